@@ -1,0 +1,65 @@
+/** Channel-neutral command contract: chat event -> (who, command, arguments) -> handler -> view. */
+import type { Actor, HelpdeskService } from '../helpdesk/types';
+import type { View } from '../views/types';
+import type { Verb } from './verbs';
+
+/** Where a command came from; channels fill this in, handlers never see platform objects. */
+export interface Conversation {
+  platform: 'teams' | 'slack';
+  /** Teams conversation id or Slack channel id. */
+  id: string;
+  kind: 'personal' | 'group' | 'channel';
+}
+
+/**
+ * Channel-supplied look-ups a handler may need. `resolveUser` turns a mention token the
+ * channel recognised (Teams <at> mention id, Slack <@U123>) or an address into an email.
+ */
+export interface ChannelPorts {
+  resolveUser?(reference: string): Promise<{ email: string; name: string } | undefined>;
+}
+
+/** Subscriptions and preferences (src/store) as commands see them; absent until notifications exist. */
+export interface NotificationPorts {
+  subscribe(conversation: Conversation, filter: SubscriptionFilter, by: Actor): Promise<void>;
+  unsubscribe(conversation: Conversation, filter?: SubscriptionFilter): Promise<number>;
+  subscriptions(conversation: Conversation): Promise<SubscriptionFilter[]>;
+  setMuted(email: string, muted: boolean): Promise<void>;
+}
+
+export type SubscriptionFilter =
+  | { kind: 'all' }
+  | { kind: 'high' }
+  | { kind: 'space'; value: string }
+  | { kind: 'category'; value: string }
+  | { kind: 'status'; value: string };
+
+export interface CommandContext {
+  actor: Actor;
+  helpdesk: HelpdeskService;
+  conversation: Conversation;
+  channel: ChannelPorts;
+  notifications?: NotificationPorts;
+}
+
+/** A typed command after parsing, or a card/button action: both reach the same handlers. */
+export interface CommandInput {
+  verb: Verb | string;
+  ticketId?: number;
+  /** Etag the person saw (card actions); typed commands leave it undefined. */
+  etag?: string;
+  /** Positional words after the id, e.g. `status 12 In Progress` -> text "In Progress". */
+  text?: string;
+  /** Form inputs from a card or modal submit. */
+  values?: Record<string, string>;
+}
+
+/** private: only the person who asked (Slack ephemeral, Teams personal reply); public: the conversation. */
+export interface Reply {
+  view: View;
+  visibility: 'private' | 'public';
+  /** The ticket this reply is about, so channels can track the posted message for updates. */
+  ticketId?: number;
+}
+
+export type Handler = (ctx: CommandContext, input: CommandInput) => Promise<Reply>;

@@ -1,0 +1,28 @@
+/** Verb constants shared by card templates, Slack action ids, typed commands and handlers. */
+export const VERBS = {
+  help: 'help.show',
+  newForm: 'ticket.new',
+  create: 'ticket.create',
+  show: 'ticket.show',
+  refresh: 'ticket.refresh',
+  mine: 'ticket.mine',
+  queue: 'ticket.queue',
+  claim: 'ticket.claim',
+  assignForm: 'ticket.assignForm',
+  assign: 'ticket.assign',
+  status: 'ticket.status',
+  priority: 'ticket.priority',
+  resolveForm: 'ticket.resolveForm',
+  resolve: 'ticket.resolve',
+  commentForm: 'ticket.commentForm',
+  comment: 'ticket.comment',
+  assets: 'asset.mine',
+  asset: 'asset.find',
+} as const;
+
+export type Verb = (typeof VERBS)[keyof typeof VERBS];
+
+/** True when `value` is one of our verbs (card payloads are untrusted input). */
+export function isVerb(value: unknown): value is Verb {
+  return typeof value === 'string' && (Object.values(VERBS) as string[]).includes(value);
+}

@@ -1,0 +1,153 @@
+/** The help-desk domain as the rest of the product sees it. Only src/helpdesk knows list and field names. */
+
+/** The person acting: every service call takes one. Email is matched case-insensitively. */
+export interface Actor {
+  email: string;
+  name: string;
+}
+
+export interface Ticket {
+  id: number;
+  etag: string;
+  created: string;
+  modified: string;
+  title: string;
+  description: string;
+  priority: string;
+  status: string;
+  category: string;
+  submittedBy: string;
+  submittedByName: string;
+  submittedByEmail: string;
+  /** Empty string when unassigned. */
+  assignedTo: string;
+  spaceId?: string;
+}
+
+export interface Comment {
+  id: number;
+  etag: string;
+  created: string;
+  modified: string;
+  ticketId: number;
+  title: string;
+  body: string;
+  authorEmail: string;
+  authorName: string;
+  isInternal: boolean;
+}
+
+export interface Agent {
+  id: number;
+  email: string;
+  name: string;
+  isActive: boolean;
+}
+
+export interface Asset {
+  id: number;
+  etag: string;
+  created: string;
+  modified: string;
+  title: string;
+  assetTag: string;
+  type: string;
+  status: string;
+  assignedTo: string;
+  serialNumber: string;
+  manufacturer: string;
+  model: string;
+  purchaseDate?: string;
+  warrantyExpires?: string;
+}
+
+/** Ticket list filters; combined with `and`. Every form in the spec is here. */
+export interface TicketQuery {
+  status?: string;
+  open?: boolean;
+  highPriority?: boolean;
+  assignedTo?: string;
+  /** Only unassigned tickets (SD_AssignedTo empty). */
+  unassigned?: boolean;
+  submittedBy?: string;
+  spaceId?: string;
+  category?: string;
+  modifiedSince?: Date;
+  /** Newest first unless 'asc'. */
+  order?: 'asc' | 'desc';
+  /** How many to return (chat views use small numbers). */
+  limit?: number;
+}
+
+export interface NewTicket {
+  title: string;
+  description?: string;
+  priority?: string;
+  category?: string;
+}
+
+export interface AssetQuery {
+  holder?: string;
+  status?: string;
+  tag?: string;
+}
+
+export type NewAsset = Omit<Asset, 'id' | 'etag' | 'created' | 'modified'>;
+
+export type HelpdeskErrorKind = 'not-found' | 'forbidden' | 'conflict' | 'invalid' | 'unavailable';
+
+/** A failure the person can act on; `message` is safe to show in chat. */
+export class HelpdeskError extends Error {
+  constructor(
+    readonly kind: HelpdeskErrorKind,
+    message: string,
+    readonly details: { field?: string; current?: Ticket; cause?: unknown } = {},
+  ) {
+    super(message, { cause: details.cause });
+    this.name = 'HelpdeskError';
+  }
+}
+
+/** Value sets the spec does not show, from configuration (defaults in src/config.ts). */
+export interface Vocabulary {
+  priorities: readonly string[];
+  categories: readonly string[];
+  statuses: readonly string[];
+  openStatuses: readonly string[];
+  highPriorities: readonly string[];
+}
+
+/** Limits on what a person may type, so a real list never rejects it. */
+export const LIMITS = { title: 255, description: 10_000, comment: 10_000 } as const;
+
+/**
+ * The ticket service. Authorization lives here: requesters see and comment on only their own
+ * tickets and never see internal comments; active agents see and change everything.
+ * Mutations that depend on what the person saw take the etag they saw; a 412 becomes
+ * HelpdeskError('conflict') with `details.current` set to the ticket as it is now.
+ */
+export interface HelpdeskService {
+  readonly vocabulary: Vocabulary;
+  isAgent(email: string): Promise<boolean>;
+  activeAgents(): Promise<Agent[]>;
+
+  listTickets(actor: Actor, query: TicketQuery): Promise<Ticket[]>;
+  getTicket(actor: Actor, id: number): Promise<Ticket>;
+  createTicket(actor: Actor, input: NewTicket): Promise<Ticket>;
+  updateTicket(actor: Actor, id: number, changes: Partial<NewTicket>, etag?: string): Promise<Ticket>;
+  claim(actor: Actor, id: number, etag?: string): Promise<Ticket>;
+  assign(actor: Actor, id: number, assigneeEmail: string, etag?: string): Promise<Ticket>;
+  setStatus(actor: Actor, id: number, status: string, etag?: string): Promise<Ticket>;
+  setPriority(actor: Actor, id: number, priority: string, etag?: string): Promise<Ticket>;
+  resolve(actor: Actor, id: number, note?: string, etag?: string): Promise<Ticket>;
+  deleteTicket(actor: Actor, id: number): Promise<void>;
+
+  /** Oldest first; internal notes only for agents. */
+  listComments(actor: Actor, ticketId: number): Promise<Comment[]>;
+  addComment(actor: Actor, ticketId: number, body: string, options?: { internal?: boolean }): Promise<Comment>;
+
+  listAssets(actor: Actor, query: AssetQuery): Promise<Asset[]>;
+  /** By asset tag or serial number (agents only). */
+  findAsset(actor: Actor, tagOrSerial: string): Promise<Asset | undefined>;
+  createAsset(actor: Actor, asset: NewAsset): Promise<Asset>;
+}

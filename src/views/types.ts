@@ -1,0 +1,150 @@
+/**
+ * View models: one per screen. Teams renders them through cards/*.json templates, Slack through
+ * Block Kit builders — both from the same data, so they cannot drift. No platform types here.
+ */
+import type { Verb } from '../commands/verbs';
+
+/** A button. Clicking it sends `{ verb, ticketId, etag }` back (DESIGN rule 4). */
+export interface ActionView {
+  verb: Verb;
+  title: string;
+  style?: 'positive' | 'destructive' | 'default';
+  ticketId?: number;
+  /** The etag of the ticket as this person saw it. */
+  etag?: string;
+  /** Extra fixed data for the verb, e.g. `{ status: 'In Progress' }`. */
+  data?: Record<string, string>;
+}
+
+export interface CommentView {
+  author: string;
+  authorEmail: string;
+  body: string;
+  created: string;
+  /** Display form, e.g. "22 Nov 2026 14:05 UTC". */
+  createdText: string;
+  internal: boolean;
+}
+
+export interface TicketView {
+  id: number;
+  etag: string;
+  title: string;
+  description: string;
+  status: string;
+  priority: string;
+  category: string;
+  requesterName: string;
+  requesterEmail: string;
+  /** Empty when unassigned. */
+  assignee: string;
+  created: string;
+  modified: string;
+  createdText: string;
+  modifiedText: string;
+  /** Latest comments this viewer may see (internal notes only for agents), oldest first. */
+  comments: CommentView[];
+  /** How many comments exist beyond `comments`. */
+  olderComments: number;
+  /** The buttons this viewer may use. */
+  actions: ActionView[];
+  /** A line shown above the ticket, e.g. "Already claimed by Dana Agent". */
+  notice?: string;
+  /** Rendered for an agent (agent buttons and internal notes present). */
+  agentView: boolean;
+}
+
+export interface TicketSummaryView {
+  id: number;
+  etag: string;
+  title: string;
+  status: string;
+  priority: string;
+  assignee: string;
+  requesterName: string;
+  modifiedText: string;
+  /** e.g. a "Show" button and, for agents on unassigned tickets, "Claim". */
+  actions: ActionView[];
+}
+
+export interface TicketListView {
+  title: string;
+  tickets: TicketSummaryView[];
+  /** Shown when `tickets` is empty. */
+  emptyText: string;
+  /** e.g. "Showing 20 of 57 — use `queue all`" */
+  footer?: string;
+}
+
+export interface FormFieldError {
+  field: string;
+  message: string;
+}
+
+/** An input form: new ticket, comment/reply/note, resolve with note, assign. */
+export interface FormView {
+  form: 'new-ticket' | 'comment' | 'resolve' | 'assign';
+  title: string;
+  /** Verb sent on submit. */
+  submitVerb: Verb;
+  ticketId?: number;
+  etag?: string;
+  values: Record<string, string>;
+  errors: FormFieldError[];
+  priorities: readonly string[];
+  categories: readonly string[];
+  /** Agents may choose internal/public on the comment form. */
+  allowInternal?: boolean;
+  /** Link to the chat message a ticket is being made from. */
+  sourceLink?: string;
+}
+
+export interface HelpView {
+  title: string;
+  intro: string;
+  isAgent: boolean;
+  commands: { usage: string; description: string }[];
+  actions: ActionView[];
+}
+
+export interface ConfirmationView {
+  message: string;
+  ticket?: TicketSummaryView;
+  actions: ActionView[];
+}
+
+export interface ErrorView {
+  message: string;
+  /** The right form of the command, e.g. "claim <ticket id>". */
+  usage?: string;
+}
+
+export interface AssetView {
+  id: number;
+  title: string;
+  assetTag: string;
+  type: string;
+  status: string;
+  holder: string;
+  serialNumber: string;
+  manufacturer: string;
+  model: string;
+  warrantyText: string;
+}
+
+export interface AssetListView {
+  title: string;
+  assets: AssetView[];
+  emptyText: string;
+}
+
+/** Everything a handler can answer with. */
+export type View =
+  | { type: 'ticket'; ticket: TicketView }
+  | { type: 'ticket-list'; list: TicketListView }
+  | { type: 'form'; form: FormView }
+  | { type: 'help'; help: HelpView }
+  | { type: 'confirmation'; confirmation: ConfirmationView }
+  | { type: 'error'; error: ErrorView }
+  | { type: 'asset-list'; list: AssetListView }
+  | { type: 'text'; text: string };
