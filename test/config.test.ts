@@ -1,0 +1,75 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config';
+
+const TENANT = '11111111-2222-3333-4444-555555555555';
+const CLIENT = '66666666-7777-8888-9999-000000000000';
+const SITE = 'contoso.sharepoint.com,aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee,ffffffff-0000-1111-2222-333333333333';
+const tenantEnv = { HELPDESK_SITE_ID: SITE, HELPDESK_TENANT_ID: TENANT, HELPDESK_CLIENT_ID: CLIENT, HELPDESK_CLIENT_SECRET: 's3cret' };
+
+function failure(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return err as ConfigError;
+  }
+  throw new Error('expected loadConfig to fail');
+}
+
+describe('loadConfig', () => {
+  it('runs on the embedded site with defaults when no tenant is configured', () => {
+    const config = loadConfig({});
+    expect(config.helpdesk.target.kind).toBe('embedded');
+    expect(config.port).toBe(3978);
+    expect(config.pollSeconds).toBe(15);
+    expect(config.helpdesk.openStatuses).toEqual(['New', 'Assigned', 'In Progress']);
+    expect(config.slack).toBeUndefined();
+    expect(Object.isFrozen(config.helpdesk)).toBe(true);
+  });
+
+  it('reads a tenant with an inline secret', () => {
+    const config = loadConfig(tenantEnv);
+    expect(config.helpdesk.target).toMatchObject({ kind: 'tenant', tenantId: TENANT, siteId: SITE, secret: { kind: 'inline' } });
+  });
+
+  it('names the variable that is missing or malformed', () => {
+    expect(failure({ ...tenantEnv, HELPDESK_TENANT_ID: '' }).variable).toBe('HELPDESK_TENANT_ID');
+    expect(failure({ ...tenantEnv, HELPDESK_CLIENT_ID: 'not-a-guid' }).message).toMatch(/^HELPDESK_CLIENT_ID: must be a GUID/);
+    expect(failure({ ...tenantEnv, HELPDESK_SITE_ID: 'contoso' }).variable).toBe('HELPDESK_SITE_ID');
+    expect(failure({ ...tenantEnv, HELPDESK_CLIENT_SECRET: '' }).variable).toBe('HELPDESK_CLIENT_SECRET');
+    expect(failure({ PORT: 'eighty' }).message).toMatch(/^PORT: must be a whole number/);
+    expect(failure({ HELPDESK_GRAPH_URL: 'http://graph.example.com' }).message).toMatch(/^HELPDESK_GRAPH_URL: must be an https URL/);
+    expect(failure({ HELPDESK_POLL_SECONDS: '0' }).variable).toBe('HELPDESK_POLL_SECONDS');
+    expect(failure({ HELPDESK_OPEN_STATUSES: 'New,Parked' }).message).toMatch(/"Parked" is not one of HELPDESK_STATUSES/);
+  });
+
+  it('refuses a secret file it cannot read, naming the file variable', () => {
+    const err = failure({ ...tenantEnv, HELPDESK_CLIENT_SECRET: '', HELPDESK_CLIENT_SECRET_FILE: '/nonexistent/secret' });
+    expect(err.variable).toBe('HELPDESK_CLIENT_SECRET_FILE');
+  });
+
+  it('accepts a readable secret file', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cfg-'));
+    const file = path.join(dir, 'secret');
+    writeFileSync(file, 'from-file\n');
+    const config = loadConfig({ ...tenantEnv, HELPDESK_CLIENT_SECRET: '', HELPDESK_CLIENT_SECRET_FILE: file });
+    expect(config.helpdesk.target).toMatchObject({ secret: { kind: 'file', path: file } });
+  });
+
+  it('turns Slack on only with a complete, well-formed set of settings', () => {
+    expect(failure({ SLACK_BOT_TOKEN: 'xoxb-1' }).variable).toBe('SLACK_SIGNING_SECRET');
+    expect(failure({ SLACK_BOT_TOKEN: 'abc', SLACK_SIGNING_SECRET: 'x' }).variable).toBe('SLACK_BOT_TOKEN');
+    expect(failure({ SLACK_BOT_TOKEN: 'xoxb-1', SLACK_SIGNING_SECRET: 'x', SLACK_APP_TOKEN: 'xoxb-2' }).variable).toBe('SLACK_APP_TOKEN');
+    const config = loadConfig({ SLACK_BOT_TOKEN: 'xoxb-1', SLACK_SIGNING_SECRET: 'x', SLACK_API_URL: 'http://127.0.0.1:9/api' });
+    expect(config.slack).toMatchObject({ botToken: 'xoxb-1', apiUrl: 'http://127.0.0.1:9/api/' });
+  });
+
+  it('requires the Bot Framework password when an app id is set', () => {
+    expect(failure({ MicrosoftAppId: CLIENT }).variable).toBe('MicrosoftAppPassword');
+    expect(failure({ MicrosoftAppId: CLIENT, MicrosoftAppPassword: 'p', MicrosoftAppType: 'SingleTenant' }).variable).toBe('MicrosoftAppTenantId');
+    expect(failure({ MicrosoftAppType: 'Personal' }).variable).toBe('MicrosoftAppType');
+  });
+});
