@@ -1,0 +1,75 @@
+/**
+ * Card buttons (Action.Execute -> `adaptiveCard/action` invoke) and Universal Actions refresh.
+ * The invoke answer replaces the card for the person who clicked; failures show on the card.
+ */
+import type { AdaptiveCardInvokeResponse, AdaptiveCardInvokeValue, TurnContext } from 'botbuilder';
+import { dispatch } from '../../commands/index';
+import type { CommandInput } from '../../commands/types';
+import { isVerb, VERBS } from '../../commands/verbs';
+import type { Actor } from '../../helpdesk/types';
+import { NO_EMAIL_MESSAGE } from './identity';
+import { ADAPTIVE_CARD, cardFor } from './replies';
+import { audienceOf, commandContext, conversationOf, type TeamsDeps } from './turn';
+
+const RESERVED = new Set(['verb', 'ticketId', 'etag', 'text', 'msteams']);
+
+/** An error the card shows in place (Teams renders `message` under the card). */
+export function invokeError(statusCode: 400 | 500, code: string, message: string): AdaptiveCardInvokeResponse {
+  return { statusCode, type: 'application/vnd.microsoft.error', value: { code, message } };
+}
+
+/** Card data is untrusted input: keep only what the verb can use, as strings. */
+export function inputFromCard(verb: string, data: Record<string, unknown> | undefined): CommandInput {
+  const d = data ?? {};
+  const id = Number(d.ticketId);
+  const values: Record<string, string> = {};
+  for (const [k, v] of Object.entries(d)) {
+    if (RESERVED.has(k) || v === null || v === undefined || typeof v === 'object') continue;
+    values[k] = String(v);
+  }
+  return {
+    verb,
+    ticketId: Number.isInteger(id) && id > 0 ? id : undefined,
+    etag: typeof d.etag === 'string' && d.etag ? d.etag : undefined,
+    text: typeof d.text === 'string' ? d.text : undefined,
+    values: Object.keys(values).length ? values : undefined,
+  };
+}
+
+/** Handles one Action.Execute (including the `ticket.refresh` verb that Teams sends on its own). */
+export async function onCardAction(
+  deps: TeamsDeps,
+  context: TurnContext,
+  actor: Actor | undefined,
+  value: AdaptiveCardInvokeValue,
+): Promise<AdaptiveCardInvokeResponse> {
+  const verb = value.action?.verb;
+  if (!isVerb(verb)) {
+    return invokeError(400, 'UnknownAction', `This card asked for "${String(verb ?? '')}", which this bot does not know. Send "help" for what it can do.`);
+  }
+  if (!actor) return invokeError(400, 'NoEmail', NO_EMAIL_MESSAGE);
+  const input = inputFromCard(verb, value.action.data as Record<string, unknown> | undefined);
+  // Teams marks the refresh it sends on its own with trigger 'automatic' (not kept by botbuilder's parser).
+  const isRefresh = verb === VERBS.refresh || (context.activity.value as { trigger?: string } | undefined)?.trigger === 'automatic';
+  try {
+    const reply = await dispatch(commandContext(deps, context, actor), input);
+    const view = reply.view;
+    if (view.type === 'error') return invokeError(400, isRefresh ? 'RefreshFailed' : 'ActionFailed', view.error.message);
+    if (view.type === 'text') {
+      return { statusCode: 200, type: 'application/vnd.microsoft.activity.message', value: view.text as unknown as Record<string, unknown> };
+    }
+    // Whoever's view this is refreshes it on sight; in a shared chat internal notes stay off the shared card.
+    const audience = audienceOf(context);
+    const card = cardFor(view, { ...audience, shared: audience.shared && !isRefresh });
+    return { statusCode: 200, type: ADAPTIVE_CARD, value: card };
+  } catch (err) {
+    deps.logger.error('Card action failed', {
+      verb,
+      ticketId: input.ticketId,
+      conversationId: conversationOf(context).id,
+      activityId: context.activity.id,
+      error: err,
+    });
+    return invokeError(500, 'InternalError', 'Something went wrong while doing that. Please try again in a moment.');
+  }
+}

@@ -1,0 +1,49 @@
+/** Typed messages: personal chat, group chat, and channel posts that @mention the bot. */
+import { TurnContext } from 'botbuilder';
+import { dispatch, handleText } from '../../commands/index';
+import { VERBS } from '../../commands/verbs';
+import type { Actor } from '../../helpdesk/types';
+import { NO_EMAIL_MESSAGE } from './identity';
+import { activityFor } from './replies';
+import { plainText } from './text';
+import { audienceOf, commandContext, conversationOf, type TeamsDeps } from './turn';
+
+/** True when the bot should answer: always in personal chat, only when @mentioned elsewhere. */
+export function addressedToBot(context: TurnContext): boolean {
+  if (conversationOf(context).kind === 'personal') return true;
+  const botId = context.activity.recipient?.id;
+  return TurnContext.getMentions(context.activity).some((m) => m.mentioned?.id === botId);
+}
+
+/** The command text with the bot's own mention removed; other mentions stay as `<at>Name</at>`. */
+export function commandText(context: TurnContext): string {
+  const activity = context.activity;
+  if (!activity.text) return '';
+  TurnContext.removeRecipientMention(activity);
+  return plainText(activity.text, { keepMentions: true });
+}
+
+/** Runs one typed command and posts the reply into the conversation. */
+export async function onMessage(deps: TeamsDeps, context: TurnContext, actor: Actor | undefined): Promise<void> {
+  if (!addressedToBot(context)) return;
+  const text = commandText(context);
+  // A card's Action.Submit arrives as a message with a value and no text; cards here use Action.Execute.
+  if (!text && context.activity.value) return;
+  if (!actor) {
+    await context.sendActivity(NO_EMAIL_MESSAGE);
+    return;
+  }
+  const reply = await handleText(commandContext(deps, context, actor), text);
+  await context.sendActivity(activityFor(reply.view, audienceOf(context)));
+}
+
+/** Bot added to a chat or team: greet with the help card so people know what to type. */
+export async function onBotAdded(deps: TeamsDeps, context: TurnContext, actor: Actor | undefined): Promise<void> {
+  const botId = context.activity.recipient?.id;
+  const added = context.activity.membersAdded ?? [];
+  if (!added.some((m) => m.id === botId)) return;
+  // Whoever added the bot may have no visible address; the welcome is then the requester's help.
+  const who: Actor = actor ?? { email: '', name: context.activity.from?.name ?? 'there' };
+  const reply = await dispatch(commandContext(deps, context, who), { verb: VERBS.help });
+  await context.sendActivity(activityFor(reply.view, audienceOf(context)));
+}

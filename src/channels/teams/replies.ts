@@ -1,0 +1,61 @@
+/**
+ * Views to Teams messages. Cards come from cards.ts (templates in cards/); this file adds what only
+ * the Teams side knows: the Universal Actions `refresh` clause and what is safe to post in a shared chat.
+ */
+import { CardFactory, MessageFactory, type Activity } from 'botbuilder';
+import { VERBS } from '../../commands/verbs';
+import type { Reply } from '../../commands/types';
+import type { View } from '../../views/types';
+import { renderCard } from './cards';
+
+export const ADAPTIVE_CARD = 'application/vnd.microsoft.card.adaptive';
+
+/** Where a card is shown: a shared chat gets a view nobody should not see, refreshed per user. */
+export interface CardAudience {
+  /** Teams user ids (MRIs) whose clients refresh the card to their own view on sight. */
+  userIds: string[];
+  shared: boolean;
+}
+
+/**
+ * In a group chat or channel everyone sees the posted card, so internal notes are taken off it;
+ * each person (agents included) gets their own view through the refresh clause instead.
+ */
+export function shareableView(view: View): View {
+  if (view.type !== 'ticket' || !view.ticket.comments.some((c) => c.internal)) return view;
+  const comments = view.ticket.comments.filter((c) => !c.internal);
+  return { type: 'ticket', ticket: { ...view.ticket, comments } };
+}
+
+/** The Adaptive Card for a view, with a refresh clause on ticket cards so each viewer gets their own view. */
+export function cardFor(view: View, audience: CardAudience): Record<string, unknown> {
+  const shown = audience.shared ? shareableView(view) : view;
+  const card = renderCard(shown);
+  if (view.type === 'ticket') {
+    card.refresh = {
+      action: {
+        type: 'Action.Execute',
+        title: 'Refresh',
+        verb: VERBS.refresh,
+        data: { ticketId: view.ticket.id },
+      },
+      userIds: audience.userIds.slice(0, 60),
+    };
+  }
+  return card;
+}
+
+/** A message activity for a reply: plain text stays text; everything else is a card. */
+export function activityFor(view: View, audience: CardAudience): Partial<Activity> {
+  if (view.type === 'text') return MessageFactory.text(view.text);
+  return MessageFactory.attachment(CardFactory.adaptiveCard(cardFor(view, audience)));
+}
+
+/**
+ * Sends a command reply into the conversation it came from. Teams has no ephemeral messages, so a
+ * private reply in a shared chat is still posted there; its card is the shareable view and the
+ * asker's own view arrives through refresh.
+ */
+export function replyActivity(reply: Reply, audience: CardAudience): Partial<Activity> {
+  return activityFor(reply.view, audience);
+}

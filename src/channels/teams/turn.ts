@@ -1,0 +1,39 @@
+/** Turning one Teams turn into the channel-neutral command context. */
+import type { TurnContext } from 'botbuilder';
+import type { CommandContext, Conversation, NotificationPorts } from '../../commands/types';
+import type { Actor, HelpdeskService } from '../../helpdesk/types';
+import type { Logger } from '../../log';
+import type { IdentityResolver } from './identity';
+import type { CardAudience } from './replies';
+
+/** What every Teams handler needs. */
+export interface TeamsDeps {
+  helpdesk: HelpdeskService;
+  notifications?: NotificationPorts;
+  identity: IdentityResolver;
+  logger: Logger;
+}
+
+/** personal / groupChat / channel as the command layer names them. */
+export function conversationOf(context: TurnContext): Conversation {
+  const c = context.activity.conversation;
+  const kind = c?.conversationType === 'channel' ? 'channel' : c?.conversationType === 'groupChat' || c?.isGroup ? 'group' : 'personal';
+  return { platform: 'teams', id: c?.id ?? '', kind };
+}
+
+/** Shared chats get the shareable card; the person acting is the one whose client refreshes it. */
+export function audienceOf(context: TurnContext): CardAudience {
+  const from = context.activity.from?.id;
+  return { shared: conversationOf(context).kind !== 'personal', userIds: from ? [from] : [] };
+}
+
+/** The command context for this turn, with mention look-ups answered from this activity. */
+export function commandContext(deps: TeamsDeps, context: TurnContext, actor: Actor): CommandContext {
+  return {
+    actor,
+    helpdesk: deps.helpdesk,
+    conversation: conversationOf(context),
+    notifications: deps.notifications,
+    channel: { resolveUser: (reference) => deps.identity.mentioned(context, reference) },
+  };
+}

@@ -1,0 +1,152 @@
+/**
+ * A loopback Bot Connector stand-in: a real HTTP server on 127.0.0.1:0 that answers the REST calls
+ * botbuilder makes (send, reply, update, get member, create conversation) and records them.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** An activity the bot sent, with where it went. */
+export interface RecordedActivity {
+  conversationId: string;
+  /** Set when botbuilder replied to an activity (`/activities/:replyToId`). */
+  replyToId?: string;
+  id: string;
+  activity: Record<string, any>;
+}
+
+/** An activity the bot replaced in place (updateActivity). */
+export interface RecordedUpdate {
+  conversationId: string;
+  activityId: string;
+  activity: Record<string, any>;
+}
+
+/** A member as TeamsInfo.getMember returns it; `email`/`userPrincipalName` may be left out on purpose. */
+export interface FakeMember {
+  id: string;
+  name: string;
+  aadObjectId?: string;
+  email?: string;
+  userPrincipalName?: string;
+}
+
+export interface FakeConnector {
+  url: string;
+  activities: RecordedActivity[];
+  updates: RecordedUpdate[];
+  /** Conversations the bot created (proactive DMs). */
+  created: Record<string, any>[];
+  /** How many member look-ups were made (identity caching is visible here). */
+  memberLookups: number;
+  /** Members by Teams user id; unknown ids answer 404 like the real connector. */
+  members: Map<string, FakeMember>;
+  /** Authorization headers seen, to check that no token is sent in local mode. */
+  authorizations: (string | undefined)[];
+  /** Resolves with the first recorded activity matching `predicate` (already recorded or future). */
+  waitFor(predicate: (a: RecordedActivity) => boolean, timeoutMs?: number): Promise<RecordedActivity>;
+  clear(): void;
+  close(): Promise<void>;
+}
+
+async function readJson(req: IncomingMessage): Promise<Record<string, any>> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  return text ? JSON.parse(text) : {};
+}
+
+function send(res: ServerResponse, status: number, body?: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(body === undefined ? '' : JSON.stringify(body));
+}
+
+/** Starts the stand-in on an ephemeral loopback port. */
+export async function startFakeConnector(): Promise<FakeConnector> {
+  let seq = 0;
+  const waiters: { predicate: (a: RecordedActivity) => boolean; resolve: (a: RecordedActivity) => void }[] = [];
+  const connector: Omit<FakeConnector, 'url' | 'close'> = {
+    activities: [],
+    updates: [],
+    created: [],
+    memberLookups: 0,
+    members: new Map(),
+    authorizations: [],
+    waitFor(predicate, timeoutMs = 5000) {
+      const found = connector.activities.find(predicate);
+      if (found) return Promise.resolve(found);
+      return new Promise((resolve, reject) => {
+        const waiter = { predicate, resolve };
+        waiters.push(waiter);
+        setTimeout(() => {
+          const i = waiters.indexOf(waiter);
+          if (i >= 0) {
+            waiters.splice(i, 1);
+            reject(new Error(`fake connector: no matching activity within ${timeoutMs} ms (saw ${connector.activities.length})`));
+          }
+        }, timeoutMs).unref();
+      });
+    },
+    clear() {
+      connector.activities.length = 0;
+      connector.updates.length = 0;
+      connector.created.length = 0;
+      connector.memberLookups = 0;
+    },
+  };
+
+  const record = (entry: RecordedActivity) => {
+    connector.activities.push(entry);
+    for (const w of [...waiters]) {
+      if (w.predicate(entry)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(entry);
+      }
+    }
+  };
+
+  const server = createServer(async (req, res) => {
+    connector.authorizations.push(req.headers.authorization);
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const parts = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
+    try {
+      // parts: ['v3', 'conversations', id?, 'activities'|'members', x?]
+      if (parts[0] !== 'v3' || parts[1] !== 'conversations') return send(res, 404, { error: { code: 'NotFound', message: url.pathname } });
+      const [, , conversationId, kind, target] = parts;
+      if (req.method === 'POST' && !conversationId) {
+        const body = await readJson(req);
+        connector.created.push(body);
+        return send(res, 200, { id: `a:created-${++seq}`, activityId: `created-activity-${seq}` });
+      }
+      if (kind === 'activities' && req.method === 'POST') {
+        const activity = await readJson(req);
+        const id = `bot-activity-${++seq}`;
+        record({ conversationId, replyToId: target, id, activity });
+        return send(res, 200, { id });
+      }
+      if (kind === 'activities' && req.method === 'PUT' && target) {
+        const activity = await readJson(req);
+        connector.updates.push({ conversationId, activityId: target, activity });
+        return send(res, 200, { id: target });
+      }
+      if (kind === 'members' && req.method === 'GET' && target) {
+        connector.memberLookups += 1;
+        const member = connector.members.get(target);
+        if (!member) return send(res, 404, { error: { code: 'MemberNotFoundInConversation', message: 'The member could not be found' } });
+        return send(res, 200, { ...member, tenantId: 'tenant-0000', userRole: 'user' });
+      }
+      send(res, 404, { error: { code: 'NotFound', message: `${req.method} ${url.pathname}` } });
+    } catch (err) {
+      send(res, 500, { error: { code: 'ServiceError', message: String(err) } });
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return Object.assign(connector, {
+    url: `http://127.0.0.1:${port}/`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  });
+}
