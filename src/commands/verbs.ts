@@ -18,6 +18,10 @@ export const VERBS = {
   comment: 'ticket.comment',
   assets: 'asset.mine',
   asset: 'asset.find',
+  subscribe: 'notify.subscribe',
+  unsubscribe: 'notify.unsubscribe',
+  subscriptions: 'notify.list',
+  notifications: 'notify.preference',
 } as const;
 
 export type Verb = (typeof VERBS)[keyof typeof VERBS];

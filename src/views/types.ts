@@ -97,6 +97,8 @@ export interface FormView {
   allowInternal?: boolean;
   /** Link to the chat message a ticket is being made from. */
   sourceLink?: string;
+  /** Assign form: the active agents to choose from (the field also takes a typed address). */
+  assignees?: { name: string; email: string }[];
 }
 
 export interface HelpView {

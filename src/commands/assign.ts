@@ -1,0 +1,53 @@
+/**
+ * `assign <id> <email or @mention>`, the Assign button (form) and its submit. Public result.
+ * Mentions are resolved by the channel (ctx.channel.resolveUser); a typed address is checked
+ * for shape here and for being an active agent by the service.
+ */
+import { assignForm as buildAssignForm } from '../views/forms';
+import { agentName, errorReply, formReply, needTicket, ticketReply } from './respond';
+import type { CommandContext, Handler } from './types';
+
+const EMAIL = /^[^\s@<>()[\]",;:]+@[^\s@<>()[\]",;:]+\.[^\s@<>()[\]",;:]+$/;
+
+/** Turns what was typed or chosen into an address, or undefined with nothing guessed. */
+async function resolveAssignee(ctx: CommandContext, reference: string): Promise<string | undefined> {
+  const ref = reference.trim().replace(/^mailto:/i, '');
+  if (/^me$/i.test(ref)) return ctx.actor.email;
+  if (ctx.channel.resolveUser) {
+    const found = await ctx.channel.resolveUser(ref);
+    if (found?.email) return found.email.trim().toLowerCase();
+  }
+  return EMAIL.test(ref) ? ref.toLowerCase() : undefined;
+}
+
+/** Opens the assign form with the active agents to choose from. */
+export const assignForm: Handler = async (ctx, input) => {
+  const id = needTicket(input, 'assign');
+  if (typeof id !== 'number') return id;
+  const [ticket, agents] = await Promise.all([ctx.helpdesk.getTicket(ctx.actor, id), ctx.helpdesk.activeAgents()]);
+  const choices = agents.map((a) => ({ name: a.name || a.email, email: a.email }));
+  return formReply(buildAssignForm(ticket, ctx.helpdesk.vocabulary, choices, { assignee: ticket.assignedTo }));
+};
+
+/** Assigns the ticket to the named agent. */
+export const assign: Handler = async (ctx, input) => {
+  const id = needTicket(input, 'assign');
+  if (typeof id !== 'number') return id;
+  const fromForm = input.values?.assignee !== undefined;
+  const reference = ((fromForm ? input.values?.assignee : input.text) ?? '').trim();
+  if (!reference) {
+    if (!fromForm) return errorReply('Say who should get the ticket: an email address or an @mention.', 'assign');
+    const agents = await ctx.helpdesk.activeAgents();
+    const choices = agents.map((a) => ({ name: a.name || a.email, email: a.email }));
+    return formReply(buildAssignForm({ id, etag: input.etag ?? '' }, ctx.helpdesk.vocabulary, choices, { assignee: '' }, [
+      { field: 'assignee', message: 'Choose an agent or type their email address.' },
+    ]));
+  }
+  const email = await resolveAssignee(ctx, reference);
+  if (!email) {
+    return errorReply(`I can't tell who “${reference}” is. Use their email address or @mention them.`, 'assign');
+  }
+  const ticket = await ctx.helpdesk.assign(ctx.actor, id, email, input.etag);
+  const name = await agentName(ctx, email);
+  return ticketReply(ctx, ticket, 'public', `Assigned to ${name} by ${ctx.actor.name || ctx.actor.email}.`);
+};

@@ -1,0 +1,28 @@
+/**
+ * `claim <id>` and the Claim button. Public: the conversation sees who took the ticket.
+ * A button carries the etag the agent saw; a typed claim uses the ticket as it is now and never
+ * takes over a ticket someone else holds (that is `assign`).
+ */
+import { sameEmail } from '../views/format';
+import { agentName, needTicket, ticketReply } from './respond';
+import type { Handler } from './types';
+
+/** Assigns the ticket to me unless someone else got there first. */
+export const claim: Handler = async (ctx, input) => {
+  const id = needTicket(input, 'claim');
+  if (typeof id !== 'number') return id;
+  let etag = input.etag;
+  if (!etag) {
+    const current = await ctx.helpdesk.getTicket(ctx.actor, id);
+    if (sameEmail(current.assignedTo, ctx.actor.email)) {
+      return ticketReply(ctx, current, 'private', 'You already hold this ticket.');
+    }
+    if (current.assignedTo) {
+      const holder = await agentName(ctx, current.assignedTo);
+      return ticketReply(ctx, current, 'private', `Already claimed by ${holder}. To take it over, use \`assign ${id} ${ctx.actor.email}\`.`);
+    }
+    etag = current.etag;
+  }
+  const ticket = await ctx.helpdesk.claim(ctx.actor, id, etag);
+  return ticketReply(ctx, ticket, 'public', `Claimed by ${ctx.actor.name || ctx.actor.email}.`);
+};

@@ -1,0 +1,58 @@
+/**
+ * New-ticket form submit. Invalid input returns the form again with `errors` filled and every
+ * value kept, so nothing typed is lost. The created ticket is shown privately.
+ */
+import { HelpdeskError, LIMITS, type NewTicket } from '../helpdesk/types';
+import { matchValue } from '../views/format';
+import { newTicketForm } from '../views/forms';
+import type { FormFieldError } from '../views/types';
+import { formReply, ticketReply } from './respond';
+import type { Handler } from './types';
+
+function tooLong(label: string, limit: number, length: number): string {
+  return `${label} can be at most ${limit.toLocaleString('en-US')} characters; this one is ${length.toLocaleString('en-US')}.`;
+}
+
+/** Validates the form and files the ticket. */
+export const create: Handler = async (ctx, input) => {
+  const vocabulary = ctx.helpdesk.vocabulary;
+  const raw = input.values ?? {};
+  const values = {
+    title: raw.title ?? input.text ?? '',
+    description: raw.description ?? '',
+    priority: raw.priority ?? '',
+    category: raw.category ?? '',
+  };
+  const errors: FormFieldError[] = [];
+  const title = values.title.trim();
+  if (!title) errors.push({ field: 'title', message: 'A title is required: say in a few words what is wrong.' });
+  else if (title.length > LIMITS.title) errors.push({ field: 'title', message: tooLong('A title', LIMITS.title, title.length) });
+  if (values.description.length > LIMITS.description) {
+    errors.push({ field: 'description', message: tooLong('A description', LIMITS.description, values.description.length) });
+  }
+  const priority = values.priority.trim() ? matchValue(vocabulary.priorities, values.priority) : undefined;
+  if (values.priority.trim() && !priority) {
+    errors.push({ field: 'priority', message: `“${values.priority}” is not a priority. Choose one of: ${vocabulary.priorities.join(', ')}.` });
+  }
+  const category = values.category.trim() ? matchValue(vocabulary.categories, values.category) : undefined;
+  if (values.category.trim() && !category) {
+    errors.push({ field: 'category', message: `“${values.category}” is not a category. Choose one of: ${vocabulary.categories.join(', ')}.` });
+  }
+  if (errors.length) return formReply(newTicketForm(vocabulary, values, errors, raw.sourceLink));
+
+  const ticket: NewTicket = { title };
+  if (values.description.trim()) ticket.description = values.description;
+  if (priority) ticket.priority = priority;
+  if (category) ticket.category = category;
+  try {
+    const created = await ctx.helpdesk.createTicket(ctx.actor, ticket);
+    return await ticketReply(ctx, created, 'private', `Ticket #${created.id} filed. I'll keep you posted here.`);
+  } catch (err) {
+    // The service's own validation failure goes back onto the form, next to the field it names.
+    if (err instanceof HelpdeskError && err.kind === 'invalid') {
+      const field = err.details.field && err.details.field in values ? err.details.field : 'title';
+      return formReply(newTicketForm(vocabulary, values, [{ field, message: err.message }], raw.sourceLink));
+    }
+    throw err;
+  }
+};

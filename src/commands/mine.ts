@@ -1,0 +1,30 @@
+/** `mine`: my open tickets, then my recently resolved ones. Private. */
+import { resolvedStatus } from '../views/format';
+import { ticketListView } from '../views/list-view';
+import { privately } from './respond';
+import type { Handler } from './types';
+
+const OPEN_LIMIT = 20;
+const RESOLVED_LIMIT = 5;
+
+/** Lists the tickets I filed: open first, then the last few resolved. */
+export const mine: Handler = async (ctx) => {
+  const me = ctx.actor;
+  const [open, resolved, isAgent] = await Promise.all([
+    ctx.helpdesk.listTickets(me, { submittedBy: me.email, open: true, limit: OPEN_LIMIT + 1 }),
+    ctx.helpdesk.listTickets(me, { submittedBy: me.email, status: resolvedStatus(ctx.helpdesk.vocabulary), limit: RESOLVED_LIMIT }),
+    ctx.helpdesk.isAgent(me.email),
+  ]);
+  const shownOpen = open.slice(0, OPEN_LIMIT);
+  const footer = open.length > OPEN_LIMIT
+    ? `Showing your ${OPEN_LIMIT} newest open tickets and ${resolved.length} recently resolved.`
+    : resolved.length ? `${shownOpen.length} open, ${resolved.length} recently resolved.` : undefined;
+  const list = ticketListView(
+    'My tickets',
+    [...shownOpen, ...resolved],
+    { email: me.email, isAgent },
+    'You have no tickets. Type `new` to file one.',
+    footer,
+  );
+  return privately({ type: 'ticket-list', list });
+};

@@ -1,0 +1,21 @@
+/** `new [title]`: opens the new-ticket form with the title prefilled. Private. */
+import { LIMITS } from '../helpdesk/types';
+import { newTicketForm } from '../views/forms';
+import type { FormFieldError } from '../views/types';
+import { formReply } from './respond';
+import type { Handler } from './types';
+
+/** Opens the new-ticket form; a too-long title is kept in the form with the limit explained. */
+export const newForm: Handler = async (ctx, input) => {
+  const values: Record<string, string> = {};
+  for (const key of ['title', 'description', 'priority', 'category'] as const) {
+    const v = input.values?.[key];
+    if (v) values[key] = v;
+  }
+  if (!values.title && input.text) values.title = input.text;
+  const errors: FormFieldError[] = [];
+  if (values.title && values.title.length > LIMITS.title) {
+    errors.push({ field: 'title', message: `A title can be at most ${LIMITS.title} characters; this one is ${values.title.length}.` });
+  }
+  return formReply(newTicketForm(ctx.helpdesk.vocabulary, values, errors, input.values?.sourceLink));
+};

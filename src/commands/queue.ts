@@ -1,0 +1,30 @@
+/** `queue [unassigned|mine|high|all]`: open tickets for agents (the service enforces who may list). Private. */
+import type { TicketQuery } from '../helpdesk/types';
+import { ticketListView } from '../views/list-view';
+import { errorReply, privately } from './respond';
+import type { Handler } from './types';
+
+const LIMIT = 20;
+
+const QUEUES: Record<string, { title: string; empty: string; query: (email: string) => TicketQuery }> = {
+  unassigned: { title: 'Unassigned open tickets', empty: 'Nothing is waiting to be claimed.', query: () => ({ open: true, unassigned: true }) },
+  mine: { title: 'Open tickets assigned to me', empty: 'Nothing is assigned to you.', query: (email) => ({ open: true, assignedTo: email }) },
+  high: { title: 'Open high-priority tickets', empty: 'No open high-priority tickets.', query: () => ({ open: true, highPriority: true }) },
+  all: { title: 'All open tickets', empty: 'No open tickets.', query: () => ({ open: true }) },
+};
+
+/** Lists one of the agent queues, newest first, with a footer when there are more. */
+export const queue: Handler = async (ctx, input) => {
+  const name = (input.text ?? input.values?.queue ?? 'unassigned').trim().toLowerCase() || 'unassigned';
+  const q = QUEUES[name];
+  if (!q) return errorReply(`“${name}” is not a queue.`, 'queue');
+  const [tickets, isAgent] = await Promise.all([
+    ctx.helpdesk.listTickets(ctx.actor, { ...q.query(ctx.actor.email), limit: LIMIT + 1 }),
+    ctx.helpdesk.isAgent(ctx.actor.email),
+  ]);
+  const footer = tickets.length > LIMIT
+    ? `Showing the newest ${LIMIT}; there are more.${name === 'all' ? ' Try `queue high` or `queue unassigned`.' : ''}`
+    : undefined;
+  const list = ticketListView(q.title, tickets.slice(0, LIMIT), { email: ctx.actor.email, isAgent }, q.empty, footer);
+  return privately({ type: 'ticket-list', list });
+};

@@ -1,0 +1,69 @@
+/**
+ * Reply builders shared by the handlers. Visibility rule: what is about "me" (my tickets, forms,
+ * help, errors, look-ups) is private; agent changes the conversation should see (claim, assign,
+ * status, priority, resolve, subscriptions) are public. A public ticket card never carries
+ * internal notes, because people who are not agents may read the conversation.
+ */
+import type { Ticket } from '../helpdesk/types';
+import { errorView } from '../views/error-view';
+import { sameEmail } from '../views/format';
+import { ticketView } from '../views/ticket-view';
+import type { FormView, View } from '../views/types';
+import type { CommandContext, CommandInput, Reply } from './types';
+import { usageOf } from './catalog';
+
+/** A reply only the person who asked sees. */
+export function privately(view: View, ticketId?: number): Reply {
+  return ticketId === undefined ? { view, visibility: 'private' } : { view, visibility: 'private', ticketId };
+}
+
+/** A reply the whole conversation sees. */
+export function publicly(view: View, ticketId?: number): Reply {
+  return ticketId === undefined ? { view, visibility: 'public' } : { view, visibility: 'public', ticketId };
+}
+
+/** A private error naming what was wrong, with the command's usage line when given. */
+export function errorReply(message: string, command?: string): Reply {
+  return privately({ type: 'error', error: errorView(message, command ? usageOf(command) : undefined) });
+}
+
+/** A private form reply. */
+export function formReply(form: FormView): Reply {
+  return privately({ type: 'form', form }, form.ticketId);
+}
+
+/** A private confirmation line. */
+export function confirm(message: string, visibility: Reply['visibility'] = 'private'): Reply {
+  return { view: { type: 'confirmation', confirmation: { message, actions: [] } }, visibility };
+}
+
+/** The ticket id of a command, or an error reply with the usage line when it is missing. */
+export function needTicket(input: CommandInput, command: string): number | Reply {
+  if (typeof input.ticketId === 'number' && Number.isSafeInteger(input.ticketId) && input.ticketId > 0) return input.ticketId;
+  return errorReply('Which ticket? Give its number.', command);
+}
+
+/** The ticket card as a reply; public cards drop internal notes whoever asked. */
+export async function ticketReply(
+  ctx: CommandContext,
+  ticket: Ticket,
+  visibility: Reply['visibility'],
+  notice?: string,
+): Promise<Reply> {
+  const isAgent = await ctx.helpdesk.isAgent(ctx.actor.email);
+  const all = await ctx.helpdesk.listComments(ctx.actor, ticket.id);
+  const comments = visibility === 'public' ? all.filter((c) => !c.isInternal) : all;
+  const view = ticketView(ticket, comments, { email: ctx.actor.email, isAgent }, ctx.helpdesk.vocabulary, notice);
+  return { view: { type: 'ticket', ticket: view }, visibility, ticketId: ticket.id };
+}
+
+/** An agent's display name for notices ("Already claimed by Dana Agent"); the address if unknown. */
+export async function agentName(ctx: CommandContext, email: string): Promise<string> {
+  if (sameEmail(email, ctx.actor.email)) return ctx.actor.name || email;
+  try {
+    const agents = await ctx.helpdesk.activeAgents();
+    return agents.find((a) => sameEmail(a.email, email))?.name || email;
+  } catch {
+    return email;
+  }
+}

@@ -1,0 +1,25 @@
+/** Asset list builder (assets I hold, asset look-up). */
+import type { Asset } from '../helpdesk/types';
+import { formatDay } from './format';
+import type { AssetListView, AssetView } from './types';
+
+/** One asset as shown in chat; warranty as "until 22 Nov 2026" when known. */
+export function assetView(asset: Asset): AssetView {
+  return {
+    id: asset.id,
+    title: asset.title,
+    assetTag: asset.assetTag,
+    type: asset.type,
+    status: asset.status,
+    holder: asset.assignedTo,
+    serialNumber: asset.serialNumber,
+    manufacturer: asset.manufacturer,
+    model: asset.model,
+    warrantyText: asset.warrantyExpires ? `until ${formatDay(asset.warrantyExpires)}` : '',
+  };
+}
+
+/** A titled list of assets with the text shown when there are none. */
+export function assetListView(title: string, assets: readonly Asset[], emptyText: string): AssetListView {
+  return { title, assets: assets.map(assetView), emptyText };
+}

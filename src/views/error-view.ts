@@ -1,0 +1,7 @@
+/** Error view builder. */
+import type { ErrorView } from './types';
+
+/** A message naming what went wrong and, for typed commands, the right form of the command. */
+export function errorView(message: string, usage?: string): ErrorView {
+  return usage ? { message, usage } : { message };
+}

@@ -1,0 +1,8 @@
+/** View-model builders: pure functions from domain objects to the screens in ./types. */
+export { ticketView, ticketSummary, ticketActions, LATEST_COMMENTS, type Viewer } from './ticket-view';
+export { ticketListView } from './list-view';
+export { newTicketForm, commentForm, resolveForm, assignForm } from './forms';
+export { helpView } from './help-view';
+export { errorView } from './error-view';
+export { assetListView, assetView } from './asset-view';
+export { formatDate, formatDay, matchValue, sameEmail, isDone } from './format';

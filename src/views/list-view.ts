@@ -1,0 +1,17 @@
+/** Ticket list builder (mine, queue). */
+import type { Ticket } from '../helpdesk/types';
+import { ticketSummary, type Viewer } from './ticket-view';
+import type { TicketListView } from './types';
+
+/** A titled list of ticket summaries with the text shown when it is empty and an optional footer. */
+export function ticketListView(
+  title: string,
+  tickets: readonly Ticket[],
+  viewer: Viewer,
+  emptyText: string,
+  footer?: string,
+): TicketListView {
+  const list: TicketListView = { title, tickets: tickets.map((t) => ticketSummary(t, viewer)), emptyText };
+  if (footer) list.footer = footer;
+  return list;
+}

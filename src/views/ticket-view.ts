@@ -1,0 +1,112 @@
+/** Ticket card and ticket summary builders: what a viewer sees and which buttons they may use. */
+import { VERBS } from '../commands/verbs';
+import type { Comment, Ticket, Vocabulary } from '../helpdesk/types';
+import { formatDate, isDone, reopenStatus, sameEmail, workingStatus } from './format';
+import type { ActionView, CommentView, TicketSummaryView, TicketView } from './types';
+
+/** Who is looking: decides agent buttons and whether internal notes are shown. */
+export interface Viewer {
+  email: string;
+  isAgent: boolean;
+}
+
+/** How many comments a ticket card shows; the rest are counted in `olderComments`. */
+export const LATEST_COMMENTS = 5;
+
+function commentView(c: Comment): CommentView {
+  return {
+    author: c.authorName || c.authorEmail,
+    authorEmail: c.authorEmail,
+    body: c.body,
+    created: c.created,
+    createdText: formatDate(c.created),
+    internal: c.isInternal,
+  };
+}
+
+function act(ticket: Ticket, verb: ActionView['verb'], title: string, extra: Partial<ActionView> = {}): ActionView {
+  return { verb, title, ticketId: ticket.id, etag: ticket.etag, ...extra };
+}
+
+/** The buttons this viewer may use on this ticket; requesters get nothing agent-only. */
+export function ticketActions(ticket: Ticket, viewer: Viewer, vocabulary: Vocabulary): ActionView[] {
+  if (!viewer.isAgent) {
+    return [act(ticket, VERBS.commentForm, 'Comment', { data: { internal: 'false' } }), act(ticket, VERBS.refresh, 'Refresh')];
+  }
+  const actions: ActionView[] = [];
+  const done = isDone(ticket.status);
+  if (done) {
+    const status = reopenStatus(vocabulary, ticket.assignedTo !== '');
+    actions.push(act(ticket, VERBS.status, 'Reopen', { data: { status } }));
+  } else {
+    if (!sameEmail(ticket.assignedTo, viewer.email)) actions.push(act(ticket, VERBS.claim, 'Claim', { style: 'positive' }));
+    actions.push(act(ticket, VERBS.assignForm, 'Assign'));
+    const working = workingStatus(vocabulary);
+    if (working && ticket.status !== working) actions.push(act(ticket, VERBS.status, 'Start', { data: { status: working } }));
+    actions.push(act(ticket, VERBS.resolveForm, 'Resolve', { style: 'positive' }));
+    const high = vocabulary.highPriorities[0];
+    if (high && !vocabulary.highPriorities.includes(ticket.priority)) {
+      actions.push(act(ticket, VERBS.priority, `Mark ${high}`, { data: { priority: high } }));
+    }
+  }
+  actions.push(act(ticket, VERBS.commentForm, 'Reply', { data: { internal: 'false' } }));
+  actions.push(act(ticket, VERBS.commentForm, 'Internal note', { data: { internal: 'true' } }));
+  actions.push(act(ticket, VERBS.refresh, 'Refresh'));
+  return actions;
+}
+
+/** The full ticket card: latest visible comments (internal notes only for agents) and this viewer's buttons. */
+export function ticketView(
+  ticket: Ticket,
+  comments: readonly Comment[],
+  viewer: Viewer,
+  vocabulary: Vocabulary,
+  notice?: string,
+): TicketView {
+  const visible = comments
+    .filter((c) => viewer.isAgent || !c.isInternal)
+    .slice()
+    .sort((a, b) => a.created.localeCompare(b.created));
+  const latest = visible.slice(-LATEST_COMMENTS);
+  const view: TicketView = {
+    id: ticket.id,
+    etag: ticket.etag,
+    title: ticket.title,
+    description: ticket.description,
+    status: ticket.status,
+    priority: ticket.priority,
+    category: ticket.category,
+    requesterName: ticket.submittedByName || ticket.submittedBy || ticket.submittedByEmail,
+    requesterEmail: ticket.submittedByEmail,
+    assignee: ticket.assignedTo,
+    created: ticket.created,
+    modified: ticket.modified,
+    createdText: formatDate(ticket.created),
+    modifiedText: formatDate(ticket.modified),
+    comments: latest.map(commentView),
+    olderComments: visible.length - latest.length,
+    actions: ticketActions(ticket, viewer, vocabulary),
+    agentView: viewer.isAgent,
+  };
+  if (notice) view.notice = notice;
+  return view;
+}
+
+/** One line of a ticket list: a Show button and, for agents on unassigned open tickets, Claim. */
+export function ticketSummary(ticket: Ticket, viewer: Viewer): TicketSummaryView {
+  const actions: ActionView[] = [act(ticket, VERBS.show, 'Show')];
+  if (viewer.isAgent && !ticket.assignedTo && !isDone(ticket.status)) {
+    actions.push(act(ticket, VERBS.claim, 'Claim', { style: 'positive' }));
+  }
+  return {
+    id: ticket.id,
+    etag: ticket.etag,
+    title: ticket.title,
+    status: ticket.status,
+    priority: ticket.priority,
+    assignee: ticket.assignedTo,
+    requesterName: ticket.submittedByName || ticket.submittedBy || ticket.submittedByEmail,
+    modifiedText: formatDate(ticket.modified),
+    actions,
+  };
+}
