@@ -1,0 +1,120 @@
+/** The Graph list-item client: one site, app-only token, every read with $expand=fields. */
+import { log as defaultLog, type Logger } from '../log';
+import { createGraphHttp } from './http';
+import { parseItem, parsePage } from './items';
+import { DEFAULT_RETRY, type RetryConfig } from './retry';
+import { createTokenSource, type SecretSource } from './token';
+import type { GraphClient, ListItem, ListName, ListPage, ListQuery } from './types';
+
+export type { GraphClient, ListItem, ListName, ListPage, ListQuery } from './types';
+export { GraphError, isGraphError } from './errors';
+export { f } from './odata';
+
+/** Options for createGraphClient. */
+export interface GraphClientConfig {
+  graphUrl: string;
+  authUrl: string;
+  tenantId: string;
+  clientId: string;
+  secret: SecretSource;
+  siteId: string;
+  logger?: Logger;
+  retry?: Partial<RetryConfig>;
+  /** Per-attempt time limit for Graph calls (default 60 s). */
+  timeoutMs?: number;
+}
+
+const MAX_TOP = 5000;
+
+function checkTop(top: number | undefined): void {
+  if (top === undefined) return;
+  if (!Number.isInteger(top) || top < 1 || top > MAX_TOP) {
+    throw new RangeError(`top must be a whole number from 1 to ${MAX_TOP} (got ${top})`);
+  }
+}
+
+function checkId(id: string): void {
+  // Ids go into the URL path; numeric text is all Graph ever issues.
+  if (!/^\d+$/.test(id)) throw new RangeError(`item id must be numeric text (got "${id}")`);
+}
+
+/** Creates a Graph client for one site. No network traffic until the first call. */
+export function createGraphClient(config: GraphClientConfig): GraphClient {
+  const logger = config.logger ?? defaultLog;
+  const graphUrl = config.graphUrl.replace(/\/+$/, '');
+  const graphOrigin = new URL(graphUrl).origin;
+  if (/[/?#\s]/.test(config.siteId) || config.siteId === '') throw new RangeError(`siteId is not a site id: "${config.siteId}"`);
+  const tokens = createTokenSource({ ...config, graphUrl, logger });
+  const http = createGraphHttp({ tokens, logger, siteId: config.siteId, timeoutMs: config.timeoutMs, retry: { ...DEFAULT_RETRY, ...config.retry } });
+  const siteBase = `${graphUrl}/v1.0/sites/${encodeURIComponent(config.siteId).replace(/%2C/gi, ',')}`;
+  const itemsUrl = (list: ListName) => `${siteBase}/lists/${encodeURIComponent(list)}/items`;
+
+  function queryString(query: ListQuery): string {
+    checkTop(query.top);
+    const parts = ['$expand=fields'];
+    if (query.filter) parts.push(`$filter=${encodeURIComponent(query.filter)}`);
+    if (query.orderby) parts.push(`$orderby=${encodeURIComponent(query.orderby)}`);
+    if (query.top !== undefined) parts.push(`$top=${query.top}`);
+    return parts.join('&');
+  }
+
+  function checkNextLink(list: ListName, nextLink: string): string {
+    let url: URL;
+    try {
+      url = new URL(nextLink);
+    } catch {
+      throw new RangeError(`nextLink for ${list} is not an absolute URL: ${nextLink.slice(0, 200)}`);
+    }
+    // The bearer token goes wherever the link points, so it must stay on the configured Graph host.
+    if (url.origin !== graphOrigin || !url.pathname.startsWith('/v1.0/sites/')) {
+      throw new RangeError(`refusing to follow nextLink for ${list} to ${url.origin}${url.pathname}: it is not on ${graphOrigin}/v1.0/sites/`);
+    }
+    return nextLink;
+  }
+
+  async function listPage(list: ListName, query: ListQuery, nextLink?: string): Promise<ListPage> {
+    const url = nextLink ? checkNextLink(list, nextLink) : `${itemsUrl(list)}?${queryString(query)}`;
+    const res = await http.send({ method: 'GET', url, operation: `GET ${list}/items`, context: { list } });
+    return parsePage(res.body, `GET ${list}/items`);
+  }
+
+  return {
+    async getItem(list, id) {
+      checkId(id);
+      const res = await http.send({ method: 'GET', url: `${itemsUrl(list)}/${id}?$expand=fields`, operation: `GET ${list}/items/${id}`, context: { list, itemId: id } });
+      return parseItem(res.body, `GET ${list}/items/${id}`);
+    },
+    listPage,
+    async *listAll(list, query): AsyncGenerator<ListItem> {
+      let page = await listPage(list, query);
+      for (;;) {
+        yield* page.items;
+        if (!page.nextLink) return;
+        page = await listPage(list, query, page.nextLink);
+      }
+    },
+    async createItem(list, fields) {
+      const res = await http.send({ method: 'POST', url: itemsUrl(list), operation: `POST ${list}/items`, body: { fields }, context: { list } });
+      return parseItem(res.body, `POST ${list}/items`);
+    },
+    async updateFields(list, id, fields, etag) {
+      checkId(id);
+      const res = await http.send({
+        method: 'PATCH',
+        url: `${itemsUrl(list)}/${id}/fields`,
+        operation: `PATCH ${list}/items/${id}/fields`,
+        body: fields,
+        headers: { 'If-Match': etag && etag.length > 0 ? etag : '*' },
+        context: { list, itemId: id },
+      });
+      return (res.body && typeof res.body === 'object' ? res.body : {}) as Record<string, unknown>;
+    },
+    async deleteItem(list, id) {
+      checkId(id);
+      await http.send({ method: 'DELETE', url: `${itemsUrl(list)}/${id}`, operation: `DELETE ${list}/items/${id}`, context: { list, itemId: id } });
+    },
+    get tokenRequests() {
+      return tokens.tokenRequests;
+    },
+  };
+}

@@ -1,0 +1,95 @@
+/**
+ * MSAL's network module, implemented with fetch. It lets MSAL talk to a loopback identity
+ * provider (the embedded site) even though MSAL accepts only https authorities, and it counts
+ * the token requests that really go out on the wire.
+ */
+import { AuthError, type INetworkModule, type NetworkRequestOptions, type NetworkResponse } from '@azure/msal-node';
+
+/** A fetch-based MSAL network module that also counts token POSTs. */
+export interface CountingNetworkClient extends INetworkModule {
+  /** Token endpoint requests sent so far. */
+  readonly tokenRequests: number;
+  /** The last connection failure, kept so a vague MSAL error can be explained. */
+  readonly lastFailure?: { url: string; reason: string };
+}
+
+/** True for hosts that only ever mean "this machine". */
+export function isLoopbackHost(hostname: string): boolean {
+  return hostname === '127.0.0.1' || hostname === 'localhost' || hostname === '[::1]' || hostname === '::1';
+}
+
+/** Why a fetch failed, in words an admin can act on (ECONNREFUSED, ENOTFOUND…). */
+export function connectionFailureReason(err: unknown): string {
+  const cause = (err as { cause?: { code?: string; message?: string } })?.cause;
+  if (cause?.code) return cause.code;
+  if (cause?.message) return cause.message;
+  return err instanceof Error ? err.message : String(err);
+}
+
+function renameOrigin(value: unknown, from: string, to: string): unknown {
+  if (typeof value === 'string') return value === from || value.startsWith(`${from}/`) ? to + value.slice(from.length) : value;
+  if (Array.isArray(value)) return value.map((v) => renameOrigin(v, from, to));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, renameOrigin(v, from, to)]));
+  }
+  return value;
+}
+
+/**
+ * Builds the network module. `loopbackOrigin` is the `http://host:port` of a loopback identity
+ * provider: MSAL is given `https://host:port` and this module rewrites it back, for that origin only.
+ */
+export function createNetworkClient(loopbackOrigin?: string): CountingNetworkClient {
+  let tokenRequests = 0;
+  let lastFailure: { url: string; reason: string } | undefined;
+  const httpsTwin = loopbackOrigin ? loopbackOrigin.replace(/^http:/, 'https:') : undefined;
+
+  const toWire = (url: string): string =>
+    httpsTwin && loopbackOrigin && (url === httpsTwin || url.startsWith(`${httpsTwin}/`))
+      ? loopbackOrigin + url.slice(httpsTwin.length)
+      : url;
+
+  async function send<T>(method: 'GET' | 'POST', url: string, options?: NetworkRequestOptions, timeout?: number): Promise<NetworkResponse<T>> {
+    const wire = toWire(url);
+    if (method === 'POST') tokenRequests += 1;
+    let response: Response;
+    try {
+      response = await fetch(wire, {
+        method,
+        headers: options?.headers,
+        body: method === 'POST' ? options?.body ?? '' : undefined,
+        signal: AbortSignal.timeout(timeout ?? 30_000),
+      });
+    } catch (err) {
+      const reason = connectionFailureReason(err);
+      lastFailure = { url: new URL(wire).origin, reason };
+      // An AuthError passes through MSAL unchanged, so the reason reaches our error mapper.
+      throw new AuthError('network_error', `cannot reach ${new URL(wire).origin}: ${reason}`);
+    }
+    lastFailure = undefined;
+    const headers: Record<string, string> = {};
+    response.headers.forEach((v, k) => (headers[k] = v));
+    const text = await response.text();
+    let body: unknown;
+    try {
+      body = text ? JSON.parse(text) : {};
+    } catch {
+      throw new AuthError('token_parsing_error', `${new URL(wire).origin} answered ${response.status} with a body that is not JSON`);
+    }
+    // MSAL checks the discovery document's issuer and endpoints against the https authority it was
+    // given, so the loopback origin is shown to it under its https name.
+    if (method === 'GET' && loopbackOrigin && httpsTwin) body = renameOrigin(body, loopbackOrigin, httpsTwin);
+    return { headers, body: body as T, status: response.status };
+  }
+
+  return {
+    sendGetRequestAsync: (url, options, timeout) => send('GET', url, options, timeout),
+    sendPostRequestAsync: (url, options) => send('POST', url, options),
+    get tokenRequests() {
+      return tokenRequests;
+    },
+    get lastFailure() {
+      return lastFailure;
+    },
+  };
+}
