@@ -1,0 +1,9 @@
+/** Notifications: change poller, routing, delivery queue and two-way threads. */
+export * from './types';
+export { createPoller, type Poller, type PollerConfig, type CycleResult } from './poller';
+export { createDeliverer, channelCardView, type Deliverer, type DelivererConfig } from './deliver';
+export { createSendQueue, type SendQueue, type SendQueueConfig } from './queue';
+export { route, matches, targetKey, type RoutingContext } from './routing';
+export { ticketEvents, commentEvent, type ChangeSet } from './detect';
+export { withActionHints } from './action-hints';
+export { createThreadReplyHandler, type ThreadReplyHandler, type ThreadReplyResult } from './thread-replies';

@@ -1,0 +1,162 @@
+/**
+ * Who hears what. Pure: a change set plus subscriptions, posted cards and preferences in,
+ * delivery targets out.
+ *
+ * - Channels: a ticket matching any of a channel's subscriptions gets one card; every later
+ *   change updates that card and adds a line in its thread; public comments add a line.
+ *   Internal notes never reach a channel (requesters may read it).
+ * - Requester DM: status changes, resolution (with its note), public comments by others.
+ * - Assignee DM: assigned to you, public comments by the requester, internal notes by others.
+ * - Nobody is told about their own action. The actor is the comment author, or for ticket
+ *   changes the person who made the change through this bot (recorded when they made it);
+ *   a change made elsewhere has no known actor, so everyone concerned is told.
+ * - Muted people get no DMs.
+ */
+import type { SubscriptionFilter } from '../commands/types';
+import type { Ticket } from '../helpdesk/types';
+import type { PostedMessage, Platform, SubscriptionRecord } from '../store/types';
+import type { ChangeSet } from './detect';
+import type { ChangeEvent, ChannelTarget, PersonTarget, Target } from './types';
+
+export interface RoutingContext {
+  subscriptions: readonly SubscriptionRecord[];
+  /** Cards already posted about this ticket. */
+  posted: readonly PostedMessage[];
+  /** Lower-case emails of people who turned notifications off. */
+  muted: ReadonlySet<string>;
+  highPriorities: readonly string[];
+  /** A comment written as a reply in a card's thread: that conversation already shows it. */
+  origin?: { platform: Platform; conversationId: string };
+  /** The comment was folded into a resolution message, so the requester is not told twice. */
+  absorbedIntoResolution?: boolean;
+}
+
+const same = (a: string | undefined, b: string | undefined) =>
+  !!a && !!b && a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** True when `ticket` is what a subscription with `filter` wants to hear about. */
+export function matches(filter: SubscriptionFilter, ticket: Ticket, highPriorities: readonly string[]): boolean {
+  switch (filter.kind) {
+    case 'all':
+      return true;
+    case 'high':
+      return highPriorities.some((p) => same(p, ticket.priority));
+    case 'space':
+      return same(filter.value, ticket.spaceId);
+    case 'category':
+      return same(filter.value, ticket.category);
+    case 'status':
+      return same(filter.value, ticket.status);
+  }
+}
+
+const MAX_QUOTE = 280;
+/** Shortens a comment for a one-line notification. */
+export function quote(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > MAX_QUOTE ? `${flat.slice(0, MAX_QUOTE - 1)}…` : flat;
+}
+
+const person = (email: string) => email || 'nobody';
+const ref = (t: Ticket) => `#${t.id} "${t.title}"`;
+
+/** The short thread line for one event, or undefined when channels do not hear about it. */
+export function channelLine(e: ChangeEvent): string | undefined {
+  switch (e.kind) {
+    case 'created':
+    case 'note':
+      return undefined;
+    case 'status':
+      return `Status: ${e.from} → ${e.to}`;
+    case 'resolved':
+      return e.note ? `Resolved: ${quote(e.note)}` : 'Resolved';
+    case 'assigned':
+      return e.to ? `Assigned to ${e.to}` : 'Unassigned';
+    case 'priority':
+      return `Priority: ${e.from} → ${e.to}`;
+    case 'comment':
+      return `💬 ${e.comment!.authorName || e.comment!.authorEmail}: ${quote(e.comment!.body)}`;
+  }
+}
+
+function requesterLine(e: ChangeEvent, absorbed: boolean): string | undefined {
+  const t = e.ticket;
+  switch (e.kind) {
+    case 'status':
+      return `Your ticket ${ref(t)} is now ${e.to}.`;
+    case 'resolved':
+      return `Your ticket ${ref(t)} was resolved.${e.note ? `\nResolution: ${quote(e.note)}` : ''}`;
+    case 'comment':
+      if (absorbed || same(e.comment!.authorEmail, t.submittedByEmail)) return undefined;
+      return `${e.comment!.authorName || e.comment!.authorEmail} replied on your ticket ${ref(t)}: ${quote(e.comment!.body)}`;
+    default:
+      return undefined;
+  }
+}
+
+function assigneeLine(e: ChangeEvent): string | undefined {
+  const t = e.ticket;
+  if (!t.assignedTo) return undefined;
+  switch (e.kind) {
+    case 'created':
+    case 'assigned':
+      return `${e.kind === 'created' ? 'New ticket' : 'Ticket'} ${ref(t)} was assigned to you (requester: ${t.submittedByName || person(t.submittedByEmail)}, priority ${t.priority}).`;
+    case 'comment':
+      if (!same(e.comment!.authorEmail, t.submittedByEmail)) return undefined;
+      return `${e.comment!.authorName || e.comment!.authorEmail} (requester) commented on ${ref(t)}: ${quote(e.comment!.body)}`;
+    case 'note':
+      return `Internal note on ${ref(t)} by ${e.comment!.authorName || e.comment!.authorEmail}: ${quote(e.comment!.body)}`;
+    default:
+      return undefined;
+  }
+}
+
+function channelTargets(set: ChangeSet, ctx: RoutingContext): ChannelTarget[] {
+  const lines = set.events.map(channelLine).filter((l): l is string => !!l);
+  const isComment = set.events.some((e) => e.kind === 'comment' || e.kind === 'note');
+  if (isComment && lines.length === 0) return []; // internal notes stay out of channels
+  const targets: ChannelTarget[] = [];
+  const carded = new Set<string>();
+  for (const p of ctx.posted) {
+    carded.add(`${p.platform}\n${p.conversationId}`);
+    const fromHere = ctx.origin && ctx.origin.platform === p.platform && ctx.origin.conversationId === p.conversationId;
+    if (isComment) {
+      if (!fromHere) targets.push({ type: 'channel', platform: p.platform, conversationId: p.conversationId, action: 'line', messageId: p.messageId, line: lines.join('\n') });
+    } else {
+      targets.push({ type: 'channel', platform: p.platform, conversationId: p.conversationId, action: 'update', messageId: p.messageId, line: lines.join('\n') || undefined });
+    }
+  }
+  if (isComment) return targets;
+  for (const sub of ctx.subscriptions) {
+    const k = `${sub.conversation.platform}\n${sub.conversation.id}`;
+    if (carded.has(k) || !matches(sub.filter, set.ticket, ctx.highPriorities)) continue;
+    carded.add(k);
+    targets.push({ type: 'channel', platform: sub.conversation.platform, conversationId: sub.conversation.id, action: 'post' });
+  }
+  return targets;
+}
+
+function personTarget(email: string, reason: PersonTarget['reason'], lines: (string | undefined)[], set: ChangeSet, ctx: RoutingContext): PersonTarget[] {
+  const text = lines.filter((l): l is string => !!l);
+  if (!email || text.length === 0) return [];
+  const actor = set.events.find((e) => e.actorEmail)?.actorEmail;
+  if (same(actor, email) || ctx.muted.has(email.trim().toLowerCase())) return [];
+  return [{ type: 'person', email: email.trim().toLowerCase(), reason, text: text.join('\n') }];
+}
+
+/** Every delivery one change set needs, channels first. */
+export function route(set: ChangeSet, ctx: RoutingContext): Target[] {
+  const t = set.ticket;
+  const requester = personTarget(t.submittedByEmail, 'requester', set.events.map((e) => requesterLine(e, !!ctx.absorbedIntoResolution)), set, ctx);
+  const assignee = personTarget(t.assignedTo, 'assignee', set.events.map(assigneeLine), set, ctx);
+  // One person who is both requester and assignee gets one message.
+  const people = assignee.length && requester.length && same(assignee[0].email, requester[0].email)
+    ? [{ ...requester[0], text: `${requester[0].text}\n${assignee[0].text}` }]
+    : [...requester, ...assignee];
+  return [...channelTargets(set, ctx), ...people];
+}
+
+/** A stable key per target, so each target of each change is delivered once. */
+export function targetKey(t: Target): string {
+  return t.type === 'channel' ? `${t.platform}:${t.conversationId}` : `person:${t.email}:${t.reason}`;
+}

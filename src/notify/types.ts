@@ -1,0 +1,85 @@
+/** Notification contracts: change events, delivery targets and the per-platform Delivery port. */
+import type { Comment, Ticket } from '../helpdesk/types';
+import type { Platform } from '../store/types';
+import type { TicketView } from '../views/types';
+
+export type { Platform };
+
+/** Where changes come from: a system read of what changed since a time, oldest first. */
+export interface ChangeFeed {
+  ticketsModifiedSince(since: Date): AsyncIterable<Ticket>;
+  commentsCreatedSince(since: Date): AsyncIterable<Comment>;
+}
+
+export type ChangeKind = 'created' | 'status' | 'assigned' | 'priority' | 'resolved' | 'comment' | 'note';
+
+/** One thing that happened to a ticket, found by comparing with its last known state. */
+export interface ChangeEvent {
+  kind: ChangeKind;
+  /** Unique per item version: `ticket:<id>:<etag>` or `comment:<id>:<etag>`. */
+  key: string;
+  ticket: Ticket;
+  /** Previous values for status / assigned / priority changes. */
+  from?: string;
+  to?: string;
+  comment?: Comment;
+  /** Who caused it, when known (comment author, or a change made through this bot). */
+  actorEmail?: string;
+  /** For resolved: the resolution note, when one was written in the same cycle. */
+  note?: string;
+}
+
+/** A channel that holds (or should hold) a card about a ticket. */
+export interface ChannelTarget {
+  type: 'channel';
+  platform: Platform;
+  conversationId: string;
+  /** post: first card; update: re-render the existing card and add `line` to its thread. */
+  action: 'post' | 'update' | 'line';
+  messageId?: string;
+  line?: string;
+}
+
+/** A private message to one person, on whichever platform reaches them. */
+export interface PersonTarget {
+  type: 'person';
+  email: string;
+  text: string;
+  reason: 'requester' | 'assignee';
+}
+
+export type Target = ChannelTarget | PersonTarget;
+
+/** Why a platform call failed, in the notifier's terms. */
+export type DeliveryFailure = 'gone' | 'throttled' | 'failed';
+
+/** Thrown by Delivery implementations so the queue can retry, drop or give up. */
+export class DeliveryError extends Error {
+  constructor(
+    readonly kind: DeliveryFailure,
+    message: string,
+    readonly retryAfterMs?: number,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'DeliveryError';
+  }
+}
+
+/** One chat platform's way of posting notifications. Implemented in src/channels/<platform>/notify-delivery.ts. */
+export interface Delivery {
+  readonly platform: Platform;
+  /** Smallest gap between two sends to one conversation (Slack ~1000 ms, Teams ~150 ms). */
+  readonly minIntervalMs: number;
+  /** Posts a ticket card; returns the platform message id (Teams activity id, Slack ts). */
+  postCard(conversationId: string, view: TicketView): Promise<string>;
+  /** Re-renders a posted card in place. */
+  updateCard(conversationId: string, messageId: string, view: TicketView): Promise<void>;
+  /** Adds a short line in the card's thread. */
+  postThreadLine(conversationId: string, messageId: string, text: string): Promise<void>;
+  /**
+   * Sends a private message to a person. Returns false when this platform has no way to
+   * reach them (no stored personal conversation), so another platform can be tried.
+   */
+  sendDirect(email: string, text: string): Promise<boolean>;
+}

@@ -1,0 +1,61 @@
+/** SQLite schema, versioned with PRAGMA user_version; each step runs once, in order. */
+import type Database from 'better-sqlite3';
+
+const MIGRATIONS: string[] = [
+  // 1: everything notifications need.
+  `
+  CREATE TABLE subscriptions (
+    platform TEXT NOT NULL, conversation_id TEXT NOT NULL, conversation_kind TEXT NOT NULL,
+    filter_kind TEXT NOT NULL, filter_value TEXT NOT NULL DEFAULT '',
+    created_by TEXT NOT NULL, created_at TEXT NOT NULL,
+    PRIMARY KEY (platform, conversation_id, filter_kind, filter_value)
+  ) WITHOUT ROWID;
+  CREATE TABLE conversations (
+    platform TEXT NOT NULL, conversation_id TEXT NOT NULL, kind TEXT NOT NULL,
+    reference TEXT, updated_at TEXT NOT NULL,
+    PRIMARY KEY (platform, conversation_id)
+  ) WITHOUT ROWID;
+  CREATE TABLE people (
+    platform TEXT NOT NULL, email TEXT NOT NULL, conversation_id TEXT, user_id TEXT,
+    reference TEXT, updated_at TEXT NOT NULL,
+    PRIMARY KEY (email, platform)
+  ) WITHOUT ROWID;
+  CREATE TABLE posted (
+    platform TEXT NOT NULL, conversation_id TEXT NOT NULL, ticket_id INTEGER NOT NULL,
+    message_id TEXT NOT NULL, etag TEXT, posted_at TEXT NOT NULL,
+    PRIMARY KEY (ticket_id, platform, conversation_id)
+  ) WITHOUT ROWID;
+  CREATE INDEX posted_by_message ON posted (platform, conversation_id, message_id);
+  CREATE TABLE watermarks (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+  -- One narrow row per ticket; modified as epoch seconds keeps 100k tickets to a few MB.
+  CREATE TABLE ticket_state (
+    id INTEGER PRIMARY KEY, status TEXT NOT NULL, assigned TEXT NOT NULL,
+    priority TEXT NOT NULL, etag TEXT NOT NULL, modified INTEGER NOT NULL
+  );
+  CREATE TABLE delivered (key TEXT PRIMARY KEY, at INTEGER NOT NULL) WITHOUT ROWID;
+  CREATE INDEX delivered_at ON delivered (at);
+  CREATE TABLE prefs (email TEXT PRIMARY KEY, muted INTEGER NOT NULL) WITHOUT ROWID;
+  CREATE TABLE actions (
+    kind TEXT NOT NULL, item_id INTEGER NOT NULL, etag TEXT NOT NULL DEFAULT '',
+    actor TEXT NOT NULL, origin_platform TEXT, origin_conversation TEXT, at INTEGER NOT NULL,
+    PRIMARY KEY (kind, item_id, etag)
+  ) WITHOUT ROWID;
+  `,
+];
+
+/** The schema version this code writes. */
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+/** Brings the database up to SCHEMA_VERSION; refuses a newer file rather than corrupting it. */
+export function migrate(db: Database.Database): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  if (current > SCHEMA_VERSION) {
+    throw new Error(`store schema version ${current} is newer than this build understands (${SCHEMA_VERSION}); upgrade the bot`);
+  }
+  for (let v = current; v < SCHEMA_VERSION; v++) {
+    db.transaction(() => {
+      db.exec(MIGRATIONS[v]);
+      db.pragma(`user_version = ${v + 1}`);
+    })();
+  }
+}
