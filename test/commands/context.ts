@@ -1,0 +1,57 @@
+/** Small context builders for command tests: real handlers, fake help desk at its port. */
+import type { CommandContext, Conversation, NotificationPorts, SubscriptionFilter } from '../../src/commands/types';
+import type { Actor } from '../../src/helpdesk/types';
+import { createFakeHelpdesk, type FakeHelpdesk } from '../support/fake-helpdesk';
+
+export const DANA: Actor = { email: 'dana.agent@contoso.test', name: 'Dana Agent' };
+export const SAM: Actor = { email: 'sam.agent@contoso.test', name: 'Sam Agent' };
+export const RIA: Actor = { email: 'ria.requester@contoso.test', name: 'Ria Requester' };
+export const OTTO: Actor = { email: 'otto.other@contoso.test', name: 'Otto Other' };
+
+/** A help desk whose active agents are Dana and Sam. */
+export function helpdesk(): FakeHelpdesk {
+  return createFakeHelpdesk({ agents: [DANA, SAM] });
+}
+
+/** In-memory notification store as commands see it. */
+export function notificationStore() {
+  const subs = new Map<string, SubscriptionFilter[]>();
+  const muted = new Set<string>();
+  const ports: NotificationPorts = {
+    async subscribe(conversation, filter) {
+      const list = subs.get(conversation.id) ?? [];
+      if (!list.some((f) => JSON.stringify(f) === JSON.stringify(filter))) list.push(filter);
+      subs.set(conversation.id, list);
+    },
+    async unsubscribe(conversation, filter) {
+      const list = subs.get(conversation.id) ?? [];
+      const keep = filter ? list.filter((f) => JSON.stringify(f) !== JSON.stringify(filter)) : [];
+      subs.set(conversation.id, keep);
+      return list.length - keep.length;
+    },
+    async subscriptions(conversation) {
+      return [...(subs.get(conversation.id) ?? [])];
+    },
+    async setMuted(email, value) {
+      if (value) muted.add(email);
+      else muted.delete(email);
+    },
+  };
+  return { ports, subs, muted };
+}
+
+/** A command context for one person in one conversation. */
+export function context(
+  desk: FakeHelpdesk,
+  actor: Actor,
+  options: { kind?: Conversation['kind']; notifications?: NotificationPorts; users?: Record<string, { email: string; name: string }> } = {},
+): CommandContext {
+  const users = options.users;
+  return {
+    actor,
+    helpdesk: desk,
+    conversation: { platform: 'teams', id: 'conv-1', kind: options.kind ?? 'channel' },
+    channel: users ? { resolveUser: async (ref) => users[ref] } : {},
+    notifications: options.notifications,
+  };
+}

@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { COMMANDS, parseCommand } from '../../src/commands';
+import { VERBS } from '../../src/commands/verbs';
+
+function input(text: string) {
+  const r = parseCommand(text);
+  if (!r.ok) throw new Error(`expected "${text}" to parse, got: ${r.error.message}`);
+  return r.input;
+}
+
+function error(text: string) {
+  const r = parseCommand(text);
+  if (r.ok) throw new Error(`expected "${text}" to fail, got ${JSON.stringify(r.input)}`);
+  return r.error;
+}
+
+describe('parseCommand: everyone', () => {
+  it('reads help, mine and assets, in any case and with a leading /helpdesk', () => {
+    expect(input('help').verb).toBe(VERBS.help);
+    expect(input('HELP').verb).toBe(VERBS.help);
+    expect(input('/helpdesk mine').verb).toBe(VERBS.mine);
+    expect(input('  Assets  ').verb).toBe(VERBS.assets);
+    expect(input('').verb).toBe(VERBS.help);
+  });
+
+  it('opens the new-ticket form with the title prefilled, spacing inside kept', () => {
+    expect(input('new')).toEqual({ verb: VERBS.newForm });
+    expect(input('New   Printer on floor 3  is jammed')).toEqual({ verb: VERBS.newForm, values: { title: 'Printer on floor 3  is jammed' } });
+  });
+
+  it('takes ticket ids as 12 or #12', () => {
+    expect(input('show 12')).toEqual({ verb: VERBS.show, ticketId: 12 });
+    expect(input('show #12')).toEqual({ verb: VERBS.show, ticketId: 12 });
+    expect(input('#7')).toEqual({ verb: VERBS.show, ticketId: 7 });
+  });
+
+  it('keeps the whole comment, line breaks included', () => {
+    expect(input('comment #3 it still\nfails after reboot')).toEqual({ verb: VERBS.comment, ticketId: 3, text: 'it still\nfails after reboot' });
+  });
+
+  it('reads notifications off|on only', () => {
+    expect(input('notifications OFF')).toEqual({ verb: VERBS.notifications, text: 'off' });
+    expect(input('notifications on')).toEqual({ verb: VERBS.notifications, text: 'on' });
+    expect(error('notifications maybe')).toEqual({ message: '“maybe” is not on or off.', usage: 'notifications off|on' });
+  });
+});
+
+describe('parseCommand: agents', () => {
+  it('reads every queue and defaults to unassigned', () => {
+    expect(input('queue').text).toBe('unassigned');
+    for (const q of ['unassigned', 'mine', 'high', 'all']) expect(input(`queue ${q.toUpperCase()}`).text).toBe(q);
+    expect(error('queue closed')).toEqual({ message: '“closed” is not a queue.', usage: 'queue [unassigned|mine|high|all]' });
+  });
+
+  it('reads claim, assign, status, priority, resolve, note, reply and asset', () => {
+    expect(input('claim 12')).toEqual({ verb: VERBS.claim, ticketId: 12 });
+    expect(input('assign 12 <at>Sam Agent</at>')).toEqual({ verb: VERBS.assign, ticketId: 12, text: '<at>Sam Agent</at>' });
+    expect(input('status 12 in   progress')).toEqual({ verb: VERBS.status, ticketId: 12, text: 'in   progress' });
+    expect(input('priority #4 urgent')).toEqual({ verb: VERBS.priority, ticketId: 4, text: 'urgent' });
+    expect(input('resolve 12')).toEqual({ verb: VERBS.resolve, ticketId: 12 });
+    expect(input('resolve 12 replaced the toner')).toEqual({ verb: VERBS.resolve, ticketId: 12, text: 'replaced the toner' });
+    expect(input('note 12 asked facilities')).toEqual({ verb: VERBS.comment, ticketId: 12, text: 'asked facilities', values: { internal: 'true' } });
+    expect(input('reply 12 on my way')).toEqual({ verb: VERBS.comment, ticketId: 12, text: 'on my way', values: { internal: 'false' } });
+    expect(input('asset LT-0042')).toEqual({ verb: VERBS.asset, text: 'LT-0042' });
+  });
+
+  it('reads subscription filters', () => {
+    expect(input('subscribe').values).toEqual({ kind: 'all' });
+    expect(input('subscribe HIGH').values).toEqual({ kind: 'high' });
+    expect(input('subscribe space main').values).toEqual({ kind: 'space', value: 'main' });
+    expect(input('subscribe category Hardware').values).toEqual({ kind: 'category', value: 'Hardware' });
+    expect(input('subscribe status in progress').values).toEqual({ kind: 'status', value: 'in progress' });
+    expect(input('unsubscribe')).toEqual({ verb: VERBS.unsubscribe });
+    expect(input('unsubscribe high').values).toEqual({ kind: 'high' });
+    expect(input('subscriptions').verb).toBe(VERBS.subscriptions);
+    expect(error('subscribe weekly').message).toContain('“weekly” is not a filter');
+    expect(error('subscribe category').usage).toMatch(/^subscribe \[/);
+  });
+});
+
+describe('parseCommand: bad input says what was wrong', () => {
+  it('names a bad ticket number and shows the usage', () => {
+    expect(error('claim abc')).toEqual({ message: '“abc” is not a ticket number.', usage: 'claim <ticket id>' });
+    expect(error('show 12a')).toEqual({ message: '“12a” is not a ticket number.', usage: 'show <ticket id>' });
+    expect(error('show 0').message).toBe('“0” is not a ticket number.');
+  });
+
+  it('asks for a missing id or text instead of dropping the command', () => {
+    expect(error('claim')).toMatchObject({ usage: 'claim <ticket id>' });
+    expect(error('comment 12')).toEqual({ message: 'Add the comment after the ticket number.', usage: 'comment <ticket id> <text>' });
+    expect(error('note 12   ').usage).toBe('note <ticket id> <text>');
+    expect(error('assign 12').usage).toBe('assign <ticket id> <email or @mention>');
+    expect(error('status 12').usage).toBe('status <ticket id> <status>');
+    expect(error('asset').usage).toBe('asset <tag or serial>');
+  });
+
+  it('refuses words it would otherwise ignore', () => {
+    expect(error('claim 12 now please').message).toContain('“now please”');
+    expect(error('mine open').message).toContain('“open”');
+    expect(error('subscriptions all').usage).toBe('subscriptions');
+  });
+
+  it('answers an unknown command with a hint and the command list', () => {
+    const e = error('frobnicate 12');
+    expect(e.message).toMatch(/^I don't know “frobnicate”\. Try `help`\./);
+    for (const c of COMMANDS) expect(e.message).toContain(c.name);
+  });
+});
+
+describe('COMMANDS', () => {
+  it('has a usage and description for every command, agent commands marked', () => {
+    const names = COMMANDS.map((c) => c.name);
+    expect(new Set(names).size).toBe(names.length);
+    expect(COMMANDS.filter((c) => c.agentOnly).map((c) => c.name)).toEqual(
+      expect.arrayContaining(['queue', 'claim', 'assign', 'status', 'priority', 'resolve', 'note', 'reply', 'asset', 'subscribe']),
+    );
+    expect(COMMANDS.find((c) => c.name === 'comment')?.agentOnly).toBe(false);
+    for (const c of COMMANDS) expect(c.usage.startsWith(c.name)).toBe(true);
+  });
+
+  it('every command in the list parses when given a plausible argument', () => {
+    const samples: Record<string, string> = {
+      show: 'show 1', comment: 'comment 1 hi', notifications: 'notifications on', claim: 'claim 1', assign: 'assign 1 a@b.test',
+      status: 'status 1 New', priority: 'priority 1 High', resolve: 'resolve 1', note: 'note 1 x', reply: 'reply 1 x', asset: 'asset X1',
+    };
+    for (const c of COMMANDS) expect(parseCommand(samples[c.name] ?? c.name).ok, c.name).toBe(true);
+  });
+});

@@ -1,0 +1,218 @@
+/**
+ * In-memory HelpdeskService for command tests: a fake at the port (an interface), not an HTTP
+ * mock. It keeps the service's documented rules — requesters see and comment on only their own
+ * tickets and never internal notes; only active agents change tickets; a stale etag is a
+ * conflict carrying the current ticket — so handler tests exercise real outcomes.
+ */
+import {
+  DEFAULT_CATEGORIES,
+  DEFAULT_HIGH_PRIORITIES,
+  DEFAULT_OPEN_STATUSES,
+  DEFAULT_PRIORITIES,
+  DEFAULT_STATUSES,
+} from '../../src/config';
+import {
+  HelpdeskError,
+  type Actor,
+  type Agent,
+  type Asset,
+  type AssetQuery,
+  type Comment,
+  type HelpdeskService,
+  type NewAsset,
+  type NewTicket,
+  type Ticket,
+  type TicketQuery,
+  type Vocabulary,
+} from '../../src/helpdesk/types';
+
+/** Options for the fake: who the agents are and the starting clock. */
+export interface FakeHelpdeskConfig {
+  agents?: { email: string; name: string; isActive?: boolean }[];
+  now?: () => Date;
+}
+
+/** The fake plus seeding helpers tests use to arrange a scene. */
+export interface FakeHelpdesk extends HelpdeskService {
+  seedTicket(fields: Partial<Ticket> & { title: string; submittedByEmail: string }): Ticket;
+  seedComment(fields: Partial<Comment> & { ticketId: number; body: string; authorEmail: string }): Comment;
+  seedAsset(fields: Partial<Asset> & { assetTag: string; assignedTo: string }): Asset;
+  /** Changes a ticket behind everyone's back (another agent's click), bumping its etag. */
+  touch(id: number, changes: Partial<Ticket>): Ticket;
+  ticket(id: number): Ticket | undefined;
+  comments(ticketId: number): Comment[];
+}
+
+const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** Creates an empty fake help desk with the default vocabulary. */
+export function createFakeHelpdesk(config: FakeHelpdeskConfig = {}): FakeHelpdesk {
+  const vocabulary: Vocabulary = {
+    priorities: DEFAULT_PRIORITIES,
+    categories: DEFAULT_CATEGORIES,
+    statuses: DEFAULT_STATUSES,
+    openStatuses: DEFAULT_OPEN_STATUSES,
+    highPriorities: DEFAULT_HIGH_PRIORITIES,
+  };
+  const agents: Agent[] = (config.agents ?? []).map((a, i) => ({ id: i + 1, email: a.email, name: a.name, isActive: a.isActive ?? true }));
+  const tickets = new Map<number, Ticket>();
+  const comments: Comment[] = [];
+  const assets: Asset[] = [];
+  let nextId = 1;
+  let clock = config.now?.() ?? new Date('2026-11-22T14:05:00Z');
+  const stamp = () => {
+    clock = new Date(clock.getTime() + 60_000);
+    return clock.toISOString();
+  };
+  const etag = (id: number) => `"${id},${Math.random().toString(36).slice(2, 8)}"`;
+
+  const agentEmail = (email: string) => agents.some((a) => a.isActive && same(a.email, email));
+  const requireAgent = (actor: Actor) => {
+    if (!agentEmail(actor.email)) throw new HelpdeskError('forbidden', 'Only help-desk agents can do that.');
+  };
+  const find = (id: number): Ticket => {
+    const t = tickets.get(id);
+    if (!t) throw new HelpdeskError('not-found', `There is no ticket #${id}.`);
+    return t;
+  };
+  const visible = (actor: Actor, id: number): Ticket => {
+    const t = find(id);
+    if (!agentEmail(actor.email) && !same(t.submittedByEmail, actor.email)) {
+      throw new HelpdeskError('forbidden', `Ticket #${id} is not one of yours.`);
+    }
+    return t;
+  };
+  const change = (actor: Actor, id: number, etagSeen: string | undefined, changes: Partial<Ticket>): Ticket => {
+    requireAgent(actor);
+    const t = find(id);
+    if (etagSeen && etagSeen !== '*' && etagSeen !== t.etag) {
+      throw new HelpdeskError('conflict', `Ticket #${id} was changed by someone else first.`, { current: { ...t } });
+    }
+    return touch(id, changes);
+  };
+  const touch = (id: number, changes: Partial<Ticket>): Ticket => {
+    const t = { ...find(id), ...changes, modified: stamp(), etag: etag(id) };
+    tickets.set(id, t);
+    return { ...t };
+  };
+  const addComment = (fields: Partial<Comment> & { ticketId: number; body: string; authorEmail: string }): Comment => {
+    const created = fields.created ?? stamp();
+    const c: Comment = {
+      id: nextId++, etag: etag(0), created, modified: created, title: `Ticket ${fields.ticketId}`,
+      authorName: fields.authorName ?? fields.authorEmail, isInternal: false, ...fields,
+    };
+    comments.push(c);
+    return { ...c };
+  };
+
+  const service: FakeHelpdesk = {
+    vocabulary,
+    async isAgent(email) {
+      return agentEmail(email);
+    },
+    async activeAgents() {
+      return agents.filter((a) => a.isActive).map((a) => ({ ...a }));
+    },
+    async listTickets(actor, q: TicketQuery) {
+      if (!agentEmail(actor.email) && !(q.submittedBy && same(q.submittedBy, actor.email))) {
+        throw new HelpdeskError('forbidden', 'Only help-desk agents can list other people’s tickets.');
+      }
+      let out = [...tickets.values()].filter((t) =>
+        (q.status === undefined || t.status === q.status) &&
+        (!q.open || vocabulary.openStatuses.includes(t.status)) &&
+        (!q.highPriority || vocabulary.highPriorities.includes(t.priority)) &&
+        (q.assignedTo === undefined || same(t.assignedTo, q.assignedTo)) &&
+        (!q.unassigned || t.assignedTo === '') &&
+        (q.submittedBy === undefined || same(t.submittedByEmail, q.submittedBy)) &&
+        (q.category === undefined || t.category === q.category));
+      out.sort((a, b) => (q.order === 'asc' ? 1 : -1) * (a.modified.localeCompare(b.modified) || a.id - b.id));
+      if (q.limit !== undefined) out = out.slice(0, q.limit);
+      return out.map((t) => ({ ...t }));
+    },
+    async getTicket(actor, id) {
+      return { ...visible(actor, id) };
+    },
+    async createTicket(actor, input: NewTicket) {
+      if (!input.title.trim()) throw new HelpdeskError('invalid', 'A ticket needs a title.', { field: 'title' });
+      return service.seedTicket({ ...input, submittedByEmail: actor.email, submittedByName: actor.name });
+    },
+    async updateTicket(actor, id, changes, etagSeen) {
+      return change(actor, id, etagSeen, changes);
+    },
+    async claim(actor, id, etagSeen) {
+      return change(actor, id, etagSeen, { assignedTo: actor.email, status: 'Assigned' });
+    },
+    async assign(actor, id, assignee, etagSeen) {
+      requireAgent(actor);
+      if (!agentEmail(assignee)) throw new HelpdeskError('invalid', `${assignee} is not an active help-desk agent.`, { field: 'assignee' });
+      return change(actor, id, etagSeen, { assignedTo: assignee, status: 'Assigned' });
+    },
+    async setStatus(actor, id, status, etagSeen) {
+      if (!vocabulary.statuses.includes(status)) throw new HelpdeskError('invalid', `“${status}” is not a status.`, { field: 'status' });
+      return change(actor, id, etagSeen, { status });
+    },
+    async setPriority(actor, id, priority, etagSeen) {
+      return change(actor, id, etagSeen, { priority });
+    },
+    async resolve(actor, id, note, etagSeen) {
+      const t = change(actor, id, etagSeen, { status: 'Resolved' });
+      if (note) addComment({ ticketId: id, body: note, authorEmail: actor.email, authorName: actor.name });
+      return t;
+    },
+    async deleteTicket(actor, id) {
+      requireAgent(actor);
+      find(id);
+      tickets.delete(id);
+    },
+    async listComments(actor, ticketId) {
+      visible(actor, ticketId);
+      const agent = agentEmail(actor.email);
+      return comments.filter((c) => c.ticketId === ticketId && (agent || !c.isInternal)).map((c) => ({ ...c }));
+    },
+    async addComment(actor, ticketId, body, options = {}) {
+      visible(actor, ticketId);
+      if (options.internal) requireAgent(actor);
+      return addComment({ ticketId, body, authorEmail: actor.email, authorName: actor.name, isInternal: !!options.internal });
+    },
+    async listAssets(actor, q: AssetQuery) {
+      if (!agentEmail(actor.email) && !(q.holder && same(q.holder, actor.email))) {
+        throw new HelpdeskError('forbidden', 'You can only list the assets you hold.');
+      }
+      return assets.filter((a) => (!q.holder || same(a.assignedTo, q.holder)) && (!q.status || a.status === q.status) && (!q.tag || a.assetTag === q.tag));
+    },
+    async findAsset(actor, tagOrSerial) {
+      requireAgent(actor);
+      return assets.find((a) => same(a.assetTag, tagOrSerial) || same(a.serialNumber, tagOrSerial));
+    },
+    async createAsset(actor, asset: NewAsset) {
+      requireAgent(actor);
+      return service.seedAsset(asset);
+    },
+
+    seedTicket(fields) {
+      const id = fields.id ?? nextId++;
+      const created = fields.created ?? stamp();
+      const t: Ticket = {
+        id, etag: etag(id), created, modified: created, description: '', priority: 'Normal', status: 'New',
+        category: 'Other', submittedBy: fields.submittedByEmail, submittedByName: fields.submittedByEmail, assignedTo: '',
+        ...fields,
+      };
+      tickets.set(id, t);
+      return { ...t };
+    },
+    seedComment: addComment,
+    seedAsset(fields) {
+      const created = stamp();
+      const a: Asset = {
+        id: nextId++, etag: etag(0), created, modified: created, title: fields.assetTag, type: 'Laptop', status: 'In Use',
+        serialNumber: '', manufacturer: '', model: '', ...fields,
+      };
+      assets.push(a);
+      return { ...a };
+    },
+    touch,
+    ticket: (id) => (tickets.has(id) ? { ...tickets.get(id)! } : undefined),
+    comments: (ticketId) => comments.filter((c) => c.ticketId === ticketId).map((c) => ({ ...c })),
+  };
+  return service;
+}
