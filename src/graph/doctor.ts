@@ -1,0 +1,132 @@
+/**
+ * `npm run doctor`: checks a real tenant the way the bot will use it — token, the four lists,
+ * the fields the product needs, spaces — and prints a ✔/✖ line per check with a fix for each ✖.
+ */
+import type { HelpdeskSettings } from '../config';
+import { createLogger } from '../log';
+import { isGraphError, type GraphError } from './errors';
+import { createGraphClient } from './index';
+import { fixLine, requiredFields, SPACE_FIELD, type FixContext } from './doctor-checks';
+import type { RetryConfig } from './retry';
+import { createTokenSource, type SecretSource } from './token';
+import type { ListItem, ListName } from './types';
+
+/** Options for runDoctor. */
+export interface DoctorConfig {
+  /** Where each line goes as it is produced (default: nowhere; lines are also returned). */
+  write?: (line: string) => void;
+  retry?: Partial<RetryConfig>;
+}
+
+/** The doctor's verdict: ok when every check passed. */
+export interface DoctorResult {
+  ok: boolean;
+  lines: string[];
+}
+
+interface Target {
+  tenantId: string;
+  clientId: string;
+  secret: SecretSource;
+  siteId: string;
+  graphUrl: string;
+  authUrl: string;
+}
+
+const LISTS: ListName[] = ['SD_Tickets', 'SD_Comments', 'SD_Agents', 'SD_Assets'];
+// Graph leaves empty values out of `fields`, so several items are sampled before a field is called missing.
+const SAMPLE = 20;
+
+/** Runs every check against the configured tenant (or the embedded site when none is configured). */
+export async function runDoctor(settings: HelpdeskSettings, config: DoctorConfig = {}): Promise<DoctorResult> {
+  const lines: string[] = [];
+  let ok = true;
+  const say = (line: string) => {
+    lines.push(line);
+    config.write?.(line);
+  };
+  const pass = (line: string) => say(`✔ ${line}`);
+  const fail = (line: string) => {
+    ok = false;
+    say(`✖ ${line}`);
+  };
+
+  let target: Target;
+  let close: (() => Promise<void>) | undefined;
+  if (settings.target.kind === 'embedded') {
+    say('ℹ HELPDESK_SITE_ID is not set: the bot would run on the embedded help-desk site; checking that site in-process.');
+    const { startEmulator } = await import('../emulator');
+    const emu = await startEmulator({ seed: 'demo' });
+    close = () => emu.close();
+    target = { tenantId: emu.tenantId, clientId: emu.clientId, secret: { kind: 'inline', value: emu.clientSecret }, siteId: emu.siteId, graphUrl: emu.url, authUrl: emu.url };
+  } else {
+    target = { ...settings.target, graphUrl: settings.graphUrl, authUrl: settings.authUrl };
+  }
+
+  try {
+    await check(settings, target, config, { pass, fail, say });
+  } finally {
+    await close?.();
+  }
+  return { ok, lines };
+}
+
+interface Say {
+  pass(line: string): void;
+  fail(line: string): void;
+  say(line: string): void;
+}
+
+async function check(settings: HelpdeskSettings, target: Target, config: DoctorConfig, out: Say): Promise<void> {
+  const logger = createLogger({ level: 'error', write: () => undefined });
+  const fix: FixContext = { siteId: target.siteId, clientId: target.clientId, authUrl: target.authUrl, graphUrl: target.graphUrl, secretFromFile: target.secret.kind === 'file' };
+  out.pass(`configuration: tenant ${target.tenantId}, client ${target.clientId}, site ${target.siteId}, graph ${target.graphUrl}, sign-in ${target.authUrl}`);
+
+  const tokens = createTokenSource({ ...target, logger });
+  try {
+    await tokens.getToken();
+    out.pass(`token: app-only token issued by ${target.authUrl}/${target.tenantId} for ${target.graphUrl}/.default`);
+  } catch (err) {
+    out.fail(`token: ${describe(err, fix)}`);
+    out.fail('lists: not checked (no token)');
+    return;
+  }
+
+  const client = createGraphClient({ ...target, logger, tokens, retry: { maxAttempts: 2, baseDelayMs: 200, maxDelayMs: 1000, maxRetryAfterSeconds: 10, ...config.retry } });
+  const fields = requiredFields(settings.agentEmailField);
+  let tickets: ListItem[] | undefined;
+  for (const list of LISTS) {
+    let items: ListItem[];
+    try {
+      items = (await client.listPage(list, { top: SAMPLE })).items;
+    } catch (err) {
+      out.fail(`${list}: ${describe(err, fix, list)}`);
+      continue;
+    }
+    if (list === 'SD_Tickets') tickets = items;
+    if (items.length === 0) {
+      out.pass(`${list}: readable; empty, so its fields cannot be checked yet`);
+      continue;
+    }
+    const seen = new Set(items.flatMap((i) => Object.keys(i.fields)));
+    const missing = fields[list].filter((name) => !seen.has(name));
+    if (missing.length === 0) out.pass(`${list}: readable; fields ${fields[list].join(', ')} present`);
+    else {
+      out.fail(
+        `${list}: readable, but ${missing.join(', ')} not on any of the ${items.length} sampled items — ` +
+          `check the column names in the list settings${list === 'SD_Agents' && missing.includes(settings.agentEmailField) ? ' or set HELPDESK_AGENT_EMAIL_FIELD' : ''} (Graph omits empty values, so an all-empty column looks missing too)`,
+      );
+    }
+  }
+
+  if (tickets === undefined) return;
+  const spaces = tickets.some((t) => SPACE_FIELD in t.fields);
+  if (spaces) out.pass(`spaces: available (${SPACE_FIELD} present on tickets, product 1.5+)${settings.spaceId ? `; bound to space ${settings.spaceId}` : ''}`);
+  else if (settings.spaceId) out.fail(`spaces: HELPDESK_SPACE_ID is ${settings.spaceId} but no sampled ticket has ${SPACE_FIELD} — the help desk needs product 1.5+, or unset HELPDESK_SPACE_ID`);
+  else out.say(`ℹ spaces: not available (no ${SPACE_FIELD} on sampled tickets; product before 1.5 or no ticket in a space yet)`);
+}
+
+function describe(err: unknown, fix: FixContext, list?: ListName): string {
+  if (isGraphError(err)) return fixLine(err as GraphError, fix, list);
+  return err instanceof Error ? err.message : String(err);
+}
