@@ -1,0 +1,118 @@
+/**
+ * Teams commands per second, and what the help-desk bot adds per command over a plain botbuilder
+ * echo bot. Both run through the same createServer + CloudAdapter + loopback Bot Connector stand-in,
+ * on the same restify server, so the difference is our translation and command layer (Graph time is
+ * excluded: `help` reads only an in-memory agent list). Run: `npx tsx bench/teams-commands.ts [count]`.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ActivityHandler, CloudAdapter, ConfigurationBotFrameworkAuthentication } from 'botbuilder';
+import type { Request, Response } from 'restify';
+import { createTeamsChannel } from '../src/channels/teams';
+import { DEFAULT_CATEGORIES, DEFAULT_HIGH_PRIORITIES, DEFAULT_OPEN_STATUSES, DEFAULT_PRIORITIES, DEFAULT_STATUSES } from '../src/config';
+import type { HelpdeskService } from '../src/helpdesk/types';
+import { createLogger } from '../src/log';
+import { createServer, type TeamsEndpoint } from '../src/server';
+import { startFakeConnector } from '../test/support/fake-connector';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const count = Number(process.argv[2] ?? 3000);
+const concurrency = 8;
+
+/** Only what `help` touches; anything else would mean the bench measures more than it says. */
+function zeroLatencyHelpdesk(): HelpdeskService {
+  const unused = () => Promise.reject(new Error('not used by the bench'));
+  return {
+    vocabulary: {
+      priorities: DEFAULT_PRIORITIES,
+      categories: DEFAULT_CATEGORIES,
+      statuses: DEFAULT_STATUSES,
+      openStatuses: DEFAULT_OPEN_STATUSES,
+      highPriorities: DEFAULT_HIGH_PRIORITIES,
+    },
+    isAgent: async () => false,
+    activeAgents: async () => [],
+    listTickets: unused, getTicket: unused, createTicket: unused, updateTicket: unused, claim: unused,
+    assign: unused, setStatus: unused, setPriority: unused, resolve: unused, deleteTicket: unused,
+    listComments: unused, addComment: unused, listAssets: unused, findAsset: unused, createAsset: unused,
+  };
+}
+
+function echoEndpoint(): TeamsEndpoint {
+  const adapter = new CloudAdapter(new ConfigurationBotFrameworkAuthentication({}));
+  const bot = new ActivityHandler();
+  bot.onMessage(async (context, next) => {
+    await context.sendActivity(`echo: ${context.activity.text}`);
+    await next();
+  });
+  return { handle: (req: Request, res: Response) => adapter.process(req, res, (context) => bot.run(context)) };
+}
+
+async function run(url: string, activity: Record<string, unknown>, n: number): Promise<number> {
+  let next = 0;
+  const body = JSON.stringify(activity);
+  const worker = async () => {
+    while (next < n) {
+      next += 1;
+      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return (performance.now() - started) / 1000;
+}
+
+async function main() {
+  const logger = createLogger({ level: 'error' });
+  const connector = await startFakeConnector();
+  connector.members.set('29:bench-user', { id: '29:bench-user', name: 'Bench User', aadObjectId: 'bench-aad', email: 'bench@example.com' });
+  const teams = createTeamsChannel({ settings: { appType: 'MultiTenant' }, helpdesk: zeroLatencyHelpdesk(), logger });
+  const echo = echoEndpoint();
+  let current: TeamsEndpoint = teams;
+  const server = createServer({
+    port: 0,
+    teams: { handle: (req, res) => current.handle(req, res) },
+    health: async () => ({ ok: true }),
+    logger,
+    allowUnauthenticated: true,
+  });
+  const { port } = await server.listen();
+  const url = `http://127.0.0.1:${port}/api/messages`;
+  const fixture = JSON.parse(readFileSync(path.join(here, '../test/fixtures/teams/message-personal.json'), 'utf8'));
+  const activity = { ...fixture, serviceUrl: connector.url, text: 'help', from: { ...fixture.from, id: '29:bench-user', aadObjectId: 'bench-aad' } };
+
+  const measure = async (name: string, endpoint: TeamsEndpoint) => {
+    current = endpoint;
+    await run(url, activity, Math.min(300, count)); // warm-up: JIT, keep-alive sockets, identity cache
+    connector.clear();
+    const seconds = await run(url, activity, count);
+    if (connector.activities.length !== count) throw new Error(`${name}: ${connector.activities.length} replies for ${count} commands`);
+    return count / seconds;
+  };
+  try {
+    // Alternate to even out machine noise (2 shared cores); best of each is reported.
+    const echoRates: number[] = [];
+    const botRates: number[] = [];
+    for (let round = 0; round < 2; round += 1) {
+      echoRates.push(await measure('echo', echo));
+      botRates.push(await measure('helpdesk', teams));
+    }
+    const echoRate = Math.max(...echoRates);
+    const botRate = Math.max(...botRates);
+    const addedMs = (1 / botRate - 1 / echoRate) * 1000;
+    console.log(`commands: ${count} per run, ${concurrency} in flight, best of 2 runs each`);
+    console.log(`echo bot (botbuilder only):     ${echoRate.toFixed(0)} commands/s`);
+    console.log(`help-desk bot ("help" card):    ${botRate.toFixed(0)} commands/s`);
+    console.log(`ratio help-desk / echo:         ${(botRate / echoRate).toFixed(2)}`);
+    console.log(`added time per command:         ${addedMs.toFixed(3)} ms of server time (throughput-bound)`);
+    console.log(`added latency per command:      ${(addedMs * concurrency).toFixed(2)} ms (at ${concurrency} in flight)`);
+  } finally {
+    await server.close();
+    await connector.close();
+  }
+}
+
+await main();
