@@ -1,0 +1,98 @@
+/**
+ * Buttons (block_actions): action_id is the verb, value is `{ ticketId, etag, ...data }`. The
+ * result replaces the clicked message in place; form verbs open a modal with the trigger id first.
+ */
+import type { App, BlockAction, ButtonAction, RespondFn } from '@slack/bolt';
+import { dispatch } from '../../commands';
+import type { CommandInput, Reply } from '../../commands/types';
+import { isVerb, VERBS } from '../../commands/verbs';
+import { publishHome } from './app-home';
+import { decodeButtonValue, verbOfActionId } from './blocks/elements';
+import { viewModal } from './blocks/modal';
+import { FORM_VERBS } from './commands';
+import { commandContext, conversationOf, type SlackDeps } from './context';
+import { deliver, FAILURE_MESSAGE, isDirect, messageFor, postPrivate } from './deliver';
+import { NO_EMAIL_MESSAGE } from './identity';
+import { renderMessage } from './blocks/message';
+import { openModal, type OpenModal } from './views';
+
+function inputFrom(verb: string, raw: string | undefined): CommandInput {
+  const { ticketId, etag, ...data } = decodeButtonValue(raw);
+  const input: CommandInput = { verb };
+  if (typeof ticketId === 'number' && Number.isSafeInteger(ticketId)) input.ticketId = ticketId;
+  if (typeof etag === 'string') input.etag = etag;
+  const values = Object.fromEntries(Object.entries(data).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
+  if (Object.keys(values).length > 0) input.values = values;
+  return input;
+}
+
+/** A one-line account of what a button did, for the App Home notice. */
+function noticeOf(reply: Reply): string | undefined {
+  const v = reply.view;
+  if (v.type === 'confirmation') return `:white_check_mark: ${v.confirmation.message}`;
+  if (v.type === 'error') return `:x: ${v.error.message}`;
+  if (v.type === 'text') return v.text;
+  if (v.type === 'ticket') return v.ticket.notice ? `:warning: ${v.ticket.notice}` : `Ticket #${v.ticket.id}: ${v.ticket.status}${v.ticket.assignee ? `, ${v.ticket.assignee}` : ''}`;
+  return undefined;
+}
+
+/** Replaces the clicked message (or tells only the clicker, for private answers in shared channels). */
+async function answerOnMessage(deps: SlackDeps, body: BlockAction, input: CommandInput, reply: Reply, respond: RespondFn): Promise<void> {
+  const channelId = body.channel?.id ?? body.container?.channel_id;
+  const ts = body.container?.message_ts ?? body.message?.ts;
+  const ephemeral = Boolean(body.container?.is_ephemeral);
+  const sameTicket = reply.view.type === 'ticket' && reply.view.ticket.id === input.ticketId;
+  const inPlace = isDirect(channelId) || reply.visibility === 'public' || sameTicket;
+  if (!inPlace) {
+    await postPrivate(deps, { channelId, userId: body.user.id, respond }, renderMessage(reply.view));
+    return;
+  }
+  const msg = messageFor({ ...reply, visibility: isDirect(channelId) ? reply.visibility : 'public' }, channelId);
+  if (ephemeral || !channelId || !ts) {
+    await respond({ replace_original: true, ...messageFor(reply, channelId) });
+    if (reply.visibility === 'public' && channelId && !isDirect(channelId)) await deliver(deps, { channelId, userId: body.user.id, respond }, reply);
+    return;
+  }
+  await deps.client.chat.update({ channel: channelId, ts, ...msg });
+}
+
+async function handle(deps: SlackDeps, body: BlockAction, action: ButtonAction, respond: RespondFn): Promise<void> {
+  const verb = verbOfActionId(action.action_id);
+  const surface = body.view?.type; // 'home' | 'modal' | undefined (a message)
+  const input = inputFrom(verb, action.value);
+  let modal: OpenModal | undefined;
+  if (FORM_VERBS.has(verb) || (surface === 'home' && verb === VERBS.show)) modal = await openModal(deps, body.trigger_id, 'Help desk');
+  if (surface === 'home' && verb === VERBS.refresh && input.ticketId === undefined) return publishHome(deps, body.user.id);
+
+  const channelId = body.channel?.id ?? body.container?.channel_id;
+  const ctx = await commandContext(deps, body.user.id, conversationOf(channelId ?? ''));
+  if (!ctx) {
+    if (modal) return modal.show({ type: 'error', error: { message: NO_EMAIL_MESSAGE } });
+    return postPrivate(deps, { channelId, userId: body.user.id, respond: body.response_url ? respond : undefined }, renderMessage({ type: 'text', text: NO_EMAIL_MESSAGE }));
+  }
+  const reply = isVerb(verb) ? await dispatch(ctx, input) : ({ view: { type: 'error', error: { message: 'That button is from an older version of this app. Type `/helpdesk help`.' } }, visibility: 'private' } as Reply);
+  if (modal) {
+    const ephemeral = Boolean(body.container?.is_ephemeral);
+    return modal.show(reply.view, { channelId, messageTs: surface || ephemeral ? undefined : body.container?.message_ts }, `Ticket #${input.ticketId ?? ''}`);
+  }
+  if (surface === 'home') return publishHome(deps, body.user.id, noticeOf(reply));
+  if (surface === 'modal' && body.view) {
+    await deps.client.views.update({ view_id: body.view.id, view: viewModal('Help desk', reply.view) as any });
+    return;
+  }
+  await answerOnMessage(deps, body, input, reply, respond);
+}
+
+/** Registers every button whose action id is one of our verbs (with an optional `#n` suffix). */
+export function registerActions(app: App, deps: SlackDeps): void {
+  app.action<BlockAction<ButtonAction>>({ type: 'block_actions', action_id: /^(ticket|help|asset|notify)\.[A-Za-z]+(#\d+)?$/ }, async ({ ack, body, action, respond }) => {
+    await ack();
+    try {
+      await handle(deps, body, action, respond);
+    } catch (error) {
+      deps.logger.error('slack button failed', { actionId: action.action_id, userId: body.user.id, error });
+      const target = { channelId: body.channel?.id, userId: body.user.id, respond: body.response_url ? respond : undefined };
+      await postPrivate(deps, target, renderMessage({ type: 'text', text: FAILURE_MESSAGE })).catch(() => undefined);
+    }
+  });
+}

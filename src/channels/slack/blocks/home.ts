@@ -1,0 +1,33 @@
+/** The App Home tab: my open tickets and, for agents, the unassigned queue, with their buttons. */
+import { VERBS } from '../../../commands/verbs';
+import type { View } from '../../../views/types';
+import { actionsBlocks, type Block } from './elements';
+import { BLOCK_LIMITS, mrkdwn, userText } from './limits';
+import { renderMessage, ticketListBlocks } from './message';
+
+/** What the home tab shows; each part is whatever view the command handler returned. */
+export interface HomeContent {
+  mine: View;
+  /** Present for agents only. */
+  queue?: View;
+  /** A line about the last button pressed here, e.g. "Ticket #12 claimed". */
+  notice?: string;
+}
+
+function part(view: View, max: number): Block[] {
+  return view.type === 'ticket-list' ? ticketListBlocks(view.list, max) : renderMessage(view).blocks.slice(0, max);
+}
+
+/** The `views.publish` home view, never more than Slack's 100 blocks. */
+export function homeView(content: HomeContent): Block {
+  const blocks: Block[] = [];
+  if (content.notice) blocks.push({ type: 'section', text: mrkdwn(userText(content.notice, BLOCK_LIMITS.sectionText)) });
+  blocks.push(...actionsBlocks([{ verb: VERBS.newForm, title: 'New ticket', style: 'positive' }, { verb: VERBS.refresh, title: 'Refresh' }]));
+  const queueBudget = content.queue ? 45 : 0;
+  blocks.push(...part(content.mine, BLOCK_LIMITS.surfaceBlocks - blocks.length - queueBudget - 1));
+  if (content.queue) {
+    blocks.push({ type: 'divider' });
+    blocks.push(...part(content.queue, BLOCK_LIMITS.surfaceBlocks - blocks.length));
+  }
+  return { type: 'home', blocks: blocks.slice(0, BLOCK_LIMITS.surfaceBlocks) };
+}

@@ -1,0 +1,119 @@
+/** Any view model rendered as a Slack message (`text` fallback plus `blocks`) within Block Kit limits. */
+import { VERBS, type Verb } from '../../../commands/verbs';
+import type { AssetListView, FormView, HelpView, TicketListView, View } from '../../../views/types';
+import { actionsBlocks, type Block } from './elements';
+import { BLOCK_LIMITS, escapeMrkdwn, mrkdwn, plain, truncate, userText } from './limits';
+import { ticketBlocks, ticketSummaryBlocks, ticketText } from './ticket';
+
+/** A message body ready for chat.postMessage / chat.update / respond. */
+export interface SlackMessage {
+  text: string;
+  blocks: Block[];
+}
+
+/** The verb that opens each form, so a form can be offered as a button where no modal can open. */
+export const FORM_OPEN_VERB: Record<FormView['form'], Verb> = {
+  'new-ticket': VERBS.newForm,
+  comment: VERBS.commentForm,
+  resolve: VERBS.resolveForm,
+  assign: VERBS.assignForm,
+};
+
+/** Joins lines into as few sections as the 3000-character limit allows. */
+function linesToSections(lines: string[]): Block[] {
+  const out: Block[] = [];
+  let current = '';
+  for (const line of lines) {
+    const l = truncate(line, BLOCK_LIMITS.sectionText);
+    if (current && current.length + 1 + l.length > BLOCK_LIMITS.sectionText) {
+      out.push({ type: 'section', text: mrkdwn(current) });
+      current = '';
+    }
+    current = current ? `${current}\n${l}` : l;
+  }
+  if (current) out.push({ type: 'section', text: mrkdwn(current) });
+  return out;
+}
+
+/** Appends `tail` after as much of `body` as fits in `max` blocks, noting what was left out. */
+function fit(head: Block[], body: Block[][], tail: Block[], max: number, more: (n: number) => string): Block[] {
+  const out = [...head];
+  let used = head.length + tail.length;
+  let i = 0;
+  for (; i < body.length; i += 1) {
+    const reserve = i < body.length - 1 ? 1 : 0;
+    if (used + body[i].length + reserve > max) break;
+    out.push(...body[i]);
+    used += body[i].length;
+  }
+  if (i < body.length) out.push({ type: 'context', elements: [mrkdwn(more(body.length - i))] });
+  return [...out, ...tail].slice(0, max);
+}
+
+/** Blocks for a ticket list; also used by App Home with a bigger block budget. */
+export function ticketListBlocks(list: TicketListView, max: number = BLOCK_LIMITS.messageBlocks): Block[] {
+  const head: Block[] = [{ type: 'header', text: plain(list.title, BLOCK_LIMITS.headerText) }];
+  if (list.tickets.length === 0) return [...head, { type: 'section', text: mrkdwn(userText(list.emptyText, BLOCK_LIMITS.sectionText)) }];
+  const tail: Block[] = list.footer ? [{ type: 'context', elements: [mrkdwn(userText(list.footer, BLOCK_LIMITS.sectionText))] }] : [];
+  return fit(head, list.tickets.map(ticketSummaryBlocks), tail, max, (n) => `${n} more not shown`);
+}
+
+function helpBlocks(help: HelpView): Block[] {
+  const head: Block[] = [{ type: 'header', text: plain(help.title, BLOCK_LIMITS.headerText) }];
+  if (help.intro) head.push({ type: 'section', text: mrkdwn(userText(help.intro, BLOCK_LIMITS.sectionText)) });
+  const lines = help.commands.map((c) => `\`/helpdesk ${escapeMrkdwn(c.usage)}\` — ${escapeMrkdwn(c.description)}`);
+  return [...head, ...linesToSections(lines), ...actionsBlocks(help.actions)].slice(0, BLOCK_LIMITS.messageBlocks);
+}
+
+function assetBlocks(list: AssetListView): Block[] {
+  const head: Block[] = [{ type: 'header', text: plain(list.title, BLOCK_LIMITS.headerText) }];
+  if (list.assets.length === 0) return [...head, { type: 'section', text: mrkdwn(userText(list.emptyText, BLOCK_LIMITS.sectionText)) }];
+  const body = list.assets.map((a) => [
+    {
+      type: 'section',
+      text: mrkdwn(
+        `*${userText(a.title, 300)}* (${escapeMrkdwn(a.assetTag)})\n${escapeMrkdwn(a.type)} · ${escapeMrkdwn(a.status)} · ${userText(a.holder, 200)}\n` +
+          `${escapeMrkdwn(a.manufacturer)} ${escapeMrkdwn(a.model)} · S/N ${escapeMrkdwn(a.serialNumber)} · ${escapeMrkdwn(a.warrantyText)}`,
+      ),
+    },
+  ]);
+  return fit(head, body, [], BLOCK_LIMITS.messageBlocks, (n) => `${n} more not shown`);
+}
+
+function formOffer(form: FormView): Block[] {
+  return [
+    { type: 'section', text: mrkdwn(`*${userText(form.title, 300)}* — this opens as a form.`) },
+    actionsBlocks([{ verb: FORM_OPEN_VERB[form.form], title: `Open: ${form.title}`, style: 'positive', ticketId: form.ticketId, etag: form.etag }])[0],
+  ];
+}
+
+/** Renders any view as a message. Forms become a button that opens the modal (messages cannot hold inputs). */
+export function renderMessage(view: View): SlackMessage {
+  switch (view.type) {
+    case 'ticket':
+      return { text: ticketText(view.ticket), blocks: ticketBlocks(view.ticket) };
+    case 'ticket-list':
+      return { text: truncate(view.list.title, BLOCK_LIMITS.fallbackText), blocks: ticketListBlocks(view.list) };
+    case 'help':
+      return { text: truncate(view.help.title, BLOCK_LIMITS.fallbackText), blocks: helpBlocks(view.help) };
+    case 'confirmation': {
+      const c = view.confirmation;
+      const blocks: Block[] = [{ type: 'section', text: mrkdwn(`:white_check_mark: ${userText(c.message, BLOCK_LIMITS.sectionText - 20)}`) }];
+      if (c.ticket) blocks.push(...ticketSummaryBlocks({ ...c.ticket, actions: [] }));
+      blocks.push(...actionsBlocks(c.actions));
+      return { text: truncate(c.message, BLOCK_LIMITS.fallbackText), blocks };
+    }
+    case 'error': {
+      const e = view.error;
+      const blocks: Block[] = [{ type: 'section', text: mrkdwn(`:x: ${userText(e.message, BLOCK_LIMITS.sectionText - 10)}`) }];
+      if (e.usage) blocks.push({ type: 'context', elements: [mrkdwn(`Usage: \`/helpdesk ${userText(e.usage, 2000)}\``)] });
+      return { text: truncate(e.message, BLOCK_LIMITS.fallbackText), blocks };
+    }
+    case 'asset-list':
+      return { text: truncate(view.list.title, BLOCK_LIMITS.fallbackText), blocks: assetBlocks(view.list) };
+    case 'form':
+      return { text: truncate(view.form.title, BLOCK_LIMITS.fallbackText), blocks: formOffer(view.form) };
+    case 'text':
+      return { text: truncate(view.text, BLOCK_LIMITS.fallbackText), blocks: [{ type: 'section', text: mrkdwn(userText(view.text, BLOCK_LIMITS.sectionText)) }] };
+  }
+}

@@ -1,0 +1,142 @@
+/**
+ * Modals built from FormView (new ticket, comment/note, resolve, assign). Block ids are the
+ * form's field names, so a FormView error for field `title` lands under the title input.
+ */
+import type { FormView, View } from '../../../views/types';
+import type { Block } from './elements';
+import { renderMessage } from './message';
+import { BLOCK_LIMITS, mrkdwn, plain, truncate, userText } from './limits';
+
+/** Every modal we open carries this callback id; the form itself travels in private_metadata. */
+export const FORM_CALLBACK_ID = 'helpdesk_form';
+
+/** What a submitted modal needs to become a command again (kept in private_metadata). */
+export interface FormMetadata {
+  verb: string;
+  form: FormView['form'];
+  ticketId?: number;
+  etag?: string;
+  /** Channel the form was opened from, where the confirmation goes. */
+  channelId?: string;
+  /** Message to update in place after submit (opened from a ticket message's button). */
+  messageTs?: string;
+  sourceLink?: string;
+}
+
+function option(value: string): Block {
+  return { text: plain(value, BLOCK_LIMITS.optionText), value: truncate(value, 150) };
+}
+
+function textInput(id: string, label: string, value: string | undefined, opts: { multiline?: boolean; max: number; optional?: boolean; hint?: string }): Block {
+  const element: Block = { type: 'plain_text_input', action_id: 'value', multiline: Boolean(opts.multiline), max_length: Math.min(opts.max, BLOCK_LIMITS.inputLength) };
+  if (value) element.initial_value = truncate(value, element.max_length);
+  const block: Block = { type: 'input', block_id: id, label: plain(label, BLOCK_LIMITS.inputLabel), element, optional: Boolean(opts.optional) };
+  if (opts.hint) block.hint = plain(opts.hint, BLOCK_LIMITS.inputLabel);
+  return block;
+}
+
+function selectInput(id: string, label: string, values: readonly string[], current: string | undefined): Block {
+  const element: Block = { type: 'static_select', action_id: 'value', placeholder: plain(`Choose ${label.toLowerCase()}`, BLOCK_LIMITS.placeholder), options: values.slice(0, 100).map(option) };
+  if (current && values.includes(current)) element.initial_option = option(current);
+  return { type: 'input', block_id: id, label: plain(label, BLOCK_LIMITS.inputLabel), element, optional: true };
+}
+
+function formBlocks(form: FormView): Block[] {
+  const v = form.values;
+  switch (form.form) {
+    case 'new-ticket': {
+      const blocks: Block[] = [];
+      if (form.sourceLink) blocks.push({ type: 'context', elements: [mrkdwn(`From <${form.sourceLink}|this message>`)] });
+      blocks.push(
+        textInput('title', 'Title', v.title, { max: 255 }),
+        textInput('description', 'Description', v.description, { multiline: true, max: BLOCK_LIMITS.inputLength, optional: true }),
+        selectInput('priority', 'Priority', form.priorities, v.priority),
+        selectInput('category', 'Category', form.categories, v.category),
+      );
+      return blocks;
+    }
+    case 'comment': {
+      const blocks = [textInput('comment', 'Comment', v.comment, { multiline: true, max: BLOCK_LIMITS.inputLength })];
+      if (form.allowInternal) {
+        const opt = { text: plain('Internal note (agents only, hidden from the requester)'), value: 'true' };
+        const element: Block = { type: 'checkboxes', action_id: 'value', options: [opt] };
+        if (v.internal === 'true') element.initial_options = [opt];
+        blocks.push({ type: 'input', block_id: 'internal', label: plain('Visibility'), element, optional: true });
+      }
+      return blocks;
+    }
+    case 'resolve':
+      return [textInput('note', 'Resolution note', v.note, { multiline: true, max: BLOCK_LIMITS.inputLength, optional: true, hint: 'The requester sees this note.' })];
+    case 'assign': {
+      const element: Block = { type: 'users_select', action_id: 'value', placeholder: plain('Pick an agent', BLOCK_LIMITS.placeholder) };
+      return [{ type: 'input', block_id: 'assignee', label: plain('Assign to'), element, hint: plain('Only active help-desk agents can be assigned.') }];
+    }
+  }
+}
+
+/** The input block ids a form has; an error on any other field is shown under the first. */
+export function formFields(form: FormView['form']): string[] {
+  return { 'new-ticket': ['title', 'description', 'priority', 'category'], comment: ['comment', 'internal'], resolve: ['note'], assign: ['assignee'] }[form];
+}
+
+/** FormView errors as Slack's `response_action: 'errors'` map (block_id -> message). */
+export function formErrors(form: FormView): Record<string, string> {
+  const fields = formFields(form.form);
+  const out: Record<string, string> = {};
+  for (const e of form.errors) {
+    const id = fields.includes(e.field) ? e.field : fields[0];
+    out[id] = out[id] ? truncate(`${out[id]} ${e.message}`, 2000) : truncate(e.message, 2000);
+  }
+  return out;
+}
+
+/** The modal for a form; `meta` carries where it came from so submit can answer there. */
+export function formModal(form: FormView, meta: Omit<FormMetadata, 'verb' | 'form' | 'ticketId' | 'etag'> = {}): Block {
+  const metadata: FormMetadata = { verb: form.submitVerb, form: form.form, ticketId: form.ticketId, etag: form.etag, ...meta };
+  if (form.sourceLink) metadata.sourceLink = form.sourceLink;
+  const blocks = formBlocks(form);
+  if (form.title.length > BLOCK_LIMITS.modalTitle) blocks.unshift({ type: 'section', text: mrkdwn(`*${userText(form.title, 2900)}*`) });
+  return {
+    type: 'modal',
+    callback_id: FORM_CALLBACK_ID,
+    title: plain(form.title, BLOCK_LIMITS.modalTitle),
+    submit: plain(form.form === 'new-ticket' ? 'Create' : form.form === 'resolve' ? 'Resolve' : form.form === 'assign' ? 'Assign' : 'Send', BLOCK_LIMITS.modalButton),
+    close: plain('Cancel', BLOCK_LIMITS.modalButton),
+    private_metadata: truncate(JSON.stringify(metadata), BLOCK_LIMITS.privateMetadata),
+    blocks: blocks.slice(0, BLOCK_LIMITS.surfaceBlocks),
+  };
+}
+
+/** A modal shown at once while slow work runs, so the trigger id is used within its 3 seconds. */
+export function loadingModal(title: string): Block {
+  return { type: 'modal', title: plain(title, BLOCK_LIMITS.modalTitle), close: plain('Close', BLOCK_LIMITS.modalButton), blocks: [{ type: 'section', text: mrkdwn(':hourglass_flowing_sand: Working on it…') }] };
+}
+
+/** Any non-form view (ticket, error, confirmation) inside a modal. */
+export function viewModal(title: string, view: View): Block {
+  return { type: 'modal', title: plain(title, BLOCK_LIMITS.modalTitle), close: plain('Close', BLOCK_LIMITS.modalButton), blocks: renderMessage(view).blocks.slice(0, BLOCK_LIMITS.surfaceBlocks) };
+}
+
+/** Reads a submitted modal's inputs back into form values (users_select gives a Slack user id). */
+export function readFormValues(state: Record<string, Record<string, any>>): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [blockId, actions] of Object.entries(state ?? {})) {
+    const a = actions?.value ?? Object.values(actions ?? {})[0];
+    if (!a) continue;
+    if (a.type === 'static_select') values[blockId] = a.selected_option?.value ?? '';
+    else if (a.type === 'checkboxes') values[blockId] = (a.selected_options ?? []).length > 0 ? 'true' : 'false';
+    else if (a.type === 'users_select') values[blockId] = a.selected_user ?? '';
+    else values[blockId] = a.value ?? '';
+  }
+  return values;
+}
+
+/** Parses private_metadata; a malformed one yields undefined (the submit is answered with an error). */
+export function readMetadata(raw: string | undefined): FormMetadata | undefined {
+  try {
+    const m = JSON.parse(raw ?? '');
+    return m && typeof m.verb === 'string' && typeof m.form === 'string' ? (m as FormMetadata) : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,65 @@
+/** Block Kit for one ticket, from the same TicketView the Teams card template uses. */
+import type { CommentView, TicketSummaryView, TicketView } from '../../../views/types';
+import { actionsBlocks, button, type Block } from './elements';
+import { BLOCK_LIMITS, escapeMrkdwn, mrkdwn, plain, truncate, userText } from './limits';
+
+function field(label: string, value: string): { type: 'mrkdwn'; text: string } {
+  const prefix = `*${label}*\n`;
+  return mrkdwn(prefix + userText(value || '—', BLOCK_LIMITS.fieldText - prefix.length), BLOCK_LIMITS.fieldText);
+}
+
+function commentBlock(c: CommentView): Block {
+  const head = `*${userText(c.author || c.authorEmail, 200)}* · ${escapeMrkdwn(c.createdText)}${c.internal ? ' · :lock: _internal note_' : ''}\n`;
+  return { type: 'section', text: mrkdwn(head + userText(c.body, BLOCK_LIMITS.sectionText - head.length)) };
+}
+
+/** Fallback text for notifications and screen readers; cut to Slack's 40,000 characters. */
+export function ticketText(view: TicketView): string {
+  const notice = view.notice ? `${view.notice}\n` : '';
+  return truncate(`${notice}#${view.id} ${view.title} — ${view.status}, ${view.priority}`, BLOCK_LIMITS.fallbackText);
+}
+
+/**
+ * The ticket as blocks: header, notice, facts, description, latest comments and the buttons this
+ * viewer may use. Oldest comments give way first so the total stays within `maxBlocks`.
+ */
+export function ticketBlocks(view: TicketView, maxBlocks: number = BLOCK_LIMITS.messageBlocks): Block[] {
+  const head: Block[] = [{ type: 'header', text: plain(`#${view.id} ${view.title}`, BLOCK_LIMITS.headerText) }];
+  if (view.notice) head.push({ type: 'section', text: mrkdwn(`:warning: ${userText(view.notice, BLOCK_LIMITS.sectionText - 12)}`) });
+  const fields = [
+    field('Status', view.status),
+    field('Priority', view.priority),
+    field('Category', view.category),
+    field('Assigned to', view.assignee || 'Unassigned'),
+    field('Requester', view.requesterEmail ? `${view.requesterName} (${view.requesterEmail})` : view.requesterName),
+    field('Updated', view.modifiedText),
+  ].slice(0, BLOCK_LIMITS.fields);
+  head.push({ type: 'section', fields });
+  if (view.description.trim()) head.push({ type: 'section', text: mrkdwn(userText(view.description, BLOCK_LIMITS.sectionText)) });
+  const tail = actionsBlocks(view.actions);
+  tail.push({ type: 'context', elements: [mrkdwn(`Opened ${escapeMrkdwn(view.createdText)}`)] });
+
+  const room = maxBlocks - head.length - tail.length;
+  const comments: Block[] = [];
+  if (view.comments.length > 0 && room >= 3) {
+    const shown = view.comments.slice(-(room - 2));
+    const hidden = view.olderComments + view.comments.length - shown.length;
+    comments.push({ type: 'divider' });
+    if (hidden > 0) comments.push({ type: 'context', elements: [mrkdwn(`${hidden} earlier comment${hidden === 1 ? '' : 's'} not shown`)] });
+    comments.push(...shown.map(commentBlock));
+  }
+  return [...head, ...comments, ...tail].slice(0, maxBlocks);
+}
+
+/** A one-line summary with its buttons, as used in lists and App Home (2 blocks). */
+export function ticketSummaryBlocks(t: TicketSummaryView): Block[] {
+  const text = `*#${t.id} ${userText(t.title, 500)}*\n${escapeMrkdwn(t.status)} · ${escapeMrkdwn(t.priority)} · ${
+    t.assignee ? `assigned to ${userText(t.assignee, 200)}` : 'unassigned'
+  } · ${userText(t.requesterName, 200)} · ${escapeMrkdwn(t.modifiedText)}`;
+  const section: Block = { type: 'section', text: mrkdwn(text) };
+  if (t.actions.length === 1) {
+    section.accessory = button(t.actions[0]);
+    return [section];
+  }
+  return t.actions.length === 0 ? [section] : [section, ...actionsBlocks(t.actions)];
+}

@@ -1,0 +1,81 @@
+/** What every Slack handler shares, and how a Slack user in a conversation becomes a CommandContext. */
+import type { webApi } from '@slack/bolt';
+import type { CommandContext, Conversation, NotificationPorts } from '../../commands/types';
+import type { HelpdeskService } from '../../helpdesk/types';
+import type { Logger } from '../../log';
+import type { SlackIdentity } from './identity';
+
+/** A Slack Web API client (Bolt's, pointed at `apiUrl` when one is configured). */
+export type SlackClient = webApi.WebClient;
+
+/** Told about each conversation a person talks to the bot in, e.g. to store it for notifications. */
+export interface ConversationInfo {
+  channelId: string;
+  userId: string;
+  email?: string;
+  kind: Conversation['kind'];
+}
+
+/** A person's reply in a thread of a channel message (e.g. under a ticket card the bot posted). */
+export interface ThreadReplyInfo {
+  channelId: string;
+  /** The thread's parent message ts (the ticket card when the bot posted it). */
+  threadTs: string;
+  ts: string;
+  userId: string;
+  email?: string;
+  name?: string;
+  text: string;
+}
+
+/** Optional callbacks into the rest of the product (notifications, stores). */
+export interface SlackHooks {
+  onConversation?(info: ConversationInfo): Promise<void>;
+  /** Return true when the reply was taken (e.g. added as a ticket comment). */
+  onThreadReply?(info: ThreadReplyInfo): Promise<boolean>;
+}
+
+/** Everything the Slack handlers need; built once by createSlackChannel. */
+export interface SlackDeps {
+  client: SlackClient;
+  helpdesk: HelpdeskService;
+  notifications?: NotificationPorts;
+  identity: SlackIdentity;
+  logger: Logger;
+  hooks: SlackHooks;
+}
+
+/** Slack channel type -> our conversation kind (im = personal, mpim = group, others = channel). */
+export function conversationOf(channelId: string, channelType?: string, channelName?: string): Conversation {
+  let kind: Conversation['kind'] = 'channel';
+  if (channelType === 'im' || channelName === 'directmessage' || (!channelType && channelId.startsWith('D'))) kind = 'personal';
+  else if (channelType === 'mpim' || channelName?.startsWith('mpdm-')) kind = 'group';
+  return { platform: 'slack', id: channelId, kind };
+}
+
+/**
+ * The command context for a Slack user, or undefined when Slack hides their email (the caller
+ * tells them why; nothing is filed anonymously). Also reports the conversation to the hook.
+ */
+export async function commandContext(deps: SlackDeps, userId: string, conversation: Conversation): Promise<CommandContext | undefined> {
+  const actor = await deps.identity.actor(userId);
+  if (deps.hooks.onConversation && conversation.id) {
+    deps.hooks
+      .onConversation({ channelId: conversation.id, userId, email: actor?.email, kind: conversation.kind })
+      .catch((error) => deps.logger.warn('slack onConversation hook failed', { channelId: conversation.id, error }));
+  }
+  if (!actor) return undefined;
+  return {
+    actor,
+    helpdesk: deps.helpdesk,
+    conversation,
+    channel: { resolveUser: (reference) => deps.identity.resolveUser(reference) },
+    notifications: deps.notifications,
+  };
+}
+
+/** Slack API error code (e.g. "not_in_channel") from a Web API failure, if it is one. */
+export function slackErrorCode(err: unknown): string | undefined {
+  const data = (err as { data?: { error?: unknown } })?.data;
+  return typeof data?.error === 'string' ? data.error : undefined;
+}

@@ -1,0 +1,110 @@
+/**
+ * Events: DMs to the bot and @mentions take the same commands; a :ticket: reaction files a ticket
+ * from the message; thread replies go to the notifications hook; App Home is published on open.
+ */
+import type { App } from '@slack/bolt';
+import { dispatch, handleText } from '../../commands';
+import { VERBS } from '../../commands/verbs';
+import { publishHome } from './app-home';
+import { renderMessage } from './blocks/message';
+import { commandContext, conversationOf, type SlackDeps } from './context';
+import { deliver, FAILURE_MESSAGE, messageFor, postPrivate } from './deliver';
+import { NO_EMAIL_MESSAGE } from './identity';
+import { descriptionFromMessage, titleFromMessage } from './shortcuts';
+
+/** The reaction name that files a ticket (`:ticket:`). */
+export const TICKET_REACTION = 'ticket';
+
+const text = (t: string) => renderMessage({ type: 'text', text: t });
+
+/** Reads one message by ts: top-level messages via history, thread replies via replies. */
+async function fetchMessage(deps: SlackDeps, channel: string, ts: string): Promise<{ text: string; user?: string } | undefined> {
+  const history = await deps.client.conversations.history({ channel, latest: ts, inclusive: true, limit: 1 });
+  const top = history.messages?.find((m) => m.ts === ts);
+  if (top) return { text: top.text ?? '', user: top.user };
+  const replies = await deps.client.conversations.replies({ channel, ts, latest: ts, inclusive: true, limit: 1 });
+  const reply = replies.messages?.find((m) => m.ts === ts);
+  return reply ? { text: reply.text ?? '', user: reply.user } : undefined;
+}
+
+/** Registers message, app_mention, reaction_added and app_home_opened listeners. */
+export function registerEvents(app: App, deps: SlackDeps): void {
+  // Slack retries an event it thinks we missed; a reaction must not file the same ticket twice.
+  const filed = new Map<string, number>();
+
+  app.event('message', async ({ event, context }) => {
+    const m = event as any;
+    if (m.subtype || m.bot_id || !m.user || typeof m.text !== 'string') return;
+    try {
+      if (m.channel_type === 'im') {
+        const ctx = await commandContext(deps, m.user, conversationOf(m.channel, 'im'));
+        const reply = ctx ? await handleText(ctx, m.text) : { view: { type: 'text', text: NO_EMAIL_MESSAGE } as const, visibility: 'private' as const };
+        await deps.client.chat.postMessage({ channel: m.channel, ...messageFor(reply, m.channel) });
+        return;
+      }
+      const mentionsBot = context.botUserId && m.text.includes(`<@${context.botUserId}>`);
+      if (m.thread_ts && m.thread_ts !== m.ts && !mentionsBot && deps.hooks.onThreadReply) {
+        const person = await deps.identity.lookup(m.user).catch(() => undefined);
+        await deps.hooks.onThreadReply({ channelId: m.channel, threadTs: m.thread_ts, ts: m.ts, userId: m.user, email: person?.email, name: person?.name, text: m.text });
+      }
+    } catch (error) {
+      deps.logger.error('slack message failed', { channelId: m.channel, userId: m.user, error });
+      if (m.channel_type === 'im') await deps.client.chat.postMessage({ channel: m.channel, ...text(FAILURE_MESSAGE) }).catch(() => undefined);
+    }
+  });
+
+  app.event('app_mention', async ({ event }) => {
+    const userId = event.user;
+    if (!userId || event.bot_id) return;
+    const target = { channelId: event.channel, userId, threadTs: event.thread_ts };
+    try {
+      const typed = event.text.replace(/<@[UW][A-Z0-9]+(\|[^>]*)?>/, '').trim();
+      const ctx = await commandContext(deps, userId, conversationOf(event.channel));
+      if (!ctx) return await postPrivate(deps, target, text(NO_EMAIL_MESSAGE));
+      await deliver(deps, target, await handleText(ctx, typed));
+    } catch (error) {
+      deps.logger.error('slack mention failed', { channelId: event.channel, userId, error });
+      await postPrivate(deps, target, text(FAILURE_MESSAGE)).catch(() => undefined);
+    }
+  });
+
+  app.event('reaction_added', async ({ event }) => {
+    if (event.reaction !== TICKET_REACTION || event.item.type !== 'message') return;
+    const { channel, ts } = event.item;
+    const key = `${channel}:${ts}:${event.user}`;
+    if (filed.has(key)) return;
+    filed.set(key, Date.now());
+    if (filed.size > 5000) filed.delete(filed.keys().next().value!);
+    const target = { channelId: channel, userId: event.user };
+    try {
+      const ctx = await commandContext(deps, event.user, conversationOf(channel));
+      if (!ctx) return await postPrivate(deps, target, text(NO_EMAIL_MESSAGE));
+      const message = await fetchMessage(deps, channel, ts);
+      if (!message) return await postPrivate(deps, target, text("I couldn't read that message (is the app in this channel?), so no ticket was filed."));
+      const link = await deps.client.chat.getPermalink({ channel, message_ts: ts }).catch(() => undefined);
+      const values = {
+        title: titleFromMessage(message.text, `Slack message from ${message.user ? `<@${message.user}>` : 'someone'}`),
+        description: descriptionFromMessage(message.text, link?.permalink),
+      };
+      const reply = await dispatch(ctx, { verb: VERBS.create, values });
+      if (reply.view.type === 'error' || reply.view.type === 'form') {
+        const why = reply.view.type === 'error' ? reply.view.error.message : reply.view.form.errors.map((e) => e.message).join(' ');
+        return await postPrivate(deps, target, text(`No ticket was filed from that message: ${why}`));
+      }
+      await deps.client.chat.postMessage({ channel, thread_ts: ts, ...messageFor({ ...reply, visibility: 'public' }, channel) });
+    } catch (error) {
+      filed.delete(key);
+      deps.logger.error('slack reaction failed', { channelId: channel, userId: event.user, error });
+      await postPrivate(deps, target, text(FAILURE_MESSAGE)).catch(() => undefined);
+    }
+  });
+
+  app.event('app_home_opened', async ({ event }) => {
+    if (event.tab !== 'home') return;
+    try {
+      await publishHome(deps, event.user);
+    } catch (error) {
+      deps.logger.error('slack app home failed', { userId: event.user, error });
+    }
+  });
+}

@@ -1,0 +1,86 @@
+/**
+ * Slack user -> email, through `users.info` (needs the users:read.email scope), cached with a TTL
+ * so a busy channel does not hit Slack's rate limits. No email means no ticket: the person is told.
+ */
+import type { WebClient } from '@slack/web-api';
+import type { Actor } from '../../helpdesk/types';
+import type { Logger } from '../../log';
+
+/** Shown when Slack does not reveal a person's email; tickets are never filed anonymously. */
+export const NO_EMAIL_MESSAGE =
+  "I can't see your email address in Slack, so I can't tell the help desk who you are. " +
+  'Ask your Slack admin to let apps see email addresses (the app needs the users:read.email scope and your profile needs an email), then try again.';
+
+/** A Slack user as the help desk sees them; `email` is absent when Slack hides it. */
+export interface SlackPerson {
+  userId: string;
+  name: string;
+  email?: string;
+  isBot: boolean;
+}
+
+export interface SlackIdentity {
+  /** The person behind a Slack user id (cached). */
+  lookup(userId: string): Promise<SlackPerson | undefined>;
+  /** The help-desk actor for a Slack user, or undefined when no email is visible. */
+  actor(userId: string): Promise<Actor | undefined>;
+  /** `<@U123>`, `<@U123|name>`, `U123` or an address -> email and name (ChannelPorts.resolveUser). */
+  resolveUser(reference: string): Promise<{ email: string; name: string } | undefined>;
+}
+
+export interface SlackIdentityConfig {
+  client: WebClient;
+  logger: Logger;
+  ttlMs?: number;
+  now?: () => number;
+}
+
+const MENTION = /^<@([UW][A-Z0-9]+)(?:\|[^>]*)?>$/;
+const USER_ID = /^[UW][A-Z0-9]{2,}$/;
+const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
+
+/** Creates the cached users.info look-up. */
+export function createSlackIdentity(config: SlackIdentityConfig): SlackIdentity {
+  const ttl = config.ttlMs ?? 10 * 60_000;
+  const now = config.now ?? Date.now;
+  const cache = new Map<string, { at: number; person: Promise<SlackPerson | undefined> }>();
+
+  async function fetchPerson(userId: string): Promise<SlackPerson | undefined> {
+    try {
+      const res = await config.client.users.info({ user: userId });
+      const u = res.user;
+      if (!u) return undefined;
+      const email = u.profile?.email?.trim() || undefined;
+      const name = u.profile?.real_name || u.real_name || u.profile?.display_name || u.name || userId;
+      return { userId, name, email, isBot: Boolean(u.is_bot) };
+    } catch (err) {
+      config.logger.warn('slack users.info failed', { userId, error: err });
+      throw err;
+    }
+  }
+
+  async function lookup(userId: string): Promise<SlackPerson | undefined> {
+    const hit = cache.get(userId);
+    if (hit && now() - hit.at < ttl) return hit.person;
+    const person = fetchPerson(userId);
+    cache.set(userId, { at: now(), person });
+    person.catch(() => cache.delete(userId));
+    return person;
+  }
+
+  return {
+    lookup,
+    async actor(userId) {
+      const p = await lookup(userId);
+      return p?.email && !p.isBot ? { email: p.email, name: p.name } : undefined;
+    },
+    async resolveUser(reference) {
+      const ref = reference.trim();
+      if (EMAIL.test(ref)) return { email: ref, name: ref };
+      const id = MENTION.exec(ref)?.[1] ?? (USER_ID.test(ref) ? ref : undefined);
+      if (!id) return undefined;
+      const p = await lookup(id).catch(() => undefined);
+      return p?.email ? { email: p.email, name: p.name } : undefined;
+    },
+  };
+}

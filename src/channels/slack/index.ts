@@ -1,0 +1,130 @@
+/**
+ * The Slack channel: Bolt receives commands, buttons, shortcuts, modals and events (HTTP with
+ * signature checks, or Socket Mode when an app token is set) and translates them into commands.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { App, HTTPReceiver, LogLevel, SocketModeReceiver } from '@slack/bolt';
+import type { NotificationPorts } from '../../commands/types';
+import type { SlackSettings } from '../../config';
+import type { HelpdeskService } from '../../helpdesk/types';
+import type { Logger } from '../../log';
+import { registerActions } from './actions';
+import { registerCommands } from './commands';
+import type { SlackClient, SlackDeps, SlackHooks } from './context';
+import { registerEvents } from './events';
+import { createSlackIdentity } from './identity';
+import { registerShortcuts } from './shortcuts';
+import { registerViews } from './views';
+
+export type { ConversationInfo, SlackHooks, ThreadReplyInfo } from './context';
+export { ticketBlocks } from './blocks/ticket';
+export { renderMessage, type SlackMessage } from './blocks/message';
+
+export interface SlackChannelConfig {
+  settings: SlackSettings;
+  helpdesk: HelpdeskService;
+  notifications?: NotificationPorts;
+  logger: Logger;
+  hooks?: SlackHooks;
+}
+
+export interface SlackChannel {
+  app: App;
+  /** Web API client (pointed at settings.apiUrl when set); notifications post and update through it. */
+  client: SlackClient;
+  /** HTTP mode only: mount on POST /slack/events. Bolt checks the signature and answers 401 if it fails. */
+  requestListener?: (req: IncomingMessage, res: ServerResponse) => void;
+  /** Verifies the bot token (auth.test) and, in Socket Mode, connects. Call before serving requests. */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Bolt's logger interface on top of ours, so Bolt's lines are redacted like every other. */
+function boltLogger(logger: Logger) {
+  let level = LogLevel.INFO;
+  const join = (msgs: unknown[]) => msgs.map((m) => (m instanceof Error ? m.message : typeof m === 'string' ? m : JSON.stringify(m))).join(' ');
+  return {
+    debug: (...m: unknown[]) => logger.debug(join(m)),
+    info: (...m: unknown[]) => logger.info(join(m)),
+    warn: (...m: unknown[]) => logger.warn(join(m)),
+    error: (...m: unknown[]) => logger.error(join(m)),
+    setLevel: (l: typeof level) => {
+      level = l;
+    },
+    getLevel: () => level,
+    setName: () => undefined,
+  };
+}
+
+/** Creates the Slack channel; nothing is contacted until start(). */
+export function createSlackChannel(config: SlackChannelConfig): SlackChannel {
+  const logger = config.logger.child({ channel: 'slack' });
+  const blogger = boltLogger(logger);
+  const { settings } = config;
+  const socketMode = Boolean(settings.appToken);
+  const receiver = socketMode
+    ? new SocketModeReceiver({ appToken: settings.appToken!, logger: blogger })
+    : new HTTPReceiver({ signingSecret: settings.signingSecret, endpoints: '/slack/events', logger: blogger });
+  const app = new App({
+    token: settings.botToken,
+    receiver,
+    logger: blogger,
+    // auth.test goes to the configured API (the fake in tests, a proxy in enterprise set-ups) at start().
+    deferInitialization: true,
+    extendedErrorHandler: true,
+    clientOptions: settings.apiUrl ? { slackApiUrl: settings.apiUrl } : {},
+  });
+  const deps: SlackDeps = {
+    client: app.client,
+    helpdesk: config.helpdesk,
+    notifications: config.notifications,
+    identity: createSlackIdentity({ client: app.client, logger }),
+    logger,
+    hooks: config.hooks ?? {},
+  };
+
+  registerCommands(app, deps);
+  registerActions(app, deps);
+  registerViews(app, deps);
+  registerShortcuts(app, deps);
+  registerEvents(app, deps);
+
+  // Handlers answer the person themselves; this catches what escapes them, with enough context to debug.
+  app.error((async ({ error, body, context }: { error: Error; body?: unknown; context?: { teamId?: string } }) => {
+    const b = (body ?? {}) as Record<string, any>;
+    logger.error('slack handler error', {
+      error,
+      type: b.type ?? b.event?.type ?? (b.command ? 'slash_command' : undefined),
+      userId: b.user?.id ?? b.user_id ?? b.event?.user,
+      teamId: context?.teamId,
+    });
+  }) as never);
+
+  let started = false;
+  const http = receiver instanceof HTTPReceiver ? receiver : undefined;
+  return {
+    app,
+    client: app.client,
+    requestListener: http
+      ? (req, res) => {
+          try {
+            http.requestListener(req, res);
+          } catch {
+            res.statusCode = 404;
+            res.end();
+          }
+        }
+      : undefined,
+    async start() {
+      if (started) return;
+      await app.init();
+      if (socketMode) await app.start();
+      started = true;
+      logger.info('slack channel started', { mode: socketMode ? 'socket' : 'http', apiUrl: settings.apiUrl ?? 'https://slack.com/api/' });
+    },
+    async stop() {
+      if (started && socketMode) await app.stop();
+      started = false;
+    },
+  };
+}

@@ -1,0 +1,66 @@
+/** Shortcuts: "Create ticket from message" (prefilled modal with a permalink) and the global "New ticket". */
+import type { App, GlobalShortcut, MessageShortcut } from '@slack/bolt';
+import { dispatch } from '../../commands';
+import { VERBS } from '../../commands/verbs';
+import { BLOCK_LIMITS, truncate } from './blocks/limits';
+import { commandContext, conversationOf, type SlackDeps } from './context';
+import { FAILURE_MESSAGE } from './deliver';
+import { NO_EMAIL_MESSAGE } from './identity';
+import { openModal, type OpenModal } from './views';
+
+/** Callback ids, as declared in manifest/slack/manifest.yml. */
+export const SHORTCUTS = { fromMessage: 'create_ticket_from_message', newTicket: 'new_ticket' } as const;
+
+/** A ticket title from a chat message: its first non-empty line, cut to fit. */
+export function titleFromMessage(text: string, fallback: string): string {
+  const line = text.split('\n').map((l) => l.trim()).find(Boolean) ?? '';
+  return truncate(line || fallback, 120);
+}
+
+/** The description saved with a ticket made from a message: the text and where it came from. */
+export function descriptionFromMessage(text: string, permalink: string | undefined): string {
+  const source = permalink ? `\n\n— From Slack: ${permalink}` : '';
+  return truncate(text, BLOCK_LIMITS.inputLength - source.length) + source;
+}
+
+async function showNewTicketForm(deps: SlackDeps, modal: OpenModal, userId: string, channelId: string | undefined, prefill?: { text: string; permalink?: string; author: string }) {
+  const ctx = await commandContext(deps, userId, conversationOf(channelId ?? ''));
+  if (!ctx) return modal.show({ type: 'error', error: { message: NO_EMAIL_MESSAGE } });
+  const values = prefill ? { title: titleFromMessage(prefill.text, `Message from ${prefill.author}`), description: descriptionFromMessage(prefill.text, prefill.permalink) } : undefined;
+  const reply = await dispatch(ctx, values ? { verb: VERBS.newForm, values } : { verb: VERBS.newForm });
+  if (reply.view.type === 'form' && prefill?.permalink) {
+    reply.view.form.sourceLink = prefill.permalink;
+    reply.view.form.values = { ...reply.view.form.values, ...values };
+  }
+  await modal.show(reply.view, { channelId });
+}
+
+/** Registers the message and global shortcuts. */
+export function registerShortcuts(app: App, deps: SlackDeps): void {
+  app.shortcut<MessageShortcut>({ callback_id: SHORTCUTS.fromMessage, type: 'message_action' }, async ({ ack, shortcut }) => {
+    await ack();
+    let modal: OpenModal | undefined;
+    try {
+      modal = await openModal(deps, shortcut.trigger_id, 'New ticket');
+      const channelId = shortcut.channel.id;
+      const link = await deps.client.chat.getPermalink({ channel: channelId, message_ts: shortcut.message_ts }).catch(() => undefined);
+      const author = shortcut.message.user ?? 'someone';
+      await showNewTicketForm(deps, modal, shortcut.user.id, channelId, { text: shortcut.message.text ?? '', permalink: link?.permalink, author: `<@${author}>` });
+    } catch (error) {
+      deps.logger.error('slack message shortcut failed', { userId: shortcut.user.id, error });
+      await modal?.show({ type: 'error', error: { message: FAILURE_MESSAGE } }).catch(() => undefined);
+    }
+  });
+
+  app.shortcut<GlobalShortcut>({ callback_id: SHORTCUTS.newTicket, type: 'shortcut' }, async ({ ack, shortcut }) => {
+    await ack();
+    let modal: OpenModal | undefined;
+    try {
+      modal = await openModal(deps, shortcut.trigger_id, 'New ticket');
+      await showNewTicketForm(deps, modal, shortcut.user.id, undefined);
+    } catch (error) {
+      deps.logger.error('slack global shortcut failed', { userId: shortcut.user.id, error });
+      await modal?.show({ type: 'error', error: { message: FAILURE_MESSAGE } }).catch(() => undefined);
+    }
+  });
+}

@@ -1,0 +1,112 @@
+/**
+ * Modals: opened at once with the trigger id (Slack gives it 3 seconds), filled in after the slow
+ * work, and submitted back through the same command handlers as typed commands and buttons.
+ */
+import type { App } from '@slack/bolt';
+import { dispatch } from '../../commands';
+import type { CommandInput, Reply } from '../../commands/types';
+import type { FormView, View } from '../../views/types';
+import { formErrors, formFields, formModal, FORM_CALLBACK_ID, loadingModal, readFormValues, readMetadata, viewModal, type FormMetadata } from './blocks/modal';
+import { commandContext, conversationOf, type SlackDeps } from './context';
+import { deliver, FAILURE_MESSAGE, messageFor } from './deliver';
+import { NO_EMAIL_MESSAGE } from './identity';
+
+/** A modal opened with a trigger id; `show` replaces its content once the real view is known. */
+export interface OpenModal {
+  viewId?: string;
+  show(view: View, meta?: Partial<FormMetadata>, title?: string): Promise<void>;
+}
+
+/** Opens a "working" modal right away so the trigger id is never too old when the work ends. */
+export async function openModal(deps: SlackDeps, triggerId: string, title: string): Promise<OpenModal> {
+  const opened = await deps.client.views.open({ trigger_id: triggerId, view: loadingModal(title) as any });
+  const viewId = opened.view?.id;
+  return {
+    viewId,
+    async show(view, meta = {}, heading = title) {
+      const body = view.type === 'form' ? formModal(view.form, meta) : viewModal(heading, view);
+      await deps.client.views.update({ view_id: viewId!, hash: undefined, view: body as any });
+    },
+  };
+}
+
+const SUBMIT_BUDGET_MS = 2500;
+
+/** Merges what a modal submitted into the form so an error shows it again, nothing lost. */
+function withTyped(form: FormView, typed: Record<string, string>): FormView {
+  return { ...form, values: { ...typed, ...form.values } };
+}
+
+async function resolveAssignee(deps: SlackDeps, values: Record<string, string>): Promise<string | undefined> {
+  const picked = values.assignee;
+  if (!picked || picked.includes('@')) return undefined;
+  const person = await deps.identity.lookup(picked).catch(() => undefined);
+  if (person?.email) {
+    values.assignee = person.email;
+    return undefined;
+  }
+  return `I can't see ${person?.name ?? 'that person'}'s email address in Slack, so I can't assign the ticket to them.`;
+}
+
+async function afterSubmit(deps: SlackDeps, userId: string, meta: FormMetadata, reply: Reply): Promise<void> {
+  if (meta.channelId && meta.messageTs && reply.view.type === 'ticket' && reply.view.ticket.id === meta.ticketId) {
+    await deps.client.chat.update({ channel: meta.channelId, ts: meta.messageTs, ...messageFor({ ...reply, visibility: 'public' }, meta.channelId) });
+    return;
+  }
+  await deliver(deps, { channelId: meta.channelId, userId }, reply);
+}
+
+/** Registers the form submit handler (view_submission with callback id `helpdesk_form`). */
+export function registerViews(app: App, deps: SlackDeps): void {
+  app.view(FORM_CALLBACK_ID, async ({ ack, body, view }) => {
+    const userId = body.user.id;
+    const meta = readMetadata(view.private_metadata);
+    if (!meta) {
+      await ack({ response_action: 'update', view: viewModal('Help desk', { type: 'error', error: { message: 'This form is out of date. Close it and open it again.' } }) as any });
+      return;
+    }
+    const first = formFields(meta.form)[0];
+    const values = readFormValues(view.state.values as any);
+    const assigneeProblem = meta.form === 'assign' ? await resolveAssignee(deps, values) : undefined;
+    if (assigneeProblem) {
+      await ack({ response_action: 'errors', errors: { assignee: assigneeProblem } });
+      return;
+    }
+    const ctx = await commandContext(deps, userId, conversationOf(meta.channelId ?? ''));
+    if (!ctx) {
+      await ack({ response_action: 'errors', errors: { [first]: NO_EMAIL_MESSAGE } });
+      return;
+    }
+    const input: CommandInput = { verb: meta.verb, ticketId: meta.ticketId, etag: meta.etag, values };
+    const work = dispatch(ctx, input);
+    // Slack closes the modal with an error after 3 s; answer within budget, finish the rest later.
+    const timer = new Promise<'late'>((r) => setTimeout(() => r('late'), SUBMIT_BUDGET_MS).unref());
+    const first1 = await Promise.race([work.then((reply) => ({ reply }), (error: unknown) => ({ error })), timer]);
+    if (first1 === 'late') {
+      await ack();
+      work
+        .then((reply) => afterSubmit(deps, userId, meta, reply))
+        .catch(async (error) => {
+          deps.logger.error('slack late form submit failed', { verb: meta.verb, userId, error });
+          await deliver(deps, { channelId: meta.channelId, userId }, { view: { type: 'error', error: { message: FAILURE_MESSAGE } }, visibility: 'private' });
+        });
+      return;
+    }
+    if ('error' in first1) {
+      deps.logger.error('slack form submit failed', { verb: meta.verb, userId, error: first1.error });
+      await ack({ response_action: 'errors', errors: { [first]: FAILURE_MESSAGE } });
+      return;
+    }
+    const reply = first1.reply;
+    if (reply.view.type === 'form' && reply.view.form.errors.length > 0) {
+      await ack({ response_action: 'errors', errors: formErrors(withTyped(reply.view.form, values)) });
+      return;
+    }
+    if (reply.view.type === 'error') {
+      await ack({ response_action: 'errors', errors: { [first]: reply.view.error.message.slice(0, 2000) } });
+      return;
+    }
+    await ack();
+    await afterSubmit(deps, userId, meta, reply).catch((error) => deps.logger.error('slack form reply failed', { verb: meta.verb, userId, error }));
+  });
+}
