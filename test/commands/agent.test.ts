@@ -1,0 +1,199 @@
+import { describe, expect, it } from 'vitest';
+import { dispatch, handleText } from '../../src/commands';
+import type { Reply } from '../../src/commands/types';
+import { VERBS } from '../../src/commands/verbs';
+import type { View } from '../../src/views/types';
+import { DANA, RIA, SAM, context, helpdesk } from './context';
+
+function as<T extends View['type']>(reply: Reply, type: T): Extract<View, { type: T }> {
+  expect(reply.view.type, JSON.stringify(reply.view)).toBe(type);
+  return reply.view as Extract<View, { type: T }>;
+}
+
+function scene() {
+  const desk = helpdesk();
+  const t = desk.seedTicket({ title: 'Printer jammed', submittedByEmail: RIA.email, submittedByName: RIA.name });
+  desk.seedComment({ ticketId: t.id, body: 'Called facilities', authorEmail: DANA.email, isInternal: true });
+  return { desk, t };
+}
+
+describe('queue', () => {
+  it('defaults to unassigned open tickets with Claim buttons', async () => {
+    const { desk, t } = scene();
+    desk.seedTicket({ title: 'Taken', submittedByEmail: RIA.email, assignedTo: SAM.email });
+    desk.seedTicket({ title: 'Done', submittedByEmail: RIA.email, status: 'Resolved' });
+    const { list } = as(await handleText(context(desk, DANA), 'queue'), 'ticket-list');
+    expect(list.tickets.map((x) => x.id)).toEqual([t.id]);
+    expect(list.tickets[0].actions.map((a) => a.title)).toEqual(['Show', 'Claim']);
+  });
+
+  it('filters mine, high and all', async () => {
+    const { desk, t } = scene();
+    const held = desk.seedTicket({ title: 'Mine', submittedByEmail: RIA.email, assignedTo: DANA.email });
+    const urgent = desk.seedTicket({ title: 'Urgent', submittedByEmail: RIA.email, priority: 'Urgent' });
+    const ids = async (q: string) => as(await handleText(context(desk, DANA), `queue ${q}`), 'ticket-list').list.tickets.map((x) => x.id);
+    expect(await ids('mine')).toEqual([held.id]);
+    expect(await ids('high')).toEqual([urgent.id]);
+    expect((await ids('all')).sort()).toEqual([t.id, held.id, urgent.id].sort());
+  });
+
+  it('says there are more when the queue is longer than a chat list', async () => {
+    const desk = helpdesk();
+    for (let i = 0; i < 23; i++) desk.seedTicket({ title: `T${i}`, submittedByEmail: RIA.email });
+    const { list } = as(await handleText(context(desk, DANA), 'queue'), 'ticket-list');
+    expect(list.tickets).toHaveLength(20);
+    expect(list.footer).toContain('there are more');
+  });
+
+  it('is refused for requesters', async () => {
+    const { desk } = scene();
+    as(await handleText(context(desk, RIA), 'queue'), 'error');
+  });
+});
+
+describe('claim', () => {
+  it('assigns the ticket to me and shows the card publicly without internal notes', async () => {
+    const { desk, t } = scene();
+    const reply = await handleText(context(desk, DANA), `claim #${t.id}`);
+    const { ticket } = as(reply, 'ticket');
+    expect(reply).toMatchObject({ visibility: 'public', ticketId: t.id });
+    expect(ticket.assignee).toBe(DANA.email);
+    expect(ticket.notice).toBe('Claimed by Dana Agent.');
+    expect(ticket.comments).toEqual([]);
+    expect(desk.ticket(t.id)?.assignedTo).toBe(DANA.email);
+  });
+
+  it('from a stale card shows the current ticket with "Already claimed by" and keeps the other claim', async () => {
+    const { desk, t } = scene();
+    const seen = t.etag;
+    await dispatch(context(desk, SAM), { verb: VERBS.claim, ticketId: t.id, etag: seen });
+    const reply = await dispatch(context(desk, DANA), { verb: VERBS.claim, ticketId: t.id, etag: seen });
+    const { ticket } = as(reply, 'ticket');
+    expect(ticket.notice).toBe('Already claimed by Sam Agent. Nothing was changed.');
+    expect(ticket.assignee).toBe(SAM.email);
+    expect(ticket.etag).toBe(desk.ticket(t.id)?.etag);
+    expect(reply.visibility).toBe('private');
+    expect(desk.ticket(t.id)?.assignedTo).toBe(SAM.email);
+  });
+
+  it('typed claim of a ticket someone holds does not take it over', async () => {
+    const { desk, t } = scene();
+    desk.touch(t.id, { assignedTo: SAM.email });
+    const { ticket } = as(await handleText(context(desk, DANA), `claim ${t.id}`), 'ticket');
+    expect(ticket.notice).toMatch(/^Already claimed by Sam Agent\. To take it over, use `assign/);
+    expect(desk.ticket(t.id)?.assignedTo).toBe(SAM.email);
+  });
+
+  it('is refused for requesters', async () => {
+    const { desk, t } = scene();
+    const reply = await handleText(context(desk, RIA), `claim ${t.id}`);
+    expect(as(reply, 'error').error.message).toBe('Only help-desk agents can do that.');
+    expect(desk.ticket(t.id)?.assignedTo).toBe('');
+  });
+});
+
+describe('assign', () => {
+  it('resolves a mention through the channel', async () => {
+    const { desk, t } = scene();
+    const ctx = context(desk, DANA, { users: { '<at>Sam Agent</at>': { email: SAM.email, name: SAM.name } } });
+    const { ticket } = as(await handleText(ctx, `assign ${t.id} <at>Sam Agent</at>`), 'ticket');
+    expect(ticket.assignee).toBe(SAM.email);
+    expect(ticket.notice).toBe('Assigned to Sam Agent by Dana Agent.');
+  });
+
+  it('takes a typed address and rejects what is neither address nor known mention', async () => {
+    const { desk, t } = scene();
+    as(await handleText(context(desk, DANA), `assign ${t.id} SAM.agent@contoso.test`), 'ticket');
+    expect(desk.ticket(t.id)?.assignedTo).toBe(SAM.email);
+    const bad = as(await handleText(context(desk, DANA, { users: {} }), `assign ${t.id} @nobody`), 'error');
+    expect(bad.error).toEqual({ message: 'I can\'t tell who “@nobody” is. Use their email address or @mention them.', usage: 'assign <ticket id> <email or @mention>' });
+  });
+
+  it('passes the service’s refusal of a non-agent assignee', async () => {
+    const { desk, t } = scene();
+    const reply = await handleText(context(desk, DANA), `assign ${t.id} ria.requester@contoso.test`);
+    expect(as(reply, 'error').error.message).toContain('is not an active help-desk agent');
+  });
+
+  it('opens the assign form with the active agents and accepts its submit', async () => {
+    const { desk, t } = scene();
+    const { form } = as(await dispatch(context(desk, DANA), { verb: VERBS.assignForm, ticketId: t.id, etag: t.etag }), 'form');
+    expect(form.assignees?.map((a) => a.email)).toEqual([DANA.email, SAM.email]);
+    const reply = await dispatch(context(desk, DANA), { verb: VERBS.assign, ticketId: t.id, etag: form.etag, values: { assignee: SAM.email } });
+    expect(as(reply, 'ticket').ticket.assignee).toBe(SAM.email);
+  });
+});
+
+describe('status, priority, resolve', () => {
+  it('matches a multi-word status case-insensitively', async () => {
+    const { desk, t } = scene();
+    const reply = await handleText(context(desk, DANA), `status ${t.id} in   PROGRESS`);
+    expect(as(reply, 'ticket').ticket.status).toBe('In Progress');
+    expect(reply.visibility).toBe('public');
+  });
+
+  it('names an unknown status and lists the statuses', async () => {
+    const { desk, t } = scene();
+    const { error } = as(await handleText(context(desk, DANA), `status ${t.id} sleeping`), 'error');
+    expect(error).toEqual({ message: '“sleeping” is not a status. Statuses: New, Assigned, In Progress, Waiting, Resolved, Closed.', usage: 'status <ticket id> <status>' });
+  });
+
+  it('a Start button with a stale etag shows the ticket as it is now', async () => {
+    const { desk, t } = scene();
+    desk.touch(t.id, { priority: 'High' });
+    const reply = await dispatch(context(desk, DANA), { verb: VERBS.status, ticketId: t.id, etag: t.etag, values: { status: 'In Progress' } });
+    const { ticket } = as(reply, 'ticket');
+    expect(ticket.notice).toContain('Someone changed this ticket first');
+    expect(ticket.priority).toBe('High');
+    expect(desk.ticket(t.id)?.status).toBe('New');
+  });
+
+  it('changes priority and rejects an unknown one', async () => {
+    const { desk, t } = scene();
+    expect(as(await handleText(context(desk, DANA), `priority ${t.id} urgent`), 'ticket').ticket.priority).toBe('Urgent');
+    expect(as(await handleText(context(desk, DANA), `priority ${t.id} meh`), 'error').error.message).toContain('“meh” is not a priority');
+  });
+
+  it('resolves with a public note and offers Reopen', async () => {
+    const { desk, t } = scene();
+    const { ticket } = as(await handleText(context(desk, DANA), `resolve ${t.id} Cleared the paper path`), 'ticket');
+    expect(ticket.status).toBe('Resolved');
+    expect(ticket.comments.map((c) => c.body)).toEqual(['Cleared the paper path']);
+    expect(ticket.actions.map((a) => a.title)).toContain('Reopen');
+    const reopened = await dispatch(context(desk, DANA), { verb: VERBS.status, ticketId: t.id, etag: ticket.etag, values: ticket.actions.find((a) => a.title === 'Reopen')!.data });
+    expect(as(reopened, 'ticket').ticket.status).toBe('New');
+  });
+
+  it('opens the resolve form from the button', async () => {
+    const { desk, t } = scene();
+    const { form } = as(await dispatch(context(desk, DANA), { verb: VERBS.resolveForm, ticketId: t.id, etag: t.etag }), 'form');
+    expect(form).toMatchObject({ form: 'resolve', submitVerb: VERBS.resolve, ticketId: t.id });
+  });
+});
+
+describe('note and reply', () => {
+  it('adds an internal note the agent sees and the requester does not', async () => {
+    const { desk, t } = scene();
+    const { ticket } = as(await handleText(context(desk, DANA), `note ${t.id} Toner on order`), 'ticket');
+    expect(ticket.comments.at(-1)).toMatchObject({ body: 'Toner on order', internal: true });
+    const forRequester = as(await handleText(context(desk, RIA), `show ${t.id}`), 'ticket');
+    expect(forRequester.ticket.comments.map((c) => c.body)).not.toContain('Toner on order');
+  });
+
+  it('adds a public reply the requester sees', async () => {
+    const { desk, t } = scene();
+    await handleText(context(desk, DANA), `reply ${t.id} On my way`);
+    const forRequester = as(await handleText(context(desk, RIA), `show ${t.id}`), 'ticket');
+    expect(forRequester.ticket.comments.map((c) => c.body)).toEqual(['On my way']);
+  });
+});
+
+describe('asset', () => {
+  it('finds by tag or serial and says when there is none', async () => {
+    const desk = helpdesk();
+    desk.seedAsset({ assetTag: 'LT-0042', serialNumber: 'PF3XYZ', assignedTo: RIA.email });
+    expect(as(await handleText(context(desk, DANA), 'asset pf3xyz'), 'asset-list').list.assets[0].assetTag).toBe('LT-0042');
+    const { error } = as(await handleText(context(desk, DANA), 'asset LT-9999'), 'error');
+    expect(error.message).toBe('No asset has the tag or serial number “LT-9999”.');
+  });
+});
