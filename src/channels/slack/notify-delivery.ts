@@ -1,0 +1,121 @@
+/**
+ * Notifications into Slack: ticket cards posted with chat.postMessage and updated with
+ * chat.update, change lines in the card's thread, DMs through conversations.open.
+ */
+import type { Logger } from '../../log';
+import type { ThreadReplyHandler } from '../../notify/thread-replies';
+import { DeliveryError, type Delivery } from '../../notify/types';
+import type { Store } from '../../store/types';
+import type { TicketView } from '../../views/types';
+import { renderMessage } from './blocks/message';
+import { escapeMrkdwn } from './blocks/limits';
+import { slackErrorCode, type ConversationInfo, type SlackClient, type ThreadReplyInfo } from './context';
+
+export interface SlackDeliveryConfig {
+  client: SlackClient;
+  store: Store;
+  logger: Logger;
+}
+
+/** Slack allows about one message per second per channel. */
+const SLACK_MIN_INTERVAL_MS = 1000;
+/** Web API errors that mean the bot can no longer post in that channel. */
+const GONE = new Set(['channel_not_found', 'not_in_channel', 'is_archived', 'account_inactive', 'team_access_not_granted']);
+
+/** Maps a Web API failure to the notifier's terms: gone, throttled or failed. */
+export function slackFailure(err: unknown, what: string): DeliveryError {
+  const code = slackErrorCode(err);
+  const e = err as { code?: string; retryAfter?: number; message?: string };
+  if (e?.code === 'slack_webapi_rate_limited_error' || code === 'ratelimited') {
+    return new DeliveryError('throttled', `${what}: rate limited`, (e.retryAfter ?? 1) * 1000, { cause: err });
+  }
+  if (code && GONE.has(code)) return new DeliveryError('gone', `${what}: ${code}`, undefined, { cause: err });
+  return new DeliveryError('failed', `${what}: ${code ?? e?.message ?? String(err)}`, undefined, { cause: err });
+}
+
+const card = (view: TicketView) => renderMessage({ type: 'ticket', ticket: view });
+
+/** The Delivery port for Slack. */
+export function createSlackDelivery(config: SlackDeliveryConfig): Delivery {
+  const { client, store, logger } = config;
+  const call = async <T>(what: string, fn: () => Promise<T>): Promise<T> => {
+    try {
+      return await fn();
+    } catch (err) {
+      throw slackFailure(err, what);
+    }
+  };
+
+  return {
+    platform: 'slack',
+    minIntervalMs: SLACK_MIN_INTERVAL_MS,
+    async postCard(channel, view) {
+      const res = await call('chat.postMessage', () => client.chat.postMessage({ channel, ...card(view) }));
+      if (!res.ts) throw new DeliveryError('failed', 'chat.postMessage returned no ts');
+      return res.ts;
+    },
+    async updateCard(channel, ts, view) {
+      await call('chat.update', () => client.chat.update({ channel, ts, ...card(view) }));
+    },
+    async postThreadLine(channel, ts, text) {
+      await call('chat.postMessage (thread)', () => client.chat.postMessage({ channel, thread_ts: ts, text: escapeMrkdwn(text) }));
+    },
+    async sendDirect(email, text) {
+      const address = (await store.personAddresses(email)).find((a) => a.platform === 'slack' && (a.userId || a.conversationId));
+      if (!address) {
+        logger.debug('no Slack user id stored for person; DM skipped', { email });
+        return false;
+      }
+      let channel = address.conversationId;
+      if (!channel) {
+        const opened = await call('conversations.open', () => client.conversations.open({ users: address.userId! }));
+        channel = opened.channel?.id;
+        if (!channel) throw new DeliveryError('failed', 'conversations.open returned no channel');
+        await store.savePersonAddress({ platform: 'slack', email, conversationId: channel });
+      }
+      await call('chat.postMessage (DM)', () => client.chat.postMessage({ channel: channel!, text: escapeMrkdwn(text) }));
+      return true;
+    },
+  };
+}
+
+/** SlackHooks.onConversation: remembers channels and how to reach each person privately. */
+export function slackConversationHook(store: Store) {
+  return async (info: ConversationInfo): Promise<void> => {
+    await store.saveConversation({ platform: 'slack', id: info.channelId, kind: info.kind });
+    if (!info.email) return;
+    await store.savePersonAddress({
+      platform: 'slack',
+      email: info.email,
+      userId: info.userId,
+      conversationId: info.kind === 'personal' ? info.channelId : undefined,
+    });
+  };
+}
+
+/**
+ * SlackHooks.onThreadReply: a reply under one of our ticket cards becomes a comment; the person
+ * gets the acknowledgement (or the reason it was not added) privately in the thread.
+ */
+export function slackThreadReplyHook(config: { client: SlackClient; store: Store; handle: ThreadReplyHandler; logger: Logger }) {
+  const { client, logger } = config;
+  const tell = async (info: ThreadReplyInfo, text: string) => {
+    try {
+      await client.chat.postEphemeral({ channel: info.channelId, user: info.userId, thread_ts: info.threadTs, text });
+    } catch (err) {
+      logger.warn('could not acknowledge a thread reply', { channelId: info.channelId, error: err });
+    }
+  };
+  return async (info: ThreadReplyInfo): Promise<boolean> => {
+    if (!info.email) {
+      // Without an address the service cannot authorise the comment; say so rather than drop it silently.
+      if (!(await config.store.findPostedMessage('slack', info.channelId, info.threadTs))) return false;
+      await tell(info, ":warning: I can't see your email address in Slack, so your reply was not added to the ticket.");
+      return true;
+    }
+    const result = await config.handle('slack', info.channelId, info.threadTs, { email: info.email, name: info.name ?? info.email }, info.text);
+    if (!result) return false;
+    await tell(info, `${result.ok ? ':white_check_mark:' : ':warning:'} ${escapeMrkdwn(result.text)}`);
+    return true;
+  };
+}

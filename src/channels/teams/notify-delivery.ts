@@ -1,0 +1,143 @@
+/**
+ * Notifications into Teams: proactive sends with stored conversation references. Cards are
+ * posted and updated in place; changes go into the card's thread (channels) or after it (chats).
+ */
+import { CardFactory, MessageFactory, type CloudAdapter, type ConversationReference, type TurnContext } from 'botbuilder';
+import type { Actor } from '../../helpdesk/types';
+import type { Logger } from '../../log';
+import { DeliveryError, type Delivery } from '../../notify/types';
+import type { ThreadReplyHandler } from '../../notify/thread-replies';
+import { teamsChannelId } from '../../store/conversation-ids';
+import type { Store } from '../../store/types';
+import type { TicketView } from '../../views/types';
+import { renderCard } from './cards';
+
+export interface TeamsDeliveryConfig {
+  adapter: CloudAdapter;
+  /** The bot's app id ('' in local unauthenticated use). */
+  appId: string;
+  store: Store;
+  logger: Logger;
+}
+
+/** Teams allows about 7 messages a second per conversation; stay a little under. */
+const TEAMS_MIN_INTERVAL_MS = 150;
+/** Connector error codes that mean the bot can no longer post there. */
+const GONE_CODES = /ConversationNotFound|BotNotInConversationRoster|BotDisabledByAdmin|NotFound|Forbidden/i;
+
+function statusOf(err: unknown): number | undefined {
+  const e = err as { statusCode?: number; status?: number; response?: { status?: number } };
+  return e?.statusCode ?? e?.status ?? e?.response?.status;
+}
+
+function retryAfterMs(err: unknown): number | undefined {
+  const headers = (err as { response?: { headers?: { get?(n: string): string | undefined } & Record<string, unknown> } })?.response?.headers;
+  const raw = headers?.get?.('retry-after') ?? (headers?.['retry-after'] as string | undefined);
+  const secs = raw === undefined ? NaN : Number(raw);
+  return Number.isFinite(secs) ? secs * 1000 : undefined;
+}
+
+/** Maps a Bot Connector failure to the notifier's terms: gone, throttled or failed. */
+export function teamsFailure(err: unknown, what: string): DeliveryError {
+  const status = statusOf(err);
+  const code = String((err as { code?: string })?.code ?? '');
+  const message = err instanceof Error ? err.message : String(err);
+  if (status === 429) return new DeliveryError('throttled', `${what}: throttled`, retryAfterMs(err), { cause: err });
+  if ((status === 403 || status === 404) && (GONE_CODES.test(code) || GONE_CODES.test(message) || status === 404)) {
+    return new DeliveryError('gone', `${what}: ${code || status} ${message}`.trim(), undefined, { cause: err });
+  }
+  return new DeliveryError('failed', `${what}: ${status ?? ''} ${message}`.trim(), undefined, { cause: err });
+}
+
+const cardActivity = (view: TicketView) => MessageFactory.attachment(CardFactory.adaptiveCard(renderCard({ type: 'ticket', ticket: view })));
+
+/** The Delivery port for Teams. */
+export function createTeamsDelivery(config: TeamsDeliveryConfig): Delivery {
+  const { adapter, appId, store } = config;
+
+  async function reference(conversationId: string): Promise<{ ref: Partial<ConversationReference>; kind: string }> {
+    const record = await store.getConversation('teams', conversationId);
+    if (!record?.reference) throw new DeliveryError('failed', `no stored Teams conversation reference for ${conversationId}`);
+    return { ref: record.reference as Partial<ConversationReference>, kind: record.kind };
+  }
+
+  async function inConversation<T>(ref: Partial<ConversationReference>, what: string, logic: (ctx: TurnContext) => Promise<T>): Promise<T> {
+    let result: T | undefined;
+    try {
+      await adapter.continueConversationAsync(appId, ref, async (ctx) => {
+        result = await logic(ctx);
+      });
+    } catch (err) {
+      throw teamsFailure(err, what);
+    }
+    return result as T;
+  }
+
+  return {
+    platform: 'teams',
+    minIntervalMs: TEAMS_MIN_INTERVAL_MS,
+    async postCard(conversationId, view) {
+      const { ref } = await reference(conversationId);
+      const sent = await inConversation(ref, 'post card', (ctx) => ctx.sendActivity(cardActivity(view)));
+      if (!sent?.id) throw new DeliveryError('failed', 'Teams returned no activity id for the card');
+      return sent.id;
+    },
+    async updateCard(conversationId, messageId, view) {
+      const { ref } = await reference(conversationId);
+      await inConversation(ref, 'update card', (ctx) => ctx.updateActivity({ ...cardActivity(view), id: messageId, type: 'message' }));
+    },
+    async postThreadLine(conversationId, messageId, text) {
+      const { ref, kind } = await reference(conversationId);
+      // In a channel the card's thread is its own conversation; chats have no threads, so the line follows the card.
+      const target = kind === 'channel' ? { ...ref, conversation: { ...ref.conversation!, id: `${conversationId};messageid=${messageId}` } } : ref;
+      await inConversation(target, 'thread line', (ctx) => ctx.sendActivity(MessageFactory.text(text)));
+    },
+    async sendDirect(email, text) {
+      const address = (await store.personAddresses(email)).find((a) => a.platform === 'teams' && a.reference);
+      if (!address) {
+        config.logger.debug('no Teams personal conversation stored for person; DM skipped', { email });
+        return false;
+      }
+      await inConversation(address.reference as Partial<ConversationReference>, 'direct message', (ctx) => ctx.sendActivity(MessageFactory.text(text)));
+      return true;
+    },
+  };
+}
+
+/** TeamsHooks.onConversation: keeps conversation references so notifications can be sent later. */
+export function teamsConversationHook(store: Store) {
+  return async (ref: Partial<ConversationReference>, who?: Actor): Promise<void> => {
+    const conversation = ref.conversation;
+    if (!conversation?.id) return;
+    const kind = conversation.conversationType === 'channel' ? 'channel' : conversation.conversationType === 'groupChat' || conversation.isGroup ? 'group' : 'personal';
+    // A channel message's conversation id carries its thread (;messageid=); cards go to the channel itself.
+    const id = kind === 'channel' ? teamsChannelId(conversation.id) : conversation.id;
+    const reference = { ...ref, conversation: { ...conversation, id }, activityId: undefined };
+    await store.saveConversation({ platform: 'teams', id, kind, reference });
+    if (kind === 'personal' && who?.email) {
+      await store.savePersonAddress({ platform: 'teams', email: who.email, conversationId: id, userId: ref.user?.aadObjectId ?? ref.user?.id, reference });
+    }
+  };
+}
+
+/**
+ * For a channel message: the ticket-card thread it replies in, if any. Teams puts the thread root
+ * in the conversation id (`19:…@thread.tacv2;messageid=<root>`).
+ */
+export function teamsThreadOf(conversationId: string): { channelId: string; parentId: string } | undefined {
+  const m = /^(.*);messageid=(.+)$/.exec(conversationId);
+  return m ? { channelId: m[1], parentId: m[2] } : undefined;
+}
+
+/**
+ * Handles an @mention reply in a ticket card's thread: adds it as a comment and answers in the
+ * thread. Returns true when the message was a reply to one of our cards.
+ */
+export async function handleTeamsThreadReply(handle: ThreadReplyHandler, ctx: TurnContext, actor: Actor, text: string): Promise<boolean> {
+  const thread = teamsThreadOf(ctx.activity.conversation?.id ?? '');
+  if (!thread) return false;
+  const result = await handle('teams', thread.channelId, thread.parentId, actor, text);
+  if (!result) return false;
+  await ctx.sendActivity(MessageFactory.text(result.text));
+  return true;
+}
