@@ -85,7 +85,7 @@ function kindFor(status: number, source: 'graph' | 'token', text: string): Graph
 function notFoundText(ctx: ErrorContext, graphMessage: string): string {
   const list = ctx.list ?? 'the list';
   // Graph answers itemNotFound for a missing list and a missing item alike; its message tells them apart.
-  const listMissing = ctx.itemId === undefined || /\blist\b/i.test(graphMessage);
+  const listMissing = ctx.itemId === undefined || (/\blist\b/i.test(graphMessage) && !/\bitem\b/i.test(graphMessage));
   return listMissing ? `list ${list} not found — check the list name (e.g. SD_Tickets, not Tickets)` : `item ${ctx.itemId} not found in ${list}`;
 }
 

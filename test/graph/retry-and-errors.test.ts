@@ -38,6 +38,8 @@ describe('toGraphError', () => {
     expect(toGraphError(404, body('itemNotFound', 'The resource could not be found.'), 'GET x', undefined, { list: 'SD_Tickets', itemId: '42' }).message).toContain(
       'item 42 not found in SD_Tickets',
     );
+    const wrongList = toGraphError(404, body('itemNotFound', "List 'Tickets' does not exist at site"), 'GET x', undefined, { list: 'Tickets', itemId: '1' });
+    expect(wrongList.message).toContain('list Tickets not found');
   });
 
   it('says which site is not granted on 403 and maps etag clashes to conflict', () => {
