@@ -1,0 +1,148 @@
+/**
+ * The embedded help-desk site: a loopback HTTP server speaking Microsoft Graph's list-item
+ * contract and Entra ID's client-credentials token endpoint on one port, so the product runs
+ * with no tenant and tests exercise real HTTP, msal-node and paging.
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createCounters, createFaults, type FaultStatus } from './faults';
+import { etagOf, LIST_NAMES, createListStore } from './lists';
+import { seedDemo } from './seed';
+import { createHandler } from './server';
+import type { Identity } from './token';
+
+export { DEMO_AGENTS } from './seed';
+
+/** How to start the emulator; everything is optional. */
+export interface EmulatorOptions {
+  port?: number;
+  host?: string;
+  /** Persist under `${dataDir}/emulator/*.json`; undefined = memory only. */
+  dataDir?: string;
+  tenantId?: string;
+  clientId?: string;
+  clientSecret?: string;
+  /** Shape '<host>,<guid>,<guid>'. */
+  siteId?: string;
+  /** Default 'demo', applied only when nothing was loaded from dataDir. */
+  seed?: 'demo' | 'none';
+  tokenLifetimeSeconds?: number;
+}
+
+/** A running emulator with test controls. */
+export interface Emulator {
+  /** 'http://127.0.0.1:PORT' — Graph base and auth base. */
+  url: string;
+  tenantId: string;
+  clientId: string;
+  clientSecret: string;
+  siteId: string;
+  faults: {
+    /** Next `count` Graph requests (not token requests) answer with this status; 429/503 carry Retry-After. */
+    inject(status: FaultStatus, count?: number, options?: { retryAfterSeconds?: number }): void;
+    /** Next `count` Graph requests have their connection destroyed without an answer. */
+    dropConnections(count?: number): void;
+    clear(): void;
+  };
+  /** Rotate the client secret: the old one stops working at once (AADSTS7000215). Returns the new secret. */
+  rotateSecret(newSecret?: string): string;
+  /** Expire every issued access token now. */
+  expireTokens(): void;
+  setTokenLifetime(seconds: number): void;
+  /** Request counts by route; keys are listed in faults.ts (e.g. 'GET SD_Tickets/items'). */
+  counters: { get(route: string): number; all(): Record<string, number>; reset(): void };
+  /** Direct data access for tests and benchmarks, bypassing HTTP. */
+  data: {
+    insert(list: string, fields: Record<string, unknown>, at?: { created?: Date; modified?: Date }): { id: string; etag: string };
+    bulkInsert(list: string, rows: Record<string, unknown>[]): void;
+    update(list: string, id: string, fields: Record<string, unknown>): void;
+    get(list: string, id: string): { id: string; etag: string; fields: Record<string, unknown> } | undefined;
+    count(list: string): number;
+    clear(list?: string): void;
+  };
+  /** Stops listening and flushes to dataDir. */
+  close(): Promise<void>;
+}
+
+/** Demo registration values used when options leave them out. */
+export const EMULATOR_DEFAULTS = {
+  tenantId: '5f8a1c2e-3b4d-4e6f-9a0b-1c2d3e4f5a6b',
+  clientId: '0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f',
+  clientSecret: 'emulator~demo-secret.not-for-production',
+  siteId: 'contoso.sharepoint.com,2b7c4e91-5d3a-4f86-b0c2-7e1a9d4f6b35,8e3f1a27-6c4b-4d95-a2e8-3f7b1c9d5e60',
+} as const;
+
+/** Starts the emulator on loopback; resolves once it is listening. */
+export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  const store = createListStore(options.dataDir);
+  if (store.fresh && (options.seed ?? 'demo') === 'demo') seedDemo(store);
+  const identity: Identity = {
+    tenantId: options.tenantId ?? EMULATOR_DEFAULTS.tenantId,
+    clientId: options.clientId ?? EMULATOR_DEFAULTS.clientId,
+    clientSecret: options.clientSecret ?? EMULATOR_DEFAULTS.clientSecret,
+    lifetimeSeconds: options.tokenLifetimeSeconds ?? 3599,
+    tokens: new Map(),
+  };
+  const siteId = options.siteId ?? EMULATOR_DEFAULTS.siteId;
+  const faults = createFaults();
+  const counters = createCounters();
+  const host = options.host ?? '127.0.0.1';
+  let hostPort = '';
+  const server: Server = createServer(createHandler({ identity, store, faults, counters, siteId, hostPort: () => hostPort }));
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  hostPort = `${host.includes(':') ? `[${host}]` : host}:${port}`;
+
+  const table = (list: string) => {
+    const t = store.table(list);
+    if (!t) throw new Error(`emulator: no list named '${list}' (lists: ${LIST_NAMES.join(', ')})`);
+    return t;
+  };
+
+  return {
+    url: `http://${hostPort}`,
+    get tenantId() { return identity.tenantId; },
+    get clientId() { return identity.clientId; },
+    get clientSecret() { return identity.clientSecret; },
+    siteId,
+    faults: { inject: faults.inject, dropConnections: faults.dropConnections, clear: faults.clear },
+    rotateSecret(newSecret) {
+      identity.clientSecret = newSecret ?? `emu${randomBytes(3).toString('hex')}~${randomBytes(24).toString('base64url')}`;
+      return identity.clientSecret;
+    },
+    expireTokens() {
+      for (const t of identity.tokens.keys()) identity.tokens.set(t, 0);
+    },
+    setTokenLifetime(seconds) {
+      identity.lifetimeSeconds = seconds;
+    },
+    counters: { get: counters.get, all: counters.all, reset: counters.reset },
+    data: {
+      insert(list, fields, at) {
+        const item = store.insert(list, fields, at);
+        return { id: String(item.id), etag: etagOf(item) };
+      },
+      bulkInsert: (list, rows) => store.bulkInsert(list, rows),
+      update: (list, id, fields) => void store.update(list, Number(id), fields),
+      get(list, id) {
+        const item = table(list).items.get(Number(id));
+        if (!item) return undefined;
+        return { id: String(item.id), etag: etagOf(item), fields: { ...item.fields, Created: item.created, Modified: item.modified } };
+      },
+      count: (list) => table(list).items.size,
+      clear: (list) => store.clear(list),
+    },
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      store.close();
+    },
+  };
+}

@@ -1,0 +1,177 @@
+/**
+ * The emulator's list store: one table per list, ids increasing per list, etags as
+ * `"<guid>,<version>"` like SharePoint, and JSON persistence written shortly after changes.
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** The lists the help-desk site has; any other name is a 404 like on a real site. */
+export const LIST_NAMES = ['SD_Tickets', 'SD_Comments', 'SD_Agents', 'SD_Assets'] as const;
+
+/** One stored list item; `fields` holds only the list's own columns. */
+export interface StoredItem {
+  id: number;
+  guid: string;
+  version: number;
+  created: string;
+  modified: string;
+  fields: Record<string, unknown>;
+}
+
+/** One list: items in id order (Map keeps insertion order and ids only grow). */
+export interface ListTable {
+  name: string;
+  items: Map<number, StoredItem>;
+  nextId: number;
+  /** Bumped on every change so cached query results know they are stale. */
+  generation: number;
+}
+
+/** Columns the store owns; a client may not set them. */
+export const READ_ONLY_FIELDS = new Set(['id', 'ID', 'Created', 'Modified', 'Author', 'Editor', 'ContentType']);
+
+/** SharePoint keeps second precision: '2026-11-22T18:43:07Z'. */
+export function isoSeconds(d: Date | number = Date.now()): string {
+  return new Date(d).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** The item's entity tag as Graph shows it, quotes included. */
+export function etagOf(item: StoredItem): string {
+  return `"${item.guid},${item.version}"`;
+}
+
+function toIso(value: unknown): string | undefined {
+  if (value instanceof Date) return isoSeconds(value);
+  if (typeof value === 'string' && !Number.isNaN(Date.parse(value))) return isoSeconds(Date.parse(value));
+  return undefined;
+}
+
+/** A list store with optional persistence under `${dataDir}/emulator`. */
+export interface ListStore {
+  table(name: string): ListTable | undefined;
+  insert(list: string, fields: Record<string, unknown>, at?: { created?: Date; modified?: Date }): StoredItem;
+  bulkInsert(list: string, rows: Record<string, unknown>[]): void;
+  update(list: string, id: number, fields: Record<string, unknown>): StoredItem;
+  remove(list: string, id: number): boolean;
+  clear(list?: string): void;
+  /** True when nothing was loaded from disk (first run). */
+  readonly fresh: boolean;
+  flush(): void;
+  close(): void;
+}
+
+/** Opens (and loads) the store; `dataDir` undefined keeps everything in memory. */
+export function createListStore(dataDir?: string): ListStore {
+  const dir = dataDir ? path.join(dataDir, 'emulator') : undefined;
+  const tables = new Map<string, ListTable>();
+  const dirty = new Set<string>();
+  let timer: NodeJS.Timeout | undefined;
+  let fresh = true;
+
+  for (const name of LIST_NAMES) {
+    const table: ListTable = { name, items: new Map(), nextId: 1, generation: 0 };
+    const file = dir ? path.join(dir, `${name}.json`) : undefined;
+    if (file && existsSync(file)) {
+      fresh = false;
+      const saved = JSON.parse(readFileSync(file, 'utf8')) as { nextId: number; items: StoredItem[] };
+      table.nextId = saved.nextId;
+      for (const item of saved.items) table.items.set(item.id, item);
+    }
+    tables.set(name, table);
+  }
+
+  function must(list: string): ListTable {
+    const t = tables.get(list);
+    if (!t) throw new Error(`emulator: no list named '${list}' (lists: ${LIST_NAMES.join(', ')})`);
+    return t;
+  }
+
+  function changed(t: ListTable): void {
+    t.generation++;
+    if (!dir) return;
+    dirty.add(t.name);
+    if (!timer) {
+      timer = setTimeout(flush, 250);
+      timer.unref();
+    }
+  }
+
+  function flush(): void {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    if (!dir || dirty.size === 0) return;
+    mkdirSync(dir, { recursive: true });
+    for (const name of dirty) {
+      const t = must(name);
+      const file = path.join(dir, `${name}.json`);
+      // Write then rename so a crash mid-write never leaves a half file behind.
+      writeFileSync(`${file}.tmp`, JSON.stringify({ nextId: t.nextId, items: [...t.items.values()] }));
+      renameSync(`${file}.tmp`, file);
+    }
+    dirty.clear();
+  }
+
+  function make(t: ListTable, fields: Record<string, unknown>, at?: { created?: Date; modified?: Date }): StoredItem {
+    const own: Record<string, unknown> = {};
+    let created = at?.created ? isoSeconds(at.created) : undefined;
+    let modified = at?.modified ? isoSeconds(at.modified) : undefined;
+    for (const [k, v] of Object.entries(fields)) {
+      // Tests and benchmarks may back-date rows by passing Created/Modified directly.
+      if (k === 'Created') created ??= toIso(v);
+      else if (k === 'Modified') modified ??= toIso(v);
+      else if (!READ_ONLY_FIELDS.has(k) && !k.startsWith('@odata')) own[k] = v;
+    }
+    created ??= isoSeconds();
+    modified ??= created;
+    const item: StoredItem = { id: t.nextId++, guid: randomUUID(), version: 1, created, modified, fields: own };
+    t.items.set(item.id, item);
+    return item;
+  }
+
+  return {
+    table: (name) => tables.get(name),
+    get fresh() {
+      return fresh;
+    },
+    insert(list, fields, at) {
+      const t = must(list);
+      const item = make(t, fields, at);
+      changed(t);
+      return item;
+    },
+    bulkInsert(list, rows) {
+      const t = must(list);
+      for (const row of rows) make(t, row);
+      changed(t);
+    },
+    update(list, id, fields) {
+      const t = must(list);
+      const item = t.items.get(id);
+      if (!item) throw new Error(`emulator: ${list} has no item ${id}`);
+      for (const [k, v] of Object.entries(fields)) {
+        if (READ_ONLY_FIELDS.has(k) || k.startsWith('@odata')) continue;
+        if (v === null) delete item.fields[k];
+        else item.fields[k] = v;
+      }
+      item.version++;
+      item.modified = isoSeconds();
+      changed(t);
+      return item;
+    },
+    remove(list, id) {
+      const t = must(list);
+      const ok = t.items.delete(id);
+      if (ok) changed(t);
+      return ok;
+    },
+    clear(list) {
+      for (const t of list ? [must(list)] : tables.values()) {
+        t.items.clear();
+        changed(t);
+      }
+    },
+    flush,
+    close: flush,
+  };
+}

@@ -1,0 +1,29 @@
+/** `npm run emulator`: the embedded help-desk site on its own, for trying the bot against it. */
+import path from 'node:path';
+import { DEMO_AGENTS, startEmulator } from './index';
+
+const port = Number(process.env.EMULATOR_PORT ?? 3979);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`EMULATOR_PORT must be a port number (0-65535), got '${process.env.EMULATOR_PORT}'`);
+  process.exit(1);
+}
+const dataDir = path.resolve(process.env.HELPDESK_DATA_DIR ?? './.data');
+const emulator = await startEmulator({ port, dataDir });
+
+// The secret printed here is the emulator's fixed demo secret, not a tenant credential.
+console.log(`Help-desk site emulator listening on ${emulator.url}
+  data:          ${path.join(dataDir, 'emulator')}
+  tenant id:     ${emulator.tenantId}
+  client id:     ${emulator.clientId}
+  client secret: ${emulator.clientSecret}   (demo secret)
+  site id:       ${emulator.siteId}
+  token:         POST ${emulator.url}/${emulator.tenantId}/oauth2/v2.0/token
+  graph:         ${emulator.url}/v1.0/sites/${emulator.siteId}/lists/SD_Tickets/items?$expand=fields
+  agents:        ${DEMO_AGENTS.map((a) => `${a.name} <${a.email}>${a.active ? '' : ' (inactive)'}`).join(', ')}
+Press Ctrl+C to stop.`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    void emulator.close().then(() => process.exit(0));
+  });
+}

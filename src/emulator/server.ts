@@ -1,0 +1,131 @@
+/** HTTP routing for the emulator: identity endpoints and the Graph list-item subset on one port. */
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { FAULT_ERRORS, type Counters, type Faults } from './faults';
+import { createItem, deleteItem, getItems, GraphFail, updateFields, type ItemRequest, type Reply } from './items';
+import type { ListStore } from './lists';
+import { checkBearer, issueToken, openIdConfiguration, type Identity } from './token';
+
+/** Everything a request handler needs. */
+export interface ServerState {
+  identity: Identity;
+  store: ListStore;
+  faults: Faults;
+  counters: Counters;
+  siteId: string;
+  /** `host:port` to fall back on when a request has no Host header. */
+  hostPort: () => string;
+}
+
+const MAX_BODY = 4 * 1024 * 1024;
+
+function send(res: ServerResponse, requestId: string, status: number, body?: unknown, headers: Record<string, string> = {}): void {
+  const text = body === undefined ? '' : JSON.stringify(body);
+  res.writeHead(status, {
+    'request-id': requestId,
+    'client-request-id': requestId,
+    ...(body === undefined ? {} : { 'content-type': 'application/json;odata.metadata=minimal;odata.streaming=true;IEEE754Compatible=false;charset=utf-8' }),
+    ...headers,
+  });
+  res.end(text);
+}
+
+function sendGraphError(res: ServerResponse, requestId: string, status: number, code: string, message: string, headers?: Record<string, string>): void {
+  send(res, requestId, status, { error: { code, message, innerError: { date: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'), 'request-id': requestId, 'client-request-id': requestId } } }, headers);
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY) reject(new GraphFail(413, 'requestTooLarge', 'The request body is too large.'));
+      else chunks.push(c);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+/** Graph route: `/v1.0/sites/{site}/lists/{list}/items[/{id}[/fields]]`. */
+const ITEMS = /^\/v1\.0\/sites\/([^/]+)\/lists\/([^/]+)\/items(?:\/([^/]+)(\/fields)?)?\/?$/;
+
+function routeKey(method: string, list: string, id?: string, fields?: string): string {
+  return `${method} ${list}/items${id !== undefined ? '/{id}' : ''}${fields ? '/fields' : ''}`;
+}
+
+/** The request handler for node:http. */
+export function createHandler(state: ServerState) {
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const requestId = randomUUID();
+    const method = req.method ?? 'GET';
+    const url = new URL(req.url ?? '/', 'http://emulator');
+    const path = decodeURIComponent(url.pathname);
+    const hostPort = req.headers.host ?? state.hostPort();
+    try {
+      // Identity endpoints.
+      const token = /^\/([^/]+)\/oauth2\/v2\.0\/token\/?$/.exec(path);
+      if (token && method === 'POST') {
+        state.counters.bump('POST /token');
+        const answer = issueToken(state.identity, token[1], new URLSearchParams(await readBody(req)));
+        return send(res, requestId, answer.status, answer.body, { 'cache-control': 'no-store, no-cache' });
+      }
+      const oidc = /^\/([^/]+)\/(?:v2\.0\/)?\.well-known\/openid-configuration\/?$/.exec(path);
+      if (oidc && method === 'GET') {
+        state.counters.bump('GET openid-configuration');
+        const answer = openIdConfiguration(state.identity, oidc[1], `https://${hostPort}`);
+        return send(res, requestId, answer.status, answer.body);
+      }
+      if (/^\/[^/]+\/discovery\/v2\.0\/keys\/?$/.test(path) && method === 'GET') {
+        state.counters.bump('GET keys');
+        return send(res, requestId, 200, { keys: [] });
+      }
+      if (!path.startsWith('/v1.0/')) return sendGraphError(res, requestId, 404, 'notFound', `Nothing is served at ${path} on this help-desk site.`);
+
+      // Graph.
+      const m = ITEMS.exec(url.pathname);
+      const list = m ? decodeURIComponent(m[2]) : undefined;
+      const id = m?.[3] !== undefined ? decodeURIComponent(m[3]) : undefined;
+      state.counters.bump(m && list ? routeKey(method, list, id, m[4]) : `${method} other`);
+      if (state.faults.takeDrop()) {
+        req.socket.destroy();
+        return;
+      }
+      const fault = state.faults.take();
+      if (fault) {
+        const headers: Record<string, string> = fault.status === 429 || fault.status === 503 ? { 'retry-after': String(fault.retryAfterSeconds) } : {};
+        const e = FAULT_ERRORS[fault.status];
+        return sendGraphError(res, requestId, fault.status, e.code, e.message, headers);
+      }
+      const why = checkBearer(state.identity, req.headers.authorization);
+      if (why) return sendGraphError(res, requestId, 401, 'InvalidAuthenticationToken', why, { 'www-authenticate': 'Bearer realm="", error="invalid_token"' });
+      if (!m || decodeURIComponent(m[1]) !== state.siteId) {
+        return sendGraphError(res, requestId, 403, 'accessDenied',
+          'Either scp or roles claim need to be present in the token, or the app has no access to this resource: the application is granted Sites.Selected on the help-desk site only.');
+      }
+      const table = state.store.table(list!);
+      if (!table) return sendGraphError(res, requestId, 404, 'itemNotFound', `List '${list}' does not exist at site with URL '${state.siteId}'. Check the exact list name (e.g. SD_Tickets).`);
+
+      const r: ItemRequest = {
+        list: list!,
+        id,
+        query: url.searchParams,
+        rawQuery: url.search.replace(/^\?/, ''),
+        ifMatch: req.headers['if-match'],
+        origin: `http://${hostPort}`,
+        siteId: state.siteId,
+      };
+      let reply: Reply;
+      if (method === 'GET' && !m[4]) reply = getItems(state.store, table, r);
+      else if (method === 'POST' && id === undefined) reply = createItem(state.store, table, { ...r, body: await readBody(req) });
+      else if (method === 'PATCH' && id !== undefined && m[4]) reply = updateFields(state.store, table, { ...r, body: await readBody(req) });
+      else if (method === 'DELETE' && id !== undefined && !m[4]) reply = deleteItem(state.store, table, r);
+      else return sendGraphError(res, requestId, 405, 'invalidRequest', `${method} is not supported on ${url.pathname}.`);
+      return send(res, requestId, reply.status, reply.body);
+    } catch (e) {
+      if (e instanceof GraphFail) return sendGraphError(res, requestId, e.status, e.code, e.message);
+      if (!res.headersSent) sendGraphError(res, requestId, 500, 'generalException', `Emulator failure: ${(e as Error).message}`);
+    }
+  };
+}
