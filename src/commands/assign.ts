@@ -11,7 +11,8 @@ const EMAIL = /^[^\s@<>()[\]",;:]+@[^\s@<>()[\]",;:]+\.[^\s@<>()[\]",;:]+$/;
 
 /** Turns what was typed or chosen into an address, or undefined with nothing guessed. */
 async function resolveAssignee(ctx: CommandContext, reference: string): Promise<string | undefined> {
-  const ref = reference.trim().replace(/^mailto:/i, '');
+  // Slack wraps typed addresses as <mailto:a@b.test|a@b.test>.
+  const ref = reference.trim().replace(/^<mailto:([^|>]+)(?:\|[^>]*)?>$/i, '$1').replace(/^mailto:/i, '');
   if (/^me$/i.test(ref)) return ctx.actor.email;
   if (ctx.channel.resolveUser) {
     const found = await ctx.channel.resolveUser(ref);

@@ -26,7 +26,7 @@ import type { CommandContext, CommandInput, Handler, Reply } from './types';
 import { unsubscribe } from './unsubscribe';
 import { VERBS, type Verb } from './verbs';
 
-export { parseCommand, parseTicketId, type ParseResult } from './parse';
+export { parseCommand, parseTicketId, type ParseOptions, type ParseResult } from './parse';
 export { COMMANDS, usageOf, type CommandInfo } from './catalog';
 
 /** Verb -> handler. */
@@ -70,7 +70,12 @@ export async function dispatch(ctx: CommandContext, input: CommandInput): Promis
 
 /** Parses and dispatches typed text; a parse error becomes a private error reply showing the right form. */
 export async function handleText(ctx: CommandContext, text: string): Promise<Reply> {
-  const parsed = parseCommand(text);
+  let parsed = parseCommand(text);
+  if (!parsed.ok && !parsed.error.usage) {
+    // Only an unknown command has no usage line; its hint should list what this person can use.
+    const isAgent = await ctx.helpdesk.isAgent(ctx.actor.email).catch(() => true);
+    parsed = parseCommand(text, { isAgent });
+  }
   if (!parsed.ok) return { view: { type: 'error', error: parsed.error }, visibility: 'private' };
   return dispatch(ctx, parsed.input);
 }

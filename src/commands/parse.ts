@@ -18,8 +18,9 @@ function ok(input: CommandInput): ParseResult {
   return { ok: true, input };
 }
 
-function fail(message: string, command?: string): ParseResult {
-  return { ok: false, error: command ? { message, usage: usageOf(command) } : { message } };
+/** Every grammar error carries the command's usage; only an unknown command has none. */
+function fail(message: string, command: string): ParseResult {
+  return { ok: false, error: { message, usage: usageOf(command) } };
 }
 
 /** Splits off the first word; the rest keeps its inner spacing and line breaks. */
@@ -85,13 +86,21 @@ function subscriptionFilter(command: 'subscribe' | 'unsubscribe', args: string):
   return ok({ verb, values: { kind, value: rest } });
 }
 
-function unknown(word: string): ParseResult {
-  const names = COMMANDS.map((c) => c.name).join(', ');
+/** What the parser may know about the person: requesters are not offered agent commands. */
+export interface ParseOptions {
+  isAgent?: boolean;
+}
+
+function unknown(word: string, options: ParseOptions): ParseResult {
+  const names = COMMANDS.filter((c) => options.isAgent !== false || !c.agentOnly).map((c) => c.name).join(', ');
   return { ok: false, error: { message: `I don't know “${word}”. Try \`help\`. Commands: ${names}.` } };
 }
 
-/** Parses one typed command (bot mention already stripped; a leading `/helpdesk` is tolerated). */
-export function parseCommand(text: string): ParseResult {
+/**
+ * Parses one typed command (bot mention already stripped; a leading `/helpdesk` is tolerated).
+ * With `isAgent: false` the unknown-command hint lists only commands this person can use.
+ */
+export function parseCommand(text: string, options: ParseOptions = {}): ParseResult {
   const cleaned = text.replace(/\u00a0/g, ' ').trim().replace(/^\/helpdesk\b/i, '').trim();
   if (!cleaned) return ok({ verb: VERBS.help });
   const [word, args] = head(cleaned);
@@ -149,6 +158,6 @@ export function parseCommand(text: string): ParseResult {
       return ok({ verb: VERBS.notifications, text: v });
     }
     default:
-      return unknown(word);
+      return unknown(word, options);
   }
 }

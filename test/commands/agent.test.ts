@@ -109,6 +109,12 @@ describe('assign', () => {
     expect(bad.error).toEqual({ message: 'I can\'t tell who “@nobody” is. Use their email address or @mention them.', usage: 'assign <ticket id> <email or @mention>' });
   });
 
+  it('unwraps a Slack mailto link', async () => {
+    const { desk, t } = scene();
+    await handleText(context(desk, DANA), `assign ${t.id} <mailto:${SAM.email}|${SAM.email}>`);
+    expect(desk.ticket(t.id)?.assignedTo).toBe(SAM.email);
+  });
+
   it('passes the service’s refusal of a non-agent assignee', async () => {
     const { desk, t } = scene();
     const reply = await handleText(context(desk, DANA), `assign ${t.id} ria.requester@contoso.test`);

@@ -46,8 +46,13 @@ describe('handleText', () => {
     expect(reply).toEqual({ visibility: 'private', view: { type: 'error', error: { message: '“abc” is not a ticket number.', usage: 'claim <ticket id>' } } });
   });
 
-  it('tells an unknown command to try help', async () => {
-    const reply = await handleText(context(helpdesk(), RIA), 'frobnicate');
-    expect(reply.view.type === 'error' && reply.view.error.message).toMatch(/^I don't know “frobnicate”\. Try `help`\./);
+  it('tells an unknown command to try help, listing only what this person can use', async () => {
+    const forRequester = await handleText(context(helpdesk(), RIA), 'frobnicate');
+    const text = forRequester.view.type === 'error' ? forRequester.view.error.message : '';
+    expect(text).toMatch(/^I don't know “frobnicate”\. Try `help`\./);
+    expect(text).toContain('comment');
+    expect(text).not.toContain('claim');
+    const forAgent = await handleText(context(helpdesk(), DANA), 'frobnicate');
+    expect(forAgent.view.type === 'error' && forAgent.view.error.message).toContain('claim');
   });
 });
