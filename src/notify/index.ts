@@ -1,6 +1,6 @@
 /** Notifications: change poller, routing, delivery queue and two-way threads. */
 export * from './types';
-export { createPoller, type Poller, type PollerConfig, type CycleResult } from './poller';
+export { createPoller, type Poller, type PollerConfig, type PollerStatus, type CycleResult } from './poller';
 export { createDeliverer, channelCardView, type Deliverer, type DelivererConfig } from './deliver';
 export { createSendQueue, type SendQueue, type SendQueueConfig } from './queue';
 export { route, matches, targetKey, type RoutingContext } from './routing';

@@ -39,11 +39,22 @@ export interface CycleResult {
   firstStart?: boolean;
 }
 
+/** How the poller is doing, for health checks and tests. */
+export interface PollerStatus {
+  cycles: number;
+  /** Consecutive failed or incomplete cycles; each doubles the pause, up to maxBackoffSeconds. */
+  failures: number;
+  /** Pause before the next cycle. */
+  nextDelayMs: number;
+  lastError?: string;
+}
+
 /** Polls for changes on a timer; `runOnce` runs a single cycle (tests, benchmarks). */
 export interface Poller {
   start(): void;
   stop(): Promise<void>;
   runOnce(): Promise<CycleResult>;
+  status(): PollerStatus;
 }
 
 const WM_TICKETS = 'tickets.modified';
@@ -61,6 +72,9 @@ export function createPoller(config: PollerConfig): Poller {
   let running: Promise<unknown> | undefined;
   let stopped = true;
   let failures = 0;
+  let cycles = 0;
+  let lastError: string | undefined;
+  let lastPrune = 0;
 
   /** First start: remember every ticket as it is now, so later changes have something to compare with. */
   async function firstStart(): Promise<string> {
@@ -167,30 +181,42 @@ export function createPoller(config: PollerConfig): Poller {
         processedKeys: fresh.map(commentKey),
       });
     }
+    if (Date.now() - lastPrune > 3600_000) {
+      lastPrune = Date.now();
+      // Keys only guard the overlap window and crash recovery; a week is far beyond both.
+      await store.pruneDelivered(new Date(Date.now() - 7 * 86400_000));
+    }
     return { tickets: tickets.length, comments: comments.length, changeSets: sets.length, complete, firstStart: first || undefined };
   }
 
   /** Runs one cycle; a failure is logged and slows the next cycle, never reaches a channel. */
   async function guarded(): Promise<CycleResult | undefined> {
+    cycles += 1;
     try {
       const result = await cycle();
       failures = result.complete ? 0 : failures + 1;
+      lastError = result.complete ? undefined : 'some notifications could not be delivered';
       if (result.changeSets > 0) logger.info('notification cycle', { ...result });
       return result;
     } catch (err) {
       failures += 1;
+      lastError = err instanceof Error ? err.message : String(err);
       logger.warn('change poll failed; backing off', { error: err, failures });
       return undefined;
     }
   }
 
+  function nextDelayMs(): number {
+    const base = config.pollSeconds * 1000;
+    if (failures === 0) return base;
+    return Math.max(base, Math.min(base * 2 ** Math.min(failures, 10), (config.maxBackoffSeconds ?? 600) * 1000));
+  }
+
   function schedule(): void {
     if (stopped) return;
-    const base = config.pollSeconds * 1000;
-    const backoff = Math.min(base * 2 ** Math.min(failures, 6), (config.maxBackoffSeconds ?? 600) * 1000);
     timer = setTimeout(() => {
       running = guarded().finally(schedule);
-    }, failures > 0 ? Math.max(base, backoff) : base);
+    }, nextDelayMs());
   }
 
   return {
@@ -204,9 +230,7 @@ export function createPoller(config: PollerConfig): Poller {
       if (timer) clearTimeout(timer);
       await running;
     },
-    async runOnce() {
-      const r = await cycle();
-      return r;
-    },
+    runOnce: cycle,
+    status: () => ({ cycles, failures, nextDelayMs: nextDelayMs(), lastError }),
   };
 }
