@@ -13,6 +13,12 @@ function tooLong(label: string, limit: number, length: number): string {
   return `${label} can be at most ${limit.toLocaleString('en-US')} characters; this one is ${length.toLocaleString('en-US')}.`;
 }
 
+/** The description with the chat message it came from, so agents can find the conversation. */
+function withSource(description: string, sourceLink: string | undefined): string {
+  if (!sourceLink || description.includes(sourceLink)) return description;
+  return description.trim() ? `${description}\n\nFrom chat: ${sourceLink}` : `From chat: ${sourceLink}`;
+}
+
 /** Validates the form and files the ticket. */
 export const create: Handler = async (ctx, input) => {
   const vocabulary = ctx.helpdesk.vocabulary;
@@ -27,8 +33,9 @@ export const create: Handler = async (ctx, input) => {
   const title = values.title.trim();
   if (!title) errors.push({ field: 'title', message: 'A title is required: say in a few words what is wrong.' });
   else if (title.length > LIMITS.title) errors.push({ field: 'title', message: tooLong('A title', LIMITS.title, title.length) });
-  if (values.description.length > LIMITS.description) {
-    errors.push({ field: 'description', message: tooLong('A description', LIMITS.description, values.description.length) });
+  const fullLength = withSource(values.description, raw.sourceLink).length;
+  if (fullLength > LIMITS.description) {
+    errors.push({ field: 'description', message: tooLong('A description', LIMITS.description, fullLength) });
   }
   const priority = values.priority.trim() ? matchValue(vocabulary.priorities, values.priority) : undefined;
   if (values.priority.trim() && !priority) {
@@ -41,7 +48,8 @@ export const create: Handler = async (ctx, input) => {
   if (errors.length) return formReply(newTicketForm(vocabulary, values, errors, raw.sourceLink));
 
   const ticket: NewTicket = { title };
-  if (values.description.trim()) ticket.description = values.description;
+  const description = withSource(values.description, raw.sourceLink);
+  if (description.trim()) ticket.description = description;
   if (priority) ticket.priority = priority;
   if (category) ticket.category = category;
   try {

@@ -109,6 +109,17 @@ describe('new and create', () => {
   });
 });
 
+describe('create from a chat message', () => {
+  it('keeps the link to the message in the ticket', async () => {
+    const desk = helpdesk();
+    const link = 'https://teams.microsoft.com/l/message/19:abc/123';
+    const opened = as(await dispatch(context(desk, RIA), { verb: VERBS.newForm, values: { title: 'VPN', description: 'It drops', sourceLink: link } }), 'form');
+    expect(opened.form.sourceLink).toBe(link);
+    const reply = await dispatch(context(desk, RIA), { verb: VERBS.create, values: { ...opened.form.values, sourceLink: link } });
+    expect(as(reply, 'ticket').ticket.description).toBe(`It drops\n\nFrom chat: ${link}`);
+  });
+});
+
 describe('comment', () => {
   it('adds a public comment to my ticket and shows it', async () => {
     const { desk, mineTicket } = scene();
