@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { homeView } from '../../src/channels/slack/blocks/home';
+import { escapeMrkdwn, truncate, userText } from '../../src/channels/slack/blocks/limits';
+import { renderMessage } from '../../src/channels/slack/blocks/message';
+import { formModal } from '../../src/channels/slack/blocks/modal';
+import { ticketBlocks } from '../../src/channels/slack/blocks/ticket';
+import { VERBS } from '../../src/commands/verbs';
+import type { TicketSummaryView, TicketView } from '../../src/views/types';
+import { blockProblems } from '../support/fake-slack';
+
+const long = (n: number, seed = 'x') => (seed.repeat(Math.ceil(n / seed.length)) as string).slice(0, n);
+
+function hugeTicket(): TicketView {
+  return {
+    id: 4711,
+    etag: '"4711,9"',
+    title: long(400, 'Title <b>& '),
+    description: long(20_000, 'Description with <tags> & ampersands. '),
+    status: 'In Progress',
+    priority: 'Urgent',
+    category: long(3000, 'Cat '),
+    requesterName: long(2500, 'Name '),
+    requesterEmail: 'sam@example.com',
+    assignee: 'Dana Agent',
+    created: '2026-11-22T14:05:00Z',
+    modified: '2026-11-22T15:05:00Z',
+    createdText: '22 Nov 2026 14:05 UTC',
+    modifiedText: '22 Nov 2026 15:05 UTC',
+    comments: Array.from({ length: 40 }, (_, i) => ({
+      author: `Author ${i}`,
+      authorEmail: `a${i}@example.com`,
+      body: long(5000, `Comment ${i} <&> `),
+      created: '2026-11-22T14:05:00Z',
+      createdText: '22 Nov 2026 14:05 UTC',
+      internal: i % 3 === 0,
+    })),
+    olderComments: 12,
+    actions: [
+      { verb: VERBS.claim, title: long(200, 'Claim '), ticketId: 4711, etag: '"4711,9"', style: 'positive' },
+      { verb: VERBS.status, title: 'Start', ticketId: 4711, etag: '"4711,9"', data: { status: long(5000, 'In Progress ') } },
+      { verb: VERBS.status, title: 'Wait', ticketId: 4711, etag: '"4711,9"', data: { status: 'Waiting' } },
+    ],
+    notice: long(4000, 'Notice '),
+    agentView: true,
+  };
+}
+
+describe('Slack Block Kit stays within every limit', () => {
+  it('a ticket with a 20k description and 40 long comments renders as a valid message', () => {
+    const blocks = ticketBlocks(hugeTicket());
+    expect(blockProblems(blocks, 50)).toEqual([]);
+    expect(blocks.length).toBeLessThanOrEqual(50);
+    const all = JSON.stringify(blocks);
+    // The newest comment is kept, the oldest give way with a count of what is hidden.
+    expect(all).toContain('Comment 39');
+    expect(all).not.toContain('*Author 0*');
+    expect(all).toContain('*Author 39*');
+    expect(all).toMatch(/\d+ earlier comments not shown/);
+    expect(blocks[0].text.text.length).toBeLessThanOrEqual(150);
+    expect(blocks[0].text.text.endsWith('…')).toBe(true);
+    const msg = renderMessage({ type: 'ticket', ticket: hugeTicket() });
+    expect(msg.text.length).toBeLessThanOrEqual(40_000);
+  });
+
+  it('buttons keep valid JSON values and unique action ids even with long data', () => {
+    const blocks = ticketBlocks(hugeTicket());
+    const row = blocks.find((b) => b.type === 'actions')!;
+    const ids = row.elements.map((e: any) => e.action_id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const e of row.elements) {
+      expect(e.value.length).toBeLessThanOrEqual(2000);
+      expect(JSON.parse(e.value).ticketId).toBe(4711);
+    }
+  });
+
+  it('a list of 200 tickets fits a message and App Home, saying how many are not shown', () => {
+    const summary = (i: number): TicketSummaryView => ({
+      id: i, etag: `"${i},1"`, title: long(500, 'T '), status: 'New', priority: 'High', assignee: '', requesterName: 'Sam',
+      modifiedText: 'now', actions: [{ verb: VERBS.show, title: 'Show', ticketId: i }, { verb: VERBS.claim, title: 'Claim', ticketId: i }],
+    });
+    const list = { title: 'Queue', tickets: Array.from({ length: 200 }, (_, i) => summary(i + 1)), emptyText: 'Nothing', footer: 'Showing 200' };
+    const msg = renderMessage({ type: 'ticket-list', list });
+    expect(blockProblems(msg.blocks, 50)).toEqual([]);
+    expect(JSON.stringify(msg.blocks)).toMatch(/\d+ more not shown/);
+    const home = homeView({ mine: { type: 'ticket-list', list }, queue: { type: 'ticket-list', list } });
+    expect(blockProblems(home.blocks, 100)).toEqual([]);
+  });
+
+  it('a form modal keeps Slack title and input limits and every typed value', () => {
+    const modal = formModal({
+      form: 'new-ticket', title: 'New ticket from a very long message title', submitVerb: VERBS.create,
+      values: { title: long(300), description: long(9000), priority: 'High', category: 'Nope' }, errors: [],
+      priorities: ['Low', 'High'], categories: ['Hardware'],
+    });
+    expect(modal.title.text.length).toBeLessThanOrEqual(24);
+    expect(blockProblems(modal.blocks, 100)).toEqual([]);
+    const priority = modal.blocks.find((b: any) => b.block_id === 'priority');
+    expect(priority.element.initial_option.value).toBe('High');
+    expect(modal.blocks.find((b: any) => b.block_id === 'category').element.initial_option).toBeUndefined();
+  });
+
+  it('escapes &, < and > in user text without splitting an entity when cutting', () => {
+    expect(escapeMrkdwn('a <@U1> & <!channel>')).toBe('a &lt;@U1&gt; &amp; &lt;!channel&gt;');
+    const cut = userText('abcd<efgh', 6);
+    expect(cut).toBe('abcd…');
+    expect(truncate('hello', 5)).toBe('hello');
+    expect(truncate('hello!', 5)).toBe('hell…');
+  });
+});
