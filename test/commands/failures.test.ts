@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { dispatch, handleText } from '../../src/commands';
+import { VERBS } from '../../src/commands/verbs';
+import { HelpdeskError, type HelpdeskService } from '../../src/helpdesk/types';
+import { DANA, OTTO, RIA, context, helpdesk, notificationStore } from './context';
+
+const DOWN = 'The help desk cannot be reached right now; try again in a minute.';
+
+/** A help desk whose every call fails the way an outage does (vocabulary still known from config). */
+function downDesk() {
+  const desk = helpdesk();
+  return new Proxy(desk, {
+    get(target, prop, receiver) {
+      const value = Reflect.get(target, prop, receiver);
+      if (prop === 'vocabulary' || typeof value !== 'function') return value;
+      return async () => {
+        throw new HelpdeskError('unavailable', DOWN);
+      };
+    },
+  }) as typeof desk & HelpdeskService;
+}
+
+describe('every command that reads the help desk says so when it is down', () => {
+  const typed = [
+    'help', 'mine', 'show 1', 'comment 1 hello', 'assets', 'queue', 'queue all', 'claim 1', 'assign 1 sam.agent@contoso.test',
+    'status 1 New', 'priority 1 High', 'resolve 1 done', 'note 1 x', 'reply 1 x', 'asset LT-1', 'subscribe', 'unsubscribe',
+    'subscriptions',
+  ];
+  for (const text of typed) {
+    it(text, async () => {
+      const reply = await handleText(context(downDesk(), DANA, { notifications: notificationStore().ports }), text);
+      expect(reply).toEqual({ visibility: 'private', view: { type: 'error', error: { message: DOWN } } });
+    });
+  }
+
+  it('buttons too: the forms that load the ticket first', async () => {
+    for (const verb of [VERBS.commentForm, VERBS.assignForm, VERBS.resolveForm, VERBS.refresh]) {
+      const reply = await dispatch(context(downDesk(), DANA), { verb, ticketId: 1, etag: '"1,a"' });
+      expect(reply.view, verb).toEqual({ type: 'error', error: { message: DOWN } });
+    }
+  });
+});
+
+describe('refusals reach the person and change nothing', () => {
+  it('a requester cannot resolve, even their own ticket', async () => {
+    const desk = helpdesk();
+    const t = desk.seedTicket({ title: 'Mine', submittedByEmail: RIA.email });
+    const reply = await handleText(context(desk, RIA), `resolve ${t.id} fixed it myself`);
+    expect(reply.view).toEqual({ type: 'error', error: { message: 'Only help-desk agents can do that.' } });
+    expect(desk.ticket(t.id)?.status).toBe('New');
+    expect(desk.comments(t.id)).toEqual([]);
+  });
+
+  it("a requester cannot open the comment form on someone else's ticket", async () => {
+    const desk = helpdesk();
+    const t = desk.seedTicket({ title: 'Not yours', submittedByEmail: OTTO.email });
+    const reply = await dispatch(context(desk, RIA), { verb: VERBS.commentForm, ticketId: t.id });
+    expect(reply.view.type).toBe('error');
+    expect(JSON.stringify(reply)).not.toContain('Not yours');
+  });
+
+  it('form buttons without a ticket id ask which ticket', async () => {
+    for (const [verb, usage] of [
+      [VERBS.assignForm, 'assign <ticket id> <email or @mention>'],
+      [VERBS.resolveForm, 'resolve <ticket id> [note]'],
+      [VERBS.commentForm, 'comment <ticket id> <text>'],
+    ] as const) {
+      const reply = await dispatch(context(helpdesk(), DANA), { verb });
+      expect(reply.view, verb).toEqual({ type: 'error', error: { message: 'Which ticket? Give its number.', usage } });
+    }
+  });
+
+  it('an empty assign form submit comes back as the form with an error', async () => {
+    const desk = helpdesk();
+    const t = desk.seedTicket({ title: 'T', submittedByEmail: RIA.email });
+    const reply = await dispatch(context(desk, DANA), { verb: VERBS.assign, ticketId: t.id, etag: t.etag, values: { assignee: ' ' } });
+    expect(reply.view.type === 'form' && reply.view.form.errors).toEqual([{ field: 'assignee', message: 'Choose an agent or type their email address.' }]);
+    expect(desk.ticket(t.id)?.assignedTo).toBe('');
+  });
+
+  it('an over-long resolution note comes back in the form, ticket untouched', async () => {
+    const desk = helpdesk();
+    const t = desk.seedTicket({ title: 'T', submittedByEmail: RIA.email });
+    const note = 'z'.repeat(10_001);
+    const reply = await dispatch(context(desk, DANA), { verb: VERBS.resolve, ticketId: t.id, etag: t.etag, values: { note } });
+    expect(reply.view.type === 'form' && reply.view.form.values.note).toBe(note);
+    expect(desk.ticket(t.id)?.status).toBe('New');
+  });
+});
