@@ -1,8 +1,8 @@
 /**
  * Reply builders shared by the handlers. Visibility rule: what is about "me" (my tickets, forms,
  * help, errors, look-ups) is private; agent changes the conversation should see (claim, assign,
- * status, priority, resolve, subscriptions) are public. A public ticket card never carries
- * internal notes, because people who are not agents may read the conversation.
+ * status, priority, resolve, subscriptions) are public. A public ticket card in a channel or
+ * group chat never carries internal notes, because people who are not agents may read it.
  */
 import type { Ticket } from '../helpdesk/types';
 import { errorView } from '../views/error-view';
@@ -43,7 +43,7 @@ export function needTicket(input: CommandInput, command: string): number | Reply
   return errorReply('Which ticket? Give its number.', command);
 }
 
-/** The ticket card as a reply; public cards drop internal notes whoever asked. */
+/** The ticket card as a reply; a public card in a shared conversation drops internal notes whoever asked. */
 export async function ticketReply(
   ctx: CommandContext,
   ticket: Ticket,
@@ -52,7 +52,8 @@ export async function ticketReply(
 ): Promise<Reply> {
   const isAgent = await ctx.helpdesk.isAgent(ctx.actor.email);
   const all = await ctx.helpdesk.listComments(ctx.actor, ticket.id);
-  const comments = visibility === 'public' ? all.filter((c) => !c.isInternal) : all;
+  const shared = visibility === 'public' && ctx.conversation.kind !== 'personal';
+  const comments = shared ? all.filter((c) => !c.isInternal) : all;
   const view = ticketView(ticket, comments, { email: ctx.actor.email, isAgent }, ctx.helpdesk.vocabulary, notice);
   return { view: { type: 'ticket', ticket: view }, visibility, ticketId: ticket.id };
 }

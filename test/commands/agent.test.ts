@@ -63,6 +63,12 @@ describe('claim', () => {
     expect(desk.ticket(t.id)?.assignedTo).toBe(DANA.email);
   });
 
+  it('keeps internal notes on the card in the agent’s personal chat', async () => {
+    const { desk, t } = scene();
+    const reply = await handleText(context(desk, DANA, { kind: 'personal' }), `claim ${t.id}`);
+    expect(as(reply, 'ticket').ticket.comments.map((c) => c.body)).toEqual(['Called facilities']);
+  });
+
   it('from a stale card shows the current ticket with "Already claimed by" and keeps the other claim', async () => {
     const { desk, t } = scene();
     const seen = t.etag;
