@@ -56,6 +56,7 @@ describe('Slack Block Kit stays within every limit', () => {
     expect(all).not.toContain('*Author 0*');
     expect(all).toContain('*Author 39*');
     expect(all).toMatch(/\d+ earlier comments not shown/);
+    expect(all.length).toBeLessThan(40_000);
     expect(blocks[0].text.text.length).toBeLessThanOrEqual(150);
     expect(blocks[0].text.text.endsWith('…')).toBe(true);
     const msg = renderMessage({ type: 'ticket', ticket: hugeTicket() });

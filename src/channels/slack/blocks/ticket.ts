@@ -8,9 +8,26 @@ function field(label: string, value: string): { type: 'mrkdwn'; text: string } {
   return mrkdwn(prefix + userText(value || '—', BLOCK_LIMITS.fieldText - prefix.length), BLOCK_LIMITS.fieldText);
 }
 
+/** A chat message is read, not archived: each comment and the thread as a whole are kept short. */
+const COMMENT_CHARS = 1500;
+const THREAD_CHARS = 12_000;
+
 function commentBlock(c: CommentView): Block {
   const head = `*${userText(c.author || c.authorEmail, 200)}* · ${escapeMrkdwn(c.createdText)}${c.internal ? ' · :lock: _internal note_' : ''}\n`;
-  return { type: 'section', text: mrkdwn(head + userText(c.body, BLOCK_LIMITS.sectionText - head.length)) };
+  return { type: 'section', text: mrkdwn(head + userText(c.body, COMMENT_CHARS)) };
+}
+
+/** The newest comments that fit both the block budget and the character budget, oldest first. */
+function latestComments(comments: CommentView[], maxBlocks: number): Block[] {
+  const out: Block[] = [];
+  let chars = 0;
+  for (let i = comments.length - 1; i >= 0 && out.length < maxBlocks; i -= 1) {
+    const block = commentBlock(comments[i]);
+    chars += block.text.text.length;
+    if (chars > THREAD_CHARS && out.length > 0) break;
+    out.unshift(block);
+  }
+  return out;
 }
 
 /** Fallback text for notifications and screen readers; cut to Slack's 40,000 characters. */
@@ -42,11 +59,11 @@ export function ticketBlocks(view: TicketView, maxBlocks: number = BLOCK_LIMITS.
   const room = maxBlocks - head.length - tail.length;
   const comments: Block[] = [];
   if (view.comments.length > 0 && room >= 3) {
-    const shown = view.comments.slice(-(room - 2));
+    const shown = latestComments(view.comments, room - 2);
     const hidden = view.olderComments + view.comments.length - shown.length;
     comments.push({ type: 'divider' });
     if (hidden > 0) comments.push({ type: 'context', elements: [mrkdwn(`${hidden} earlier comment${hidden === 1 ? '' : 's'} not shown`)] });
-    comments.push(...shown.map(commentBlock));
+    comments.push(...shown);
   }
   return [...head, ...comments, ...tail].slice(0, maxBlocks);
 }
