@@ -101,6 +101,12 @@ async function check(settings: HelpdeskSettings, target: Target, config: DoctorC
       items = (await client.listPage(list, { top: SAMPLE })).items;
     } catch (err) {
       out.fail(`${list}: ${describe(err, fix, list)}`);
+      // A missing grant or an unreachable host fails every list alike; one line says it.
+      if (isGraphError(err) && ['forbidden', 'network', 'auth', 'secret-rejected'].includes(err.kind)) {
+        const rest = LISTS.slice(LISTS.indexOf(list) + 1);
+        if (rest.length > 0) out.fail(`${rest.join(', ')}: not checked (same failure)`);
+        return;
+      }
       continue;
     }
     if (list === 'SD_Tickets') tickets = items;

@@ -3,6 +3,7 @@
  * backoff on 5xx and dropped connections), one fresh token after a 401. Every failure leaves
  * through toGraphError; log lines carry operation, status and request-id, never the token.
  */
+import { randomUUID } from 'node:crypto';
 import type { Logger } from '../log';
 import { toGraphError, type ErrorContext } from './map-error';
 import { connectionFailureReason } from './network-client';
@@ -76,11 +77,15 @@ function parseJson(text: string): unknown {
 
 /** Creates the request sender used by the Graph client. */
 export function createGraphHttp(config: GraphHttpConfig): GraphHttp {
-  const log = config.logger.child({ component: 'graph' });
+  const baseLog = config.logger.child({ component: 'graph' });
   const timeoutMs = config.timeoutMs ?? 60_000;
   const { retry } = config;
 
   async function send(request: GraphRequest): Promise<GraphResponse> {
+    // Graph echoes client-request-id; one id for all attempts of a call ties the log lines together.
+    const clientRequestId = randomUUID();
+    request = { ...request, headers: { 'client-request-id': clientRequestId, ...request.headers } };
+    const log = baseLog.child({ clientRequestId });
     const context: ErrorContext = { siteId: config.siteId, ...request.context };
     const origin = new URL(request.url).origin;
     let tries = 0;

@@ -3,13 +3,13 @@ import { log as defaultLog, type Logger } from '../log';
 import { createGraphHttp } from './http';
 import { parseItem, parsePage } from './items';
 import { DEFAULT_RETRY, type RetryConfig } from './retry';
-import { createTokenSource, type SecretSource, type TokenSource } from './token';
+import { sharedTokenSource, type SecretSource, type TokenSource } from './token';
 import type { GraphClient, ListItem, ListName, ListPage, ListQuery } from './types';
 
 export type { GraphClient, ListItem, ListName, ListPage, ListQuery } from './types';
 export { GraphError, isGraphError } from './errors';
 export { f } from './odata';
-export { createTokenSource, type TokenSource, type SecretSource } from './token';
+export { createTokenSource, sharedTokenSource, type TokenSource, type SecretSource } from './token';
 export type { RetryConfig } from './retry';
 
 /** Options for createGraphClient. */
@@ -24,7 +24,7 @@ export interface GraphClientConfig {
   retry?: Partial<RetryConfig>;
   /** Per-attempt time limit for Graph calls (default 60 s). */
   timeoutMs?: number;
-  /** A token source to share (e.g. the doctor checks the token first); default: one made from these options. */
+  /** A token source to use (e.g. the doctor checks the token first); default: the one shared by every client with these credentials. */
   tokens?: TokenSource;
 }
 
@@ -48,7 +48,7 @@ export function createGraphClient(config: GraphClientConfig): GraphClient {
   const graphUrl = config.graphUrl.replace(/\/+$/, '');
   const graphOrigin = new URL(graphUrl).origin;
   if (/[/?#\s]/.test(config.siteId) || config.siteId === '') throw new RangeError(`siteId is not a site id: "${config.siteId}"`);
-  const tokens = config.tokens ?? createTokenSource({ ...config, graphUrl, logger });
+  const tokens = config.tokens ?? sharedTokenSource({ ...config, graphUrl, logger });
   const http = createGraphHttp({ tokens, logger, siteId: config.siteId, timeoutMs: config.timeoutMs, retry: { ...DEFAULT_RETRY, ...config.retry } });
   const siteBase = `${graphUrl}/v1.0/sites/${encodeURIComponent(config.siteId).replace(/%2C/gi, ',')}`;
   const itemsUrl = (list: ListName) => `${siteBase}/lists/${encodeURIComponent(list)}/items`;

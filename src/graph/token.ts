@@ -2,6 +2,7 @@
  * App-only tokens through msal-node (client credentials). MSAL's cache serves repeat calls and
  * renews a token 5 minutes before it expires; a rotated secret file is picked up without restart.
  */
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { ConfidentialClientApplication, LogLevel } from '@azure/msal-node';
 import type { Logger } from '../log';
@@ -162,4 +163,21 @@ export function createTokenSource(config: TokenSourceConfig): TokenSource {
       return network.tokenRequests;
     },
   };
+}
+
+const shared = new Map<string, TokenSource>();
+
+/**
+ * The process-wide token source for these credentials (spec rule 2: one cached token per
+ * tenant, client and scope), so several Graph clients for one site share one token.
+ */
+export function sharedTokenSource(config: TokenSourceConfig): TokenSource {
+  const secretKey = config.secret.kind === 'file' ? `file:${config.secret.path}` : `inline:${createHash('sha256').update(config.secret.value).digest('hex')}`;
+  const key = [config.authUrl.replace(/\/+$/, ''), config.tenantId, config.clientId, `${config.graphUrl.replace(/\/+$/, '')}/.default`, secretKey].join('|');
+  let source = shared.get(key);
+  if (!source) {
+    source = createTokenSource(config);
+    shared.set(key, source);
+  }
+  return source;
 }

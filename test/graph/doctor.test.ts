@@ -50,6 +50,7 @@ describe('doctor', () => {
     expect(result.ok).toBe(false);
     expect(result.lines).toContainEqual(expect.stringContaining(`✖ SD_Tickets: 403: this app has no Sites.Selected grant on site ${other} — grant it with`));
     expect(result.lines).toContainEqual(expect.stringMatching(/^✔ token: /));
+    expect(result.lines).toContainEqual('✖ SD_Comments, SD_Agents, SD_Assets: not checked (same failure)');
   });
 
   it('explains a rejected secret and skips the list checks', async () => {

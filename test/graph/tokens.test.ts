@@ -60,6 +60,26 @@ describe('token reuse and renewal', () => {
     expect(client.tokenRequests).toBe(2);
     expect(e.counters.get('GET SD_Tickets/items/{id}')).toBe(3);
   });
+
+  it('gives up as auth when Graph refuses even the fresh token', async () => {
+    const e = await start({ tokenLifetimeSeconds: 0 });
+    const client = clientFor(e);
+    const err = await failureOf(() => client.getItem('SD_Tickets', '1'));
+    expect(err).toMatchObject({ kind: 'auth', status: 401, code: 'InvalidAuthenticationToken' });
+    expect(err.message).toContain('even after a fresh one');
+    expect(e.counters.get('GET SD_Tickets/items/{id}')).toBe(2);
+  });
+
+  it('shares one token between clients with the same credentials', async () => {
+    const e = await start();
+    const a = clientFor(e);
+    const b = clientFor(e);
+    await a.getItem('SD_Tickets', '1');
+    await b.getItem('SD_Tickets', '2');
+    expect(e.counters.get('POST /token')).toBe(1);
+    const other = clientFor(e, { secret: { kind: 'inline', value: 'another-secret' } });
+    await expect(other.getItem('SD_Tickets', '1')).rejects.toMatchObject({ kind: 'secret-rejected' });
+  });
 });
 
 describe('secret rotation', () => {
