@@ -29,6 +29,9 @@ export interface GraphClientConfig {
 }
 
 const MAX_TOP = 5000;
+// SharePoint refuses $filter/$orderby on non-indexed columns (HTTP 400) unless the caller accepts
+// that such queries may fail on very large lists; the product's lists stay well below that threshold.
+const LIST_READ_HEADERS = { Prefer: 'HonorNonIndexedQueriesWarningMayFailRandomly' };
 
 function checkTop(top: number | undefined): void {
   if (top === undefined) return;
@@ -78,7 +81,7 @@ export function createGraphClient(config: GraphClientConfig): GraphClient {
 
   async function listPage(list: ListName, query: ListQuery, nextLink?: string): Promise<ListPage> {
     const url = nextLink ? checkNextLink(list, nextLink) : `${itemsUrl(list)}?${queryString(query)}`;
-    const res = await http.send({ method: 'GET', url, operation: `GET ${list}/items`, context: { list } });
+    const res = await http.send({ method: 'GET', url, operation: `GET ${list}/items`, headers: LIST_READ_HEADERS, context: { list } });
     return parsePage(res.body, `GET ${list}/items`);
   }
 
