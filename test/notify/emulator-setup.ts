@@ -29,19 +29,22 @@ export interface PollRig {
   dir: string;
   lines: string[];
   /** A new poller (and store) on the same SQLite file: a restart. */
-  restart(deliveries: Delivery[]): Promise<PollRig>;
+  restart(deliveries: Deliveries): Promise<PollRig>;
   close(): Promise<void>;
 }
 
+/** Deliveries, or a factory given the rig's own store (the Slack/Teams deliveries read addresses from it). */
+export type Deliveries = Delivery[] | ((store: Store) => Delivery[]);
+
 /** Emulator + Graph + store + poller. Reuses `emu`/`dir` when given (restarts). */
-export async function startRig(deliveries: Delivery[], reuse: { emu?: Emulator; dir?: string; graph?: GraphClient; pollSeconds?: number } = {}): Promise<PollRig> {
+export async function startRig(deliveries: Deliveries, reuse: { emu?: Emulator; dir?: string; graph?: GraphClient; pollSeconds?: number } = {}): Promise<PollRig> {
   const emu = reuse.emu ?? (await startEmulator({ seed: 'none' }));
   const dir = reuse.dir ?? mkdtempSync(path.join(tmpdir(), 'notify-'));
   const graph = reuse.graph ?? graphFor(emu);
   const store = createSqliteStore({ dataDir: dir });
   const lines: string[] = [];
   const logger = createLogger({ level: 'debug', write: (l) => lines.push(l) });
-  const deliverer = createDeliverer({ deliveries, store, queue: createSendQueue(), logger, vocabulary });
+  const deliverer = createDeliverer({ deliveries: typeof deliveries === 'function' ? deliveries(store) : deliveries, store, queue: createSendQueue(), logger, vocabulary });
   const poller = createPoller({ feed: createChangeFeed(graph, {}), store, deliverer, vocabulary, logger, pollSeconds: reuse.pollSeconds ?? 15 });
   const rig: PollRig = {
     emu, graph, store, poller, dir, lines,

@@ -15,6 +15,8 @@ export interface SlackDeliveryConfig {
   client: SlackClient;
   store: Store;
   logger: Logger;
+  /** Gap between sends to one channel; Slack's documented rate is about one per second. */
+  minIntervalMs?: number;
 }
 
 /** Slack allows about one message per second per channel. */
@@ -48,7 +50,7 @@ export function createSlackDelivery(config: SlackDeliveryConfig): Delivery {
 
   return {
     platform: 'slack',
-    minIntervalMs: SLACK_MIN_INTERVAL_MS,
+    minIntervalMs: config.minIntervalMs ?? SLACK_MIN_INTERVAL_MS,
     async postCard(channel, view) {
       const res = await call('chat.postMessage', () => client.chat.postMessage({ channel, ...card(view) }));
       if (!res.ts) throw new DeliveryError('failed', 'chat.postMessage returned no ts');

@@ -18,6 +18,8 @@ export interface TeamsDeliveryConfig {
   appId: string;
   store: Store;
   logger: Logger;
+  /** Gap between sends to one conversation (default 150 ms: Teams allows about 7 a second). */
+  minIntervalMs?: number;
 }
 
 /** Teams allows about 7 messages a second per conversation; stay a little under. */
@@ -75,7 +77,7 @@ export function createTeamsDelivery(config: TeamsDeliveryConfig): Delivery {
 
   return {
     platform: 'teams',
-    minIntervalMs: TEAMS_MIN_INTERVAL_MS,
+    minIntervalMs: config.minIntervalMs ?? TEAMS_MIN_INTERVAL_MS,
     async postCard(conversationId, view) {
       const { ref } = await reference(conversationId);
       const sent = await inConversation(ref, 'post card', (ctx) => ctx.sendActivity(cardActivity(view)));
