@@ -41,6 +41,8 @@ export interface FakeSlack {
   calls: SlackCall[];
   users: Map<string, FakeSlackUser>;
   messages: FakeSlackMessage[];
+  /** Channels the bot is not a member of: posting there fails with `not_in_channel`, as in Slack. */
+  notInChannel: Set<string>;
   /** A response_url that lands in this fake. */
   responseUrl(id: string): string;
   /** First call (recorded or future) to `method` matching `predicate`. */
@@ -125,6 +127,7 @@ export async function startFakeSlack(options: { token?: string; users?: FakeSlac
   const calls: SlackCall[] = [];
   const users = new Map((options.users ?? []).map((u) => [u.id, u]));
   const messages: FakeSlackMessage[] = [];
+  const notInChannel = new Set<string>();
   const waiters: { method: string; predicate: (c: SlackCall) => boolean; resolve: (c: SlackCall) => void }[] = [];
   let seq = 0;
   let base = '';
@@ -142,6 +145,7 @@ export async function startFakeSlack(options: { token?: string; users?: FakeSlac
 
   function api(method: string, body: Record<string, any>): Record<string, any> {
     const blocksCheck = (max: number) => blockProblems(body.blocks, max);
+    if (method.startsWith('chat.') && method !== 'chat.getPermalink' && notInChannel.has(body.channel)) return { ok: false, error: 'not_in_channel' };
     switch (method) {
       case 'auth.test':
         return { ok: true, user_id: botUserId, bot_id: 'BBOT0001', team_id: 'T0001', user: 'helpdesk', team: 'Test' };
@@ -233,6 +237,7 @@ export async function startFakeSlack(options: { token?: string; users?: FakeSlac
     calls,
     users,
     messages,
+    notInChannel,
     responseUrl: (id) => `${base}/respond/${id}`,
     callsTo: (method) => calls.filter((c) => c.method === method),
     waitFor(method, predicate = () => true, timeoutMs = 10_000) {

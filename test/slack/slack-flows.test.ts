@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createSlackChannel } from '../../src/channels/slack';
+import type { ThreadReplyInfo } from '../../src/channels/slack';
+import type { HelpdeskService } from '../../src/helpdesk/types';
+import { createLogger } from '../../src/log';
+import { createFakeHelpdesk } from '../support/fake-helpdesk';
+import { eventBody, interactiveBody, slackFixture, slashBody } from '../support/slack-request';
+import { AGENTS, PEOPLE, slash, startSlackScene, type SlackScene } from './harness';
+
+const text = (blocks: any[] = []) => JSON.stringify(blocks);
+const dana = { email: PEOPLE.dana.email, name: PEOPLE.dana.name };
+const sam = { email: PEOPLE.sam.email, name: PEOPLE.sam.name };
+
+/** The same help desk, answering `delayMs` late: a slow SharePoint must not make Slack time out. */
+function slow(service: HelpdeskService, delayMs: { value: number }): HelpdeskService {
+  return new Proxy(service, {
+    get(target, prop, receiver) {
+      const v = Reflect.get(target, prop, receiver);
+      if (typeof v !== 'function') return v;
+      return async (...args: unknown[]) => {
+        await new Promise((r) => setTimeout(r, delayMs.value));
+        return v.apply(target, args);
+      };
+    },
+  });
+}
+
+describe('Slack: channel replies, assign and resolve modals, thread replies, slow help desk', () => {
+  let scene: SlackScene;
+  let helpdesk: HelpdeskService;
+  const delay = { value: 0 };
+  const threadReplies: ThreadReplyInfo[] = [];
+
+  beforeAll(async () => {
+    helpdesk = createFakeHelpdesk({ agents: AGENTS });
+    scene = await startSlackScene(slow(helpdesk, delay), {
+      onThreadReply: async (info) => {
+        threadReplies.push(info);
+        return true;
+      },
+    });
+  });
+  afterAll(async () => scene?.close());
+  beforeEach(() => {
+    scene.fake.clear();
+    delay.value = 0;
+  });
+
+  it('a typed claim is posted in the channel for everyone', async () => {
+    const t = await helpdesk.createTicket(sam, { title: 'Badge reader broken' });
+    await scene.post(slashBody(slash(scene.fake, PEOPLE.dana, `claim ${t.id}`)));
+    const posted = await scene.fake.waitFor('chat.postMessage');
+    expect(posted.body.channel).toBe('C2147483705');
+    expect(text(posted.body.blocks)).toContain('Badge reader broken');
+    expect(text(posted.body.blocks)).toContain('Dana Agent');
+  });
+
+  it('where the bot is not a member, a public answer still reaches the channel through response_url', async () => {
+    const t = await helpdesk.createTicket(sam, { title: 'Door stuck' });
+    scene.fake.notInChannel.add('C2147483705');
+    try {
+      await scene.post(slashBody(slash(scene.fake, PEOPLE.dana, `claim ${t.id}`, 'outside')));
+      const answer = await scene.fake.waitFor('response_url', (c) => c.responseId === 'outside');
+      expect(answer.body.response_type).toBe('in_channel');
+      expect(text(answer.body.blocks)).toContain('Door stuck');
+    } finally {
+      scene.fake.notInChannel.delete('C2147483705');
+    }
+  });
+
+  it('the assign modal takes a Slack user and assigns by their email', async () => {
+    const t = await helpdesk.createTicket(sam, { title: 'Need a new mouse' });
+    const payload = slackFixture('view-submission');
+    payload.user.id = PEOPLE.dana.id;
+    payload.view.private_metadata = JSON.stringify({ verb: 'ticket.assign', form: 'assign', ticketId: t.id, etag: t.etag, channelId: 'C2147483705' });
+    payload.view.state.values = { assignee: { value: { type: 'users_select', selected_user: PEOPLE.lee.id } } };
+    const res = await scene.post(interactiveBody(payload));
+    expect(res.status).toBe(200);
+    expect((await helpdesk.getTicket(dana, t.id)).assignedTo).toBe(PEOPLE.lee.email);
+  });
+
+  it('assigning to someone whose email is hidden is refused under the field', async () => {
+    const t = await helpdesk.createTicket(sam, { title: 'Chair squeaks' });
+    const payload = slackFixture('view-submission');
+    payload.user.id = PEOPLE.dana.id;
+    payload.view.private_metadata = JSON.stringify({ verb: 'ticket.assign', form: 'assign', ticketId: t.id, etag: t.etag });
+    payload.view.state.values = { assignee: { value: { type: 'users_select', selected_user: PEOPLE.guest.id } } };
+    const res = await scene.post(interactiveBody(payload));
+    expect(res.json()).toMatchObject({ response_action: 'errors' });
+    expect(res.json().errors.assignee).toMatch(/email/);
+    expect((await helpdesk.getTicket(dana, t.id)).assignedTo).toBe('');
+  });
+
+  it('resolving with a note from the modal updates the ticket message it was opened from', async () => {
+    const t = await helpdesk.createTicket(sam, { title: 'Screen cracked' });
+    const payload = slackFixture('view-submission');
+    payload.user.id = PEOPLE.dana.id;
+    payload.view.private_metadata = JSON.stringify({ verb: 'ticket.resolve', form: 'resolve', ticketId: t.id, etag: t.etag, channelId: 'C2147483705', messageTs: '1732280000.000900' });
+    payload.view.state.values = { note: { value: { type: 'plain_text_input', value: 'Replaced the screen.' } } };
+    await scene.post(interactiveBody(payload));
+    const resolved = await helpdesk.getTicket(dana, t.id);
+    expect(resolved.status).toBe('Resolved');
+    const update = await scene.fake.waitFor('chat.update');
+    expect(update.body).toMatchObject({ channel: 'C2147483705', ts: '1732280000.000900' });
+    expect(text(update.body.blocks)).toContain('Resolved');
+  });
+
+  it('a thread reply in a channel reaches the notifications hook with the author email', async () => {
+    const envelope = slackFixture('event-message-im');
+    envelope.event = { ...envelope.event, channel: 'C2147483705', channel_type: 'channel', text: 'Still broken for me', ts: '1732280700.000100', thread_ts: '1732280000.000100' };
+    envelope.event_id = 'Ev-thread';
+    await scene.post(eventBody(envelope));
+    await expect.poll(() => threadReplies.length).toBe(1);
+    expect(threadReplies[0]).toMatchObject({ channelId: 'C2147483705', threadTs: '1732280000.000100', email: PEOPLE.sam.email, text: 'Still broken for me' });
+  });
+
+  it('with a help desk 4 s slow, Slack still gets its acknowledgement at once and the answer follows', async () => {
+    delay.value = 4000;
+    const started = Date.now();
+    const res = await scene.post(slashBody(slash(scene.fake, PEOPLE.sam, 'mine', 'slow-mine')));
+    expect(res.status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(1500);
+    const answer = await scene.fake.waitFor('response_url', (c) => c.responseId === 'slow-mine', 15_000);
+    expect(answer.body.response_type).toBe('ephemeral');
+  });
+
+  it('a form submitted while the help desk is slow closes in time and the confirmation follows', async () => {
+    delay.value = 2700;
+    const payload = slackFixture('view-submission');
+    payload.view.state.values.title.value.value = 'Slow day ticket';
+    const started = Date.now();
+    const res = await scene.post(interactiveBody(payload));
+    expect(res.status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(3000);
+    const confirm = await scene.fake.waitFor('chat.postEphemeral', (c) => JSON.stringify(c.body).includes('Slow day ticket'), 20_000);
+    expect(confirm.body.user).toBe(PEOPLE.sam.id);
+  });
+});
+
+describe('Slack channel modes', () => {
+  it('Socket Mode (app token set) serves no HTTP listener and contacts nothing before start', () => {
+    const channel = createSlackChannel({
+      settings: { botToken: 'xoxb-1-2-3', signingSecret: 's', appToken: 'xapp-1-2-3', apiUrl: 'http://127.0.0.1:9/api/' },
+      helpdesk: createFakeHelpdesk(),
+      logger: createLogger({ write: () => undefined }),
+    });
+    expect(channel.requestListener).toBeUndefined();
+    expect(channel.client.slackApiUrl).toBe('http://127.0.0.1:9/api/');
+  });
+
+  it('start fails loudly when the bot token is rejected', async () => {
+    const { startFakeSlack } = await import('../support/fake-slack');
+    const fake = await startFakeSlack();
+    try {
+      const channel = createSlackChannel({
+        settings: { botToken: 'xoxb-wrong', signingSecret: 's', apiUrl: fake.apiUrl },
+        helpdesk: createFakeHelpdesk(),
+        logger: createLogger({ write: () => undefined }),
+      });
+      await expect(channel.start()).rejects.toThrow(/invalid_auth/);
+    } finally {
+      await fake.close();
+    }
+  });
+});
