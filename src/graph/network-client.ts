@@ -11,6 +11,8 @@ export interface CountingNetworkClient extends INetworkModule {
   readonly tokenRequests: number;
   /** The last connection failure, kept so a vague MSAL error can be explained. */
   readonly lastFailure?: { url: string; reason: string };
+  /** The last refused discovery request (e.g. unknown tenant); MSAL reports it only as "endpoints cannot be resolved". */
+  readonly lastRefusal?: { status: number; description: string };
 }
 
 /** True for hosts that only ever mean "this machine". */
@@ -24,6 +26,14 @@ export function connectionFailureReason(err: unknown): string {
   if (cause?.code) return cause.code;
   if (cause?.message) return cause.message;
   return err instanceof Error ? err.message : String(err);
+}
+
+function describeRefusal(body: unknown, status: number): string {
+  const b = (body ?? {}) as { error?: unknown; error_description?: unknown };
+  if (typeof b.error_description === 'string') return b.error_description;
+  const nested = b.error as { message?: unknown } | undefined;
+  if (nested && typeof nested.message === 'string') return nested.message;
+  return typeof b.error === 'string' ? b.error : `HTTP ${status}`;
 }
 
 function renameOrigin(value: unknown, from: string, to: string): unknown {
@@ -42,6 +52,7 @@ function renameOrigin(value: unknown, from: string, to: string): unknown {
 export function createNetworkClient(loopbackOrigin?: string): CountingNetworkClient {
   let tokenRequests = 0;
   let lastFailure: { url: string; reason: string } | undefined;
+  let lastRefusal: { status: number; description: string } | undefined;
   const httpsTwin = loopbackOrigin ? loopbackOrigin.replace(/^http:/, 'https:') : undefined;
 
   const toWire = (url: string): string =>
@@ -76,6 +87,7 @@ export function createNetworkClient(loopbackOrigin?: string): CountingNetworkCli
     } catch {
       throw new AuthError('token_parsing_error', `${new URL(wire).origin} answered ${response.status} with a body that is not JSON`);
     }
+    if (method === 'GET') lastRefusal = response.ok ? undefined : { status: response.status, description: describeRefusal(body, response.status) };
     // MSAL checks the discovery document's issuer and endpoints against the https authority it was
     // given, so the loopback origin is shown to it under its https name.
     if (method === 'GET' && loopbackOrigin && httpsTwin) body = renameOrigin(body, loopbackOrigin, httpsTwin);
@@ -90,6 +102,9 @@ export function createNetworkClient(loopbackOrigin?: string): CountingNetworkCli
     },
     get lastFailure() {
       return lastFailure;
+    },
+    get lastRefusal() {
+      return lastRefusal;
     },
   };
 }

@@ -113,6 +113,11 @@ export function createTokenSource(config: TokenSourceConfig): TokenSource {
         source: 'token', origin: failure?.url ?? config.authUrl, reason: failure?.reason ?? e.errorMessage, cause: err,
       });
     }
+    const refusal = network.lastRefusal;
+    if (e.errorCode === 'endpoints_resolution_error' && refusal) {
+      // Discovery was refused (unknown tenant, wrong HELPDESK_AUTH_URL); say why, not just "cannot resolve".
+      return toGraphError(refusal.status, { error: 'discovery_failed', error_description: refusal.description }, OPERATION, undefined, { source: 'token', cause: err });
+    }
     const status = e.status ?? (isSecretRejection(text) ? 401 : 400);
     const description = isSecretRejection(text) && !/AADSTS/.test(e.errorMessage ?? '') ? `AADSTS${e.errorNo ?? '7000215'}: ${e.errorMessage ?? ''}` : e.errorMessage ?? e.message;
     return toGraphError(status, { error: e.errorCode ?? 'token_error', error_description: description }, OPERATION, undefined, {

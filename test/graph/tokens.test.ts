@@ -129,6 +129,17 @@ describe('secret rotation', () => {
     expect(e.counters.get('GET SD_Tickets/items')).toBe(0);
   });
 
+  it('passes on the identity provider\'s reason for an unknown tenant or app', async () => {
+    const e = await start();
+    const stranger = '11111111-2222-3333-4444-555555555555';
+    const wrongTenant = await failureOf(() => clientFor(e, { tenantId: stranger }).listPage('SD_Tickets', {}));
+    expect(wrongTenant).toMatchObject({ kind: 'auth' });
+    expect(wrongTenant.message).toContain(`AADSTS90002: Tenant '${stranger}' not found`);
+    const wrongApp = await failureOf(() => clientFor(e, { clientId: stranger }).listPage('SD_Tickets', {}));
+    expect(wrongApp).toMatchObject({ kind: 'auth', code: 'unauthorized_client' });
+    expect(wrongApp.message).toContain('AADSTS700016');
+  });
+
   it('names the unreachable sign-in address', async () => {
     const e = await start();
     // A loopback port that was free a moment ago: nothing listens there now.
