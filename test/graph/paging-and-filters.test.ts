@@ -13,10 +13,10 @@ describe('paging over more than 5000 items', () => {
     emu = await emptyEmulator();
     emu.data.bulkInsert('SD_Tickets', Array.from({ length: TOTAL }, (_, i) => ticket(`bulk ${i}`, { SD_Status: i % 2 ? 'New' : 'Resolved' })));
     client = clientFor(emu);
-  });
+  }, 30_000);
   afterAll(() => emu.close());
 
-  it('listAll returns every item exactly once, 5000 per page', async () => {
+  it('listAll returns every item exactly once, 5000 per page', { timeout: 30_000 }, async () => {
     emu.counters.reset();
     const ids: string[] = [];
     for await (const item of client.listAll('SD_Tickets', { top: 5000 })) ids.push(item.id);

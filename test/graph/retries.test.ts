@@ -3,7 +3,7 @@ import type { Emulator } from '../../src/emulator';
 import { isGraphError } from '../../src/graph/errors';
 import { captureLogger, clientFor, emptyEmulator, failureOf, ticket } from './support';
 
-describe('retries against injected faults', () => {
+describe('retries against injected faults', { timeout: 15_000 }, () => {
   let emu: Emulator;
 
   beforeAll(async () => {

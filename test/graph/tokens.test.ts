@@ -48,7 +48,7 @@ describe('token reuse and renewal', () => {
     expect(client.tokenRequests).toBe(2);
     // Renewal happened before Graph ever refused the old token.
     expect(e.counters.get('GET SD_Tickets/items/{id}')).toBe(3);
-  });
+  }, 20_000);
 
   it('after a 401 from Graph, fetches one fresh token and retries once', async () => {
     const e = await start();
