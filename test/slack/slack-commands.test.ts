@@ -88,6 +88,25 @@ describe('Slack: /helpdesk, modals, DMs and mentions', () => {
     expect(text).not.toContain('Robin only');
   });
 
+  it('a DM `new` offers a button that opens the form (a DM has no trigger id of its own)', async () => {
+    const envelope = slackFixture('event-message-im');
+    envelope.event.text = 'new';
+    envelope.event_id = 'Ev-new';
+    await scene.post(eventBody(envelope));
+    const reply = await scene.fake.waitFor('chat.postMessage', (c) => c.body.channel === 'D0LAN2Q65');
+    const button = reply.body.blocks.flatMap((b: any) => b.elements ?? []).find((e: any) => e.type === 'button');
+    expect(button.action_id).toBe('ticket.new');
+    const click = slackFixture('block-actions');
+    click.actions = [{ ...click.actions[0], action_id: button.action_id, value: button.value }];
+    click.channel = { id: 'D0LAN2Q65', name: 'directmessage' };
+    click.container = { ...click.container, channel_id: 'D0LAN2Q65' };
+    click.response_url = scene.fake.responseUrl('dm-new');
+    await scene.post(interactiveBody(click));
+    expect((await scene.fake.waitFor('views.open')).body.trigger_id).toBe(click.trigger_id);
+    const form = await scene.fake.waitFor('views.update');
+    expect(form.body.view.callback_id).toBe('helpdesk_form');
+  });
+
   it('a DM from another bot is ignored', async () => {
     const envelope = slackFixture('event-message-im');
     envelope.event.bot_id = 'BOTHER';

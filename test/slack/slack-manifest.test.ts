@@ -16,6 +16,7 @@ const METHOD_SCOPES: Record<string, string[]> = {
   'chat.postEphemeral': ['chat:write'],
   'chat.getPermalink': [],
   'views.open': [],
+  'views.push': [],
   'views.update': [],
   'views.publish': [],
   'users.info': ['users:read', 'users:read.email'],

@@ -171,11 +171,12 @@ export async function startFakeSlack(options: { token?: string; users?: FakeSlac
       case 'chat.getPermalink':
         return { ok: true, channel: body.channel, permalink: `https://example.slack.com/archives/${body.channel}/p${String(body.message_ts).replace('.', '')}` };
       case 'views.open':
+      case 'views.push':
       case 'views.update':
       case 'views.publish': {
         const problems = viewProblems(body.view);
         if (problems.length) return { ok: false, error: 'invalid_arguments', problems };
-        if (method === 'views.open' && !body.trigger_id) return { ok: false, error: 'invalid_trigger_id' };
+        if ((method === 'views.open' || method === 'views.push') && !body.trigger_id) return { ok: false, error: 'invalid_trigger_id' };
         return { ok: true, view: { ...body.view, id: body.view_id ?? `V${String(++seq).padStart(8, '0')}` } };
       }
       case 'users.info': {

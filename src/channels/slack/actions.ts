@@ -61,7 +61,7 @@ async function handle(deps: SlackDeps, body: BlockAction, action: ButtonAction, 
   const surface = body.view?.type; // 'home' | 'modal' | undefined (a message)
   const input = inputFrom(verb, action.value);
   let modal: OpenModal | undefined;
-  if (FORM_VERBS.has(verb) || (surface === 'home' && verb === VERBS.show)) modal = await openModal(deps, body.trigger_id, 'Help desk');
+  if (FORM_VERBS.has(verb) || (surface === 'home' && verb === VERBS.show)) modal = await openModal(deps, body.trigger_id, 'Help desk', surface === 'modal');
   if (surface === 'home' && verb === VERBS.refresh && input.ticketId === undefined) return publishHome(deps, body.user.id);
 
   const channelId = body.channel?.id ?? body.container?.channel_id;

@@ -17,9 +17,13 @@ export interface OpenModal {
   show(view: View, meta?: Partial<FormMetadata>, title?: string): Promise<void>;
 }
 
-/** Opens a "working" modal right away so the trigger id is never too old when the work ends. */
-export async function openModal(deps: SlackDeps, triggerId: string, title: string): Promise<OpenModal> {
-  const opened = await deps.client.views.open({ trigger_id: triggerId, view: loadingModal(title) as any });
+/**
+ * Opens a "working" modal right away so the trigger id is never too old when the work ends.
+ * From inside a modal the new one is pushed on top (Slack refuses views.open there).
+ */
+export async function openModal(deps: SlackDeps, triggerId: string, title: string, fromModal = false): Promise<OpenModal> {
+  const args = { trigger_id: triggerId, view: loadingModal(title) as any };
+  const opened = fromModal ? await deps.client.views.push(args) : await deps.client.views.open(args);
   const viewId = opened.view?.id;
   return {
     viewId,
@@ -81,8 +85,8 @@ export function registerViews(app: App, deps: SlackDeps): void {
     const work = dispatch(ctx, input);
     // Slack closes the modal with an error after 3 s; answer within budget, finish the rest later.
     const timer = new Promise<'late'>((r) => setTimeout(() => r('late'), SUBMIT_BUDGET_MS).unref());
-    const first1 = await Promise.race([work.then((reply) => ({ reply }), (error: unknown) => ({ error })), timer]);
-    if (first1 === 'late') {
+    const outcome = await Promise.race([work.then((reply) => ({ reply }), (error: unknown) => ({ error })), timer]);
+    if (outcome === 'late') {
       await ack();
       work
         .then((reply) => afterSubmit(deps, userId, meta, reply))
@@ -92,12 +96,12 @@ export function registerViews(app: App, deps: SlackDeps): void {
         });
       return;
     }
-    if ('error' in first1) {
-      deps.logger.error('slack form submit failed', { verb: meta.verb, userId, error: first1.error });
+    if ('error' in outcome) {
+      deps.logger.error('slack form submit failed', { verb: meta.verb, userId, error: outcome.error });
       await ack({ response_action: 'errors', errors: { [first]: FAILURE_MESSAGE } });
       return;
     }
-    const reply = first1.reply;
+    const reply = outcome.reply;
     if (reply.view.type === 'form' && reply.view.form.errors.length > 0) {
       await ack({ response_action: 'errors', errors: formErrors(withTyped(reply.view.form, values)) });
       return;
