@@ -105,6 +105,18 @@ describe('Slack: channel replies, assign and resolve modals, thread replies, slo
     expect(text(update.body.blocks)).toContain('Resolved');
   });
 
+  it('`assign <id> <@user>` resolves the Slack mention to that person\'s email', async () => {
+    const t = await helpdesk.createTicket(sam, { title: 'Projector bulb' });
+    await scene.post(slashBody(slash(scene.fake, PEOPLE.dana, `assign ${t.id} <@${PEOPLE.lee.id}|lee>`)));
+    await expect.poll(async () => (await helpdesk.getTicket(dana, t.id)).assignedTo).toBe(PEOPLE.lee.email);
+  });
+
+  it('looks each person up once, not on every command', async () => {
+    for (const id of ['a', 'b', 'c']) await scene.post(slashBody(slash(scene.fake, PEOPLE.robin, 'help', `robin-${id}`)));
+    await scene.fake.waitFor('response_url', (c) => c.responseId === 'robin-c');
+    expect(scene.fake.callsTo('users.info').filter((c) => c.body.user === PEOPLE.robin.id)).toHaveLength(1);
+  });
+
   it('a thread reply in a channel reaches the notifications hook with the author email', async () => {
     const envelope = slackFixture('event-message-im');
     envelope.event = { ...envelope.event, channel: 'C2147483705', channel_type: 'channel', text: 'Still broken for me', ts: '1732280700.000100', thread_ts: '1732280000.000100' };
@@ -122,6 +134,16 @@ describe('Slack: channel replies, assign and resolve modals, thread replies, slo
     expect(Date.now() - started).toBeLessThan(1500);
     const answer = await scene.fake.waitFor('response_url', (c) => c.responseId === 'slow-mine', 15_000);
     expect(answer.body.response_type).toBe('ephemeral');
+  });
+
+  it('with a slow help desk, `/helpdesk new` still opens the modal while the trigger id is fresh', async () => {
+    delay.value = 4000;
+    const started = Date.now();
+    await scene.post(slashBody(slash(scene.fake, PEOPLE.sam, 'new')));
+    await scene.fake.waitFor('views.open');
+    expect(Date.now() - started).toBeLessThan(2000);
+    const form = await scene.fake.waitFor('views.update', () => true, 15_000);
+    expect(form.body.view.callback_id).toBe('helpdesk_form');
   });
 
   it('a form submitted while the help desk is slow closes in time and the confirmation follows', async () => {
