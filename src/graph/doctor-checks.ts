@@ -44,6 +44,8 @@ export function fixLine(err: GraphError, ctx: FixContext, list?: ListName): stri
     case 'network':
       return `${err.message.replace(/^[^:]+: /, '')} — check HELPDESK_AUTH_URL / HELPDESK_GRAPH_URL and that this machine can reach them (proxy, firewall)`;
     case 'auth':
+      // No status: the problem is on this machine (e.g. the secret file), and the message says which.
+      if (err.status === undefined) return err.message.replace(/^[^:]+: /, '');
       return `${err.status ?? ''} ${err.message.replace(/^[^:]+: /, '')} — check HELPDESK_TENANT_ID and HELPDESK_CLIENT_ID are the values from setup`.trim();
     case 'throttled':
       return `${err.status}: Graph is throttling this app — run the doctor again in a few minutes${rid}`;

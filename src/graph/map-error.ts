@@ -19,6 +19,8 @@ export interface ErrorContext {
   reason?: string;
   /** Graph asked to wait this long, beyond what we are willing to wait. */
   retryAfterSeconds?: number;
+  /** A failure on our side before any request (e.g. unreadable secret file); becomes an 'auth' error with this text. */
+  localProblem?: string;
 }
 
 type HeaderSource = Headers | Record<string, string | undefined> | undefined;
@@ -131,6 +133,7 @@ function describe(kind: GraphErrorKind, status: number, p: Parsed, ctx: ErrorCon
 /** Turns a failed call's status (0 = no answer), body and headers into a GraphError; never includes the token. */
 export function toGraphError(status: number, body: unknown, operation: string, headers?: HeaderSource, context: ErrorContext = {}): GraphError {
   const p = parseBody(body, headers);
+  if (context.localProblem) return new GraphError({ kind: 'auth', message: `${operation}: ${context.localProblem}`, operation, cause: context.cause });
   const kind = kindFor(status, context.source ?? 'graph', `${p.code ?? ''} ${p.message ?? ''}`);
   const rid = p.requestId ? ` (request-id ${p.requestId})` : '';
   return new GraphError({

@@ -64,10 +64,9 @@ export function createTokenSource(config: TokenSourceConfig): TokenSource {
     try {
       return (await readFile(config.secret.path, 'utf8')).trim();
     } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code ?? 'unreadable';
       throw toGraphError(0, undefined, OPERATION, undefined, {
-        source: 'token',
-        origin: `the secret file ${config.secret.path}`,
-        reason: (err as NodeJS.ErrnoException).code ?? 'unreadable',
+        localProblem: `cannot read the client secret file ${config.secret.path} (${code}) — check HELPDESK_CLIENT_SECRET_FILE and the file's permissions`,
         cause: err,
       });
     }

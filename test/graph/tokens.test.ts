@@ -120,6 +120,15 @@ describe('secret rotation', () => {
     expect(logged).not.toContain(fresh);
   });
 
+  it('says which secret file it cannot read', async () => {
+    const e = await start();
+    const file = secretFile(e.clientSecret);
+    const client = clientFor(e, { secret: { kind: 'file', path: `${file}.missing` } });
+    const err = await failureOf(() => client.listPage('SD_Tickets', {}));
+    expect(err).toMatchObject({ kind: 'auth' });
+    expect(err.message).toContain(`cannot read the client secret file ${file}.missing (ENOENT) — check HELPDESK_CLIENT_SECRET_FILE`);
+  });
+
   it('rejects a wrong inline secret with the same advice', async () => {
     const e = await start();
     const client = clientFor(e, { secret: { kind: 'inline', value: 'wrong-secret' } });
