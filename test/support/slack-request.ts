@@ -5,8 +5,9 @@
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const FIXTURES = path.resolve(__dirname, '../fixtures/slack');
+const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/slack');
 
 /** A fixture, deep-copied so tests can change it freely. */
 export function slackFixture<T = Record<string, any>>(name: string): T {
