@@ -1,0 +1,66 @@
+/** A real help-desk stack for tests: the emulator on loopback, a Graph client over HTTP, and the service. */
+import {
+  DEFAULT_CATEGORIES,
+  DEFAULT_HIGH_PRIORITIES,
+  DEFAULT_OPEN_STATUSES,
+  DEFAULT_PRIORITIES,
+  DEFAULT_STATUSES,
+  type HelpdeskSettings,
+} from '../../src/config';
+import { startEmulator, type Emulator } from '../../src/emulator';
+import { createGraphClient } from '../../src/graph';
+import type { GraphClient } from '../../src/graph/types';
+import { createHelpdeskService, type HelpdeskServiceConfig } from '../../src/helpdesk';
+import type { HelpdeskService } from '../../src/helpdesk/types';
+
+/** Options for startHelpdeskStack. */
+export interface HelpdeskStackConfig {
+  seed?: 'demo' | 'none';
+  settings?: Partial<HelpdeskSettings>;
+  dataDir?: string;
+  /** Passed through to the service (e.g. agentCacheTtlMs: 0 to see agent changes at once). */
+  service?: Partial<Omit<HelpdeskServiceConfig, 'graph' | 'settings'>>;
+}
+
+/** A running stack; close() stops the emulator. */
+export interface HelpdeskStack {
+  emulator: Emulator;
+  graph: GraphClient;
+  helpdesk: HelpdeskService;
+  settings: HelpdeskSettings;
+  close(): Promise<void>;
+}
+
+/** Starts the emulator, a Graph client with small retry delays, and the service with default vocabulary. */
+export async function startHelpdeskStack(options: HelpdeskStackConfig = {}): Promise<HelpdeskStack> {
+  const emulator = await startEmulator({ seed: options.seed ?? 'demo', dataDir: options.dataDir });
+  const settings: HelpdeskSettings = {
+    target: {
+      kind: 'tenant',
+      tenantId: emulator.tenantId,
+      clientId: emulator.clientId,
+      secret: { kind: 'inline', value: emulator.clientSecret },
+      siteId: emulator.siteId,
+    },
+    graphUrl: emulator.url,
+    authUrl: emulator.url,
+    agentEmailField: 'SD_Email',
+    priorities: DEFAULT_PRIORITIES,
+    categories: DEFAULT_CATEGORIES,
+    statuses: DEFAULT_STATUSES,
+    openStatuses: DEFAULT_OPEN_STATUSES,
+    highPriorities: DEFAULT_HIGH_PRIORITIES,
+    ...options.settings,
+  };
+  const graph = createGraphClient({
+    graphUrl: emulator.url,
+    authUrl: emulator.url,
+    tenantId: emulator.tenantId,
+    clientId: emulator.clientId,
+    secret: { kind: 'inline', value: emulator.clientSecret },
+    siteId: emulator.siteId,
+    retry: { maxAttempts: 3, baseDelayMs: 5, maxDelayMs: 20, maxRetryAfterSeconds: 1 },
+  });
+  const helpdesk = createHelpdeskService({ ...options.service, graph, settings });
+  return { emulator, graph, helpdesk, settings, close: () => emulator.close() };
+}
