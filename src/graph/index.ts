@@ -3,7 +3,7 @@ import { log as defaultLog, type Logger } from '../log';
 import { createGraphHttp } from './http';
 import { parseItem, parsePage } from './items';
 import { DEFAULT_RETRY, type RetryConfig } from './retry';
-import { sharedTokenSource, type SecretSource, type TokenSource } from './token';
+import { createTokenSource, type SecretSource, type TokenSource } from './token';
 import type { GraphClient, ListItem, ListName, ListPage, ListQuery } from './types';
 
 export type { GraphClient, ListItem, ListName, ListPage, ListQuery } from './types';
@@ -24,7 +24,10 @@ export interface GraphClientConfig {
   retry?: Partial<RetryConfig>;
   /** Per-attempt time limit for Graph calls (default 60 s). */
   timeoutMs?: number;
-  /** A token source to use (e.g. the doctor checks the token first); default: the one shared by every client with these credentials. */
+  /**
+   * A token source to use; default: this client's own. Pass `sharedTokenSource(...)` when one process
+   * makes several clients for the same site, so they hold one cached token between them (spec rule 2).
+   */
   tokens?: TokenSource;
 }
 
@@ -51,7 +54,7 @@ export function createGraphClient(config: GraphClientConfig): GraphClient {
   const graphUrl = config.graphUrl.replace(/\/+$/, '');
   const graphOrigin = new URL(graphUrl).origin;
   if (/[/?#\s]/.test(config.siteId) || config.siteId === '') throw new RangeError(`siteId is not a site id: "${config.siteId}"`);
-  const tokens = config.tokens ?? sharedTokenSource({ ...config, graphUrl, logger });
+  const tokens = config.tokens ?? createTokenSource({ ...config, graphUrl, logger });
   const http = createGraphHttp({ tokens, logger, siteId: config.siteId, timeoutMs: config.timeoutMs, retry: { ...DEFAULT_RETRY, ...config.retry } });
   const siteBase = `${graphUrl}/v1.0/sites/${encodeURIComponent(config.siteId).replace(/%2C/gi, ',')}`;
   const itemsUrl = (list: ListName) => `${siteBase}/lists/${encodeURIComponent(list)}/items`;

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Emulator } from '../../src/emulator';
+import { sharedTokenSource } from '../../src/graph/token';
 import { captureLogger, clientFor, emptyEmulator, failureOf, ticket } from './support';
 
 let emu: Emulator | undefined;
@@ -72,12 +73,15 @@ describe('token reuse and renewal', () => {
 
   it('shares one token between clients with the same credentials', async () => {
     const e = await start();
-    const a = clientFor(e);
-    const b = clientFor(e);
+    const tokens = (secret: string) =>
+      sharedTokenSource({ graphUrl: e.url, authUrl: e.url, tenantId: e.tenantId, clientId: e.clientId, secret: { kind: 'inline', value: secret }, logger: captureLogger().logger });
+    const a = clientFor(e, { tokens: tokens(e.clientSecret) });
+    const b = clientFor(e, { tokens: tokens(e.clientSecret) });
     await a.getItem('SD_Tickets', '1');
     await b.getItem('SD_Tickets', '2');
     expect(e.counters.get('POST /token')).toBe(1);
-    const other = clientFor(e, { secret: { kind: 'inline', value: 'another-secret' } });
+    // Different credentials never borrow that token.
+    const other = clientFor(e, { tokens: tokens('another-secret') });
     await expect(other.getItem('SD_Tickets', '1')).rejects.toMatchObject({ kind: 'secret-rejected' });
   });
 });
