@@ -4,6 +4,7 @@ import { escapeMrkdwn, truncate, userText } from '../../src/channels/slack/block
 import { renderMessage } from '../../src/channels/slack/blocks/message';
 import { formModal } from '../../src/channels/slack/blocks/modal';
 import { ticketBlocks } from '../../src/channels/slack/blocks/ticket';
+import { plainFromSlack, titleFromMessage } from '../../src/channels/slack/shortcuts';
 import { VERBS } from '../../src/commands/verbs';
 import type { TicketSummaryView, TicketView } from '../../src/views/types';
 import { blockProblems } from '../support/fake-slack';
@@ -106,5 +107,16 @@ describe('Slack Block Kit stays within every limit', () => {
     expect(cut).toBe('abcd…');
     expect(truncate('hello', 5)).toBe('hello');
     expect(truncate('hello!', 5)).toBe('hell…');
+  });
+});
+
+describe('tickets made from Slack messages', () => {
+  it('store plain text: links, mentions and Slack escapes are turned back into what people typed', () => {
+    expect(plainFromSlack('VPN &lt;down&gt; &amp; slow, see <https://status.example.com|status> cc <@U123> <!here>')).toBe(
+      'VPN <down> & slow, see status (https://status.example.com) cc @U123 @here',
+    );
+    expect(titleFromMessage('\n\n  <https://x.example.com>  \nsecond line', 'fallback')).toBe('https://x.example.com');
+    expect(titleFromMessage('', 'Message from Robin')).toBe('Message from Robin');
+    expect(titleFromMessage('y'.repeat(500), 'f').length).toBeLessThanOrEqual(120);
   });
 });

@@ -11,16 +11,33 @@ import { openModal, type OpenModal } from './views';
 /** Callback ids, as declared in manifest/slack/manifest.yml. */
 export const SHORTCUTS = { fromMessage: 'create_ticket_from_message', newTicket: 'new_ticket' } as const;
 
+/**
+ * Slack message markup as plain text for the help desk: links become "label (url)", mentions
+ * "@U123", and Slack's &amp; &lt; &gt; escapes are undone (SharePoint stores plain text).
+ */
+export function plainFromSlack(text: string): string {
+  return text
+    .replace(/<(https?:[^|>]+)\|([^>]+)>/g, '$2 ($1)')
+    .replace(/<(https?:[^>]+)>/g, '$1')
+    .replace(/<mailto:([^|>]+)(?:\|[^>]+)?>/g, '$1')
+    .replace(/<[@#]([A-Z0-9]+)\|([^>]+)>/g, '@$2')
+    .replace(/<@([A-Z0-9]+)>/g, '@$1')
+    .replace(/<!(here|channel|everyone)>/g, '@$1')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
 /** A ticket title from a chat message: its first non-empty line, cut to fit. */
 export function titleFromMessage(text: string, fallback: string): string {
-  const line = text.split('\n').map((l) => l.trim()).find(Boolean) ?? '';
+  const line = plainFromSlack(text).split('\n').map((l) => l.trim()).find(Boolean) ?? '';
   return truncate(line || fallback, 120);
 }
 
 /** The description saved with a ticket made from a message: the text and where it came from. */
 export function descriptionFromMessage(text: string, permalink: string | undefined): string {
   const source = permalink ? `\n\n— From Slack: ${permalink}` : '';
-  return truncate(text, BLOCK_LIMITS.inputLength - source.length) + source;
+  return truncate(plainFromSlack(text), BLOCK_LIMITS.inputLength - source.length) + source;
 }
 
 async function showNewTicketForm(deps: SlackDeps, modal: OpenModal, userId: string, channelId: string | undefined, prefill?: { text: string; permalink?: string; author: string }) {
