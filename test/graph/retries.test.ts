@@ -73,6 +73,8 @@ describe('retries against injected faults', { timeout: 15_000 }, () => {
     expect(emu.counters.get('GET SD_Tickets/items')).toBe(3);
     expect(lines.filter((l) => l.includes('WARN'))).toHaveLength(2);
     expect(lines.find((l) => l.includes('ERROR'))).toContain(`requestId="${err.requestId}"`);
+    // The emulator's access tokens look like `emu.<base64url>`; none may reach the log.
+    expect(lines.join('\n')).not.toMatch(/emu\.[A-Za-z0-9_-]{20,}/);
   });
 
   it('surfaces 412 as a conflict for the caller, without retrying', async () => {
