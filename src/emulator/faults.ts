@@ -54,7 +54,8 @@ export const FAULT_ERRORS: Record<FaultStatus, { code: string; message: string }
 /**
  * Request counters keyed by route, e.g.
  *   `POST /token`, `GET openid-configuration`, `GET keys`,
- *   `GET SD_Tickets/items`, `GET SD_Tickets/items/{id}`, `POST SD_Comments/items`,
+ *   `GET SD_Tickets/items`, `GET SD_Tickets/items/{id}`, `GET SD_Tickets/items/{id}/fields`,
+ *   `POST SD_Comments/items`,
  *   `PATCH SD_Tickets/items/{id}/fields`, `DELETE SD_Tickets/items/{id}`,
  *   `GET other` (any other Graph path). Unknown list names count under their own name.
  * Fault answers and errors count too: the key is what was asked, not how it ended.

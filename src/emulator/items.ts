@@ -10,8 +10,8 @@ export class GraphFail extends Error {
   }
 }
 
-/** What a handler answers. */
-export interface Reply { status: number; body?: unknown }
+/** What a handler answers; `text` is a body already serialized (list pages build it directly for speed). */
+export interface Reply { status: number; body?: unknown; text?: string }
 
 /** What the item handlers need from the request. */
 export interface ItemRequest {
@@ -57,11 +57,25 @@ function itemJson(r: ItemRequest, item: StoredItem, expand?: { select?: Set<stri
     eTag: etagOf(item),
     id: String(item.id),
     lastModifiedDateTime: item.modified,
-    webUrl: `https://${r.siteId.split(',')[0]}/Lists/${r.list}/DispForm.aspx?ID=${item.id}`,
-    parentReference: { siteId: r.siteId },
   };
   if (expand) out.fields = fieldsJson(item, expand.select);
   return out;
+}
+
+/** The same item as JSON text, built by hand: 100k-row walks spend most of their time here. */
+function itemText(r: ItemRequest, item: StoredItem, expand?: { select?: Set<string> }): string {
+  const etag = JSON.stringify(etagOf(item));
+  // Same members, same order as itemJson; a test compares the two.
+  let s = `{"@odata.etag":${etag},"createdDateTime":"${item.created}","eTag":${etag},"id":"${item.id}","lastModifiedDateTime":"${item.modified}"`;
+  if (expand) {
+    const sel = expand.select;
+    const own = JSON.stringify(sel ? Object.fromEntries(Object.entries(item.fields).filter(([k]) => sel.has(k))) : item.fields);
+    s += `,"fields":{"@odata.etag":${etag},"id":"${item.id}"${own.length > 2 ? `,${own.slice(1, -1)}` : ''}`;
+    if (!sel || sel.has('Created')) s += `,"Created":"${item.created}"`;
+    if (!sel || sel.has('Modified')) s += `,"Modified":"${item.modified}"`;
+    s += '}';
+  }
+  return `${s}}`;
 }
 
 function context(r: ItemRequest, suffix = ''): string {
@@ -119,18 +133,24 @@ export function getItems(store: ListStore, table: ListTable, r: ItemRequest): Re
       top,
       skiptoken: param(r.query, 'skiptoken') ?? undefined,
     });
-    const body: Record<string, unknown> = { '@odata.context': context(r), value: page.items.map((i) => itemJson(r, i, expand)) };
+    let text = `{"@odata.context":${JSON.stringify(context(r))},"value":[${page.items.map((i) => itemText(r, i, expand)).join(',')}]`;
     if (page.next) {
       const kept = r.rawQuery.split('&').filter((p) => p && !/^(\$|%24)?skiptoken=/i.test(p));
       kept.push(`$skiptoken=${encodeURIComponent(page.next)}`);
-      body['@odata.nextLink'] = `${r.origin}/v1.0/sites/${r.siteId}/lists/${r.list}/items?${kept.join('&')}`;
+      text += `,"@odata.nextLink":${JSON.stringify(`${r.origin}/v1.0/sites/${r.siteId}/lists/${r.list}/items?${kept.join('&')}`)}`;
     }
-    return { status: 200, body };
+    return { status: 200, text: `${text}}` };
   } catch (e) {
     if (e instanceof FilterSyntaxError) throw new GraphFail(400, 'invalidRequest', `Invalid filter clause: ${e.message}.`);
     if (e instanceof QueryError) throw new GraphFail(400, 'invalidRequest', e.message);
     throw e;
   }
+}
+
+/** GET /items/{id}/fields: just the field set. */
+export function getFields(store: ListStore, table: ListTable, r: ItemRequest): Reply {
+  const item = findItem(table, r);
+  return { status: 200, body: { '@odata.context': `${context(r)}('${item.id}')/fields/$entity`, ...fieldsJson(item) } };
 }
 
 /** POST /items with `{ fields: {...} }`. */

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { FAULT_ERRORS, type Counters, type Faults } from './faults';
-import { createItem, deleteItem, getItems, GraphFail, updateFields, type ItemRequest, type Reply } from './items';
+import { createItem, deleteItem, getFields, getItems, GraphFail, updateFields, type ItemRequest, type Reply } from './items';
 import type { ListStore } from './lists';
 import { checkBearer, issueToken, openIdConfiguration, type Identity } from './token';
 
@@ -19,12 +19,12 @@ export interface ServerState {
 
 const MAX_BODY = 4 * 1024 * 1024;
 
-function send(res: ServerResponse, requestId: string, status: number, body?: unknown, headers: Record<string, string> = {}): void {
-  const text = body === undefined ? '' : JSON.stringify(body);
+function send(res: ServerResponse, requestId: string, status: number, body?: unknown, headers: Record<string, string> = {}, raw?: string): void {
+  const text = raw ?? (body === undefined ? '' : JSON.stringify(body));
   res.writeHead(status, {
     'request-id': requestId,
     'client-request-id': requestId,
-    ...(body === undefined ? {} : { 'content-type': 'application/json;odata.metadata=minimal;odata.streaming=true;IEEE754Compatible=false;charset=utf-8' }),
+    ...(!text ? {} : { 'content-type': 'application/json;odata.metadata=minimal;odata.streaming=true;IEEE754Compatible=false;charset=utf-8' }),
     ...headers,
   });
   res.end(text);
@@ -118,11 +118,12 @@ export function createHandler(state: ServerState) {
       };
       let reply: Reply;
       if (method === 'GET' && !m[4]) reply = getItems(state.store, table, r);
+      else if (method === 'GET' && id !== undefined) reply = getFields(state.store, table, r);
       else if (method === 'POST' && id === undefined) reply = createItem(state.store, table, { ...r, body: await readBody(req) });
       else if (method === 'PATCH' && id !== undefined && m[4]) reply = updateFields(state.store, table, { ...r, body: await readBody(req) });
       else if (method === 'DELETE' && id !== undefined && !m[4]) reply = deleteItem(state.store, table, r);
       else return sendGraphError(res, requestId, 405, 'invalidRequest', `${method} is not supported on ${url.pathname}.`);
-      return send(res, requestId, reply.status, reply.body);
+      return send(res, requestId, reply.status, reply.body, {}, reply.text);
     } catch (e) {
       if (e instanceof GraphFail) return sendGraphError(res, requestId, e.status, e.code, e.message);
       if (!res.headersSent) sendGraphError(res, requestId, 500, 'generalException', `Emulator failure: ${(e as Error).message}`);

@@ -47,7 +47,7 @@ describe('emulator paging', () => {
       const seen: string[] = [];
       let pages = 0;
       while (url) {
-        const res = await fetch(url, { headers: { authorization: `Bearer ${bearer}` } });
+        const res: Response = await fetch(url, { headers: { authorization: `Bearer ${bearer}` } });
         expect(res.status).toBe(200);
         const body = await json(res);
         seen.push(...body.value.map((i: { id: string }) => i.id));

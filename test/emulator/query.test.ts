@@ -36,6 +36,14 @@ describe('emulator list reads', () => {
     expect(full.value[1].fields['@odata.etag']).toBe(full.value[1]['@odata.etag']);
   });
 
+  it('shows an item the same in a list page, on its own and as a field set', async () => {
+    const page = await json(await graph(emu, bearer, `SD_Tickets/items?$expand=fields&$filter=${q('fields/SD_Score eq 10')}`));
+    const { '@odata.context': _ctx, ...single } = await json(await graph(emu, bearer, 'SD_Tickets/items/2?$expand=fields'));
+    expect(JSON.stringify(page.value[0])).toBe(JSON.stringify(single));
+    const { '@odata.context': _c2, ...fields } = await json(await graph(emu, bearer, 'SD_Tickets/items/2/fields'));
+    expect(fields).toEqual(single.fields);
+  });
+
   it('gets one item, and 404s an unknown item or list', async () => {
     const one = await graph(emu, bearer, 'SD_Tickets/items/3?$expand=fields');
     expect((await json(one)).fields.Title).toBe('C');
