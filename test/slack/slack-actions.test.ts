@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { HelpdeskService, Ticket } from '../../src/helpdesk/types';
-import { createFakeHelpdesk } from '../support/fake-helpdesk';
 import type { SlackCall } from '../support/fake-slack';
 import { eventBody, interactiveBody, slackFixture, slashBody } from '../support/slack-request';
-import { AGENTS, PEOPLE, slash, startSlackScene, type SlackScene } from './harness';
+import { startTestHelpdesk, type TestHelpdesk } from './helpdesk';
+import { PEOPLE, slash, startSlackScene, type SlackScene } from './harness';
 
 const text = (blocks: any[] = []) => JSON.stringify(blocks);
 const buttons = (blocks: any[]) =>
@@ -12,15 +12,20 @@ const buttons = (blocks: any[]) =>
 describe('Slack: buttons, shortcuts, reactions and App Home', () => {
   let scene: SlackScene;
   let helpdesk: HelpdeskService;
+  let hd: TestHelpdesk;
   let ticket: Ticket;
   const sam = { email: PEOPLE.sam.email, name: PEOPLE.sam.name };
 
   beforeAll(async () => {
-    helpdesk = createFakeHelpdesk({ agents: AGENTS });
+    hd = await startTestHelpdesk();
+    helpdesk = hd.helpdesk;
     scene = await startSlackScene(helpdesk);
     ticket = await helpdesk.createTicket(sam, { title: 'Printer on fire', description: 'Smoke <everywhere> & noise', priority: 'High' });
   });
-  afterAll(async () => scene?.close());
+  afterAll(async () => {
+    await scene?.close();
+    await hd?.close();
+  });
   beforeEach(() => scene.fake.clear());
 
   /** The ticket card as `who` sees it (`/helpdesk show <id>`), with its buttons. */

@@ -1,19 +1,24 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { HelpdeskService } from '../../src/helpdesk/types';
-import { createFakeHelpdesk } from '../support/fake-helpdesk';
 import { eventBody, interactiveBody, slackFixture, slashBody } from '../support/slack-request';
-import { AGENTS, PEOPLE, slash, startSlackScene, type SlackScene } from './harness';
+import { startTestHelpdesk, type TestHelpdesk } from './helpdesk';
+import { PEOPLE, slash, startSlackScene, type SlackScene } from './harness';
 
 const blocksText = (blocks: any[] = []) => JSON.stringify(blocks);
 
 describe('Slack: /helpdesk, modals, DMs and mentions', () => {
   let scene: SlackScene;
   let helpdesk: HelpdeskService;
+  let hd: TestHelpdesk;
   beforeAll(async () => {
-    helpdesk = createFakeHelpdesk({ agents: AGENTS });
+    hd = await startTestHelpdesk();
+    helpdesk = hd.helpdesk;
     scene = await startSlackScene(helpdesk);
   });
-  afterAll(async () => scene?.close());
+  afterAll(async () => {
+    await scene?.close();
+    await hd?.close();
+  });
   beforeEach(() => scene.fake.clear());
 
   it('`/helpdesk help` answers only the person who asked (ephemeral), within the 3-second ack', async () => {

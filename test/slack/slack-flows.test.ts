@@ -5,7 +5,8 @@ import type { HelpdeskService } from '../../src/helpdesk/types';
 import { createLogger } from '../../src/log';
 import { createFakeHelpdesk } from '../support/fake-helpdesk';
 import { eventBody, interactiveBody, slackFixture, slashBody } from '../support/slack-request';
-import { AGENTS, PEOPLE, slash, startSlackScene, type SlackScene } from './harness';
+import { startTestHelpdesk, type TestHelpdesk } from './helpdesk';
+import { PEOPLE, slash, startSlackScene, type SlackScene } from './harness';
 
 const text = (blocks: any[] = []) => JSON.stringify(blocks);
 const dana = { email: PEOPLE.dana.email, name: PEOPLE.dana.name };
@@ -28,11 +29,13 @@ function slow(service: HelpdeskService, delayMs: { value: number }): HelpdeskSer
 describe('Slack: channel replies, assign and resolve modals, thread replies, slow help desk', () => {
   let scene: SlackScene;
   let helpdesk: HelpdeskService;
+  let hd: TestHelpdesk;
   const delay = { value: 0 };
   const threadReplies: ThreadReplyInfo[] = [];
 
   beforeAll(async () => {
-    helpdesk = createFakeHelpdesk({ agents: AGENTS });
+    hd = await startTestHelpdesk();
+    helpdesk = hd.helpdesk;
     scene = await startSlackScene(slow(helpdesk, delay), {
       onThreadReply: async (info) => {
         threadReplies.push(info);
@@ -40,7 +43,10 @@ describe('Slack: channel replies, assign and resolve modals, thread replies, slo
       },
     });
   });
-  afterAll(async () => scene?.close());
+  afterAll(async () => {
+    await scene?.close();
+    await hd?.close();
+  });
   beforeEach(() => {
     scene.fake.clear();
     delay.value = 0;
