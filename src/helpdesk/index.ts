@@ -1,0 +1,65 @@
+/** The help-desk service over Graph: rules, roles and the list field mapping live in this folder. */
+import type { GraphClient } from '../graph/types';
+import { log as defaultLog, type Logger } from '../log';
+import { createAgentDirectory } from './agents';
+import { createAsset, findAsset, listAssets } from './assets';
+import { addComment, listComments } from './comments';
+import type { ServiceContext, ServiceSettings } from './context';
+import { assign, claim, createTicket, deleteTicket, resolve, setPriority, setStatus, updateTicket } from './ticket-actions';
+import { listTickets, readTicket } from './ticket-queries';
+import type { HelpdeskService, Vocabulary } from './types';
+
+export type { ServiceSettings } from './context';
+
+/** Options for createHelpdeskService. */
+export interface HelpdeskServiceConfig {
+  graph: GraphClient;
+  settings: ServiceSettings;
+  /** How long the active agents list is reused before it is read again (default 60 s). */
+  agentCacheTtlMs?: number;
+  logger?: Logger;
+  now?: () => Date;
+}
+
+/** Creates the ticket service; no Graph traffic until the first call. */
+export function createHelpdeskService(config: HelpdeskServiceConfig): HelpdeskService {
+  const { graph, settings } = config;
+  const logger = (config.logger ?? defaultLog).child({ component: 'helpdesk' });
+  const now = config.now ?? (() => new Date());
+  const vocabulary: Vocabulary = Object.freeze({
+    priorities: [...settings.priorities],
+    categories: [...settings.categories],
+    statuses: [...settings.statuses],
+    openStatuses: [...settings.openStatuses],
+    highPriorities: [...settings.highPriorities],
+  });
+  const agents = createAgentDirectory({
+    graph,
+    emailField: settings.agentEmailField || 'SD_Email',
+    ttlMs: config.agentCacheTtlMs ?? 60_000,
+    logger,
+    now,
+  });
+  const ctx: ServiceContext = { graph, settings, vocabulary, agents, logger, now };
+
+  return {
+    vocabulary,
+    isAgent: (email) => agents.isAgent(email),
+    activeAgents: () => agents.active(),
+    listTickets: (actor, query) => listTickets(ctx, actor, query ?? {}),
+    getTicket: async (actor, id) => (await readTicket(ctx, actor, id)).ticket,
+    createTicket: (actor, input) => createTicket(ctx, actor, input),
+    updateTicket: (actor, id, changes, etag) => updateTicket(ctx, actor, id, changes, etag),
+    claim: (actor, id, etag) => claim(ctx, actor, id, etag),
+    assign: (actor, id, email, etag) => assign(ctx, actor, id, email, etag),
+    setStatus: (actor, id, status, etag) => setStatus(ctx, actor, id, status, etag),
+    setPriority: (actor, id, priority, etag) => setPriority(ctx, actor, id, priority, etag),
+    resolve: (actor, id, note, etag) => resolve(ctx, actor, id, note, etag),
+    deleteTicket: (actor, id) => deleteTicket(ctx, actor, id),
+    listComments: (actor, ticketId) => listComments(ctx, actor, ticketId),
+    addComment: (actor, ticketId, body, options) => addComment(ctx, actor, ticketId, body, options),
+    listAssets: (actor, query) => listAssets(ctx, actor, query ?? {}),
+    findAsset: (actor, tagOrSerial) => findAsset(ctx, actor, tagOrSerial),
+    createAsset: (actor, asset) => createAsset(ctx, actor, asset),
+  };
+}

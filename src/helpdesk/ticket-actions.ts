@@ -1,0 +1,136 @@
+/** Changing tickets: create, edit, claim, assign, status, priority, resolve, delete. */
+import { isGraphError } from '../graph/errors';
+import { requireAgent } from './access';
+import { postComment } from './comments';
+import type { ServiceContext } from './context';
+import { guarded } from './errors';
+import { ticketFields, toTicket, type TicketWrite } from './fields';
+import { fetchTicket, readTicket } from './ticket-queries';
+import { HelpdeskError, LIMITS, type Actor, type NewTicket, type Ticket } from './types';
+import { newTicket, oneOf, sameAddress, text, ticketEdit } from './validate';
+
+const STATUS = { new: 'New', assigned: 'Assigned', resolved: 'Resolved' } as const;
+
+/** The configured spelling of a spec status, or the spec's own word if the vocabulary lacks it. */
+function status(ctx: ServiceContext, word: string): string {
+  return ctx.vocabulary.statuses.find((s) => s.toLowerCase() === word.toLowerCase()) ?? word;
+}
+
+/** The error for an etag mismatch: refetches so the person sees who changed what. */
+async function conflictError(ctx: ServiceContext, actor: Actor, id: number, cause: unknown, claiming: boolean): Promise<HelpdeskError> {
+  const current = await fetchTicket(ctx, id).catch(() => undefined);
+  if (current && claiming && current.assignedTo && !sameAddress(current.assignedTo, actor.email)) {
+    const name = await ctx.agents.nameOf(current.assignedTo).catch(() => current.assignedTo);
+    return new HelpdeskError('conflict', `Ticket #${id} was already claimed by ${name}.`, { current, cause });
+  }
+  return new HelpdeskError('conflict', `Ticket #${id} was changed by someone else; look at it again and retry.`, { current, cause });
+}
+
+/** With a configured space, a ticket outside it is 'not found' before anything is written. */
+async function checkSpace(ctx: ServiceContext, id: number): Promise<void> {
+  if (ctx.settings.spaceId) await fetchTicket(ctx, id);
+}
+
+/** PATCHes only the given fields, guarded by `etag` (`*` when undefined), and returns the ticket as it now is. */
+async function write(ctx: ServiceContext, actor: Actor, id: number, changes: TicketWrite, etag: string | undefined, claiming = false): Promise<Ticket> {
+  try {
+    await guarded(`Ticket #${id}`, ctx.logger, () => ctx.graph.updateFields('SD_Tickets', String(id), ticketFields(changes), etag ?? '*'));
+  } catch (err) {
+    if (isGraphError(err, 'conflict')) throw await conflictError(ctx, actor, id, err, claiming);
+    throw err;
+  }
+  return fetchTicket(ctx, id);
+}
+
+/** Creates a ticket as `actor` with status New, in the configured space if any. */
+export async function createTicket(ctx: ServiceContext, actor: Actor, input: NewTicket): Promise<Ticket> {
+  const checked = newTicket(ctx.vocabulary, input);
+  const email = actor.email.trim();
+  if (!email) throw new HelpdeskError('invalid', 'Your email address is not known, so the ticket cannot be filed.', { field: 'email' });
+  const fields = ticketFields({
+    title: checked.title,
+    description: checked.description,
+    priority: checked.priority,
+    category: checked.category,
+    status: status(ctx, STATUS.new),
+    submittedBy: email,
+    submittedByEmail: email,
+    submittedByName: actor.name,
+    spaceId: ctx.settings.spaceId,
+  });
+  return guarded('The new ticket', ctx.logger, async () => toTicket(await ctx.graph.createItem('SD_Tickets', fields)));
+}
+
+/** Edits title, description, priority or category; requesters only on their own tickets. */
+export async function updateTicket(ctx: ServiceContext, actor: Actor, id: number, changes: Partial<NewTicket>, etag?: string): Promise<Ticket> {
+  const checked = ticketEdit(ctx.vocabulary, changes);
+  const { ticket } = await readTicket(ctx, actor, id);
+  const w: TicketWrite = { title: checked.title, description: checked.description, priority: checked.priority, category: checked.category };
+  if (Object.values(w).every((v) => v === undefined)) return ticket;
+  return write(ctx, actor, id, w, etag);
+}
+
+/** Assigns the ticket to the acting agent, guarded by the etag they saw. */
+export async function claim(ctx: ServiceContext, actor: Actor, id: number, etag?: string): Promise<Ticket> {
+  await requireAgent(ctx, actor, 'claim tickets');
+  const me = (await ctx.agents.find(actor.email))?.email ?? actor.email.trim();
+  let guard = etag;
+  if (guard === undefined) {
+    // Without what the person saw, a ticket someone else holds is not taken over silently.
+    const current = await fetchTicket(ctx, id);
+    if (current.assignedTo && !sameAddress(current.assignedTo, me)) {
+      const name = await ctx.agents.nameOf(current.assignedTo);
+      throw new HelpdeskError('conflict', `Ticket #${id} was already claimed by ${name}.`, { current });
+    }
+    guard = current.etag;
+  } else {
+    await checkSpace(ctx, id);
+  }
+  return write(ctx, actor, id, { assignedTo: me, status: status(ctx, STATUS.assigned) }, guard, true);
+}
+
+/** Assigns the ticket to an active agent; a New ticket becomes Assigned. */
+export async function assign(ctx: ServiceContext, actor: Actor, id: number, assigneeEmail: string, etag?: string): Promise<Ticket> {
+  await requireAgent(ctx, actor, 'assign tickets');
+  const address = typeof assigneeEmail === 'string' ? assigneeEmail.trim() : '';
+  if (!address) throw new HelpdeskError('invalid', 'Say who to assign the ticket to (an agent’s email address).', { field: 'assignee' });
+  const agent = await ctx.agents.find(address);
+  if (!agent) throw new HelpdeskError('invalid', `${address} is not an active help-desk agent.`, { field: 'assignee' });
+  const current = await fetchTicket(ctx, id);
+  const w: TicketWrite = { assignedTo: agent.email };
+  if (current.status.toLowerCase() === STATUS.new.toLowerCase()) w.status = status(ctx, STATUS.assigned);
+  return write(ctx, actor, id, w, etag);
+}
+
+/** Sets a status from the vocabulary. */
+export async function setStatus(ctx: ServiceContext, actor: Actor, id: number, value: string, etag?: string): Promise<Ticket> {
+  await requireAgent(ctx, actor, 'change a ticket’s status');
+  const checked = oneOf('status', value, ctx.vocabulary.statuses);
+  await checkSpace(ctx, id);
+  return write(ctx, actor, id, { status: checked }, etag);
+}
+
+/** Sets a priority from the vocabulary. */
+export async function setPriority(ctx: ServiceContext, actor: Actor, id: number, value: string, etag?: string): Promise<Ticket> {
+  await requireAgent(ctx, actor, 'change a ticket’s priority');
+  const checked = oneOf('priority', value, ctx.vocabulary.priorities);
+  await checkSpace(ctx, id);
+  return write(ctx, actor, id, { priority: checked }, etag);
+}
+
+/** Resolves the ticket; a note is posted as a public comment titled "Resolution". */
+export async function resolve(ctx: ServiceContext, actor: Actor, id: number, note?: string, etag?: string): Promise<Ticket> {
+  await requireAgent(ctx, actor, 'resolve tickets');
+  const checkedNote = text('note', note, { max: LIMITS.comment });
+  await checkSpace(ctx, id);
+  const ticket = await write(ctx, actor, id, { status: status(ctx, STATUS.resolved) }, etag);
+  if (checkedNote) await postComment(ctx, actor, id, checkedNote, { internal: false, title: 'Resolution' });
+  return ticket;
+}
+
+/** Deletes a ticket (agents only). */
+export async function deleteTicket(ctx: ServiceContext, actor: Actor, id: number): Promise<void> {
+  await requireAgent(ctx, actor, 'delete tickets');
+  await fetchTicket(ctx, id);
+  await guarded(`Ticket #${id}`, ctx.logger, () => ctx.graph.deleteItem('SD_Tickets', String(id)));
+}
