@@ -17,7 +17,7 @@ afterEach(async () => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-function setup(dir = mkdtempSync(path.join(tmpdir(), 'poller-')), existing?: ReturnType<typeof memoryFeed>, rec = recordingDelivery('slack')) {
+function setup(dir = mkdtempSync(path.join(tmpdir(), 'poller-')), existing?: ReturnType<typeof memoryFeed>, rec = recordingDelivery('slack'), backfillMinutes = 0) {
   dirs.push(dir);
   const store = createSqliteStore({ dataDir: dir });
   stores.push(store);
@@ -25,7 +25,7 @@ function setup(dir = mkdtempSync(path.join(tmpdir(), 'poller-')), existing?: Ret
   const lines: string[] = [];
   const logger = createLogger({ level: 'debug', write: (l) => lines.push(l) });
   const deliverer = createDeliverer({ deliveries: [rec.delivery], store, queue: createSendQueue(), logger, vocabulary });
-  const poller = createPoller({ feed: env.feed, store, deliverer, vocabulary, logger, pollSeconds: 15, now: env.now });
+  const poller = createPoller({ feed: env.feed, store, deliverer, vocabulary, logger, pollSeconds: 15, now: env.now, backfillMinutes });
   return { dir, store, env, rec, poller, lines, ports: createNotificationPorts(store) };
 }
 const chan = { platform: 'slack' as const, id: 'C1', kind: 'channel' as const };
@@ -80,6 +80,19 @@ describe('change poller', () => {
     expect(s.rec.sent.map((x) => x.conversationId)).toEqual(['C2']);
     expect(await s.ports.subscriptions(chan)).toEqual([]);
     expect(s.lines.some((l) => l.includes('no longer in the conversation') && l.includes('C1'))).toBe(true);
+  });
+
+  it('with a backfill, the first start also announces what changed inside the window, and nothing older', async () => {
+    const env = memoryFeed();
+    env.put({ id: 1, title: 'Changed 20 minutes ago' });
+    env.tick(15 * 60);
+    env.put({ id: 2, title: 'Changed 5 minutes ago' });
+    env.tick(5 * 60);
+    const s = setup(undefined, env, undefined, 10);
+    await s.ports.subscribe(chan, { kind: 'all' }, dana);
+    await s.poller.runOnce();
+    await s.poller.runOnce();
+    expect(s.rec.sent.map((x) => x.view?.title)).toEqual(['Changed 5 minutes ago']);
   });
 
   it('idle cycles cost exactly two feed reads', async () => {
