@@ -32,7 +32,7 @@ describe('Teams card actions (Action.Execute invokes) through the real server', 
     expect(res.body.statusCode).toBe(200);
     expect(res.body.type).toBe(CARD);
     expect(cardText(res.body.value)).toContain(title);
-    const mine = await h.stack.helpdesk.listTickets({ email: 'alexw@example.com', name: 'Alex' }, { submittedBy: 'alexw@example.com' });
+    const mine = await h.stack.helpdesk.listTickets({ email: h.emails.lynne!, name: 'Lynne' }, { submittedBy: h.emails.lynne! });
     const created = mine.find((t) => t.title === title);
     expect(created).toBeDefined();
     expect(created!.priority).toBe('High');
@@ -40,7 +40,7 @@ describe('Teams card actions (Action.Execute invokes) through the real server', 
     etag = created!.etag;
     // The card refreshes itself for the person who acted (Universal Actions user-specific view).
     expect(res.body.value.refresh.action.verb).toBe('ticket.refresh');
-    expect(res.body.value.refresh.userIds).toEqual([USERS.alex.id]);
+    expect(res.body.value.refresh.userIds).toEqual([USERS.lynne.id]);
   });
 
   it('returns the form with the reason and every typed value when the title is missing', async () => {
@@ -84,13 +84,13 @@ describe('Teams card actions (Action.Execute invokes) through the real server', 
     const note = `Internal: toner vendor case ${Date.now()}`;
     await h.stack.helpdesk.addComment({ email: h.emails.dana!, name: 'Dana' }, ticketId, note, { internal: true });
     // What Teams sends on its own when a card with a refresh clause comes into view.
-    const refresh = async (user: 'alex' | 'dana') => {
+    const refresh = async (user: 'lynne' | 'dana') => {
       const activity = h.fixture('invoke-card-action', user);
       activity.value = { action: { type: 'Action.Execute', verb: 'ticket.refresh', data: { ticketId } }, trigger: 'automatic' };
       return (await h.post(activity)).body;
     };
     const forAgent = await refresh('dana');
-    const forRequester = await refresh('alex');
+    const forRequester = await refresh('lynne');
     expect(forAgent.type).toBe(CARD);
     expect(forRequester.type).toBe(CARD);
     expect(cardText(forAgent.value)).toContain(note);

@@ -15,13 +15,16 @@ import { startHelpdeskStack } from '../support/helpdesk-stack';
 type Stack = Awaited<ReturnType<typeof startHelpdeskStack>>;
 export type Activity = Record<string, any>;
 
-/** Teams users the fixtures talk as. Alex is a requester; Dana and Lee are agents in the stack. */
+/**
+ * Teams users the fixtures talk as. Lynne is a requester (the fixtures' recorded sender id); Dana and
+ * Lee are played by the stack's first two active agents; Grady has only a UPN.
+ */
 export const USERS = {
-  alex: { id: '29:1Xq3scrubbedAlexWilberUserIdR8fGk2', name: 'Alex Wilber', aadObjectId: '6b1f8b0e-1111-4c41-9a55-0000000a1ec5' },
+  lynne: { id: '29:1Xq3scrubbedAlexWilberUserIdR8fGk2', name: 'Lynne Robbins', aadObjectId: '6b1f8b0e-1111-4c41-9a55-0000000a1ec5' },
   dana: { id: '29:1Zk9scrubbedDanaAgentUserIdP0aQ7', name: 'Dana Agent', aadObjectId: '9c2d7e11-2222-4b8e-8a10-0000000da7a0' },
   lee: { id: '29:1Lee0scrubbedLeeAgentUserIdQ1bR8', name: 'Lee Agent', aadObjectId: '1e3f5a7c-3333-4d2e-9b21-00000000a1ee' },
   noEmail: { id: '29:1Guest0scrubbedGuestUserIdZ9', name: 'Guest User', aadObjectId: '00000000-4444-4444-8444-00000000c0de' },
-  megan: { id: '29:1Megan0scrubbedMeganUserIdM3', name: 'Megan Bowen', aadObjectId: '2b4d6f80-5555-4e3f-8c32-00000000be11' },
+  grady: { id: '29:1Grady0scrubbedGradyUserIdM3', name: 'Grady Archie', aadObjectId: '2b4d6f80-5555-4e3f-8c32-00000000be11' },
 } as const;
 
 export type UserKey = keyof typeof USERS;
@@ -67,20 +70,21 @@ export function cardText(card: unknown): string {
 export async function startTeamsHarness(options: { settings?: TeamsSettings } = {}): Promise<TeamsHarness> {
   const connector = await startFakeConnector();
   const stack = await startHelpdeskStack();
-  const agents = await stack.helpdesk.activeAgents();
+  const requesters = ['lynner@example.com', 'gradya@example.com'];
+  const agents = (await stack.helpdesk.activeAgents()).filter((a) => !requesters.includes(a.email.toLowerCase()));
   if (agents.length < 2) throw new Error('the help-desk stack needs two active agents for these tests');
   const emails: Record<UserKey, string | undefined> = {
-    alex: 'alexw@example.com',
+    lynne: requesters[0],
     dana: agents[0].email,
     lee: agents[1].email,
     noEmail: undefined,
-    megan: 'meganb@example.com',
+    grady: requesters[1],
   };
   for (const key of Object.keys(USERS) as UserKey[]) {
     const u = USERS[key];
     const member: FakeMember = { id: u.id, name: u.name, aadObjectId: u.aadObjectId };
-    // Megan has only a UPN, as guests and some synced accounts do.
-    if (key === 'megan') member.userPrincipalName = emails.megan;
+    // Grady has only a UPN, as guests and some synced accounts do.
+    if (key === 'grady') member.userPrincipalName = emails.grady;
     else if (emails[key]) member.email = emails[key];
     connector.members.set(u.id, member);
   }
@@ -104,7 +108,7 @@ export async function startTeamsHarness(options: { settings?: TeamsSettings } = 
     url,
     emails,
     references,
-    fixture(name, user = 'alex', patch = {}) {
+    fixture(name, user = 'lynne', patch = {}) {
       const activity = JSON.parse(readFileSync(path.join(fixtures, `${name}.json`), 'utf8'));
       activity.serviceUrl = connector.url;
       activity.id = `${activity.id}-${++seq}`;
@@ -127,7 +131,7 @@ export async function startTeamsHarness(options: { settings?: TeamsSettings } = 
       }
       return { status: res.status, body };
     },
-    async say(text, user = 'alex', fixture = 'message-personal') {
+    async say(text, user = 'lynne', fixture = 'message-personal') {
       const activity = harness.fixture(fixture, user);
       activity.text = fixture === 'message-channel-mention' ? `<at>Help Desk</at> ${text}` : text;
       const before = connector.activities.length;
@@ -136,7 +140,7 @@ export async function startTeamsHarness(options: { settings?: TeamsSettings } = 
       // The adapter answers only after the turn, so every reply is already recorded.
       return connector.activities.slice(before).filter((a) => a.activity.replyToId === activity.id || a.replyToId === activity.id);
     },
-    execute(verb, data, user = 'alex', patch = {}) {
+    execute(verb, data, user = 'lynne', patch = {}) {
       const activity = harness.fixture('invoke-card-action', user, patch);
       activity.value = { ...activity.value, action: { ...activity.value.action, verb, data } };
       return harness.post(activity);

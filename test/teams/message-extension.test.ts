@@ -37,7 +37,7 @@ function actionTypes(card: unknown): string[] {
 
 describe('Create ticket from a message (message extension action)', () => {
   it('opens the new-ticket form prefilled with the message text (HTML stripped) and a link to it', async () => {
-    const res = await h.post(h.fixture('fetch-task', 'alex'));
+    const res = await h.post(h.fixture('fetch-task', 'lynne'));
     expect(res.status).toBe(200);
     expect(res.body.task.type).toBe('continue');
     const card = res.body.task.value.card.content;
@@ -52,12 +52,12 @@ describe('Create ticket from a message (message extension action)', () => {
   });
 
   it('files the ticket on submit, posts a confirmation into the conversation and closes the dialog', async () => {
-    const activity = h.fixture('submit-action', 'alex');
+    const activity = h.fixture('submit-action', 'lynne');
     const before = h.connector.activities.length;
     const res = await h.post(activity);
     expect(res.status).toBe(200);
     expect(res.body?.task).toBeUndefined();
-    const tickets = await h.stack.helpdesk.listTickets({ email: 'alexw@example.com', name: 'Alex' }, { submittedBy: 'alexw@example.com' });
+    const tickets = await h.stack.helpdesk.listTickets({ email: h.emails.lynne!, name: 'Lynne' }, { submittedBy: h.emails.lynne! });
     const created = tickets.find((t) => t.title === MESSAGE_TITLE);
     expect(created?.category).toBe('Hardware');
     const posted = h.connector.activities.slice(before);
@@ -67,7 +67,7 @@ describe('Create ticket from a message (message extension action)', () => {
   });
 
   it('shows the form again with the problem, keeping what was typed, when the input is invalid', async () => {
-    const activity = h.fixture('submit-action', 'alex');
+    const activity = h.fixture('submit-action', 'lynne');
     activity.value.data = { ...activity.value.data, title: '   ', description: 'Everything I wrote', priority: 'Sky-high' };
     const before = h.connector.activities.length;
     const res = await h.post(activity);

@@ -54,7 +54,7 @@ describe('Teams messages through the real server', () => {
   });
 
   it('accepts a userPrincipalName when Teams gives no email', async () => {
-    const [reply] = await h.say('mine', 'megan');
+    const [reply] = await h.say('mine', 'grady');
     expect(cardOf(reply)).toBeDefined();
     expect(reply.activity.text ?? '').not.toMatch(/can't see your email/);
   });
@@ -67,7 +67,7 @@ describe('Teams messages through the real server', () => {
   });
 
   it('greets with the help card when the bot is added to a conversation', async () => {
-    const activity = h.fixture('members-added', 'alex');
+    const activity = h.fixture('members-added', 'lynne');
     const before = h.connector.activities.length;
     expect((await h.post(activity)).status).toBe(200);
     const sent = h.connector.activities.slice(before);
@@ -79,7 +79,7 @@ describe('Teams messages through the real server', () => {
     const last = h.references.at(-1)!;
     expect(last.ref.conversation.id).toBe('a:1scrubbedPersonalConversationIdAlexAndBot9');
     expect(last.ref.serviceUrl).toBe(h.connector.url);
-    expect(last.who?.email).toBe('alexw@example.com');
+    expect(last.who?.email).toBe(h.emails.lynne!);
     expect(h.references.some((r) => r.ref.user?.id === USERS.dana.id)).toBe(true);
   });
 

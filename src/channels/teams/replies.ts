@@ -4,7 +4,6 @@
  */
 import { CardFactory, MessageFactory, type Activity } from 'botbuilder';
 import { VERBS } from '../../commands/verbs';
-import type { Reply } from '../../commands/types';
 import type { View } from '../../views/types';
 import { renderCard } from './cards';
 
@@ -49,13 +48,4 @@ export function cardFor(view: View, audience: CardAudience): Record<string, unkn
 export function activityFor(view: View, audience: CardAudience): Partial<Activity> {
   if (view.type === 'text') return MessageFactory.text(view.text);
   return MessageFactory.attachment(CardFactory.adaptiveCard(cardFor(view, audience)));
-}
-
-/**
- * Sends a command reply into the conversation it came from. Teams has no ephemeral messages, so a
- * private reply in a shared chat is still posted there; its card is the shareable view and the
- * asker's own view arrives through refresh.
- */
-export function replyActivity(reply: Reply, audience: CardAudience): Partial<Activity> {
-  return activityFor(reply.view, audience);
 }
