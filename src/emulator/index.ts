@@ -116,7 +116,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       return identity.clientSecret;
     },
     expireTokens() {
-      for (const t of identity.tokens.keys()) identity.tokens.set(t, 0);
+      const now = Date.now();
+      for (const t of identity.tokens.keys()) identity.tokens.set(t, now);
     },
     setTokenLifetime(seconds) {
       identity.lifetimeSeconds = seconds;

@@ -121,7 +121,8 @@ export function createListStore(dataDir?: string): ListStore {
       // Tests and benchmarks may back-date rows by passing Created/Modified directly.
       if (k === 'Created') created ??= toIso(v);
       else if (k === 'Modified') modified ??= toIso(v);
-      else if (!READ_ONLY_FIELDS.has(k) && !k.startsWith('@odata')) own[k] = v;
+      // SharePoint stores an empty text as null and Graph leaves null fields out of `fields`.
+      else if (!READ_ONLY_FIELDS.has(k) && !k.startsWith('@odata') && v !== null && v !== '' && v !== undefined) own[k] = v;
     }
     created ??= now ?? isoSeconds();
     modified ??= created;
@@ -153,7 +154,7 @@ export function createListStore(dataDir?: string): ListStore {
       if (!item) throw new Error(`emulator: ${list} has no item ${id}`);
       for (const [k, v] of Object.entries(fields)) {
         if (READ_ONLY_FIELDS.has(k) || k.startsWith('@odata')) continue;
-        if (v === null) delete item.fields[k];
+        if (v === null || v === '' || v === undefined) delete item.fields[k];
         else item.fields[k] = v;
       }
       item.version++;

@@ -56,6 +56,16 @@ describe('emulator writes', () => {
     expect(fields.Created).toBe('2026-01-01T00:00:00Z');
   });
 
+  it('clears a field set to empty text or null, as SharePoint does, and still finds it with eq null', async () => {
+    const { id } = emu.data.insert('SD_Tickets', { Title: 'Unassign me', SD_AssignedTo: 'alexw@example.com', SD_Category: 'Other' });
+    const fields = await json(await patch(id, { SD_AssignedTo: '', SD_Category: null }));
+    expect(fields.Title).toBe('Unassign me');
+    expect('SD_AssignedTo' in fields).toBe(false);
+    expect('SD_Category' in fields).toBe(false);
+    const found = await json(await graph(emu, bearer, `SD_Tickets/items?$expand=fields&$filter=${encodeURIComponent("fields/SD_AssignedTo eq null and fields/Title eq 'Unassign me'")}`));
+    expect(found.value.map((i: { id: string }) => i.id)).toEqual([id]);
+  });
+
   it('rejects a fields wrapper on PATCH so the client bug shows', async () => {
     const { id } = emu.data.insert('SD_Tickets', { Title: 'Wrapped' });
     const res = await patch(id, { fields: { SD_Status: 'Resolved' } });
