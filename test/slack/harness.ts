@@ -9,6 +9,7 @@ import { createServer, type Server } from '../../src/server';
 import { startFakeSlack, type FakeSlack } from '../support/fake-slack';
 import { createSlackPoster, slackFixture } from '../support/slack-request';
 
+/** The signing secret the scene's channel checks against. */
 export const SECRET = 'test-signing-secret-8f2a';
 
 /** The people in the fake workspace. */
@@ -20,8 +21,10 @@ export const PEOPLE = {
   guest: { id: 'UGUEST0001', name: 'Guest Without Email' },
 } as const;
 
+/** Active help-desk agents in every scene. */
 export const AGENTS = [PEOPLE.dana, PEOPLE.lee].map((p) => ({ email: p.email, name: p.name }));
 
+/** A running scene. */
 export interface SlackScene {
   fake: FakeSlack;
   channel: SlackChannel;

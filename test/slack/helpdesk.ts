@@ -9,6 +9,7 @@ import type { HelpdeskService } from '../../src/helpdesk/types';
 import { createFakeHelpdesk } from '../support/fake-helpdesk';
 import { AGENTS } from './harness';
 
+/** The help desk a test talks to, and which kind it is. */
 export interface TestHelpdesk {
   helpdesk: HelpdeskService;
   kind: 'emulator' | 'fake';

@@ -32,6 +32,7 @@ export interface FakeSlackMessage {
   blocks?: unknown[];
 }
 
+/** The running fake and what it recorded. */
 export interface FakeSlack {
   /** Base for SlackSettings.apiUrl, ending in `/api/`. */
   apiUrl: string;

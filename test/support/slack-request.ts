@@ -35,6 +35,7 @@ export function eventBody(envelope: unknown): { body: string; contentType: strin
   return { body: JSON.stringify(envelope), contentType: 'application/json' };
 }
 
+/** How to sign (or mis-sign) one request. */
 export interface SlackPostOptions {
   /** Seconds; defaults to now. */
   timestamp?: number;

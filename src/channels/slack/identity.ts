@@ -19,6 +19,7 @@ export interface SlackPerson {
   isBot: boolean;
 }
 
+/** Slack user look-ups the handlers use. */
 export interface SlackIdentity {
   /** The person behind a Slack user id (cached). */
   lookup(userId: string): Promise<SlackPerson | undefined>;
@@ -28,6 +29,7 @@ export interface SlackIdentity {
   resolveUser(reference: string): Promise<{ email: string; name: string } | undefined>;
 }
 
+/** Options for createSlackIdentity; `ttlMs` defaults to ten minutes. */
 export interface SlackIdentityConfig {
   client: WebClient;
   logger: Logger;

@@ -16,10 +16,12 @@ import { createSlackIdentity } from './identity';
 import { registerShortcuts } from './shortcuts';
 import { registerViews } from './views';
 
+// What the notifications side needs: hook shapes, and the same renderers the channel uses.
 export type { ConversationInfo, SlackHooks, ThreadReplyInfo } from './context';
 export { ticketBlocks } from './blocks/ticket';
 export { renderMessage, type SlackMessage } from './blocks/message';
 
+/** Options for createSlackChannel. */
 export interface SlackChannelConfig {
   settings: SlackSettings;
   helpdesk: HelpdeskService;
@@ -28,6 +30,7 @@ export interface SlackChannelConfig {
   hooks?: SlackHooks;
 }
 
+/** The running Slack channel. */
 export interface SlackChannel {
   app: App;
   /** Web API client (pointed at settings.apiUrl when set); notifications post and update through it. */
