@@ -1,0 +1,82 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createChangeFeed } from '../../src/helpdesk/changes';
+import type { HelpdeskService } from '../../src/helpdesk/types';
+import { createLogger } from '../../src/log';
+import { createDeliverer, createPoller, createSendQueue, withActionHints, type Poller } from '../../src/notify';
+import { createNotificationPorts, createSqliteStore, type Store } from '../../src/store';
+import { startHelpdeskStack, type HelpdeskStack } from '../support/helpdesk-stack';
+import { recordingDelivery } from './recording-delivery';
+
+const alex = { email: 'alex@contoso.com', name: 'Alex Requester' };
+const dana = { email: 'dana@contoso.com', name: 'Dana Agent' };
+const sam = { email: 'sam@contoso.com', name: 'Sam Agent' };
+let stack: HelpdeskStack;
+let store: Store;
+let dir: string;
+let helpdesk: HelpdeskService;
+let poller: Poller;
+let rec: ReturnType<typeof recordingDelivery>;
+
+beforeEach(async () => {
+  stack = await startHelpdeskStack({ seed: 'none', service: { agentCacheTtlMs: 0 } });
+  for (const a of [dana, sam]) stack.emulator.data.insert('SD_Agents', { Title: a.name, SD_Email: a.email, SD_IsActive: true });
+  dir = mkdtempSync(path.join(tmpdir(), 'stack-'));
+  store = createSqliteStore({ dataDir: dir });
+  // What the composition root does: commands use the service through the action-hints wrapper.
+  helpdesk = withActionHints(stack.helpdesk, store);
+  rec = recordingDelivery('slack');
+  const logger = createLogger({ level: 'error', write: () => undefined });
+  const vocabulary = stack.helpdesk.vocabulary;
+  const deliverer = createDeliverer({ deliveries: [rec.delivery], store, queue: createSendQueue(), logger, vocabulary });
+  poller = createPoller({ feed: createChangeFeed(stack.graph, stack.settings), store, deliverer, vocabulary, logger, pollSeconds: 15 });
+  await createNotificationPorts(store).subscribe({ platform: 'slack', id: 'CDESK', kind: 'channel' }, { kind: 'all' }, dana);
+  for (const p of [alex, dana, sam]) await store.savePersonAddress({ platform: 'slack', email: p.email, userId: `U${p.name}` });
+  await poller.runOnce();
+});
+afterEach(async () => {
+  await store.close();
+  await stack.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const dms = (email: string) => rec.sent.filter((s) => s.op === 'dm' && s.email === email).map((s) => s.text);
+
+describe('notifications for changes made through the help-desk service', () => {
+  it('a ticket’s life: nobody hears about their own action, the requester never sees the internal note', async () => {
+    const t = await helpdesk.createTicket(alex, { title: 'Cannot print', priority: 'Normal', category: 'Hardware' });
+    await poller.runOnce();
+    await helpdesk.claim(dana, t.id);
+    await poller.runOnce();
+    await helpdesk.addComment(alex, t.id, 'It says paper jam');
+    await helpdesk.addComment(dana, t.id, 'Printer firmware is old', { internal: true });
+    await poller.runOnce();
+    await helpdesk.resolve(dana, t.id, 'Cleared the jam and updated firmware');
+    await poller.runOnce();
+    await poller.runOnce();
+
+    expect(dms(alex.email)).toEqual([
+      `Your ticket #${t.id} "Cannot print" is now Assigned.`,
+      `Your ticket #${t.id} "Cannot print" was resolved.\nResolution: Cleared the jam and updated firmware`,
+    ]);
+    expect(dms(dana.email)).toEqual([`Alex Requester (requester) commented on #${t.id} "Cannot print": It says paper jam`]);
+    expect(JSON.stringify(rec.sent)).not.toContain('firmware is old');
+    const channel = rec.sent.filter((s) => s.conversationId === 'CDESK');
+    expect(channel.filter((s) => s.op === 'post')).toHaveLength(1);
+    expect(channel.filter((s) => s.op === 'update').map((s) => s.view?.status)).toEqual(['Assigned', 'Resolved']);
+  }, 30_000);
+
+  it('another agent assigning the ticket tells the new assignee; a muted requester hears nothing', async () => {
+    const t = await helpdesk.createTicket(alex, { title: 'New laptop' });
+    await poller.runOnce();
+    await createNotificationPorts(store).setMuted(alex.email, true);
+    await helpdesk.assign(sam, t.id, dana.email);
+    await helpdesk.addComment(sam, t.id, 'Dana will bring it tomorrow');
+    await poller.runOnce();
+    expect(dms(dana.email)).toEqual([expect.stringContaining(`Ticket #${t.id} "New laptop" was assigned to you`)]);
+    expect(dms(alex.email)).toEqual([]);
+    expect(dms(sam.email)).toEqual([]);
+  }, 30_000);
+});
