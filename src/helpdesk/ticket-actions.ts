@@ -86,7 +86,14 @@ export async function claim(ctx: ServiceContext, actor: Actor, id: number, etag?
   } else {
     await checkSpace(ctx, id);
   }
-  return write(ctx, actor, id, { assignedTo: me, status: status(ctx, STATUS.assigned) }, guard, true);
+  try {
+    return await write(ctx, actor, id, { assignedTo: me, status: status(ctx, STATUS.assigned) }, guard, true);
+  } catch (err) {
+    // A second click on the same card after the claim went through is not a conflict.
+    const current = err instanceof HelpdeskError && err.kind === 'conflict' ? err.details.current : undefined;
+    if (current && sameAddress(current.assignedTo, me)) return current;
+    throw err;
+  }
 }
 
 /** Assigns the ticket to an active agent; a New ticket becomes Assigned. */

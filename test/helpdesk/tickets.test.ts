@@ -62,6 +62,13 @@ describe('help-desk ticket changes', () => {
     expect(stack.emulator.data.get('SD_Tickets', String(seen.id))!.fields.SD_AssignedTo).toBe(megan.email);
   });
 
+  it('claiming twice from the same card (same etag) is not a conflict for the agent who holds it', async () => {
+    const seen = await fileOne('Double click');
+    const first = await stack.helpdesk.claim(diego, seen.id, seen.etag);
+    const again = await stack.helpdesk.claim(diego, seen.id, seen.etag);
+    expect(again).toMatchObject({ id: seen.id, assignedTo: diego.email, etag: first.etag });
+  });
+
   it('claim without an etag does not take over a ticket someone else holds', async () => {
     const t = await fileOne('Held elsewhere');
     await stack.helpdesk.claim(megan, t.id);
