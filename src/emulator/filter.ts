@@ -77,7 +77,9 @@ function tokenize(src: string): Tok[] {
 
 /** A compiled filter. */
 export type Predicate = (item: StoredItem) => boolean;
-type Operand = (item: StoredItem) => unknown;
+/** Reads a value for a row; `constant` is set for literals so their key is computed once. */
+type Operand = ((item: StoredItem) => unknown) & { constant?: { value: unknown } };
+const lit = (value: unknown): Operand => Object.assign(() => value, { constant: { value } });
 const OPS = new Set(['eq', 'ne', 'gt', 'ge', 'lt', 'le']);
 
 /** Parses and compiles `$filter`; throws FilterSyntaxError naming the position on bad input. */
@@ -140,11 +142,11 @@ export function compileFilter(src: string): Predicate {
   function operand(): Operand {
     const t = peek();
     if (!t) throw new FilterSyntaxError('expected a field or a value at the end of the filter');
-    if (t.kind === 'str' || t.kind === 'num') { p++; const v = t.value; return () => v; }
+    if (t.kind === 'str' || t.kind === 'num') { p++; return lit(t.value); }
     if (t.kind === 'word') {
       const w = t.text.toLowerCase();
-      if (w === 'true' || w === 'false') { p++; const v = w === 'true'; return () => v; }
-      if (w === 'null') { p++; return () => null; }
+      if (w === 'true' || w === 'false') { p++; return lit(w === 'true'); }
+      if (w === 'null') { p++; return lit(null); }
       if (t.text.startsWith('fields/') && t.text.split('/').length === 2) {
         p++;
         const name = t.text.slice(7);
@@ -171,8 +173,10 @@ export function compileFilter(src: string): Predicate {
 }
 
 function compare(op: string, left: Operand, right: Operand): Predicate {
+  const lk = left.constant && keyOf(left.constant.value);
+  const rk = right.constant && keyOf(right.constant.value);
   return (it) => {
-    const c = compareKeys(keyOf(left(it)), keyOf(right(it)));
+    const c = compareKeys(lk ?? keyOf(left(it)), rk ?? keyOf(right(it)));
     switch (op) {
       case 'eq': return c === 0;
       case 'ne': return c !== 0;
