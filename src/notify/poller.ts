@@ -212,18 +212,21 @@ export function createPoller(config: PollerConfig): Poller {
     return Math.max(base, Math.min(base * 2 ** Math.min(failures, 10), (config.maxBackoffSeconds ?? 600) * 1000));
   }
 
-  function schedule(): void {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = guarded().finally(schedule);
-    }, nextDelayMs());
+  /** Cycles start every pollSeconds (not pollSeconds after the last one ended), unless backing off. */
+  function loop(): void {
+    const began = Date.now();
+    running = guarded().finally(() => {
+      if (stopped) return;
+      const wait = failures > 0 ? nextDelayMs() : Math.max(0, nextDelayMs() - (Date.now() - began));
+      timer = setTimeout(loop, wait);
+    });
   }
 
   return {
     start() {
       if (!stopped) return;
       stopped = false;
-      running = guarded().finally(schedule);
+      loop();
     },
     async stop() {
       stopped = true;
