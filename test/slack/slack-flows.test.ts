@@ -123,6 +123,25 @@ describe('Slack: channel replies, assign and resolve modals, thread replies, slo
     expect(scene.fake.callsTo('users.info').filter((c) => c.body.user === PEOPLE.robin.id)).toHaveLength(1);
   });
 
+  it('a resolve whose ticket changed meanwhile keeps the note in the modal, and a second submit applies it', async () => {
+    const t = await helpdesk.createTicket(sam, { title: 'Keyboard missing keys' });
+    await helpdesk.setStatus(dana, t.id, 'In Progress', '*');
+    const payload = slackFixture('view-submission');
+    payload.user.id = PEOPLE.dana.id;
+    payload.view.private_metadata = JSON.stringify({ verb: 'ticket.resolve', form: 'resolve', ticketId: t.id, etag: t.etag, channelId: 'C2147483705' });
+    payload.view.state.values = { note: { value: { type: 'plain_text_input', value: 'Sent a new keyboard.' } } };
+    const first = (await scene.post(interactiveBody(payload))).json();
+    expect(first.response_action).toBe('update');
+    const note = first.view.blocks.find((b: any) => b.block_id === 'note');
+    expect(note.element.initial_value).toBe('Sent a new keyboard.');
+    expect(JSON.stringify(first.view.blocks)).toMatch(/In Progress/);
+    expect((await helpdesk.getTicket(dana, t.id)).status).toBe('In Progress');
+    payload.view.private_metadata = first.view.private_metadata;
+    const second = await scene.post(interactiveBody(payload));
+    expect(second.status).toBe(200);
+    expect((await helpdesk.getTicket(dana, t.id)).status).toBe('Resolved');
+  });
+
   it('a thread reply in a channel reaches the notifications hook with the author email', async () => {
     const envelope = slackFixture('event-message-im');
     envelope.event = { ...envelope.event, channel: 'C2147483705', channel_type: 'channel', text: 'Still broken for me', ts: '1732280700.000100', thread_ts: '1732280000.000100' };

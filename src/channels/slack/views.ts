@@ -5,7 +5,7 @@
 import type { App } from '@slack/bolt';
 import { dispatch } from '../../commands';
 import type { CommandInput, Reply } from '../../commands/types';
-import type { FormView, View } from '../../views/types';
+import type { FormView, TicketView, View } from '../../views/types';
 import { formErrors, formFields, formModal, FORM_CALLBACK_ID, loadingModal, readFormValues, readMetadata, viewModal, type FormMetadata } from './blocks/modal';
 import { commandContext, conversationOf, type SlackDeps } from './context';
 import { deliver, FAILURE_MESSAGE, messageFor } from './deliver';
@@ -35,6 +35,26 @@ export async function openModal(deps: SlackDeps, triggerId: string, title: strin
 }
 
 const SUBMIT_BUDGET_MS = 2500;
+
+/**
+ * A form again, after someone else changed the ticket first: the current etag, what was typed and
+ * the reason, so a second submit applies to the ticket as it is now and nothing typed is lost.
+ */
+function retryForm(deps: SlackDeps, meta: FormMetadata, typed: Record<string, string>, current: TicketView): FormView {
+  const first = formFields(meta.form)[0];
+  return {
+    form: meta.form,
+    title: `#${current.id} ${current.title}`,
+    submitVerb: meta.verb as FormView['submitVerb'],
+    ticketId: current.id,
+    etag: current.etag,
+    values: typed,
+    errors: [{ field: first, message: `${current.notice ?? 'Someone changed this ticket first.'} It is now ${current.status}${current.assignee ? `, assigned to ${current.assignee}` : ''}. Submit again to apply your change anyway.` }],
+    priorities: deps.helpdesk.vocabulary.priorities,
+    categories: deps.helpdesk.vocabulary.categories,
+    allowInternal: meta.form === 'comment' && 'internal' in typed,
+  };
+}
 
 /** Merges what a modal submitted into the form so an error shows it again, nothing lost. */
 function withTyped(form: FormView, typed: Record<string, string>): FormView {
@@ -71,6 +91,7 @@ export function registerViews(app: App, deps: SlackDeps): void {
     }
     const first = formFields(meta.form)[0];
     const values = readFormValues(view.state.values as any);
+    const typed = { ...values };
     const assigneeProblem = meta.form === 'assign' ? await resolveAssignee(deps, values) : undefined;
     if (assigneeProblem) {
       await ack({ response_action: 'errors', errors: { assignee: assigneeProblem } });
@@ -104,6 +125,11 @@ export function registerViews(app: App, deps: SlackDeps): void {
     const reply = outcome.reply;
     if (reply.view.type === 'form' && reply.view.form.errors.length > 0) {
       await ack({ response_action: 'errors', errors: formErrors(withTyped(reply.view.form, values)) });
+      return;
+    }
+    if (reply.view.type === 'ticket' && meta.ticketId !== undefined && /nothing was changed/i.test(reply.view.ticket.notice ?? '')) {
+      const { verb: _v, form: _f, ticketId: _t, etag: _e, ...where } = meta;
+      await ack({ response_action: 'update', view: formModal(retryForm(deps, meta, typed, reply.view.ticket), where) as any });
       return;
     }
     if (reply.view.type === 'error') {

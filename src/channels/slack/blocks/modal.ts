@@ -69,6 +69,7 @@ function formBlocks(form: FormView): Block[] {
       return [textInput('note', 'Resolution note', v.note, { multiline: true, max: BLOCK_LIMITS.inputLength, optional: true, hint: 'The requester sees this note.' })];
     case 'assign': {
       const element: Block = { type: 'users_select', action_id: 'value', placeholder: plain('Pick an agent', BLOCK_LIMITS.placeholder) };
+      if (/^[UW][A-Z0-9]+$/.test(v.assignee ?? '')) element.initial_user = v.assignee;
       return [{ type: 'input', block_id: 'assignee', label: plain('Assign to'), element, hint: plain('Only active help-desk agents can be assigned.') }];
     }
   }
@@ -95,6 +96,8 @@ export function formModal(form: FormView, meta: Omit<FormMetadata, 'verb' | 'for
   const metadata: FormMetadata = { verb: form.submitVerb, form: form.form, ticketId: form.ticketId, etag: form.etag, ...meta };
   if (form.sourceLink) metadata.sourceLink = form.sourceLink;
   const blocks = formBlocks(form);
+  // Shown when a form comes back after a failed submit (Slack's inline errors last one submit only).
+  for (const e of [...form.errors].reverse()) blocks.unshift({ type: 'section', text: mrkdwn(`:warning: ${userText(e.message, 2900)}`) });
   if (form.title.length > BLOCK_LIMITS.modalTitle) blocks.unshift({ type: 'section', text: mrkdwn(`*${userText(form.title, 2900)}*`) });
   return {
     type: 'modal',
