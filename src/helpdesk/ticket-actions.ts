@@ -64,7 +64,11 @@ export async function createTicket(ctx: ServiceContext, actor: Actor, input: New
 /** Edits title, description, priority or category; requesters only on their own tickets. */
 export async function updateTicket(ctx: ServiceContext, actor: Actor, id: number, changes: Partial<NewTicket>, etag?: string): Promise<Ticket> {
   const checked = ticketEdit(ctx.vocabulary, changes);
-  const { ticket } = await readTicket(ctx, actor, id);
+  const { ticket, agent } = await readTicket(ctx, actor, id);
+  // Priority is triage, which is the agents' call; requesters may reword their own ticket.
+  if (!agent && checked.priority !== undefined && checked.priority !== ticket.priority) {
+    throw new HelpdeskError('forbidden', 'Only help-desk agents can change a ticket’s priority.');
+  }
   const w: TicketWrite = { title: checked.title, description: checked.description, priority: checked.priority, category: checked.category };
   if (Object.values(w).every((v) => v === undefined)) return ticket;
   return write(ctx, actor, id, w, etag);

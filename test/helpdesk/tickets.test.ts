@@ -114,6 +114,8 @@ describe('help-desk ticket changes', () => {
     const t = await fileOne('Typo in titel');
     const edited = await stack.helpdesk.updateTicket(patti, t.id, { title: 'Typo in title' }, t.etag);
     expect(edited.title).toBe('Typo in title');
+    await expect(stack.helpdesk.updateTicket(patti, t.id, { priority: 'Urgent' })).rejects.toMatchObject({ kind: 'forbidden' });
+    expect(stack.emulator.data.get('SD_Tickets', String(t.id))!.fields.SD_Priority).toBe('Normal');
     await stack.helpdesk.deleteTicket(megan, t.id);
     expect(stack.emulator.data.get('SD_Tickets', String(t.id))).toBeUndefined();
     await expect(stack.helpdesk.getTicket(megan, t.id)).rejects.toMatchObject({ kind: 'not-found', message: `Ticket #${t.id} was not found.` });
