@@ -15,7 +15,9 @@ export function toHelpdeskError(err: unknown, subject: string, logger: Logger, n
   if (isGraphError(err, 'not-found')) return new HelpdeskError('not-found', notFound ?? `${subject} was not found.`, { cause: err });
   if (isGraphError(err, 'conflict')) return err;
   if (isGraphError(err)) {
-    logger.warn('help desk unavailable', { subject, kind: err.kind, status: err.status, code: err.code, requestId: err.requestId, operation: err.operation, error: err.message });
+    // A 400 means we sent something Graph refuses: a bug to fix, not weather to wait out.
+    const level = err.kind === 'bad-request' ? 'error' : 'warn';
+    logger[level]('help desk unavailable', { subject, kind: err.kind, status: err.status, code: err.code, requestId: err.requestId, operation: err.operation, error: err.message });
     return new HelpdeskError('unavailable', UNAVAILABLE, { cause: err });
   }
   return err;
