@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSlackChannel } from '../../src/channels/slack';
 import type { ThreadReplyInfo } from '../../src/channels/slack';
-import type { HelpdeskService } from '../../src/helpdesk/types';
+import { HelpdeskError, type HelpdeskService } from '../../src/helpdesk/types';
 import { createLogger } from '../../src/log';
 import { createFakeHelpdesk } from '../support/fake-helpdesk';
 import { eventBody, interactiveBody, slackFixture, slashBody } from '../support/slack-request';
@@ -13,13 +13,14 @@ const dana = { email: PEOPLE.dana.email, name: PEOPLE.dana.name };
 const sam = { email: PEOPLE.sam.email, name: PEOPLE.sam.name };
 
 /** The same help desk, answering `delayMs` late: a slow SharePoint must not make Slack time out. */
-function slow(service: HelpdeskService, delayMs: { value: number }): HelpdeskService {
+function slow(service: HelpdeskService, delayMs: { value: number }, refuseCreate: { error?: Error }): HelpdeskService {
   return new Proxy(service, {
     get(target, prop, receiver) {
       const v = Reflect.get(target, prop, receiver);
       if (typeof v !== 'function') return v;
       return async (...args: unknown[]) => {
         await new Promise((r) => setTimeout(r, delayMs.value));
+        if (prop === 'createTicket' && refuseCreate.error) throw refuseCreate.error;
         return v.apply(target, args);
       };
     },
@@ -31,12 +32,13 @@ describe('Slack: channel replies, assign and resolve modals, thread replies, slo
   let helpdesk: HelpdeskService;
   let hd: TestHelpdesk;
   const delay = { value: 0 };
+  const refuseCreate: { error?: Error } = {};
   const threadReplies: ThreadReplyInfo[] = [];
 
   beforeAll(async () => {
     hd = await startTestHelpdesk();
     helpdesk = hd.helpdesk;
-    scene = await startSlackScene(slow(helpdesk, delay), {
+    scene = await startSlackScene(slow(helpdesk, delay, refuseCreate), {
       onThreadReply: async (info) => {
         threadReplies.push(info);
         return true;
@@ -50,6 +52,7 @@ describe('Slack: channel replies, assign and resolve modals, thread replies, slo
   beforeEach(() => {
     scene.fake.clear();
     delay.value = 0;
+    refuseCreate.error = undefined;
   });
 
   it('a typed claim is posted in the channel for everyone', async () => {
@@ -181,6 +184,19 @@ describe('Slack: channel replies, assign and resolve modals, thread replies, slo
     expect(Date.now() - started).toBeLessThan(3000);
     const confirm = await scene.fake.waitFor('chat.postEphemeral', (c) => JSON.stringify(c.body).includes('Slow day ticket'), 20_000);
     expect(confirm.body.user).toBe(PEOPLE.sam.id);
+  });
+
+  it('a slow refusal after the modal closed still reaches the person with everything they typed', async () => {
+    delay.value = 2700;
+    refuseCreate.error = new HelpdeskError('invalid', 'The list refused the category.', { field: 'category' });
+    const payload = slackFixture('view-submission');
+    payload.view.state.values.title.value.value = 'Refused later';
+    payload.view.state.values.description.value.value = 'A long story I do not want to type twice.';
+    const res = await scene.post(interactiveBody(payload));
+    expect(res.status).toBe(200);
+    const told = await scene.fake.waitFor('chat.postEphemeral', (c) => String(c.body.text).includes('Refused later'), 20_000);
+    expect(told.body.text).toContain('The list refused the category.');
+    expect(told.body.text).toContain('A long story I do not want to type twice.');
   });
 });
 

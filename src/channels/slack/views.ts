@@ -72,7 +72,17 @@ async function resolveAssignee(deps: SlackDeps, values: Record<string, string>):
   return `I can't see ${person?.name ?? 'that person'}'s email address in Slack, so I can't assign the ticket to them.`;
 }
 
-async function afterSubmit(deps: SlackDeps, userId: string, meta: FormMetadata, reply: Reply): Promise<void> {
+/** A late refusal, after the modal had to close: the reasons and everything typed, so it can be re-sent. */
+function lateRefusal(form: FormView, typed: Record<string, string>): Reply {
+  const lines = Object.entries(typed)
+    .filter(([, v]) => v && v !== 'false')
+    .map(([k, v]) => `${k}: ${v}`);
+  const text = `Your form was not sent: ${form.errors.map((e) => e.message).join(' ')}\nWhat you typed:\n${lines.join('\n')}`;
+  return { view: { type: 'text', text }, visibility: 'private' };
+}
+
+async function afterSubmit(deps: SlackDeps, userId: string, meta: FormMetadata, reply: Reply, typed: Record<string, string> = {}): Promise<void> {
+  if (reply.view.type === 'form' && reply.view.form.errors.length > 0) reply = lateRefusal(reply.view.form, typed);
   if (meta.channelId && meta.messageTs && reply.view.type === 'ticket' && reply.view.ticket.id === meta.ticketId) {
     await deps.client.chat.update({ channel: meta.channelId, ts: meta.messageTs, ...messageFor({ ...reply, visibility: 'public' }, meta.channelId) });
     return;
@@ -110,7 +120,7 @@ export function registerViews(app: App, deps: SlackDeps): void {
     if (outcome === 'late') {
       await ack();
       work
-        .then((reply) => afterSubmit(deps, userId, meta, reply))
+        .then((reply) => afterSubmit(deps, userId, meta, reply, typed))
         .catch(async (error) => {
           deps.logger.error('slack late form submit failed', { verb: meta.verb, userId, error });
           await deliver(deps, { channelId: meta.channelId, userId }, { view: { type: 'error', error: { message: FAILURE_MESSAGE } }, visibility: 'private' });
