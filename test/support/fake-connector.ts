@@ -42,6 +42,8 @@ export interface FakeConnector {
   members: Map<string, FakeMember>;
   /** Authorization headers seen, to check that no token is sent in local mode. */
   authorizations: (string | undefined)[];
+  /** The next `count` sends/replies answer `status` (e.g. 500, 429), as a connector outage would. */
+  failNextSends(count: number, status?: number): void;
   /** Resolves with the first recorded activity matching `predicate` (already recorded or future). */
   waitFor(predicate: (a: RecordedActivity) => boolean, timeoutMs?: number): Promise<RecordedActivity>;
   clear(): void;
@@ -63,6 +65,7 @@ function send(res: ServerResponse, status: number, body?: unknown): void {
 /** Starts the stand-in on an ephemeral loopback port. */
 export async function startFakeConnector(): Promise<FakeConnector> {
   let seq = 0;
+  let failures = { count: 0, status: 500 };
   const waiters: { predicate: (a: RecordedActivity) => boolean; resolve: (a: RecordedActivity) => void }[] = [];
   const connector: Omit<FakeConnector, 'url' | 'close'> = {
     activities: [],
@@ -71,6 +74,9 @@ export async function startFakeConnector(): Promise<FakeConnector> {
     memberLookups: 0,
     members: new Map(),
     authorizations: [],
+    failNextSends(count, status = 500) {
+      failures = { count, status };
+    },
     waitFor(predicate, timeoutMs = 5000) {
       const found = connector.activities.find(predicate);
       if (found) return Promise.resolve(found);
@@ -119,6 +125,10 @@ export async function startFakeConnector(): Promise<FakeConnector> {
       }
       if (kind === 'activities' && req.method === 'POST') {
         const activity = await readJson(req);
+        if (failures.count > 0) {
+          failures.count -= 1;
+          return send(res, failures.status, { error: { code: 'ServiceError', message: 'Injected connector failure' } });
+        }
         const id = `bot-activity-${++seq}`;
         record({ conversationId, replyToId: target, id, activity });
         return send(res, 200, { id });

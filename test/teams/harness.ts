@@ -37,6 +37,8 @@ export interface TeamsHarness {
   channel: TeamsChannel;
   url: string;
   emails: Record<UserKey, string | undefined>;
+  /** What the channel logged (warnings and errors). */
+  logLines: string[];
   /** Conversation references the channel reported through hooks.onConversation. */
   references: { ref: Record<string, any>; who?: Actor }[];
   /** A fixture with the stand-in's serviceUrl, sent as `user`, with `patch` merged over the top level. */
@@ -89,7 +91,8 @@ export async function startTeamsHarness(options: { settings?: TeamsSettings } = 
     connector.members.set(u.id, member);
   }
   const references: TeamsHarness['references'] = [];
-  const logger = createLogger({ level: 'error' });
+  const logLines: string[] = [];
+  const logger = createLogger({ level: 'warn', write: (line) => logLines.push(line) });
   const channel = createTeamsChannel({
     settings: options.settings ?? { appType: 'MultiTenant' },
     helpdesk: stack.helpdesk,
@@ -107,6 +110,7 @@ export async function startTeamsHarness(options: { settings?: TeamsSettings } = 
     channel,
     url,
     emails,
+    logLines,
     references,
     fixture(name, user = 'lynne', patch = {}) {
       const activity = JSON.parse(readFileSync(path.join(fixtures, `${name}.json`), 'utf8'));

@@ -79,6 +79,17 @@ describe('Create ticket from a message (message extension action)', () => {
     expect(h.connector.activities.length).toBe(before);
   });
 
+  it('tells the person the ticket is filed when the confirmation cannot be posted', async () => {
+    const activity = h.fixture('submit-action', 'lynne');
+    activity.value.data = { ...activity.value.data, title: 'Projector in room 4 flickers' };
+    h.connector.failNextSends(1, 403);
+    const res = await h.post(activity);
+    expect(res.body.task.type).toBe('message');
+    expect(res.body.task.value).toMatch(/Ticket #\d+ is filed, but I couldn't post it/);
+    const tickets = await h.stack.helpdesk.listTickets({ email: h.emails.lynne!, name: 'Lynne' }, { submittedBy: h.emails.lynne! });
+    expect(tickets.filter((t) => t.title === 'Projector in room 4 flickers')).toHaveLength(1);
+  });
+
   it('does not open the form for someone whose address Teams does not show', async () => {
     const res = await h.post(h.fixture('fetch-task', 'noEmail'));
     expect(res.body.task.type).toBe('message');

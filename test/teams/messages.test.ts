@@ -83,6 +83,14 @@ describe('Teams messages through the real server', () => {
     expect(h.references.some((r) => r.ref.user?.id === USERS.dana.id)).toBe(true);
   });
 
+  it('says "Something went wrong" when its reply cannot be delivered, and logs the turn', async () => {
+    h.connector.failNextSends(1, 400);
+    const replies = await h.say('help');
+    expect(replies).toHaveLength(1);
+    expect(replies[0].activity.text).toMatch(/Something went wrong/);
+    expect(h.logLines.some((l) => l.includes('Teams turn failed') && l.includes('a:1scrubbedPersonalConversationIdAlexAndBot9'))).toBe(true);
+  });
+
   it('sends no token to the connector when no app id is configured', () => {
     expect(h.connector.authorizations.length).toBeGreaterThan(0);
     expect(h.connector.authorizations.every((a) => a === undefined)).toBe(true);

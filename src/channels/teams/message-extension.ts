@@ -101,7 +101,14 @@ export async function onSubmitAction(
     const form = { ...again.view.form, errors: [...again.view.form.errors, { field: 'form', message: reply.view.error.message }] };
     return dialog(context, withSource({ ...again, view: { type: 'form', form } }, link));
   }
-  await context.sendActivity(activityFor(reply.view, audienceOf(context)));
+  try {
+    await context.sendActivity(activityFor(reply.view, audienceOf(context)));
+  } catch (err) {
+    // The ticket exists; say so in the dialog rather than let the person file it twice.
+    deps.logger.warn('Could not post the new-ticket confirmation', { ticketId: reply.ticketId, conversationId: context.activity.conversation?.id, error: err });
+    const filed = reply.ticketId ? `Ticket #${reply.ticketId} is filed` : 'The ticket is filed';
+    return message(`${filed}, but I couldn't post it in this conversation. Type "mine" in a chat with me to see it.`);
+  }
   // An empty answer closes the dialog.
   return {};
 }
