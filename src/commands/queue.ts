@@ -18,13 +18,14 @@ export const queue: Handler = async (ctx, input) => {
   const name = (input.text ?? input.values?.queue ?? 'unassigned').trim().toLowerCase() || 'unassigned';
   const q = QUEUES[name];
   if (!q) return errorReply(`“${name}” is not a queue.`, 'queue');
-  const [tickets, isAgent] = await Promise.all([
-    ctx.helpdesk.listTickets(ctx.actor, { ...q.query(ctx.actor.email), limit: LIMIT + 1 }),
-    ctx.helpdesk.isAgent(ctx.actor.email),
-  ]);
+  // The service narrows a requester's list to their own tickets; a list titled "queue" would mislead.
+  if (!(await ctx.helpdesk.isAgent(ctx.actor.email))) {
+    return errorReply('The queue is for help-desk agents. Type `mine` to see your own tickets.');
+  }
+  const tickets = await ctx.helpdesk.listTickets(ctx.actor, { ...q.query(ctx.actor.email), limit: LIMIT + 1 });
   const footer = tickets.length > LIMIT
     ? `Showing the newest ${LIMIT}; there are more.${name === 'all' ? ' Try `queue high` or `queue unassigned`.' : ''}`
     : undefined;
-  const list = ticketListView(q.title, tickets.slice(0, LIMIT), { email: ctx.actor.email, isAgent }, q.empty, footer);
+  const list = ticketListView(q.title, tickets.slice(0, LIMIT), { email: ctx.actor.email, isAgent: true }, q.empty, footer);
   return privately({ type: 'ticket-list', list });
 };

@@ -47,7 +47,8 @@ describe('queue', () => {
 
   it('is refused for requesters', async () => {
     const { desk } = scene();
-    as(await handleText(context(desk, RIA), 'queue'), 'error');
+    const { error } = as(await handleText(context(desk, RIA), 'queue'), 'error');
+    expect(error.message).toContain('`mine`');
   });
 });
 
@@ -93,7 +94,7 @@ describe('claim', () => {
   it('is refused for requesters', async () => {
     const { desk, t } = scene();
     const reply = await handleText(context(desk, RIA), `claim ${t.id}`);
-    expect(as(reply, 'error').error.message).toBe('Only help-desk agents can do that.');
+    expect(as(reply, 'error').error.message).toBe('Only help-desk agents can claim tickets.');
     expect(desk.ticket(t.id)?.assignedTo).toBe('');
   });
 });

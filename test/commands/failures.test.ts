@@ -46,7 +46,7 @@ describe('refusals reach the person and change nothing', () => {
     const desk = helpdesk();
     const t = desk.seedTicket({ title: 'Mine', submittedByEmail: RIA.email });
     const reply = await handleText(context(desk, RIA), `resolve ${t.id} fixed it myself`);
-    expect(reply.view).toEqual({ type: 'error', error: { message: 'Only help-desk agents can do that.' } });
+    expect(reply.view).toEqual({ type: 'error', error: { message: 'Only help-desk agents can resolve tickets.' } });
     expect(desk.ticket(t.id)?.status).toBe('New');
     expect(desk.comments(t.id)).toEqual([]);
   });

@@ -41,7 +41,7 @@ describe('show', () => {
 
   it('says when a ticket does not exist', async () => {
     const { desk } = scene();
-    expect(as(await handleText(context(desk, RIA), 'show 999'), 'error').error.message).toBe('There is no ticket #999.');
+    expect(as(await handleText(context(desk, RIA), 'show 999'), 'error').error.message).toBe('Ticket #999 was not found or is not yours.');
   });
 });
 

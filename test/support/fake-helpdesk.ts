@@ -67,23 +67,26 @@ export function createFakeHelpdesk(config: FakeHelpdeskConfig = {}): FakeHelpdes
   const etag = (id: number) => `"${id},${Math.random().toString(36).slice(2, 8)}"`;
 
   const agentEmail = (email: string) => agents.some((a) => a.isActive && same(a.email, email));
-  const requireAgent = (actor: Actor) => {
-    if (!agentEmail(actor.email)) throw new HelpdeskError('forbidden', 'Only help-desk agents can do that.');
+  const nameOf = (email: string) => agents.find((a) => same(a.email, email))?.name || email;
+  const requireAgent = (actor: Actor, doing: string) => {
+    if (!agentEmail(actor.email)) throw new HelpdeskError('forbidden', `Only help-desk agents can ${doing}.`);
   };
+  // Same answer for a missing ticket and another person's, so ids cannot be probed (as the real service).
+  const notYours = (id: number) => new HelpdeskError('not-found', `Ticket #${id} was not found or is not yours.`);
   const find = (id: number): Ticket => {
     const t = tickets.get(id);
-    if (!t) throw new HelpdeskError('not-found', `There is no ticket #${id}.`);
+    if (!t) throw notYours(id);
     return t;
   };
   const visible = (actor: Actor, id: number): Ticket => {
     const t = find(id);
     if (!agentEmail(actor.email) && !same(t.submittedByEmail, actor.email)) {
-      throw new HelpdeskError('forbidden', `Ticket #${id} is not one of yours.`);
+      throw notYours(id);
     }
     return t;
   };
-  const change = (actor: Actor, id: number, etagSeen: string | undefined, changes: Partial<Ticket>): Ticket => {
-    requireAgent(actor);
+  const change = (actor: Actor, id: number, etagSeen: string | undefined, changes: Partial<Ticket>, doing = 'change tickets'): Ticket => {
+    requireAgent(actor, doing);
     const t = find(id);
     if (etagSeen && etagSeen !== '*' && etagSeen !== t.etag) {
       throw new HelpdeskError('conflict', `Ticket #${id} was changed by someone else first.`, { current: { ...t } });
@@ -113,10 +116,10 @@ export function createFakeHelpdesk(config: FakeHelpdeskConfig = {}): FakeHelpdes
     async activeAgents() {
       return agents.filter((a) => a.isActive).map((a) => ({ ...a }));
     },
-    async listTickets(actor, q: TicketQuery) {
-      if (!agentEmail(actor.email) && !(q.submittedBy && same(q.submittedBy, actor.email))) {
-        throw new HelpdeskError('forbidden', 'Only help-desk agents can list other people’s tickets.');
-      }
+    async listTickets(actor, query: TicketQuery) {
+      let q = query;
+      // A requester's list is narrowed to their own tickets, whatever they asked for.
+      if (!agentEmail(actor.email)) q = { ...q, submittedBy: actor.email };
       let out = [...tickets.values()].filter((t) =>
         (q.status === undefined || t.status === q.status) &&
         (!q.open || vocabulary.openStatuses.includes(t.status)) &&
@@ -140,27 +143,40 @@ export function createFakeHelpdesk(config: FakeHelpdeskConfig = {}): FakeHelpdes
       return change(actor, id, etagSeen, changes);
     },
     async claim(actor, id, etagSeen) {
-      return change(actor, id, etagSeen, { assignedTo: actor.email, status: 'Assigned' });
+      requireAgent(actor, 'claim tickets');
+      const current = find(id);
+      if (etagSeen === undefined && current.assignedTo && !same(current.assignedTo, actor.email)) {
+        throw new HelpdeskError('conflict', `Ticket #${id} was already claimed by ${nameOf(current.assignedTo)}.`, { current: { ...current } });
+      }
+      try {
+        return change(actor, id, etagSeen ?? current.etag, { assignedTo: actor.email, status: 'Assigned' }, 'claim tickets');
+      } catch (err) {
+        const now = err instanceof HelpdeskError && err.kind === 'conflict' ? err.details.current : undefined;
+        // A second click by the holder is not a conflict.
+        if (now && same(now.assignedTo, actor.email)) return now;
+        if (now?.assignedTo) throw new HelpdeskError('conflict', `Ticket #${id} was already claimed by ${nameOf(now.assignedTo)}.`, { current: now });
+        throw err;
+      }
     },
     async assign(actor, id, assignee, etagSeen) {
-      requireAgent(actor);
+      requireAgent(actor, 'assign tickets');
       if (!agentEmail(assignee)) throw new HelpdeskError('invalid', `${assignee} is not an active help-desk agent.`, { field: 'assignee' });
-      return change(actor, id, etagSeen, { assignedTo: assignee, status: 'Assigned' });
+      return change(actor, id, etagSeen, { assignedTo: assignee, status: 'Assigned' }, 'assign tickets');
     },
     async setStatus(actor, id, status, etagSeen) {
       if (!vocabulary.statuses.includes(status)) throw new HelpdeskError('invalid', `“${status}” is not a status.`, { field: 'status' });
-      return change(actor, id, etagSeen, { status });
+      return change(actor, id, etagSeen, { status }, 'change a ticket’s status');
     },
     async setPriority(actor, id, priority, etagSeen) {
-      return change(actor, id, etagSeen, { priority });
+      return change(actor, id, etagSeen, { priority }, 'change a ticket’s priority');
     },
     async resolve(actor, id, note, etagSeen) {
-      const t = change(actor, id, etagSeen, { status: 'Resolved' });
+      const t = change(actor, id, etagSeen, { status: 'Resolved' }, 'resolve tickets');
       if (note) addComment({ ticketId: id, body: note, authorEmail: actor.email, authorName: actor.name });
       return t;
     },
     async deleteTicket(actor, id) {
-      requireAgent(actor);
+      requireAgent(actor, 'delete tickets');
       find(id);
       tickets.delete(id);
     },
@@ -171,21 +187,21 @@ export function createFakeHelpdesk(config: FakeHelpdeskConfig = {}): FakeHelpdes
     },
     async addComment(actor, ticketId, body, options = {}) {
       visible(actor, ticketId);
-      if (options.internal) requireAgent(actor);
+      if (options.internal && !agentEmail(actor.email)) throw new HelpdeskError('forbidden', 'Only help-desk agents can post internal notes.');
       return addComment({ ticketId, body, authorEmail: actor.email, authorName: actor.name, isInternal: !!options.internal });
     },
     async listAssets(actor, q: AssetQuery) {
       if (!agentEmail(actor.email) && !(q.holder && same(q.holder, actor.email))) {
-        throw new HelpdeskError('forbidden', 'You can only list the assets you hold.');
+        throw new HelpdeskError('forbidden', 'You can only see the assets you hold.');
       }
       return assets.filter((a) => (!q.holder || same(a.assignedTo, q.holder)) && (!q.status || a.status === q.status) && (!q.tag || a.assetTag === q.tag));
     },
     async findAsset(actor, tagOrSerial) {
-      requireAgent(actor);
+      requireAgent(actor, 'look up assets');
       return assets.find((a) => same(a.assetTag, tagOrSerial) || same(a.serialNumber, tagOrSerial));
     },
     async createAsset(actor, asset: NewAsset) {
-      requireAgent(actor);
+      requireAgent(actor, 'register assets');
       return service.seedAsset(asset);
     },
 
