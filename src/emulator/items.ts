@@ -107,10 +107,12 @@ function parseBody(r: ItemRequest): Record<string, unknown> {
   return parsed as Record<string, unknown>;
 }
 
-function checkWritable(fields: Record<string, unknown>): void {
+/** Like SharePoint: read-only columns and columns the list does not have are refused, so a typo shows. */
+function checkWritable(table: ListTable, fields: Record<string, unknown>): void {
   for (const k of Object.keys(fields)) {
-    if (READ_ONLY_FIELDS.has(k)) throw new GraphFail(400, 'invalidRequest', `Field '${k}' is read-only.`);
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(k) && !k.startsWith('@odata')) throw new GraphFail(400, 'invalidRequest', `Field '${k}' is not recognized.`);
+    if (k.startsWith('@odata')) continue;
+    if (READ_ONLY_FIELDS.has(k)) throw new GraphFail(400, 'invalidRequest', `Field '${k}' is read-only`);
+    if (!table.columns.has(k)) throw new GraphFail(400, 'invalidRequest', `Field '${k}' is not recognized`);
   }
 }
 
@@ -161,7 +163,7 @@ export function createItem(store: ListStore, table: ListTable, r: ItemRequest): 
   if (!fields || typeof fields !== 'object' || Array.isArray(fields)) {
     throw new GraphFail(400, 'invalidRequest', "The request body must carry the item's values in a 'fields' object: { \"fields\": { ... } }.");
   }
-  checkWritable(fields as Record<string, unknown>);
+  checkWritable(table, fields as Record<string, unknown>);
   const item = store.insert(r.list, fields as Record<string, unknown>);
   return { status: 201, body: { '@odata.context': context(r, '/$entity'), ...itemJson(r, item, {}) } };
 }
@@ -174,7 +176,7 @@ export function updateFields(store: ListStore, table: ListTable, r: ItemRequest)
   if ('fields' in body && typeof body.fields === 'object') {
     throw new GraphFail(400, 'invalidRequest', "PATCH .../fields takes a flat object of the fields to change; do not wrap them in 'fields'.");
   }
-  checkWritable(body);
+  checkWritable(table, body);
   checkIfMatch(item, r.ifMatch);
   const updated = store.update(r.list, item.id, body);
   return { status: 200, body: { '@odata.context': `${context(r)}('${item.id}')/fields/$entity`, ...fieldsJson(updated) } };

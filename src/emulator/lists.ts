@@ -26,7 +26,19 @@ export interface ListTable {
   nextId: number;
   /** Bumped on every change so cached query results know they are stale. */
   generation: number;
+  /** The list's columns: the help desk's own plus any a test or benchmark stored directly. */
+  columns: Set<string>;
 }
+
+/** Columns each list has on a help-desk site (the spec's fields plus Title). */
+export const LIST_COLUMNS: Record<string, readonly string[]> = {
+  SD_Tickets: ['Title', 'SD_Description', 'SD_Priority', 'SD_Status', 'SD_Category', 'SD_SubmittedBy', 'SD_SubmittedByName',
+    'SD_SubmittedByEmail', 'SD_AssignedTo', 'SD_SpaceId'],
+  SD_Comments: ['Title', 'SD_TicketId', 'SD_Body', 'SD_AuthorEmail', 'SD_AuthorName', 'SD_IsInternal'],
+  SD_Agents: ['Title', 'SD_Email', 'SD_IsActive'],
+  SD_Assets: ['Title', 'SD_AssetTag', 'SD_Type', 'SD_Status', 'SD_AssignedTo', 'SD_SerialNumber', 'SD_Manufacturer', 'SD_Model',
+    'SD_PurchaseDate', 'SD_WarrantyExpires'],
+};
 
 /** Columns the store owns; a client may not set them. */
 export const READ_ONLY_FIELDS = new Set(['id', 'ID', 'Created', 'Modified', 'Author', 'Editor', 'ContentType']);
@@ -70,13 +82,16 @@ export function createListStore(dataDir?: string): ListStore {
   let fresh = true;
 
   for (const name of LIST_NAMES) {
-    const table: ListTable = { name, items: new Map(), nextId: 1, generation: 0 };
+    const table: ListTable = { name, items: new Map(), nextId: 1, generation: 0, columns: new Set(LIST_COLUMNS[name]) };
     const file = dir ? path.join(dir, `${name}.json`) : undefined;
     if (file && existsSync(file)) {
       fresh = false;
       const saved = JSON.parse(readFileSync(file, 'utf8')) as { nextId: number; items: StoredItem[] };
       table.nextId = saved.nextId;
-      for (const item of saved.items) table.items.set(item.id, item);
+      for (const item of saved.items) {
+        table.items.set(item.id, item);
+        for (const k in item.fields) table.columns.add(k);
+      }
     }
     tables.set(name, table);
   }
@@ -122,7 +137,10 @@ export function createListStore(dataDir?: string): ListStore {
       if (k === 'Created') created ??= toIso(v);
       else if (k === 'Modified') modified ??= toIso(v);
       // SharePoint stores an empty text as null and Graph leaves null fields out of `fields`.
-      else if (!READ_ONLY_FIELDS.has(k) && !k.startsWith('@odata') && v !== null && v !== '' && v !== undefined) own[k] = v;
+      else if (!READ_ONLY_FIELDS.has(k) && !k.startsWith('@odata')) {
+        t.columns.add(k);
+        if (v !== null && v !== '' && v !== undefined) own[k] = v;
+      }
     }
     created ??= now ?? isoSeconds();
     modified ??= created;
@@ -154,6 +172,7 @@ export function createListStore(dataDir?: string): ListStore {
       if (!item) throw new Error(`emulator: ${list} has no item ${id}`);
       for (const [k, v] of Object.entries(fields)) {
         if (READ_ONLY_FIELDS.has(k) || k.startsWith('@odata')) continue;
+        t.columns.add(k);
         if (v === null || v === '' || v === undefined) delete item.fields[k];
         else item.fields[k] = v;
       }

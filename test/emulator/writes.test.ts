@@ -35,6 +35,15 @@ describe('emulator writes', () => {
     expect((await post('SD_Tickets', { fields: { Created: '2020-01-01T00:00:00Z' } })).status).toBe(400);
   });
 
+  it('refuses a column the list does not have, naming it, like SharePoint', async () => {
+    const res = await post('SD_Tickets', { fields: { Title: 'Typo', SD_Priorty: 'High' } });
+    expect(res.status).toBe(400);
+    expect((await json(res)).error.message).toBe("Field 'SD_Priorty' is not recognized");
+    const { id } = emu.data.insert('SD_Tickets', { Title: 'Has a custom column', SD_Custom: 'x' });
+    expect((await patch(id, { SD_Custom: 'y' })).status).toBe(200);
+    expect((await patch(id, { SD_Custm: 'y' })).status).toBe(400);
+  });
+
   it('refuses writes to SD_Agents with 403 accessDenied', async () => {
     const res = await post('SD_Agents', { fields: { Title: 'Mallory', SD_Email: 'm@example.com', SD_IsActive: true } });
     expect(res.status).toBe(403);
