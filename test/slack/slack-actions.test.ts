@@ -103,9 +103,18 @@ describe('Slack: buttons, shortcuts, reactions and App Home', () => {
     const update = await scene.fake.waitFor('views.update');
     const blocks = update.body.view.blocks;
     const description = blocks.find((b: any) => b.block_id === 'description').element.initial_value;
-    expect(description).toContain('The VPN drops every 10 minutes');
-    expect(description).toContain('https://example.slack.com/archives/C2147483705/p1732280050000200');
+    expect(description).toBe('The VPN drops every 10 minutes since this morning status (https://status.example.com)');
+    const permalink = 'https://example.slack.com/archives/C2147483705/p1732280050000200';
+    expect(JSON.stringify(blocks.filter((b: any) => b.type === 'context'))).toContain(permalink);
     expect(blocks.find((b: any) => b.block_id === 'title').element.initial_value).toMatch(/^The VPN drops/);
+    // Submitting the prefilled modal files a ticket that links back to the message.
+    const submit = slackFixture('view-submission');
+    submit.view.private_metadata = update.body.view.private_metadata;
+    submit.view.state.values.title.value.value = 'VPN drops';
+    submit.view.state.values.description.value.value = description;
+    await scene.post(interactiveBody(submit));
+    const filed = (await helpdesk.listTickets(sam, { submittedBy: sam.email })).find((t) => t.title === 'VPN drops');
+    expect(filed?.description).toContain(permalink);
   });
 
   it('a :ticket: reaction files a ticket from the message as the reacting person and confirms in the thread', async () => {

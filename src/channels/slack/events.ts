@@ -82,10 +82,11 @@ export function registerEvents(app: App, deps: SlackDeps): void {
       const message = await fetchMessage(deps, channel, ts);
       if (!message) return await postPrivate(deps, target, text("I couldn't read that message (is the app in this channel?), so no ticket was filed."));
       const link = await deps.client.chat.getPermalink({ channel, message_ts: ts }).catch(() => undefined);
-      const values = {
+      const values: Record<string, string> = {
         title: titleFromMessage(message.text, `Slack message from ${message.user ? `<@${message.user}>` : 'someone'}`),
-        description: descriptionFromMessage(message.text, link?.permalink),
+        description: descriptionFromMessage(message.text),
       };
+      if (link?.permalink) values.sourceLink = link.permalink;
       const reply = await dispatch(ctx, { verb: VERBS.create, values });
       if (reply.view.type === 'error' || reply.view.type === 'form') {
         const why = reply.view.type === 'error' ? reply.view.error.message : reply.view.form.errors.map((e) => e.message).join(' ');

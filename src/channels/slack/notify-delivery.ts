@@ -32,6 +32,7 @@ export function slackFailure(err: unknown, what: string): DeliveryError {
     return new DeliveryError('throttled', `${what}: rate limited`, (e.retryAfter ?? 1) * 1000, { cause: err });
   }
   if (code && GONE.has(code)) return new DeliveryError('gone', `${what}: ${code}`, undefined, { cause: err });
+  if (code === 'message_not_found' || code === 'cant_update_message') return new DeliveryError('missing', `${what}: ${code}`, undefined, { cause: err });
   return new DeliveryError('failed', `${what}: ${code ?? e?.message ?? String(err)}`, undefined, { cause: err });
 }
 

@@ -34,21 +34,20 @@ export function titleFromMessage(text: string, fallback: string): string {
   return truncate(line || fallback, 120);
 }
 
-/** The description saved with a ticket made from a message: the text and where it came from. */
-export function descriptionFromMessage(text: string, permalink: string | undefined): string {
-  const source = permalink ? `\n\n— From Slack: ${permalink}` : '';
-  return truncate(plainFromSlack(text), BLOCK_LIMITS.inputLength - source.length) + source;
+/** The description prefilled from a message; the link to it travels as `sourceLink` and is added on filing. */
+export function descriptionFromMessage(text: string): string {
+  return truncate(plainFromSlack(text), BLOCK_LIMITS.inputLength);
 }
 
 async function showNewTicketForm(deps: SlackDeps, modal: OpenModal, userId: string, channelId: string | undefined, prefill?: { text: string; permalink?: string; author: string }) {
   const ctx = await commandContext(deps, userId, conversationOf(channelId ?? ''));
   if (!ctx) return modal.show({ type: 'error', error: { message: NO_EMAIL_MESSAGE } });
-  const values = prefill ? { title: titleFromMessage(prefill.text, `Message from ${prefill.author}`), description: descriptionFromMessage(prefill.text, prefill.permalink) } : undefined;
-  const reply = await dispatch(ctx, values ? { verb: VERBS.newForm, values } : { verb: VERBS.newForm });
-  if (reply.view.type === 'form' && prefill?.permalink) {
-    reply.view.form.sourceLink = prefill.permalink;
-    reply.view.form.values = { ...reply.view.form.values, ...values };
+  let values: Record<string, string> | undefined;
+  if (prefill) {
+    values = { title: titleFromMessage(prefill.text, `Message from ${prefill.author}`), description: descriptionFromMessage(prefill.text) };
+    if (prefill.permalink) values.sourceLink = prefill.permalink;
   }
+  const reply = await dispatch(ctx, values ? { verb: VERBS.newForm, values } : { verb: VERBS.newForm });
   await modal.show(reply.view, { channelId });
 }
 

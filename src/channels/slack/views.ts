@@ -102,6 +102,8 @@ export function registerViews(app: App, deps: SlackDeps): void {
     const first = formFields(meta.form)[0];
     const values = readFormValues(view.state.values as any);
     const typed = { ...values };
+    // The message a ticket is made from is linked in the ticket by the create handler.
+    if (meta.sourceLink) values.sourceLink = meta.sourceLink;
     const assigneeProblem = meta.form === 'assign' ? await resolveAssignee(deps, values) : undefined;
     if (assigneeProblem) {
       await ack({ response_action: 'errors', errors: { assignee: assigneeProblem } });
