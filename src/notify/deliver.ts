@@ -58,12 +58,22 @@ export function createDeliverer(config: DelivererConfig): Deliverer {
       });
       return;
     }
-    const messageId = t.messageId!;
+    let messageId = t.messageId!;
     if (t.action === 'update') {
       await once(`${base}>card`, async () => {
-        await send(() => d.updateCard(t.conversationId, messageId, channelCardView(set, config.vocabulary)));
+        const view = channelCardView(set, config.vocabulary);
+        try {
+          await send(() => d.updateCard(t.conversationId, messageId, view));
+        } catch (err) {
+          if (!(err instanceof DeliveryError && err.kind === 'missing')) throw err;
+          // Someone deleted the card: post a fresh one and keep threading under it.
+          messageId = await send(() => d.postCard(t.conversationId, view));
+          logger.info('ticket card was deleted; posted a new one', { platform: t.platform, conversationId: t.conversationId, ticketId: set.ticket.id });
+        }
         await store.savePostedMessage({ platform: t.platform, conversationId: t.conversationId, ticketId: set.ticket.id, messageId, etag: set.ticket.etag });
       });
+      const saved = (await store.postedMessages(set.ticket.id)).find((p) => p.platform === t.platform && p.conversationId === t.conversationId);
+      if (saved) messageId = saved.messageId;
     }
     if (t.line) await once(`${base}>line`, () => send(() => d.postThreadLine(t.conversationId, messageId, t.line!)));
   }

@@ -7,3 +7,4 @@ export { route, matches, targetKey, type RoutingContext } from './routing';
 export { ticketEvents, commentEvent, type ChangeSet } from './detect';
 export { withActionHints } from './action-hints';
 export { createThreadReplyHandler, type ThreadReplyHandler, type ThreadReplyResult } from './thread-replies';
+export { createNotifications, type Notifications, type NotificationsConfig } from './start';

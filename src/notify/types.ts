@@ -50,8 +50,12 @@ export interface PersonTarget {
 
 export type Target = ChannelTarget | PersonTarget;
 
-/** Why a platform call failed, in the notifier's terms. */
-export type DeliveryFailure = 'gone' | 'throttled' | 'failed';
+/**
+ * Why a platform call failed, in the notifier's terms: gone = the bot cannot post in that
+ * conversation any more; missing = the card was deleted (a new one is posted); throttled =
+ * retry after retryAfterMs; failed = anything else (retried next cycle, then given up).
+ */
+export type DeliveryFailure = 'gone' | 'missing' | 'throttled' | 'failed';
 
 /** Thrown by Delivery implementations so the queue can retry, drop or give up. */
 export class DeliveryError extends Error {

@@ -24,8 +24,11 @@ export interface TeamsDeliveryConfig {
 
 /** Teams allows about 7 messages a second per conversation; stay a little under. */
 const TEAMS_MIN_INTERVAL_MS = 150;
-/** Connector error codes that mean the bot can no longer post there. */
-const GONE_CODES = /ConversationNotFound|BotNotInConversationRoster|BotDisabledByAdmin|NotFound|Forbidden/i;
+/**
+ * Connector answers that mean the bot can no longer post in the conversation. A 404 for a deleted
+ * card (activity not found) is not one of them: that must not drop the channel's subscriptions.
+ */
+const GONE = /ConversationNotFound|BotNotInConversationRoster|BotDisabledByAdmin|ConversationBlockedByUser|conversation not found|not part of the conversation/i;
 
 function statusOf(err: unknown): number | undefined {
   const e = err as { statusCode?: number; status?: number; response?: { status?: number } };
@@ -45,9 +48,10 @@ export function teamsFailure(err: unknown, what: string): DeliveryError {
   const code = String((err as { code?: string })?.code ?? '');
   const message = err instanceof Error ? err.message : String(err);
   if (status === 429) return new DeliveryError('throttled', `${what}: throttled`, retryAfterMs(err), { cause: err });
-  if ((status === 403 || status === 404) && (GONE_CODES.test(code) || GONE_CODES.test(message) || status === 404)) {
+  if ((status === 403 || status === 404) && (GONE.test(code) || GONE.test(message))) {
     return new DeliveryError('gone', `${what}: ${code || status} ${message}`.trim(), undefined, { cause: err });
   }
+  if (status === 404) return new DeliveryError('missing', `${what}: ${code || status} ${message}`.trim(), undefined, { cause: err });
   return new DeliveryError('failed', `${what}: ${status ?? ''} ${message}`.trim(), undefined, { cause: err });
 }
 
