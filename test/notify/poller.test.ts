@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_CATEGORIES, DEFAULT_HIGH_PRIORITIES, DEFAULT_OPEN_STATUSES, DEFAULT_PRIORITIES, DEFAULT_STATUSES } from '../../src/config';
 import { createLogger } from '../../src/log';
-import { createDeliverer, createPoller, createSendQueue } from '../../src/notify';
+import { createDeliverer, createPoller, createSendQueue, DeliveryError } from '../../src/notify';
 import { createNotificationPorts, createSqliteStore, type Store } from '../../src/store';
 import { memoryFeed } from './memory-feed';
 import { recordingDelivery } from './recording-delivery';
@@ -93,6 +93,21 @@ describe('change poller', () => {
     await s.poller.runOnce();
     await s.poller.runOnce();
     expect(s.rec.sent.map((x) => x.view?.title)).toEqual(['Changed 5 minutes ago']);
+  });
+
+  it('a card someone deleted is posted again and the change is threaded under the new one', async () => {
+    const s = setup();
+    await s.ports.subscribe(chan, { kind: 'all' }, dana);
+    await s.poller.runOnce();
+    s.env.tick(2);
+    s.env.put({ id: 4, title: 'Keyboard' });
+    await s.poller.runOnce();
+    s.rec.failWith((x) => (x.op === 'update' ? new DeliveryError('missing', 'message_not_found') : undefined));
+    s.env.tick(2);
+    s.env.put({ id: 4, status: 'In Progress' });
+    await s.poller.runOnce();
+    expect(s.rec.sent.filter((x) => x.op !== 'dm').map((x) => `${x.op} ${x.messageId}`)).toEqual(['post C1-m1', 'post C1-m2', 'line C1-m2']);
+    expect((await s.store.postedMessages(4)).map((p) => p.messageId)).toEqual(['C1-m2']);
   });
 
   it('idle cycles cost exactly two feed reads', async () => {
