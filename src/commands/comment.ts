@@ -33,8 +33,8 @@ export const comment: Handler = async (ctx, input) => {
   const internal = internalFlag === 'true';
   const problem = !body.trim()
     ? 'Write something first: an empty comment is not added.'
-    : body.length > LIMITS.comment
-      ? `A comment can be at most ${LIMITS.comment.toLocaleString('en-US')} characters; this one is ${body.length.toLocaleString('en-US')}.`
+    : body.trim().length > LIMITS.comment
+      ? `A comment can be at most ${LIMITS.comment.toLocaleString('en-US')} characters; this one is ${body.trim().length.toLocaleString('en-US')}.`
       : undefined;
   if (problem) {
     if (!fromForm && !body.trim()) return errorReply(problem, command);

@@ -33,7 +33,8 @@ export const create: Handler = async (ctx, input) => {
   const title = values.title.trim();
   if (!title) errors.push({ field: 'title', message: 'A title is required: say in a few words what is wrong.' });
   else if (title.length > LIMITS.title) errors.push({ field: 'title', message: tooLong('A title', LIMITS.title, title.length) });
-  const fullLength = withSource(values.description, raw.sourceLink).length;
+  // Counted as the service counts: surrounding spaces do not count.
+  const fullLength = withSource(values.description, raw.sourceLink).trim().length;
   if (fullLength > LIMITS.description) {
     errors.push({ field: 'description', message: tooLong('A description', LIMITS.description, fullLength) });
   }
