@@ -68,7 +68,9 @@ export function createHandler(state: ServerState) {
       const token = /^\/([^/]+)\/oauth2\/v2\.0\/token\/?$/.exec(path);
       if (token && method === 'POST') {
         state.counters.bump('POST /token');
-        const answer = issueToken(state.identity, token[1], new URLSearchParams(await readBody(req)));
+        const own = [...new Set([hostPort, state.hostPort()])];
+        const resources = [...own.map((h) => `http://${h}`), ...own.map((h) => `https://${h}`), 'https://graph.microsoft.com'];
+        const answer = issueToken(state.identity, token[1], new URLSearchParams(await readBody(req)), resources);
         return send(res, requestId, answer.status, answer.body, { 'cache-control': 'no-store, no-cache' });
       }
       const oidc = /^\/([^/]+)\/(?:v2\.0\/)?\.well-known\/openid-configuration\/?$/.exec(path);

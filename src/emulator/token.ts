@@ -40,8 +40,8 @@ function unknownTenant(tenant: string): IdentityAnswer {
     `Tenant '${tenant}' not found. Check to make sure you have the correct tenant ID and are signing into the correct cloud.`);
 }
 
-/** Answers POST /{tenant}/oauth2/v2.0/token. */
-export function issueToken(id: Identity, tenant: string, form: URLSearchParams): IdentityAnswer {
+/** Answers POST /{tenant}/oauth2/v2.0/token; `resources` are the graph addresses a `.default` scope may name. */
+export function issueToken(id: Identity, tenant: string, form: URLSearchParams, resources: string[]): IdentityAnswer {
   if (tenant !== id.tenantId) return unknownTenant(tenant);
   const grant = form.get('grant_type');
   if (grant !== 'client_credentials') {
@@ -64,6 +64,11 @@ export function issueToken(id: Identity, tenant: string, form: URLSearchParams):
   if (scopes.length !== 1 || !scopes[0].endsWith('/.default')) {
     return aadError(400, 'invalid_scope', 1002012,
       `The provided value for scope '${form.get('scope') ?? ''}' is not valid. Client credential flows must have a scope value with /.default suffixed to the resource identifier (application ID URI).`);
+  }
+  const resource = scopes[0].slice(0, -'/.default'.length).replace(/\/+$/, '');
+  if (!resources.includes(resource)) {
+    return aadError(400, 'invalid_resource', 500011,
+      `The resource principal named ${resource} was not found in the tenant named ${tenant}. Ask for the graph service's own address with /.default (e.g. ${resources[0]}/.default).`);
   }
   const token = `emu.${randomBytes(32).toString('base64url')}`;
   const now = Date.now();

@@ -42,10 +42,14 @@ describe('emulator identity endpoint', () => {
     expect((await json(badTenant)).error_codes).toEqual([90002]);
   });
 
-  it('insists on a /.default scope', async () => {
+  it('insists on a /.default scope for this graph service', async () => {
     const res = await tokenResponse(emu, emu.clientSecret, { scope: 'Sites.Read.All' });
     expect(res.status).toBe(400);
     expect((await json(res)).error).toBe('invalid_scope');
+    const elsewhere = await tokenResponse(emu, emu.clientSecret, { scope: 'https://management.azure.com/.default' });
+    expect(elsewhere.status).toBe(400);
+    expect((await json(elsewhere)).error_codes).toEqual([500011]);
+    expect((await tokenResponse(emu, emu.clientSecret, { scope: 'https://graph.microsoft.com/.default' })).status).toBe(200);
   });
 
   it('stops accepting the old secret the moment it is rotated', async () => {
