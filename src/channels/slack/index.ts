@@ -75,7 +75,11 @@ export function createSlackChannel(config: SlackChannelConfig): SlackChannel {
     // auth.test goes to the configured API (the fake in tests, a proxy in enterprise set-ups) at start().
     deferInitialization: true,
     extendedErrorHandler: true,
-    clientOptions: settings.apiUrl ? { slackApiUrl: settings.apiUrl } : {},
+    clientOptions: {
+      ...(settings.apiUrl ? { slackApiUrl: settings.apiUrl } : {}),
+      // A person is waiting: a few quick retries, not the SDK's default of ten over half an hour.
+      retryConfig: { retries: 3, factor: 2, minTimeout: 500, maxTimeout: 5000 },
+    },
   });
   const deps: SlackDeps = {
     client: app.client,
