@@ -1,6 +1,15 @@
 /**
  * The command registry: typed commands and card/button/modal actions reach the same handlers
  * through `dispatch`. Adding a command = one handler file + one line here + its test.
+ *
+ * Card actions: a button's `data` and a form's inputs arrive as `CommandInput.values`:
+ *   ticket.create      title, description, priority, category, sourceLink?
+ *   ticket.new         title?, description?, sourceLink? (prefill)
+ *   ticket.comment     comment, internal 'true'|'false'     ticket.commentForm  internal
+ *   ticket.resolve     note?                                 ticket.assign       assignee (email or mention)
+ *   ticket.status      status        ticket.priority  priority        ticket.queue  queue     asset.find  tag
+ *   notify.subscribe / notify.unsubscribe   kind, value?     notify.preference    state 'on'|'off'
+ * Typed commands put the words after the id in `text`; values win when both are present.
  */
 import { asset } from './asset';
 import { assets } from './assets';

@@ -7,7 +7,7 @@ import type { Handler } from './types';
 export const notifications: Handler = async (ctx, input) => {
   const ports = notificationPorts(ctx);
   if (isReply(ports)) return ports;
-  const choice = (input.text ?? input.values?.state ?? '').trim().toLowerCase();
+  const choice = (input.values?.state ?? input.text ?? '').trim().toLowerCase();
   if (choice !== 'on' && choice !== 'off') {
     return errorReply(choice ? `“${choice}” is not on or off.` : 'Say `notifications off` or `notifications on`.', 'notifications');
   }

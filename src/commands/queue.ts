@@ -15,7 +15,7 @@ const QUEUES: Record<string, { title: string; empty: string; query: (email: stri
 
 /** Lists one of the agent queues, newest first, with a footer when there are more. */
 export const queue: Handler = async (ctx, input) => {
-  const name = (input.text ?? input.values?.queue ?? 'unassigned').trim().toLowerCase() || 'unassigned';
+  const name = (input.values?.queue ?? input.text ?? 'unassigned').trim().toLowerCase() || 'unassigned';
   const q = QUEUES[name];
   if (!q) return errorReply(`“${name}” is not a queue.`, 'queue');
   // The service narrows a requester's list to their own tickets; a list titled "queue" would mislead.
