@@ -50,7 +50,12 @@ export interface Emulator {
   /** Expire every issued access token now. */
   expireTokens(): void;
   setTokenLifetime(seconds: number): void;
-  /** Request counts by route; keys are listed in faults.ts (e.g. 'GET SD_Tickets/items'). */
+  /**
+   * Request counts by route, faults and errors included. Keys: 'POST /token', 'GET openid-configuration',
+   * 'GET keys', '<METHOD> <list>/items', '<METHOD> <list>/items/{id}', 'GET|PATCH <list>/items/{id}/fields'
+   * (e.g. 'GET SD_Tickets/items', 'PATCH SD_Tickets/items/{id}/fields', 'POST SD_Comments/items',
+   * 'DELETE SD_Tickets/items/{id}'; an unknown list counts under its own name), '<METHOD> other'.
+   */
   counters: { get(route: string): number; all(): Record<string, number>; reset(): void };
   /** Direct data access for tests and benchmarks, bypassing HTTP. */
   data: {

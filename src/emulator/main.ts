@@ -8,7 +8,10 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(1);
 }
 const dataDir = path.resolve(process.env.HELPDESK_DATA_DIR ?? './.data');
-const emulator = await startEmulator({ port, dataDir });
+const emulator = await startEmulator({ port, dataDir }).catch((err: NodeJS.ErrnoException) => {
+  console.error(err.code === 'EADDRINUSE' ? `Port ${port} is already in use; set EMULATOR_PORT to a free port.` : `Emulator failed to start: ${err.message}`);
+  process.exit(1);
+});
 
 // The secret printed here is the emulator's fixed demo secret, not a tenant credential.
 console.log(`Help-desk site emulator listening on ${emulator.url}

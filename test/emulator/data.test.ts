@@ -20,6 +20,11 @@ describe('emulator demo seed', () => {
       for (const t of tickets.filter((x) => x.fields.SD_Status === 'New')) expect('SD_AssignedTo' in t.fields).toBe(false);
       for (const t of tickets.filter((x) => x.fields.SD_Status !== 'New')) expect(t.fields.SD_AssignedTo).toMatch(/@example\.com$/);
       expect(tickets.some((t) => t.fields.SD_SubmittedByEmail === 'alexw@example.com')).toBe(true);
+      const created = tickets.map((t) => Date.parse(t.fields.Created));
+      const day = 86_400_000;
+      expect(Math.max(...created) - Math.min(...created)).toBeGreaterThan(14 * day);
+      expect(Date.now() - Math.min(...created)).toBeLessThan(42 * day);
+      expect(Math.max(...created)).toBeLessThanOrEqual(Date.now());
 
       const agents = await all('SD_Agents');
       expect(agents).toHaveLength(4);

@@ -95,5 +95,8 @@ describe('emulator identity endpoint', () => {
     expect(body.issuer).toBe(`${httpsBase}/${emu.tenantId}/v2.0`);
     expect(body.jwks_uri).toBeTruthy();
     expect(body.authorization_endpoint).toBeTruthy();
+    const otherTenant = await fetch(`${emu.url}/00000000-0000-0000-0000-000000000000/v2.0/.well-known/openid-configuration`);
+    expect(otherTenant.status).toBe(400);
+    expect((await json(otherTenant)).error_codes).toEqual([90002]);
   });
 });
