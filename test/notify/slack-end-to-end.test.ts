@@ -1,0 +1,125 @@
+/**
+ * The whole notification loop on Slack, wired the way the composition root wires it: the real
+ * Slack channel (Bolt over HTTP, signed requests) and commands, the help-desk service over the
+ * emulator, the store, the poller, and the fake Slack Web API receiving what users would see.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createSlackChannel, type SlackChannel } from '../../src/channels/slack';
+import { createSlackDelivery, slackConversationHook, slackThreadReplyHook } from '../../src/channels/slack/notify-delivery';
+import { createChangeFeed } from '../../src/helpdesk/changes';
+import { createLogger } from '../../src/log';
+import { createNotifications, type Notifications, type Poller } from '../../src/notify';
+import { createServer, type Server } from '../../src/server';
+import { createSqliteStore, type Store } from '../../src/store';
+import { startFakeSlack, type FakeSlack } from '../support/fake-slack';
+import { startHelpdeskStack, type HelpdeskStack } from '../support/helpdesk-stack';
+import { createSlackPoster, eventBody, slackFixture, slashBody } from '../support/slack-request';
+
+const SECRET = 'notify-e2e-signing-secret';
+const sam = { id: 'USAM0001', name: 'Sam Requester', email: 'sam@example.com' };
+const dana = { id: 'UDANA001', name: 'Dana Agent', email: 'dana@example.com' };
+const DESK = 'CDESK0001';
+
+let stack: HelpdeskStack;
+let store: Store;
+let dir: string;
+let fake: FakeSlack;
+let channel: SlackChannel;
+let server: Server;
+let notifications: Notifications;
+let poller: Poller;
+let post: ReturnType<typeof createSlackPoster>;
+
+beforeEach(async () => {
+  stack = await startHelpdeskStack({ seed: 'none', service: { agentCacheTtlMs: 0 } });
+  stack.emulator.data.insert('SD_Agents', { Title: dana.name, SD_Email: dana.email, SD_IsActive: true });
+  dir = mkdtempSync(path.join(tmpdir(), 'slack-e2e-'));
+  store = createSqliteStore({ dataDir: dir });
+  const logger = createLogger({ level: 'error', write: () => undefined });
+  notifications = createNotifications({
+    store, feed: createChangeFeed(stack.graph, stack.settings), helpdesk: stack.helpdesk,
+    vocabulary: stack.helpdesk.vocabulary, logger, pollSeconds: 15,
+  });
+  fake = await startFakeSlack({ users: [sam, dana] });
+  channel = createSlackChannel({
+    settings: { botToken: fake.token, signingSecret: SECRET, apiUrl: fake.apiUrl },
+    helpdesk: notifications.helpdesk,
+    notifications: notifications.ports,
+    logger,
+    hooks: {
+      onConversation: slackConversationHook(store),
+      onThreadReply: (info) => slackThreadReplyHook({ client: channel.client, store, handle: notifications.handleThreadReply, logger })(info),
+    },
+  });
+  await channel.start();
+  server = createServer({ port: 0, teams: { handle: async (_q, r) => void r.send(404) }, slack: { requestListener: channel.requestListener! }, health: async () => ({ ok: true }), logger, allowUnauthenticated: true });
+  const { host, port } = await server.listen();
+  post = createSlackPoster(`http://${host}:${port}/slack/events`, SECRET);
+  poller = notifications.attach([createSlackDelivery({ client: channel.client, store, logger, minIntervalMs: 0 })]);
+  await poller.runOnce();
+});
+afterEach(async () => {
+  await server.close();
+  await channel.stop();
+  await fake.close();
+  await store.close();
+  await stack.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const slash = (who: { id: string }, channelId: string, text: string) =>
+  post(slashBody({ ...slackFixture<Record<string, string>>('slash-command'), user_id: who.id, channel_id: channelId, text, response_url: fake.responseUrl(text) }));
+let seq = 0;
+const say = (who: { id: string }, channelId: string, text: string, threadTs?: string) => {
+  const f = slackFixture<Record<string, any>>('event-message-im');
+  const ts = `1732280500.${String(++seq).padStart(6, '0')}`;
+  const event = { ...f.event, user: who.id, channel: channelId, text, ts, event_ts: ts, thread_ts: threadTs, channel_type: channelId.startsWith('D') ? 'im' : 'channel' };
+  return post(eventBody({ ...f, event, event_id: `Ev${seq}` }));
+};
+/** DMs land in the DM channel the person used with the bot, or the one conversations.open gives. */
+const dmsTo = (...channels: string[]) => fake.callsTo('chat.postMessage').filter((c) => channels.includes(c.body.channel)).map((c) => c.body.text);
+
+describe('Slack notifications end to end', () => {
+  it('subscribe, card, thread reply becomes a comment, DMs follow the rules', async () => {
+    expect((await slash(dana, DESK, 'subscribe all')).status).toBe(200);
+    await fake.waitFor('chat.postMessage', (c) => c.body.channel === DESK);
+    expect(await notifications.ports.subscriptions({ platform: 'slack', id: DESK, kind: 'channel' })).toEqual([{ kind: 'all' }]);
+    // Sam talks to the bot once (in his DM), so the bot knows how to reach him.
+    await slash(sam, 'D0SAM', 'mine');
+
+    const ticket = await notifications.helpdesk.createTicket({ email: sam.email, name: sam.name }, { title: 'Printer broken' });
+    await poller.runOnce();
+    const card = fake.messages.find((m) => m.channel === DESK && !m.thread_ts && m.text.includes('Printer broken'))!;
+    expect(card.text).toContain('Printer broken');
+
+    // Sam replies under the card: it becomes a public comment and he is told so, privately, in the thread.
+    expect((await say(sam, DESK, 'Still jammed on tray 2', card.ts)).status).toBe(200);
+    const ack = await fake.waitFor('chat.postEphemeral', (c) => c.body.user === sam.id);
+    expect(ack.body).toMatchObject({ channel: DESK, thread_ts: card.ts, text: `:white_check_mark: Added a public reply to #${ticket.id}.` });
+    const comments = await stack.helpdesk.listComments({ email: dana.email, name: dana.name }, ticket.id);
+    expect(comments.map((c) => [c.body, c.isInternal, c.authorEmail])).toEqual([['Still jammed on tray 2', false, sam.email]]);
+
+    await notifications.helpdesk.claim({ email: dana.email, name: dana.name }, ticket.id);
+    await poller.runOnce();
+    // The thread shows the claim but not Sam's own reply again.
+    const threadLines = () => fake.callsTo('chat.postMessage').filter((c) => c.body.thread_ts === card.ts).map((c) => c.body.text);
+    expect(threadLines()).toEqual(['Status: New → Assigned\nAssigned to dana@example.com']);
+    expect(dmsTo('D0SAM')).toEqual([`Your ticket #${ticket.id} "Printer broken" is now Assigned.`]);
+    // Dana claimed it herself, so no "assigned to you"; as the assignee she hears the requester's comment.
+    expect(dmsTo('DDANA001')).toEqual([`Sam Requester (requester) commented on #${ticket.id} "Printer broken": Still jammed on tray 2`]);
+
+    // Dana answers in the thread: a note stays internal, a reply reaches Sam.
+    await say(dana, DESK, 'note: tray 2 roller worn', card.ts);
+    await say(dana, DESK, 'reply: New roller ordered', card.ts);
+    await fake.waitFor('chat.postEphemeral', (c) => c.body.user === dana.id && String(c.body.text).includes('public reply'));
+    await poller.runOnce();
+    expect(dmsTo('D0SAM')).toEqual([
+      `Your ticket #${ticket.id} "Printer broken" is now Assigned.`,
+      `Dana Agent replied on your ticket #${ticket.id} "Printer broken": New roller ordered`,
+    ]);
+    expect(JSON.stringify(fake.callsTo('chat.postMessage'))).not.toContain('roller worn');
+  }, 30_000);
+});
