@@ -42,7 +42,7 @@ export interface CycleResult {
 /** How the poller is doing, for health checks and tests. */
 export interface PollerStatus {
   cycles: number;
-  /** Consecutive failed or incomplete cycles; each doubles the pause, up to maxBackoffSeconds. */
+  /** Consecutive cycles whose reads failed; each doubles the pause, up to maxBackoffSeconds. */
   failures: number;
   /** Pause before the next cycle. */
   nextDelayMs: number;
@@ -194,8 +194,9 @@ export function createPoller(config: PollerConfig): Poller {
     cycles += 1;
     try {
       const result = await cycle();
-      failures = result.complete ? 0 : failures + 1;
-      lastError = result.complete ? undefined : 'some notifications could not be delivered';
+      // Only Graph trouble slows the poller; one unreachable conversation must not delay everyone.
+      failures = 0;
+      lastError = result.complete ? undefined : 'some notifications could not be delivered; retrying';
       if (result.changeSets > 0) logger.info('notification cycle', { ...result });
       return result;
     } catch (err) {
