@@ -64,7 +64,8 @@ function itemJson(r: ItemRequest, item: StoredItem, expand?: { select?: Set<stri
 
 /** The same item as JSON text, built by hand: 100k-row walks spend most of their time here. */
 function itemText(r: ItemRequest, item: StoredItem, expand?: { select?: Set<string> }): string {
-  const etag = JSON.stringify(etagOf(item));
+  // A guid and a number need no escaping beyond the quotes the etag itself carries.
+  const etag = `"\\"${item.guid},${item.version}\\""`;
   // Same members, same order as itemJson; a test compares the two.
   let s = `{"@odata.etag":${etag},"createdDateTime":"${item.created}","eTag":${etag},"id":"${item.id}","lastModifiedDateTime":"${item.modified}"`;
   if (expand) {
