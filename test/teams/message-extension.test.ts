@@ -90,6 +90,16 @@ describe('Create ticket from a message (message extension action)', () => {
     expect(tickets.filter((t) => t.title === 'Projector in room 4 flickers')).toHaveLength(1);
   });
 
+  it('closes the dialog without filing anything when another button than submit was pressed', async () => {
+    const activity = h.fixture('submit-action', 'lynne');
+    activity.value.data = { ...activity.value.data, verb: 'help.show', title: 'Should not be filed' };
+    const res = await h.post(activity);
+    expect(res.status).toBe(200);
+    expect(res.body?.task).toBeUndefined();
+    const tickets = await h.stack.helpdesk.listTickets({ email: h.emails.lynne!, name: 'Lynne' }, { submittedBy: h.emails.lynne! });
+    expect(tickets.some((t) => t.title === 'Should not be filed')).toBe(false);
+  });
+
   it('does not open the form for someone whose address Teams does not show', async () => {
     const res = await h.post(h.fixture('fetch-task', 'noEmail'));
     expect(res.body.task.type).toBe('message');

@@ -89,6 +89,8 @@ export async function onSubmitAction(
   if (action.commandId !== CREATE_FROM_MESSAGE) return message(`This bot has no "${action.commandId ?? ''}" command.`);
   if (!actor) return message(NO_EMAIL_MESSAGE);
   const data = (action.data ?? {}) as Record<string, unknown>;
+  // Only the form's submit files a ticket; any other button in the dialog (e.g. cancel) just closes it.
+  if (data.verb !== undefined && data.verb !== VERBS.create) return {};
   const input = inputFromCard(VERBS.create, data);
   const link = input.values?.sourceLink ?? action.messagePayload?.linkToMessage;
   const ctx = commandContext(deps, context, actor);
