@@ -60,10 +60,15 @@ export function createHandler(state: ServerState) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const requestId = randomUUID();
     const method = req.method ?? 'GET';
-    const url = new URL(req.url ?? '/', 'http://emulator');
-    const path = decodeURIComponent(url.pathname);
     const hostPort = req.headers.host ?? state.hostPort();
     try {
+      const url = new URL(req.url ?? '/', 'http://emulator');
+      let path: string;
+      try {
+        path = decodeURIComponent(url.pathname);
+      } catch {
+        return sendGraphError(res, requestId, 400, 'invalidRequest', `The path '${url.pathname}' is not validly percent-encoded.`);
+      }
       // Identity endpoints.
       const token = /^\/([^/]+)\/oauth2\/v2\.0\/token\/?$/.exec(path);
       if (token && method === 'POST') {
@@ -86,9 +91,9 @@ export function createHandler(state: ServerState) {
       if (!path.startsWith('/v1.0/')) return sendGraphError(res, requestId, 404, 'notFound', `Nothing is served at ${path} on this help-desk site.`);
 
       // Graph.
-      const m = ITEMS.exec(url.pathname);
-      const list = m ? decodeURIComponent(m[2]) : undefined;
-      const id = m?.[3] !== undefined ? decodeURIComponent(m[3]) : undefined;
+      const m = ITEMS.exec(path);
+      const list = m?.[2];
+      const id = m?.[3];
       state.counters.bump(m && list ? routeKey(method, list, id, m[4]) : `${method} other`);
       if (state.faults.takeDrop()) {
         req.socket.destroy();
@@ -102,7 +107,7 @@ export function createHandler(state: ServerState) {
       }
       const why = checkBearer(state.identity, req.headers.authorization);
       if (why) return sendGraphError(res, requestId, 401, 'InvalidAuthenticationToken', why, { 'www-authenticate': 'Bearer realm="", error="invalid_token"' });
-      if (!m || decodeURIComponent(m[1]) !== state.siteId) {
+      if (!m || m[1] !== state.siteId) {
         return sendGraphError(res, requestId, 403, 'accessDenied',
           'Either scp or roles claim need to be present in the token, or the app has no access to this resource: the application is granted Sites.Selected on the help-desk site only.');
       }
@@ -127,8 +132,9 @@ export function createHandler(state: ServerState) {
       else return sendGraphError(res, requestId, 405, 'invalidRequest', `${method} is not supported on ${url.pathname}.`);
       return send(res, requestId, reply.status, reply.body, {}, reply.text);
     } catch (e) {
+      if (res.headersSent) return void res.destroy();
       if (e instanceof GraphFail) return sendGraphError(res, requestId, e.status, e.code, e.message);
-      if (!res.headersSent) sendGraphError(res, requestId, 500, 'generalException', `Emulator failure: ${(e as Error).message}`);
+      sendGraphError(res, requestId, 500, 'generalException', `Emulator failure: ${(e as Error).message}`);
     }
   };
 }

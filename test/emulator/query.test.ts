@@ -66,6 +66,9 @@ describe('emulator list reads', () => {
     expect(body.error.code).toBe('accessDenied');
     expect(body.error.message).toMatch(/Sites\.Selected/);
     expect((await fetch(`${emu.url}/v1.0/users`, { headers: { authorization: `Bearer ${bearer}` } })).status).toBe(403);
+    // The same site with its commas percent-encoded is still the granted site.
+    const encoded = await fetch(`${emu.url}/v1.0/sites/${encodeURIComponent(emu.siteId)}/lists/SD_Tickets/items`, { headers: { authorization: `Bearer ${bearer}` } });
+    expect(encoded.status).toBe(200);
   });
 
   it('filters with eq/ne/gt/ge/lt/le, and/or, not and parentheses', async () => {
