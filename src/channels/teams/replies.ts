@@ -29,7 +29,7 @@ export function shareableView(view: View): View {
 /** The Adaptive Card for a view, with a refresh clause on ticket cards so each viewer gets their own view. */
 export function cardFor(view: View, audience: CardAudience): Record<string, unknown> {
   const shown = audience.shared ? shareableView(view) : view;
-  const card = renderCard(shown);
+  const card = { ...renderCard(shown) };
   if (view.type === 'ticket') {
     card.refresh = {
       action: {
