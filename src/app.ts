@@ -1,0 +1,145 @@
+/**
+ * The composition root: builds every part from the configuration, inner parts first (Graph,
+ * help desk, store, notifications), then the channels and the HTTP server around them.
+ */
+import { createSlackChannel, type SlackChannel } from './channels/slack';
+import { createSlackDelivery, slackConversationHook, slackThreadReplyHook } from './channels/slack/notify-delivery';
+import { createTeamsChannel } from './channels/teams';
+import { createTeamsDelivery, teamsConversationHook } from './channels/teams/notify-delivery';
+import type { Config } from './config';
+import { DEMO_AGENTS, startEmulator, type Emulator } from './emulator';
+import { createGraphClient, type GraphClientConfig } from './graph';
+import { createHelpdeskService } from './helpdesk';
+import { createChangeFeed } from './helpdesk/changes';
+import type { Logger } from './log';
+import { createNotifications, type Delivery, type Poller } from './notify';
+import { createServer } from './server';
+import { createSqliteStore } from './store';
+
+/** A running bot process. */
+export interface App {
+  port: number;
+  host: string;
+  /** Present when running on the embedded help-desk site. */
+  emulator?: Emulator;
+  poller: Poller;
+  close(): Promise<void>;
+}
+
+export interface AppOptions {
+  logger: Logger;
+  /** Start the notification poller (default true). */
+  poll?: boolean;
+}
+
+async function graphFor(config: Config, logger: Logger): Promise<{ graph: GraphClientConfig; emulator?: Emulator }> {
+  const { helpdesk } = config;
+  if (helpdesk.target.kind === 'tenant') {
+    const t = helpdesk.target;
+    return {
+      graph: { graphUrl: helpdesk.graphUrl, authUrl: helpdesk.authUrl, tenantId: t.tenantId, clientId: t.clientId, secret: t.secret, siteId: t.siteId, logger },
+    };
+  }
+  const emulator = await startEmulator({ dataDir: config.dataDir, port: 0 });
+  logger.info('No HELPDESK_SITE_ID: running on the embedded help-desk site', { url: emulator.url, dataDir: config.dataDir });
+  return {
+    emulator,
+    graph: {
+      graphUrl: emulator.url,
+      authUrl: emulator.url,
+      tenantId: emulator.tenantId,
+      clientId: emulator.clientId,
+      secret: { kind: 'inline', value: emulator.clientSecret },
+      siteId: emulator.siteId,
+      logger,
+    },
+  };
+}
+
+/** Healthy unless the help desk has been unreachable for several poll cycles in a row. */
+async function healthOf(poller: Poller): Promise<{ ok: boolean; detail?: string }> {
+  const { failures, lastError } = poller.status();
+  if (failures >= 3) return { ok: false, detail: `help desk unreachable for ${failures} poll cycles: ${lastError ?? 'unknown error'}` };
+  return { ok: true };
+}
+
+/** Builds and starts the whole bot; `close()` stops it in reverse order. */
+export async function startApp(config: Config, options: AppOptions): Promise<App> {
+  const { logger } = options;
+  const { graph: graphConfig, emulator } = await graphFor(config, logger.child({ component: 'graph' }));
+  const graph = createGraphClient(graphConfig);
+  const service = createHelpdeskService({ graph, settings: config.helpdesk, logger: logger.child({ component: 'helpdesk' }) });
+  const store = createSqliteStore({ dataDir: config.dataDir });
+  const notifications = createNotifications({
+    store,
+    feed: createChangeFeed(graph, config.helpdesk),
+    helpdesk: service,
+    vocabulary: service.vocabulary,
+    logger,
+    pollSeconds: config.pollSeconds,
+    backfillMinutes: config.backfillMinutes,
+  });
+  const { helpdesk } = notifications;
+
+  const teams = createTeamsChannel({
+    settings: config.teams,
+    helpdesk,
+    notifications: notifications.ports,
+    logger: logger.child({ channel: 'teams' }),
+    hooks: { onConversation: teamsConversationHook(store) },
+  });
+  const deliveries: Delivery[] = [createTeamsDelivery({ adapter: teams.adapter, appId: teams.appId, store, logger })];
+
+  let slack: SlackChannel | undefined;
+  if (config.slack) {
+    const slackLogger = logger.child({ channel: 'slack' });
+    const channel: SlackChannel = createSlackChannel({
+      settings: config.slack,
+      helpdesk,
+      notifications: notifications.ports,
+      logger: slackLogger,
+      hooks: {
+        onConversation: slackConversationHook(store),
+        onThreadReply: (info) => slackThreadReplyHook({ client: channel.client, store, handle: notifications.handleThreadReply, logger: slackLogger })(info),
+      },
+    });
+    await channel.start();
+    deliveries.push(createSlackDelivery({ client: channel.client, store, logger: slackLogger }));
+    slack = channel;
+    logger.info(`Slack is on (${config.slack.appToken ? 'Socket Mode' : 'HTTP mode at /slack/events'})`);
+  } else {
+    logger.info('Slack is off: SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET are not set');
+  }
+
+  const poller = notifications.attach(deliveries);
+  const server = createServer({
+    port: config.port,
+    teams,
+    slack: slack?.requestListener ? { requestListener: slack.requestListener } : undefined,
+    health: async () => healthOf(poller),
+    logger,
+    allowUnauthenticated: !config.teams.appId,
+  });
+  const { host, port } = await server.listen();
+  if (options.poll !== false) poller.start();
+
+  return {
+    host,
+    port,
+    emulator,
+    poller,
+    async close() {
+      await poller.stop();
+      await server.close();
+      await slack?.stop();
+      await store.close();
+      await emulator?.close();
+    },
+  };
+}
+
+/** The lines `npm start` prints about the embedded site: where it runs and who the demo agents are. */
+export function describeEmbedded(emulator: Emulator): string[] {
+  const agents = DEMO_AGENTS.map((a) => `${a.name} <${a.email}>${a.active ? '' : ' (inactive)'}`);
+  return [`Embedded help-desk site: ${emulator.url} (site ${emulator.siteId})`, `Demo agents: ${agents.join(', ')}`];
+}
