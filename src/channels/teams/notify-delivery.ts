@@ -69,13 +69,20 @@ export function createTeamsDelivery(config: TeamsDeliveryConfig): Delivery {
 
   async function inConversation<T>(ref: Partial<ConversationReference>, what: string, logic: (ctx: TurnContext) => Promise<T>): Promise<T> {
     let result: T | undefined;
+    let failure: unknown;
     try {
       await adapter.continueConversationAsync(appId, ref, async (ctx) => {
-        result = await logic(ctx);
+        // Caught here: the channel's onTurnError would otherwise swallow it and the send would look done.
+        try {
+          result = await logic(ctx);
+        } catch (err) {
+          failure = err;
+        }
       });
     } catch (err) {
-      throw teamsFailure(err, what);
+      failure = err;
     }
+    if (failure !== undefined) throw teamsFailure(failure, what);
     return result as T;
   }
 
