@@ -12,6 +12,7 @@ import type { SendQueue } from './queue';
 import { targetKey } from './routing';
 import { DeliveryError, type ChannelTarget, type Delivery, type PersonTarget, type Platform, type Target } from './types';
 
+/** Options for createDeliverer. */
 export interface DelivererConfig {
   deliveries: readonly Delivery[];
   store: Store;

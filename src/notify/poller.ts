@@ -12,6 +12,7 @@ import { attachResolutionNotes, commentEvent, commentKey, DEFAULT_RESOLVED_STATU
 import { route } from './routing';
 import type { ChangeFeed } from './types';
 
+/** Options for createPoller. */
 export interface PollerConfig {
   feed: ChangeFeed & { getTicket?(id: number): Promise<Ticket | undefined> };
   store: Store;

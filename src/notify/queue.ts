@@ -5,6 +5,7 @@
  */
 import { DeliveryError } from './types';
 
+/** Options for createSendQueue. */
 export interface SendQueueConfig {
   /** How many times a throttled send is retried before giving up on it for this cycle. */
   maxThrottleRetries?: number;

@@ -18,6 +18,7 @@ import type { PostedMessage, Platform, SubscriptionRecord } from '../store/types
 import type { ChangeSet } from './detect';
 import type { ChangeEvent, ChannelTarget, PersonTarget, Target } from './types';
 
+/** What routing needs besides the change itself. */
 export interface RoutingContext {
   subscriptions: readonly SubscriptionRecord[];
   /** Cards already posted about this ticket. */

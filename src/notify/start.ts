@@ -14,6 +14,7 @@ import { createSendQueue } from './queue';
 import { createThreadReplyHandler, type ThreadReplyHandler } from './thread-replies';
 import type { ChangeFeed, Delivery } from './types';
 
+/** Options for createNotifications. */
 export interface NotificationsConfig {
   store: Store;
   /** createChangeFeed(graph, settings) from src/helpdesk/changes. */

@@ -24,6 +24,7 @@ export type ThreadReplyHandler = (
   text: string,
 ) => Promise<ThreadReplyResult | undefined>;
 
+/** Options for createThreadReplyHandler. */
 export interface ThreadReplyConfig {
   store: Store;
   helpdesk: HelpdeskService;

@@ -3,6 +3,7 @@ import type { Comment, Ticket } from '../helpdesk/types';
 import type { Platform } from '../store/types';
 import type { TicketView } from '../views/types';
 
+/** Re-exported so delivery implementations need only this module. */
 export type { Platform };
 
 /** Where changes come from: a system read of what changed since a time, oldest first. */
@@ -11,6 +12,7 @@ export interface ChangeFeed {
   commentsCreatedSince(since: Date): AsyncIterable<Comment>;
 }
 
+/** The kinds of change the poller reports. */
 export type ChangeKind = 'created' | 'status' | 'assigned' | 'priority' | 'resolved' | 'comment' | 'note';
 
 /** One thing that happened to a ticket, found by comparing with its last known state. */
@@ -48,6 +50,7 @@ export interface PersonTarget {
   reason: 'requester' | 'assignee';
 }
 
+/** Where one change set goes. */
 export type Target = ChannelTarget | PersonTarget;
 
 /**

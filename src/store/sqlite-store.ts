@@ -9,6 +9,7 @@ import type { ActionHint, ConversationRecord, PersonAddress, PostedMessage, Plat
 /** Where the embedded store lives, relative to HELPDESK_DATA_DIR. */
 export const STORE_FILE = 'helpdesk-bot.sqlite';
 
+/** Options for createSqliteStore. */
 export interface SqliteStoreConfig {
   /** Directory for `helpdesk-bot.sqlite`; created if missing. */
   dataDir?: string;

@@ -4,6 +4,7 @@
  */
 import type { Conversation, SubscriptionFilter } from '../commands/types';
 
+/** The chat platforms notifications reach. */
 export type Platform = Conversation['platform'];
 
 /** One channel subscription: a conversation, what it wants to hear about, and who asked. */

@@ -11,6 +11,7 @@ import { renderMessage } from './blocks/message';
 import { escapeMrkdwn } from './blocks/limits';
 import { slackErrorCode, type ConversationInfo, type SlackClient, type ThreadReplyInfo } from './context';
 
+/** Options for createSlackDelivery. */
 export interface SlackDeliveryConfig {
   client: SlackClient;
   store: Store;

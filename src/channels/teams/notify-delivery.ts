@@ -12,6 +12,7 @@ import type { Store } from '../../store/types';
 import type { TicketView } from '../../views/types';
 import { renderCard } from './cards';
 
+/** Options for createTeamsDelivery. */
 export interface TeamsDeliveryConfig {
   adapter: CloudAdapter;
   /** The bot's app id ('' in local unauthenticated use). */
