@@ -1,0 +1,190 @@
+/**
+ * View models to Adaptive Cards: each view type has a template in cards/ (version 1.5,
+ * Action.Execute), expanded with adaptivecards-templating from data prepared here. Every value a
+ * template reads is defined, so no `${…}` is ever left in a card, and user text is only ever data
+ * (templating does not evaluate expressions inside data values).
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as ACData from 'adaptivecards-templating';
+import type {
+  ActionView,
+  AssetListView,
+  ConfirmationView,
+  ErrorView,
+  FormView,
+  HelpView,
+  TicketListView,
+  TicketSummaryView,
+  TicketView,
+  View,
+} from '../../views/types';
+
+const CARDS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../cards');
+
+/** Template file per view type (forms by their kind). */
+export const TEMPLATES = [
+  'ticket', 'ticket-list', 'help', 'confirmation', 'error', 'text', 'asset-list',
+  'new-ticket-form', 'comment-form', 'resolve-form', 'assign-form',
+] as const;
+export type TemplateName = (typeof TEMPLATES)[number];
+
+const cache = new Map<TemplateName, ACData.Template>();
+
+function template(name: TemplateName): ACData.Template {
+  let t = cache.get(name);
+  if (!t) {
+    t = new ACData.Template(JSON.parse(readFileSync(path.join(CARDS_DIR, `${name}.json`), 'utf8')));
+    cache.set(name, t);
+  }
+  return t;
+}
+
+/** Expands one template with prepared data; exported for the render tests. */
+export function expand(name: TemplateName, data: object): Record<string, unknown> {
+  return template(name).expand({ $root: data }) as Record<string, unknown>;
+}
+
+const STATUS_COLORS: Record<string, string> = { New: 'Accent', Assigned: 'Warning', 'In Progress': 'Warning', Resolved: 'Good', Closed: 'Good' };
+
+function action(a: ActionView) {
+  const data: Record<string, unknown> = { ...a.data };
+  if (a.ticketId !== undefined) data.ticketId = a.ticketId;
+  if (a.etag !== undefined) data.etag = a.etag;
+  return { title: a.title, verb: a.verb, style: a.style ?? 'default', data };
+}
+
+function summaryLine(t: TicketSummaryView): string {
+  const who = t.assignee ? `assigned to ${t.assignee}` : 'unassigned';
+  return `${t.status} · ${t.priority} · ${who} · from ${t.requesterName} · updated ${t.modifiedText}`;
+}
+
+function summary(t: TicketSummaryView) {
+  return { id: t.id, title: t.title, line: summaryLine(t), actions: t.actions.map(action) };
+}
+
+function ticketData(t: TicketView) {
+  return {
+    id: t.id,
+    title: t.title,
+    status: t.status,
+    statusColor: STATUS_COLORS[t.status] ?? 'Default',
+    priority: t.priority || '—',
+    category: t.category || '—',
+    requesterText: t.requesterEmail ? `${t.requesterName} (${t.requesterEmail})` : t.requesterName,
+    assigneeText: t.assignee || 'Unassigned',
+    createdText: t.createdText,
+    modifiedText: t.modifiedText,
+    description: t.description,
+    notice: t.notice ?? '',
+    olderComments: t.olderComments,
+    olderText: `${t.olderComments} earlier comment${t.olderComments === 1 ? '' : 's'} not shown`,
+    comments: t.comments.map((c) => ({
+      heading: `${c.internal ? '🔒 Internal note · ' : ''}${c.author} · ${c.createdText}`,
+      body: c.body,
+      containerStyle: c.internal ? 'warning' : 'emphasis',
+    })),
+    actions: t.actions.map(action),
+  };
+}
+
+function listData(l: TicketListView) {
+  return { title: l.title, emptyText: l.emptyText, footer: l.footer ?? '', tickets: l.tickets.map(summary) };
+}
+
+function helpData(h: HelpView) {
+  return { title: h.title, intro: h.intro, commands: h.commands, actions: h.actions.map(action) };
+}
+
+function confirmationData(c: ConfirmationView) {
+  return { message: c.message, hasTicket: Boolean(c.ticket), ticket: c.ticket ? summary(c.ticket) : {}, actions: c.actions.map(action) };
+}
+
+function errorData(e: ErrorView) {
+  return { message: e.message, usage: e.usage ?? '' };
+}
+
+function assetData(l: AssetListView) {
+  return {
+    title: l.title,
+    emptyText: l.emptyText,
+    assets: l.assets.map((a) => ({
+      ...a,
+      holderText: a.holder || '—',
+      modelText: [a.manufacturer, a.model].filter(Boolean).join(' ') || '—',
+      serialNumber: a.serialNumber || '—',
+      warrantyText: a.warrantyText || '—',
+    })),
+  };
+}
+
+const FORM_FIELDS: Record<FormView['form'], string[]> = {
+  'new-ticket': ['title', 'description', 'priority', 'category'],
+  comment: ['comment', 'internal'],
+  resolve: ['note'],
+  assign: ['assignee'],
+};
+
+function formData(f: FormView) {
+  const fields = FORM_FIELDS[f.form];
+  const errors: Record<string, string> = Object.fromEntries(fields.map((name) => [name, '']));
+  const other: string[] = [];
+  for (const e of f.errors) {
+    if (e.field in errors) errors[e.field] = errors[e.field] ? `${errors[e.field]} ${e.message}` : e.message;
+    else other.push(e.message);
+  }
+  const values: Record<string, string> = Object.fromEntries(fields.map((name) => [name, f.values[name] ?? '']));
+  const submitData: Record<string, unknown> = {};
+  if (f.ticketId !== undefined) submitData.ticketId = f.ticketId;
+  if (f.etag !== undefined) submitData.etag = f.etag;
+  if (f.sourceLink) submitData.sourceLink = f.sourceLink;
+  const choices = (list: readonly string[]) => list.map((v) => ({ title: v, value: v }));
+  return {
+    title: f.title,
+    submitVerb: f.submitVerb,
+    submitData,
+    values,
+    errors,
+    otherErrors: other.join(' '),
+    sourceLink: f.sourceLink ?? '',
+    allowInternal: Boolean(f.allowInternal),
+    priorityChoices: choices(f.priorities),
+    categoryChoices: choices(f.categories),
+    assigneeChoices: (f.assignees ?? []).map((a) => ({ title: `${a.name} (${a.email})`, value: a.email })),
+  };
+}
+
+const FORM_TEMPLATES: Record<FormView['form'], TemplateName> = {
+  'new-ticket': 'new-ticket-form',
+  comment: 'comment-form',
+  resolve: 'resolve-form',
+  assign: 'assign-form',
+};
+
+/** The Adaptive Card (JSON) for a view. */
+export function renderCard(view: View): Record<string, unknown> {
+  switch (view.type) {
+    case 'ticket':
+      return expand('ticket', ticketData(view.ticket));
+    case 'ticket-list':
+      return expand('ticket-list', listData(view.list));
+    case 'form':
+      return expand(FORM_TEMPLATES[view.form.form], formData(view.form));
+    case 'help':
+      return expand('help', helpData(view.help));
+    case 'confirmation':
+      return expand('confirmation', confirmationData(view.confirmation));
+    case 'error':
+      return expand('error', errorData(view.error));
+    case 'asset-list':
+      return expand('asset-list', assetData(view.list));
+    case 'text':
+      return expand('text', { text: view.text });
+  }
+}
+
+/** A message attachment carrying a card. */
+export function cardAttachment(card: Record<string, unknown>): { contentType: string; content: Record<string, unknown> } {
+  return { contentType: 'application/vnd.microsoft.card.adaptive', content: card };
+}
