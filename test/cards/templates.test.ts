@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { renderCard } from '../../src/channels/teams/cards';
+import { VERBS } from '../../src/commands/verbs';
+import { ticketView } from '../../src/views';
+import { comments, sampleViews, ticket, vocabulary } from './samples';
+
+type Card = Record<string, any>;
+const text = (card: Card) => JSON.stringify(card);
+const actions = (card: Card): Card[] => card.actions ?? [];
+const titles = (card: Card) => actions(card).map((a) => a.title);
+
+describe('Adaptive Card templates', () => {
+  it('expand every view into a 1.5 card with no template expression left over', () => {
+    for (const [name, view] of Object.entries(sampleViews())) {
+      const card = renderCard(view);
+      expect(card.type, name).toBe('AdaptiveCard');
+      expect(card.version, name).toBe('1.5');
+      expect(text(card), name).not.toMatch(/\$\{(?!x)/);
+    }
+  });
+
+  it('gives an agent the agent buttons, each carrying verb, ticket id and the etag seen', () => {
+    const card = renderCard(sampleViews()['ticket-agent']) as Card;
+    expect(titles(card)).toEqual(expect.arrayContaining(['Claim', 'Resolve']));
+    const claim = actions(card).find((a) => a.verb === VERBS.claim)!;
+    expect(claim).toMatchObject({ type: 'Action.Execute', data: { ticketId: 42, etag: ticket().etag } });
+    expect(text(card)).toContain('Internal note');
+  });
+
+  it('shows a requester no agent buttons and no internal notes', () => {
+    const card = renderCard(sampleViews()['ticket-requester']) as Card;
+    expect(actions(card).map((a) => a.verb)).not.toContain(VERBS.claim);
+    expect(actions(card).map((a) => a.verb)).not.toContain(VERBS.resolveForm);
+    expect(text(card)).not.toContain('Do not tell the user yet');
+    expect(text(card)).not.toContain('Internal note');
+  });
+
+  it('shows who holds a ticket when a claim lost the race', () => {
+    expect(text(renderCard(sampleViews()['ticket-conflict']))).toContain('Already claimed by Diego Siciliani');
+  });
+
+  it('keeps what was typed and shows each field error next to its field', () => {
+    const card = renderCard(sampleViews()['new-ticket-form-errors']) as Card;
+    const body = text(card);
+    expect(body).toContain('Title is required.');
+    expect(body).toContain('Priority \\"Hgh\\" is not allowed');
+    expect(body).toContain('Kept text');
+    const submit = actions(card)[0];
+    expect(submit).toMatchObject({ type: 'Action.Execute', verb: VERBS.create, associatedInputs: 'auto', data: { sourceLink: 'https://teams.microsoft.com/l/message/19:abc/123' } });
+  });
+
+  it('treats user text as text, never as a template expression', () => {
+    const view = ticketView(ticket({ title: '${$root.secret} ${notice}' }), comments(1), { email: 'meganb@example.com', isAgent: true }, vocabulary);
+    const card = renderCard({ type: 'ticket', ticket: view });
+    expect(text(card)).toContain('${$root.secret} ${notice}');
+  });
+
+  it('puts the form inputs the handlers read under the names they read', () => {
+    const ids = (name: string) => [...text(renderCard(sampleViews()[name])).matchAll(/"id":"(\w+)"/g)].map((m) => m[1]);
+    expect(ids('new-ticket-form')).toEqual(['title', 'description', 'priority', 'category']);
+    expect(ids('comment-form')).toEqual(['comment', 'internal']);
+    expect(ids('resolve-form')).toEqual(['note']);
+    expect(ids('assign-form')).toEqual(['assignee']);
+  });
+});
