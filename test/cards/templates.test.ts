@@ -6,7 +6,8 @@ import { comments, sampleViews, ticket, vocabulary } from './samples';
 
 type Card = Record<string, any>;
 const text = (card: Card) => JSON.stringify(card);
-const actions = (card: Card): Card[] => card.actions ?? [];
+/** Card-level actions plus those in body ActionSets (ticket cards put theirs in rows). */
+const actions = (card: Card): Card[] => [...(card.actions ?? []), ...(card.body ?? []).filter((b: Card) => b.type === 'ActionSet').flatMap((b: Card) => b.actions)];
 const titles = (card: Card) => actions(card).map((a) => a.title);
 
 describe('Adaptive Card templates', () => {

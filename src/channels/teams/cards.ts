@@ -81,12 +81,21 @@ function ticketData(t: TicketView) {
     olderComments: t.olderComments,
     olderText: `${t.olderComments} earlier comment${t.olderComments === 1 ? '' : 's'} not shown`,
     comments: t.comments.map((c) => ({
-      heading: `${c.internal ? '🔒 Internal note · ' : ''}${c.author} · ${c.createdText}`,
+      heading: `${c.internal ? 'Internal note · ' : ''}${c.author} · ${c.createdText}`,
       body: c.body,
       containerStyle: c.internal ? 'warning' : 'emphasis',
     })),
-    actions: t.actions.map(action),
+    actionRows: rows(t.actions.map(action)),
   };
+}
+
+/** Teams shows at most a handful of buttons per action set; agents get two rows instead of an error. */
+const BUTTONS_PER_ROW = 4;
+
+function rows<T>(items: T[]): { actions: T[] }[] {
+  const out: { actions: T[] }[] = [];
+  for (let i = 0; i < items.length; i += BUTTONS_PER_ROW) out.push({ actions: items.slice(i, i + BUTTONS_PER_ROW) });
+  return out;
 }
 
 function listData(l: TicketListView) {

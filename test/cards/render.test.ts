@@ -1,0 +1,96 @@
+/**
+ * Every card template, expanded with sample data, parsed and rendered by the official Adaptive
+ * Cards renderer (the `adaptivecards` package) in headless Chromium — as a Teams client would.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderCard } from '../../src/channels/teams/cards';
+import { sampleViews } from './samples';
+
+const CHROMIUM = '/usr/bin/chromium';
+const RENDERER = path.resolve(__dirname, '../../node_modules/adaptivecards/dist/adaptivecards.min.js');
+const SHOTS = path.resolve(__dirname, '../../test-results/cards');
+const haveChromium = existsSync(CHROMIUM);
+
+let browser: Browser;
+let page: Page;
+
+interface Rendered {
+  parseErrors: string[];
+  validationErrors: string[];
+  text: string;
+  buttons: string[];
+  ok: boolean;
+}
+
+beforeAll(async () => {
+  if (!haveChromium) return;
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu', '--no-first-run', '--disable-component-update', '--disable-sync'],
+  });
+  page = await browser.newPage({ viewport: { width: 520, height: 900 } });
+  await page.setContent('<html><body style="font-family: Segoe UI, sans-serif; background: #f5f5f5; margin: 0"><div id="card" style="width: 480px; margin: 16px; background: white; border-radius: 6px"></div></body></html>');
+  await page.addScriptTag({ path: RENDERER });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function render(card: Record<string, unknown>): Promise<Rendered> {
+  return page.evaluate((json) => {
+    const AC = (window as any).AdaptiveCards;
+    const adaptive = new AC.AdaptiveCard();
+    const context = new AC.SerializationContext();
+    adaptive.parse(json, context);
+    const parseErrors: string[] = [];
+    for (let i = 0; i < context.eventCount; i++) parseErrors.push(context.getEventAt(i).message);
+    const validation = adaptive.validateProperties();
+    const validationErrors: string[] = [];
+    for (const e of validation.validationEvents) validationErrors.push(`${AC.ValidationEvent[e.event]}: ${e.message}`);
+    const host = document.getElementById('card')!;
+    host.innerHTML = '';
+    const element = adaptive.render();
+    if (element) host.appendChild(element);
+    const buttons = Array.from(host.querySelectorAll('button')).map((b) => (b.textContent ?? '').trim());
+    return { parseErrors, validationErrors, text: host.innerText, buttons, ok: Boolean(element) };
+  }, card);
+}
+
+describe.skipIf(!haveChromium)('cards in the official Adaptive Cards renderer (headless Chromium)', () => {
+  const views = sampleViews();
+
+  for (const [name, view] of Object.entries(views)) {
+    it(`renders ${name} without errors`, async () => {
+      const result = await render(renderCard(view));
+      expect(result.ok).toBe(true);
+      expect(result.parseErrors).toEqual([]);
+      expect(result.validationErrors).toEqual([]);
+    });
+  }
+
+  it('shows the ticket, its comments and the agent buttons as a person would see them', async () => {
+    const result = await render(renderCard(views['ticket-agent']));
+    expect(result.text).toContain('VPN drops every 10 minutes');
+    expect(result.text).toContain('Diego Siciliani');
+    expect(result.buttons).toEqual(expect.arrayContaining(['Claim', 'Resolve']));
+    mkdirSync(SHOTS, { recursive: true });
+    await page.locator('#card').screenshot({ path: path.join(SHOTS, 'ticket-agent.png') });
+  });
+
+  it('gives the requester only the buttons a requester may use', async () => {
+    const result = await render(renderCard(views['ticket-requester']));
+    expect(result.buttons).not.toContain('Claim');
+    expect(result.text).not.toContain('Do not tell the user yet');
+  });
+
+  it('renders the new-ticket form with its inputs and errors', async () => {
+    const result = await render(renderCard(views['new-ticket-form-errors']));
+    expect(result.text).toContain('Title is required.');
+    expect(result.buttons).toContain('Create ticket');
+    await page.locator('#card').screenshot({ path: path.join(SHOTS, 'new-ticket-form.png') });
+  });
+});
