@@ -56,6 +56,17 @@ describe('Adaptive Card templates', () => {
     expect(text(card)).toContain('${$root.secret} ${notice}');
   });
 
+  it('asks Teams to refresh a ticket card per viewer for the given users, at most 60', () => {
+    const ids = Array.from({ length: 70 }, (_, i) => `29:user-${i}`);
+    const card = renderCard(sampleViews()['ticket-agent'], { refreshUserIds: ids }) as Card;
+    expect(card.refresh).toEqual({
+      action: { type: 'Action.Execute', title: 'Refresh', verb: VERBS.refresh, data: { ticketId: 42 } },
+      userIds: ids.slice(0, 60),
+    });
+    expect(renderCard(sampleViews()['ticket-agent']).refresh).toBeUndefined();
+    expect(renderCard(sampleViews()['help'], { refreshUserIds: ids }).refresh).toBeUndefined();
+  });
+
   it('puts the form inputs the handlers read under the names they read', () => {
     const ids = (name: string) => [...text(renderCard(sampleViews()[name])).matchAll(/"id":"(\w+)"/g)].map((m) => m[1]);
     expect(ids('new-ticket-form')).toEqual(['title', 'description', 'priority', 'category']);

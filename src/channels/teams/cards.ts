@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as ACData from 'adaptivecards-templating';
+import { VERBS } from '../../commands/verbs';
 import type {
   ActionView,
   AssetListView,
@@ -171,8 +172,16 @@ const FORM_TEMPLATES: Record<FormView['form'], TemplateName> = {
   assign: 'assign-form',
 };
 
-/** The Adaptive Card (JSON) for a view. */
-export function renderCard(view: View): Record<string, unknown> {
+/** Options for renderCard. */
+export interface RenderCardConfig {
+  /** Teams user ids whose clients refresh a ticket card to their own view (Universal Actions; at most 60 are kept). */
+  refreshUserIds?: string[];
+}
+
+/** Teams refreshes a card automatically for at most 60 listed users. */
+const MAX_REFRESH_USERS = 60;
+
+function cardBody(view: View): Record<string, unknown> {
   switch (view.type) {
     case 'ticket':
       return expand('ticket', ticketData(view.ticket));
@@ -191,6 +200,19 @@ export function renderCard(view: View): Record<string, unknown> {
     case 'text':
       return expand('text', { text: view.text });
   }
+}
+
+/** The Adaptive Card (JSON) for a view; ticket cards get a refresh clause when refreshUserIds are given. */
+export function renderCard(view: View, options: RenderCardConfig = {}): Record<string, unknown> {
+  const card = cardBody(view);
+  const userIds = options.refreshUserIds?.slice(0, MAX_REFRESH_USERS);
+  if (view.type === 'ticket' && userIds?.length) {
+    card.refresh = {
+      action: { type: 'Action.Execute', title: 'Refresh', verb: VERBS.refresh, data: { ticketId: view.ticket.id } },
+      userIds,
+    };
+  }
+  return card;
 }
 
 /** A message attachment carrying a card. */
