@@ -56,6 +56,14 @@ describe('Adaptive Card templates', () => {
     expect(text(card)).toContain('${$root.secret} ${notice}');
   });
 
+  it('offers a way back to the ticket from its forms without sending what was typed', () => {
+    for (const name of ['comment-form', 'resolve-form', 'assign-form']) {
+      const back = actions(renderCard(sampleViews()[name]) as Card).find((a) => a.title === 'Back to ticket');
+      expect(back, name).toMatchObject({ type: 'Action.Execute', verb: VERBS.show, associatedInputs: 'none', data: { ticketId: 42 } });
+    }
+    expect(titles(renderCard(sampleViews()['new-ticket-form']) as Card)).not.toContain('Back to ticket');
+  });
+
   it('asks Teams to refresh a ticket card per viewer for the given users, at most 60', () => {
     const ids = Array.from({ length: 70 }, (_, i) => `29:user-${i}`);
     const card = renderCard(sampleViews()['ticket-agent'], { refreshUserIds: ids }) as Card;

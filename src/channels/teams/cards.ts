@@ -153,6 +153,8 @@ function formData(f: FormView) {
   return {
     title: f.title,
     submitVerb: f.submitVerb,
+    // Ticket forms replace the ticket card; this is the way back without submitting.
+    backVerb: VERBS.show,
     submitData,
     values,
     errors,
