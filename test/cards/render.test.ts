@@ -11,6 +11,7 @@ import { sampleViews } from './samples';
 
 const CHROMIUM = '/usr/bin/chromium';
 const RENDERER = path.resolve(__dirname, '../../node_modules/adaptivecards/dist/adaptivecards.min.js');
+const STYLES = path.resolve(__dirname, '../../node_modules/adaptivecards/dist/adaptivecards.css');
 const SHOTS = path.resolve(__dirname, '../../test-results/cards');
 const haveChromium = existsSync(CHROMIUM);
 
@@ -34,6 +35,17 @@ beforeAll(async () => {
   page = await browser.newPage({ viewport: { width: 520, height: 900 } });
   await page.setContent('<html><body style="font-family: Segoe UI, sans-serif; background: #f5f5f5; margin: 0"><div id="card" style="width: 480px; margin: 16px; background: white; border-radius: 6px"></div></body></html>');
   await page.addScriptTag({ path: RENDERER });
+  await page.addStyleTag({ path: STYLES });
+  // Teams renders TextBlock markdown (links, bold); the bare renderer needs a processor for that.
+  await page.evaluate(() => {
+    const escape = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    (window as any).AdaptiveCards.AdaptiveCard.onProcessMarkdown = (text: string, result: { outputHtml: string; didProcess: boolean }) => {
+      result.outputHtml = escape(text)
+        .replace(/\[([^\]]+)\]\((https?:[^)\s]+)\)/g, '<a href="$2">$1</a>')
+        .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>');
+      result.didProcess = true;
+    };
+  });
 });
 
 afterAll(async () => {
