@@ -37,6 +37,30 @@ async function main(): Promise<void> {
       await page.locator('input').filter({ hasText: '' }).first().waitFor({ timeout: 20000 });
       await page.waitForTimeout(2000);
     });
+    const lastCard = () => page.locator('.ac-adaptiveCard').last();
+    await step('04-create', async () => {
+      await lastCard().locator('textarea').fill('Paper jams on every second page since this morning.');
+      await lastCard().getByRole('button', { name: 'Create ticket' }).click();
+      await page.getByText('Printer on floor 3 jams').nth(1).waitFor({ timeout: 20000 });
+      await page.waitForTimeout(3000);
+    });
+    await step('05-mine', async () => {
+      await send('mine');
+      await page.waitForTimeout(4000);
+      await lastCard().getByText('Printer on floor 3 jams').first().waitFor({ timeout: 20000 });
+    });
+    const id = (await lastCard().innerText()).match(/#(\d+)/)?.[1];
+    if (!id) throw new Error('no ticket id in the mine list');
+    await step('06-claim', async () => {
+      await send(`claim ${id}`);
+      await page.waitForTimeout(4000);
+      await page.getByText(/Alex Wilber|alexw@example.com/).last().waitFor({ timeout: 20000 });
+    });
+    await step('07-resolve', async () => {
+      await send(`resolve ${id} Cleared the paper path and replaced the roller.`);
+      await page.waitForTimeout(4000);
+      await page.getByText('Resolved').last().waitFor({ timeout: 20000 });
+    });
   } finally {
     await browser.close();
   }
