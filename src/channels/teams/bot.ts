@@ -20,6 +20,8 @@ import type { TeamsDeps } from './turn';
 /** Called on every inbound activity so conversation references can be stored for proactive sends. */
 export interface TeamsHooks {
   onConversation?(ref: Partial<ConversationReference>, who?: Actor): Promise<void>;
+  /** A message addressed to the bot in a channel thread; return true when it was taken (added as a ticket comment). */
+  onThreadReply?(context: TurnContext, actor: Actor, text: string): Promise<boolean>;
 }
 
 const ACTOR = Symbol('helpdesk.actor');
@@ -29,7 +31,7 @@ export class HelpdeskTeamsBot extends TeamsActivityHandler {
   constructor(private readonly deps: TeamsDeps, private readonly hooks: TeamsHooks = {}) {
     super();
     this.onMessage(async (context, next) => {
-      await onMessage(this.deps, context, this.actorOf(context));
+      await onMessage(this.deps, context, this.actorOf(context), this.hooks.onThreadReply);
       await next();
     });
     this.onMembersAdded(async (context, next) => {

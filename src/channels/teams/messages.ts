@@ -24,7 +24,12 @@ export function commandText(context: TurnContext): string {
 }
 
 /** Runs one typed command and posts the reply into the conversation. */
-export async function onMessage(deps: TeamsDeps, context: TurnContext, actor: Actor | undefined): Promise<void> {
+export async function onMessage(
+  deps: TeamsDeps,
+  context: TurnContext,
+  actor: Actor | undefined,
+  onThreadReply?: (context: TurnContext, actor: Actor, text: string) => Promise<boolean>,
+): Promise<void> {
   if (!addressedToBot(context)) return;
   const text = commandText(context);
   // A card's Action.Submit arrives as a message with a value and no text; cards here use Action.Execute.
@@ -33,6 +38,8 @@ export async function onMessage(deps: TeamsDeps, context: TurnContext, actor: Ac
     await context.sendActivity(NO_EMAIL_MESSAGE);
     return;
   }
+  // A reply under a ticket card the bot posted in a channel becomes a comment on that ticket.
+  if (onThreadReply && conversationOf(context).kind === 'channel' && (await onThreadReply(context, actor, text))) return;
   const reply = await handleText(commandContext(deps, context, actor), text);
   await context.sendActivity(activityFor(reply.view, audienceOf(context)));
 }

@@ -1,0 +1,122 @@
+/**
+ * The notification loop on Teams, wired like the composition root: the real Teams channel behind
+ * the real server, the loopback Bot Connector, the help-desk service over the emulator, the store
+ * and the poller. Activities are the recorded, scrubbed fixtures with ids and text varied.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTeamsChannel, type TeamsChannel } from '../../src/channels/teams';
+import { createTeamsDelivery, handleTeamsThreadReply, teamsConversationHook } from '../../src/channels/teams/notify-delivery';
+import { createChangeFeed } from '../../src/helpdesk/changes';
+import { createLogger } from '../../src/log';
+import { createNotifications, type Notifications, type Poller } from '../../src/notify';
+import { createServer, type Server } from '../../src/server';
+import { createSqliteStore, type Store } from '../../src/store';
+import { startFakeConnector, type FakeConnector } from '../support/fake-connector';
+import { startHelpdeskStack, type HelpdeskStack } from '../support/helpdesk-stack';
+
+const FIXTURES = path.resolve(__dirname, '../fixtures/teams');
+const CHANNEL = '19:scrubbedGeneralChannel0000@thread.tacv2';
+const dana = { id: '29:dana', name: 'Dana Agent', aadObjectId: 'aad-dana', email: 'dana@example.com' };
+const lynne = { id: '29:lynne', name: 'Lynne Robbins', aadObjectId: 'aad-lynne', email: 'lynne@example.com' };
+
+let stack: HelpdeskStack;
+let store: Store;
+let dir: string;
+let connector: FakeConnector;
+let teams: TeamsChannel;
+let server: Server;
+let url: string;
+let notifications: Notifications;
+let poller: Poller;
+let seq = 0;
+
+beforeEach(async () => {
+  stack = await startHelpdeskStack({ seed: 'none', service: { agentCacheTtlMs: 0 } });
+  stack.emulator.data.insert('SD_Agents', { Title: dana.name, SD_Email: dana.email, SD_IsActive: true });
+  dir = mkdtempSync(path.join(tmpdir(), 'teams-e2e-'));
+  store = createSqliteStore({ dataDir: dir });
+  const logger = createLogger({ level: 'error', write: () => undefined });
+  notifications = createNotifications({ store, feed: createChangeFeed(stack.graph, stack.settings), helpdesk: stack.helpdesk, vocabulary: stack.helpdesk.vocabulary, logger, pollSeconds: 15 });
+  connector = await startFakeConnector();
+  for (const p of [dana, lynne]) connector.members.set(p.id, { id: p.id, name: p.name, aadObjectId: p.aadObjectId, email: p.email });
+  teams = createTeamsChannel({
+    settings: { appType: 'MultiTenant' },
+    helpdesk: notifications.helpdesk,
+    notifications: notifications.ports,
+    logger,
+    hooks: {
+      onConversation: teamsConversationHook(store),
+      onThreadReply: (context, actor, text) => handleTeamsThreadReply(notifications.handleThreadReply, context, actor, text),
+    },
+  });
+  server = createServer({ port: 0, teams, health: async () => ({ ok: true }), logger, allowUnauthenticated: true });
+  const { port } = await server.listen();
+  url = `http://127.0.0.1:${port}/api/messages`;
+  poller = notifications.attach([createTeamsDelivery({ adapter: teams.adapter, appId: teams.appId, store, logger, minIntervalMs: 0 })]);
+  await poller.runOnce();
+});
+afterEach(async () => {
+  await server.close();
+  await connector.close();
+  await store.close();
+  await stack.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Sends a fixture message as `who`; in a channel it @mentions the bot, in `thread` when given. */
+async function say(who: typeof dana, text: string, where: { personal: true } | { thread: string }): Promise<void> {
+  const personal = 'personal' in where;
+  const activity = JSON.parse(readFileSync(path.join(FIXTURES, personal ? 'message-personal.json' : 'message-channel-mention.json'), 'utf8'));
+  activity.id = `${Date.now()}${++seq}`;
+  activity.serviceUrl = connector.url;
+  activity.from = { ...activity.from, id: who.id, name: who.name, aadObjectId: who.aadObjectId };
+  activity.text = personal ? text : `<at>Help Desk</at> ${text}`;
+  if (personal) activity.conversation = { ...activity.conversation, id: `a:personal-${who.aadObjectId}` };
+  else activity.conversation = { ...activity.conversation, id: `${CHANNEL};messageid=${where.thread || activity.id}` };
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(activity) });
+  if (res.status !== 200) throw new Error(`POST /api/messages answered ${res.status}`);
+}
+const textsIn = (conversationId: string) => connector.activities.filter((a) => a.conversationId === conversationId).map((a) => a.activity.text);
+
+describe('Teams notifications end to end', () => {
+  it('subscribe in a channel, one card updated in place, change in its thread, requester told in her personal chat', async () => {
+    await say(dana, 'subscribe all', { thread: '' });
+    expect(await notifications.ports.subscriptions({ platform: 'teams', id: CHANNEL, kind: 'channel' })).toEqual([{ kind: 'all' }]);
+    await say(lynne, 'mine', { personal: true });
+
+    const t = await notifications.helpdesk.createTicket({ email: lynne.email, name: lynne.name }, { title: 'Headset crackles' });
+    await poller.runOnce();
+    const cards = connector.activities.filter((a) => a.conversationId === CHANNEL && a.activity.attachments?.length);
+    expect(cards).toHaveLength(1);
+    expect(JSON.stringify(cards[0].activity.attachments[0].content)).toContain('Headset crackles');
+
+    await notifications.helpdesk.claim({ email: dana.email, name: dana.name }, t.id);
+    await poller.runOnce();
+    expect(connector.updates.map((u) => [u.conversationId, u.activityId])).toEqual([[CHANNEL, cards[0].id]]);
+    expect(textsIn(`${CHANNEL};messageid=${cards[0].id}`)).toEqual(['Status: New → Assigned\nAssigned to dana@example.com']);
+    expect(textsIn(`a:personal-${lynne.aadObjectId}`)).toContain(`Your ticket #${t.id} "Headset crackles" is now Assigned.`);
+  }, 30_000);
+
+  it('an @mention reply in the card thread becomes a comment and is answered in the thread', async () => {
+    await say(dana, 'subscribe all', { thread: '' });
+    const t = await notifications.helpdesk.createTicket({ email: lynne.email, name: lynne.name }, { title: 'Dock not charging' });
+    await poller.runOnce();
+    const card = connector.activities.find((a) => a.conversationId === CHANNEL && a.activity.attachments?.length)!;
+    const thread = `${CHANNEL};messageid=${card.id}`;
+
+    await say(lynne, 'It stopped after the update', { thread: card.id });
+    await say(dana, 'note: firmware 2.1 regression', { thread: card.id });
+    expect(textsIn(thread)).toEqual([`Added a public reply to #${t.id}.`, `Added an internal note to #${t.id}.`]);
+    const comments = await stack.helpdesk.listComments({ email: dana.email, name: dana.name }, t.id);
+    expect(comments.map((c) => [c.body, c.isInternal, c.authorEmail])).toEqual([
+      ['It stopped after the update', false, lynne.email],
+      ['firmware 2.1 regression', true, dana.email],
+    ]);
+    // The poller does not echo the replies back into the thread they were written in.
+    await poller.runOnce();
+    expect(textsIn(thread)).toHaveLength(2);
+  }, 30_000);
+});
