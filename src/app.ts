@@ -5,7 +5,7 @@
 import { createSlackChannel, type SlackChannel } from './channels/slack';
 import { createSlackDelivery, slackConversationHook, slackThreadReplyHook } from './channels/slack/notify-delivery';
 import { createTeamsChannel } from './channels/teams';
-import { createTeamsDelivery, teamsConversationHook } from './channels/teams/notify-delivery';
+import { createTeamsDelivery, handleTeamsThreadReply, teamsConversationHook } from './channels/teams/notify-delivery';
 import type { Config } from './config';
 import { DEMO_AGENTS, startEmulator, type Emulator } from './emulator';
 import { createGraphClient, type GraphClientConfig } from './graph';
@@ -86,7 +86,10 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
     helpdesk,
     notifications: notifications.ports,
     logger: logger.child({ channel: 'teams' }),
-    hooks: { onConversation: teamsConversationHook(store) },
+    hooks: {
+      onConversation: teamsConversationHook(store),
+      onThreadReply: (context, actor, text) => handleTeamsThreadReply(notifications.handleThreadReply, context, actor, text),
+    },
   });
   const deliveries: Delivery[] = [createTeamsDelivery({ adapter: teams.adapter, appId: teams.appId, store, logger })];
 
