@@ -3,7 +3,7 @@
  * $top=5000 pages. Prints items/s, token requests (must be 1), peak RSS and elapsed time.
  * Run: npx tsx bench/graph-read.ts [count]
  */
-import { startEmulator } from '../src/emulator';
+import { connectionFor, startEmulator } from '../src/emulator';
 import { createGraphClient } from '../src/graph';
 import { createLogger } from '../src/log';
 
@@ -26,12 +26,7 @@ async function main(): Promise<void> {
     const loadMs = performance.now() - loadStart;
 
     const client = createGraphClient({
-      graphUrl: emu.url,
-      authUrl: emu.url,
-      tenantId: emu.tenantId,
-      clientId: emu.clientId,
-      secret: { kind: 'inline', value: emu.clientSecret },
-      siteId: emu.siteId,
+      ...connectionFor(emu),
       logger: createLogger({ level: 'warn' }),
     });
     const ids = new Set<string>();

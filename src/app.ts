@@ -7,7 +7,7 @@ import { createSlackDelivery, slackConversationHook, slackThreadReplyHook } from
 import { createTeamsChannel } from './channels/teams';
 import { createTeamsDelivery, handleTeamsThreadReply, teamsConversationHook } from './channels/teams/notify-delivery';
 import type { Config } from './config';
-import { DEMO_AGENTS, startEmulator, type Emulator } from './emulator';
+import { connectionFor, DEMO_AGENTS, startEmulator, type Emulator } from './emulator';
 import { createGraphClient, type GraphClientConfig } from './graph';
 import { createHelpdeskService } from './helpdesk';
 import { createChangeFeed } from './helpdesk/changes';
@@ -44,15 +44,7 @@ async function graphFor(config: Config, logger: Logger): Promise<{ graph: GraphC
   logger.info('No HELPDESK_SITE_ID: running on the embedded help-desk site', { url: emulator.url, dataDir: config.dataDir });
   return {
     emulator,
-    graph: {
-      graphUrl: emulator.url,
-      authUrl: emulator.url,
-      tenantId: emulator.tenantId,
-      clientId: emulator.clientId,
-      secret: { kind: 'inline', value: emulator.clientSecret },
-      siteId: emulator.siteId,
-      logger,
-    },
+    graph: { ...connectionFor(emulator), logger },
   };
 }
 

@@ -3,6 +3,7 @@
  * contract and Entra ID's client-credentials token endpoint on one port, so the product runs
  * with no tenant and tests exercise real HTTP, msal-node and paging.
  */
+import type { GraphClientConfig } from '../graph';
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -150,5 +151,19 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       });
       store.close();
     },
+  };
+}
+
+/** The Graph client settings that reach this embedded site with its own app registration. */
+export function connectionFor(
+  emulator: Emulator,
+): Pick<GraphClientConfig, 'graphUrl' | 'authUrl' | 'tenantId' | 'clientId' | 'secret' | 'siteId'> {
+  return {
+    graphUrl: emulator.url,
+    authUrl: emulator.url,
+    tenantId: emulator.tenantId,
+    clientId: emulator.clientId,
+    secret: { kind: 'inline', value: emulator.clientSecret },
+    siteId: emulator.siteId,
   };
 }

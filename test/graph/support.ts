@@ -1,6 +1,6 @@
 /** Shared set-up for Graph client tests: a real emulator on loopback and a client pointed at it. */
 import type { Emulator } from '../../src/emulator';
-import { startEmulator } from '../../src/emulator';
+import { connectionFor, startEmulator } from '../../src/emulator';
 import { createGraphClient, type GraphClientConfig } from '../../src/graph';
 import { createLogger, type Logger } from '../../src/log';
 import type { GraphClient } from '../../src/graph/types';
@@ -17,12 +17,7 @@ export function captureLogger(): { logger: Logger; lines: string[] } {
 /** A client for the emulator's own registration; overrides win. */
 export function clientFor(emu: Emulator, overrides: Partial<GraphClientConfig> = {}): GraphClient {
   return createGraphClient({
-    graphUrl: emu.url,
-    authUrl: emu.url,
-    tenantId: emu.tenantId,
-    clientId: emu.clientId,
-    secret: { kind: 'inline', value: emu.clientSecret },
-    siteId: emu.siteId,
+    ...connectionFor(emu),
     retry: FAST_RETRY,
     logger: captureLogger().logger,
     ...overrides,

@@ -7,7 +7,7 @@ import {
   DEFAULT_STATUSES,
   type HelpdeskSettings,
 } from '../../src/config';
-import { startEmulator, type Emulator } from '../../src/emulator';
+import { connectionFor, startEmulator, type Emulator } from '../../src/emulator';
 import { createGraphClient } from '../../src/graph';
 import type { GraphClient } from '../../src/graph/types';
 import { createHelpdeskService, type HelpdeskServiceConfig } from '../../src/helpdesk';
@@ -53,12 +53,7 @@ export async function startHelpdeskStack(options: HelpdeskStackConfig = {}): Pro
     ...options.settings,
   };
   const graph = createGraphClient({
-    graphUrl: emulator.url,
-    authUrl: emulator.url,
-    tenantId: emulator.tenantId,
-    clientId: emulator.clientId,
-    secret: { kind: 'inline', value: emulator.clientSecret },
-    siteId: emulator.siteId,
+    ...connectionFor(emulator),
     retry: { maxAttempts: 3, baseDelayMs: 5, maxDelayMs: 20, maxRetryAfterSeconds: 1 },
   });
   const helpdesk = createHelpdeskService({ ...options.service, graph, settings });
