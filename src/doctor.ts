@@ -1,6 +1,6 @@
 /** `npm run doctor`: checks the configured help-desk tenant and prints a fix for each problem. */
 import { ConfigError, loadConfig } from './config';
-import { runDoctor } from './graph/doctor';
+import { runDoctor } from './setup-check/run';
 
 async function main(): Promise<number> {
   let config;

@@ -2,7 +2,7 @@
  * The one place that knows SD_* list field names: list items <-> domain objects, and the
  * fields this product writes (only those the public spec documents).
  */
-import type { ListItem } from '../graph/types';
+import type { ListItem, ListName } from '../graph/types';
 import type { Agent, Asset, Comment, NewAsset, Ticket } from './types';
 
 /** Ticket fields by domain name; used for filters and writes. */
@@ -173,3 +173,16 @@ export function assetFields(a: NewAsset): Record<string, unknown> {
   }
   return out;
 }
+
+/** Fields the product reads or writes, per list (the agent email field comes from settings). */
+export function requiredFields(agentEmailField: string): Record<ListName, readonly string[]> {
+  return {
+    SD_Tickets: ['Title', 'SD_Description', 'SD_Priority', 'SD_Status', 'SD_Category', 'SD_SubmittedByEmail', 'SD_SubmittedByName', 'SD_AssignedTo'],
+    SD_Comments: ['SD_TicketId', 'SD_Body', 'SD_AuthorEmail', 'SD_IsInternal'],
+    SD_Agents: ['SD_IsActive', agentEmailField],
+    SD_Assets: ['SD_AssetTag', 'SD_AssignedTo'],
+  };
+}
+
+/** The ticket field whose presence means the site runs product 1.5+ (spaces). */
+export const SPACE_FIELD = 'SD_SpaceId';

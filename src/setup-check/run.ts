@@ -4,12 +4,13 @@
  */
 import type { HelpdeskSettings } from '../config';
 import { createLogger } from '../log';
-import { isGraphError, type GraphError } from './errors';
-import { createGraphClient } from './index';
-import { fixLine, requiredFields, SPACE_FIELD, type FixContext } from './doctor-checks';
-import type { RetryConfig } from './retry';
-import { createTokenSource, type SecretSource } from './token';
-import type { ListItem, ListName } from './types';
+import { isGraphError, type GraphError } from '../graph/errors';
+import { createGraphClient } from '../graph';
+import { requiredFields, SPACE_FIELD } from '../helpdesk/fields';
+import { fixLine, type FixContext } from './fixes';
+import type { RetryConfig } from '../graph/retry';
+import { createTokenSource, type SecretSource } from '../graph/token';
+import type { ListItem, ListName } from '../graph/types';
 
 /** Options for runDoctor. */
 export interface DoctorConfig {

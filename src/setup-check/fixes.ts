@@ -1,19 +1,6 @@
 /** What the doctor expects on each list, and the fix line for each kind of failure. */
-import type { GraphError } from './errors';
-import type { ListName } from './types';
-
-/** Fields the product reads or writes, per list (the agent email field comes from settings). */
-export function requiredFields(agentEmailField: string): Record<ListName, readonly string[]> {
-  return {
-    SD_Tickets: ['Title', 'SD_Description', 'SD_Priority', 'SD_Status', 'SD_Category', 'SD_SubmittedByEmail', 'SD_SubmittedByName', 'SD_AssignedTo'],
-    SD_Comments: ['SD_TicketId', 'SD_Body', 'SD_AuthorEmail', 'SD_IsInternal'],
-    SD_Agents: ['SD_IsActive', agentEmailField],
-    SD_Assets: ['SD_AssetTag', 'SD_AssignedTo'],
-  };
-}
-
-/** The ticket field whose presence means the site runs product 1.5+ (spaces). */
-export const SPACE_FIELD = 'SD_SpaceId';
+import type { GraphError } from '../graph/errors';
+import type { ListName } from '../graph/types';
 
 /** Where the doctor was pointed, for fix lines. */
 export interface FixContext {

@@ -1,9 +1,9 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig, type HelpdeskSettings } from '../../src/config';
-import { startEmulator, type Emulator } from '../../src/emulator';
-import { runDoctor } from '../../src/graph/doctor';
+import { loadConfig, type HelpdeskSettings } from '../src/config';
+import { startEmulator, type Emulator } from '../src/emulator';
+import { runDoctor } from '../src/setup-check/run';
 
 describe('doctor', () => {
   let emu: Emulator;
