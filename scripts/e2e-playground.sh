@@ -10,10 +10,16 @@ exec unshare -n bash -c '
   data=$(mktemp -d)
   logs=test-results/playground; mkdir -p "$logs"
   pids=()
-  cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$data"; }
+  # Each server runs in its own process group (setsid) so its tsx/node children stop with it.
+  cleanup() {
+    for p in "${pids[@]}"; do kill -TERM -- "-$p" 2>/dev/null || true; done
+    sleep 2
+    for p in "${pids[@]}"; do kill -KILL -- "-$p" 2>/dev/null || true; done
+    rm -rf "$data"
+  }
   trap cleanup EXIT
-  HELPDESK_DATA_DIR="$data" PORT=3978 LOG_LEVEL=info npx tsx src/main.ts >"$logs/bot.log" 2>&1 & pids+=($!)
-  PORT=3978 PLAYGROUND_PORT=56150 npx tsx scripts/playground.ts >"$logs/playground.log" 2>&1 & pids+=($!)
+  HELPDESK_DATA_DIR="$data" PORT=3978 LOG_LEVEL=info setsid npx tsx src/main.ts >"$logs/bot.log" 2>&1 & pids+=($!)
+  PORT=3978 PLAYGROUND_PORT=56150 setsid npx tsx scripts/playground.ts >"$logs/playground.log" 2>&1 & pids+=($!)
   for i in $(seq 1 120); do
     if curl -sf http://127.0.0.1:3978/healthz >/dev/null && curl -sf http://127.0.0.1:56150 >/dev/null; then break; fi
     sleep 0.5
