@@ -82,4 +82,29 @@ describe('Teams notification delivery', () => {
     expect(await ports.subscriptions({ platform: 'teams', id: '19:gone@thread.tacv2', kind: 'channel' })).toEqual([]);
     expect(rig.lines.some((l) => l.includes('no longer in the conversation') && l.includes('19:gone'))).toBe(true);
   }, 30_000);
+  it('opens a 1:1 chat with a requester seen only in a channel, once, and uses it afterwards', async () => {
+    connector = await startFakeConnector();
+    rig = await startRig((store) => [teamsDelivery(store)]);
+    const hook = teamsConversationHook(rig.store);
+    const alex = { id: '29:alex', name: 'Alex', aadObjectId: 'aad-alex' };
+    await hook({ ...reference(connector.url, `${CHANNEL};messageid=1700000000009`, 'channel'), user: alex }, { email: 'alex@contoso.com', name: 'Alex' });
+    await rig.poller.runOnce();
+
+    const { id } = rig.emu.data.insert('SD_Tickets', ticketRow(1, { Title: 'Dock not charging' }));
+    await rig.poller.runOnce();
+    rig.emu.data.update('SD_Tickets', id, { SD_Status: 'In Progress' });
+    await rig.poller.runOnce();
+    rig.emu.data.update('SD_Tickets', id, { SD_Status: 'Resolved' });
+    await rig.poller.runOnce();
+
+    // One conversation created, with Alex as its only member, in his tenant; both DMs went there.
+    expect(connector.created).toHaveLength(1);
+    expect(connector.created[0]).toMatchObject({ isGroup: false, members: [{ id: '29:alex' }], tenantId: 't' });
+    const dms = connector.activities.filter((a) => a.conversationId === 'a:created-1').map((a) => a.activity.text);
+    expect(dms).toHaveLength(2);
+    expect(dms[0]).toContain('is now In Progress');
+    expect(dms[1]).toMatch(/resolved/i);
+    // Nothing meant for Alex alone went into the channel.
+    expect(connector.activities.filter((a) => a.conversationId.startsWith(CHANNEL)).map((a) => a.activity.text ?? '')).not.toContain(dms[0]);
+  }, 30_000);
 });

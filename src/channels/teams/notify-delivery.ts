@@ -2,7 +2,7 @@
  * Notifications into Teams: proactive sends with stored conversation references. Cards are
  * posted and updated in place; changes go into the card's thread (channels) or after it (chats).
  */
-import { CardFactory, MessageFactory, type CloudAdapter, type ConversationReference, type TurnContext } from 'botbuilder';
+import { CardFactory, MessageFactory, TurnContext, type CloudAdapter, type ConversationParameters, type ConversationReference } from 'botbuilder';
 import type { Actor } from '../../helpdesk/types';
 import type { Logger } from '../../log';
 import { DeliveryError, type Delivery } from '../../notify/types';
@@ -112,11 +112,46 @@ export function createTeamsDelivery(config: TeamsDeliveryConfig): Delivery {
         config.logger.debug('no Teams personal conversation stored for person; DM skipped', { email });
         return false;
       }
-      await inConversation(address.reference as Partial<ConversationReference>, 'direct message', (ctx) => ctx.sendActivity(MessageFactory.text(text)));
+      const ref = address.reference as Partial<ConversationReference>;
+      const message = (ctx: TurnContext) => ctx.sendActivity(MessageFactory.text(text));
+      if (ref.conversation?.id) await inConversation(ref, 'direct message', message);
+      else await startPersonalChat(email, ref, message);
       return true;
     },
   };
+
+  /** Someone seen only in a channel or group chat: open the 1:1 chat with them, then remember it. */
+  async function startPersonalChat(email: string, seen: Partial<ConversationReference>, logic: (ctx: TurnContext) => Promise<unknown>) {
+    const tenantId = seen.conversation?.tenantId;
+    let failure: unknown;
+    try {
+      await adapter.createConversationAsync(
+        appId,
+        seen.channelId ?? 'msteams',
+        seen.serviceUrl!,
+        BOT_FRAMEWORK_AUDIENCE,
+        { isGroup: false, bot: seen.bot!, members: [seen.user!], tenantId, channelData: { tenant: { id: tenantId } } } as ConversationParameters,
+        async (ctx) => {
+          try {
+            const reference = TurnContext.getConversationReference(ctx.activity);
+            const id = reference.conversation!.id;
+            await store.saveConversation({ platform: 'teams', id, kind: 'personal', reference });
+            await store.savePersonAddress({ platform: 'teams', email, conversationId: id, userId: seen.user?.id, reference });
+            await logic(ctx);
+          } catch (err) {
+            failure = err;
+          }
+        },
+      );
+    } catch (err) {
+      failure = err;
+    }
+    if (failure !== undefined) throw teamsFailure(failure, 'open personal chat');
+  }
 }
+
+/** The Bot Connector audience for proactive conversations (public cloud). */
+const BOT_FRAMEWORK_AUDIENCE = 'https://api.botframework.com';
 
 /** TeamsHooks.onConversation: keeps conversation references so notifications can be sent later. */
 export function teamsConversationHook(store: Store) {
@@ -130,6 +165,13 @@ export function teamsConversationHook(store: Store) {
     await store.saveConversation({ platform: 'teams', id, kind, reference });
     if (kind === 'personal' && who?.email) {
       await store.savePersonAddress({ platform: 'teams', email: who.email, conversationId: id, userId: ref.user?.aadObjectId ?? ref.user?.id, reference });
+    } else if (who?.email && ref.user?.id && ref.serviceUrl) {
+      // Seen only in a shared conversation so far: keep what opening a 1:1 chat needs, never over a real one.
+      const known = (await store.personAddresses(who.email)).some((a) => a.platform === 'teams' && a.conversationId);
+      if (!known) {
+        const reach = { serviceUrl: ref.serviceUrl, channelId: ref.channelId, bot: ref.bot, user: ref.user, conversation: { tenantId: conversation.tenantId } };
+        await store.savePersonAddress({ platform: 'teams', email: who.email, userId: ref.user.id, reference: reach });
+      }
     }
   };
 }
