@@ -82,4 +82,10 @@ describe('Adaptive Card templates', () => {
     expect(ids('resolve-form')).toEqual(['note']);
     expect(ids('assign-form')).toEqual(['assignee']);
   });
+  it('shows usage placeholders in a form Teams does not strip as HTML', () => {
+    const help = text(renderCard(sampleViews().help));
+    expect(help).toContain('claim ‹ticket id›');
+    expect(help).not.toMatch(/<ticket id>/);
+    expect(text(renderCard(sampleViews().error))).toContain('Usage: claim ‹ticket id›');
+  });
 });

@@ -103,8 +103,17 @@ function listData(l: TicketListView) {
   return { title: l.title, emptyText: l.emptyText, footer: l.footer ?? '', tickets: l.tickets.map(summary) };
 }
 
+/**
+ * Teams reads `<ticket id>` in a TextBlock as an HTML tag and drops it, so usage placeholders are
+ * shown with angle quotes instead: `claim ‹ticket id›`.
+ */
+function placeholders(usage: string): string {
+  return usage.replace(/<([^<>]+)>/g, '‹$1›');
+}
+
 function helpData(h: HelpView) {
-  return { title: h.title, intro: h.intro, commands: h.commands, actions: h.actions.map(action) };
+  const commands = h.commands.map((c) => ({ usage: placeholders(c.usage), description: c.description }));
+  return { title: h.title, intro: h.intro, commands, actions: h.actions.map(action) };
 }
 
 function confirmationData(c: ConfirmationView) {
@@ -112,7 +121,7 @@ function confirmationData(c: ConfirmationView) {
 }
 
 function errorData(e: ErrorView) {
-  return { message: e.message, usage: e.usage ?? '' };
+  return { message: e.message, usage: placeholders(e.usage ?? '') };
 }
 
 function assetData(l: AssetListView) {
