@@ -36,8 +36,12 @@ describe('Adaptive Card templates', () => {
     expect(text(card)).not.toContain('Internal note');
   });
 
-  it('shows who holds a ticket when a claim lost the race', () => {
-    expect(text(renderCard(sampleViews()['ticket-conflict']))).toContain('Already claimed by Diego Siciliani');
+  it('shows who holds a ticket when a claim lost the race, as a warning; a confirmation as good news', () => {
+    const conflict = renderCard(sampleViews()['ticket-conflict']) as Card;
+    expect(text(conflict)).toContain('Already claimed by Diego Siciliani');
+    expect(conflict.body[0]).toMatchObject({ style: 'attention' });
+    const done = renderCard({ type: 'ticket', ticket: ticketView(ticket({ status: 'Resolved' }), [], { email: 'meganb@example.com', isAgent: true }, vocabulary, 'Resolved by Megan Bowen.') }) as Card;
+    expect(done.body[0]).toMatchObject({ style: 'good' });
   });
 
   it('keeps what was typed and shows each field error next to its field', () => {

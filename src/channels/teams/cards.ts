@@ -65,6 +65,11 @@ function summary(t: TicketSummaryView) {
   return { id: t.id, title: t.title, line: summaryLine(t), actions: t.actions.map(action) };
 }
 
+/** A lost race or refusal stands out; a confirmation ("Resolved by …") reads as good news. */
+function noticeStyle(notice = ''): 'attention' | 'good' {
+  return /already claimed|nothing was changed/i.test(notice) ? 'attention' : 'good';
+}
+
 function ticketData(t: TicketView) {
   return {
     id: t.id,
@@ -79,6 +84,7 @@ function ticketData(t: TicketView) {
     modifiedText: t.modifiedText,
     description: t.description,
     notice: t.notice ?? '',
+    noticeStyle: noticeStyle(t.notice),
     olderComments: t.olderComments,
     olderText: `${t.olderComments} earlier comment${t.olderComments === 1 ? '' : 's'} not shown`,
     comments: t.comments.map((c) => ({
