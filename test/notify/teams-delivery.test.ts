@@ -50,6 +50,8 @@ describe('Teams notification delivery', () => {
     const cards = connector.activities.filter((a) => a.conversationId === CHANNEL);
     expect(cards).toHaveLength(1);
     expect(JSON.stringify(attachmentsOf(cards[0].activity))).toContain('Teams audio broken');
+    // Each person who opens the channel card can refresh it to their own view.
+    expect(attachmentsOf(cards[0].activity).refresh.action.verb).toBe('ticket.refresh');
 
     rig.emu.data.update('SD_Tickets', id, { SD_Status: 'In Progress', SD_Priority: 'Urgent' });
     await rig.poller.runOnce();

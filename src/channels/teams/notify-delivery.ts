@@ -10,7 +10,7 @@ import type { ThreadReplyHandler } from '../../notify/thread-replies';
 import { teamsChannelId } from '../../store/conversation-ids';
 import type { Store } from '../../store/types';
 import type { TicketView } from '../../views/types';
-import { renderCard } from './cards';
+import { cardFor } from './replies';
 
 /** Options for createTeamsDelivery. */
 export interface TeamsDeliveryConfig {
@@ -56,7 +56,9 @@ export function teamsFailure(err: unknown, what: string): DeliveryError {
   return new DeliveryError('failed', `${what}: ${status ?? ''} ${message}`.trim(), undefined, { cause: err });
 }
 
-const cardActivity = (view: TicketView) => MessageFactory.attachment(CardFactory.adaptiveCard(renderCard({ type: 'ticket', ticket: view })));
+/** A channel card: no internal notes, and a refresh so each person who opens it can get their own view. */
+const cardActivity = (view: TicketView) =>
+  MessageFactory.attachment(CardFactory.adaptiveCard(cardFor({ type: 'ticket', ticket: view }, { shared: true, userIds: [] })));
 
 /** The Delivery port for Teams. */
 export function createTeamsDelivery(config: TeamsDeliveryConfig): Delivery {
