@@ -17,7 +17,7 @@ import path from 'node:path';
 import { webApi } from '@slack/bolt';
 import { createSlackDelivery } from '../src/channels/slack/notify-delivery';
 import { DEFAULT_CATEGORIES, DEFAULT_HIGH_PRIORITIES, DEFAULT_OPEN_STATUSES, DEFAULT_PRIORITIES, DEFAULT_STATUSES } from '../src/config';
-import { startEmulator, type Emulator } from '../src/emulator';
+import { connectionFor, startEmulator, type Emulator } from '../src/emulator';
 import { createGraphClient, f, type GraphClient } from '../src/graph';
 import { createChangeFeed } from '../src/helpdesk/changes';
 import { createLogger } from '../src/log';
@@ -103,7 +103,7 @@ const graphRequests = (counters: Record<string, number>) =>
   Object.entries(counters).filter(([k]) => !/token|openid|keys/i.test(k)).reduce((n, [, v]) => n + v, 0);
 
 function graphFor(emu: { url: string; tenantId: string; clientId: string; clientSecret: string; siteId: string }): GraphClient {
-  return createGraphClient({ graphUrl: emu.url, authUrl: emu.url, tenantId: emu.tenantId, clientId: emu.clientId, secret: { kind: 'inline', value: emu.clientSecret }, siteId: emu.siteId, logger: quiet });
+  return createGraphClient({ ...connectionFor(emu), logger: quiet });
 }
 
 const countingDelivery: Delivery = {

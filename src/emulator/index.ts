@@ -156,7 +156,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 
 /** The Graph client settings that reach this embedded site with its own app registration. */
 export function connectionFor(
-  emulator: Emulator,
+  emulator: Pick<Emulator, 'url' | 'tenantId' | 'clientId' | 'clientSecret' | 'siteId'>,
 ): Pick<GraphClientConfig, 'graphUrl' | 'authUrl' | 'tenantId' | 'clientId' | 'secret' | 'siteId'> {
   return {
     graphUrl: emulator.url,

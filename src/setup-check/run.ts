@@ -56,10 +56,10 @@ export async function runDoctor(settings: HelpdeskSettings, config: DoctorConfig
   let close: (() => Promise<void>) | undefined;
   if (settings.target.kind === 'embedded') {
     say('ℹ HELPDESK_SITE_ID is not set: the bot would run on the embedded help-desk site; checking that site in-process.');
-    const { startEmulator } = await import('../emulator');
+    const { connectionFor, startEmulator } = await import('../emulator');
     const emu = await startEmulator({ seed: 'demo' });
     close = () => emu.close();
-    target = { tenantId: emu.tenantId, clientId: emu.clientId, secret: { kind: 'inline', value: emu.clientSecret }, siteId: emu.siteId, graphUrl: emu.url, authUrl: emu.url };
+    target = connectionFor(emu);
   } else {
     target = { ...settings.target, graphUrl: settings.graphUrl, authUrl: settings.authUrl };
   }

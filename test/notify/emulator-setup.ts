@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEFAULT_CATEGORIES, DEFAULT_HIGH_PRIORITIES, DEFAULT_OPEN_STATUSES, DEFAULT_PRIORITIES, DEFAULT_STATUSES } from '../../src/config';
-import { startEmulator, type Emulator } from '../../src/emulator';
+import { connectionFor, startEmulator, type Emulator } from '../../src/emulator';
 import { createGraphClient, type GraphClient } from '../../src/graph';
 import { createChangeFeed } from '../../src/helpdesk/changes';
 import { createLogger } from '../../src/log';
@@ -15,8 +15,7 @@ export const vocabulary = { priorities: DEFAULT_PRIORITIES, categories: DEFAULT_
 /** A Graph client on the emulator with quick retries. */
 export function graphFor(emu: Emulator, retry = { maxAttempts: 3, baseDelayMs: 20, maxDelayMs: 100, maxRetryAfterSeconds: 5 }): GraphClient {
   return createGraphClient({
-    graphUrl: emu.url, authUrl: emu.url, tenantId: emu.tenantId, clientId: emu.clientId,
-    secret: { kind: 'inline', value: emu.clientSecret }, siteId: emu.siteId, retry,
+    ...connectionFor(emu), retry,
     logger: createLogger({ level: 'error', write: () => undefined }),
   });
 }
