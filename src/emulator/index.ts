@@ -7,6 +7,7 @@ import type { GraphClientConfig } from '../graph';
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { DEFAULT_INDEXES } from './columns';
 import { createCounters, createFaults, type FaultStatus } from './faults';
 import { etagOf, LIST_NAMES, createListStore } from './lists';
 import { seedDemo } from './seed';
@@ -14,12 +15,13 @@ import { createHandler } from './server';
 import type { Identity } from './token';
 
 export { DEMO_AGENTS } from './seed';
+export { DEFAULT_INDEXES, LIST_VIEW_THRESHOLD } from './columns';
 
 /** How to start the emulator; everything is optional. */
 export interface EmulatorOptions {
   port?: number;
   host?: string;
-  /** Persist under `${dataDir}/emulator/*.json`; undefined = memory only. */
+  /** Persist under `${dataDir}/emulator/` (SQLite, written before each answer); undefined = memory only. */
   dataDir?: string;
   tenantId?: string;
   clientId?: string;
@@ -29,6 +31,10 @@ export interface EmulatorOptions {
   /** Default 'demo', applied only when nothing was loaded from dataDir. */
   seed?: 'demo' | 'none';
   tokenLifetimeSeconds?: number;
+  /** Columns to leave without an index, e.g. `{ SD_Tickets: ['SD_Status'] }` (default: every column in DEFAULT_INDEXES is indexed). */
+  unindexed?: Partial<Record<string, readonly string[]>>;
+  /** Replaces DEFAULT_INDEXES for the lists named. */
+  indexes?: Partial<Record<string, readonly string[]>>;
 }
 
 /** A running emulator with test controls. */
@@ -58,6 +64,11 @@ export interface Emulator {
    * 'DELETE SD_Tickets/items/{id}'; an unknown list counts under its own name), '<METHOD> other'.
    */
   counters: { get(route: string): number; all(): Record<string, number>; reset(): void };
+  /** Column indexes, as list settings › Indexed columns changes them. */
+  columns: {
+    setIndexed(list: string, column: string, indexed: boolean): void;
+    indexed(list: string): string[];
+  };
   /** Direct data access for tests and benchmarks, bypassing HTTP. */
   data: {
     insert(list: string, fields: Record<string, unknown>, at?: { created?: Date; modified?: Date }): { id: string; etag: string };
@@ -67,7 +78,7 @@ export interface Emulator {
     count(list: string): number;
     clear(list?: string): void;
   };
-  /** Stops listening and flushes to dataDir. */
+  /** Stops listening and closes the data file. */
   close(): Promise<void>;
 }
 
@@ -81,7 +92,12 @@ export const EMULATOR_DEFAULTS = {
 
 /** Starts the emulator on loopback; resolves once it is listening. */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
-  const store = createListStore(options.dataDir);
+  const indexes: Record<string, readonly string[]> = {};
+  for (const name of LIST_NAMES) {
+    const skip = new Set(options.unindexed?.[name] ?? []);
+    indexes[name] = (options.indexes?.[name] ?? DEFAULT_INDEXES[name] ?? []).filter((c) => !skip.has(c));
+  }
+  const store = createListStore(options.dataDir, indexes);
   if (store.fresh && (options.seed ?? 'demo') === 'demo') seedDemo(store);
   const identity: Identity = {
     tenantId: options.tenantId ?? EMULATOR_DEFAULTS.tenantId,
@@ -129,6 +145,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       identity.lifetimeSeconds = seconds;
     },
     counters: { get: counters.get, all: counters.all, reset: counters.reset },
+    columns: {
+      setIndexed(list, column, indexed) {
+        const t = table(list);
+        if (indexed) t.indexed.add(column);
+        else t.indexed.delete(column);
+      },
+      indexed: (list) => [...table(list).indexed],
+    },
     data: {
       insert(list, fields, at) {
         const item = store.insert(list, fields, at);

@@ -1,4 +1,5 @@
 /** Graph list-item operations on the store: shapes, etags, If-Match and the agents rule. */
+import { thresholdRefusal } from './columns';
 import { FilterSyntaxError } from './filter';
 import { etagOf, READ_ONLY_FIELDS, type ListStore, type ListTable, type StoredItem } from './lists';
 import { parseTop, queryPage, QueryError } from './query';
@@ -21,6 +22,8 @@ export interface ItemRequest {
   rawQuery: string;
   body?: string;
   ifMatch?: string;
+  /** The Prefer header, e.g. `HonorNonIndexedQueriesWarningMayFailRandomly`. */
+  prefer?: string;
   /** `http://host:port` as the client reached us, for nextLink and @odata.context. */
   origin: string;
   siteId: string;
@@ -130,9 +133,13 @@ export function getItems(store: ListStore, table: ListTable, r: ItemRequest): Re
   }
   try {
     const top = parseTop(param(r.query, 'top'));
+    const filter = param(r.query, 'filter') ?? '';
+    const orderby = param(r.query, 'orderby') ?? '';
+    const refusal = thresholdRefusal(table, filter, orderby, /HonorNonIndexedQueriesWarningMayFailRandomly/i.test(r.prefer ?? ''));
+    if (refusal) throw new GraphFail(400, 'invalidRequest', refusal);
     const page = queryPage(table, {
-      filter: param(r.query, 'filter') ?? '',
-      orderby: param(r.query, 'orderby') ?? '',
+      filter,
+      orderby,
       top,
       skiptoken: param(r.query, 'skiptoken') ?? undefined,
     });

@@ -1,10 +1,11 @@
 /**
  * The emulator's list store: one table per list, ids increasing per list, etags as
- * `"<guid>,<version>"` like SharePoint, and JSON persistence written shortly after changes.
+ * `"<guid>,<version>"` like SharePoint. Queries run on the in-memory tables; with a data dir
+ * every change is also written to SQLite (./persist) before the call returns.
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { openPersistence, type Persistence } from './persist';
 
 /** The lists the help-desk site has; any other name is a 404 like on a real site. */
 export const LIST_NAMES = ['SD_Tickets', 'SD_Comments', 'SD_Agents', 'SD_Assets'] as const;
@@ -28,6 +29,8 @@ export interface ListTable {
   generation: number;
   /** The list's columns: the help desk's own plus any a test or benchmark stored directly. */
   columns: Set<string>;
+  /** Columns with an index; on a list over the view threshold only these may be filtered or ordered on. */
+  indexed: Set<string>;
 }
 
 /** Columns each list has on a help-desk site (the spec's fields plus Title). */
@@ -69,26 +72,22 @@ export interface ListStore {
   clear(list?: string): void;
   /** True when nothing was loaded from disk (first run). */
   readonly fresh: boolean;
-  flush(): void;
   close(): void;
 }
 
 /** Opens (and loads) the store; `dataDir` undefined keeps everything in memory. */
-export function createListStore(dataDir?: string): ListStore {
-  const dir = dataDir ? path.join(dataDir, 'emulator') : undefined;
+export function createListStore(dataDir?: string, indexes: Record<string, readonly string[]> = {}): ListStore {
+  const disk: Persistence | undefined = dataDir ? openPersistence(path.join(dataDir, 'emulator'), LIST_NAMES) : undefined;
+  const saved = disk?.load() ?? new Map();
   const tables = new Map<string, ListTable>();
-  const dirty = new Set<string>();
-  let timer: NodeJS.Timeout | undefined;
-  let fresh = true;
+  const fresh = saved.size === 0;
 
   for (const name of LIST_NAMES) {
-    const table: ListTable = { name, items: new Map(), nextId: 1, generation: 0, columns: new Set(LIST_COLUMNS[name]) };
-    const file = dir ? path.join(dir, `${name}.json`) : undefined;
-    if (file && existsSync(file)) {
-      fresh = false;
-      const saved = JSON.parse(readFileSync(file, 'utf8')) as { nextId: number; items: StoredItem[] };
-      table.nextId = saved.nextId;
-      for (const item of saved.items) {
+    const table: ListTable = { name, items: new Map(), nextId: 1, generation: 0, columns: new Set(LIST_COLUMNS[name]), indexed: new Set(indexes[name] ?? []) };
+    const list = saved.get(name);
+    if (list) {
+      table.nextId = list.nextId;
+      for (const item of list.items) {
         table.items.set(item.id, item);
         for (const k in item.fields) table.columns.add(k);
       }
@@ -102,29 +101,10 @@ export function createListStore(dataDir?: string): ListStore {
     return t;
   }
 
-  function changed(t: ListTable): void {
+  /** Bumps the generation and writes `items` through before the caller answers. */
+  function changed(t: ListTable, items: readonly StoredItem[]): void {
     t.generation++;
-    if (!dir) return;
-    dirty.add(t.name);
-    if (!timer) {
-      timer = setTimeout(flush, 250);
-      timer.unref();
-    }
-  }
-
-  function flush(): void {
-    if (timer) clearTimeout(timer);
-    timer = undefined;
-    if (!dir || dirty.size === 0) return;
-    mkdirSync(dir, { recursive: true });
-    for (const name of dirty) {
-      const t = must(name);
-      const file = path.join(dir, `${name}.json`);
-      // Write then rename so a crash mid-write never leaves a half file behind.
-      writeFileSync(`${file}.tmp`, JSON.stringify({ nextId: t.nextId, items: [...t.items.values()] }));
-      renameSync(`${file}.tmp`, file);
-    }
-    dirty.clear();
+    disk?.save(t.name, items, t.nextId);
   }
 
   function make(t: ListTable, fields: Record<string, unknown>, at?: { created?: Date; modified?: Date }, now?: string): StoredItem {
@@ -157,14 +137,13 @@ export function createListStore(dataDir?: string): ListStore {
     insert(list, fields, at) {
       const t = must(list);
       const item = make(t, fields, at);
-      changed(t);
+      changed(t, [item]);
       return item;
     },
     bulkInsert(list, rows) {
       const t = must(list);
       const now = isoSeconds();
-      for (const row of rows) make(t, row, undefined, now);
-      changed(t);
+      changed(t, rows.map((row) => make(t, row, undefined, now)));
     },
     update(list, id, fields) {
       const t = must(list);
@@ -178,22 +157,25 @@ export function createListStore(dataDir?: string): ListStore {
       }
       item.version++;
       item.modified = isoSeconds();
-      changed(t);
+      changed(t, [item]);
       return item;
     },
     remove(list, id) {
       const t = must(list);
       const ok = t.items.delete(id);
-      if (ok) changed(t);
+      if (ok) {
+        disk?.remove(list, id);
+        changed(t, []);
+      }
       return ok;
     },
     clear(list) {
       for (const t of list ? [must(list)] : tables.values()) {
         t.items.clear();
-        changed(t);
+        disk?.clear(t.name);
+        changed(t, []);
       }
     },
-    flush,
-    close: flush,
+    close: () => disk?.close(),
   };
 }

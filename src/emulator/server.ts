@@ -1,6 +1,7 @@
 /** HTTP routing for the emulator: identity endpoints and the Graph list-item subset on one port. */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { columnDefinitions } from './columns';
 import { FAULT_ERRORS, type Counters, type Faults } from './faults';
 import { createItem, deleteItem, getFields, getItems, GraphFail, updateFields, type ItemRequest, type Reply } from './items';
 import type { ListStore } from './lists';
@@ -50,6 +51,8 @@ function readBody(req: IncomingMessage): Promise<string> {
 
 /** Graph route: `/v1.0/sites/{site}/lists/{list}/items[/{id}[/fields]]`. */
 const ITEMS = /^\/v1\.0\/sites\/([^/]+)\/lists\/([^/]+)\/items(?:\/([^/]+)(\/fields)?)?\/?$/;
+/** Graph route: `/v1.0/sites/{site}/lists/{list}/columns`. */
+const COLUMNS = /^\/v1\.0\/sites\/([^/]+)\/lists\/([^/]+)\/columns\/?$/;
 
 function routeKey(method: string, list: string, id?: string, fields?: string): string {
   return `${method} ${list}/items${id !== undefined ? '/{id}' : ''}${fields ? '/fields' : ''}`;
@@ -92,9 +95,10 @@ export function createHandler(state: ServerState) {
 
       // Graph.
       const m = ITEMS.exec(path);
-      const list = m?.[2];
+      const cols = m ? undefined : COLUMNS.exec(path);
+      const list = m?.[2] ?? cols?.[2];
       const id = m?.[3];
-      state.counters.bump(m && list ? routeKey(method, list, id, m[4]) : `${method} other`);
+      state.counters.bump(m && list ? routeKey(method, list, id, m[4]) : cols ? `${method} ${list}/columns` : `${method} other`);
       if (state.faults.takeDrop()) {
         req.socket.destroy();
         return;
@@ -107,19 +111,26 @@ export function createHandler(state: ServerState) {
       }
       const why = checkBearer(state.identity, req.headers.authorization);
       if (why) return sendGraphError(res, requestId, 401, 'InvalidAuthenticationToken', why, { 'www-authenticate': 'Bearer realm="", error="invalid_token"' });
-      if (!m || m[1] !== state.siteId) {
+      if ((m ?? cols)?.[1] !== state.siteId) {
         return sendGraphError(res, requestId, 403, 'accessDenied',
           'Either scp or roles claim need to be present in the token, or the app has no access to this resource: the application is granted Sites.Selected on the help-desk site only.');
       }
       const table = state.store.table(list!);
       if (!table) return sendGraphError(res, requestId, 404, 'itemNotFound', `List '${list}' does not exist at site with URL '${state.siteId}'. Check the exact list name (e.g. SD_Tickets).`);
 
+      if (cols) {
+        if (method !== 'GET') return sendGraphError(res, requestId, 405, 'invalidRequest', `${method} is not supported on ${url.pathname}.`);
+        const context = `http://${hostPort}/v1.0/$metadata#sites('${encodeURIComponent(state.siteId)}')/lists('${list}')/columns`;
+        return send(res, requestId, 200, { '@odata.context': context, value: columnDefinitions(table) });
+      }
+      if (!m) return sendGraphError(res, requestId, 404, 'notFound', `Nothing is served at ${path} on this help-desk site.`);
       const r: ItemRequest = {
         list: list!,
         id,
         query: url.searchParams,
         rawQuery: url.search.replace(/^\?/, ''),
         ifMatch: req.headers['if-match'],
+        prefer: [req.headers.prefer ?? []].flat().join(', '),
         origin: `http://${hostPort}`,
         siteId: state.siteId,
       };
