@@ -34,8 +34,11 @@ export function fixLine(err: GraphError, ctx: FixContext, list?: ListName): stri
       // No status: the problem is on this machine (e.g. the secret file), and the message says which.
       if (err.status === undefined) return err.message.replace(/^[^:]+: /, '');
       return `${err.status ?? ''} ${err.message.replace(/^[^:]+: /, '')} — check HELPDESK_TENANT_ID and HELPDESK_CLIENT_ID are the values from setup`.trim();
-    case 'throttled':
-      return `${err.status}: Graph is throttling this app — run the doctor again in a few minutes${rid}`;
+    case 'throttled': {
+      const wait = /asked to wait ([\d.]+)s/.exec(err.message)?.[1];
+      const asked = wait ? ` and asked to wait ${wait} s, longer than the doctor waits (10 s)` : ' even after the doctor waited and retried';
+      return `${err.status}: Graph is throttling this app${asked} — run the doctor again in a few minutes${rid}`;
+    }
     default:
       return err.message;
   }

@@ -6,8 +6,11 @@ import type { HelpdeskSettings } from '../config';
 import { createLogger } from '../log';
 import { isGraphError, type GraphError } from '../graph/errors';
 import { createGraphClient } from '../graph';
+import { createGraphHttp } from '../graph/http';
 import { requiredFields, SPACE_FIELD } from '../helpdesk/fields';
 import { fixLine, type FixContext } from './fixes';
+import { checkIndexes } from './indexes';
+import { createRetryNotes } from './retry-notes';
 import type { RetryConfig } from '../graph/retry';
 import { createTokenSource, type SecretSource } from '../graph/token';
 import type { ListItem, ListName } from '../graph/types';
@@ -37,6 +40,8 @@ interface Target {
 const LISTS: ListName[] = ['SD_Tickets', 'SD_Comments', 'SD_Agents', 'SD_Assets'];
 // Graph leaves empty values out of `fields`, so several items are sampled before a field is called missing.
 const SAMPLE = 20;
+/** Like the bot, the doctor waits out a Retry-After of up to 10 s and a few 5xx before calling a check failed. */
+export const DOCTOR_RETRY: RetryConfig = { maxAttempts: 5, baseDelayMs: 200, maxDelayMs: 2000, maxRetryAfterSeconds: 10 };
 
 /** Runs every check against the configured tenant (or the embedded site when none is configured). */
 export async function runDoctor(settings: HelpdeskSettings, config: DoctorConfig = {}): Promise<DoctorResult> {
@@ -78,8 +83,15 @@ interface Say {
   say(line: string): void;
 }
 
-async function check(settings: HelpdeskSettings, target: Target, config: DoctorConfig, out: Say): Promise<void> {
+async function check(settings: HelpdeskSettings, target: Target, config: DoctorConfig, said: Say): Promise<void> {
   const logger = createLogger({ level: 'error', write: () => undefined });
+  const notes = createRetryNotes();
+  // Waits the Graph client rode out are told just before the verdict of the check they delayed.
+  const flushed = (f: (line: string) => void) => (line: string) => {
+    for (const n of notes.take()) said.say(n);
+    f(line);
+  };
+  const out: Say = { pass: flushed(said.pass), fail: flushed(said.fail), say: flushed(said.say) };
   const fix: FixContext = { siteId: target.siteId, clientId: target.clientId, authUrl: target.authUrl, graphUrl: target.graphUrl, secretFromFile: target.secret.kind === 'file' };
   out.pass(`configuration: tenant ${target.tenantId}, client ${target.clientId}, site ${target.siteId}, graph ${target.graphUrl}, sign-in ${target.authUrl}`);
 
@@ -93,7 +105,10 @@ async function check(settings: HelpdeskSettings, target: Target, config: DoctorC
     return;
   }
 
-  const client = createGraphClient({ ...target, logger, tokens, retry: { maxAttempts: 2, baseDelayMs: 200, maxDelayMs: 1000, maxRetryAfterSeconds: 10, ...config.retry } });
+  const retry = { ...DOCTOR_RETRY, ...config.retry };
+  const client = createGraphClient({ ...target, logger: notes.logger, tokens, retry });
+  const http = createGraphHttp({ tokens, retry, logger: notes.logger, siteId: target.siteId });
+  const siteBase = `${target.graphUrl.replace(/\/+$/, '')}/v1.0/sites/${encodeURIComponent(target.siteId).replace(/%2C/gi, ',')}`;
   const fields = requiredFields(settings.agentEmailField);
   let tickets: ListItem[] | undefined;
   for (const list of LISTS) {
@@ -111,18 +126,21 @@ async function check(settings: HelpdeskSettings, target: Target, config: DoctorC
       continue;
     }
     if (list === 'SD_Tickets') tickets = items;
-    if (items.length === 0) {
-      out.pass(`${list}: readable; empty, so its fields cannot be checked yet`);
-      continue;
-    }
     const seen = new Set(items.flatMap((i) => Object.keys(i.fields)));
     const missing = fields[list].filter((name) => !seen.has(name));
-    if (missing.length === 0) out.pass(`${list}: readable; fields ${fields[list].join(', ')} present`);
+    if (items.length === 0) out.pass(`${list}: readable; empty, so its fields cannot be checked yet`);
+    else if (missing.length === 0) out.pass(`${list}: readable; fields ${fields[list].join(', ')} present`);
     else {
       out.fail(
         `${list}: readable, but ${missing.join(', ')} not on any of the ${items.length} sampled items — ` +
           `check the column names in the list settings${list === 'SD_Agents' && missing.includes(settings.agentEmailField) ? ' or set HELPDESK_AGENT_EMAIL_FIELD' : ''} (Graph omits empty values, so an all-empty column looks missing too)`,
       );
+    }
+    try {
+      const verdict = await checkIndexes(http, siteBase, list);
+      (verdict.ok ? out.pass : out.fail)(verdict.line);
+    } catch (err) {
+      out.fail(`${list}: could not read its columns to check the indexes the bot needs: ${describe(err, fix, list)}`);
     }
   }
 
