@@ -125,8 +125,15 @@ function describe(kind: GraphErrorKind, status: number, p: Parsed, ctx: ErrorCon
         : `${status}: Graph is still throttling${tries} — try again later.${said}`;
     case 'server':
       return `${status}: Graph failed${tries}.${said}`;
-    default:
+    default: {
+      // SharePoint's list view threshold: the fix is an index on the list, not a change in the bot.
+      const column = /Field '([^']+)' cannot be referenced in filter or orderby as it is not indexed/.exec(p.message ?? '')?.[1];
+      if (column) {
+        return `${status}: ${ctx.list ?? 'the list'} has more than 5,000 items and its column ${column} is not indexed, so SharePoint refuses to filter or order on it — ` +
+          `index ${column} (${ctx.list ?? 'the list'} › List settings › Indexed columns); \`npm run doctor\` names every column the bot needs indexed.${said}`;
+      }
       return `${status}: Graph refused the request.${said}`;
+    }
   }
 }
 

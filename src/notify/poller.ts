@@ -4,6 +4,7 @@
  * advances the watermark and the stored ticket states — so a crash or restart loses nothing,
  * and the delivery keys recorded per target make sure nothing is repeated.
  */
+import { isGraphError } from '../graph/errors';
 import type { Comment, Ticket, Vocabulary } from '../helpdesk/types';
 import type { Logger } from '../log';
 import type { Store, TicketState } from '../store/types';
@@ -11,6 +12,9 @@ import type { Deliverer } from './deliver';
 import { attachResolutionNotes, commentEvent, commentKey, DEFAULT_RESOLVED_STATUSES, stateOf, ticketEvents, type ChangeSet } from './detect';
 import { route } from './routing';
 import type { ChangeFeed } from './types';
+
+/** A failure's text without Graph's per-request id, so the same refusal twice reads the same. */
+const withoutIds = (text: string) => text.replace(/\s*\(request-id [^)]*\)/g, '');
 
 /** Options for createPoller. */
 export interface PollerConfig {
@@ -202,8 +206,12 @@ export function createPoller(config: PollerConfig): Poller {
       return result;
     } catch (err) {
       failures += 1;
-      lastError = err instanceof Error ? err.message : String(err);
-      logger.warn('change poll failed; backing off', { error: err, failures });
+      const message = err instanceof Error ? err.message : String(err);
+      // A refusal (400, e.g. a column not indexed on a large list) repeats every cycle until an admin fixes the list: explain it once.
+      if (!isGraphError(err, 'bad-request')) logger.warn('change poll failed; backing off', { error: err, failures });
+      else if (withoutIds(message) !== withoutIds(lastError ?? '')) logger.error('change poll refused by Graph; notifications wait until this is fixed', { error: err, failures });
+      else logger.debug('change poll still refused', { failures });
+      lastError = message;
       return undefined;
     }
   }
