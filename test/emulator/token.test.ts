@@ -81,8 +81,13 @@ describe('emulator identity endpoint', () => {
     const res = await tokenResponse(emu);
     const body = await json(res);
     expect(body.expires_in).toBe(1);
-    await new Promise((r) => setTimeout(r, 1100));
-    expect((await graph(emu, body.access_token, 'SD_Tickets/items')).status).toBe(401);
+    // Wait for the condition (the token has expired), not for a fixed time; the deadline makes a token that never expires fail.
+    const deadline = Date.now() + 10_000;
+    let status = 0;
+    while ((status = (await graph(emu, body.access_token, 'SD_Tickets/items')).status) !== 401 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(status).toBe(401);
     emu.setTokenLifetime(3599);
   });
 

@@ -116,9 +116,21 @@ describe('Slack: /helpdesk, modals, DMs and mentions', () => {
     const envelope = slackFixture('event-message-im');
     envelope.event.bot_id = 'BOTHER';
     envelope.event.event_id = 'Ev-bot';
+    envelope.event.text = 'help';
+    const before = scene.fake.callsTo('chat.postMessage').length;
     await scene.post(eventBody(envelope));
-    await new Promise((r) => setTimeout(r, 300));
-    expect(scene.fake.callsTo('chat.postMessage')).toEqual([]);
+    // A person's `mine` sent after it (slower to answer than `help`) is the barrier: once it is answered,
+    // an answer to the bot's `help` would have come first.
+    const person = slackFixture('event-message-im');
+    person.event_id = 'Ev-after-bot';
+    person.event.client_msg_id = 'after-bot';
+    person.event.ts = '1732280999.000100';
+    await scene.post(eventBody(person));
+    const isNew = (c: { body: any }) => scene.fake.callsTo('chat.postMessage').indexOf(c as never) >= before;
+    await scene.fake.waitFor('chat.postMessage', (c) => isNew(c) && c.body.channel === 'D0LAN2Q65' && !blocksText(c.body.blocks).includes('/helpdesk mine'));
+    const answered = scene.fake.callsTo('chat.postMessage').slice(before);
+    expect(answered.filter((c) => blocksText(c.body.blocks).includes('/helpdesk mine'))).toEqual([]);
+    expect(answered).toHaveLength(1);
   });
 
   it('an @mention in a channel takes the same commands; help goes only to the asker', async () => {
