@@ -8,7 +8,17 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(1);
 }
 const dataDir = path.resolve(process.env.HELPDESK_DATA_DIR ?? './.data');
-const emulator = await startEmulator({ port, dataDir }).catch((err: NodeJS.ErrnoException) => {
+// EMULATOR_UNINDEXED=SD_Tickets/SD_Status,SD_Comments/SD_TicketId leaves those columns without an index (to try the doctor's advice).
+const unindexed: Record<string, string[]> = {};
+for (const pair of (process.env.EMULATOR_UNINDEXED ?? '').split(',').map((p) => p.trim()).filter(Boolean)) {
+  const [list, column] = pair.split('/');
+  if (!list || !column) {
+    console.error(`EMULATOR_UNINDEXED takes <list>/<column> pairs separated by commas, got '${pair}'`);
+    process.exit(1);
+  }
+  (unindexed[list] ??= []).push(column);
+}
+const emulator = await startEmulator({ port, dataDir, unindexed }).catch((err: NodeJS.ErrnoException) => {
   console.error(err.code === 'EADDRINUSE' ? `Port ${port} is already in use; set EMULATOR_PORT to a free port.` : `Emulator failed to start: ${err.message}`);
   process.exit(1);
 });
@@ -19,7 +29,7 @@ console.log(`Help-desk site emulator listening on ${emulator.url}
   tenant id:     ${emulator.tenantId}
   client id:     ${emulator.clientId}
   client secret: ${emulator.clientSecret}   (demo secret)
-  site id:       ${emulator.siteId}
+  site id:       ${emulator.siteId}${Object.keys(unindexed).length ? `\n  not indexed:   ${Object.entries(unindexed).map(([l, c]) => `${l}: ${c.join(', ')}`).join('; ')}` : ''}
   token:         POST ${emulator.url}/${emulator.tenantId}/oauth2/v2.0/token
   graph:         ${emulator.url}/v1.0/sites/${emulator.siteId}/lists/SD_Tickets/items?$expand=fields
   agents:        ${DEMO_AGENTS.map((a) => `${a.name} <${a.email}>${a.active ? '' : ' (inactive)'}`).join(', ')}
