@@ -101,13 +101,19 @@ export function createListStore(dataDir?: string, indexes: Record<string, readon
     return t;
   }
 
-  /** Bumps the generation and writes `items` through before the caller answers. */
-  function changed(t: ListTable, items: readonly StoredItem[]): void {
+  /**
+   * Writes `items` to disk first and only then into the table, so a failed write (disk full)
+   * leaves no item that a retried request would create a second time.
+   */
+  function commit(t: ListTable, items: readonly StoredItem[], nextId = t.nextId): void {
+    disk?.save(t.name, items, nextId);
+    for (const item of items) t.items.set(item.id, item);
+    t.nextId = nextId;
     t.generation++;
-    disk?.save(t.name, items, t.nextId);
   }
 
-  function make(t: ListTable, fields: Record<string, unknown>, at?: { created?: Date; modified?: Date }, now?: string): StoredItem {
+  /** A new item with id `id`; not yet in the table (see commit). */
+  function make(t: ListTable, id: number, fields: Record<string, unknown>, at?: { created?: Date; modified?: Date }, now?: string): StoredItem {
     const own: Record<string, unknown> = {};
     let created = at?.created ? isoSeconds(at.created) : undefined;
     let modified = at?.modified ? isoSeconds(at.modified) : undefined;
@@ -124,9 +130,7 @@ export function createListStore(dataDir?: string, indexes: Record<string, readon
     }
     created ??= now ?? isoSeconds();
     modified ??= created;
-    const item: StoredItem = { id: t.nextId++, guid: randomUUID(), version: 1, created, modified, fields: own };
-    t.items.set(item.id, item);
-    return item;
+    return { id, guid: randomUUID(), version: 1, created, modified, fields: own };
   }
 
   return {
@@ -136,44 +140,42 @@ export function createListStore(dataDir?: string, indexes: Record<string, readon
     },
     insert(list, fields, at) {
       const t = must(list);
-      const item = make(t, fields, at);
-      changed(t, [item]);
+      const item = make(t, t.nextId, fields, at);
+      commit(t, [item], item.id + 1);
       return item;
     },
     bulkInsert(list, rows) {
       const t = must(list);
       const now = isoSeconds();
-      changed(t, rows.map((row) => make(t, row, undefined, now)));
+      commit(t, rows.map((row, i) => make(t, t.nextId + i, row, undefined, now)), t.nextId + rows.length);
     },
     update(list, id, fields) {
       const t = must(list);
       const item = t.items.get(id);
       if (!item) throw new Error(`emulator: ${list} has no item ${id}`);
+      const next: StoredItem = { ...item, fields: { ...item.fields }, version: item.version + 1, modified: isoSeconds() };
       for (const [k, v] of Object.entries(fields)) {
         if (READ_ONLY_FIELDS.has(k) || k.startsWith('@odata')) continue;
         t.columns.add(k);
-        if (v === null || v === '' || v === undefined) delete item.fields[k];
-        else item.fields[k] = v;
+        if (v === null || v === '' || v === undefined) delete next.fields[k];
+        else next.fields[k] = v;
       }
-      item.version++;
-      item.modified = isoSeconds();
-      changed(t, [item]);
-      return item;
+      commit(t, [next]);
+      return next;
     },
     remove(list, id) {
       const t = must(list);
-      const ok = t.items.delete(id);
-      if (ok) {
-        disk?.remove(list, id);
-        changed(t, []);
-      }
-      return ok;
+      if (!t.items.has(id)) return false;
+      disk?.remove(list, id);
+      t.items.delete(id);
+      t.generation++;
+      return true;
     },
     clear(list) {
       for (const t of list ? [must(list)] : tables.values()) {
-        t.items.clear();
         disk?.clear(t.name);
-        changed(t, []);
+        t.items.clear();
+        t.generation++;
       }
     },
     close: () => disk?.close(),
