@@ -61,7 +61,7 @@ export interface Emulator {
    * Request counts by route, faults and errors included. Keys: 'POST /token', 'GET openid-configuration',
    * 'GET keys', '<METHOD> <list>/items', '<METHOD> <list>/items/{id}', 'GET|PATCH <list>/items/{id}/fields'
    * (e.g. 'GET SD_Tickets/items', 'PATCH SD_Tickets/items/{id}/fields', 'POST SD_Comments/items',
-   * 'DELETE SD_Tickets/items/{id}'; an unknown list counts under its own name), '<METHOD> other'.
+   * 'DELETE SD_Tickets/items/{id}', 'GET SD_Tickets/columns'; an unknown list counts under its own name), '<METHOD> other'.
    */
   counters: { get(route: string): number; all(): Record<string, number>; reset(): void };
   /** Column indexes, as list settings › Indexed columns changes them. */
