@@ -83,7 +83,7 @@ describe('a send whose outcome is unknown (answer lost, or the process died mid-
     const cards = connector.activities.filter((a) => a.conversationId === '19:desk@thread.tacv2');
     expect(cards.length).toBeGreaterThanOrEqual(2);
     const newest = cards[cards.length - 1].id;
-    expect((await rig.store.postedMessages(id)).map((p) => p.messageId)).toEqual([newest]);
+    expect((await rig.store.postedMessages(Number(id))).map((p) => p.messageId)).toEqual([newest]);
 
     rig.emu.data.update('SD_Tickets', id, { SD_Status: 'Resolved' });
     await rig.poller.runOnce();
