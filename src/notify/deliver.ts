@@ -26,6 +26,8 @@ export interface DelivererConfig {
   maxBackoffMs?: number;
   /** A send still failing after this long is logged as an error and dropped (default 72 h; at least 24 h). */
   maxAgeHours?: number;
+  /** A send with no answer after this long counts as failed with an unknown outcome (default 60 s). */
+  sendTimeoutMs?: number;
   now?: () => number;
 }
 
@@ -59,6 +61,16 @@ export function channelCardView(set: ChangeSet, vocabulary: Vocabulary): TicketV
   return ticketView(set.ticket, [], { email: '', isAgent: true }, vocabulary);
 }
 
+/** Rejects when `work` has not settled after `ms`; the work itself may still finish (its outcome is then unknown). */
+function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DeliveryError('failed', `no answer within ${ms} ms: ${what}`)), ms);
+    timer.unref?.();
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
 /** The lane (ordering unit) of a conversation or of a person's DMs. */
 export const channelLane = (platform: Platform, conversationId: string) => `${platform}:${conversationId}`;
 const dmLane = (email: string) => `dm:${email}`;
@@ -71,10 +83,10 @@ export function createDeliverer(config: DelivererConfig): Deliverer {
   const base = config.baseBackoffMs ?? 2000;
   const cap = config.maxBackoffMs ?? 5 * 60_000;
   const maxAgeMs = Math.max(24, config.maxAgeHours ?? 72) * 3600_000;
+  const sendTimeoutMs = config.sendTimeoutMs ?? 60_000;
   // The first drain of a process retries everything owed at once: a restart ends every backoff.
   let recovered = false;
   const busy = new Set<string>();
-  let running: Promise<DrainResult> | undefined;
 
   function plan(set: ChangeSet, targets: Target[]): DeliveryIntent[] {
     const createdAt = new Date(now()).toISOString();
@@ -162,7 +174,7 @@ export function createDeliverer(config: DelivererConfig): Deliverer {
         if (!row) return;
         const attempt = await store.startDelivery(row.key);
         try {
-          await sendOne(row, attempt);
+          await withTimeout(sendOne(row, attempt), sendTimeoutMs, row.key);
           tally.sent += 1;
           continue;
         } catch (err) {
@@ -212,11 +224,8 @@ export function createDeliverer(config: DelivererConfig): Deliverer {
 
   return {
     plan,
-    drain() {
-      // One drain at a time; a caller arriving meanwhile waits for it and then runs its own.
-      const next = (running ?? Promise.resolve()).catch(() => undefined).then(drainOnce);
-      running = next;
-      return next;
-    },
+    // Drains may overlap (timer and poll cycle): a lane already being worked on is skipped, so a
+    // hung conversation never holds up another drain or another conversation.
+    drain: drainOnce,
   };
 }
