@@ -142,7 +142,9 @@ async function killRun(fault: string, platform: 'slack' | 'teams', arm: (w: BotW
     await world.start();
     await world.settled();
     const result = platform === 'slack' ? tally(dueSlack, slackGot(world.slack)) : tally(dueTeams, teamsGot(world.connector));
-    return { fault, platform, ...result, died: world.diedOnItsOwn ? 1 : 0 };
+    const other = platform === 'slack' ? tally(dueTeams, teamsGot(world.connector)) : tally(dueSlack, slackGot(world.slack));
+    const note = other.lost + other.repeated > 0 ? `other platform: lost ${other.lost}, repeated ${other.repeated}` : undefined;
+    return { fault, platform, ...result, died: world.diedOnItsOwn ? 1 : 0, note };
   } finally {
     await world.close();
   }
@@ -169,7 +171,7 @@ async function main(): Promise<void> {
 
   if (!QUICK) {
     // mid-poll: killed as the changes are being read.
-    await run(killRun('kill -9 mid-poll', 'slack', (w) => {
+    await run(killRun('kill -9 mid-poll (Teams checked alongside)', 'slack', (w) => {
       const before = w.emu.counters.get('GET SD_Tickets/items') ?? 0;
       return () => until('a ticket read', () => (w.emu.counters.get('GET SD_Tickets/items') ?? 0) > before + 1);
     }));
@@ -183,11 +185,11 @@ async function main(): Promise<void> {
     }));
     await run(killRun('kill -9 mid-delivery (send in flight, no effect)', 'teams', (w) => {
       w.connector.fault = (c) => (c.conversationId.startsWith(TEAMS_CHANNEL) && c.method === 'POST' ? { kind: 'hang' } : undefined);
-      return () => w.connector.arrived((c) => c.conversationId.startsWith(TEAMS_CHANNEL) && c.method === 'POST');
+      return () => w.connector.arrived((c) => c.fault === 'hang');
     }));
     await run(killRun('kill -9 between send and record', 'teams', (w) => {
       w.connector.fault = (c) => (c.conversationId.startsWith(TEAMS_CHANNEL) && c.method === 'POST' ? { kind: 'hang', afterEffect: true } : undefined);
-      return () => w.connector.arrived((c) => c.conversationId.startsWith(TEAMS_CHANNEL) && c.method === 'POST');
+      return () => w.connector.arrived((c) => c.fault === 'hang');
     }));
   }
 

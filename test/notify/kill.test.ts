@@ -72,7 +72,7 @@ describe('kill -9 of the bot process', () => {
     world.connector.fault = (c) => (c.method === 'POST' && c.conversationId === TEAMS_CHANNEL ? { kind: 'hang', afterEffect: true } : undefined);
     const { id } = world.emu.data.insert('SD_Tickets', ticketRow(1, { Title: 'Dock' }));
     await world.start();
-    await world.connector.arrived((c) => c.conversationId === TEAMS_CHANNEL);
+    await world.connector.arrived((c) => c.fault === 'hang');
     await world.kill();
     world.connector.fault = undefined;
     await world.start();

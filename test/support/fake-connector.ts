@@ -47,13 +47,16 @@ export interface ConnectorCall {
   activityId?: string;
 }
 
+/** A send or update as it arrived, with the fault it was answered with. */
+export type Arrival = ConnectorCall & { fault?: ConnectorFault['kind'] };
+
 export interface FakeConnector {
   /** Chooses a fault for a send or update; undefined answers normally. */
   fault?: (call: ConnectorCall) => ConnectorFault | undefined;
   /** Every send or update that arrived, with the fault it got (if any), in order. */
-  arrivals: (ConnectorCall & { fault?: ConnectorFault['kind'] })[];
+  arrivals: Arrival[];
   /** Resolves when a matching send or update has arrived (already or later), answered or not. */
-  arrived(predicate: (c: ConnectorCall) => boolean): Promise<void>;
+  arrived(predicate: (c: Arrival) => boolean): Promise<void>;
   url: string;
   activities: RecordedActivity[];
   updates: RecordedUpdate[];
@@ -91,7 +94,7 @@ export async function startFakeConnector(): Promise<FakeConnector> {
   let failures = { count: 0, status: 500 };
   const waiters: { predicate: (a: RecordedActivity) => boolean; resolve: (a: RecordedActivity) => void }[] = [];
   const arrivals: FakeConnector['arrivals'] = [];
-  const arrivalWaiters: { predicate: (c: ConnectorCall) => boolean; resolve: () => void }[] = [];
+  const arrivalWaiters: { predicate: (c: Arrival) => boolean; resolve: () => void }[] = [];
   const connector: Omit<FakeConnector, 'url' | 'close'> = {
     arrivals,
     arrived(predicate) {
@@ -156,8 +159,9 @@ export async function startFakeConnector(): Promise<FakeConnector> {
       if (kind === 'activities' && (req.method === 'POST' || req.method === 'PUT')) {
         const call: ConnectorCall = { method: req.method, conversationId, activityId: target };
         const fault = connector.fault?.(call);
-        arrivals.push({ ...call, fault: fault?.kind });
-        for (const w of [...arrivalWaiters]) if (w.predicate(call)) (arrivalWaiters.splice(arrivalWaiters.indexOf(w), 1), w.resolve());
+        const arrival = { ...call, fault: fault?.kind };
+        arrivals.push(arrival);
+        for (const w of [...arrivalWaiters]) if (w.predicate(arrival)) (arrivalWaiters.splice(arrivalWaiters.indexOf(w), 1), w.resolve());
         if (fault) {
           const activity = await readJson(req);
           if (fault.kind === 'http') {
