@@ -76,17 +76,20 @@ export function attachResolutionNotes(sets: ChangeSet[], windowSeconds = 120): S
     const resolved = set.events.find((e) => e.kind === 'resolved');
     if (!resolved) continue;
     const resolvedAt = Date.parse(set.at);
+    // The requester's own comment is never the resolution note, whoever resolved.
     const note = sets
       .filter((s) => s.ticket.id === set.ticket.id && s.events[0]?.kind === 'comment')
       .map((s) => s.events[0])
+      .filter((e) => !same(e.comment!.authorEmail, set.ticket.submittedByEmail))
       .filter((e) => {
         const at = Date.parse(e.comment!.created);
         return at <= resolvedAt + 2000 && resolvedAt - at <= windowSeconds * 1000;
       })
       .pop();
     if (note) {
+      // Only the note is carried over, not its author as the resolver: who resolved is known only
+      // from the bot's own record of the change (action hints), so nobody else is silenced by a guess.
       resolved.note = note.comment!.body;
-      resolved.actorEmail ??= note.actorEmail;
       absorbed.add(note.key);
     }
   }

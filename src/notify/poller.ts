@@ -1,14 +1,14 @@
 /**
  * The change poller. Each cycle asks only for what changed since the watermark (two requests
- * when nothing did), turns it into change sets, routes and delivers them, and only then
- * advances the watermark and the stored ticket states — so a crash or restart loses nothing,
- * and the delivery keys recorded per target make sure nothing is repeated.
+ * when nothing did), turns it into change sets, routes them, and
+ * records what it owes in the outbox together with the new watermark and ticket states, in one
+ * transaction — so a crash or restart loses nothing. The deliverer drains the outbox.
  */
 import { isGraphError } from '../graph/errors';
 import type { Comment, Ticket, Vocabulary } from '../helpdesk/types';
 import type { Logger } from '../log';
-import type { Store, TicketState } from '../store/types';
-import type { Deliverer } from './deliver';
+import type { DeliveryIntent, PostedMessage, Store, TicketState } from '../store/types';
+import type { Deliverer, DrainResult } from './deliver';
 import { attachResolutionNotes, commentEvent, commentKey, DEFAULT_RESOLVED_STATUSES, stateOf, ticketEvents, type ChangeSet } from './detect';
 import { route } from './routing';
 import type { ChangeFeed } from './types';
@@ -29,6 +29,8 @@ export interface PollerConfig {
   /** Timestamps have one-second precision; re-read this much before the watermark. */
   overlapSeconds?: number;
   resolvedStatuses?: readonly string[];
+  /** How often owed notifications are retried between poll cycles (default 1000 ms). */
+  drainIntervalMs?: number;
   /** Longest pause after repeated failures. */
   maxBackoffSeconds?: number;
   now?: () => Date;
@@ -39,7 +41,9 @@ export interface CycleResult {
   tickets: number;
   comments: number;
   changeSets: number;
-  /** False when some delivery failed: the watermark stayed put and the next cycle retries. */
+  /** Sends this cycle added to the outbox. */
+  owed: number;
+  /** False while some notification is still owed (it stays in the outbox and is retried). */
   complete: boolean;
   firstStart?: boolean;
 }
@@ -80,6 +84,9 @@ export function createPoller(config: PollerConfig): Poller {
   let cycles = 0;
   let lastError: string | undefined;
   let lastPrune = 0;
+  let lastDrain: DrainResult | undefined;
+  let drainTimer: NodeJS.Timeout | undefined;
+  let drainInFlight: Promise<void> = Promise.resolve();
 
   /** First start: remember every ticket as it is now, so later changes have something to compare with. */
   async function firstStart(): Promise<string> {
@@ -156,42 +163,56 @@ export function createPoller(config: PollerConfig): Poller {
     sets.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
     const absorbed = attachResolutionNotes(sets);
 
-    let complete = true;
+    const intents: DeliveryIntent[] = [];
     if (sets.length > 0) {
       const subscriptions = await store.allSubscriptions();
       const people = sets.flatMap((s) => [s.ticket.submittedByEmail, s.ticket.assignedTo]);
       const muted = await store.mutedAmong(people);
+      // Cards still owed (in the outbox, or planned earlier in this cycle) count as posted: later changes update them.
+      const planned = new Map<number, PostedMessage[]>();
       for (const set of sets) {
         const hint = set.events[0].comment ? await store.findAction('comment', set.events[0].comment.id) : undefined;
+        const posted = await store.postedMessages(set.ticket.id);
+        const owed = [...(await store.pendingCards(set.ticket.id)), ...(planned.get(set.ticket.id) ?? [])];
+        for (const c of owed) {
+          if (!posted.some((p) => p.platform === c.platform && p.conversationId === c.conversationId)) posted.push({ ...c, ticketId: set.ticket.id, messageId: '' });
+        }
         const targets = route(set, {
           subscriptions,
-          posted: await store.postedMessages(set.ticket.id),
+          posted,
           muted,
           highPriorities: config.vocabulary.highPriorities,
           origin: hint?.origin,
           absorbedIntoResolution: absorbed.has(set.key),
         });
-        if (!(await deliverer.deliver(set, targets))) complete = false;
+        const mine = deliverer.plan(set, targets);
+        intents.push(...mine);
+        for (const i of mine) if (i.card) planned.set(set.ticket.id, [...(planned.get(set.ticket.id) ?? []), { ...i.card, ticketId: set.ticket.id, messageId: '' }]);
       }
     }
 
-    if (complete) {
-      let nextTicketMark = ticketMark;
-      for (const t of tickets) nextTicketMark = later(nextTicketMark, t.modified);
-      let nextCommentMark = commentMark;
-      for (const c of comments) nextCommentMark = later(nextCommentMark, c.created);
-      await store.commitCycle({
-        watermarks: { [WM_TICKETS]: nextTicketMark, [WM_COMMENTS]: nextCommentMark },
-        states: newStates,
-        processedKeys: fresh.map(commentKey),
-      });
-    }
+    // What is owed and the new watermark are committed together: a crash after this loses nothing.
+    let nextTicketMark = ticketMark;
+    for (const t of tickets) nextTicketMark = later(nextTicketMark, t.modified);
+    let nextCommentMark = commentMark;
+    for (const c of comments) nextCommentMark = later(nextCommentMark, c.created);
+    await store.commitCycleWithDeliveries(
+      { watermarks: { [WM_TICKETS]: nextTicketMark, [WM_COMMENTS]: nextCommentMark }, states: newStates, processedKeys: fresh.map(commentKey) },
+      intents,
+    );
     if (Date.now() - lastPrune > 3600_000) {
       lastPrune = Date.now();
       // Keys only guard the overlap window and crash recovery; a week is far beyond both.
       await store.pruneDelivered(new Date(Date.now() - 7 * 86400_000));
     }
-    return { tickets: tickets.length, comments: comments.length, changeSets: sets.length, complete, firstStart: first || undefined };
+    return { tickets: tickets.length, comments: comments.length, changeSets: sets.length, owed: intents.length, complete: true, firstStart: first || undefined };
+  }
+
+  /** A cycle, then the sends that are due; complete means nothing is owed any more. */
+  async function cycleAndDrain(): Promise<CycleResult> {
+    const result = await cycle();
+    const drained = await deliverer.drain();
+    return { ...result, complete: drained.pending === 0 };
   }
 
   /** Runs one cycle; a failure is logged and slows the next cycle, never reaches a channel. */
@@ -199,9 +220,14 @@ export function createPoller(config: PollerConfig): Poller {
     cycles += 1;
     try {
       const result = await cycle();
+      // Sending does not hold up polling: a slow or unreachable platform only delays its own lanes.
+      drainInFlight = deliverer.drain().then(
+        (d) => void (lastDrain = d),
+        (err) => logger.error('notification drain failed', { error: err }),
+      );
       // Only Graph trouble slows the poller; one unreachable conversation must not delay everyone.
       failures = 0;
-      lastError = result.complete ? undefined : 'some notifications could not be delivered; retrying';
+      lastError = lastDrain && lastDrain.pending > 0 ? `${lastDrain.pending} notifications owed; retrying` : undefined;
       if (result.changeSets > 0) logger.info('notification cycle', { ...result });
       return result;
     } catch (err) {
@@ -237,13 +263,29 @@ export function createPoller(config: PollerConfig): Poller {
       if (!stopped) return;
       stopped = false;
       loop();
+      // Retries come due between poll cycles; a drain with nothing due is one indexed query.
+      const tick = () => {
+        drainTimer = setTimeout(() => {
+          drainInFlight = deliverer.drain().then(
+            (d) => void (lastDrain = d),
+            (err) => logger.error('notification drain failed', { error: err }),
+          );
+          void drainInFlight.finally(() => {
+            if (!stopped) tick();
+          });
+        }, config.drainIntervalMs ?? 1000);
+      };
+      tick();
     },
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
+      if (drainTimer) clearTimeout(drainTimer);
       await running;
+      // A send hanging on a dead connection must not hold up shutdown; what it owed stays in the outbox.
+      await Promise.race([drainInFlight, new Promise((r) => setTimeout(r, 5000).unref())]);
     },
-    runOnce: cycle,
+    runOnce: cycleAndDrain,
     status: () => ({ cycles, failures, nextDelayMs: nextDelayMs(), lastError }),
   };
 }

@@ -47,7 +47,7 @@ export function createNotifications(config: NotificationsConfig): Notifications 
     ports: createNotificationPorts(config.store),
     handleThreadReply: createThreadReplyHandler({ store: config.store, helpdesk, logger }),
     attach(deliveries) {
-      const deliverer = createDeliverer({ deliveries, store: config.store, queue: createSendQueue(), logger, vocabulary: config.vocabulary });
+      const deliverer = createDeliverer({ deliveries, store: config.store, queue: createSendQueue({ maxRetryAfterMs: 10_000 }), logger, vocabulary: config.vocabulary });
       return createPoller({
         feed: config.feed,
         store: config.store,

@@ -56,7 +56,8 @@ export type Target = ChannelTarget | PersonTarget;
 /**
  * Why a platform call failed, in the notifier's terms: gone = the bot cannot post in that
  * conversation any more; missing = the card was deleted (a new one is posted); throttled =
- * retry after retryAfterMs; failed = anything else (retried next cycle, then given up).
+ * retry after retryAfterMs; failed = anything else (retried with capped backoff, never given up
+ * while the conversation exists).
  */
 export type DeliveryFailure = 'gone' | 'missing' | 'throttled' | 'failed';
 
@@ -73,20 +74,28 @@ export class DeliveryError extends Error {
   }
 }
 
+/** How one new message is sent: its delivery key, and whether an earlier attempt may already have posted it. */
+export interface SendOptions {
+  /** Unique per notification send; a platform that can tag messages carries it (Slack message metadata). */
+  key: string;
+  /** True after an attempt whose outcome is unknown (crash, timeout, reset): look for that message before posting again. */
+  mayHaveSent: boolean;
+}
+
 /** One chat platform's way of posting notifications. Implemented in src/channels/<platform>/notify-delivery.ts. */
 export interface Delivery {
   readonly platform: Platform;
   /** Smallest gap between two sends to one conversation (Slack ~1000 ms, Teams ~150 ms). */
   readonly minIntervalMs: number;
   /** Posts a ticket card; returns the platform message id (Teams activity id, Slack ts). */
-  postCard(conversationId: string, view: TicketView): Promise<string>;
+  postCard(conversationId: string, view: TicketView, send?: SendOptions): Promise<string>;
   /** Re-renders a posted card in place. */
   updateCard(conversationId: string, messageId: string, view: TicketView): Promise<void>;
   /** Adds a short line in the card's thread. */
-  postThreadLine(conversationId: string, messageId: string, text: string): Promise<void>;
+  postThreadLine(conversationId: string, messageId: string, text: string, send?: SendOptions): Promise<void>;
   /**
    * Sends a private message to a person. Returns false when this platform has no way to
    * reach them (no stored personal conversation), so another platform can be tried.
    */
-  sendDirect(email: string, text: string): Promise<boolean>;
+  sendDirect(email: string, text: string, send?: SendOptions): Promise<boolean>;
 }

@@ -4,7 +4,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Conversation, SubscriptionFilter } from '../commands/types';
 import { migrate } from './schema';
-import type { ActionHint, ConversationRecord, PersonAddress, PostedMessage, Platform, Store, SubscriptionRecord, TicketState } from './types';
+import { createSqliteOutbox } from './sqlite-outbox';
+import type { ActionHint, CycleCommit, ConversationRecord, PersonAddress, PostedMessage, Platform, Store, SubscriptionRecord, TicketState } from './types';
 
 /** Where the embedded store lives, relative to HELPDESK_DATA_DIR. */
 export const STORE_FILE = 'helpdesk-bot.sqlite';
@@ -96,7 +97,18 @@ export function createSqliteStore(config: SqliteStoreConfig): Store {
     for (let i = 0; i < items.length; i += size) run(items.slice(i, i + size));
   };
 
+  const savePosted = (m: PostedMessage) =>
+    q.putPosted.run(m.platform, m.conversationId, m.ticketId, m.messageId, m.etag ?? null, new Date().toISOString());
+  const commitCycle = (commit: CycleCommit) => {
+    putStates(commit.states);
+    const now = Date.now();
+    for (const k of commit.processedKeys) q.markDelivered.run(k, now);
+    for (const [name, value] of Object.entries(commit.watermarks)) q.putWm.run(name, value);
+  };
+  const outbox = createSqliteOutbox(db, { commitCycle, savePosted });
+
   return {
+    ...outbox,
     async addSubscription(sub) {
       const c = sub.conversation;
       const r = q.addSub.run(c.platform, c.id, c.kind, sub.filter.kind, filterValue(sub.filter), email(sub.createdBy), sub.createdAt);
@@ -147,7 +159,7 @@ export function createSqliteStore(config: SqliteStoreConfig): Store {
     },
 
     async savePostedMessage(m) {
-      q.putPosted.run(m.platform, m.conversationId, m.ticketId, m.messageId, m.etag ?? null, new Date().toISOString());
+      savePosted(m);
     },
     async postedMessages(ticketId) {
       return (q.postedFor.all(ticketId) as Row[]).map(toPosted);
@@ -184,12 +196,7 @@ export function createSqliteStore(config: SqliteStoreConfig): Store {
       putStates(states);
     },
     async commitCycle(commit) {
-      db.transaction(() => {
-        putStates(commit.states);
-        const now = Date.now();
-        for (const k of commit.processedKeys) q.markDelivered.run(k, now);
-        for (const [name, value] of Object.entries(commit.watermarks)) q.putWm.run(name, value);
-      })();
+      db.transaction(commitCycle)(commit);
     },
 
     async isDelivered(key) {

@@ -77,8 +77,62 @@ export interface CycleCommit {
   processedKeys: string[];
 }
 
+// ---------------------------------------------------------------------------------------------
+// Notification outbox: every send the poller owes, recorded before it is attempted.
+// ---------------------------------------------------------------------------------------------
+
+/** One send owed to one conversation; it stays until it took effect or its conversation is gone. */
+export interface DeliveryIntent {
+  /** Unique per send; enqueuing a key that is already pending is a no-op. */
+  key: string;
+  /** Sends of one lane (one conversation) go out one at a time, in enqueue order. */
+  lane: string;
+  ticketId: number;
+  /** Set on card sends: that conversation has (or will have) a card about `ticketId`. */
+  card?: { platform: Platform; conversationId: string };
+  /** What to send, JSON-safe; the store keeps it as it is. */
+  payload: unknown;
+  /** ISO time it was enqueued. */
+  createdAt: string;
+}
+
+/** A delivery intent as it waits in the outbox. */
+export interface PendingDelivery extends DeliveryIntent {
+  /** Enqueue order (global, increasing). */
+  seq: number;
+  /** Attempts started so far; above 0 an earlier send may have taken effect, so look before re-sending. */
+  attempts: number;
+  /** Epoch ms before which it is not retried. */
+  notBefore: number;
+  lastError?: string;
+}
+
+/** The outbox part of the Store (SQLite: src/store/sqlite-outbox.ts). */
+export interface DeliveryOutbox {
+  /** Atomically: adds `intents` (existing keys ignored) and commits the poll cycle, so what is owed is never lost. */
+  commitCycleWithDeliveries(commit: CycleCommit, intents: DeliveryIntent[]): Promise<void>;
+  /**
+   * The first pending delivery of each lane (of `lane` only, when given) whose notBefore <= now,
+   * oldest first, at most `limit`. A lane whose first delivery is not due yields nothing, so
+   * later sends never overtake it.
+   */
+  dueDeliveries(now: number, limit: number, lane?: string): Promise<PendingDelivery[]>;
+  /** Records, before sending, that an attempt starts; returns the attempt number (1 for the first). */
+  startDelivery(key: string): Promise<number>;
+  /** The send took effect: removes it and, in the same transaction, saves the card it posted or updated. */
+  finishDelivery(key: string, posted?: PostedMessage): Promise<void>;
+  /** The send failed: retried not before `notBefore` (epoch ms). */
+  postponeDelivery(key: string, notBefore: number, error: string): Promise<void>;
+  /** The conversation is gone: removes every pending delivery of the lane; returns how many. */
+  dropLane(lane: string): Promise<number>;
+  /** Conversations with a card send about the ticket still pending. */
+  pendingCards(ticketId: number): Promise<{ platform: Platform; conversationId: string }[]>;
+  /** How many deliveries are pending (all lanes). */
+  pendingDeliveryCount(): Promise<number>;
+}
+
 /** Durable notification state. */
-export interface Store {
+export interface Store extends DeliveryOutbox {
   addSubscription(sub: SubscriptionRecord): Promise<boolean>;
   /** Removes one filter, or every filter of the conversation when `filter` is undefined. */
   removeSubscriptions(platform: Platform, conversationId: string, filter?: SubscriptionFilter): Promise<number>;

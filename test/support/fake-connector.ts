@@ -30,7 +30,33 @@ export interface FakeMember {
   userPrincipalName?: string;
 }
 
+/**
+ * How the stand-in misbehaves on one send or update: http answers that status (429 with
+ * Retry-After, 503); reset destroys the connection; hang never answers. afterEffect: the activity
+ * is recorded first, as when Teams posted it but the answer was lost.
+ */
+export type ConnectorFault =
+  | { kind: 'http'; status: number; retryAfterSeconds?: number }
+  | { kind: 'reset'; afterEffect?: boolean }
+  | { kind: 'hang'; afterEffect?: boolean };
+
+/** A send (POST) or update (PUT) reaching the stand-in. */
+export interface ConnectorCall {
+  method: 'POST' | 'PUT';
+  conversationId: string;
+  activityId?: string;
+}
+
+/** A send or update as it arrived, with the fault it was answered with. */
+export type Arrival = ConnectorCall & { fault?: ConnectorFault['kind'] };
+
 export interface FakeConnector {
+  /** Chooses a fault for a send or update; undefined answers normally. */
+  fault?: (call: ConnectorCall) => ConnectorFault | undefined;
+  /** Every send or update that arrived, with the fault it got (if any), in order. */
+  arrivals: Arrival[];
+  /** Resolves when a matching send or update has arrived (already or later), answered or not. */
+  arrived(predicate: (c: Arrival) => boolean): Promise<void>;
   url: string;
   activities: RecordedActivity[];
   updates: RecordedUpdate[];
@@ -67,7 +93,14 @@ export async function startFakeConnector(): Promise<FakeConnector> {
   let seq = 0;
   let failures = { count: 0, status: 500 };
   const waiters: { predicate: (a: RecordedActivity) => boolean; resolve: (a: RecordedActivity) => void }[] = [];
+  const arrivals: FakeConnector['arrivals'] = [];
+  const arrivalWaiters: { predicate: (c: Arrival) => boolean; resolve: () => void }[] = [];
   const connector: Omit<FakeConnector, 'url' | 'close'> = {
+    arrivals,
+    arrived(predicate) {
+      if (arrivals.some(predicate)) return Promise.resolve();
+      return new Promise((resolve) => arrivalWaiters.push({ predicate, resolve }));
+    },
     activities: [],
     updates: [],
     created: [],
@@ -122,6 +155,27 @@ export async function startFakeConnector(): Promise<FakeConnector> {
         const body = await readJson(req);
         connector.created.push(body);
         return send(res, 200, { id: `a:created-${++seq}`, activityId: `created-activity-${seq}` });
+      }
+      if (kind === 'activities' && (req.method === 'POST' || req.method === 'PUT')) {
+        const call: ConnectorCall = { method: req.method, conversationId, activityId: target };
+        const fault = connector.fault?.(call);
+        const arrival = { ...call, fault: fault?.kind };
+        arrivals.push(arrival);
+        for (const w of [...arrivalWaiters]) if (w.predicate(arrival)) (arrivalWaiters.splice(arrivalWaiters.indexOf(w), 1), w.resolve());
+        if (fault) {
+          const activity = await readJson(req);
+          if (fault.kind === 'http') {
+            res.writeHead(fault.status, { 'content-type': 'application/json', ...(fault.retryAfterSeconds !== undefined ? { 'retry-after': String(fault.retryAfterSeconds) } : {}) });
+            res.end(JSON.stringify({ error: { code: fault.status === 429 ? 'TooManyRequests' : 'ServiceUnavailable', message: 'Injected connector fault' } }));
+            return;
+          }
+          if (fault.afterEffect) {
+            if (req.method === 'POST') record({ conversationId, replyToId: target, id: `bot-activity-${++seq}`, activity });
+            else connector.updates.push({ conversationId, activityId: target!, activity });
+          }
+          if (fault.kind === 'reset') req.socket.destroy();
+          return;
+        }
       }
       if (kind === 'activities' && req.method === 'POST') {
         const activity = await readJson(req);

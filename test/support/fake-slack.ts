@@ -12,7 +12,21 @@ export interface SlackCall {
   body: Record<string, any>;
   /** For response_url calls, the id in `/respond/<id>`. */
   responseId?: string;
+  /** The fault this call was answered with, when `fault` chose one. */
+  fault?: SlackFault['kind'];
 }
+
+/**
+ * How the fake misbehaves on one call. error: HTTP 200 with `ok: false` (e.g. ratelimited,
+ * internal_error); http: that status (429 with Retry-After, 503); reset: the connection is
+ * destroyed; hang: no answer ever. afterEffect: the call took effect first (the message exists),
+ * as when a platform succeeds but its answer is lost.
+ */
+export type SlackFault =
+  | { kind: 'error'; error: string }
+  | { kind: 'http'; status: number; retryAfterSeconds?: number }
+  | { kind: 'reset'; afterEffect?: boolean }
+  | { kind: 'hang'; afterEffect?: boolean };
 
 /** A user in the fake workspace; leave `email` out to play a user whose address Slack hides. */
 export interface FakeSlackUser {
@@ -30,6 +44,7 @@ export interface FakeSlackMessage {
   user?: string;
   thread_ts?: string;
   blocks?: unknown[];
+  metadata?: { event_type: string; event_payload: Record<string, unknown> };
 }
 
 /** The running fake and what it recorded. */
@@ -44,6 +59,8 @@ export interface FakeSlack {
   messages: FakeSlackMessage[];
   /** Channels the bot is not a member of: posting there fails with `not_in_channel`, as in Slack. */
   notInChannel: Set<string>;
+  /** Chooses a fault for a call (after auth is checked); undefined answers normally. */
+  fault?: (method: string, body: Record<string, any>) => SlackFault | undefined;
   /** A response_url that lands in this fake. */
   responseUrl(id: string): string;
   /** First call (recorded or future) to `method` matching `predicate`. */
@@ -116,6 +133,13 @@ async function readBody(req: IncomingMessage): Promise<Record<string, any>> {
   return out;
 }
 
+/** Slack returns message metadata only when the caller asks for it with include_all_metadata. */
+function withMetadata(m: FakeSlackMessage, body: Record<string, any>): FakeSlackMessage {
+  if (body.include_all_metadata === true || body.include_all_metadata === 'true') return m;
+  const { metadata: _omitted, ...rest } = m;
+  return rest;
+}
+
 function send(res: ServerResponse, body: unknown): void {
   res.writeHead(200, { 'content-type': 'application/json' });
   res.end(JSON.stringify(body));
@@ -154,7 +178,7 @@ export async function startFakeSlack(options: { token?: string; users?: FakeSlac
         const problems = blocksCheck(50);
         if (problems.length || (body.text ?? '').length > 40_000) return { ok: false, error: 'invalid_blocks', problems };
         const ts = nextTs();
-        messages.push({ channel: body.channel, ts, text: body.text ?? '', user: botUserId, thread_ts: body.thread_ts, blocks: body.blocks });
+        messages.push({ channel: body.channel, ts, text: body.text ?? '', user: botUserId, thread_ts: body.thread_ts, blocks: body.blocks, metadata: body.metadata });
         return { ok: true, channel: body.channel, ts, message: { text: body.text, ts, blocks: body.blocks } };
       }
       case 'chat.update': {
@@ -195,14 +219,15 @@ export async function startFakeSlack(options: { token?: string; users?: FakeSlac
           .filter((m) => !body.latest || (body.inclusive === 'true' || body.inclusive === true ? m.ts <= body.latest : m.ts < body.latest))
           .sort((a, b) => (a.ts < b.ts ? 1 : -1))
           .slice(0, Number(body.limit ?? 100));
-        return { ok: true, messages: list };
+        return { ok: true, messages: list.map((m) => withMetadata(m, body)) };
       }
       case 'conversations.replies': {
         const target = messages.find((m) => m.channel === body.channel && m.ts === body.ts);
         if (!target) return { ok: false, error: 'thread_not_found' };
         const root = target.thread_ts ?? target.ts;
         const list = messages.filter((m) => m.channel === body.channel && (m.ts === root || m.thread_ts === root));
-        return { ok: true, messages: target.ts === root ? list : [target, ...list.filter((m) => m !== target)] };
+        const answer = target.ts === root ? list : [target, ...list.filter((m) => m !== target)];
+        return { ok: true, messages: answer.map((m) => withMetadata(m, body)) };
       }
       default:
         return { ok: false, error: 'unknown_method' };
@@ -224,6 +249,19 @@ export async function startFakeSlack(options: { token?: string; users?: FakeSlac
       send(res, { ok: false, error: auth ? 'invalid_auth' : 'not_authed' });
       return;
     }
+    const fault = fake.fault?.(method, body);
+    if (fault) {
+      record({ method, body, fault: fault.kind });
+      if (fault.kind === 'error') return send(res, { ok: false, error: fault.error });
+      if (fault.kind === 'http') {
+        res.writeHead(fault.status, { 'content-type': 'application/json', ...(fault.retryAfterSeconds !== undefined ? { 'retry-after': String(fault.retryAfterSeconds) } : {}) });
+        res.end(JSON.stringify({ ok: false, error: fault.status === 429 ? 'ratelimited' : 'service_unavailable' }));
+        return;
+      }
+      if (fault.afterEffect) api(method, body);
+      if (fault.kind === 'reset') req.socket.destroy();
+      return; // hang: never answered
+    }
     const answer = api(method, body);
     record({ method, body });
     send(res, answer);
@@ -231,7 +269,7 @@ export async function startFakeSlack(options: { token?: string; users?: FakeSlac
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  return {
+  const fake: FakeSlack = {
     apiUrl: `${base}/api/`,
     url: base,
     token,
@@ -262,4 +300,5 @@ export async function startFakeSlack(options: { token?: string; users?: FakeSlac
       server.close(() => r());
     }),
   };
+  return fake;
 }

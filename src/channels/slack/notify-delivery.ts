@@ -1,10 +1,14 @@
 /**
  * Notifications into Slack: ticket cards posted with chat.postMessage and updated with
- * chat.update, change lines in the card's thread, DMs through conversations.open.
+ * chat.update, change lines in the card's thread, DMs through conversations.open. Every post
+ * carries its delivery key in message metadata; after an attempt with an unknown outcome the
+ * earlier message is looked up (conversations.history / replies with include_all_metadata, which
+ * need channels:history, groups:history and im:history) instead of posting a second one.
  */
+import { webApi } from '@slack/bolt';
 import type { Logger } from '../../log';
 import type { ThreadReplyHandler } from '../../notify/thread-replies';
-import { DeliveryError, type Delivery } from '../../notify/types';
+import { DeliveryError, type Delivery, type SendOptions } from '../../notify/types';
 import type { Store } from '../../store/types';
 import type { TicketView } from '../../views/types';
 import { renderMessage } from './blocks/message';
@@ -39,9 +43,30 @@ export function slackFailure(err: unknown, what: string): DeliveryError {
 
 const card = (view: TicketView) => renderMessage({ type: 'ticket', ticket: view });
 
+/** Message metadata event type that carries a notification's delivery key, so a re-send can find the first one. */
+export const DELIVERY_EVENT = 'helpdesk_delivery';
+const tagged = (send?: SendOptions) => (send ? { metadata: { event_type: DELIVERY_EVENT, event_payload: { key: send.key } } } : {});
+type Listed = { ts?: string; metadata?: { event_type?: string; event_payload?: Record<string, unknown> } };
+
+/**
+ * The same workspace connection without the SDK's own retries or rate-limit waits: a retried post
+ * whose first attempt took effect would repeat the message, so the outbox retries instead (after
+ * looking for the first one) and a throttled conversation never holds up the others.
+ */
+function withoutRetries(client: SlackClient): SlackClient {
+  return new webApi.WebClient(client.token, {
+    slackApiUrl: client.slackApiUrl,
+    retryConfig: { retries: 0 },
+    rejectRateLimitedCalls: true,
+    timeout: 30_000,
+    logLevel: webApi.LogLevel.ERROR,
+  });
+}
+
 /** The Delivery port for Slack. */
 export function createSlackDelivery(config: SlackDeliveryConfig): Delivery {
-  const { client, store, logger } = config;
+  const { store, logger } = config;
+  const client = withoutRetries(config.client);
   const call = async <T>(what: string, fn: () => Promise<T>): Promise<T> => {
     try {
       return await fn();
@@ -50,21 +75,46 @@ export function createSlackDelivery(config: SlackDeliveryConfig): Delivery {
     }
   };
 
+  /**
+   * After an attempt whose outcome is unknown: the message this key already posted, if any.
+   * Thread lines are looked up among the thread's replies, cards and DMs in the channel's history.
+   */
+  async function earlier(channel: string, send: SendOptions | undefined, threadTs?: string): Promise<string | undefined> {
+    if (!send?.mayHaveSent) return undefined;
+    let res;
+    try {
+      res = threadTs
+        ? await client.conversations.replies({ channel, ts: threadTs, include_all_metadata: true, limit: 200 })
+        : await client.conversations.history({ channel, include_all_metadata: true, limit: 200 });
+    } catch (err) {
+      // Without the history scopes the app cannot look: post anyway (at most one repeat) rather than never.
+      if (slackErrorCode(err) !== 'missing_scope') throw slackFailure(err, 'look for an earlier send');
+      logger.warn('cannot look for an earlier send (add channels:history, groups:history, im:history); posting again', { channel });
+      return undefined;
+    }
+    const found = ((res.messages ?? []) as Listed[]).find((m) => m.metadata?.event_type === DELIVERY_EVENT && m.metadata.event_payload?.key === send.key);
+    if (found?.ts) logger.info('notification was already posted before a restart or timeout; not posting it again', { channel, key: send.key });
+    return found?.ts;
+  }
+
   return {
     platform: 'slack',
     minIntervalMs: config.minIntervalMs ?? SLACK_MIN_INTERVAL_MS,
-    async postCard(channel, view) {
-      const res = await call('chat.postMessage', () => client.chat.postMessage({ channel, ...card(view) }));
+    async postCard(channel, view, send) {
+      const before = await earlier(channel, send);
+      if (before) return before;
+      const res = await call('chat.postMessage', () => client.chat.postMessage({ channel, ...card(view), ...tagged(send) }));
       if (!res.ts) throw new DeliveryError('failed', 'chat.postMessage returned no ts');
       return res.ts;
     },
     async updateCard(channel, ts, view) {
       await call('chat.update', () => client.chat.update({ channel, ts, ...card(view) }));
     },
-    async postThreadLine(channel, ts, text) {
-      await call('chat.postMessage (thread)', () => client.chat.postMessage({ channel, thread_ts: ts, text: escapeMrkdwn(text) }));
+    async postThreadLine(channel, ts, text, send) {
+      if (await earlier(channel, send, ts)) return;
+      await call('chat.postMessage (thread)', () => client.chat.postMessage({ channel, thread_ts: ts, text: escapeMrkdwn(text), ...tagged(send) }));
     },
-    async sendDirect(email, text) {
+    async sendDirect(email, text, send) {
       const address = (await store.personAddresses(email)).find((a) => a.platform === 'slack' && (a.userId || a.conversationId));
       if (!address) {
         logger.debug('no Slack user id stored for person; DM skipped', { email });
@@ -77,7 +127,8 @@ export function createSlackDelivery(config: SlackDeliveryConfig): Delivery {
         if (!channel) throw new DeliveryError('failed', 'conversations.open returned no channel');
         await store.savePersonAddress({ platform: 'slack', email, conversationId: channel });
       }
-      await call('chat.postMessage (DM)', () => client.chat.postMessage({ channel: channel!, text: escapeMrkdwn(text) }));
+      if (await earlier(channel, send)) return true;
+      await call('chat.postMessage (DM)', () => client.chat.postMessage({ channel: channel!, text: escapeMrkdwn(text), ...tagged(send) }));
       return true;
     },
   };

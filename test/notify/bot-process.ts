@@ -1,0 +1,141 @@
+/**
+ * The real bot as a child process (`src/main.ts` through tsx), on a help-desk site, Slack Web API
+ * and Bot Connector that live in the test process, so it can be killed with SIGKILL at a chosen
+ * moment and restarted on the same data directory. Shared by the kill tests and bench/faults.ts.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startEmulator, type Emulator } from '../../src/emulator';
+import { createNotificationPorts, createSqliteStore } from '../../src/store';
+import { startFakeConnector, type FakeConnector } from '../support/fake-connector';
+import { startFakeSlack, type FakeSlack } from '../support/fake-slack';
+import { graphRequests } from './emulator-setup';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const TEAMS_CHANNEL = '19:desk@thread.tacv2';
+export const SLACK_CHANNEL = 'CDESK';
+const dana = { email: 'dana@contoso.com', name: 'Dana' };
+
+/** Waits for a condition (checked every 25 ms), failing with `what` after `timeoutMs`. */
+export async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** The bot's world: site, Slack, Bot Connector, data directory, and the running child (if any). */
+export interface BotWorld {
+  emu: Emulator;
+  slack: FakeSlack;
+  connector: FakeConnector;
+  dataDir: string;
+  child?: ChildProcess;
+  /** Starts the bot and resolves once it listens. */
+  start(): Promise<void>;
+  /** SIGKILL; resolves once the process is gone. */
+  kill(): Promise<void>;
+  /** Resolves after nothing is owed and two more complete poll cycles found nothing new to send. */
+  settled(): Promise<void>;
+  /** True if the child exited by itself (not killed by the test). */
+  diedOnItsOwn: boolean;
+  close(): Promise<void>;
+}
+
+/** Sets up the world: a Slack channel and a Teams channel subscribed to everything, Alex reachable on Slack. */
+export async function createBotWorld(): Promise<BotWorld> {
+  const emu = await startEmulator({ seed: 'none' });
+  const slack = await startFakeSlack();
+  const connector = await startFakeConnector();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bot-kill-'));
+  const store = createSqliteStore({ dataDir });
+  const ports = createNotificationPorts(store);
+  await ports.subscribe({ platform: 'slack', id: SLACK_CHANNEL, kind: 'channel' }, { kind: 'all' }, dana);
+  await ports.subscribe({ platform: 'teams', id: TEAMS_CHANNEL, kind: 'channel' }, { kind: 'all' }, dana);
+  await store.saveConversation({
+    platform: 'teams', id: TEAMS_CHANNEL, kind: 'channel',
+    reference: { serviceUrl: connector.url, channelId: 'msteams', bot: { id: '28:bot', name: 'Help desk' }, conversation: { id: TEAMS_CHANNEL, conversationType: 'channel', isGroup: true, tenantId: 't' } },
+  });
+  await store.savePersonAddress({ platform: 'slack', email: 'alex@contoso.com', userId: 'UALEX' });
+  await store.close();
+
+  let killing = false;
+  const world: BotWorld = {
+    emu, slack, connector, dataDir, diedOnItsOwn: false,
+    async start() {
+      killing = false;
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+        cwd: ROOT,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: {
+          PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'test', LOG_LEVEL: process.env.BOT_LOG_LEVEL ?? 'error',
+          PORT: '0', HELPDESK_DATA_DIR: dataDir, HELPDESK_POLL_SECONDS: '1', HELPDESK_BACKFILL_MINUTES: '600',
+          HELPDESK_TENANT_ID: emu.tenantId, HELPDESK_CLIENT_ID: emu.clientId, HELPDESK_CLIENT_SECRET: emu.clientSecret, HELPDESK_SITE_ID: emu.siteId,
+          HELPDESK_GRAPH_URL: emu.url, HELPDESK_AUTH_URL: emu.url,
+          SLACK_BOT_TOKEN: slack.token, SLACK_SIGNING_SECRET: 'kill-test-signing-secret', SLACK_API_URL: slack.apiUrl,
+        },
+      });
+      world.child = child;
+      let out = '';
+      child.stderr!.on('data', (d) => process.env.BOT_LOG_LEVEL && process.stderr.write(d));
+      child.on('exit', () => {
+        if (!killing) world.diedOnItsOwn = true;
+      });
+      await new Promise<void>((resolve, reject) => {
+        child.stdout!.on('data', (d) => {
+          out += String(d);
+          if (out.includes('listening on')) resolve();
+        });
+        child.on('exit', (code) => reject(new Error(`bot exited with ${code} before listening`)));
+      });
+    },
+    async kill() {
+      const child = world.child;
+      if (!child || child.exitCode !== null || child.signalCode !== null) return;
+      killing = true;
+      const gone = new Promise((r) => child.once('exit', r));
+      child.kill('SIGKILL');
+      await gone;
+      world.child = undefined;
+    },
+    async settled() {
+      const owed = async () => {
+        const s = createSqliteStore({ dataDir });
+        try {
+          return await s.pendingDeliveryCount();
+        } finally {
+          await s.close();
+        }
+      };
+      await until('the outbox to empty', async () => (await owed()) === 0);
+      // Two more full cycles (two list reads each) with nothing owed: any repeat would have shown by now.
+      const mark = graphRequests(emu);
+      await until('two more poll cycles', () => graphRequests(emu) >= mark + 6);
+      await until('the outbox to stay empty', async () => (await owed()) === 0);
+    },
+    async close() {
+      await world.kill();
+      await slack.close();
+      await connector.close();
+      await emu.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return world;
+}
+
+/** What each conversation received: Slack channel cards (top-level) and thread lines, Slack DMs, Teams cards and thread lines. */
+export function received(world: BotWorld) {
+  const top = world.slack.messages.filter((m) => m.channel === SLACK_CHANNEL && !m.thread_ts);
+  return {
+    slackCards: top.map((m) => m.text),
+    slackLines: world.slack.messages.filter((m) => m.channel === SLACK_CHANNEL && m.thread_ts).map((m) => m.text),
+    slackDms: world.slack.messages.filter((m) => m.channel === 'DALEX').map((m) => m.text),
+    teamsCards: world.connector.activities.filter((a) => a.conversationId === TEAMS_CHANNEL),
+    teamsLines: world.connector.activities.filter((a) => a.conversationId.startsWith(`${TEAMS_CHANNEL};messageid=`)).map((a) => a.activity.text as string),
+  };
+}
