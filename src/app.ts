@@ -14,6 +14,7 @@ import { createChangeFeed } from './helpdesk/changes';
 import type { Logger } from './log';
 import { createNotifications, type Delivery, type Poller } from './notify';
 import { createServer } from './server';
+import { startFailure } from './start-errors';
 import { createSqliteStore } from './store';
 
 /** A running bot process. */
@@ -98,7 +99,11 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
         onThreadReply: (info) => slackThreadReplyHook({ client: channel.client, store, handle: notifications.handleThreadReply, logger: slackLogger })(info),
       },
     });
-    await channel.start();
+    try {
+      await channel.start();
+    } catch (err) {
+      throw startFailure('Slack', config.slack.apiUrl ?? 'https://slack.com/api/', err);
+    }
     deliveries.push(createSlackDelivery({ client: channel.client, store, logger: slackLogger }));
     slack = channel;
     logger.info(`Slack is on (${config.slack.appToken ? 'Socket Mode' : 'HTTP mode at /slack/events'})`);
@@ -109,6 +114,7 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
   const poller = notifications.attach(deliveries);
   const server = createServer({
     port: config.port,
+    host: config.host,
     teams,
     slack: slack?.requestListener ? { requestListener: slack.requestListener } : undefined,
     health: async () => healthOf(poller),
