@@ -79,7 +79,7 @@ describe('HOST and the Teams route without MicrosoftAppId', () => {
   it('refuses a loopback request that came through a proxy, since a local proxy makes everyone look local', async () => {
     const { port } = await start({});
     teamsCalls = 0;
-    for (const header of [{ 'x-forwarded-for': '203.0.113.9' }, { forwarded: 'for=203.0.113.9' }, { 'x-real-ip': '203.0.113.9' }]) {
+    for (const header of <Record<string, string>[]>[{ 'x-forwarded-for': '203.0.113.9' }, { forwarded: 'for=203.0.113.9' }, { 'x-real-ip': '203.0.113.9' }]) {
       expect((await post(`http://127.0.0.1:${port}/api/messages`, header)).status).toBe(403);
     }
     expect(teamsCalls).toBe(0);
