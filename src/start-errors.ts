@@ -28,7 +28,7 @@ export function rootCause(err: unknown): { code?: string; message: string } {
   return found;
 }
 
-/** "Slack (slack.com) could not be reached at start-up: connection refused; …" from whatever the SDK threw. */
+/** "Slack (slack.com) could not be reached at start-up: connection refused; …" (or "refused the start-up check: …") from whatever the SDK threw. */
 export function startFailure(service: string, url: string, err: unknown): Error {
   const host = (() => {
     try {
@@ -46,5 +46,6 @@ export function startFailure(service: string, url: string, err: unknown): Error 
       : cause.code
         ? `${cause.message} (${cause.code})`
         : cause.message;
-  return new Error(`${service} (${host}) could not be reached at start-up: ${reason}`, { cause: err });
+  const what = typeof platformCode === 'string' ? 'refused the start-up check' : 'could not be reached at start-up';
+  return new Error(`${service} (${host}) ${what}: ${reason}`, { cause: err });
 }
