@@ -22,8 +22,9 @@ function readSettings(): { config: Readonly<Config>; files: string[] } {
 }
 
 function banner(config: Readonly<Config>, app: App): string[] {
-  const lines = [`Help-desk bot listening on http://${app.host}:${app.port}/api/messages (Teams)`];
-  if (config.slack && !config.slack.appToken) lines.push(`Slack events: http://${app.host}:${app.port}/slack/events`);
+  const base = `http://${app.host.includes(':') ? `[${app.host}]` : app.host}:${app.port}`;
+  const lines = [`Help-desk bot listening on ${base}/api/messages (Teams)`];
+  if (config.slack && !config.slack.appToken) lines.push(`Slack events: ${base}/slack/events`);
   if (app.emulator) lines.push(...describeEmbedded(app.emulator));
   if (!config.teams.appId) {
     lines.push(
