@@ -2,8 +2,7 @@
  * The composition root: builds every part from the configuration, inner parts first (Graph,
  * help desk, store, notifications), then the channels and the HTTP server around them.
  */
-import { createSlackChannel, type SlackChannel } from './channels/slack';
-import { createSlackDelivery, slackConversationHook, slackThreadReplyHook } from './channels/slack/notify-delivery';
+import type { SlackChannel } from './channels/slack';
 import { createTeamsChannel } from './channels/teams';
 import { createTeamsDelivery, handleTeamsThreadReply, teamsConversationHook } from './channels/teams/notify-delivery';
 import type { Config } from './config';
@@ -89,6 +88,9 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
   let slack: SlackChannel | undefined;
   if (config.slack) {
     const slackLogger = logger.child({ channel: 'slack' });
+    // Loaded only when Slack is on: Bolt is a large part of the start-up time.
+    const { createSlackChannel } = await import('./channels/slack');
+    const { createSlackDelivery, slackConversationHook, slackThreadReplyHook } = await import('./channels/slack/notify-delivery');
     const channel: SlackChannel = createSlackChannel({
       settings: config.slack,
       helpdesk,
