@@ -9,7 +9,7 @@ import AdmZip from 'adm-zip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type Emulator } from '../../src/emulator';
 import { loadEnvFiles } from '../../src/env';
-import { ROOT, TSX_IMPORT, cleanEnv, run, workDir } from './processes';
+import { ROOT, TSX_IMPORT, cleanEnv, run, stopAll, workDir } from './processes';
 
 const dirs: string[] = [];
 const dir = (files: Record<string, string>) => {
@@ -18,6 +18,7 @@ const dir = (files: Record<string, string>) => {
   return d;
 };
 afterAll(() => {
+  stopAll();
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 

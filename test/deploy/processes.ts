@@ -36,9 +36,17 @@ export interface Child {
   exited: Promise<number | null>;
 }
 
+const started = new Set<ChildProcess>();
+
+/** Stops every child still running (after a failed assertion left one behind). */
+export function stopAll(): void {
+  for (const proc of started) if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGTERM');
+}
+
 /** Spawns `command args` in `cwd` and collects its output. */
 export function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Child {
   const proc = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  started.add(proc);
   let out = '';
   const listeners = new Set<() => void>();
   const onData = (chunk: Buffer) => {

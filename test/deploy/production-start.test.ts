@@ -11,8 +11,11 @@ import { ROOT, alive, cleanEnv, portInUse, run, workDir, type Child } from './pr
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const data = workDir();
 const running: Child[] = [];
+const botPids: number[] = [];
 afterAll(() => {
-  for (const c of running) if (c.proc.exitCode === null) c.proc.kill('SIGKILL');
+  // After a failed assertion: stop the bots themselves too, since killing npm would orphan them.
+  for (const pid of botPids) if (alive(pid)) process.kill(pid, 'SIGTERM');
+  for (const c of running) if (c.proc.exitCode === null) c.proc.kill('SIGTERM');
   rmSync(data, { recursive: true, force: true });
 });
 
@@ -27,6 +30,7 @@ async function startScript(script: string, name: string) {
   running.push(child);
   const [, port] = await child.waitFor(/listening on http:\/\/127\.0\.0\.1:(\d+)\/api\/messages/, 120_000);
   const [, pid] = await child.waitFor(/"pid":(\d+)/);
+  botPids.push(Number(pid));
   return { child, port: Number(port), botPid: Number(pid) };
 }
 
