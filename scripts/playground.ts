@@ -7,7 +7,9 @@ import { mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { loadEnvFiles } from '../src/env';
 
+loadEnvFiles();
 const require = createRequire(import.meta.url);
 const cli = require.resolve('@microsoft/m365agentsplayground/cli.js');
 const botPort = process.env.PORT?.trim() || '3978';

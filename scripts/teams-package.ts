@@ -1,6 +1,7 @@
 /**
- * Builds the Teams app package: manifest.json with the bot id filled in, plus the two icons,
- * zipped at the root as Teams admin center and sideloading expect.
+ * Builds the Teams app package: manifest.json with the bot id and the organisation's branding
+ * (TEAMS_APP_* settings) filled in, plus the two icons, zipped at the root as Teams admin center
+ * and sideloading expect.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -63,15 +64,111 @@ export function domainFrom(env: Env): string | undefined {
     }
   }
   if (!HOST.test(host)) {
-    throw new TeamsPackageError(`TEAMS_APP_DOMAIN must be a host name such as helpdesk.contoso.com (got "${raw}")`);
+    throw new TeamsPackageError(`TEAMS_APP_DOMAIN must be a host name such as helpdesk.example.org (got "${raw}")`);
   }
   return host.toLowerCase();
 }
 
+/** The organisation's name for the app, who publishes it, its links, version and colour. */
+export interface Branding {
+  name: string;
+  fullName: string;
+  developerName: string;
+  websiteUrl: string;
+  privacyUrl: string;
+  termsUrl: string;
+  version: string;
+  accentColor: string;
+}
+
+/** Options for brandingFrom: production (NODE_ENV=production or --production) requires the developer's own details. */
+export interface BrandingOptions {
+  production?: boolean;
+  /** Told about each setting that fell back to a development default. */
+  warn?: (message: string) => void;
+}
+
+const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$/;
+const HEX_COLOR = /^#[0-9a-f]{6}$/i;
+/** Settings a production package cannot be built without: they are shown to every person who installs the app. */
+export const REQUIRED_IN_PRODUCTION = ['TEAMS_APP_DEVELOPER_NAME', 'TEAMS_APP_WEBSITE_URL', 'TEAMS_APP_PRIVACY_URL', 'TEAMS_APP_TERMS_URL'] as const;
+// Development stand-ins: example.com is reserved for documentation, so no real organisation is named.
+const DEV_DEFAULTS: Record<(typeof REQUIRED_IN_PRODUCTION)[number], string> = {
+  TEAMS_APP_DEVELOPER_NAME: 'Help-desk bot (development)',
+  TEAMS_APP_WEBSITE_URL: 'https://example.com/helpdesk',
+  TEAMS_APP_PRIVACY_URL: 'https://example.com/helpdesk/privacy',
+  TEAMS_APP_TERMS_URL: 'https://example.com/helpdesk/terms',
+};
+
+function packageVersion(): string {
+  const pkg = JSON.parse(readFileSync(path.resolve(TEAMS_MANIFEST_DIR, '../../package.json'), 'utf8')) as { version: string };
+  return pkg.version;
+}
+
+function text(env: Env, name: string, maxLength: number, fallback: string): string {
+  const v = setting(env, name) ?? fallback;
+  if (v.length > maxLength) throw new TeamsPackageError(`${name} must be at most ${maxLength} characters for Teams (got ${v.length}: "${v}")`);
+  return v;
+}
+
+function httpsUrl(env: Env, name: string, fallback: string): string {
+  const v = setting(env, name) ?? fallback;
+  let url: URL;
+  try {
+    url = new URL(v);
+  } catch {
+    throw new TeamsPackageError(`${name} must be an https URL (got "${v}")`);
+  }
+  if (url.protocol !== 'https:') throw new TeamsPackageError(`${name} must be an https URL; Teams refuses others (got "${v}")`);
+  return v;
+}
+
+/** The branding from TEAMS_APP_* settings; throws naming the variable when one is missing (production) or malformed. */
+export function brandingFrom(env: Env, options: BrandingOptions = {}): Branding {
+  const missing = REQUIRED_IN_PRODUCTION.filter((name) => !setting(env, name));
+  if (options.production && missing.length) {
+    throw new TeamsPackageError(
+      `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} required for a production package: Teams shows them to everyone who installs the app (see .env.example)`,
+    );
+  }
+  if (missing.length) options.warn?.(`${missing.join(', ')} not set: using development stand-ins on example.com; set them before uploading to your tenant`);
+  const name = text(env, 'TEAMS_APP_NAME', 30, 'Help Desk');
+  const full = `${name}: file, follow and work IT tickets`;
+  const version = setting(env, 'TEAMS_APP_VERSION') ?? packageVersion();
+  if (!SEMVER.test(version)) throw new TeamsPackageError(`TEAMS_APP_VERSION must be a version like 1.4.0 (got "${version}"); raise it for every upload`);
+  const accentColor = setting(env, 'TEAMS_APP_ACCENT_COLOR') ?? '#2B6CB0';
+  if (!HEX_COLOR.test(accentColor)) throw new TeamsPackageError(`TEAMS_APP_ACCENT_COLOR must be a colour like #2B6CB0 (got "${accentColor}")`);
+  return {
+    name,
+    fullName: full.length <= 100 ? full : name,
+    developerName: text(env, 'TEAMS_APP_DEVELOPER_NAME', 32, DEV_DEFAULTS.TEAMS_APP_DEVELOPER_NAME),
+    websiteUrl: httpsUrl(env, 'TEAMS_APP_WEBSITE_URL', DEV_DEFAULTS.TEAMS_APP_WEBSITE_URL),
+    privacyUrl: httpsUrl(env, 'TEAMS_APP_PRIVACY_URL', DEV_DEFAULTS.TEAMS_APP_PRIVACY_URL),
+    termsUrl: httpsUrl(env, 'TEAMS_APP_TERMS_URL', DEV_DEFAULTS.TEAMS_APP_TERMS_URL),
+    version,
+    accentColor,
+  };
+}
+
 /** manifest.json with the placeholders filled from configuration, as an object. */
-export function filledManifest(env: Env, manifestDir = TEAMS_MANIFEST_DIR): Record<string, unknown> {
+export function filledManifest(env: Env, manifestDir = TEAMS_MANIFEST_DIR, options: BrandingOptions = {}): Record<string, unknown> {
   const botId = botIdFrom(env);
-  const text = readFileSync(path.join(manifestDir, 'manifest.json'), 'utf8').split(BOT_ID_PLACEHOLDER).join(botId);
+  const b = brandingFrom(env, options);
+  const values: Record<string, string> = {
+    BOT_ID: botId,
+    TEAMS_APP_NAME: b.name,
+    TEAMS_APP_NAME_FULL: b.fullName,
+    TEAMS_APP_DEVELOPER_NAME: b.developerName,
+    TEAMS_APP_WEBSITE_URL: b.websiteUrl,
+    TEAMS_APP_PRIVACY_URL: b.privacyUrl,
+    TEAMS_APP_TERMS_URL: b.termsUrl,
+    TEAMS_APP_VERSION: b.version,
+    TEAMS_APP_ACCENT_COLOR: b.accentColor,
+  };
+  // Values are JSON-escaped so a quote in a name cannot break the manifest.
+  const text = readFileSync(path.join(manifestDir, 'manifest.json'), 'utf8').replace(/\$\{\{([A-Z_]+)\}\}/g, (m, key: string) =>
+    key in values ? JSON.stringify(values[key]).slice(1, -1) : m,
+  );
   const manifest = JSON.parse(text) as Record<string, unknown> & { validDomains?: string[] };
   const domain = domainFrom(env);
   if (domain) {
@@ -82,8 +179,8 @@ export function filledManifest(env: Env, manifestDir = TEAMS_MANIFEST_DIR): Reco
 }
 
 /** Writes `<outDir>/helpdesk-teams.zip` (manifest.json, color.png, outline.png at the root); returns its path. */
-export function buildTeamsPackage(env: Env, outDir: string, manifestDir = TEAMS_MANIFEST_DIR): string {
-  const manifest = filledManifest(env, manifestDir) as { icons: { color: string; outline: string } };
+export function buildTeamsPackage(env: Env, outDir: string, manifestDir = TEAMS_MANIFEST_DIR, options: BrandingOptions = {}): string {
+  const manifest = filledManifest(env, manifestDir, options) as { icons: { color: string; outline: string } };
   const zip = new AdmZip();
   zip.addFile('manifest.json', Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`, 'utf8'));
   for (const icon of [manifest.icons.color, manifest.icons.outline]) {

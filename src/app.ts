@@ -2,8 +2,7 @@
  * The composition root: builds every part from the configuration, inner parts first (Graph,
  * help desk, store, notifications), then the channels and the HTTP server around them.
  */
-import { createSlackChannel, type SlackChannel } from './channels/slack';
-import { createSlackDelivery, slackConversationHook, slackThreadReplyHook } from './channels/slack/notify-delivery';
+import type { SlackChannel } from './channels/slack';
 import { createTeamsChannel } from './channels/teams';
 import { createTeamsDelivery, handleTeamsThreadReply, teamsConversationHook } from './channels/teams/notify-delivery';
 import type { Config } from './config';
@@ -14,6 +13,7 @@ import { createChangeFeed } from './helpdesk/changes';
 import type { Logger } from './log';
 import { createNotifications, type Delivery, type Poller } from './notify';
 import { createServer } from './server';
+import { startFailure } from './start-errors';
 import { createSqliteStore } from './store';
 
 /** A running bot process. */
@@ -88,6 +88,9 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
   let slack: SlackChannel | undefined;
   if (config.slack) {
     const slackLogger = logger.child({ channel: 'slack' });
+    // Loaded only when Slack is on: Bolt is a large part of the start-up time.
+    const { createSlackChannel } = await import('./channels/slack');
+    const { createSlackDelivery, slackConversationHook, slackThreadReplyHook } = await import('./channels/slack/notify-delivery');
     const channel: SlackChannel = createSlackChannel({
       settings: config.slack,
       helpdesk,
@@ -98,7 +101,11 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
         onThreadReply: (info) => slackThreadReplyHook({ client: channel.client, store, handle: notifications.handleThreadReply, logger: slackLogger })(info),
       },
     });
-    await channel.start();
+    try {
+      await channel.start();
+    } catch (err) {
+      throw startFailure('Slack', config.slack.apiUrl ?? 'https://slack.com/api/', err);
+    }
     deliveries.push(createSlackDelivery({ client: channel.client, store, logger: slackLogger }));
     slack = channel;
     logger.info(`Slack is on (${config.slack.appToken ? 'Socket Mode' : 'HTTP mode at /slack/events'})`);
@@ -109,6 +116,7 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
   const poller = notifications.attach(deliveries);
   const server = createServer({
     port: config.port,
+    host: config.host,
     teams,
     slack: slack?.requestListener ? { requestListener: slack.requestListener } : undefined,
     health: async () => healthOf(poller),

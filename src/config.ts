@@ -3,7 +3,9 @@
  * with a message naming the variable (ConfigError). Every setting is documented in .env.example.
  */
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
+import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from './log';
 
 /** Where the help-desk data lives: a real tenant, or the embedded site started in-process. */
 export type HelpdeskTarget =
@@ -47,8 +49,19 @@ export interface SlackSettings {
   apiUrl?: string;
 }
 
+/** How the process logs: LOG_LEVEL and LOG_FORMAT. */
+export interface LogSettings {
+  level: LogLevel;
+  format: LogFormat;
+}
+
 export interface Config {
   port: number;
+  /** Interface the HTTP server listens on (HOST, default 127.0.0.1). */
+  host: string;
+  /** NODE_ENV=production: the embedded demo site is refused and the doctor is strict. */
+  production: boolean;
+  log: LogSettings;
   dataDir: string;
   helpdesk: HelpdeskSettings;
   teams: TeamsSettings;
@@ -117,6 +130,31 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
   return n;
 }
 
+/** One of a fixed set of values; the message names the variable and every accepted value. */
+export function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const raw = value(env, name);
+  if (raw === undefined) return fallback;
+  if (!(allowed as readonly string[]).includes(raw)) {
+    throw new ConfigError(name, `must be one of ${allowed.join(', ')} (got "${raw}")`);
+  }
+  return raw as T;
+}
+
+const HOST_NAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]*[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i;
+
+function host(env: Env): string {
+  const raw = value(env, 'HOST') ?? '127.0.0.1';
+  if (!isIP(raw) && !HOST_NAME.test(raw)) {
+    throw new ConfigError('HOST', `must be an IP address or host name to listen on, e.g. 127.0.0.1 or 0.0.0.0 (got "${raw}")`);
+  }
+  return raw;
+}
+
+/** True when NODE_ENV is production. */
+export function isProduction(env: Env): boolean {
+  return value(env, 'NODE_ENV') === 'production';
+}
+
 function list(env: Env, name: string, fallback: readonly string[]): readonly string[] {
   const raw = value(env, name);
   if (raw === undefined) return fallback;
@@ -172,11 +210,10 @@ function readSlack(env: Env): SlackSettings | undefined {
   return { botToken, signingSecret, appToken, apiUrl: apiUrl && (apiUrl.endsWith('/') ? apiUrl : `${apiUrl}/`) };
 }
 
+const APP_TYPES = ['MultiTenant', 'SingleTenant', 'UserAssignedMSI'] as const;
+
 function readTeams(env: Env): TeamsSettings {
-  const appType = value(env, 'MicrosoftAppType') ?? 'MultiTenant';
-  if (appType !== 'MultiTenant' && appType !== 'SingleTenant' && appType !== 'UserAssignedMSI') {
-    throw new ConfigError('MicrosoftAppType', `must be MultiTenant, SingleTenant or UserAssignedMSI (got "${appType}")`);
-  }
+  const appType = oneOf(env, 'MicrosoftAppType', APP_TYPES, 'MultiTenant');
   const appId = value(env, 'MicrosoftAppId');
   const appPassword = value(env, 'MicrosoftAppPassword');
   const appTenantId = value(env, 'MicrosoftAppTenantId');
@@ -191,7 +228,15 @@ function readTeams(env: Env): TeamsSettings {
 
 /** Reads and validates the whole configuration once; throws ConfigError naming the variable. */
 export function loadConfig(env: Env = process.env): Readonly<Config> {
+  const log: LogSettings = {
+    level: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
+    format: oneOf(env, 'LOG_FORMAT', LOG_FORMATS, 'json'),
+  };
+  const production = isProduction(env);
   const target = readTarget(env);
+  if (production && target.kind === 'embedded') {
+    throw new ConfigError('HELPDESK_SITE_ID', 'is required when NODE_ENV=production: without it the bot would serve the embedded demo site');
+  }
   const openStatuses = list(env, 'HELPDESK_OPEN_STATUSES', DEFAULT_OPEN_STATUSES);
   const statuses = list(env, 'HELPDESK_STATUSES', DEFAULT_STATUSES);
   for (const s of openStatuses) {
@@ -204,6 +249,9 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   }
   const config: Config = {
     port: integer(env, 'PORT', 3978, 0, 65535),
+    host: host(env),
+    production,
+    log,
     dataDir: path.resolve(value(env, 'HELPDESK_DATA_DIR') ?? './.data'),
     helpdesk: {
       target,

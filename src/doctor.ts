@@ -1,22 +1,53 @@
-/** `npm run doctor`: checks the configured help-desk tenant and prints a fix for each problem. */
-import { ConfigError, loadConfig } from './config';
+/**
+ * `npm run doctor [-- --production]`: checks the configured help-desk tenant (settings from the
+ * environment and .env files) and prints a fix for each problem. It says which site it checked;
+ * the embedded demo site never counts as a production check.
+ */
+import { ConfigError, isProduction, loadConfig, type HelpdeskSettings } from './config';
+import { loadEnvFiles } from './env';
 import { runDoctor } from './setup-check/run';
 
-async function main(): Promise<number> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (!(err instanceof ConfigError)) throw err;
-    process.stdout.write(`✖ configuration: ${err.message}\n`);
-    return 1;
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+/** The line naming what is being checked. */
+function describeTarget(settings: HelpdeskSettings): string {
+  const t = settings.target;
+  if (t.kind === 'embedded') {
+    return 'Target: the embedded demo site (HELPDESK_SITE_ID is not set). This is NOT a production check: it says nothing about your tenant.';
   }
-  const result = await runDoctor(config.helpdesk, { write: (line) => process.stdout.write(`${line}\n`) });
-  process.stdout.write(result.ok ? '\nAll checks passed.\n' : '\nSome checks failed; fix the ✖ lines above and run `npm run doctor` again.\n');
-  return result.ok ? 0 : 1;
+  const space = settings.spaceId ? `, space ${settings.spaceId}` : '';
+  return `Target: site ${t.siteId} in tenant ${t.tenantId} as app ${t.clientId}, through ${settings.graphUrl}${space}`;
 }
 
-main().then(
+async function main(argv: string[]): Promise<number> {
+  const strict = argv.includes('--production') || isProduction(process.env);
+  let config;
+  try {
+    const { files } = loadEnvFiles();
+    say(files.length ? `Settings: the environment, then ${files.join(', ')}` : 'Settings: the environment only (no .env or .env.local here)');
+    // --production applies the same rules as NODE_ENV=production, e.g. no embedded demo site.
+    config = loadConfig(strict ? { ...process.env, NODE_ENV: 'production' } : process.env);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    say(`✖ configuration: ${err.message}`);
+    return 1;
+  }
+  say(describeTarget(config.helpdesk));
+  say('');
+  const result = await runDoctor(config.helpdesk, { write: say });
+  if (!result.ok) {
+    say('\nSome checks failed; fix the ✖ lines above and run `npm run doctor` again.');
+    return 1;
+  }
+  if (config.helpdesk.target.kind === 'embedded') {
+    say('\nThe embedded demo site passed. Set HELPDESK_SITE_ID and the other HELPDESK_* settings (see .env.example) to check your tenant.');
+    return 0;
+  }
+  say(`\nAll checks passed for site ${config.helpdesk.target.siteId}.`);
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (err) => {
     process.stderr.write(`doctor crashed: ${err instanceof Error ? err.message : String(err)}\n`);

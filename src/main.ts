@@ -1,31 +1,55 @@
-/** `npm start`: read the configuration once, start the bot, stop cleanly on SIGINT/SIGTERM. */
-import { describeEmbedded, startApp } from './app';
-import { ConfigError, loadConfig } from './config';
-import { log } from './log';
+/**
+ * The bot process (`npm start`, `npm run start:prod`, `node dist/main.js`): settings from the
+ * environment and .env files, start the bot, stop cleanly on SIGINT/SIGTERM.
+ */
+import { describeEmbedded, startApp, type App } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { loadEnvFiles } from './env';
+import { configureLogging, log } from './log';
 
-async function main(): Promise<void> {
-  let config;
+/** How long a graceful stop may take before the process exits anyway (a stuck outbound call). */
+const STOP_TIMEOUT_MS = 10_000;
+
+function readSettings(): { config: Readonly<Config>; files: string[] } {
   try {
-    config = loadConfig();
+    const { files } = loadEnvFiles();
+    return { config: loadConfig(), files };
   } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`Configuration error — ${err.message}\nSee .env.example for every setting.\n`);
-      process.exit(2);
-    }
-    throw err;
+    const message = err instanceof Error ? err.message : String(err);
+    process.stderr.write(`Configuration error — ${message}\nSee .env.example for every setting.\n`);
+    process.exit(2);
   }
-  const app = await startApp(config, { logger: log });
-  const lines = [`Help-desk bot listening on http://${app.host}:${app.port}/api/messages (Teams)`];
-  if (config.slack && !config.slack.appToken) lines.push(`Slack events: http://${app.host}:${app.port}/slack/events`);
-  if (app.emulator) lines.push(...describeEmbedded(app.emulator));
-  if (!config.teams.appId) lines.push('Local mode: no MicrosoftAppId, so only this machine can reach the bot. Try it with `npm run playground`.');
-  process.stdout.write(`${lines.join('\n')}\n`);
+}
 
+function banner(config: Readonly<Config>, app: App): string[] {
+  const base = `http://${app.host.includes(':') ? `[${app.host}]` : app.host}:${app.port}`;
+  const lines = [`Help-desk bot listening on ${base}/api/messages (Teams)`];
+  if (config.slack && !config.slack.appToken) lines.push(`Slack events: ${base}/slack/events`);
+  if (app.emulator) lines.push(...describeEmbedded(app.emulator));
+  if (!config.teams.appId) {
+    lines.push(
+      app.host === '127.0.0.1' || app.host === '::1' || app.host === 'localhost'
+        ? 'Local mode: no MicrosoftAppId, so only this machine can reach the bot. Try it with `npm run playground`.'
+        : `No MicrosoftAppId: Teams (/api/messages) answers this machine only; other requests on ${app.host} get 403.`,
+    );
+  }
+  return lines;
+}
+
+/** Stops on the first SIGINT/SIGTERM; a second one, or a stop that hangs, exits at once. */
+function stopOnSignals(app: App): void {
   let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      log.warn(`${signal} again: exiting without waiting`);
+      process.exit(1);
+    }
     stopping = true;
     log.info(`${signal}: stopping`);
+    setTimeout(() => {
+      log.error('Stopping took too long; exiting', { timeoutMs: STOP_TIMEOUT_MS });
+      process.exit(1);
+    }, STOP_TIMEOUT_MS).unref();
     app.close().then(
       () => process.exit(0),
       (err) => {
@@ -34,11 +58,21 @@ async function main(): Promise<void> {
       },
     );
   };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+async function main(): Promise<void> {
+  const { config, files } = readSettings();
+  configureLogging(config.log);
+  if (files.length) log.info('Settings files read (the environment wins over them)', { files });
+  const app = await startApp(config, { logger: log });
+  process.stdout.write(`${banner(config, app).join('\n')}\n`);
+  stopOnSignals(app);
 }
 
 main().catch((err) => {
   log.error('Start-up failed', { error: err });
+  process.stderr.write(`Start-up failed — ${err instanceof Error ? err.message : String(err)}\n`);
   process.exit(1);
 });

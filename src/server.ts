@@ -3,7 +3,7 @@
  * Routes only hand requests to the channel SDKs; authentication is theirs (botbuilder, Bolt).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { BlockList, isIPv4, type AddressInfo } from 'node:net';
 import restify from 'restify';
 import type { Logger } from './log';
 
@@ -16,7 +16,7 @@ export interface TeamsEndpoint {
 /** Options for createServer; `allowUnauthenticated` is true only when no MicrosoftAppId is configured. */
 export interface ServerConfig {
   port: number;
-  /** Defaults to 127.0.0.1 when unauthenticated, else 0.0.0.0. */
+  /** Interface to listen on (HOST); defaults to 127.0.0.1. */
   host?: string;
   teams: TeamsEndpoint;
   slack?: { requestListener: (req: IncomingMessage, res: ServerResponse) => void | Promise<void> };
@@ -31,20 +31,43 @@ export interface Server {
   close(): Promise<void>;
 }
 
-const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
+const LOOPBACK = new BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK.addAddress('::1', 'ipv6');
+const PROXY_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'];
+
+/** True when the address is this machine's loopback (IPv4, IPv6 or IPv4-mapped IPv6). */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  const mapped = address.startsWith('::ffff:') ? address.slice(7) : address;
+  return isIPv4(mapped) ? LOOPBACK.check(mapped, 'ipv4') : LOOPBACK.check(address, 'ipv6');
+}
+
+/**
+ * Whether an unauthenticated Teams request may be served: it must come from this machine and not
+ * through a proxy, since a proxy on this machine would make every outside caller look local.
+ */
+export function isLocalRequest(req: IncomingMessage): boolean {
+  return isLoopbackAddress(req.socket.remoteAddress) && !PROXY_HEADERS.some((h) => req.headers[h] !== undefined);
+}
 
 /** Builds the restify server with `/api/messages`, `/slack/events` and `/healthz`. */
 export function createServer(options: ServerConfig): Server {
   const { logger } = options;
-  const host = options.host ?? (options.allowUnauthenticated ? '127.0.0.1' : '0.0.0.0');
-  if (options.allowUnauthenticated && !LOOPBACK.has(host)) {
-    // Without a MicrosoftAppId anyone who can reach the port can act as any Teams user.
-    throw new Error(`Refusing to listen on ${host} without MicrosoftAppId: unauthenticated mode is loopback-only`);
-  }
+  const host = options.host ?? '127.0.0.1';
   const server = restify.createServer({ name: 'helpdesk-chat-bot', handleUncaughtExceptions: false });
 
+  // Without a MicrosoftAppId anyone who reaches /api/messages could act as any Teams user, so
+  // unauthenticated Teams is for this machine only, whatever HOST is (Slack keeps its own signatures).
+  const localOnly = (req: restify.Request, res: restify.Response, next: restify.Next) => {
+    if (!options.allowUnauthenticated || isLocalRequest(req)) return next();
+    logger.warn('Refused a Teams request from another machine: MicrosoftAppId is not set', { remoteAddress: req.socket.remoteAddress });
+    res.send(403, { error: 'Teams is not configured on this bot (no MicrosoftAppId): /api/messages answers this machine only' });
+    return next(false);
+  };
+
   // The body parser is on this route only: Bolt must see Slack's raw bytes to check the signature.
-  server.post('/api/messages', restify.plugins.bodyParser({ maxBodySize: 1_000_000 }), async (req, res) => {
+  server.post('/api/messages', localOnly, restify.plugins.bodyParser({ maxBodySize: 1_000_000 }), async (req, res) => {
     await options.teams.handle(req, res);
   });
 
@@ -82,7 +105,7 @@ export function createServer(options: ServerConfig): Server {
         server.listen(options.port, host, () => {
           const address = server.address() as AddressInfo;
           if (options.allowUnauthenticated) {
-            logger.warn('No MicrosoftAppId: /api/messages accepts unauthenticated requests (local use only)', { host, port: address.port });
+            logger.warn('No MicrosoftAppId: /api/messages accepts unauthenticated requests from this machine only', { host, port: address.port });
           }
           logger.info('Listening', { host, port: address.port, slack: Boolean(options.slack) });
           resolve({ port: address.port, host });

@@ -72,4 +72,23 @@ describe('loadConfig', () => {
     expect(failure({ MicrosoftAppId: CLIENT, MicrosoftAppPassword: 'p', MicrosoftAppType: 'SingleTenant' }).variable).toBe('MicrosoftAppTenantId');
     expect(failure({ MicrosoftAppType: 'Personal' }).variable).toBe('MicrosoftAppType');
   });
+
+  it('stops on an invalid value of every enumerated setting, naming the variable and the accepted values', () => {
+    expect(failure({ LOG_LEVEL: 'verbose' }).message).toBe('LOG_LEVEL: must be one of debug, info, warn, error (got "verbose")');
+    expect(failure({ LOG_FORMAT: 'xml' }).message).toBe('LOG_FORMAT: must be one of json, pretty (got "xml")');
+    expect(failure({ MicrosoftAppType: 'Personal' }).message).toMatch(/^MicrosoftAppType: must be one of MultiTenant, SingleTenant, UserAssignedMSI/);
+    expect(loadConfig({ LOG_LEVEL: 'debug', LOG_FORMAT: 'pretty' }).log).toEqual({ level: 'debug', format: 'pretty' });
+  });
+
+  it('listens on HOST, loopback by default', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '::' }).host).toBe('::');
+    expect(failure({ HOST: 'http://0.0.0.0' }).variable).toBe('HOST');
+  });
+
+  it('refuses the embedded demo site when NODE_ENV=production', () => {
+    expect(failure({ NODE_ENV: 'production' }).message).toMatch(/^HELPDESK_SITE_ID: is required when NODE_ENV=production/);
+    expect(loadConfig({ ...tenantEnv, NODE_ENV: 'production' }).production).toBe(true);
+  });
 });

@@ -27,9 +27,9 @@ describe('retries against injected faults', { timeout: 15_000 }, () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
     expect(page.items).toHaveLength(2);
     expect(emu.counters.get('GET SD_Tickets/items')).toBe(2);
-    const warn = lines.find((l) => l.includes('WARN') && l.includes('status=429'));
-    expect(warn).toMatch(/requestId="[0-9a-f-]{36}"/);
-    expect(warn).toContain('operation="GET SD_Tickets/items"');
+    const warn = lines.map((l) => JSON.parse(l)).find((e) => e.level === 40 && e.status === 429);
+    expect(warn.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(warn.operation).toBe('GET SD_Tickets/items');
   });
 
   it('honours Retry-After on 503 as well', async () => {
@@ -71,8 +71,9 @@ describe('retries against injected faults', { timeout: 15_000 }, () => {
     expect(err.requestId).toMatch(/^[0-9a-f-]{36}$/);
     expect(err.message).toContain('after 3 attempts');
     expect(emu.counters.get('GET SD_Tickets/items')).toBe(3);
-    expect(lines.filter((l) => l.includes('WARN'))).toHaveLength(2);
-    expect(lines.find((l) => l.includes('ERROR'))).toContain(`requestId="${err.requestId}"`);
+    const entries = lines.map((l) => JSON.parse(l));
+    expect(entries.filter((e) => e.level === 40)).toHaveLength(2);
+    expect(entries.find((e) => e.level === 50).requestId).toBe(err.requestId);
     // The emulator's access tokens look like `emu.<base64url>`; none may reach the log.
     expect(lines.join('\n')).not.toMatch(/emu\.[A-Za-z0-9_-]{20,}/);
   });
