@@ -8,7 +8,7 @@ import { createLogger } from '../log';
 import { sameEmail } from '../views/format';
 import { agentName, errorReply, ticketReply } from './respond';
 import type { CommandContext, CommandInput, Reply } from './types';
-import { VERBS } from './verbs';
+import { VERBS } from '../core/verbs';
 
 const logger = createLogger().child({ component: 'commands' });
 

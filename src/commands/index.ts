@@ -33,7 +33,7 @@ import { subscribe } from './subscribe';
 import { subscriptions } from './subscriptions';
 import type { CommandContext, CommandInput, Handler, Reply } from './types';
 import { unsubscribe } from './unsubscribe';
-import { VERBS, type Verb } from './verbs';
+import { VERBS, type Verb } from '../core/verbs';
 
 export { parseCommand, parseTicketId, type ParseOptions, type ParseResult } from './parse';
 export { COMMANDS, usageOf, type CommandInfo } from './catalog';

@@ -6,13 +6,12 @@
 import type { ErrorView } from '../views/types';
 import { COMMANDS, usageOf } from './catalog';
 import type { CommandInput } from './types';
-import { VERBS } from './verbs';
+import { FILTER_KINDS, VERBS } from '../core';
 
 /** A parsed command, or an error that names what was wrong and shows the right form. */
 export type ParseResult = { ok: true; input: CommandInput } | { ok: false; error: ErrorView };
 
 const QUEUES = ['unassigned', 'mine', 'high', 'all'] as const;
-const FILTER_KINDS = ['all', 'high', 'space', 'category', 'status'] as const;
 
 function ok(input: CommandInput): ParseResult {
   return { ok: true, input };

@@ -2,7 +2,7 @@
  * One call that assembles notifications from their parts, for the composition root. Channel
  * free: the per-platform Delivery ports are built by the channels and passed in.
  */
-import type { NotificationPorts } from '../commands/types';
+import type { NotificationPorts } from '../core';
 import type { HelpdeskService, Ticket, Vocabulary } from '../helpdesk/types';
 import type { Logger } from '../log';
 import { createNotificationPorts } from '../store/notification-ports';

@@ -1,5 +1,5 @@
 /** Conversation id normalisation shared by the store's callers. */
-import type { Conversation } from '../commands/types';
+import type { Conversation } from '../core';
 
 /** A Teams channel id without the thread suffix that channel messages carry (`;messageid=…`). */
 export function teamsChannelId(conversationId: string): string {

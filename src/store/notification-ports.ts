@@ -1,5 +1,5 @@
 /** NotificationPorts (what the subscribe/unsubscribe/notifications commands call) on top of a Store. */
-import type { NotificationPorts } from '../commands/types';
+import type { NotificationPorts } from '../core';
 import { subscriptionConversation } from './conversation-ids';
 import type { Store } from './types';
 

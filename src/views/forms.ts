@@ -1,5 +1,5 @@
 /** Form builders: new ticket, comment/reply/note, resolve with note, assign. */
-import { VERBS } from '../commands/verbs';
+import { VERBS } from '../core/verbs';
 import type { Ticket, Vocabulary } from '../helpdesk/types';
 import type { FormFieldError, FormView } from './types';
 

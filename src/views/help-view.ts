@@ -1,6 +1,6 @@
 /** Help screen builder, driven by the command catalogue. */
 import { COMMANDS } from '../commands/catalog';
-import { VERBS } from '../commands/verbs';
+import { VERBS } from '../core/verbs';
 import type { ActionView, HelpView } from './types';
 
 /** Help for this person: agent commands only for agents; `topic` narrows it to one command. */

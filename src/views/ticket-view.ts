@@ -1,5 +1,5 @@
 /** Ticket card and ticket summary builders: what a viewer sees and which buttons they may use. */
-import { VERBS } from '../commands/verbs';
+import { VERBS } from '../core/verbs';
 import type { Comment, Ticket, Vocabulary } from '../helpdesk/types';
 import { formatDate, isDone, reopenStatus, sameEmail, workingStatus } from './format';
 import type { ActionView, CommentView, TicketSummaryView, TicketView } from './types';

@@ -2,7 +2,7 @@
  * View models: one per screen. Teams renders them through cards/*.json templates, Slack through
  * Block Kit builders — both from the same data, so they cannot drift. No platform types here.
  */
-import type { Verb } from '../commands/verbs';
+import type { Verb } from '../core/verbs';
 
 /** A button. Clicking it sends `{ verb, ticketId, etag }` back (DESIGN rule 4). */
 export interface ActionView {

@@ -31,6 +31,20 @@ describe('dependencies point inward', () => {
     });
   }
 
+  it('src/core imports nothing outside src/core', () => {
+    const offenders = sources('src/core').flatMap((file) =>
+      imports(file).filter((spec) => !spec.startsWith('./')).map((spec) => `${file} -> ${spec}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('src/store and src/notify take shared types from src/core, not from src/commands', () => {
+    const offenders = [...sources('src/store'), ...sources('src/notify')].flatMap((file) =>
+      imports(file).filter((spec) => /\/commands(\/|$)/.test(spec)).map((spec) => `${file} -> ${spec}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
   it('only src/helpdesk names the SharePoint lists and fields', () => {
     const outside = ['src/commands', 'src/views', 'src/channels', 'src/notify']
       .flatMap((dir) => sources(dir))

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderCard } from '../../src/channels/teams/cards';
-import { VERBS } from '../../src/commands/verbs';
+import { VERBS } from '../../src/core/verbs';
 import { ticketView } from '../../src/views';
 import { comments, sampleViews, ticket, vocabulary } from './samples';
 

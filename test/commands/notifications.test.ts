@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dispatch, handleText } from '../../src/commands';
 import type { Reply } from '../../src/commands/types';
-import { VERBS } from '../../src/commands/verbs';
+import { VERBS } from '../../src/core/verbs';
 import type { View } from '../../src/views/types';
 import { DANA, RIA, context, helpdesk, notificationStore } from './context';
 

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatch, handleText } from '../../src/commands';
 import type { CommandContext, Reply } from '../../src/commands/types';
-import { VERBS } from '../../src/commands/verbs';
+import { VERBS } from '../../src/core/verbs';
 import type { Actor, Ticket } from '../../src/helpdesk/types';
 import type { View } from '../../src/views/types';
 import { startHelpdeskStack, type HelpdeskStack } from '../support/helpdesk-stack';

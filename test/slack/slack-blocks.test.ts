@@ -5,7 +5,7 @@ import { renderMessage } from '../../src/channels/slack/blocks/message';
 import { formModal } from '../../src/channels/slack/blocks/modal';
 import { ticketBlocks } from '../../src/channels/slack/blocks/ticket';
 import { plainFromSlack, titleFromMessage } from '../../src/channels/slack/shortcuts';
-import { VERBS } from '../../src/commands/verbs';
+import { VERBS } from '../../src/core/verbs';
 import type { TicketSummaryView, TicketView } from '../../src/views/types';
 import { blockProblems } from '../support/fake-slack';
 

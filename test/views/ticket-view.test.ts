@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { VERBS } from '../../src/commands/verbs';
+import { VERBS } from '../../src/core/verbs';
 import type { Comment, Ticket, Vocabulary } from '../../src/helpdesk/types';
 import { formatDate, helpView, ticketListView, ticketSummary, ticketView } from '../../src/views';
 

@@ -5,7 +5,7 @@
 import type { App, BlockAction, ButtonAction, RespondFn } from '@slack/bolt';
 import { dispatch } from '../../commands';
 import type { CommandInput, Reply } from '../../commands/types';
-import { isVerb, VERBS } from '../../commands/verbs';
+import { isVerb, VERBS } from '../../core/verbs';
 import { publishHome } from './app-home';
 import { decodeButtonValue, verbOfActionId } from './blocks/elements';
 import { viewModal } from './blocks/modal';

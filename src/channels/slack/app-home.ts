@@ -1,6 +1,6 @@
 /** Publishes the App Home tab: my open tickets and, for agents, the unassigned queue. */
 import { dispatch } from '../../commands';
-import { VERBS } from '../../commands/verbs';
+import { VERBS } from '../../core/verbs';
 import type { View } from '../../views/types';
 import { homeView } from './blocks/home';
 import { commandContext, type SlackDeps } from './context';

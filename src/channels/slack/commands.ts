@@ -1,7 +1,7 @@
 /** `/helpdesk <command>`: the same grammar as Teams; forms open as modals, results go where they belong. */
 import type { App, RespondFn } from '@slack/bolt';
 import { handleText, parseCommand } from '../../commands';
-import { VERBS } from '../../commands/verbs';
+import { VERBS } from '../../core/verbs';
 import { commandContext, conversationOf, type SlackDeps } from './context';
 import { deliver, FAILURE_MESSAGE, postPrivate } from './deliver';
 import { NO_EMAIL_MESSAGE } from './identity';

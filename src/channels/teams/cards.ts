@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as ACData from 'adaptivecards-templating';
-import { VERBS } from '../../commands/verbs';
+import { VERBS } from '../../core/verbs';
 import type {
   ActionView,
   AssetListView,

@@ -5,7 +5,7 @@
 import { CardFactory, type MessagingExtensionAction, type MessagingExtensionActionResponse, type TurnContext } from 'botbuilder';
 import { dispatch } from '../../commands/index';
 import type { Reply } from '../../commands/types';
-import { VERBS } from '../../commands/verbs';
+import { VERBS } from '../../core/verbs';
 import type { Actor } from '../../helpdesk/types';
 import { LIMITS } from '../../helpdesk/types';
 import type { View } from '../../views/types';

@@ -3,7 +3,7 @@
  * the Teams side knows: the Universal Actions `refresh` clause and what is safe to post in a shared chat.
  */
 import { CardFactory, MessageFactory, type Activity } from 'botbuilder';
-import { VERBS } from '../../commands/verbs';
+import { VERBS } from '../../core/verbs';
 import type { View } from '../../views/types';
 import { renderCard } from './cards';
 

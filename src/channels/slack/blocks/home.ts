@@ -1,5 +1,5 @@
 /** The App Home tab: my open tickets and, for agents, the unassigned queue, with their buttons. */
-import { VERBS } from '../../../commands/verbs';
+import { VERBS } from '../../../core/verbs';
 import type { View } from '../../../views/types';
 import { actionsBlocks, type Block } from './elements';
 import { BLOCK_LIMITS, mrkdwn, userText } from './limits';

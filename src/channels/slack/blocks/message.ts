@@ -1,5 +1,5 @@
 /** Any view model rendered as a Slack message (`text` fallback plus `blocks`) within Block Kit limits. */
-import { VERBS, type Verb } from '../../../commands/verbs';
+import { VERBS, type Verb } from '../../../core/verbs';
 import type { AssetListView, FormView, HelpView, TicketListView, View } from '../../../views/types';
 import { actionsBlocks, type Block } from './elements';
 import { BLOCK_LIMITS, escapeMrkdwn, mrkdwn, plain, truncate, userText } from './limits';
