@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AdmZip from 'adm-zip';
+import { teamsCommandLists } from '../src/commands';
 
 /** The folder holding manifest.json and the icons. */
 export const TEAMS_MANIFEST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../manifest/teams');
@@ -72,7 +73,9 @@ export function domainFrom(env: Env): string | undefined {
 export function filledManifest(env: Env, manifestDir = TEAMS_MANIFEST_DIR): Record<string, unknown> {
   const botId = botIdFrom(env);
   const text = readFileSync(path.join(manifestDir, 'manifest.json'), 'utf8').split(BOT_ID_PLACEHOLDER).join(botId);
-  const manifest = JSON.parse(text) as Record<string, unknown> & { validDomains?: string[] };
+  const manifest = JSON.parse(text) as Record<string, unknown> & { validDomains?: string[]; bots?: Record<string, unknown>[] };
+  // The command menus come from the command declarations, so they cannot drift from help.
+  for (const bot of manifest.bots ?? []) bot.commandLists = teamsCommandLists();
   const domain = domainFrom(env);
   if (domain) {
     const domains = manifest.validDomains ?? [];

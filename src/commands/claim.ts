@@ -5,11 +5,13 @@
  */
 import { sameEmail } from '../views/format';
 import { agentName, needTicket, ticketReply } from './respond';
+import { VERBS } from '../core';
+import { EVERYWHERE, type CommandDeclaration } from './declaration';
 import type { Handler } from './types';
 
 /** Assigns the ticket to me unless someone else got there first. */
-export const claim: Handler = async (ctx, input) => {
-  const id = needTicket(input, 'claim');
+const claim: Handler = async (ctx, input) => {
+  const id = needTicket(input, claimCommand.usage);
   if (typeof id !== 'number') return id;
   let etag = input.etag;
   if (!etag) {
@@ -25,4 +27,17 @@ export const claim: Handler = async (ctx, input) => {
   }
   const ticket = await ctx.helpdesk.claim(ctx.actor, id, etag);
   return ticketReply(ctx, ticket, 'public', `Claimed by ${ctx.actor.name || ctx.actor.email}.`);
+};
+
+/** `claim <ticket id>`. */
+export const claimCommand: CommandDeclaration = {
+  name: 'claim',
+  usage: 'claim <ticket id>',
+  description: 'Assign a ticket to me',
+  who: 'agents',
+  scopes: EVERYWHERE,
+  menus: EVERYWHERE,
+  args: { kind: 'id' },
+  verb: VERBS.claim,
+  handles: { [VERBS.claim]: claim },
 };

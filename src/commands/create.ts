@@ -24,7 +24,7 @@ export const create: Handler = async (ctx, input) => {
   const vocabulary = ctx.helpdesk.vocabulary;
   const raw = input.values ?? {};
   const values = {
-    title: raw.title ?? input.text ?? '',
+    title: raw.title ?? '',
     description: raw.description ?? '',
     priority: raw.priority ?? '',
     category: raw.category ?? '',

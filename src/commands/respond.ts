@@ -10,7 +10,6 @@ import { sameEmail } from '../views/format';
 import { ticketView } from '../views/ticket-view';
 import type { FormView, View } from '../views/types';
 import type { CommandContext, CommandInput, Reply } from './types';
-import { usageOf } from './catalog';
 
 /** A reply only the person who asked sees. */
 export function privately(view: View, ticketId?: number): Reply {
@@ -23,8 +22,8 @@ export function publicly(view: View, ticketId?: number): Reply {
 }
 
 /** A private error naming what was wrong, with the command's usage line when given. */
-export function errorReply(message: string, command?: string): Reply {
-  return privately({ type: 'error', error: errorView(message, command ? usageOf(command) : undefined) });
+export function errorReply(message: string, usage?: string): Reply {
+  return privately({ type: 'error', error: errorView(message, usage) });
 }
 
 /** A private form reply. */
@@ -38,9 +37,9 @@ export function confirm(message: string, visibility: Reply['visibility'] = 'priv
 }
 
 /** The ticket id of a command, or an error reply with the usage line when it is missing. */
-export function needTicket(input: CommandInput, command: string): number | Reply {
+export function needTicket(input: CommandInput, usage: string): number | Reply {
   if (typeof input.ticketId === 'number' && Number.isSafeInteger(input.ticketId) && input.ticketId > 0) return input.ticketId;
-  return errorReply('Which ticket? Give its number.', command);
+  return errorReply('Which ticket? Give its number.', usage);
 }
 
 /** The ticket card as a reply; a public card in a shared conversation drops internal notes whoever asked. */

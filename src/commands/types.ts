@@ -1,6 +1,7 @@
 /** Channel-neutral command contract: chat event -> (who, command, arguments) -> handler -> view. */
 import type { Actor, HelpdeskService } from '../helpdesk/types';
 import type { View } from '../views/types';
+import type { CommandDeclaration } from './declaration';
 import type { Conversation, NotificationPorts, Verb } from '../core';
 
 // Re-exported so the channels and tests that name them through the command contract keep working.
@@ -42,4 +43,5 @@ export interface Reply {
   ticketId?: number;
 }
 
-export type Handler = (ctx: CommandContext, input: CommandInput) => Promise<Reply>;
+/** A verb's handler; `commands` is the registry's list, for the few handlers that describe commands (help). */
+export type Handler = (ctx: CommandContext, input: CommandInput, commands: readonly CommandDeclaration[]) => Promise<Reply>;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { COMMAND_DECLARATIONS } from '../../src/commands';
 import { VERBS } from '../../src/core/verbs';
 import type { Comment, Ticket, Vocabulary } from '../../src/helpdesk/types';
 import { formatDate, helpView, ticketListView, ticketSummary, ticketView } from '../../src/views';
@@ -108,11 +109,11 @@ describe('ticketSummary and ticketListView', () => {
 
 describe('helpView', () => {
   it('shows agent commands only to agents', () => {
-    const forRequester = helpView(false).commands.map((c) => c.usage);
+    const forRequester = helpView(COMMAND_DECLARATIONS, false).commands.map((c) => c.usage);
     expect(forRequester).toContain('comment <ticket id> <text>');
     expect(forRequester.some((u) => u.startsWith('claim'))).toBe(false);
-    expect(helpView(false).actions.map((a) => a.verb)).not.toContain(VERBS.queue);
-    expect(helpView(true).commands.map((c) => c.usage)).toContain('claim <ticket id>');
-    expect(helpView(true, 'claim').commands).toEqual([{ usage: 'claim <ticket id>', description: 'Assign a ticket to me' }]);
+    expect(helpView(COMMAND_DECLARATIONS, false).actions.map((a) => a.verb)).not.toContain(VERBS.queue);
+    expect(helpView(COMMAND_DECLARATIONS, true).commands.map((c) => c.usage)).toContain('claim <ticket id>');
+    expect(helpView(COMMAND_DECLARATIONS, true, 'claim').commands).toEqual([{ usage: 'claim <ticket id>', description: 'Assign a ticket to me' }]);
   });
 });

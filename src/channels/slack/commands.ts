@@ -27,7 +27,7 @@ async function runSlash(deps: SlackDeps, cmd: { user_id: string; channel_id: str
     else await respond({ response_type: 'ephemeral', ...privateText(NO_EMAIL_MESSAGE) });
     return;
   }
-  const reply = await handleText(ctx, cmd.text);
+  const reply = await handleText(ctx, cmd.text, parsed);
   if (modal) {
     await modal.show(reply.view, { channelId: cmd.channel_id });
     return;
