@@ -4,7 +4,7 @@
  * for shape here and for being an active agent by the service.
  */
 import { assignForm as buildAssignForm } from '../views/forms';
-import { agentName, errorReply, formReply, needTicket, ticketReply } from './respond';
+import { agentName, errorReply, formReply, needTicket, saved, ticketReply } from './respond';
 import { VERBS } from '../core';
 import { EVERYWHERE, type CommandDeclaration } from './declaration';
 import type { CommandContext, Handler } from './types';
@@ -50,7 +50,7 @@ const assign: Handler = async (ctx, input) => {
   }
   const ticket = await ctx.helpdesk.assign(ctx.actor, id, email, input.etag);
   const name = await agentName(ctx, email);
-  return ticketReply(ctx, ticket, 'public', `Assigned to ${name} by ${ctx.actor.name || ctx.actor.email}.`);
+  return ticketReply(ctx, ticket, 'public', saved(`Assigned to ${name} by ${ctx.actor.name || ctx.actor.email}.`));
 };
 
 /** `assign <ticket id> <email or @mention>`. */

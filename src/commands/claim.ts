@@ -4,7 +4,7 @@
  * takes over a ticket someone else holds (that is `assign`).
  */
 import { sameEmail } from '../views/format';
-import { agentName, needTicket, ticketReply } from './respond';
+import { agentName, needTicket, notice, saved, ticketReply } from './respond';
 import { VERBS } from '../core';
 import { EVERYWHERE, type CommandDeclaration } from './declaration';
 import type { Handler } from './types';
@@ -17,16 +17,19 @@ const claim: Handler = async (ctx, input) => {
   if (!etag) {
     const current = await ctx.helpdesk.getTicket(ctx.actor, id);
     if (sameEmail(current.assignedTo, ctx.actor.email)) {
-      return ticketReply(ctx, current, 'private', 'You already hold this ticket.');
+      return ticketReply(ctx, current, 'private', { notice: notice('You already hold this ticket.', 'success'), outcome: 'unchanged' });
     }
     if (current.assignedTo) {
       const holder = await agentName(ctx, current.assignedTo);
-      return ticketReply(ctx, current, 'private', `Already claimed by ${holder}. To take it over, use \`assign ${id} ${ctx.actor.email}\`.`);
+      return ticketReply(ctx, current, 'private', {
+        notice: notice(`Already claimed by ${holder}. To take it over, use \`assign ${id} ${ctx.actor.email}\`.`, 'warning'),
+        outcome: 'conflict',
+      });
     }
     etag = current.etag;
   }
   const ticket = await ctx.helpdesk.claim(ctx.actor, id, etag);
-  return ticketReply(ctx, ticket, 'public', `Claimed by ${ctx.actor.name || ctx.actor.email}.`);
+  return ticketReply(ctx, ticket, 'public', saved(`Claimed by ${ctx.actor.name || ctx.actor.email}.`));
 };
 
 /** `claim <ticket id>`. */

@@ -5,7 +5,7 @@
  */
 import { LIMITS } from '../helpdesk/types';
 import { commentForm as buildCommentForm } from '../views/forms';
-import { formReply, needTicket, ticketReply } from './respond';
+import { formReply, needTicket, saved, ticketReply } from './respond';
 import { VERBS } from '../core';
 import { EVERYWHERE, type CommandDeclaration } from './declaration';
 import { noteCommand } from './note';
@@ -51,8 +51,7 @@ const comment: Handler = async (ctx, input) => {
   }
   await ctx.helpdesk.addComment(ctx.actor, id, body, { internal });
   const ticket = await ctx.helpdesk.getTicket(ctx.actor, id);
-  const notice = internal ? 'Internal note added: only agents see it.' : 'Comment added.';
-  return ticketReply(ctx, ticket, 'private', notice);
+  return ticketReply(ctx, ticket, 'private', saved(internal ? 'Internal note added: only agents see it.' : 'Comment added.'));
 };
 
 /** `comment <ticket id> <text>`; the note and reply commands reach the same verb. */

@@ -6,7 +6,7 @@ import { HelpdeskError, LIMITS, type NewTicket } from '../helpdesk/types';
 import { matchValue } from '../views/format';
 import { newTicketForm } from '../views/forms';
 import type { FormFieldError } from '../views/types';
-import { formReply, ticketReply } from './respond';
+import { formReply, saved, ticketReply } from './respond';
 import type { Handler } from './types';
 
 function tooLong(label: string, limit: number, length: number): string {
@@ -55,7 +55,7 @@ export const create: Handler = async (ctx, input) => {
   if (category) ticket.category = category;
   try {
     const created = await ctx.helpdesk.createTicket(ctx.actor, ticket);
-    return await ticketReply(ctx, created, 'private', `Ticket #${created.id} filed. I'll keep you posted here.`);
+    return await ticketReply(ctx, created, 'private', saved(`Ticket #${created.id} filed. I'll keep you posted here.`));
   } catch (err) {
     // The service's own validation failure goes back onto the form, next to the field it names.
     if (err instanceof HelpdeskError && err.kind === 'invalid') {

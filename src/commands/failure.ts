@@ -6,7 +6,7 @@
 import { HelpdeskError, type Ticket } from '../helpdesk/types';
 import { createLogger } from '../log';
 import { sameEmail } from '../views/format';
-import { agentName, errorReply, ticketReply } from './respond';
+import { agentName, errorReply, notice, ticketReply } from './respond';
 import type { CommandContext, CommandInput, Reply } from './types';
 import { VERBS } from '../core/verbs';
 
@@ -17,10 +17,10 @@ async function conflictReply(ctx: CommandContext, input: CommandInput, err: Help
   if (!current && input.ticketId !== undefined) current = await ctx.helpdesk.getTicket(ctx.actor, input.ticketId);
   if (!current) return errorReply(`${err.message} Nothing was changed.`);
   const takenByOther = current.assignedTo !== '' && !sameEmail(current.assignedTo, ctx.actor.email);
-  const notice = takenByOther && (input.verb === VERBS.claim || input.verb === VERBS.assign)
+  const text = takenByOther && (input.verb === VERBS.claim || input.verb === VERBS.assign)
     ? `Already claimed by ${await agentName(ctx, current.assignedTo)}. Nothing was changed.`
     : 'Someone changed this ticket first, so nothing was changed. This is the ticket as it is now.';
-  return ticketReply(ctx, current, 'private', notice);
+  return ticketReply(ctx, current, 'private', { notice: notice(text, 'warning'), outcome: 'conflict' });
 }
 
 /** The reply for a handler that threw. */

@@ -1,6 +1,6 @@
 /** `priority <id> <priority>`, and the priority button (data.priority). Public result. */
 import { matchValue } from '../views/format';
-import { errorReply, needTicket, ticketReply } from './respond';
+import { errorReply, needTicket, saved, ticketReply } from './respond';
 import { VERBS } from '../core';
 import { EVERYWHERE, type CommandDeclaration } from './declaration';
 import type { Handler } from './types';
@@ -15,7 +15,7 @@ const priority: Handler = async (ctx, input) => {
   const wanted = matchValue(priorities, typed);
   if (!wanted) return errorReply(`“${typed}” is not a priority. Priorities: ${priorities.join(', ')}.`, priorityCommand.usage);
   const ticket = await ctx.helpdesk.setPriority(ctx.actor, id, wanted, input.etag);
-  return ticketReply(ctx, ticket, 'public', `Priority set to ${wanted} by ${ctx.actor.name || ctx.actor.email}.`);
+  return ticketReply(ctx, ticket, 'public', saved(`Priority set to ${wanted} by ${ctx.actor.name || ctx.actor.email}.`));
 };
 
 /** `priority <ticket id> <priority>`. */

@@ -1,7 +1,7 @@
 /** `resolve <id> [note]`, the Resolve button (form) and its submit. Public result. */
 import { LIMITS } from '../helpdesk/types';
 import { resolveForm as buildResolveForm } from '../views/forms';
-import { formReply, needTicket, ticketReply } from './respond';
+import { formReply, needTicket, saved, ticketReply } from './respond';
 import { VERBS } from '../core';
 import { EVERYWHERE, type CommandDeclaration } from './declaration';
 import type { Handler } from './types';
@@ -24,7 +24,7 @@ const resolve: Handler = async (ctx, input) => {
     return formReply(buildResolveForm({ id, etag: input.etag ?? '' }, ctx.helpdesk.vocabulary, { note }, [{ field: 'note', message }]));
   }
   const ticket = await ctx.helpdesk.resolve(ctx.actor, id, note || undefined, input.etag);
-  return ticketReply(ctx, ticket, 'public', `Resolved by ${ctx.actor.name || ctx.actor.email}.`);
+  return ticketReply(ctx, ticket, 'public', saved(`Resolved by ${ctx.actor.name || ctx.actor.email}.`));
 };
 
 /** `resolve <ticket id> [note]`. */

@@ -1,6 +1,6 @@
 /** `status <id> <status>`, and the Start/Reopen buttons (data.status). Public result. */
 import { matchValue } from '../views/format';
-import { errorReply, needTicket, ticketReply } from './respond';
+import { errorReply, needTicket, saved, ticketReply } from './respond';
 import { VERBS } from '../core';
 import { EVERYWHERE, type CommandDeclaration } from './declaration';
 import type { Handler } from './types';
@@ -15,7 +15,7 @@ const status: Handler = async (ctx, input) => {
   const wanted = matchValue(statuses, typed);
   if (!wanted) return errorReply(`“${typed}” is not a status. Statuses: ${statuses.join(', ')}.`, statusCommand.usage);
   const ticket = await ctx.helpdesk.setStatus(ctx.actor, id, wanted, input.etag);
-  return ticketReply(ctx, ticket, 'public', `Status set to ${wanted} by ${ctx.actor.name || ctx.actor.email}.`);
+  return ticketReply(ctx, ticket, 'public', saved(`Status set to ${wanted} by ${ctx.actor.name || ctx.actor.email}.`));
 };
 
 /** `status <ticket id> <status>`. */

@@ -2,7 +2,7 @@
 import type { Actor, HelpdeskService } from '../helpdesk/types';
 import type { View } from '../views/types';
 import type { CommandDeclaration } from './declaration';
-import type { Conversation, NotificationPorts, Verb } from '../core';
+import type { Conversation, NotificationPorts, Outcome, Verb } from '../core';
 
 // Re-exported so the channels and tests that name them through the command contract keep working.
 export type { Conversation, NotificationPorts, SubscriptionFilter } from '../core';
@@ -41,6 +41,8 @@ export interface Reply {
   visibility: 'private' | 'public';
   /** The ticket this reply is about, so channels can track the posted message for updates. */
   ticketId?: number;
+  /** What became of the change asked for; channels act on this (e.g. offer a retry), never on wording. */
+  outcome?: Outcome;
 }
 
 /** A verb's handler; `commands` is the registry's list, for the few handlers that describe commands (help). */

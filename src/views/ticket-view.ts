@@ -1,5 +1,5 @@
 /** Ticket card and ticket summary builders: what a viewer sees and which buttons they may use. */
-import { VERBS } from '../core/verbs';
+import { VERBS, type Notice } from '../core';
 import type { Comment, Ticket, Vocabulary } from '../helpdesk/types';
 import { formatDate, isDone, reopenStatus, sameEmail, workingStatus } from './format';
 import type { ActionView, CommentView, TicketSummaryView, TicketView } from './types';
@@ -61,7 +61,7 @@ export function ticketView(
   comments: readonly Comment[],
   viewer: Viewer,
   vocabulary: Vocabulary,
-  notice?: string,
+  notice?: Notice,
 ): TicketView {
   const visible = comments
     .filter((c) => viewer.isAgent || !c.isInternal)

@@ -35,7 +35,7 @@ export function sampleViews(): Record<string, View> {
   return {
     'ticket-agent': { type: 'ticket', ticket: ticketView(t, comments(8), agent, vocabulary) },
     'ticket-requester': { type: 'ticket', ticket: ticketView(t, comments(8), requester, vocabulary) },
-    'ticket-conflict': { type: 'ticket', ticket: ticketView(ticket({ description: '' }), [], agent, vocabulary, 'Already claimed by Diego Siciliani. Nothing was changed.') },
+    'ticket-conflict': { type: 'ticket', ticket: ticketView(ticket({ description: '' }), [], agent, vocabulary, { text: 'Already claimed by Diego Siciliani. Nothing was changed.', tone: 'warning' }) },
     'ticket-long': { type: 'ticket', ticket: ticketView(ticket({ title: 'x'.repeat(255), description: 'Long text. '.repeat(800) }), comments(2), agent, vocabulary) },
     'ticket-list': { type: 'ticket-list', list: ticketListView('Queue: unassigned', list, agent, 'Nothing waiting.', 'Showing 2 of 57') },
     'ticket-list-empty': { type: 'ticket-list', list: ticketListView('My tickets', [], requester, 'You have no open tickets. Type `new` to file one.') },

@@ -104,7 +104,7 @@ describe('new and create', () => {
     });
     const { ticket } = as(reply, 'ticket');
     expect(ticket).toMatchObject({ title: 'Mouse broken', priority: 'High', category: 'Hardware', status: 'New', requesterEmail: RIA.email });
-    expect(ticket.notice).toContain(`#${ticket.id}`);
+    expect(ticket.notice?.text).toContain(`#${ticket.id}`);
     expect(desk.ticket(ticket.id)?.submittedByEmail).toBe(RIA.email);
   });
 });
@@ -126,7 +126,7 @@ describe('comment', () => {
     const reply = await handleText(context(desk, RIA), `comment ${mineTicket.id} Tried it, still dead`);
     const { ticket } = as(reply, 'ticket');
     expect(ticket.comments.at(-1)).toMatchObject({ body: 'Tried it, still dead', authorEmail: RIA.email, internal: false });
-    expect(ticket.notice).toBe('Comment added.');
+    expect(ticket.notice?.text).toBe('Comment added.');
   });
 
   it("refuses a comment on someone else's ticket", async () => {

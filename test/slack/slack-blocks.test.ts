@@ -41,7 +41,7 @@ function hugeTicket(): TicketView {
       { verb: VERBS.status, title: 'Start', ticketId: 4711, etag: '"4711,9"', data: { status: long(5000, 'In Progress ') } },
       { verb: VERBS.status, title: 'Wait', ticketId: 4711, etag: '"4711,9"', data: { status: 'Waiting' } },
     ],
-    notice: long(4000, 'Notice '),
+    notice: { text: long(4000, 'Notice '), tone: 'warning' },
     agentView: true,
   };
 }
@@ -107,6 +107,18 @@ describe('Slack Block Kit stays within every limit', () => {
     expect(cut).toBe('abcd…');
     expect(truncate('hello', 5)).toBe('hello');
     expect(truncate('hello!', 5)).toBe('hell…');
+  });
+});
+
+describe('Slack ticket notices', () => {
+  const section = (view: TicketView) => JSON.stringify(ticketBlocks(view)[1]);
+
+  it('marks only a warning or an error with :warning:, whatever the words say', () => {
+    const base = hugeTicket();
+    const good = section({ ...base, notice: { text: 'Already claimed by you. Nothing was changed.', tone: 'success' } });
+    expect(good).toContain('Already claimed by you');
+    expect(good).not.toContain(':warning:');
+    expect(section({ ...base, notice: { text: 'Claimed by Dana Agent.', tone: 'warning' } })).toContain(':warning: Claimed by Dana Agent.');
   });
 });
 

@@ -81,11 +81,11 @@ describe('ticketView', () => {
   });
 
   it('writes dates as "22 Nov 2026 14:05 UTC" and keeps the notice', () => {
-    const view = ticketView(ticket, [comment(1, false, 1)], requester, vocabulary, 'Already claimed by Sam Agent');
+    const view = ticketView(ticket, [comment(1, false, 1)], requester, vocabulary, { text: 'Already claimed by Sam Agent', tone: 'warning' });
     expect(view.createdText).toBe('22 Nov 2026 14:05 UTC');
     expect(view.modifiedText).toBe('22 Nov 2026 15:30 UTC');
     expect(view.comments[0].createdText).toBe('22 Nov 2026 16:01 UTC');
-    expect(view.notice).toBe('Already claimed by Sam Agent');
+    expect(view.notice).toEqual({ text: 'Already claimed by Sam Agent', tone: 'warning' });
     expect(formatDate('2026-01-05T03:04:00Z')).toBe('5 Jan 2026 03:04 UTC');
     expect(formatDate('not a date')).toBe('not a date');
   });

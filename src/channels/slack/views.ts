@@ -49,7 +49,7 @@ function retryForm(deps: SlackDeps, meta: FormMetadata, typed: Record<string, st
     ticketId: current.id,
     etag: current.etag,
     values: typed,
-    errors: [{ field: first, message: `${current.notice ?? 'Someone changed this ticket first.'} It is now ${current.status}${current.assignee ? `, assigned to ${current.assignee}` : ''}. Submit again to apply your change anyway.` }],
+    errors: [{ field: first, message: `${current.notice?.text ?? 'Someone changed this ticket first.'} It is now ${current.status}${current.assignee ? `, assigned to ${current.assignee}` : ''}. Submit again to apply your change anyway.` }],
     priorities: deps.helpdesk.vocabulary.priorities,
     categories: deps.helpdesk.vocabulary.categories,
     allowInternal: meta.form === 'comment' && 'internal' in typed,
@@ -139,7 +139,7 @@ export function registerViews(app: App, deps: SlackDeps): void {
       await ack({ response_action: 'errors', errors: formErrors(withTyped(reply.view.form, values)) });
       return;
     }
-    if (reply.view.type === 'ticket' && meta.ticketId !== undefined && /nothing was changed/i.test(reply.view.ticket.notice ?? '')) {
+    if (reply.view.type === 'ticket' && meta.ticketId !== undefined && reply.outcome === 'conflict') {
       const { verb: _v, form: _f, ticketId: _t, etag: _e, ...where } = meta;
       await ack({ response_action: 'update', view: formModal(retryForm(deps, meta, typed, reply.view.ticket), where) as any });
       return;

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as ACData from 'adaptivecards-templating';
-import { VERBS } from '../../core/verbs';
+import { VERBS, type Notice } from '../../core';
 import type {
   ActionView,
   AssetListView,
@@ -66,8 +66,8 @@ function summary(t: TicketSummaryView) {
 }
 
 /** A lost race or refusal stands out; a confirmation ("Resolved by …") reads as good news. */
-function noticeStyle(notice = ''): 'attention' | 'good' {
-  return /already claimed|nothing was changed/i.test(notice) ? 'attention' : 'good';
+function noticeStyle(notice: Notice | undefined): 'attention' | 'good' {
+  return notice && notice.tone !== 'success' ? 'attention' : 'good';
 }
 
 function ticketData(t: TicketView) {
@@ -83,7 +83,7 @@ function ticketData(t: TicketView) {
     createdText: t.createdText,
     modifiedText: t.modifiedText,
     description: t.description,
-    notice: t.notice ?? '',
+    notice: t.notice?.text ?? '',
     noticeStyle: noticeStyle(t.notice),
     olderComments: t.olderComments,
     olderText: `${t.olderComments} earlier comment${t.olderComments === 1 ? '' : 's'} not shown`,

@@ -1,4 +1,5 @@
 /** Block Kit for one ticket, from the same TicketView the Teams card template uses. */
+import type { Notice } from '../../../core';
 import type { CommentView, TicketSummaryView, TicketView } from '../../../views/types';
 import { actionsBlocks, button, type Block } from './elements';
 import { BLOCK_LIMITS, escapeMrkdwn, mrkdwn, plain, truncate, userText } from './limits';
@@ -30,9 +31,14 @@ function latestComments(comments: CommentView[], maxBlocks: number): Block[] {
   return out;
 }
 
+/** The mark in front of a notice: only a warning or an error gets :warning:; good news reads plainly. */
+export function noticeMark(notice: Notice): string {
+  return notice.tone === 'success' ? '' : ':warning: ';
+}
+
 /** Fallback text for notifications and screen readers; cut to Slack's 40,000 characters. */
 export function ticketText(view: TicketView): string {
-  const notice = view.notice ? `${view.notice}\n` : '';
+  const notice = view.notice ? `${view.notice.text}\n` : '';
   return truncate(`${notice}#${view.id} ${view.title} — ${view.status}, ${view.priority}`, BLOCK_LIMITS.fallbackText);
 }
 
@@ -42,7 +48,7 @@ export function ticketText(view: TicketView): string {
  */
 export function ticketBlocks(view: TicketView, maxBlocks: number = BLOCK_LIMITS.messageBlocks): Block[] {
   const head: Block[] = [{ type: 'header', text: plain(`#${view.id} ${view.title}`, BLOCK_LIMITS.headerText) }];
-  if (view.notice) head.push({ type: 'section', text: mrkdwn(`:warning: ${userText(view.notice, BLOCK_LIMITS.sectionText - 12)}`) });
+  if (view.notice) head.push({ type: 'section', text: mrkdwn(`${noticeMark(view.notice)}${userText(view.notice.text, BLOCK_LIMITS.sectionText - 12)}`) });
   const fields = [
     field('Status', view.status),
     field('Priority', view.priority),
