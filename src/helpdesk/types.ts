@@ -96,12 +96,24 @@ export type NewAsset = Omit<Asset, 'id' | 'etag' | 'created' | 'modified'>;
 
 export type HelpdeskErrorKind = 'not-found' | 'forbidden' | 'conflict' | 'invalid' | 'unavailable';
 
+/** The agent who holds a ticket someone else tried to claim or assign. */
+export interface Holder {
+  email: string;
+  name: string;
+}
+
+/** What a claim did: `saved` it, or nothing because the actor already held the ticket. */
+export interface Claimed {
+  ticket: Ticket;
+  outcome: 'saved' | 'unchanged';
+}
+
 /** A failure the person can act on; `message` is safe to show in chat. */
 export class HelpdeskError extends Error {
   constructor(
     readonly kind: HelpdeskErrorKind,
     message: string,
-    readonly details: { field?: string; current?: Ticket; cause?: unknown } = {},
+    readonly details: { field?: string; current?: Ticket; holder?: Holder; cause?: unknown } = {},
   ) {
     super(message, { cause: details.cause });
     this.name = 'HelpdeskError';
@@ -135,7 +147,11 @@ export interface HelpdeskService {
   getTicket(actor: Actor, id: number): Promise<Ticket>;
   createTicket(actor: Actor, input: NewTicket): Promise<Ticket>;
   updateTicket(actor: Actor, id: number, changes: Partial<NewTicket>, etag?: string): Promise<Ticket>;
-  claim(actor: Actor, id: number, etag?: string): Promise<Ticket>;
+  /**
+   * Assigns the ticket to the acting agent. A ticket someone else holds is a conflict whose
+   * `details.holder` names them; one the actor already holds is returned `unchanged`, unwritten.
+   */
+  claim(actor: Actor, id: number, etag?: string): Promise<Claimed>;
   assign(actor: Actor, id: number, assigneeEmail: string, etag?: string): Promise<Ticket>;
   setStatus(actor: Actor, id: number, status: string, etag?: string): Promise<Ticket>;
   setPriority(actor: Actor, id: number, priority: string, etag?: string): Promise<Ticket>;

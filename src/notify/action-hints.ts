@@ -2,7 +2,7 @@
  * Remembers who made each change through this bot, so the poller can leave the person who
  * acted out of the notifications (Graph cannot say: every change is made by the app).
  */
-import type { Actor, HelpdeskService, Ticket } from '../helpdesk/types';
+import type { Actor, Claimed, HelpdeskService, Ticket } from '../helpdesk/types';
 import type { Logger } from '../log';
 import type { Store } from '../store/types';
 
@@ -17,11 +17,12 @@ export function withActionHints(helpdesk: HelpdeskService, store: Store, logger?
   };
   const wrapped: HelpdeskService = Object.create(helpdesk);
   for (const name of MUTATIONS) {
-    const original = helpdesk[name].bind(helpdesk) as (actor: Actor, ...rest: unknown[]) => Promise<Ticket>;
+    const original = helpdesk[name].bind(helpdesk) as (actor: Actor, ...rest: unknown[]) => Promise<Ticket | Claimed>;
     (wrapped as unknown as Record<string, unknown>)[name] = async (actor: Actor, ...rest: unknown[]) => {
-      const ticket = await original(actor, ...rest);
+      const result = await original(actor, ...rest);
+      const ticket = 'ticket' in result ? result.ticket : result;
       await record({ kind: 'ticket', itemId: ticket.id, etag: ticket.etag, actorEmail: actor.email });
-      return ticket;
+      return result;
     };
   }
   wrapped.addComment = async (actor, ticketId, body, options) => {
