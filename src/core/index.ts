@@ -3,3 +3,4 @@ export * from './conversation';
 export * from './outcome';
 export * from './subscriptions';
 export * from './verbs';
+export * from './vocabulary';

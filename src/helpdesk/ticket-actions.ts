@@ -1,4 +1,5 @@
 /** Changing tickets: create, edit, claim, assign, status, priority, resolve, delete. */
+import { SPEC_STATUS, sameText, statusNamed } from '../core/vocabulary';
 import { isGraphError } from '../graph/errors';
 import { requireAgent } from './access';
 import { postComment } from './comments';
@@ -9,11 +10,11 @@ import { fetchTicket, readTicket } from './ticket-queries';
 import { HelpdeskError, LIMITS, type Actor, type Claimed, type Holder, type NewTicket, type Ticket } from './types';
 import { newTicket, oneOf, sameAddress, text, ticketEdit } from './validate';
 
-const STATUS = { new: 'New', assigned: 'Assigned', resolved: 'Resolved' } as const;
+const STATUS = SPEC_STATUS;
 
 /** The configured spelling of a spec status, or the spec's own word if the vocabulary lacks it. */
 function status(ctx: ServiceContext, word: string): string {
-  return ctx.vocabulary.statuses.find((s) => s.toLowerCase() === word.toLowerCase()) ?? word;
+  return statusNamed(ctx.vocabulary, word);
 }
 
 /** The agent other than `actor` who holds the ticket, if any: the one place that decides "someone else has it". */
@@ -118,7 +119,7 @@ export async function assign(ctx: ServiceContext, actor: Actor, id: number, assi
   if (!agent) throw new HelpdeskError('invalid', `${address} is not an active help-desk agent.`, { field: 'assignee' });
   const current = await fetchTicket(ctx, id);
   const w: TicketWrite = { assignedTo: agent.email };
-  if (current.status.toLowerCase() === STATUS.new.toLowerCase()) w.status = status(ctx, STATUS.assigned);
+  if (sameText(current.status, STATUS.new)) w.status = status(ctx, STATUS.assigned);
   return write(ctx, actor, id, w, etag);
 }
 

@@ -120,14 +120,10 @@ export class HelpdeskError extends Error {
   }
 }
 
-/** Value sets the spec does not show, from configuration (defaults in src/config.ts). */
-export interface Vocabulary {
-  priorities: readonly string[];
-  categories: readonly string[];
-  statuses: readonly string[];
-  openStatuses: readonly string[];
-  highPriorities: readonly string[];
-}
+import type { Vocabulary } from '../core/vocabulary';
+
+// The vocabulary and its roles live in src/core/vocabulary.ts; re-exported for the service's users.
+export type { Vocabulary } from '../core/vocabulary';
 
 /** Limits on what a person may type, so a real list never rejects it. */
 export const LIMITS = { title: 255, description: 10_000, comment: 10_000 } as const;

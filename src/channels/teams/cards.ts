@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as ACData from 'adaptivecards-templating';
-import { VERBS, type Notice } from '../../core';
+import { statusRole, VERBS, type Notice, type StatusRole } from '../../core';
 import type {
   ActionView,
   AssetListView,
@@ -47,7 +47,8 @@ export function expand(name: TemplateName, data: object): Record<string, unknown
   return template(name).expand({ $root: data }) as Record<string, unknown>;
 }
 
-const STATUS_COLORS: Record<string, string> = { New: 'Accent', Assigned: 'Warning', 'In Progress': 'Warning', Resolved: 'Good', Closed: 'Good' };
+/** Card colour by what the status means, not how it is spelled. */
+const ROLE_COLORS: Record<StatusRole, string> = { new: 'Accent', working: 'Warning', done: 'Good', other: 'Default' };
 
 function action(a: ActionView) {
   const data: Record<string, unknown> = { ...a.data };
@@ -75,7 +76,7 @@ function ticketData(t: TicketView) {
     id: t.id,
     title: t.title,
     status: t.status,
-    statusColor: STATUS_COLORS[t.status] ?? 'Default',
+    statusColor: ROLE_COLORS[statusRole(t.status)],
     priority: t.priority || '—',
     category: t.category || '—',
     requesterText: t.requesterEmail ? `${t.requesterName} (${t.requesterEmail})` : t.requesterName,
