@@ -3,6 +3,7 @@
  * Mentions are resolved by the channel (ctx.channel.resolveUser); a typed address is checked
  * for shape here and for being an active agent by the service.
  */
+import { actedOnTicket } from './acted';
 import { assignForm as buildAssignForm } from '../views/forms';
 import { agentName, errorReply, formReply, needTicket, saved, ticketReply } from './respond';
 import { VERBS } from '../core';
@@ -49,6 +50,7 @@ const assign: Handler = async (ctx, input) => {
     return errorReply(`I can't tell who “${reference}” is. Use their email address or @mention them.`, assignCommand.usage);
   }
   const ticket = await ctx.helpdesk.assign(ctx.actor, id, email, input.etag);
+  await actedOnTicket(ctx, ticket);
   const name = await agentName(ctx, email);
   return ticketReply(ctx, ticket, 'public', saved(`Assigned to ${name} by ${ctx.actor.name || ctx.actor.email}.`));
 };

@@ -3,6 +3,7 @@
  * A button carries the etag the agent saw; a typed claim uses the ticket as it is now and never
  * takes over a ticket someone else holds (that is `assign`).
  */
+import { actedOnTicket } from './acted';
 import { needTicket, notice, saved, ticketReply } from './respond';
 import { VERBS } from '../core';
 import { EVERYWHERE, type CommandDeclaration } from './declaration';
@@ -16,6 +17,7 @@ const claim: Handler = async (ctx, input) => {
   const id = needTicket(input, claimCommand.usage);
   if (typeof id !== 'number') return id;
   const { ticket, outcome } = await ctx.helpdesk.claim(ctx.actor, id, input.etag);
+  if (outcome === 'saved') await actedOnTicket(ctx, ticket);
   if (outcome === 'unchanged' && !input.etag) {
     return ticketReply(ctx, ticket, 'private', { notice: notice('You already hold this ticket.', 'success'), outcome });
   }

@@ -3,6 +3,7 @@
  * Comment/Reply/Internal note buttons (form) and the form submit. Private: channel cards show
  * new comments through notifications, in the card's thread.
  */
+import { actedOnComment } from './acted';
 import { LIMITS } from '../helpdesk/types';
 import { commentForm as buildCommentForm } from '../views/forms';
 import { formReply, needTicket, saved, ticketReply } from './respond';
@@ -49,7 +50,7 @@ const comment: Handler = async (ctx, input) => {
     }, [{ field: 'comment', message: problem }]);
     return formReply(form);
   }
-  await ctx.helpdesk.addComment(ctx.actor, id, body, { internal });
+  await actedOnComment(ctx, await ctx.helpdesk.addComment(ctx.actor, id, body, { internal }));
   const ticket = await ctx.helpdesk.getTicket(ctx.actor, id);
   return ticketReply(ctx, ticket, 'private', saved(internal ? 'Internal note added: only agents see it.' : 'Comment added.'));
 };

@@ -2,6 +2,7 @@
  * New-ticket form submit. Invalid input returns the form again with `errors` filled and every
  * value kept, so nothing typed is lost. The created ticket is shown privately.
  */
+import { actedOnTicket } from './acted';
 import { HelpdeskError, LIMITS, type NewTicket } from '../helpdesk/types';
 import { matchValue } from '../views/format';
 import { newTicketForm } from '../views/forms';
@@ -55,6 +56,7 @@ export const create: Handler = async (ctx, input) => {
   if (category) ticket.category = category;
   try {
     const created = await ctx.helpdesk.createTicket(ctx.actor, ticket);
+    await actedOnTicket(ctx, created);
     return await ticketReply(ctx, created, 'private', saved(`Ticket #${created.id} filed. I'll keep you posted here.`));
   } catch (err) {
     // The service's own validation failure goes back onto the form, next to the field it names.

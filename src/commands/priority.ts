@@ -1,4 +1,5 @@
 /** `priority <id> <priority>`, and the priority button (data.priority). Public result. */
+import { actedOnTicket } from './acted';
 import { matchValue } from '../views/format';
 import { errorReply, needTicket, saved, ticketReply } from './respond';
 import { VERBS } from '../core';
@@ -15,6 +16,7 @@ const priority: Handler = async (ctx, input) => {
   const wanted = matchValue(priorities, typed);
   if (!wanted) return errorReply(`“${typed}” is not a priority. Priorities: ${priorities.join(', ')}.`, priorityCommand.usage);
   const ticket = await ctx.helpdesk.setPriority(ctx.actor, id, wanted, input.etag);
+  await actedOnTicket(ctx, ticket);
   return ticketReply(ctx, ticket, 'public', saved(`Priority set to ${wanted} by ${ctx.actor.name || ctx.actor.email}.`));
 };
 

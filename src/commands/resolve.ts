@@ -1,4 +1,5 @@
 /** `resolve <id> [note]`, the Resolve button (form) and its submit. Public result. */
+import { actedOnTicket } from './acted';
 import { LIMITS } from '../helpdesk/types';
 import { resolveForm as buildResolveForm } from '../views/forms';
 import { formReply, needTicket, saved, ticketReply } from './respond';
@@ -24,6 +25,7 @@ const resolve: Handler = async (ctx, input) => {
     return formReply(buildResolveForm({ id, etag: input.etag ?? '' }, ctx.helpdesk.vocabulary, { note }, [{ field: 'note', message }]));
   }
   const ticket = await ctx.helpdesk.resolve(ctx.actor, id, note || undefined, input.etag);
+  await actedOnTicket(ctx, ticket);
   return ticketReply(ctx, ticket, 'public', saved(`Resolved by ${ctx.actor.name || ctx.actor.email}.`));
 };
 

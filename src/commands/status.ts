@@ -1,4 +1,5 @@
 /** `status <id> <status>`, and the Start/Reopen buttons (data.status). Public result. */
+import { actedOnTicket } from './acted';
 import { matchValue } from '../views/format';
 import { errorReply, needTicket, saved, ticketReply } from './respond';
 import { VERBS } from '../core';
@@ -15,6 +16,7 @@ const status: Handler = async (ctx, input) => {
   const wanted = matchValue(statuses, typed);
   if (!wanted) return errorReply(`“${typed}” is not a status. Statuses: ${statuses.join(', ')}.`, statusCommand.usage);
   const ticket = await ctx.helpdesk.setStatus(ctx.actor, id, wanted, input.etag);
+  await actedOnTicket(ctx, ticket);
   return ticketReply(ctx, ticket, 'public', saved(`Status set to ${wanted} by ${ctx.actor.name || ctx.actor.email}.`));
 };
 

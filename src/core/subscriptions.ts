@@ -21,10 +21,20 @@ export interface PersonRef {
   name: string;
 }
 
-/** Subscriptions and preferences (kept by src/store) as commands see them. */
+/**
+ * Who made a change through the bot, recorded by the command layer so the poller can leave that
+ * person out of the notifications (Graph cannot say: every write is made by the app).
+ */
+export type Acted =
+  | { kind: 'ticket'; itemId: number; etag: string; actorEmail: string }
+  | { kind: 'comment'; itemId: number; actorEmail: string };
+
+/** Subscriptions, preferences and who-acted records (kept by src/store) as commands see them. */
 export interface NotificationPorts {
   subscribe(conversation: Conversation, filter: SubscriptionFilter, by: PersonRef): Promise<void>;
   unsubscribe(conversation: Conversation, filter?: SubscriptionFilter): Promise<number>;
   subscriptions(conversation: Conversation): Promise<SubscriptionFilter[]>;
   setMuted(email: string, muted: boolean): Promise<void>;
+  /** Records who made a change; never fails the command (a lost record only means a needless message). */
+  recordAction?(acted: Acted): Promise<void>;
 }
