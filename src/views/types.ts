@@ -36,6 +36,8 @@ export interface TicketView {
   category: string;
   requesterName: string;
   requesterEmail: string;
+  /** "Name (address)" or the name alone, as both channels show the requester. */
+  requesterText: string;
   /** Empty when unassigned. */
   assignee: string;
   created: string;

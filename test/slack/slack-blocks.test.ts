@@ -21,6 +21,7 @@ function hugeTicket(): TicketView {
     priority: 'Urgent',
     category: long(3000, 'Cat '),
     requesterName: long(2500, 'Name '),
+    requesterText: long(2500, 'Name '),
     requesterEmail: 'sam@example.com',
     assignee: 'Dana Agent',
     created: '2026-11-22T14:05:00Z',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { COMMAND_DECLARATIONS } from '../../src/commands';
 import { VERBS } from '../../src/core/verbs';
 import type { Comment, Ticket, Vocabulary } from '../../src/helpdesk/types';
-import { formatDate, helpView, ticketListView, ticketSummary, ticketView } from '../../src/views';
+import { earlierCommentsText, formatDate, helpView, shareableView, ticketListView, ticketSummary, ticketView } from '../../src/views';
 
 const vocabulary: Vocabulary = {
   priorities: ['Low', 'Normal', 'High', 'Urgent'],
@@ -115,5 +115,17 @@ describe('helpView', () => {
     expect(helpView(COMMAND_DECLARATIONS, false).actions.map((a) => a.verb)).not.toContain(VERBS.queue);
     expect(helpView(COMMAND_DECLARATIONS, true).commands.map((c) => c.usage)).toContain('claim <ticket id>');
     expect(helpView(COMMAND_DECLARATIONS, true, 'claim').commands).toEqual([{ usage: 'claim <ticket id>', description: 'Assign a ticket to me' }]);
+  });
+});
+
+describe('display strings both channels render', () => {
+  it('carries the requester line, the earlier-comments line and a shareable copy without internal notes', () => {
+    const view = ticketView(ticket, [comment(1, false, 1), comment(2, true, 2)], agent, vocabulary);
+    expect(view.requesterText).toBe(`${view.requesterName} (${view.requesterEmail})`);
+    expect(earlierCommentsText(1)).toBe('1 earlier comment not shown');
+    expect(earlierCommentsText(3)).toBe('3 earlier comments not shown');
+    const shared = shareableView({ type: 'ticket', ticket: view });
+    expect(shared.type === 'ticket' && shared.ticket.comments.map((c) => c.internal)).toEqual([false]);
+    expect(view.comments.map((c) => c.internal)).toEqual([false, true]);
   });
 });

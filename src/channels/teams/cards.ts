@@ -4,6 +4,8 @@
  * template reads is defined, so no `${…}` is ever left in a card, and user text is only ever data
  * (templating does not evaluate expressions inside data values).
  */
+import { FORM_FIELDS } from '../../views/forms';
+import { earlierCommentsText } from '../../views/ticket-view';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -79,7 +81,7 @@ function ticketData(t: TicketView) {
     statusColor: ROLE_COLORS[statusRole(t.status)],
     priority: t.priority || '—',
     category: t.category || '—',
-    requesterText: t.requesterEmail ? `${t.requesterName} (${t.requesterEmail})` : t.requesterName,
+    requesterText: t.requesterText,
     assigneeText: t.assignee || 'Unassigned',
     createdText: t.createdText,
     modifiedText: t.modifiedText,
@@ -87,7 +89,7 @@ function ticketData(t: TicketView) {
     notice: t.notice?.text ?? '',
     noticeStyle: noticeStyle(t.notice),
     olderComments: t.olderComments,
-    olderText: `${t.olderComments} earlier comment${t.olderComments === 1 ? '' : 's'} not shown`,
+    olderText: earlierCommentsText(t.olderComments),
     comments: t.comments.map((c) => ({
       heading: `${c.internal ? 'Internal note · ' : ''}${c.author} · ${c.createdText}`,
       body: c.body,
@@ -144,13 +146,6 @@ function assetData(l: AssetListView) {
     })),
   };
 }
-
-const FORM_FIELDS: Record<FormView['form'], string[]> = {
-  'new-ticket': ['title', 'description', 'priority', 'category'],
-  comment: ['comment', 'internal'],
-  resolve: ['note'],
-  assign: ['assignee'],
-};
 
 function formData(f: FormView) {
   const fields = FORM_FIELDS[f.form];

@@ -2,6 +2,7 @@
  * Modals built from FormView (new ticket, comment/note, resolve, assign). Block ids are the
  * form's field names, so a FormView error for field `title` lands under the title input.
  */
+import { FORM_FIELDS } from '../../../views/forms';
 import type { FormView, View } from '../../../views/types';
 import type { Block } from './elements';
 import { renderMessage } from './message';
@@ -76,8 +77,8 @@ function formBlocks(form: FormView): Block[] {
 }
 
 /** The input block ids a form has; an error on any other field is shown under the first. */
-export function formFields(form: FormView['form']): string[] {
-  return { 'new-ticket': ['title', 'description', 'priority', 'category'], comment: ['comment', 'internal'], resolve: ['note'], assign: ['assignee'] }[form];
+export function formFields(form: FormView['form']): readonly string[] {
+  return FORM_FIELDS[form];
 }
 
 /** FormView errors as Slack's `response_action: 'errors'` map (block_id -> message). */

@@ -1,5 +1,6 @@
 /** Block Kit for one ticket, from the same TicketView the Teams card template uses. */
 import type { Notice } from '../../../core';
+import { earlierCommentsText } from '../../../views/ticket-view';
 import type { CommentView, TicketSummaryView, TicketView } from '../../../views/types';
 import { actionsBlocks, button, type Block } from './elements';
 import { BLOCK_LIMITS, escapeMrkdwn, mrkdwn, plain, truncate, userText } from './limits';
@@ -54,7 +55,7 @@ export function ticketBlocks(view: TicketView, maxBlocks: number = BLOCK_LIMITS.
     field('Priority', view.priority),
     field('Category', view.category),
     field('Assigned to', view.assignee || 'Unassigned'),
-    field('Requester', view.requesterEmail ? `${view.requesterName} (${view.requesterEmail})` : view.requesterName),
+    field('Requester', view.requesterText),
     field('Updated', view.modifiedText),
   ].slice(0, BLOCK_LIMITS.fields);
   head.push({ type: 'section', fields });
@@ -68,7 +69,7 @@ export function ticketBlocks(view: TicketView, maxBlocks: number = BLOCK_LIMITS.
     const shown = latestComments(view.comments, room - 2);
     const hidden = view.olderComments + view.comments.length - shown.length;
     comments.push({ type: 'divider' });
-    if (hidden > 0) comments.push({ type: 'context', elements: [mrkdwn(`${hidden} earlier comment${hidden === 1 ? '' : 's'} not shown`)] });
+    if (hidden > 0) comments.push({ type: 'context', elements: [mrkdwn(earlierCommentsText(hidden))] });
     comments.push(...shown);
   }
   return [...head, ...comments, ...tail].slice(0, maxBlocks);
