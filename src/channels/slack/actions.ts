@@ -78,7 +78,7 @@ async function handle(deps: SlackDeps, body: BlockAction, action: ButtonAction, 
   }
   if (surface === 'home') return publishHome(deps, body.user.id, noticeOf(reply));
   if (surface === 'modal' && body.view) {
-    await deps.client.views.update({ view_id: body.view.id, view: viewModal('Help desk', reply.view) as any });
+    await deps.client.views.update({ view_id: body.view.id, view: viewModal('Help desk', reply.view) });
     return;
   }
   await answerOnMessage(deps, body, input, reply, respond);

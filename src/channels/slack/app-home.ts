@@ -17,5 +17,5 @@ export async function publishHome(deps: SlackDeps, userId: string, notice?: stri
     const queue = isAgent ? await dispatch(ctx, { verb: VERBS.queue, text: 'unassigned' }) : undefined;
     content = { mine: mine.view, queue: queue?.view, notice };
   }
-  await deps.client.views.publish({ user_id: userId, view: homeView(content) as any });
+  await deps.client.views.publish({ user_id: userId, view: homeView(content) });
 }

@@ -68,7 +68,7 @@ function helpBlocks(help: HelpView): Block[] {
 function assetBlocks(list: AssetListView): Block[] {
   const head: Block[] = [{ type: 'header', text: plain(list.title, BLOCK_LIMITS.headerText) }];
   if (list.assets.length === 0) return [...head, { type: 'section', text: mrkdwn(userText(list.emptyText, BLOCK_LIMITS.sectionText)) }];
-  const body = list.assets.map((a) => [
+  const body = list.assets.map((a): Block[] => [
     {
       type: 'section',
       text: mrkdwn(

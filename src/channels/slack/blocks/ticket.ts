@@ -1,4 +1,5 @@
 /** Block Kit for one ticket, from the same TicketView the Teams card template uses. */
+import type { SectionBlock } from '@slack/types';
 import type { Notice } from '../../../core';
 import { earlierCommentsText } from '../../../views/ticket-view';
 import type { CommentView, TicketSummaryView, TicketView } from '../../../views/types';
@@ -14,7 +15,7 @@ function field(label: string, value: string): { type: 'mrkdwn'; text: string } {
 const COMMENT_CHARS = 1500;
 const THREAD_CHARS = 12_000;
 
-function commentBlock(c: CommentView): Block {
+function commentBlock(c: CommentView): SectionBlock {
   const head = `*${userText(c.author || c.authorEmail, 200)}* · ${escapeMrkdwn(c.createdText)}${c.internal ? ' · :lock: _internal note_' : ''}\n`;
   return { type: 'section', text: mrkdwn(head + userText(c.body, COMMENT_CHARS)) };
 }
@@ -25,7 +26,7 @@ function latestComments(comments: CommentView[], maxBlocks: number): Block[] {
   let chars = 0;
   for (let i = comments.length - 1; i >= 0 && out.length < maxBlocks; i -= 1) {
     const block = commentBlock(comments[i]);
-    chars += block.text.text.length;
+    chars += block.text?.text.length ?? 0;
     if (chars > THREAD_CHARS && out.length > 0) break;
     out.unshift(block);
   }
