@@ -4,4 +4,3 @@ export { createSqliteStore, STORE_FILE } from './sqlite-store';
 export type { SqliteStoreConfig } from './sqlite-store';
 export { createNotificationPorts } from './notification-ports';
 export { SCHEMA_VERSION } from './schema';
-export { teamsChannelId, subscriptionConversation } from './conversation-ids';

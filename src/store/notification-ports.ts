@@ -1,23 +1,20 @@
 /** NotificationPorts (what the subscribe/unsubscribe/notifications commands call) on top of a Store. */
-import type { NotificationPorts } from '../commands/types';
-import { subscriptionConversation } from './conversation-ids';
+import type { NotificationPorts } from '../core';
 import type { Store } from './types';
 
 /** Commands' view of subscriptions and preferences, kept in `store`. */
 export function createNotificationPorts(store: Store): NotificationPorts {
   return {
-    async subscribe(conversation, filter, by) {
-      const c = subscriptionConversation(conversation);
+    // Conversation ids arrive as the channels name them (a Teams channel, never one of its threads).
+    async subscribe(c, filter, by) {
       // Remember the conversation too; the channel hook adds its reference (Teams) as messages arrive.
       await store.saveConversation({ platform: c.platform, id: c.id, kind: c.kind });
       await store.addSubscription({ conversation: c, filter, createdBy: by.email, createdAt: new Date().toISOString() });
     },
-    unsubscribe(conversation, filter) {
-      const c = subscriptionConversation(conversation);
+    unsubscribe(c, filter) {
       return store.removeSubscriptions(c.platform, c.id, filter);
     },
-    async subscriptions(conversation) {
-      const c = subscriptionConversation(conversation);
+    async subscriptions(c) {
       return (await store.listSubscriptions(c.platform, c.id)).map((s) => s.filter);
     },
     setMuted: (email, muted) => store.setMuted(email, muted),

@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { Conversation, SubscriptionFilter } from '../commands/types';
+import type { Conversation, SubscriptionFilter } from '../core';
 import { migrate } from './schema';
 import { createSqliteOutbox } from './sqlite-outbox';
 import type { ActionHint, CycleCommit, ConversationRecord, PersonAddress, PostedMessage, Platform, Store, SubscriptionRecord, TicketState } from './types';
