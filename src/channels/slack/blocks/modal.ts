@@ -25,6 +25,11 @@ export interface FormMetadata {
   sourceLink?: string;
 }
 
+/** A Slack link only for a plain https URL; anything else is shown as escaped text, so it cannot become markup. */
+export function linkOrText(url: string, label: string): string {
+  return /^https:\/\/[^\s<>|]+$/.test(url) ? `From <${url}|${label}>` : `From ${userText(url, 2000)}`;
+}
+
 function option(value: string): PlainTextOption {
   return { text: plain(value, BLOCK_LIMITS.optionText), value: truncate(value, 150) };
 }
@@ -48,7 +53,7 @@ function formBlocks(form: FormView): Block[] {
   switch (form.form) {
     case 'new-ticket': {
       const blocks: Block[] = [];
-      if (form.sourceLink) blocks.push({ type: 'context', elements: [mrkdwn(`From <${form.sourceLink}|this message>`)] });
+      if (form.sourceLink) blocks.push({ type: 'context', elements: [mrkdwn(linkOrText(form.sourceLink, 'this message'))] });
       blocks.push(
         textInput('title', 'Title', v.title, { max: 255 }),
         textInput('description', 'Description', v.description, { multiline: true, max: BLOCK_LIMITS.inputLength, optional: true }),
