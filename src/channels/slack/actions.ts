@@ -19,12 +19,15 @@ import { NO_EMAIL_MESSAGE } from './identity';
 import { renderMessage, type SlackMessage } from './blocks/message';
 import { openModal, type OpenModal } from './views';
 
+const PROTOTYPE_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
+
 function inputFrom(verb: string, raw: string | undefined): CommandInput {
   const { ticketId, etag, ...data } = decodeButtonValue(raw);
   const input: CommandInput = { verb };
   if (typeof ticketId === 'number' && Number.isSafeInteger(ticketId)) input.ticketId = ticketId;
   if (typeof etag === 'string') input.etag = etag;
-  const values = Object.fromEntries(Object.entries(data).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
+  // A button value is untrusted JSON: only string values under ordinary names are passed on.
+  const values = Object.fromEntries(Object.entries(data).filter(([k, v]) => typeof v === 'string' && !PROTOTYPE_NAMES.has(k))) as Record<string, string>;
   if (Object.keys(values).length > 0) input.values = values;
   return input;
 }

@@ -73,7 +73,22 @@ export function createSlackChannel(config: SlackChannelConfig): SlackChannel {
   const socketMode = Boolean(settings.appToken);
   const receiver = socketMode
     ? new SocketModeReceiver({ appToken: settings.appToken!, logger: blogger })
-    : new HTTPReceiver({ signingSecret: settings.signingSecret, endpoints: '/slack/events', logger: blogger });
+    : new HTTPReceiver({
+        signingSecret: settings.signingSecret,
+        endpoints: '/slack/events',
+        logger: blogger,
+        // Our listeners acknowledge first, so a failure before any answer is Bolt refusing the payload's shape.
+        processEventErrorHandler: async ({ error, response }) => {
+          if (response.headersSent) {
+            logger.error('slack listener failed after its acknowledgement', { error });
+            return false;
+          }
+          logger.warn('slack payload could not be handled', { error });
+          response.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
+          response.end('Bad request: the Slack payload could not be handled.');
+          return true;
+        },
+      });
   const app = new App({
     token: settings.botToken,
     receiver,

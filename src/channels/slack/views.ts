@@ -139,7 +139,7 @@ async function submit(deps: SlackDeps, userId: string, view: ViewOutput, ack: Ac
       return;
     }
     const first = formFields(meta.form)[0];
-    const values = readFormValues(view.state.values as any);
+    const values = readFormValues(view.state?.values, meta.form);
     const typed = { ...values };
     // The message a ticket is made from is linked in the ticket by the create handler.
     if (meta.sourceLink) values.sourceLink = meta.sourceLink;
