@@ -40,6 +40,7 @@ describe('Slack reliability', () => {
   let helpdesk: FakeHelpdesk;
   const delay = { ms: 0 };
   const threadReplies: string[] = [];
+  const threadFails = { on: false };
   const told: { userId: string; text: string }[] = [];
   const retry = { headers: { 'x-slack-retry-num': '1', 'x-slack-retry-reason': 'http_timeout' } };
 
@@ -47,6 +48,7 @@ describe('Slack reliability', () => {
     helpdesk = createFakeHelpdesk({ agents: AGENTS });
     scene = await startSlackScene(slowCreate(helpdesk, delay), {
       onThreadReply: async (info) => {
+        if (threadFails.on) throw new Error('store unreachable');
         threadReplies.push(info.text);
         return true;
       },
@@ -125,6 +127,19 @@ describe('Slack reliability', () => {
       await scene.post(eventBody(envelope));
       const reply = await scene.fake.waitFor('chat.postMessage', (c) => c.body.channel === 'DROBIN01');
       expect(text(reply.body.blocks)).toContain('the projector smells of smoke');
+    });
+
+    it('a thread reply that could not be taken comes back to its author in the thread', async () => {
+      threadFails.on = true;
+      try {
+        const envelope = dm('My reply under the card');
+        envelope.event = { ...envelope.event, channel: 'C2147483705', channel_type: 'channel', thread_ts: '1732280000.000100' };
+        await scene.post(eventBody(envelope));
+        const back = await scene.fake.waitFor('chat.postEphemeral', (c) => text(c.body.blocks).includes('My reply under the card'));
+        expect(back.body).toMatchObject({ user: PEOPLE.sam.id, thread_ts: '1732280000.000100' });
+      } finally {
+        threadFails.on = false;
+      }
     });
 
     it('a slash command refused by the help desk quotes what was typed', async () => {

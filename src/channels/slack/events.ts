@@ -56,10 +56,17 @@ export function registerEvents(app: App, deps: SlackDeps): void {
     const mentionsBot = context.botUserId && m.text.includes(`<@${context.botUserId}>`);
     if (typeof m.thread_ts !== 'string' || m.thread_ts === m.ts || mentionsBot || !deps.hooks.onThreadReply) return;
     const onThreadReply = deps.hooks.onThreadReply;
-    await guarded(deps.logger, 'thread reply', { channelId: m.channel, userId: m.user }, async () => {
-      const person = await deps.identity.lookup(m.user).catch(() => undefined);
-      await onThreadReply({ channelId: m.channel, threadTs: m.thread_ts, ts: m.ts, userId: m.user, email: person?.email, name: person?.name, text: typed });
-    });
+    await guarded(
+      deps.logger,
+      'thread reply',
+      { channelId: m.channel, userId: m.user },
+      async () => {
+        const person = await deps.identity.lookup(m.user).catch(() => undefined);
+        await onThreadReply({ channelId: m.channel, threadTs: m.thread_ts, ts: m.ts, userId: m.user, email: person?.email, name: person?.name, text: typed });
+      },
+      // The reply may not have become a comment: it comes back to its author, in the thread.
+      () => postPrivate(deps, { channelId: m.channel, userId: m.user, threadTs: m.thread_ts }, failureWithTyped(typed)),
+    );
   });
 
   app.event('app_mention', async ({ event }) => {
