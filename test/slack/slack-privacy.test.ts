@@ -125,4 +125,18 @@ describe('Slack: private answers stay private in a shared channel', () => {
     expect(buttonsOf(own.body.blocks).map((b: any) => b.action_id)).not.toContain('ticket.claim');
     expect(text(own.body)).not.toContain('watch list');
   });
+
+  it("an agent's Claim on the shared card updates the card for everyone and sends no extra private copy", async () => {
+    scene.fake.clear();
+    const click = slackFixture('block-actions');
+    click.user.id = PEOPLE.lee.id;
+    click.actions = [{ ...click.actions[0], action_ts: `${Date.now()}.${++n}`, action_id: 'ticket.claim', value: JSON.stringify({ ticketId, etag: helpdesk.ticket(ticketId)!.etag }) }];
+    click.response_url = scene.fake.responseUrl('lee-claim');
+    await scene.post(interactiveBody(click));
+    const update = await scene.fake.waitFor('chat.update');
+    expect(text(update.body.blocks)).toContain('Claimed by Lee Agent');
+    await scene.post(slashBody(slash(scene.fake, PEOPLE.lee, 'help', 'lee-barrier')));
+    await scene.fake.waitFor('response_url', (c) => c.responseId === 'lee-barrier');
+    expect(scene.fake.calls.filter((c) => c.responseId === 'lee-claim')).toEqual([]);
+  });
 });

@@ -72,7 +72,8 @@ async function answerOnMessage(deps: SlackDeps, ctx: CommandContext, body: Block
   }
   if (sameTicket) {
     await deps.client.chat.update({ channel: channelId, ts, ...(await publicMessage(ctx, reply, channelId)) });
-    await postPrivate(deps, target, renderMessage(reply.view));
+    // A private answer (Show, Refresh, a lost race) is the clicker's own view; a public change is the card itself.
+    if (reply.visibility === 'private') await postPrivate(deps, target, renderMessage(reply.view));
     return;
   }
   if (reply.visibility === 'public') {
