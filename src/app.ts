@@ -14,7 +14,7 @@ import { createChangeFeed } from './helpdesk/changes';
 import type { Logger } from './log';
 import { createNotifications, type Delivery, type Poller } from './notify';
 import { createServer } from './server';
-import { createSqliteStore } from './store';
+import { openStore } from './store';
 
 /** A running bot process. */
 export interface App {
@@ -61,7 +61,7 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
   const { graph: graphConfig, emulator } = await graphFor(config, logger.child({ component: 'graph' }));
   const graph = createGraphClient(graphConfig);
   const service = createHelpdeskService({ graph, settings: config.helpdesk, logger: logger.child({ component: 'helpdesk' }) });
-  const store = createSqliteStore({ dataDir: config.dataDir });
+  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }, logger);
   const notifications = createNotifications({
     store,
     feed: createChangeFeed(graph, config.helpdesk),

@@ -5,3 +5,8 @@ export type { SqliteStoreConfig } from './sqlite-store';
 export { createNotificationPorts } from './notification-ports';
 export { SCHEMA_VERSION } from './schema';
 export { teamsChannelId, subscriptionConversation } from './conversation-ids';
+export { createPostgresStore, createPool } from './pg-store';
+export type { PostgresStore, PostgresStoreConfig } from './pg-store';
+export { PG_SCHEMA_VERSION } from './pg-schema';
+export { openStore } from './open';
+export type { StoreLocation } from './open';

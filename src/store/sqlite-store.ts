@@ -2,9 +2,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { Conversation, SubscriptionFilter } from '../commands/types';
+import { email, epoch, filterValue, iso, toFilter } from './rows';
 import { migrate } from './schema';
-import type { ActionHint, ConversationRecord, PersonAddress, PostedMessage, Platform, Store, SubscriptionRecord, TicketState } from './types';
+import type { ActionHint, Conversation, ConversationRecord, PersonAddress, PostedMessage, Platform, Store, SubscriptionRecord, TicketState } from './types';
 
 /** Where the embedded store lives, relative to HELPDESK_DATA_DIR. */
 export const STORE_FILE = 'helpdesk-bot.sqlite';
@@ -19,15 +19,8 @@ export interface SqliteStoreConfig {
 
 type Row = Record<string, unknown>;
 
-const filterValue = (f: SubscriptionFilter) => ('value' in f ? f.value : '');
-function toFilter(kind: string, value: string): SubscriptionFilter {
-  return kind === 'all' || kind === 'high' ? { kind } : ({ kind, value } as SubscriptionFilter);
-}
 const json = (v: unknown) => (v === undefined ? null : JSON.stringify(v));
 const parse = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : undefined);
-const email = (e: string) => e.trim().toLowerCase();
-const epoch = (iso: string) => Math.floor(Date.parse(iso) / 1000);
-const iso = (secs: number) => new Date(secs * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 /** Opens (creating on first start) the SQLite store and brings its schema up to date. */
 export function createSqliteStore(config: SqliteStoreConfig): Store {

@@ -4,6 +4,9 @@
  */
 import type { Conversation, SubscriptionFilter } from '../commands/types';
 
+// The store's files import these from here, so moving them elsewhere changes one line.
+export type { Conversation, SubscriptionFilter };
+
 /** The chat platforms notifications reach. */
 export type Platform = Conversation['platform'];
 
