@@ -33,6 +33,16 @@ export function channelCardView(set: ChangeSet, vocabulary: Vocabulary): TicketV
   return ticketView(set.ticket, [], { email: '', isAgent: true }, vocabulary);
 }
 
+/** A claim outlives any single send; one left by a process that died is taken over after this. */
+const CLAIM_TTL_MS = 120_000;
+
+/** The delivery key is claimed by another process (several replicas, or two pollers by mistake). */
+class ClaimedElsewhere extends Error {
+  constructor(key: string) {
+    super(`delivery ${key} is claimed by another process`);
+  }
+}
+
 /** Creates the deliverer. */
 export function createDeliverer(config: DelivererConfig): Deliverer {
   const { store, queue, logger } = config;
@@ -40,10 +50,19 @@ export function createDeliverer(config: DelivererConfig): Deliverer {
   const maxAttempts = config.maxAttempts ?? 5;
   const attempts = new Map<string, number>();
 
-  /** Runs one send once: skipped when its key is recorded, recorded when it succeeds. */
+  /**
+   * Runs one send once: skipped when its key is recorded, claimed in the store before sending
+   * (so a second poller by mistake never sends it too), recorded when it succeeds.
+   */
   async function once(key: string, send: () => Promise<void>): Promise<void> {
     if (await store.isDelivered(key)) return;
-    await send();
+    if (!(await store.claimDelivery(key, CLAIM_TTL_MS))) throw new ClaimedElsewhere(key);
+    try {
+      await send();
+    } catch (err) {
+      await store.releaseDelivery(key).catch(() => undefined);
+      throw err;
+    }
     await store.markDelivered(key);
   }
 
@@ -105,6 +124,11 @@ export function createDeliverer(config: DelivererConfig): Deliverer {
       attempts.delete(base);
       return true;
     } catch (err) {
+      if (err instanceof ClaimedElsewhere) {
+        // Another process is sending it right now; the next cycle finds it delivered (or the claim expired).
+        logger.info('notification is being sent by another replica; checking again next cycle', { key: base });
+        return false;
+      }
       if (t.type === 'channel' && err instanceof DeliveryError && err.kind === 'gone') {
         const n = await store.dropConversation(t.platform, t.conversationId);
         logger.warn('bot is no longer in the conversation; dropped its subscriptions', { platform: t.platform, conversationId: t.conversationId, subscriptions: n, reason: err.message });

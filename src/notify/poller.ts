@@ -6,6 +6,7 @@
  */
 import type { Comment, Ticket, Vocabulary } from '../helpdesk/types';
 import type { Logger } from '../log';
+import type { PollerLease } from '../store/lease';
 import type { Store, TicketState } from '../store/types';
 import type { Deliverer } from './deliver';
 import { attachResolutionNotes, commentEvent, commentKey, DEFAULT_RESOLVED_STATUSES, stateOf, ticketEvents, type ChangeSet } from './detect';
@@ -28,6 +29,8 @@ export interface PollerConfig {
   /** Longest pause after repeated failures. */
   maxBackoffSeconds?: number;
   now?: () => Date;
+  /** Several replicas: a cycle runs only while this replica holds the lease (default: always). */
+  lease?: PollerLease;
 }
 
 /** What one cycle did, for tests, benchmarks and logs. */
@@ -48,6 +51,10 @@ export interface PollerStatus {
   /** Pause before the next cycle. */
   nextDelayMs: number;
   lastError?: string;
+  /** Whether this replica holds the poller lease (always true with one process). */
+  polling: boolean;
+  /** Why the lease could not be checked (shared store unreachable), when that is the case. */
+  leaseError?: string;
 }
 
 /** Polls for changes on a timer; `runOnce` runs a single cycle (tests, benchmarks). */
@@ -76,6 +83,7 @@ export function createPoller(config: PollerConfig): Poller {
   let cycles = 0;
   let lastError: string | undefined;
   let lastPrune = 0;
+  let leaseError: string | undefined;
 
   /** First start: remember every ticket as it is now, so later changes have something to compare with. */
   async function firstStart(): Promise<string> {
@@ -192,6 +200,17 @@ export function createPoller(config: PollerConfig): Poller {
 
   /** Runs one cycle; a failure is logged and slows the next cycle, never reaches a channel. */
   async function guarded(): Promise<CycleResult | undefined> {
+    if (config.lease) {
+      // Another replica polls, or the shared store is unreachable: skip; nothing advances, nothing is lost.
+      try {
+        const mine = await config.lease.tryAcquire();
+        leaseError = undefined;
+        if (!mine) return undefined;
+      } catch (err) {
+        leaseError = err instanceof Error ? err.message : String(err);
+        return undefined;
+      }
+    }
     cycles += 1;
     try {
       const result = await cycle();
@@ -234,8 +253,9 @@ export function createPoller(config: PollerConfig): Poller {
       stopped = true;
       if (timer) clearTimeout(timer);
       await running;
+      await config.lease?.release();
     },
     runOnce: cycle,
-    status: () => ({ cycles, failures, nextDelayMs: nextDelayMs(), lastError }),
+    status: () => ({ cycles, failures, nextDelayMs: nextDelayMs(), lastError, polling: config.lease ? config.lease.held() : true, leaseError }),
   };
 }

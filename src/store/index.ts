@@ -10,3 +10,7 @@ export type { PostgresStore, PostgresStoreConfig } from './pg-store';
 export { PG_SCHEMA_VERSION } from './pg-schema';
 export { openStore } from './open';
 export type { StoreLocation } from './open';
+export { alwaysHeldLease, createPgLease, leaseFor } from './lease';
+export type { PollerLease, PgLeaseConfig } from './lease';
+export { storeHealth } from './health';
+export type { StoreHealth } from './health';

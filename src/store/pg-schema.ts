@@ -45,6 +45,13 @@ const MIGRATIONS: string[] = [
   );
   CREATE INDEX actions_at ON actions (at);
   `,
+  // 2: several replicas — the poller lease, delivery claims and inbound idempotency records.
+  `
+  CREATE TABLE leases (name TEXT PRIMARY KEY, holder TEXT NOT NULL, expires_at TIMESTAMPTZ NOT NULL);
+  CREATE TABLE delivery_claims (key TEXT PRIMARY KEY, expires_at BIGINT NOT NULL);
+  CREATE TABLE inbound (key TEXT PRIMARY KEY, expires_at BIGINT NOT NULL);
+  CREATE INDEX inbound_expires ON inbound (expires_at);
+  `,
 ];
 
 /** The schema version this code writes. */

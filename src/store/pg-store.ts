@@ -218,7 +218,32 @@ export async function createPostgresStore(config: PostgresStoreConfig): Promise<
     async pruneDelivered(before) {
       const n = await count(`DELETE FROM delivered WHERE at < $1`, [before.getTime()]);
       await query(`DELETE FROM actions WHERE at < $1`, [before.getTime()]);
+      await query(`DELETE FROM delivery_claims WHERE expires_at <= $1`, [Date.now()]);
+      await query(`DELETE FROM inbound WHERE expires_at <= $1`, [Date.now()]);
       return n;
+    },
+
+    // One statement each: the primary key decides which replica wins, whatever the timing.
+    async claimDelivery(key, ttlMs) {
+      const now = Date.now();
+      const rows = await query(
+        `INSERT INTO delivery_claims SELECT $1::text, $2::bigint WHERE NOT EXISTS (SELECT 1 FROM delivered WHERE key = $1::text)
+         ON CONFLICT (key) DO UPDATE SET expires_at = excluded.expires_at WHERE delivery_claims.expires_at <= $3 RETURNING key`,
+        [key, now + ttlMs, now],
+      );
+      return rows.length > 0;
+    },
+    async releaseDelivery(key) {
+      await query(`DELETE FROM delivery_claims WHERE key = $1`, [key]);
+    },
+    async claimInbound(key, ttlMs) {
+      const now = Date.now();
+      const rows = await query(
+        `INSERT INTO inbound VALUES ($1, $2)
+         ON CONFLICT (key) DO UPDATE SET expires_at = excluded.expires_at WHERE inbound.expires_at <= $3 RETURNING key`,
+        [key, now + ttlMs, now],
+      );
+      return rows.length > 0 ? 'first' : 'duplicate';
     },
 
     async setMuted(who, muted) {

@@ -41,6 +41,12 @@ const MIGRATIONS: string[] = [
     PRIMARY KEY (kind, item_id, etag)
   ) WITHOUT ROWID;
   `,
+  // 2: claims, so a send or an inbound event is handled once even with two processes.
+  `
+  CREATE TABLE delivery_claims (key TEXT PRIMARY KEY, expires_at INTEGER NOT NULL) WITHOUT ROWID;
+  CREATE TABLE inbound (key TEXT PRIMARY KEY, expires_at INTEGER NOT NULL) WITHOUT ROWID;
+  CREATE INDEX inbound_expires ON inbound (expires_at);
+  `,
 ];
 
 /** The schema version this code writes. */

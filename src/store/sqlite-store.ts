@@ -66,6 +66,13 @@ export function createSqliteStore(config: SqliteStoreConfig): Store {
     putAction: db.prepare(`INSERT OR REPLACE INTO actions VALUES (?, ?, ?, ?, ?, ?, ?)`),
     getAction: db.prepare(`SELECT * FROM actions WHERE kind = ? AND item_id = ? AND etag = ?`),
     pruneActions: db.prepare(`DELETE FROM actions WHERE at < ?`),
+    claim: db.prepare(`INSERT INTO delivery_claims SELECT @key, @expires WHERE NOT EXISTS (SELECT 1 FROM delivered WHERE key = @key)
+      ON CONFLICT (key) DO UPDATE SET expires_at = excluded.expires_at WHERE delivery_claims.expires_at <= @now RETURNING key`),
+    unclaim: db.prepare(`DELETE FROM delivery_claims WHERE key = ?`),
+    inbound: db.prepare(`INSERT INTO inbound VALUES (@key, @expires)
+      ON CONFLICT (key) DO UPDATE SET expires_at = excluded.expires_at WHERE inbound.expires_at <= @now RETURNING key`),
+    pruneClaims: db.prepare(`DELETE FROM delivery_claims WHERE expires_at <= ?`),
+    pruneInbound: db.prepare(`DELETE FROM inbound WHERE expires_at <= ?`),
   };
 
   const toSub = (r: Row): SubscriptionRecord => ({
@@ -202,7 +209,21 @@ export function createSqliteStore(config: SqliteStoreConfig): Store {
     async pruneDelivered(before) {
       const n = q.prune.run(before.getTime()).changes;
       q.pruneActions.run(before.getTime());
+      q.pruneClaims.run(Date.now());
+      q.pruneInbound.run(Date.now());
       return n;
+    },
+
+    async claimDelivery(key, ttlMs) {
+      const now = Date.now();
+      return q.claim.get({ key, expires: now + ttlMs, now }) !== undefined;
+    },
+    async releaseDelivery(key) {
+      q.unclaim.run(key);
+    },
+    async claimInbound(key, ttlMs) {
+      const now = Date.now();
+      return q.inbound.get({ key, expires: now + ttlMs, now }) !== undefined ? 'first' : 'duplicate';
     },
 
     async setMuted(who, muted) {

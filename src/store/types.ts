@@ -115,6 +115,20 @@ export interface Store {
   /** Forgets delivered keys older than `before` (they can no longer be re-read by the overlap). */
   pruneDelivered(before: Date): Promise<number>;
 
+  // --- Several replicas: claims taken in the database, so two processes never do one thing twice.
+  /**
+   * Claims a delivery key before its send: true when this caller won it (not delivered, and not
+   * claimed by anyone within the last `ttlMs`); false while another sender holds it.
+   */
+  claimDelivery(key: string, ttlMs: number): Promise<boolean>;
+  /** Gives a claim back after a failed send, so the next cycle (on any replica) retries at once. */
+  releaseDelivery(key: string): Promise<void>;
+  /**
+   * Records an inbound event id (Slack retry, Teams redelivery) for `ttlMs`: 'first' for the
+   * replica that should handle it, 'duplicate' for every later arrival on any replica.
+   */
+  claimInbound(key: string, ttlMs: number): Promise<'first' | 'duplicate'>;
+
   setMuted(email: string, muted: boolean): Promise<void>;
   mutedAmong(emails: string[]): Promise<Set<string>>;
 

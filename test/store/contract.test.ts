@@ -134,4 +134,46 @@ describe.each(engines)('$name store', (engine) => {
     expect(await store.pruneDelivered(new Date(Date.now() + 1000))).toBe(1);
     expect(await store.isDelivered('a')).toBe(false);
   });
+
+  it('a delivery key is won by exactly one of two stores racing for it, and never after it was delivered', async () => {
+    const { store, location } = await open();
+    const other = await engine.open(location);
+    stores.push(other);
+    const wins = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? store : other).claimDelivery('ticket:1>slack:C1', 60_000)));
+    expect(wins.filter(Boolean)).toHaveLength(1);
+    // The winner's send failed: it gives the claim back and the next try (either store) wins.
+    await store.releaseDelivery('ticket:1>slack:C1');
+    expect(await other.claimDelivery('ticket:1>slack:C1', 60_000)).toBe(true);
+    await other.markDelivered('ticket:1>slack:C1');
+    await store.releaseDelivery('ticket:1>slack:C1');
+    expect(await store.claimDelivery('ticket:1>slack:C1', 60_000)).toBe(false);
+  });
+
+  it('a claim left by a process that died can be taken once it expires', async () => {
+    const { store } = await open();
+    expect(await store.claimDelivery('k', 30)).toBe(true);
+    expect(await store.claimDelivery('k', 30)).toBe(false);
+    await until(async () => store.claimDelivery('k', 60_000));
+    expect(await store.claimDelivery('k', 60_000)).toBe(false);
+  });
+
+  it('an inbound event id is first once, a duplicate on every other store until it expires', async () => {
+    const { store, location } = await open();
+    const other = await engine.open(location);
+    stores.push(other);
+    const answers = await Promise.all([store, other, store, other].map((s) => s.claimInbound('slack:Ev123', 60_000)));
+    expect(answers.sort()).toEqual(['duplicate', 'duplicate', 'duplicate', 'first']);
+    expect(await other.claimInbound('slack:Ev999', 30)).toBe('first');
+    await until(async () => (await store.claimInbound('slack:Ev999', 60_000)) === 'first');
+    expect(await other.claimInbound('slack:Ev999', 60_000)).toBe('duplicate');
+  });
 });
+
+/** Waits for a condition (no fixed sleeps): a claim's expiry is a database time, not a timer. */
+async function until(check: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
