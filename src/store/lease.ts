@@ -37,6 +37,8 @@ export interface PgLeaseConfig {
   logger?: Logger;
   /** Defaults to host:pid:random, unique per process. */
   holder?: string;
+  /** Runs before each acquire (the store's migration, when the database was down at start). */
+  prepare?: () => Promise<void>;
 }
 
 /** A lease row in PostgreSQL, renewed in the background while held. */
@@ -48,6 +50,7 @@ export function createPgLease(config: PgLeaseConfig): PollerLease {
   let keepAlive: NodeJS.Timeout | undefined;
 
   async function acquire(): Promise<boolean> {
+    await config.prepare?.();
     const { rows } = await pool.query(
       `INSERT INTO leases (name, holder, expires_at) VALUES ($1, $2, clock_timestamp() + $3::int * interval '1 millisecond')
        ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at
@@ -97,6 +100,6 @@ export function createPgLease(config: PgLeaseConfig): PollerLease {
 
 /** The lease that fits the store: a PostgreSQL row for the shared store, always-held for SQLite. */
 export function leaseFor(store: Store, options: { ttlMs: number; logger?: Logger }): PollerLease {
-  const pool = (store as Store & { pool?: pg.Pool }).pool;
-  return pool ? createPgLease({ pool, ttlMs: options.ttlMs, logger: options.logger }) : alwaysHeldLease();
+  const shared = store as Store & { pool?: pg.Pool; ready?: () => Promise<void> };
+  return shared.pool ? createPgLease({ pool: shared.pool, prepare: shared.ready, ttlMs: options.ttlMs, logger: options.logger }) : alwaysHeldLease();
 }

@@ -19,6 +19,8 @@ export interface PostgresStoreConfig {
 /** A Store on PostgreSQL, plus the pool (for the poller lease and health checks). */
 export interface PostgresStore extends Store {
   readonly pool: pg.Pool;
+  /** Resolves once the schema is migrated (retrying a migration that could not run at start). */
+  ready(): Promise<void>;
 }
 
 type Row = Record<string, unknown>;
@@ -45,19 +47,47 @@ export function createPool(url: string, logger?: Logger, max = 10): pg.Pool {
   return pool;
 }
 
-/** Connects, migrates (under an advisory lock) and returns the store. */
+/** A schema this build must not touch: stop rather than retry. */
+const isFatal = (err: unknown) => err instanceof Error && /newer than this build/.test(err.message);
+
+/**
+ * Connects, migrates (under an advisory lock) and returns the store. An unreachable database
+ * does not stop start-up: the process comes up, each use retries the migration, and queries
+ * fail (to be reported) until the database answers again.
+ */
 export async function createPostgresStore(config: PostgresStoreConfig): Promise<PostgresStore> {
   const pool = createPool(config.url, config.logger, config.maxConnections);
+  let migrated: Promise<unknown> | undefined;
+  const ensureMigrated = (): Promise<unknown> => {
+    migrated ??= migratePostgres(pool).catch((err) => {
+      migrated = undefined;
+      throw err;
+    });
+    return migrated;
+  };
   try {
-    await migratePostgres(pool);
+    await ensureMigrated();
   } catch (err) {
-    await pool.end().catch(() => undefined);
-    throw err;
+    if (isFatal(err)) {
+      await pool.end().catch(() => undefined);
+      throw err;
+    }
+    config.logger?.warn('PostgreSQL is not reachable at start; running without the shared store until it is', { error: (err as Error).message });
   }
-  const query = async (sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows as Row[];
-  const count = async (sql: string, params: unknown[]) => (await pool.query(sql, params)).rowCount ?? 0;
+  const ready = async () => {
+    if (migrated === undefined || !(await migrated.then(() => true, () => false))) await ensureMigrated();
+  };
+  const query = async (sql: string, params: unknown[] = []) => {
+    await ready();
+    return (await pool.query(sql, params)).rows as Row[];
+  };
+  const count = async (sql: string, params: unknown[]) => {
+    await ready();
+    return (await pool.query(sql, params)).rowCount ?? 0;
+  };
   /** Runs `fn` in one transaction on one connection. */
   async function tx<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
+    await ready();
     const c = await pool.connect();
     try {
       await c.query('BEGIN');
@@ -86,6 +116,7 @@ export async function createPostgresStore(config: PostgresStoreConfig): Promise<
 
   return {
     pool,
+    ready,
     async addSubscription(sub) {
       const c = sub.conversation;
       return (
@@ -191,6 +222,7 @@ export async function createPostgresStore(config: PostgresStoreConfig): Promise<
       return r.n as number;
     },
     async putTicketStates(states) {
+      await ready();
       await putStates(pool, states);
     },
     async commitCycle(commit) {
