@@ -1,0 +1,66 @@
+/**
+ * Moves an installation from the embedded SQLite store to PostgreSQL: copies every table, row
+ * by row, keeping whatever PostgreSQL already has (ON CONFLICT DO NOTHING), so running it twice
+ * — or after replicas have started writing — changes nothing the second time.
+ */
+import { existsSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import type pg from 'pg';
+import { migratePostgres } from './pg-schema';
+import { migrate } from './schema';
+
+/** Tables copied, in order, and the columns whose representation differs between the engines. */
+const TABLES: { name: string; json?: string[]; bool?: string[] }[] = [
+  { name: 'subscriptions' },
+  { name: 'conversations', json: ['reference'] },
+  { name: 'people', json: ['reference'] },
+  { name: 'posted' },
+  { name: 'watermarks' },
+  { name: 'ticket_state' },
+  { name: 'delivered' },
+  { name: 'prefs', bool: ['muted'] },
+  { name: 'actions' },
+];
+
+/** Rows read from SQLite and rows newly written to PostgreSQL, per table. */
+export type CopyReport = Record<string, { read: number; written: number }>;
+
+/** Copies the SQLite store at `sqliteFile` into the (migrated) PostgreSQL database behind `pool`. */
+export async function copySqliteToPostgres(sqliteFile: string, pool: pg.Pool): Promise<CopyReport> {
+  if (!existsSync(sqliteFile)) throw new Error(`no SQLite store at ${sqliteFile}`);
+  const db = new Database(sqliteFile);
+  try {
+    migrate(db); // an older file gets the current columns first
+    await migratePostgres(pool);
+    const report: CopyReport = {};
+    for (const table of TABLES) {
+      const rows = db.prepare(`SELECT * FROM ${table.name}`).all() as Record<string, unknown>[];
+      for (const r of rows) {
+        for (const c of table.json ?? []) r[c] = typeof r[c] === 'string' ? JSON.parse(r[c] as string) : null;
+        for (const c of table.bool ?? []) r[c] = Boolean(r[c]);
+      }
+      let written = 0;
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        for (let i = 0; i < rows.length; i += 2000) {
+          const res = await client.query(
+            `INSERT INTO ${table.name} SELECT * FROM json_populate_recordset(null::${table.name}, $1::json) ON CONFLICT DO NOTHING`,
+            [JSON.stringify(rows.slice(i, i + 2000))],
+          );
+          written += res.rowCount ?? 0;
+        }
+        await client.query('COMMIT');
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      } finally {
+        client.release();
+      }
+      report[table.name] = { read: rows.length, written };
+    }
+    return report;
+  } finally {
+    db.close();
+  }
+}
