@@ -52,10 +52,10 @@ async function graphFor(config: Config, logger: Logger): Promise<{ graph: GraphC
  * Healthy unless the help desk has been unreachable for several poll cycles in a row. A shared
  * store that does not answer is reported but keeps 200: most commands still work without it.
  */
-async function healthOf(poller: Poller, store: Store): Promise<{ ok: boolean; detail?: string; polling: boolean; store: unknown }> {
-  const { failures, lastError, polling } = poller.status();
+async function healthOf(poller: Poller, store: Store): Promise<{ ok: boolean; detail?: string; polling: boolean; cycles: number; store: unknown }> {
+  const { failures, lastError, polling, cycles } = poller.status();
   const storeState = await storeHealth(store);
-  const base = { polling: polling && storeState.reachable, store: storeState };
+  const base = { polling: polling && storeState.reachable, cycles, store: storeState };
   if (failures >= 3) return { ok: false, detail: `help desk unreachable for ${failures} poll cycles: ${lastError ?? 'unknown error'}`, ...base };
   if (!storeState.reachable) return { ok: true, detail: `shared store (PostgreSQL) unreachable: ${storeState.error}; notifications paused, reconnecting`, ...base };
   return { ok: true, ...base };
