@@ -1,6 +1,7 @@
 /** A bot started the way `npm start` starts it, as its own OS process (so a test can SIGKILL it). */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** A running bot process. */
 export interface BotProcess {
@@ -12,7 +13,7 @@ export interface BotProcess {
   exited: Promise<number | null>;
 }
 
-const ROOT = path.resolve(__dirname, '../..');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Spawns `src/main.ts` with `env` and resolves once it prints where it listens. */
 export async function startBotProcess(env: Record<string, string>): Promise<BotProcess> {
