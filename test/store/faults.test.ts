@@ -96,6 +96,8 @@ describe.skipIf(!pgAvailable())(`PostgreSQL unreachable${pgAvailable() ? '' : ` 
     cleanup.push(() => store.close());
     expect((await storeHealth(store, 1000)).reachable).toBe(false);
     await expect(store.setMuted('a@contoso.com', true)).rejects.toThrow();
+    // A person typing `notifications off` meanwhile gets a plain answer, not a generic failure.
+    await expect(createNotificationPorts(store).setMuted('a@contoso.com', true)).rejects.toMatchObject({ kind: 'unavailable', message: expect.stringMatching(/not reachable right now, so nothing was changed/) });
     proxy.restore();
     await store.setMuted('a@contoso.com', true);
     expect(await store.mutedAmong(['a@contoso.com'])).toEqual(new Set(['a@contoso.com']));
