@@ -47,6 +47,7 @@ export function createPgLease(config: PgLeaseConfig): PollerLease {
   const name = config.name ?? 'poller';
   const holder = config.holder ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   let held = false;
+  let renewedAt = 0;
   let keepAlive: NodeJS.Timeout | undefined;
 
   async function acquire(): Promise<boolean> {
@@ -61,6 +62,7 @@ export function createPgLease(config: PgLeaseConfig): PollerLease {
     return rows.length > 0;
   }
   function setHeld(now: boolean): void {
+    if (now) renewedAt = Date.now();
     if (now !== held) logger?.info(now ? 'this replica now polls (lease acquired)' : 'this replica stopped polling (lease lost)', { lease: name, holder });
     held = now;
     if (now && !keepAlive) {
@@ -81,7 +83,8 @@ export function createPgLease(config: PgLeaseConfig): PollerLease {
 
   return {
     holder,
-    held: () => held,
+    // A renewal stuck on a hung database counts as lost once the row could have expired.
+    held: () => held && Date.now() - renewedAt < ttlMs,
     async tryAcquire() {
       try {
         setHeld(await acquire());

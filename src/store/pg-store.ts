@@ -42,7 +42,8 @@ const jsonb = (v: unknown) => (v === undefined ? null : JSON.stringify(v));
 
 /** A pool that never takes the process down: idle-client errors are logged, the pool reconnects. */
 export function createPool(url: string, logger?: Logger, max = 10): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000, keepAlive: true });
+  // query_timeout: a database that hangs (rather than refusing) fails queries instead of stalling the poller.
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000, keepAlive: true, query_timeout: 60_000 });
   pool.on('error', (err) => logger?.warn('PostgreSQL connection lost; the pool reconnects on the next query', { error: err.message }));
   return pool;
 }
