@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import type pg from 'pg';
+import { inTransaction } from './pg-client';
 import { migratePostgres } from './pg-schema';
 import { migrate } from './schema';
 
@@ -39,24 +40,17 @@ export async function copySqliteToPostgres(sqliteFile: string, pool: pg.Pool): P
         for (const c of table.json ?? []) r[c] = typeof r[c] === 'string' ? JSON.parse(r[c] as string) : null;
         for (const c of table.bool ?? []) r[c] = Boolean(r[c]);
       }
-      let written = 0;
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
+      const written = await inTransaction(pool, async (client) => {
+        let n = 0;
         for (let i = 0; i < rows.length; i += 2000) {
           const res = await client.query(
             `INSERT INTO ${table.name} SELECT * FROM json_populate_recordset(null::${table.name}, $1::json) ON CONFLICT DO NOTHING`,
             [JSON.stringify(rows.slice(i, i + 2000))],
           );
-          written += res.rowCount ?? 0;
+          n += res.rowCount ?? 0;
         }
-        await client.query('COMMIT');
-      } catch (err) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw err;
-      } finally {
-        client.release();
-      }
+        return n;
+      });
       report[table.name] = { read: rows.length, written };
     }
     return report;

@@ -4,6 +4,7 @@
  * apply each step exactly once: the second waits, then finds nothing left to do.
  */
 import type pg from 'pg';
+import { inTransaction } from './pg-client';
 
 const MIGRATIONS: string[] = [
   // 1: the same tables as the SQLite store.
@@ -62,9 +63,7 @@ const MIGRATION_LOCK = 7_212_604_117;
 
 /** Brings the database up to PG_SCHEMA_VERSION; refuses a newer schema rather than corrupting it. */
 export async function migratePostgres(pool: pg.Pool): Promise<number> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  return inTransaction(pool, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`);
     const { rows } = await client.query<{ v: number | null }>('SELECT max(version) AS v FROM schema_migrations');
@@ -76,12 +75,6 @@ export async function migratePostgres(pool: pg.Pool): Promise<number> {
       await client.query(MIGRATIONS[v]);
       await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [v + 1]);
     }
-    await client.query('COMMIT');
     return PG_SCHEMA_VERSION - current;
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
 }

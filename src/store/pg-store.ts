@@ -4,6 +4,7 @@
  */
 import pg from 'pg';
 import type { Logger } from '../log';
+import { inTransaction } from './pg-client';
 import { migratePostgres } from './pg-schema';
 import { email, epoch, filterValue, iso, toFilter } from './rows';
 import type { Conversation, PersonAddress, Platform, PostedMessage, Store, SubscriptionRecord, TicketState } from './types';
@@ -89,18 +90,7 @@ export async function createPostgresStore(config: PostgresStoreConfig): Promise<
   /** Runs `fn` in one transaction on one connection. */
   async function tx<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
     await ready();
-    const c = await pool.connect();
-    try {
-      await c.query('BEGIN');
-      const out = await fn(c);
-      await c.query('COMMIT');
-      return out;
-    } catch (err) {
-      await c.query('ROLLBACK').catch(() => undefined);
-      throw err;
-    } finally {
-      c.release();
-    }
+    return inTransaction(pool, fn);
   }
   async function putStates(c: pg.PoolClient | pg.Pool, states: TicketState[]) {
     for (let i = 0; i < states.length; i += 5000) {

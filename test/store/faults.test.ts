@@ -2,7 +2,12 @@
  * PostgreSQL goes away and comes back (a real cut of every TCP connection through a proxy): the
  * process stays up, health says so, the poller pauses and then delivers each change exactly once.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startApp } from '../../src/app';
+import { loadConfig } from '../../src/config';
 import { DEFAULT_CATEGORIES, DEFAULT_HIGH_PRIORITIES, DEFAULT_OPEN_STATUSES, DEFAULT_PRIORITIES, DEFAULT_STATUSES } from '../../src/config';
 import { createLogger } from '../../src/log';
 import { createDeliverer, createPoller, createSendQueue, type Poller } from '../../src/notify';
@@ -101,5 +106,34 @@ describe.skipIf(!pgAvailable())(`PostgreSQL unreachable${pgAvailable() ? '' : ` 
     proxy.restore();
     await store.setMuted('a@contoso.com', true);
     expect(await store.mutedAmong(['a@contoso.com'])).toEqual(new Set(['a@contoso.com']));
+  });
+
+  it('/healthz says the shared store is unreachable and this replica is not polling, and recovers by itself', async () => {
+    const url = new URL(await freshDatabase());
+    const proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port) });
+    cleanup.push(() => proxy.close());
+    url.port = String(proxy.port);
+    const dir = mkdtempSync(path.join(tmpdir(), 'health-'));
+    cleanup.push(async () => rmSync(dir, { recursive: true, force: true }));
+    const app = await startApp(loadConfig({ HELPDESK_DATA_DIR: dir, PORT: '0', DATABASE_URL: url.toString(), HELPDESK_POLL_SECONDS: '1' }), {
+      logger: createLogger({ level: 'error', write: () => undefined }),
+    });
+    cleanup.push(() => app.close());
+    const health = async () => {
+      const res = await fetch(`http://${app.host}:${app.port}/healthz`);
+      return { status: res.status, body: await res.json() };
+    };
+    await until(async () => (await health()).body.polling === true, 'polling with the store up');
+
+    proxy.cut();
+    await until(async () => (await health()).body.store.reachable === false, 'health sees the outage');
+    const down = await health();
+    expect(down.status).toBe(200);
+    expect(down.body).toMatchObject({ ok: true, polling: false, store: { engine: 'postgres', reachable: false } });
+    expect(down.body.detail).toMatch(/PostgreSQL\) unreachable.*notifications paused/);
+
+    proxy.restore();
+    await until(async () => (await health()).body.polling === true, 'polling again after the outage');
+    expect((await health()).body).toMatchObject({ ok: true, store: { reachable: true } });
   });
 });
