@@ -6,6 +6,7 @@ import type { NotificationPorts } from '../commands/types';
 import type { HelpdeskService, Ticket, Vocabulary } from '../helpdesk/types';
 import type { Logger } from '../log';
 import { createNotificationPorts } from '../store/notification-ports';
+import type { PollerLease } from '../store/lease';
 import type { Store } from '../store/types';
 import { withActionHints } from './action-hints';
 import { createDeliverer } from './deliver';
@@ -25,6 +26,8 @@ export interface NotificationsConfig {
   logger: Logger;
   pollSeconds: number;
   backfillMinutes?: number;
+  /** Several replicas: only the lease holder polls (default: this process always polls). */
+  lease?: PollerLease;
 }
 
 /** What the rest of the process uses. */
@@ -56,6 +59,7 @@ export function createNotifications(config: NotificationsConfig): Notifications 
         logger,
         pollSeconds: config.pollSeconds,
         backfillMinutes: config.backfillMinutes,
+        lease: config.lease,
       });
     },
   };
