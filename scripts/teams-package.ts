@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AdmZip from 'adm-zip';
+import { teamsCommandLists } from '../src/commands';
 
 /** The folder holding manifest.json and the icons. */
 export const TEAMS_MANIFEST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../manifest/teams');
@@ -169,7 +170,9 @@ export function filledManifest(env: Env, manifestDir = TEAMS_MANIFEST_DIR, optio
   const text = readFileSync(path.join(manifestDir, 'manifest.json'), 'utf8').replace(/\$\{\{([A-Z_]+)\}\}/g, (m, key: string) =>
     key in values ? JSON.stringify(values[key]).slice(1, -1) : m,
   );
-  const manifest = JSON.parse(text) as Record<string, unknown> & { validDomains?: string[] };
+  const manifest = JSON.parse(text) as Record<string, unknown> & { validDomains?: string[]; bots?: Record<string, unknown>[] };
+  // The command menus come from the command declarations, so they cannot drift from help.
+  for (const bot of manifest.bots ?? []) bot.commandLists = teamsCommandLists();
   const domain = domainFrom(env);
   if (domain) {
     const domains = manifest.validDomains ?? [];

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { vocabularyProblem } from './core/vocabulary';
 import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from './log';
 
 /** Where the help-desk data lives: a real tenant, or the embedded site started in-process. */
@@ -257,14 +258,11 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   }
   const openStatuses = list(env, 'HELPDESK_OPEN_STATUSES', DEFAULT_OPEN_STATUSES);
   const statuses = list(env, 'HELPDESK_STATUSES', DEFAULT_STATUSES);
-  for (const s of openStatuses) {
-    if (!statuses.includes(s)) throw new ConfigError('HELPDESK_OPEN_STATUSES', `"${s}" is not one of HELPDESK_STATUSES`);
-  }
   const priorities = list(env, 'HELPDESK_PRIORITIES', DEFAULT_PRIORITIES);
   const highPriorities = list(env, 'HELPDESK_HIGH_PRIORITIES', DEFAULT_HIGH_PRIORITIES);
-  for (const p of highPriorities) {
-    if (!priorities.includes(p)) throw new ConfigError('HELPDESK_HIGH_PRIORITIES', `"${p}" is not one of HELPDESK_PRIORITIES`);
-  }
+  // The roles (open, finished, high) are defined once, in src/core/vocabulary.ts.
+  const problem = vocabularyProblem({ statuses, openStatuses, priorities, highPriorities, categories: [] });
+  if (problem) throw new ConfigError(problem.variable, problem.message);
   const config: Config = {
     port: integer(env, 'PORT', 3978, 0, 65535),
     host: host(env),

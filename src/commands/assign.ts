@@ -3,8 +3,11 @@
  * Mentions are resolved by the channel (ctx.channel.resolveUser); a typed address is checked
  * for shape here and for being an active agent by the service.
  */
+import { actedOnTicket } from './acted';
 import { assignForm as buildAssignForm } from '../views/forms';
-import { agentName, errorReply, formReply, needTicket, ticketReply } from './respond';
+import { agentName, errorReply, formReply, needTicket, saved, ticketReply } from './respond';
+import { VERBS } from '../core';
+import { EVERYWHERE, type CommandDeclaration } from './declaration';
 import type { CommandContext, Handler } from './types';
 
 const EMAIL = /^[^\s@<>()[\]",;:]+@[^\s@<>()[\]",;:]+\.[^\s@<>()[\]",;:]+$/;
@@ -22,8 +25,8 @@ async function resolveAssignee(ctx: CommandContext, reference: string): Promise<
 }
 
 /** Opens the assign form with the active agents to choose from. */
-export const assignForm: Handler = async (ctx, input) => {
-  const id = needTicket(input, 'assign');
+const assignForm: Handler = async (ctx, input) => {
+  const id = needTicket(input, assignCommand.usage);
   if (typeof id !== 'number') return id;
   const [ticket, agents] = await Promise.all([ctx.helpdesk.getTicket(ctx.actor, id), ctx.helpdesk.activeAgents()]);
   const choices = agents.map((a) => ({ name: a.name || a.email, email: a.email }));
@@ -31,13 +34,11 @@ export const assignForm: Handler = async (ctx, input) => {
 };
 
 /** Assigns the ticket to the named agent. */
-export const assign: Handler = async (ctx, input) => {
-  const id = needTicket(input, 'assign');
+const assign: Handler = async (ctx, input) => {
+  const id = needTicket(input, assignCommand.usage);
   if (typeof id !== 'number') return id;
-  const fromForm = input.values?.assignee !== undefined;
-  const reference = ((fromForm ? input.values?.assignee : input.text) ?? '').trim();
+  const reference = (input.values?.assignee ?? '').trim();
   if (!reference) {
-    if (!fromForm) return errorReply('Say who should get the ticket: an email address or an @mention.', 'assign');
     const agents = await ctx.helpdesk.activeAgents();
     const choices = agents.map((a) => ({ name: a.name || a.email, email: a.email }));
     return formReply(buildAssignForm({ id, etag: input.etag ?? '' }, ctx.helpdesk.vocabulary, choices, { assignee: '' }, [
@@ -46,9 +47,23 @@ export const assign: Handler = async (ctx, input) => {
   }
   const email = await resolveAssignee(ctx, reference);
   if (!email) {
-    return errorReply(`I can't tell who “${reference}” is. Use their email address or @mention them.`, 'assign');
+    return errorReply(`I can't tell who “${reference}” is. Use their email address or @mention them.`, assignCommand.usage);
   }
   const ticket = await ctx.helpdesk.assign(ctx.actor, id, email, input.etag);
+  await actedOnTicket(ctx, ticket);
   const name = await agentName(ctx, email);
-  return ticketReply(ctx, ticket, 'public', `Assigned to ${name} by ${ctx.actor.name || ctx.actor.email}.`);
+  return ticketReply(ctx, ticket, 'public', saved(`Assigned to ${name} by ${ctx.actor.name || ctx.actor.email}.`));
+};
+
+/** `assign <ticket id> <email or @mention>`. */
+export const assignCommand: CommandDeclaration = {
+  name: 'assign',
+  usage: 'assign <ticket id> <email or @mention>',
+  description: 'Assign a ticket to another agent',
+  who: 'agents',
+  scopes: EVERYWHERE,
+  menus: ['channel', 'group'],
+  args: { kind: 'id text', key: 'assignee', what: 'agent (email address or @mention)' },
+  verb: VERBS.assign,
+  handles: { [VERBS.assign]: assign, [VERBS.assignForm]: assignForm },
 };

@@ -3,26 +3,36 @@
  * A button carries the etag the agent saw; a typed claim uses the ticket as it is now and never
  * takes over a ticket someone else holds (that is `assign`).
  */
-import { sameEmail } from '../views/format';
-import { agentName, needTicket, ticketReply } from './respond';
+import { actedOnTicket } from './acted';
+import { needTicket, notice, saved, ticketReply } from './respond';
+import { VERBS } from '../core';
+import { EVERYWHERE, type CommandDeclaration } from './declaration';
 import type { Handler } from './types';
 
-/** Assigns the ticket to me unless someone else got there first. */
-export const claim: Handler = async (ctx, input) => {
-  const id = needTicket(input, 'claim');
+/**
+ * Assigns the ticket to me. Who holds it is the service's call: someone else -> a conflict that
+ * failure.ts shows as "Already claimed by …"; me already -> unchanged, said privately to a typed claim.
+ */
+const claim: Handler = async (ctx, input) => {
+  const id = needTicket(input, claimCommand.usage);
   if (typeof id !== 'number') return id;
-  let etag = input.etag;
-  if (!etag) {
-    const current = await ctx.helpdesk.getTicket(ctx.actor, id);
-    if (sameEmail(current.assignedTo, ctx.actor.email)) {
-      return ticketReply(ctx, current, 'private', 'You already hold this ticket.');
-    }
-    if (current.assignedTo) {
-      const holder = await agentName(ctx, current.assignedTo);
-      return ticketReply(ctx, current, 'private', `Already claimed by ${holder}. To take it over, use \`assign ${id} ${ctx.actor.email}\`.`);
-    }
-    etag = current.etag;
+  const { ticket, outcome } = await ctx.helpdesk.claim(ctx.actor, id, input.etag);
+  if (outcome === 'saved') await actedOnTicket(ctx, ticket);
+  if (outcome === 'unchanged' && !input.etag) {
+    return ticketReply(ctx, ticket, 'private', { notice: notice('You already hold this ticket.', 'success'), outcome });
   }
-  const ticket = await ctx.helpdesk.claim(ctx.actor, id, etag);
-  return ticketReply(ctx, ticket, 'public', `Claimed by ${ctx.actor.name || ctx.actor.email}.`);
+  return ticketReply(ctx, ticket, 'public', saved(`Claimed by ${ctx.actor.name || ctx.actor.email}.`));
+};
+
+/** `claim <ticket id>`. */
+export const claimCommand: CommandDeclaration = {
+  name: 'claim',
+  usage: 'claim <ticket id>',
+  description: 'Assign a ticket to me',
+  who: 'agents',
+  scopes: EVERYWHERE,
+  menus: EVERYWHERE,
+  args: { kind: 'id' },
+  verb: VERBS.claim,
+  handles: { [VERBS.claim]: claim },
 };

@@ -3,18 +3,24 @@
  * Comment/Reply/Internal note buttons (form) and the form submit. Private: channel cards show
  * new comments through notifications, in the card's thread.
  */
+import { actedOnComment } from './acted';
 import { LIMITS } from '../helpdesk/types';
 import { commentForm as buildCommentForm } from '../views/forms';
-import { formReply, errorReply, needTicket, ticketReply } from './respond';
+import { formReply, needTicket, saved, ticketReply } from './respond';
+import { VERBS } from '../core';
+import { EVERYWHERE, type CommandDeclaration } from './declaration';
+import { noteCommand } from './note';
+import { replyCommand } from './reply';
 import type { Handler } from './types';
 
-function commandName(internal: string | undefined): string {
-  return internal === 'true' ? 'note' : internal === 'false' ? 'reply' : 'comment';
+/** The usage line of the command the person typed: `note`, `reply` or `comment`. */
+function usageFor(internal: string | undefined): string {
+  return internal === 'true' ? noteCommand.usage : internal === 'false' ? replyCommand.usage : commentCommand.usage;
 }
 
 /** Opens the comment form for a ticket (Comment, Reply or Internal note button). */
-export const commentForm: Handler = async (ctx, input) => {
-  const id = needTicket(input, 'comment');
+const commentForm: Handler = async (ctx, input) => {
+  const id = needTicket(input, commentCommand.usage);
   if (typeof id !== 'number') return id;
   const [ticket, isAgent] = await Promise.all([ctx.helpdesk.getTicket(ctx.actor, id), ctx.helpdesk.isAgent(ctx.actor.email)]);
   const values: Record<string, string> = { internal: input.values?.internal ?? 'false' };
@@ -23,13 +29,12 @@ export const commentForm: Handler = async (ctx, input) => {
 };
 
 /** Adds a comment; empty or too-long text never becomes a comment and is never thrown away. */
-export const comment: Handler = async (ctx, input) => {
+const comment: Handler = async (ctx, input) => {
   const internalFlag = input.values?.internal;
-  const command = commandName(internalFlag);
-  const id = needTicket(input, command);
+  const usage = usageFor(internalFlag);
+  const id = needTicket(input, usage);
   if (typeof id !== 'number') return id;
-  const fromForm = input.values?.comment !== undefined;
-  const body = (fromForm ? input.values?.comment : input.text) ?? '';
+  const body = input.values?.comment ?? '';
   const internal = internalFlag === 'true';
   const problem = !body.trim()
     ? 'Write something first: an empty comment is not added.'
@@ -37,7 +42,6 @@ export const comment: Handler = async (ctx, input) => {
       ? `A comment can be at most ${LIMITS.comment.toLocaleString('en-US')} characters; this one is ${body.trim().length.toLocaleString('en-US')}.`
       : undefined;
   if (problem) {
-    if (!fromForm && !body.trim()) return errorReply(problem, command);
     // Hand the text back in the form so the person can shorten it instead of retyping it.
     const isAgent = await ctx.helpdesk.isAgent(ctx.actor.email);
     const form = buildCommentForm({ id, etag: input.etag ?? '' }, ctx.helpdesk.vocabulary, isAgent, {
@@ -46,8 +50,20 @@ export const comment: Handler = async (ctx, input) => {
     }, [{ field: 'comment', message: problem }]);
     return formReply(form);
   }
-  await ctx.helpdesk.addComment(ctx.actor, id, body, { internal });
+  await actedOnComment(ctx, await ctx.helpdesk.addComment(ctx.actor, id, body, { internal }));
   const ticket = await ctx.helpdesk.getTicket(ctx.actor, id);
-  const notice = internal ? 'Internal note added: only agents see it.' : 'Comment added.';
-  return ticketReply(ctx, ticket, 'private', notice);
+  return ticketReply(ctx, ticket, 'private', saved(internal ? 'Internal note added: only agents see it.' : 'Comment added.'));
+};
+
+/** `comment <ticket id> <text>`; the note and reply commands reach the same verb. */
+export const commentCommand: CommandDeclaration = {
+  name: 'comment',
+  usage: 'comment <ticket id> <text>',
+  description: 'Add a comment to a ticket',
+  who: 'everyone',
+  scopes: EVERYWHERE,
+  menus: ['personal', 'group'],
+  args: { kind: 'id text', key: 'comment', what: 'comment' },
+  verb: VERBS.comment,
+  handles: { [VERBS.comment]: comment, [VERBS.commentForm]: commentForm },
 };

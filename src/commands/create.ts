@@ -2,11 +2,12 @@
  * New-ticket form submit. Invalid input returns the form again with `errors` filled and every
  * value kept, so nothing typed is lost. The created ticket is shown privately.
  */
+import { actedOnTicket } from './acted';
 import { HelpdeskError, LIMITS, type NewTicket } from '../helpdesk/types';
 import { matchValue } from '../views/format';
 import { newTicketForm } from '../views/forms';
 import type { FormFieldError } from '../views/types';
-import { formReply, ticketReply } from './respond';
+import { formReply, saved, ticketReply } from './respond';
 import type { Handler } from './types';
 
 function tooLong(label: string, limit: number, length: number): string {
@@ -24,7 +25,7 @@ export const create: Handler = async (ctx, input) => {
   const vocabulary = ctx.helpdesk.vocabulary;
   const raw = input.values ?? {};
   const values = {
-    title: raw.title ?? input.text ?? '',
+    title: raw.title ?? '',
     description: raw.description ?? '',
     priority: raw.priority ?? '',
     category: raw.category ?? '',
@@ -55,7 +56,8 @@ export const create: Handler = async (ctx, input) => {
   if (category) ticket.category = category;
   try {
     const created = await ctx.helpdesk.createTicket(ctx.actor, ticket);
-    return await ticketReply(ctx, created, 'private', `Ticket #${created.id} filed. I'll keep you posted here.`);
+    await actedOnTicket(ctx, created);
+    return await ticketReply(ctx, created, 'private', saved(`Ticket #${created.id} filed. I'll keep you posted here.`));
   } catch (err) {
     // The service's own validation failure goes back onto the form, next to the field it names.
     if (err instanceof HelpdeskError && err.kind === 'invalid') {

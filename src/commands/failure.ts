@@ -3,24 +3,35 @@
  * shows the ticket as it is now instead of overwriting; anything else is logged and the person
  * gets a short apology without internals.
  */
-import { HelpdeskError, type Ticket } from '../helpdesk/types';
+import { HelpdeskError, type Holder, type Ticket } from '../helpdesk/types';
 import { createLogger } from '../log';
-import { sameEmail } from '../views/format';
-import { agentName, errorReply, ticketReply } from './respond';
+import { errorReply, notice, ticketReply } from './respond';
 import type { CommandContext, CommandInput, Reply } from './types';
-import { VERBS } from './verbs';
+import { VERBS } from '../core/verbs';
 
 const logger = createLogger().child({ component: 'commands' });
+
+/**
+ * A claim or assignment that lost to someone who holds the ticket (the service names them in
+ * `details.holder`) says who; a typed claim also says how to take it over.
+ */
+function conflictNotice(ctx: CommandContext, input: CommandInput, holder: Holder | undefined): string {
+  if (!holder || (input.verb !== VERBS.claim && input.verb !== VERBS.assign)) {
+    return 'Someone changed this ticket first, so nothing was changed. This is the ticket as it is now.';
+  }
+  const claimed = `Already claimed by ${holder.name || holder.email}.`;
+  if (input.verb === VERBS.claim && !input.etag && input.ticketId !== undefined) {
+    return `${claimed} To take it over, use \`assign ${input.ticketId} ${ctx.actor.email}\`.`;
+  }
+  return `${claimed} Nothing was changed.`;
+}
 
 async function conflictReply(ctx: CommandContext, input: CommandInput, err: HelpdeskError): Promise<Reply> {
   let current: Ticket | undefined = err.details.current;
   if (!current && input.ticketId !== undefined) current = await ctx.helpdesk.getTicket(ctx.actor, input.ticketId);
   if (!current) return errorReply(`${err.message} Nothing was changed.`);
-  const takenByOther = current.assignedTo !== '' && !sameEmail(current.assignedTo, ctx.actor.email);
-  const notice = takenByOther && (input.verb === VERBS.claim || input.verb === VERBS.assign)
-    ? `Already claimed by ${await agentName(ctx, current.assignedTo)}. Nothing was changed.`
-    : 'Someone changed this ticket first, so nothing was changed. This is the ticket as it is now.';
-  return ticketReply(ctx, current, 'private', notice);
+  const text = conflictNotice(ctx, input, err.details.holder);
+  return ticketReply(ctx, current, 'private', { notice: notice(text, 'warning'), outcome: 'conflict' });
 }
 
 /** The reply for a handler that threw. */

@@ -2,13 +2,15 @@
 import { resolvedStatus } from '../views/format';
 import { ticketListView } from '../views/list-view';
 import { privately } from './respond';
+import { VERBS } from '../core';
+import { EVERYWHERE, type CommandDeclaration } from './declaration';
 import type { Handler } from './types';
 
 const OPEN_LIMIT = 20;
 const RESOLVED_LIMIT = 5;
 
 /** Lists the tickets I filed: open first, then the last few resolved. */
-export const mine: Handler = async (ctx) => {
+const mine: Handler = async (ctx) => {
   const me = ctx.actor;
   const [open, resolved, isAgent] = await Promise.all([
     ctx.helpdesk.listTickets(me, { submittedBy: me.email, open: true, limit: OPEN_LIMIT + 1 }),
@@ -27,4 +29,17 @@ export const mine: Handler = async (ctx) => {
     footer,
   );
   return privately({ type: 'ticket-list', list });
+};
+
+/** `mine`. */
+export const mineCommand: CommandDeclaration = {
+  name: 'mine',
+  usage: 'mine',
+  description: 'My open tickets, then recently resolved ones',
+  who: 'everyone',
+  scopes: EVERYWHERE,
+  menus: ['personal'],
+  args: { kind: 'none' },
+  verb: VERBS.mine,
+  handles: { [VERBS.mine]: mine },
 };

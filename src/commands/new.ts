@@ -3,19 +3,34 @@ import { LIMITS } from '../helpdesk/types';
 import { newTicketForm } from '../views/forms';
 import type { FormFieldError } from '../views/types';
 import { formReply } from './respond';
+import { VERBS } from '../core';
+import { EVERYWHERE, type CommandDeclaration } from './declaration';
 import type { Handler } from './types';
+import { create } from './create';
 
 /** Opens the new-ticket form; a too-long title is kept in the form with the limit explained. */
-export const newForm: Handler = async (ctx, input) => {
+const newForm: Handler = async (ctx, input) => {
   const values: Record<string, string> = {};
   for (const key of ['title', 'description', 'priority', 'category'] as const) {
     const v = input.values?.[key];
     if (v) values[key] = v;
   }
-  if (!values.title && input.text) values.title = input.text;
   const errors: FormFieldError[] = [];
   if (values.title && values.title.length > LIMITS.title) {
     errors.push({ field: 'title', message: `A title can be at most ${LIMITS.title} characters; this one is ${values.title.length}.` });
   }
   return formReply(newTicketForm(ctx.helpdesk.vocabulary, values, errors, input.values?.sourceLink));
+};
+
+/** `new [title]`. */
+export const newCommand: CommandDeclaration = {
+  name: 'new',
+  usage: 'new [title]',
+  description: 'Open the new-ticket form, title prefilled',
+  who: 'everyone',
+  scopes: EVERYWHERE,
+  menus: EVERYWHERE,
+  args: { kind: 'text', key: 'title' },
+  verb: VERBS.newForm,
+  handles: { [VERBS.newForm]: newForm, [VERBS.create]: create },
 };

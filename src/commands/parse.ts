@@ -1,26 +1,25 @@
 /**
- * The one typed-command grammar shared by Teams and Slack. It checks shape only (ids, required
- * words, fixed keywords); values that depend on configuration (statuses, priorities) and length
- * limits are checked by the handlers, so card submits get the same checks.
+ * The one typed-command grammar shared by Teams and Slack, driven by the commands' declared
+ * argument shapes. It checks shape only (ids, required words, fixed keywords); values that depend
+ * on configuration (statuses, priorities) and length limits are checked by the handlers, so card
+ * submits get the same checks. It writes the same `values` keys the cards send.
  */
+import { FILTER_KINDS, VERBS } from '../core';
 import type { ErrorView } from '../views/types';
-import { COMMANDS, usageOf } from './catalog';
+import type { ArgShape, CommandDeclaration } from './declaration';
+import { COMMAND_DECLARATIONS } from './registry';
 import type { CommandInput } from './types';
-import { VERBS } from './verbs';
 
 /** A parsed command, or an error that names what was wrong and shows the right form. */
 export type ParseResult = { ok: true; input: CommandInput } | { ok: false; error: ErrorView };
-
-const QUEUES = ['unassigned', 'mine', 'high', 'all'] as const;
-const FILTER_KINDS = ['all', 'high', 'space', 'category', 'status'] as const;
 
 function ok(input: CommandInput): ParseResult {
   return { ok: true, input };
 }
 
 /** Every grammar error carries the command's usage; only an unknown command has none. */
-function fail(message: string, command: string): ParseResult {
-  return { ok: false, error: { message, usage: usageOf(command) } };
+function fail(message: string, command: CommandDeclaration): ParseResult {
+  return { ok: false, error: { message, usage: command.usage } };
 }
 
 /** Splits off the first word; the rest keeps its inner spacing and line breaks. */
@@ -36,54 +35,63 @@ export function parseTicketId(word: string): number | undefined {
   return Number.isSafeInteger(n) && n > 0 ? n : undefined;
 }
 
-type IdResult = { ok: true; id: number; rest: string } | { ok: false; result: ParseResult };
+/** An example filter value for "Say which …" hints. */
+const FILTER_EXAMPLE: Record<string, string> = { status: 'New', category: 'Hardware', space: 'main' };
 
-function withId(command: string, args: string): IdResult {
-  const [word, rest] = head(args);
-  if (!word) return { ok: false, result: fail(`Which ticket? Give its number, e.g. \`${command} 12\`.`, command) };
-  const id = parseTicketId(word);
-  if (id === undefined) return { ok: false, result: fail(`“${word}” is not a ticket number.`, command) };
-  return { ok: true, id, rest };
-}
-
-function noArgs(command: string, args: string, input: CommandInput): ParseResult {
-  if (args) return fail(`\`${command}\` takes nothing after it, but you typed “${args}”.`, command);
-  return ok(input);
-}
-
-/** Commands of the form `<verb> <id>` with nothing after. */
-function idOnly(command: string, args: string, verb: string): ParseResult {
-  const r = withId(command, args);
-  if (!r.ok) return r.result;
-  if (r.rest) return fail(`\`${command}\` takes only a ticket number, but you also typed “${r.rest}”.`, command);
-  return ok({ verb, ticketId: r.id });
-}
-
-/** Commands of the form `<verb> <id> <text>`; text required unless `optional`. */
-function idText(command: string, args: string, verb: string, what: string, extra?: Record<string, string>, optional = false): ParseResult {
-  const r = withId(command, args);
-  if (!r.ok) return r.result;
-  if (!r.rest && !optional) return fail(`Add the ${what} after the ticket number.`, command);
-  const input: CommandInput = { verb, ticketId: r.id };
-  if (r.rest) input.text = r.rest;
-  if (extra) input.values = { ...extra };
-  return ok(input);
-}
-
-function subscriptionFilter(command: 'subscribe' | 'unsubscribe', args: string): ParseResult {
-  const verb = command === 'subscribe' ? VERBS.subscribe : VERBS.unsubscribe;
-  if (!args) return ok(command === 'subscribe' ? { verb, values: { kind: 'all' } } : { verb });
+function filterArgs(command: CommandDeclaration, args: string, fallback: string | undefined, input: CommandInput): ParseResult {
+  const name = command.name;
+  if (!args) return ok(fallback ? { ...input, values: { kind: fallback } } : input);
   const [word, rest] = head(args);
   const kind = word.toLowerCase();
   if (!(FILTER_KINDS as readonly string[]).includes(kind)) {
     return fail(`“${word}” is not a filter. Use all, high, space <id>, category <name> or status <status>.`, command);
   }
   if (kind === 'all' || kind === 'high') {
-    if (rest) return fail(`\`${command} ${kind}\` takes nothing after it, but you typed “${rest}”.`, command);
-    return ok({ verb, values: { kind } });
+    if (rest) return fail(`\`${name} ${kind}\` takes nothing after it, but you typed “${rest}”.`, command);
+    return ok({ ...input, values: { kind } });
   }
-  if (!rest) return fail(`Say which ${kind}, e.g. \`${command} ${kind} ${kind === 'status' ? 'New' : kind === 'category' ? 'Hardware' : 'main'}\`.`, command);
-  return ok({ verb, values: { kind, value: rest } });
+  if (!rest) return fail(`Say which ${kind}, e.g. \`${name} ${kind} ${FILTER_EXAMPLE[kind]}\`.`, command);
+  return ok({ ...input, values: { kind, value: rest } });
+}
+
+/** Reads what follows the command word according to its declared shape. */
+function readArgs(command: CommandDeclaration, shape: ArgShape, args: string): ParseResult {
+  const name = command.name;
+  const input: CommandInput = { verb: command.verb };
+  const values: Record<string, string> = { ...command.fixed };
+  const withValues = (extra: CommandInput): ParseResult => ok(Object.keys(values).length ? { ...extra, values } : extra);
+  switch (shape.kind) {
+    case 'none':
+      if (args) return fail(`\`${name}\` takes nothing after it, but you typed “${args}”.`, command);
+      return withValues(input);
+    case 'text':
+      if (!args && shape.required) return fail(shape.required, command);
+      if (args) values[shape.key] = shape.lowercase ? args.toLowerCase() : args;
+      return withValues(input);
+    case 'choice': {
+      const word = args.toLowerCase() || shape.fallback || '';
+      if (!word) return fail(shape.missing ?? `Say which ${shape.noun}.`, command);
+      if (!shape.choices.includes(word)) return fail(`“${args}” is not ${shape.noun}.`, command);
+      values[shape.key] = word;
+      return withValues(input);
+    }
+    case 'filter':
+      return filterArgs(command, args, shape.fallback, input);
+    case 'id':
+    case 'id text': {
+      const [word, rest] = head(args);
+      if (!word) return fail(`Which ticket? Give its number, e.g. \`${name} 12\`.`, command);
+      const id = parseTicketId(word);
+      if (id === undefined) return fail(`“${word}” is not a ticket number.`, command);
+      if (shape.kind === 'id') {
+        if (rest) return fail(`\`${name}\` takes only a ticket number, but you also typed “${rest}”.`, command);
+        return withValues({ ...input, ticketId: id });
+      }
+      if (!rest && !shape.optional) return fail(`Add the ${shape.what} after the ticket number.`, command);
+      if (rest) values[shape.key] = rest;
+      return withValues({ ...input, ticketId: id });
+    }
+  }
 }
 
 /** What the parser may know about the person: requesters are not offered agent commands. */
@@ -92,8 +100,14 @@ export interface ParseOptions {
 }
 
 function unknown(word: string, options: ParseOptions): ParseResult {
-  const names = COMMANDS.filter((c) => options.isAgent !== false || !c.agentOnly).map((c) => c.name).join(', ');
+  const names = COMMAND_DECLARATIONS.filter((c) => options.isAgent !== false || c.who !== 'agents').map((c) => c.name).join(', ');
   return { ok: false, error: { message: `I don't know “${word}”. Try \`help\`. Commands: ${names}.` } };
+}
+
+/** The declaration a typed word names, by name or alias (case-insensitive). */
+export function commandNamed(word: string): CommandDeclaration | undefined {
+  const w = word.toLowerCase();
+  return COMMAND_DECLARATIONS.find((c) => c.name === w || c.aliases?.includes(w));
 }
 
 /**
@@ -104,60 +118,8 @@ export function parseCommand(text: string, options: ParseOptions = {}): ParseRes
   const cleaned = text.replace(/\u00a0/g, ' ').trim().replace(/^\/helpdesk\b/i, '').trim();
   if (!cleaned) return ok({ verb: VERBS.help });
   const [word, args] = head(cleaned);
-  const command = word.toLowerCase();
   const bareId = parseTicketId(word);
   if (bareId !== undefined && !args) return ok({ verb: VERBS.show, ticketId: bareId });
-
-  switch (command) {
-    case 'help':
-    case '?':
-      return ok(args ? { verb: VERBS.help, values: { topic: args.toLowerCase() } } : { verb: VERBS.help });
-    case 'new':
-      return ok(args ? { verb: VERBS.newForm, values: { title: args } } : { verb: VERBS.newForm });
-    case 'mine':
-      return noArgs('mine', args, { verb: VERBS.mine });
-    case 'show':
-      return idOnly('show', args, VERBS.show);
-    case 'comment':
-      return idText('comment', args, VERBS.comment, 'comment');
-    case 'assets':
-      return noArgs('assets', args, { verb: VERBS.assets });
-    case 'queue': {
-      if (!args) return ok({ verb: VERBS.queue, text: 'unassigned' });
-      const q = args.toLowerCase();
-      if (!(QUEUES as readonly string[]).includes(q)) return fail(`“${args}” is not a queue.`, 'queue');
-      return ok({ verb: VERBS.queue, text: q });
-    }
-    case 'claim':
-      return idOnly('claim', args, VERBS.claim);
-    case 'assign':
-      return idText('assign', args, VERBS.assign, 'agent (email address or @mention)');
-    case 'status':
-      return idText('status', args, VERBS.status, 'new status');
-    case 'priority':
-      return idText('priority', args, VERBS.priority, 'new priority');
-    case 'resolve':
-      return idText('resolve', args, VERBS.resolve, 'note', undefined, true);
-    case 'note':
-      return idText('note', args, VERBS.comment, 'note', { internal: 'true' });
-    case 'reply':
-      return idText('reply', args, VERBS.comment, 'reply', { internal: 'false' });
-    case 'asset':
-      if (!args) return fail('Which asset? Give its tag or serial number.', 'asset');
-      return ok({ verb: VERBS.asset, text: args });
-    case 'subscribe':
-    case 'unsubscribe':
-      return subscriptionFilter(command, args);
-    case 'subscriptions':
-      return noArgs('subscriptions', args, { verb: VERBS.subscriptions });
-    case 'notifications': {
-      const v = args.toLowerCase();
-      if (v !== 'on' && v !== 'off') {
-        return fail(args ? `“${args}” is not on or off.` : 'Say `notifications off` or `notifications on`.', 'notifications');
-      }
-      return ok({ verb: VERBS.notifications, text: v });
-    }
-    default:
-      return unknown(word, options);
-  }
+  const command = commandNamed(word);
+  return command ? readArgs(command, command.args, args) : unknown(word, options);
 }

@@ -2,6 +2,8 @@
 import type { TicketQuery } from '../helpdesk/types';
 import { ticketListView } from '../views/list-view';
 import { errorReply, privately } from './respond';
+import { VERBS } from '../core';
+import { EVERYWHERE, type CommandDeclaration } from './declaration';
 import type { Handler } from './types';
 
 const LIMIT = 20;
@@ -14,10 +16,10 @@ const QUEUES: Record<string, { title: string; empty: string; query: (email: stri
 };
 
 /** Lists one of the agent queues, newest first, with a footer when there are more. */
-export const queue: Handler = async (ctx, input) => {
-  const name = (input.values?.queue ?? input.text ?? 'unassigned').trim().toLowerCase() || 'unassigned';
+const queue: Handler = async (ctx, input) => {
+  const name = (input.values?.queue ?? 'unassigned').trim().toLowerCase() || 'unassigned';
   const q = QUEUES[name];
-  if (!q) return errorReply(`“${name}” is not a queue.`, 'queue');
+  if (!q) return errorReply(`“${name}” is not a queue.`, queueCommand.usage);
   // The service narrows a requester's list to their own tickets; a list titled "queue" would mislead.
   if (!(await ctx.helpdesk.isAgent(ctx.actor.email))) {
     return errorReply('The queue is for help-desk agents. Type `mine` to see your own tickets.');
@@ -28,4 +30,17 @@ export const queue: Handler = async (ctx, input) => {
     : undefined;
   const list = ticketListView(q.title, tickets.slice(0, LIMIT), { email: ctx.actor.email, isAgent: true }, q.empty, footer);
   return privately({ type: 'ticket-list', list });
+};
+
+/** `queue [unassigned|mine|high|all]`; the choices are the queues above. */
+export const queueCommand: CommandDeclaration = {
+  name: 'queue',
+  usage: `queue [${Object.keys(QUEUES).join('|')}]`,
+  description: 'Open tickets (default: unassigned)',
+  who: 'agents',
+  scopes: EVERYWHERE,
+  menus: EVERYWHERE,
+  args: { kind: 'choice', key: 'queue', choices: Object.keys(QUEUES), noun: 'a queue', fallback: 'unassigned' },
+  verb: VERBS.queue,
+  handles: { [VERBS.queue]: queue },
 };

@@ -4,13 +4,13 @@
  * status, priority, resolve, subscriptions) are public. A public ticket card in a channel or
  * group chat never carries internal notes, because people who are not agents may read it.
  */
+import type { Notice, NoticeTone, Outcome } from '../core';
 import type { Ticket } from '../helpdesk/types';
 import { errorView } from '../views/error-view';
 import { sameEmail } from '../views/format';
 import { ticketView } from '../views/ticket-view';
 import type { FormView, View } from '../views/types';
 import type { CommandContext, CommandInput, Reply } from './types';
-import { usageOf } from './catalog';
 
 /** A reply only the person who asked sees. */
 export function privately(view: View, ticketId?: number): Reply {
@@ -23,8 +23,8 @@ export function publicly(view: View, ticketId?: number): Reply {
 }
 
 /** A private error naming what was wrong, with the command's usage line when given. */
-export function errorReply(message: string, command?: string): Reply {
-  return privately({ type: 'error', error: errorView(message, command ? usageOf(command) : undefined) });
+export function errorReply(message: string, usage?: string): Reply {
+  return privately({ type: 'error', error: errorView(message, usage) });
 }
 
 /** A private form reply. */
@@ -38,24 +38,40 @@ export function confirm(message: string, visibility: Reply['visibility'] = 'priv
 }
 
 /** The ticket id of a command, or an error reply with the usage line when it is missing. */
-export function needTicket(input: CommandInput, command: string): number | Reply {
+export function needTicket(input: CommandInput, usage: string): number | Reply {
   if (typeof input.ticketId === 'number' && Number.isSafeInteger(input.ticketId) && input.ticketId > 0) return input.ticketId;
-  return errorReply('Which ticket? Give its number.', command);
+  return errorReply('Which ticket? Give its number.', usage);
 }
 
-/** The ticket card as a reply; a public card in a shared conversation drops internal notes whoever asked. */
+/** A notice with its tone. */
+export function notice(text: string, tone: NoticeTone): Notice {
+  return { text, tone };
+}
+
+/** Good news about a change that was saved, e.g. "Claimed by Dana Agent.". */
+export function saved(text: string): { notice: Notice; outcome: Outcome } {
+  return { notice: notice(text, 'success'), outcome: 'saved' };
+}
+
+/**
+ * The ticket card as a reply, with what happened; a public card in a shared conversation drops
+ * internal notes whoever asked.
+ */
 export async function ticketReply(
   ctx: CommandContext,
   ticket: Ticket,
   visibility: Reply['visibility'],
-  notice?: string,
+  result: { notice?: Notice; outcome?: Outcome } = {},
 ): Promise<Reply> {
+  const { notice, outcome } = result;
   const isAgent = await ctx.helpdesk.isAgent(ctx.actor.email);
   const all = await ctx.helpdesk.listComments(ctx.actor, ticket.id);
   const shared = visibility === 'public' && ctx.conversation.kind !== 'personal';
   const comments = shared ? all.filter((c) => !c.isInternal) : all;
   const view = ticketView(ticket, comments, { email: ctx.actor.email, isAgent }, ctx.helpdesk.vocabulary, notice);
-  return { view: { type: 'ticket', ticket: view }, visibility, ticketId: ticket.id };
+  const reply: Reply = { view: { type: 'ticket', ticket: view }, visibility, ticketId: ticket.id };
+  if (outcome) reply.outcome = outcome;
+  return reply;
 }
 
 /** An agent's display name for notices ("Already claimed by Dana Agent"); the address if unknown. */

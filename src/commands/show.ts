@@ -1,12 +1,27 @@
 /** `show <id>` and the Refresh button: the ticket with the comments this person may see. Private. */
 import { needTicket, ticketReply } from './respond';
+import { VERBS } from '../core';
+import { EVERYWHERE, type CommandDeclaration } from './declaration';
 import type { Handler } from './types';
 
 /** Shows one ticket; the service refuses requesters other people's tickets. */
-export const show: Handler = async (ctx, input) => {
-  const id = needTicket(input, 'show');
+const show: Handler = async (ctx, input) => {
+  const id = needTicket(input, showCommand.usage);
   if (typeof id !== 'number') return id;
   const ticket = await ctx.helpdesk.getTicket(ctx.actor, id);
   // Private: an agent's card carries internal notes, which must not reach a shared channel.
   return ticketReply(ctx, ticket, 'private');
+};
+
+/** `show <ticket id>`. */
+export const showCommand: CommandDeclaration = {
+  name: 'show',
+  usage: 'show <ticket id>',
+  description: 'A ticket with its comments',
+  who: 'everyone',
+  scopes: EVERYWHERE,
+  menus: ['personal', 'group'],
+  args: { kind: 'id' },
+  verb: VERBS.show,
+  handles: { [VERBS.show]: show, [VERBS.refresh]: show },
 };

@@ -1,14 +1,18 @@
 /** Shared by subscribe/unsubscribe/subscriptions: filter checking and wording. */
+import type { NotificationPorts, SubscriptionFilter } from '../core';
 import type { Vocabulary } from '../helpdesk/types';
 import { matchValue } from '../views/format';
 import { errorReply } from './respond';
-import type { CommandContext, NotificationPorts, Reply, SubscriptionFilter } from './types';
+import type { CommandContext, Reply } from './types';
+
+/** How help writes the filter argument of subscribe and unsubscribe. */
+export const FILTER_USAGE = '[all|high|space <id>|category <name>|status <status>]';
 
 /** Builds a filter from parsed or card values; statuses and categories are checked against the vocabulary. */
 export function filterFrom(
   values: Record<string, string> | undefined,
   vocabulary: Vocabulary,
-  command: 'subscribe' | 'unsubscribe',
+  usage: string,
 ): SubscriptionFilter | Reply | undefined {
   const kind = values?.kind?.trim().toLowerCase();
   if (!kind) return undefined;
@@ -18,19 +22,19 @@ export function filterFrom(
     case 'high':
       return { kind };
     case 'space':
-      return value ? { kind, value } : errorReply('Say which space, e.g. `space main`.', command);
+      return value ? { kind, value } : errorReply('Say which space, e.g. `space main`.', usage);
     case 'category': {
       const match = matchValue(vocabulary.categories, value);
-      if (!match) return errorReply(`“${value}” is not a category. Categories: ${vocabulary.categories.join(', ')}.`, command);
+      if (!match) return errorReply(`“${value}” is not a category. Categories: ${vocabulary.categories.join(', ')}.`, usage);
       return { kind, value: match };
     }
     case 'status': {
       const match = matchValue(vocabulary.statuses, value);
-      if (!match) return errorReply(`“${value}” is not a status. Statuses: ${vocabulary.statuses.join(', ')}.`, command);
+      if (!match) return errorReply(`“${value}” is not a status. Statuses: ${vocabulary.statuses.join(', ')}.`, usage);
       return { kind, value: match };
     }
     default:
-      return errorReply(`“${kind}” is not a filter. Use all, high, space <id>, category <name> or status <status>.`, command);
+      return errorReply(`“${kind}” is not a filter. Use all, high, space <id>, category <name> or status <status>.`, usage);
   }
 }
 
@@ -65,12 +69,9 @@ export async function agentOnly(ctx: CommandContext, command: string): Promise<R
 }
 
 /** Channel subscriptions need a shared conversation; in a personal chat, say where to use them. */
-export function sharedOnly(ctx: CommandContext, command: string): Reply | undefined {
-  if (ctx.conversation.kind !== 'personal') return undefined;
-  return errorReply(
-    `\`${command}\` works in a channel or group chat: it sends that conversation ticket updates. ` +
-      'Use it there. Here, `notifications off|on` mutes or unmutes your direct messages.',
-  );
+export function sharedOnlyMessage(command: string): string {
+  return `\`${command}\` works in a channel or group chat: it sends that conversation ticket updates. ` +
+    'Use it there. Here, `notifications off|on` mutes or unmutes your direct messages.';
 }
 
 /** Type guard: a Reply rather than a value. */

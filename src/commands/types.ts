@@ -1,15 +1,11 @@
 /** Channel-neutral command contract: chat event -> (who, command, arguments) -> handler -> view. */
 import type { Actor, HelpdeskService } from '../helpdesk/types';
 import type { View } from '../views/types';
-import type { Verb } from './verbs';
+import type { CommandDeclaration } from './declaration';
+import type { Conversation, NotificationPorts, Outcome, Verb } from '../core';
 
-/** Where a command came from; channels fill this in, handlers never see platform objects. */
-export interface Conversation {
-  platform: 'teams' | 'slack';
-  /** Teams conversation id or Slack channel id. */
-  id: string;
-  kind: 'personal' | 'group' | 'channel';
-}
+// Re-exported so the channels and tests that name them through the command contract keep working.
+export type { Conversation, NotificationPorts, SubscriptionFilter } from '../core';
 
 /**
  * Channel-supplied look-ups a handler may need. `resolveUser` turns a mention token the
@@ -18,21 +14,6 @@ export interface Conversation {
 export interface ChannelPorts {
   resolveUser?(reference: string): Promise<{ email: string; name: string } | undefined>;
 }
-
-/** Subscriptions and preferences (src/store) as commands see them; absent until notifications exist. */
-export interface NotificationPorts {
-  subscribe(conversation: Conversation, filter: SubscriptionFilter, by: Actor): Promise<void>;
-  unsubscribe(conversation: Conversation, filter?: SubscriptionFilter): Promise<number>;
-  subscriptions(conversation: Conversation): Promise<SubscriptionFilter[]>;
-  setMuted(email: string, muted: boolean): Promise<void>;
-}
-
-export type SubscriptionFilter =
-  | { kind: 'all' }
-  | { kind: 'high' }
-  | { kind: 'space'; value: string }
-  | { kind: 'category'; value: string }
-  | { kind: 'status'; value: string };
 
 export interface CommandContext {
   actor: Actor;
@@ -60,6 +41,9 @@ export interface Reply {
   visibility: 'private' | 'public';
   /** The ticket this reply is about, so channels can track the posted message for updates. */
   ticketId?: number;
+  /** What became of the change asked for; channels act on this (e.g. offer a retry), never on wording. */
+  outcome?: Outcome;
 }
 
-export type Handler = (ctx: CommandContext, input: CommandInput) => Promise<Reply>;
+/** A verb's handler; `commands` is the registry's list, for the few handlers that describe commands (help). */
+export type Handler = (ctx: CommandContext, input: CommandInput, commands: readonly CommandDeclaration[]) => Promise<Reply>;

@@ -1,4 +1,5 @@
 /** The active agents list, read once per TTL however often it is asked (agents are read-only). */
+import { sameAddress } from '../core/vocabulary';
 import type { GraphClient } from '../graph/types';
 import { f } from '../graph/odata';
 import type { Logger } from '../log';
@@ -57,9 +58,8 @@ export function createAgentDirectory(config: AgentDirectoryConfig): AgentDirecto
   }
 
   const find = async (email: string) => {
-    const wanted = email.trim().toLowerCase();
-    if (!wanted) return undefined;
-    return (await active()).find((a) => a.email.trim().toLowerCase() === wanted);
+    if (!email.trim()) return undefined;
+    return (await active()).find((a) => sameAddress(a.email, email));
   };
 
   return {

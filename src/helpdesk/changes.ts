@@ -3,7 +3,6 @@
  * tickets modified and comments created since a time, oldest first, in pages of 5000 following
  * @odata.nextLink. When nothing changed each read is one request, whatever the list size.
  */
-import type { HelpdeskSettings } from '../config';
 import { isGraphError } from '../graph/errors';
 import { f, type Filter } from '../graph/odata';
 import type { GraphClient } from '../graph/types';
@@ -12,16 +11,20 @@ import type { Comment, Ticket } from './types';
 
 const PAGE = 5000;
 
-/** What the poller reads; see src/notify/types.ts ChangeFeed. */
-export interface ChangeFeedReader {
+/** Where changes come from: a system read of what changed since a time, oldest first. Declared once, here. */
+export interface ChangeFeed {
   ticketsModifiedSince(since: Date): AsyncIterable<Ticket>;
   commentsCreatedSince(since: Date): AsyncIterable<Comment>;
-  /** One ticket by id (for a comment on a ticket that did not change); undefined when gone or outside the space. */
+}
+
+/** The change feed this module builds: also one ticket by id (for a comment on a ticket that did not change). */
+export interface ChangeFeedReader extends ChangeFeed {
+  /** Undefined when the ticket is gone or outside the space. */
   getTicket(id: number): Promise<Ticket | undefined>;
 }
 
 /** Creates the change feed over a Graph client; honours the deployment's space, if any. */
-export function createChangeFeed(graph: GraphClient, settings: Pick<HelpdeskSettings, 'spaceId'>): ChangeFeedReader {
+export function createChangeFeed(graph: GraphClient, settings: { spaceId?: string }): ChangeFeedReader {
   const inSpace = (t: Ticket) => !settings.spaceId || t.spaceId === settings.spaceId;
   const ticketFilter = (since: Date): Filter =>
     settings.spaceId ? f.and(f.ge(TICKET.modified, since), f.eq(TICKET.spaceId, settings.spaceId)) : f.ge(TICKET.modified, since);

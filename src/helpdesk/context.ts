@@ -1,12 +1,16 @@
 /** What every part of the service shares: the Graph client, settings, agents and logger. */
-import type { HelpdeskSettings } from '../config';
 import type { GraphClient } from '../graph/types';
 import type { Logger } from '../log';
 import type { AgentDirectory } from './agents';
 import type { Vocabulary } from './types';
 
-/** Settings the service reads. */
-export type ServiceSettings = Pick<HelpdeskSettings, 'agentEmailField' | 'spaceId' | 'priorities' | 'categories' | 'statuses' | 'openStatuses' | 'highPriorities'>;
+/** Settings the service reads; the service owns this shape and src/config.ts fills it. */
+export interface ServiceSettings extends Vocabulary {
+  /** Agent list field that holds the agent's address (the spec does not show it). */
+  agentEmailField: string;
+  /** Space (product 1.5+) this deployment is bound to; undefined = no space filter. */
+  spaceId?: string;
+}
 
 /** Shared state of one service instance. */
 export interface ServiceContext {

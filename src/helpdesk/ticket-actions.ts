@@ -1,4 +1,5 @@
 /** Changing tickets: create, edit, claim, assign, status, priority, resolve, delete. */
+import { SPEC_STATUS, sameText, statusNamed } from '../core/vocabulary';
 import { isGraphError } from '../graph/errors';
 import { requireAgent } from './access';
 import { postComment } from './comments';
@@ -6,24 +7,34 @@ import type { ServiceContext } from './context';
 import { guarded } from './errors';
 import { ticketFields, toTicket, type TicketWrite } from './fields';
 import { fetchTicket, readTicket } from './ticket-queries';
-import { HelpdeskError, LIMITS, type Actor, type NewTicket, type Ticket } from './types';
+import { HelpdeskError, LIMITS, type Actor, type Claimed, type Holder, type NewTicket, type Ticket } from './types';
 import { newTicket, oneOf, sameAddress, text, ticketEdit } from './validate';
 
-const STATUS = { new: 'New', assigned: 'Assigned', resolved: 'Resolved' } as const;
+const STATUS = SPEC_STATUS;
 
 /** The configured spelling of a spec status, or the spec's own word if the vocabulary lacks it. */
 function status(ctx: ServiceContext, word: string): string {
-  return ctx.vocabulary.statuses.find((s) => s.toLowerCase() === word.toLowerCase()) ?? word;
+  return statusNamed(ctx.vocabulary, word);
 }
 
-/** The error for an etag mismatch: refetches so the person sees who changed what. */
+/** The agent other than `actor` who holds the ticket, if any: the one place that decides "someone else has it". */
+async function otherHolder(ctx: ServiceContext, actor: Actor, current: Ticket): Promise<Holder | undefined> {
+  if (!current.assignedTo || sameAddress(current.assignedTo, actor.email)) return undefined;
+  const name = await ctx.agents.nameOf(current.assignedTo).catch(() => current.assignedTo);
+  return { email: current.assignedTo, name };
+}
+
+/** The conflict for a claim that lost to someone who holds the ticket. */
+function claimedBy(id: number, current: Ticket, holder: Holder, cause?: unknown): HelpdeskError {
+  return new HelpdeskError('conflict', `Ticket #${id} was already claimed by ${holder.name}.`, { current, holder, cause });
+}
+
+/** The error for an etag mismatch: refetches so the person sees who changed what, and who holds it now. */
 async function conflictError(ctx: ServiceContext, actor: Actor, id: number, cause: unknown, claiming: boolean): Promise<HelpdeskError> {
   const current = await fetchTicket(ctx, id).catch(() => undefined);
-  if (current && claiming && current.assignedTo && !sameAddress(current.assignedTo, actor.email)) {
-    const name = await ctx.agents.nameOf(current.assignedTo).catch(() => current.assignedTo);
-    return new HelpdeskError('conflict', `Ticket #${id} was already claimed by ${name}.`, { current, cause });
-  }
-  return new HelpdeskError('conflict', `Ticket #${id} was changed by someone else; look at it again and retry.`, { current, cause });
+  const holder = current ? await otherHolder(ctx, actor, current) : undefined;
+  if (current && holder && claiming) return claimedBy(id, current, holder, cause);
+  return new HelpdeskError('conflict', `Ticket #${id} was changed by someone else; look at it again and retry.`, { current, holder, cause });
 }
 
 /** With a configured space, a ticket outside it is 'not found' before anything is written. */
@@ -75,27 +86,26 @@ export async function updateTicket(ctx: ServiceContext, actor: Actor, id: number
 }
 
 /** Assigns the ticket to the acting agent, guarded by the etag they saw. */
-export async function claim(ctx: ServiceContext, actor: Actor, id: number, etag?: string): Promise<Ticket> {
+export async function claim(ctx: ServiceContext, actor: Actor, id: number, etag?: string): Promise<Claimed> {
   await requireAgent(ctx, actor, 'claim tickets');
   const me = (await ctx.agents.find(actor.email))?.email ?? actor.email.trim();
   let guard = etag;
   if (guard === undefined) {
     // Without what the person saw, a ticket someone else holds is not taken over silently.
     const current = await fetchTicket(ctx, id);
-    if (current.assignedTo && !sameAddress(current.assignedTo, me)) {
-      const name = await ctx.agents.nameOf(current.assignedTo);
-      throw new HelpdeskError('conflict', `Ticket #${id} was already claimed by ${name}.`, { current });
-    }
+    const holder = await otherHolder(ctx, { ...actor, email: me }, current);
+    if (holder) throw claimedBy(id, current, holder);
+    if (sameAddress(current.assignedTo, me)) return { ticket: current, outcome: 'unchanged' };
     guard = current.etag;
   } else {
     await checkSpace(ctx, id);
   }
   try {
-    return await write(ctx, actor, id, { assignedTo: me, status: status(ctx, STATUS.assigned) }, guard, true);
+    return { ticket: await write(ctx, actor, id, { assignedTo: me, status: status(ctx, STATUS.assigned) }, guard, true), outcome: 'saved' };
   } catch (err) {
     // A second click on the same card after the claim went through is not a conflict.
     const current = err instanceof HelpdeskError && err.kind === 'conflict' ? err.details.current : undefined;
-    if (current && sameAddress(current.assignedTo, me)) return current;
+    if (current && sameAddress(current.assignedTo, me)) return { ticket: current, outcome: 'unchanged' };
     throw err;
   }
 }
@@ -109,7 +119,7 @@ export async function assign(ctx: ServiceContext, actor: Actor, id: number, assi
   if (!agent) throw new HelpdeskError('invalid', `${address} is not an active help-desk agent.`, { field: 'assignee' });
   const current = await fetchTicket(ctx, id);
   const w: TicketWrite = { assignedTo: agent.email };
-  if (current.status.toLowerCase() === STATUS.new.toLowerCase()) w.status = status(ctx, STATUS.assigned);
+  if (sameText(current.status, STATUS.new)) w.status = status(ctx, STATUS.assigned);
   return write(ctx, actor, id, w, etag);
 }
 

@@ -96,26 +96,34 @@ export type NewAsset = Omit<Asset, 'id' | 'etag' | 'created' | 'modified'>;
 
 export type HelpdeskErrorKind = 'not-found' | 'forbidden' | 'conflict' | 'invalid' | 'unavailable';
 
+/** The agent who holds a ticket someone else tried to claim or assign. */
+export interface Holder {
+  email: string;
+  name: string;
+}
+
+/** What a claim did: `saved` it, or nothing because the actor already held the ticket. */
+export interface Claimed {
+  ticket: Ticket;
+  outcome: 'saved' | 'unchanged';
+}
+
 /** A failure the person can act on; `message` is safe to show in chat. */
 export class HelpdeskError extends Error {
   constructor(
     readonly kind: HelpdeskErrorKind,
     message: string,
-    readonly details: { field?: string; current?: Ticket; cause?: unknown } = {},
+    readonly details: { field?: string; current?: Ticket; holder?: Holder; cause?: unknown } = {},
   ) {
     super(message, { cause: details.cause });
     this.name = 'HelpdeskError';
   }
 }
 
-/** Value sets the spec does not show, from configuration (defaults in src/config.ts). */
-export interface Vocabulary {
-  priorities: readonly string[];
-  categories: readonly string[];
-  statuses: readonly string[];
-  openStatuses: readonly string[];
-  highPriorities: readonly string[];
-}
+import type { Vocabulary } from '../core/vocabulary';
+
+// The vocabulary and its roles live in src/core/vocabulary.ts; re-exported for the service's users.
+export type { Vocabulary } from '../core/vocabulary';
 
 /** Limits on what a person may type, so a real list never rejects it. */
 export const LIMITS = { title: 255, description: 10_000, comment: 10_000 } as const;
@@ -135,7 +143,11 @@ export interface HelpdeskService {
   getTicket(actor: Actor, id: number): Promise<Ticket>;
   createTicket(actor: Actor, input: NewTicket): Promise<Ticket>;
   updateTicket(actor: Actor, id: number, changes: Partial<NewTicket>, etag?: string): Promise<Ticket>;
-  claim(actor: Actor, id: number, etag?: string): Promise<Ticket>;
+  /**
+   * Assigns the ticket to the acting agent. A ticket someone else holds is a conflict whose
+   * `details.holder` names them; one the actor already holds is returned `unchanged`, unwritten.
+   */
+  claim(actor: Actor, id: number, etag?: string): Promise<Claimed>;
   assign(actor: Actor, id: number, assigneeEmail: string, etag?: string): Promise<Ticket>;
   setStatus(actor: Actor, id: number, status: string, etag?: string): Promise<Ticket>;
   setPriority(actor: Actor, id: number, priority: string, etag?: string): Promise<Ticket>;

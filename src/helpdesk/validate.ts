@@ -86,7 +86,5 @@ export function ticketEdit(v: Vocabulary, changes: { title?: unknown; descriptio
   };
 }
 
-/** Same address, ignoring case and surrounding spaces. */
-export function sameAddress(a: string | undefined, b: string | undefined): boolean {
-  return !!a && !!b && a.trim().toLowerCase() === b.trim().toLowerCase();
-}
+// Addresses are compared in one place (src/core/vocabulary.ts).
+export { sameAddress } from '../core/vocabulary';

@@ -1,33 +1,15 @@
 /**
- * Remembers who made each change through this bot, so the poller can leave the person who
- * acted out of the notifications (Graph cannot say: every change is made by the app).
+ * Records who made each change through this bot, so the poller can leave the person who acted
+ * out of the notifications. The command layer calls it explicitly after each change it makes
+ * (NotificationPorts.recordAction); nothing wraps or patches the ticket service.
  */
-import type { Actor, HelpdeskService, Ticket } from '../helpdesk/types';
+import type { Acted } from '../core';
 import type { Logger } from '../log';
 import type { Store } from '../store/types';
 
-type TicketMutation = 'createTicket' | 'updateTicket' | 'claim' | 'assign' | 'setStatus' | 'setPriority' | 'resolve';
-const MUTATIONS: TicketMutation[] = ['createTicket', 'updateTicket', 'claim', 'assign', 'setStatus', 'setPriority', 'resolve'];
-
-/** Wraps a HelpdeskService so every ticket change and comment records its actor in `store`. */
-export function withActionHints(helpdesk: HelpdeskService, store: Store, logger?: Logger): HelpdeskService {
-  const record = async (hint: Parameters<Store['recordAction']>[0]) => {
-    // A lost hint only means the actor may be told about their own change; never fail the command.
-    await store.recordAction(hint).catch((err) => logger?.warn('could not record who made a change', { error: err }));
+/** The recordAction port over a store: a failure is logged, never thrown, so the command still answers. */
+export function createActionLog(store: Store, logger?: Logger): (acted: Acted) => Promise<void> {
+  return async (acted) => {
+    await store.recordAction(acted).catch((err) => logger?.warn('could not record who made a change', { error: err }));
   };
-  const wrapped: HelpdeskService = Object.create(helpdesk);
-  for (const name of MUTATIONS) {
-    const original = helpdesk[name].bind(helpdesk) as (actor: Actor, ...rest: unknown[]) => Promise<Ticket>;
-    (wrapped as unknown as Record<string, unknown>)[name] = async (actor: Actor, ...rest: unknown[]) => {
-      const ticket = await original(actor, ...rest);
-      await record({ kind: 'ticket', itemId: ticket.id, etag: ticket.etag, actorEmail: actor.email });
-      return ticket;
-    };
-  }
-  wrapped.addComment = async (actor, ticketId, body, options) => {
-    const comment = await helpdesk.addComment(actor, ticketId, body, options);
-    await record({ kind: 'comment', itemId: comment.id, actorEmail: actor.email });
-    return comment;
-  };
-  return wrapped;
 }

@@ -1,10 +1,11 @@
 /** Change detection: what happened to each ticket, from its new version and its last known state. Pure. */
+import { isResolved, resolvedStatuses, sameText } from '../core/vocabulary';
 import type { Comment, Ticket } from '../helpdesk/types';
 import type { TicketState } from '../store/types';
 import type { ChangeEvent } from './types';
 
-/** Statuses that count as "resolved" for the requester's resolution message. */
-export const DEFAULT_RESOLVED_STATUSES = ['Resolved', 'Closed'] as const;
+/** Statuses that count as "resolved" for the requester's resolution message (see src/core/vocabulary.ts). */
+export const DEFAULT_RESOLVED_STATUSES: readonly string[] = resolvedStatuses({ statuses: ['Resolved', 'Closed'] });
 
 /** Everything one ticket version or one comment produced; delivered as a unit per target. */
 export interface ChangeSet {
@@ -16,7 +17,7 @@ export interface ChangeSet {
   at: string;
 }
 
-const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+const same = sameText;
 
 /** The state to remember after a ticket version has been announced. */
 export function stateOf(t: Ticket): TicketState {
@@ -42,7 +43,7 @@ export function ticketEvents(
   if (previous.etag === ticket.etag) return [];
   const events: ChangeEvent[] = [];
   if (!same(previous.status, ticket.status)) {
-    const resolved = resolvedStatuses.some((s) => same(s, ticket.status)) && !resolvedStatuses.some((s) => same(s, previous.status));
+    const resolved = isResolved(ticket.status, resolvedStatuses) && !isResolved(previous.status, resolvedStatuses);
     events.push({ kind: resolved ? 'resolved' : 'status', key, ticket, from: previous.status, to: ticket.status });
   }
   if (!same(previous.assignedTo, ticket.assignedTo)) {
@@ -66,8 +67,9 @@ export function commentEvent(comment: Comment, ticket: Ticket): ChangeEvent {
 }
 
 /**
- * Pairs a resolution with its note: a public comment on the same ticket written shortly before
- * the ticket was resolved (the resolve command writes the note, then the status). The note is
+ * Pairs a resolution with its note: a public comment on the same ticket written shortly after
+ * the ticket was resolved (helpdesk/ticket-actions.ts `resolve` writes the status first, then
+ * posts the note), or shortly before it when someone wrote the note by hand first. The note is
  * carried on the resolved event so the requester gets one message, not two.
  */
 export function attachResolutionNotes(sets: ChangeSet[], windowSeconds = 120): Set<string> {

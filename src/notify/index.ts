@@ -5,6 +5,6 @@ export { createDeliverer, channelCardView, type Deliverer, type DelivererConfig 
 export { createSendQueue, type SendQueue, type SendQueueConfig } from './queue';
 export { route, matches, targetKey, type RoutingContext } from './routing';
 export { ticketEvents, commentEvent, type ChangeSet } from './detect';
-export { withActionHints } from './action-hints';
+export { createActionLog } from './action-hints';
 export { createThreadReplyHandler, type ThreadReplyHandler, type ThreadReplyResult } from './thread-replies';
 export { createNotifications, type Notifications, type NotificationsConfig } from './start';

@@ -4,7 +4,7 @@
  * records what it owes in the outbox together with the new watermark and ticket states, in one
  * transaction — so a crash or restart loses nothing. The deliverer drains the outbox.
  */
-import { isGraphError } from '../graph/errors';
+import { isRefusedQuery } from '../helpdesk/errors';
 import type { Comment, Ticket, Vocabulary } from '../helpdesk/types';
 import type { Logger } from '../log';
 import type { PollerLease } from '../store/lease';
@@ -250,7 +250,7 @@ export function createPoller(config: PollerConfig): Poller {
       failures += 1;
       const message = err instanceof Error ? err.message : String(err);
       // A refusal (400, e.g. a column not indexed on a large list) repeats every cycle until an admin fixes the list: explain it once.
-      if (!isGraphError(err, 'bad-request')) logger.warn('change poll failed; backing off', { error: err, failures });
+      if (!isRefusedQuery(err)) logger.warn('change poll failed; backing off', { error: err, failures });
       else if (withoutIds(message) !== withoutIds(lastError ?? '')) logger.error('change poll refused by Graph; notifications wait until this is fixed', { error: err, failures });
       else logger.debug('change poll still refused', { failures });
       lastError = message;

@@ -12,7 +12,7 @@
  *   a change made elsewhere has no known actor, so everyone concerned is told.
  * - Muted people get no DMs.
  */
-import type { SubscriptionFilter } from '../commands/types';
+import type { SubscriptionFilter } from '../core';
 import type { Ticket } from '../helpdesk/types';
 import type { PostedMessage, Platform, SubscriptionRecord } from '../store/types';
 import type { ChangeSet } from './detect';

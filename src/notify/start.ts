@@ -2,14 +2,15 @@
  * One call that assembles notifications from their parts, for the composition root. Channel
  * free: the per-platform Delivery ports are built by the channels and passed in.
  */
-import type { NotificationPorts } from '../commands/types';
+import type { NotificationPorts } from '../core';
 import type { HelpdeskService, Ticket, Vocabulary } from '../helpdesk/types';
 import type { Logger } from '../log';
 import { createNotificationPorts } from '../store/notification-ports';
 import type { PollerLease } from '../store/lease';
 import type { Store } from '../store/types';
-import { withActionHints } from './action-hints';
+import { createActionLog } from './action-hints';
 import { createDeliverer } from './deliver';
+import { plainWhenUnreachable } from './plain-ports';
 import { createPoller, type Poller } from './poller';
 import { createSendQueue } from './queue';
 import { createThreadReplyHandler, type ThreadReplyHandler } from './thread-replies';
@@ -20,7 +21,7 @@ export interface NotificationsConfig {
   store: Store;
   /** createChangeFeed(graph, settings) from src/helpdesk/changes. */
   feed: ChangeFeed & { getTicket?(id: number): Promise<Ticket | undefined> };
-  /** The service as built by createHelpdeskService; wrapped here so actors are remembered. */
+  /** The service as built by createHelpdeskService. */
   helpdesk: HelpdeskService;
   vocabulary: Vocabulary;
   logger: Logger;
@@ -32,7 +33,7 @@ export interface NotificationsConfig {
 
 /** What the rest of the process uses. */
 export interface Notifications {
-  /** Pass THIS to the channels and commands (not the raw service): it records who changed what. */
+  /** The service for the channels and commands (who acted is recorded by the commands through `ports`). */
   helpdesk: HelpdeskService;
   /** For CommandContext.notifications (subscribe / unsubscribe / subscriptions / notifications off). */
   ports: NotificationPorts;
@@ -44,10 +45,11 @@ export interface Notifications {
 /** Builds the notification parts around one store. */
 export function createNotifications(config: NotificationsConfig): Notifications {
   const logger = config.logger.child({ component: 'notify' });
-  const helpdesk = withActionHints(config.helpdesk, config.store, logger);
+  const helpdesk = config.helpdesk;
   return {
     helpdesk,
-    ports: createNotificationPorts(config.store),
+    // Commands record who acted through the ports (see src/commands/acted.ts).
+    ports: { ...plainWhenUnreachable(createNotificationPorts(config.store)), recordAction: createActionLog(config.store, logger) },
     handleThreadReply: createThreadReplyHandler({ store: config.store, helpdesk, logger }),
     attach(deliveries) {
       const deliverer = createDeliverer({ deliveries, store: config.store, queue: createSendQueue({ maxRetryAfterMs: 10_000 }), logger, vocabulary: config.vocabulary });

@@ -6,11 +6,8 @@ import type { TicketView } from '../views/types';
 /** Re-exported so delivery implementations need only this module. */
 export type { Platform };
 
-/** Where changes come from: a system read of what changed since a time, oldest first. */
-export interface ChangeFeed {
-  ticketsModifiedSince(since: Date): AsyncIterable<Ticket>;
-  commentsCreatedSince(since: Date): AsyncIterable<Comment>;
-}
+/** Where changes come from (declared by the help-desk service, which produces it). */
+export type { ChangeFeed } from '../helpdesk/changes';
 
 /** The kinds of change the poller reports. */
 export type ChangeKind = 'created' | 'status' | 'assigned' | 'priority' | 'resolved' | 'comment' | 'note';

@@ -4,7 +4,6 @@ export { createSqliteStore, STORE_FILE } from './sqlite-store';
 export type { SqliteStoreConfig } from './sqlite-store';
 export { createNotificationPorts } from './notification-ports';
 export { SCHEMA_VERSION } from './schema';
-export { teamsChannelId, subscriptionConversation } from './conversation-ids';
 export { createPostgresStore, createPool } from './pg-store';
 export type { PostgresStore, PostgresStoreConfig } from './pg-store';
 export { PG_SCHEMA_VERSION } from './pg-schema';

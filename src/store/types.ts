@@ -2,7 +2,7 @@
  * Durable state behind notifications. Every method is async so a store shared by several
  * replicas (a network database) can replace the embedded SQLite one without touching callers.
  */
-import type { Conversation, SubscriptionFilter } from '../commands/types';
+import type { Conversation, SubscriptionFilter } from '../core';
 
 // The store's files import these from here, so moving them elsewhere changes one line.
 export type { Conversation, SubscriptionFilter };

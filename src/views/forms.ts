@@ -1,9 +1,17 @@
 /** Form builders: new ticket, comment/reply/note, resolve with note, assign. */
-import { VERBS } from '../commands/verbs';
+import { VERBS } from '../core/verbs';
 import type { Ticket, Vocabulary } from '../helpdesk/types';
 import type { FormFieldError, FormView } from './types';
 
 /** The new-ticket form; `values` are kept as typed so a failed submit loses nothing. */
+/** The inputs each form has, in order; an error on any other field is shown under the first. */
+export const FORM_FIELDS: Readonly<Record<FormView['form'], readonly string[]>> = {
+  'new-ticket': ['title', 'description', 'priority', 'category'],
+  comment: ['comment', 'internal'],
+  resolve: ['note'],
+  assign: ['assignee'],
+};
+
 export function newTicketForm(
   vocabulary: Vocabulary,
   values: Record<string, string> = {},

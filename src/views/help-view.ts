@@ -1,13 +1,16 @@
-/** Help screen builder, driven by the command catalogue. */
-import { COMMANDS } from '../commands/catalog';
-import { VERBS } from '../commands/verbs';
+/** Help screen builder, driven by the command declarations it is given. */
+import { VERBS } from '../core/verbs';
 import type { ActionView, HelpView } from './types';
 
 /** Help for this person: agent commands only for agents; `topic` narrows it to one command. */
-export function helpView(isAgent: boolean, topic?: string): HelpView {
-  const allowed = COMMANDS.filter((c) => isAgent || !c.agentOnly);
+export function helpView(
+  commands: readonly { name: string; usage: string; description: string; who: 'everyone' | 'agents' }[],
+  isAgent: boolean,
+  topic?: string,
+): HelpView {
+  const allowed = commands.filter((c) => isAgent || c.who !== 'agents');
   const chosen = topic ? allowed.filter((c) => c.name === topic) : [];
-  const commands = (chosen.length ? chosen : allowed).map((c) => ({ usage: c.usage, description: c.description }));
+  const lines = (chosen.length ? chosen : allowed).map((c) => ({ usage: c.usage, description: c.description }));
   const actions: ActionView[] = [
     { verb: VERBS.newForm, title: 'New ticket', style: 'positive' },
     { verb: VERBS.mine, title: 'My tickets' },
@@ -16,5 +19,5 @@ export function helpView(isAgent: boolean, topic?: string): HelpView {
   const intro = isAgent
     ? 'I file and follow help-desk tickets. As an agent you can also work the queue, claim, assign, resolve and set up channel notifications.'
     : 'I file and follow your help-desk tickets. Ticket numbers can be typed as 12 or #12.';
-  return { title: 'Help desk', intro, isAgent, commands, actions };
+  return { title: 'Help desk', intro, isAgent, commands: lines, actions };
 }

@@ -1,8 +1,8 @@
 /** Ticket card and ticket summary builders: what a viewer sees and which buttons they may use. */
-import { VERBS } from '../commands/verbs';
+import { VERBS, type Notice } from '../core';
 import type { Comment, Ticket, Vocabulary } from '../helpdesk/types';
 import { formatDate, isDone, reopenStatus, sameEmail, workingStatus } from './format';
-import type { ActionView, CommentView, TicketSummaryView, TicketView } from './types';
+import type { ActionView, CommentView, TicketSummaryView, TicketView, View } from './types';
 
 /** Who is looking: decides agent buttons and whether internal notes are shown. */
 export interface Viewer {
@@ -55,13 +55,27 @@ export function ticketActions(ticket: Ticket, viewer: Viewer, vocabulary: Vocabu
   return actions;
 }
 
+/** "3 earlier comments not shown": the line both channels put above the comments they show. */
+export function earlierCommentsText(count: number): string {
+  return `${count} earlier comment${count === 1 ? '' : 's'} not shown`;
+}
+
+/**
+ * A view as posted where others can read it: internal notes are left out, because everyone in a
+ * shared conversation sees the message whoever asked for it.
+ */
+export function shareableView(view: View): View {
+  if (view.type !== 'ticket' || !view.ticket.comments.some((c) => c.internal)) return view;
+  return { type: 'ticket', ticket: { ...view.ticket, comments: view.ticket.comments.filter((c) => !c.internal) } };
+}
+
 /** The full ticket card: latest visible comments (internal notes only for agents) and this viewer's buttons. */
 export function ticketView(
   ticket: Ticket,
   comments: readonly Comment[],
   viewer: Viewer,
   vocabulary: Vocabulary,
-  notice?: string,
+  notice?: Notice,
 ): TicketView {
   const visible = comments
     .filter((c) => viewer.isAgent || !c.isInternal)
@@ -78,6 +92,7 @@ export function ticketView(
     category: ticket.category,
     requesterName: ticket.submittedByName || ticket.submittedBy || ticket.submittedByEmail,
     requesterEmail: ticket.submittedByEmail,
+    requesterText: '',
     assignee: ticket.assignedTo,
     created: ticket.created,
     modified: ticket.modified,
@@ -88,6 +103,7 @@ export function ticketView(
     actions: ticketActions(ticket, viewer, vocabulary),
     agentView: viewer.isAgent,
   };
+  view.requesterText = view.requesterEmail ? `${view.requesterName} (${view.requesterEmail})` : view.requesterName;
   if (notice) view.notice = notice;
   return view;
 }

@@ -2,7 +2,7 @@
  * View models: one per screen. Teams renders them through cards/*.json templates, Slack through
  * Block Kit builders — both from the same data, so they cannot drift. No platform types here.
  */
-import type { Verb } from '../commands/verbs';
+import type { Notice, Verb } from '../core';
 
 /** A button. Clicking it sends `{ verb, ticketId, etag }` back (DESIGN rule 4). */
 export interface ActionView {
@@ -36,6 +36,8 @@ export interface TicketView {
   category: string;
   requesterName: string;
   requesterEmail: string;
+  /** "Name (address)" or the name alone, as both channels show the requester. */
+  requesterText: string;
   /** Empty when unassigned. */
   assignee: string;
   created: string;
@@ -48,8 +50,8 @@ export interface TicketView {
   olderComments: number;
   /** The buttons this viewer may use. */
   actions: ActionView[];
-  /** A line shown above the ticket, e.g. "Already claimed by Dana Agent". */
-  notice?: string;
+  /** A line shown above the ticket, e.g. "Already claimed by Dana Agent", styled by its tone. */
+  notice?: Notice;
   /** Rendered for an agent (agent buttons and internal notes present). */
   agentView: boolean;
 }

@@ -31,6 +31,14 @@ describe('dependencies point inward', () => {
     });
   }
 
+  it('src/core imports nothing outside src/core', () => {
+    const offenders = sources('src/core').flatMap((file) =>
+      imports(file).filter((spec) => !spec.startsWith('./')).map((spec) => `${file} -> ${spec}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+
   it('only src/helpdesk names the SharePoint lists and fields', () => {
     const outside = ['src/commands', 'src/views', 'src/channels', 'src/notify']
       .flatMap((dir) => sources(dir))
@@ -49,5 +57,49 @@ describe('dependencies point inward', () => {
     expect(forbidden.test('botbuilder')).toBe(true);
     expect(forbidden.test('../channels/teams/cards')).toBe(true);
     expect(forbidden.test('../graph/odata')).toBe(false);
+  });
+});
+
+/**
+ * Which parts of src each folder may import (src/core is the shared vocabulary everyone may use).
+ * A new arrow means a design decision: add it here on purpose, or move the code instead.
+ */
+const ALLOWED: Record<string, string[]> = {
+  core: [],
+  graph: ['log'],
+  helpdesk: ['core', 'graph', 'log'],
+  views: ['core', 'helpdesk'],
+  commands: ['core', 'helpdesk', 'views', 'log'],
+  store: ['core', 'log'],
+  notify: ['core', 'helpdesk', 'views', 'store', 'log'],
+  'channels/teams': ['core', 'commands', 'helpdesk', 'views', 'notify', 'store', 'log', 'config', 'server'],
+  'channels/slack': ['core', 'commands', 'helpdesk', 'views', 'notify', 'store', 'log', 'config'],
+};
+
+/** The part of src a file belongs to: its first folder (two levels under channels), or its own name. */
+function areaOf(file: string): string {
+  const parts = path.relative(path.join(root, 'src'), file).split(path.sep);
+  if (parts[0] === 'channels') return parts.length > 2 ? `channels/${parts[1]}` : 'channels';
+  return parts.length > 1 ? parts[0] : parts[0].replace(/\.ts$/, '');
+}
+
+describe('each folder imports only what it is allowed to', () => {
+  for (const [area, allowed] of Object.entries(ALLOWED)) {
+    it(`src/${area} imports only ${allowed.length ? allowed.join(', ') : 'itself'}`, () => {
+      const offenders = sources(`src/${area}`).flatMap((file) =>
+        imports(file)
+          .filter((spec) => spec.startsWith('.'))
+          .map((spec) => ({ spec, target: areaOf(path.resolve(root, path.dirname(file), spec)) }))
+          .filter(({ target }) => target !== area && !allowed.includes(target))
+          .map(({ spec, target }) => `${file} -> ${spec} (${target})`),
+      );
+      expect(offenders).toEqual([]);
+    });
+  }
+
+  it('the checker names the area of a file', () => {
+    expect(areaOf(path.join(root, 'src/channels/slack/blocks/ticket.ts'))).toBe('channels/slack');
+    expect(areaOf(path.join(root, 'src/log.ts'))).toBe('log');
+    expect(areaOf(path.join(root, 'src/commands/claim.ts'))).toBe('commands');
   });
 });

@@ -1,4 +1,5 @@
 /** Realistic views for every card template, built with the real view builders. */
+import { COMMAND_DECLARATIONS } from '../../src/commands';
 import type { Comment, Ticket } from '../../src/helpdesk/types';
 import { loadConfig } from '../../src/config';
 import { assetListView, assignForm, commentForm, errorView, helpView, newTicketForm, resolveForm, ticketListView, ticketSummary, ticketView } from '../../src/views';
@@ -34,7 +35,7 @@ export function sampleViews(): Record<string, View> {
   return {
     'ticket-agent': { type: 'ticket', ticket: ticketView(t, comments(8), agent, vocabulary) },
     'ticket-requester': { type: 'ticket', ticket: ticketView(t, comments(8), requester, vocabulary) },
-    'ticket-conflict': { type: 'ticket', ticket: ticketView(ticket({ description: '' }), [], agent, vocabulary, 'Already claimed by Diego Siciliani. Nothing was changed.') },
+    'ticket-conflict': { type: 'ticket', ticket: ticketView(ticket({ description: '' }), [], agent, vocabulary, { text: 'Already claimed by Diego Siciliani. Nothing was changed.', tone: 'warning' }) },
     'ticket-long': { type: 'ticket', ticket: ticketView(ticket({ title: 'x'.repeat(255), description: 'Long text. '.repeat(800) }), comments(2), agent, vocabulary) },
     'ticket-list': { type: 'ticket-list', list: ticketListView('Queue: unassigned', list, agent, 'Nothing waiting.', 'Showing 2 of 57') },
     'ticket-list-empty': { type: 'ticket-list', list: ticketListView('My tickets', [], requester, 'You have no open tickets. Type `new` to file one.') },
@@ -49,7 +50,7 @@ export function sampleViews(): Record<string, View> {
     'comment-form': { type: 'form', form: commentForm(t, vocabulary, true) },
     'resolve-form': { type: 'form', form: resolveForm(t, vocabulary) },
     'assign-form': { type: 'form', form: assignForm(t, vocabulary, [{ name: 'Megan Bowen', email: 'meganb@example.com' }, { name: 'Diego Siciliani', email: 'diegos@example.com' }]) },
-    help: { type: 'help', help: helpView(true) },
+    help: { type: 'help', help: helpView(COMMAND_DECLARATIONS, true) },
     confirmation: { type: 'confirmation', confirmation: { message: 'Ticket #42 created.', ticket: ticketSummary(t, requester), actions: [] } },
     error: { type: 'error', error: errorView('“abc” is not a ticket number.', 'claim <ticket id>') },
     'asset-list': {

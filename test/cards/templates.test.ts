@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderCard } from '../../src/channels/teams/cards';
-import { VERBS } from '../../src/commands/verbs';
+import { VERBS } from '../../src/core/verbs';
 import { ticketView } from '../../src/views';
 import { comments, sampleViews, ticket, vocabulary } from './samples';
 
@@ -40,8 +40,17 @@ describe('Adaptive Card templates', () => {
     const conflict = renderCard(sampleViews()['ticket-conflict']) as Card;
     expect(text(conflict)).toContain('Already claimed by Diego Siciliani');
     expect(conflict.body[0]).toMatchObject({ style: 'attention' });
-    const done = renderCard({ type: 'ticket', ticket: ticketView(ticket({ status: 'Resolved' }), [], { email: 'meganb@example.com', isAgent: true }, vocabulary, 'Resolved by Megan Bowen.') }) as Card;
+    const done = renderCard({ type: 'ticket', ticket: ticketView(ticket({ status: 'Resolved' }), [], { email: 'meganb@example.com', isAgent: true }, vocabulary, { text: 'Resolved by Megan Bowen.', tone: 'success' }) }) as Card;
     expect(done.body[0]).toMatchObject({ style: 'good' });
+  });
+
+  it('styles a notice by its tone, never by its wording', () => {
+    const agent = { email: 'meganb@example.com', isAgent: true };
+    // Good news worded like a lost race is still good news, and a warning with harmless words still stands out.
+    const good = renderCard({ type: 'ticket', ticket: ticketView(ticket(), [], agent, vocabulary, { text: 'Already claimed by you. Nothing was changed.', tone: 'success' }) }) as Card;
+    expect(good.body[0]).toMatchObject({ style: 'good' });
+    const warning = renderCard({ type: 'ticket', ticket: ticketView(ticket(), [], agent, vocabulary, { text: 'Resolved by Megan Bowen.', tone: 'warning' }) }) as Card;
+    expect(warning.body[0]).toMatchObject({ style: 'attention' });
   });
 
   it('keeps what was typed and shows each field error next to its field', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dispatch, handleText } from '../../src/commands';
 import type { Reply } from '../../src/commands/types';
-import { VERBS } from '../../src/commands/verbs';
+import { VERBS } from '../../src/core/verbs';
 import type { View } from '../../src/views/types';
 import { DANA, RIA, SAM, context, helpdesk } from './context';
 
@@ -59,7 +59,7 @@ describe('claim', () => {
     const { ticket } = as(reply, 'ticket');
     expect(reply).toMatchObject({ visibility: 'public', ticketId: t.id });
     expect(ticket.assignee).toBe(DANA.email);
-    expect(ticket.notice).toBe('Claimed by Dana Agent.');
+    expect(ticket.notice?.text).toBe('Claimed by Dana Agent.');
     expect(ticket.comments).toEqual([]);
     expect(desk.ticket(t.id)?.assignedTo).toBe(DANA.email);
   });
@@ -76,7 +76,8 @@ describe('claim', () => {
     await dispatch(context(desk, SAM), { verb: VERBS.claim, ticketId: t.id, etag: seen });
     const reply = await dispatch(context(desk, DANA), { verb: VERBS.claim, ticketId: t.id, etag: seen });
     const { ticket } = as(reply, 'ticket');
-    expect(ticket.notice).toBe('Already claimed by Sam Agent. Nothing was changed.');
+    expect(ticket.notice).toEqual({ text: 'Already claimed by Sam Agent. Nothing was changed.', tone: 'warning' });
+    expect(reply.outcome).toBe('conflict');
     expect(ticket.assignee).toBe(SAM.email);
     expect(ticket.etag).toBe(desk.ticket(t.id)?.etag);
     expect(reply.visibility).toBe('private');
@@ -87,7 +88,7 @@ describe('claim', () => {
     const { desk, t } = scene();
     desk.touch(t.id, { assignedTo: SAM.email });
     const { ticket } = as(await handleText(context(desk, DANA), `claim ${t.id}`), 'ticket');
-    expect(ticket.notice).toMatch(/^Already claimed by Sam Agent\. To take it over, use `assign/);
+    expect(ticket.notice?.text).toMatch(/^Already claimed by Sam Agent\. To take it over, use `assign/);
     expect(desk.ticket(t.id)?.assignedTo).toBe(SAM.email);
   });
 
@@ -105,7 +106,7 @@ describe('assign', () => {
     const ctx = context(desk, DANA, { users: { '<at>Sam Agent</at>': { email: SAM.email, name: SAM.name } } });
     const { ticket } = as(await handleText(ctx, `assign ${t.id} <at>Sam Agent</at>`), 'ticket');
     expect(ticket.assignee).toBe(SAM.email);
-    expect(ticket.notice).toBe('Assigned to Sam Agent by Dana Agent.');
+    expect(ticket.notice?.text).toBe('Assigned to Sam Agent by Dana Agent.');
   });
 
   it('takes a typed address and rejects what is neither address nor known mention', async () => {
@@ -156,7 +157,7 @@ describe('status, priority, resolve', () => {
     desk.touch(t.id, { priority: 'High' });
     const reply = await dispatch(context(desk, DANA), { verb: VERBS.status, ticketId: t.id, etag: t.etag, values: { status: 'In Progress' } });
     const { ticket } = as(reply, 'ticket');
-    expect(ticket.notice).toContain('Someone changed this ticket first');
+    expect(ticket.notice?.text).toContain('Someone changed this ticket first');
     expect(ticket.priority).toBe('High');
     expect(desk.ticket(t.id)?.status).toBe('New');
   });

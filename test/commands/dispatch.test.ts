@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dispatch, handleText, HANDLERS } from '../../src/commands';
-import { VERBS } from '../../src/commands/verbs';
+import { VERBS } from '../../src/core/verbs';
 import { HelpdeskError } from '../../src/helpdesk/types';
 import { DANA, RIA, context, helpdesk } from './context';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dispatch, handleText } from '../../src/commands';
-import { VERBS } from '../../src/commands/verbs';
+import { VERBS } from '../../src/core/verbs';
 import { HelpdeskError, type HelpdeskService } from '../../src/helpdesk/types';
 import { DANA, OTTO, RIA, context, helpdesk, notificationStore } from './context';
 

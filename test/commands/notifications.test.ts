@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dispatch, handleText } from '../../src/commands';
 import type { Reply } from '../../src/commands/types';
-import { VERBS } from '../../src/commands/verbs';
+import { VERBS } from '../../src/core/verbs';
 import type { View } from '../../src/views/types';
 import { DANA, RIA, context, helpdesk, notificationStore } from './context';
 
@@ -81,13 +81,13 @@ describe('notifications off|on', () => {
     const ctx = context(helpdesk(), RIA, { notifications: store.ports, kind: 'personal' });
     expect(message(await handleText(ctx, 'notifications off'))).toMatch(/^Muted/);
     expect(store.muted.has(RIA.email)).toBe(true);
-    await dispatch(ctx, { verb: VERBS.notifications, text: 'on' });
+    await dispatch(ctx, { verb: VERBS.notifications, values: { state: 'on' } });
     expect(store.muted.has(RIA.email)).toBe(false);
   });
 
   it('rejects anything but on or off from a card', async () => {
     const store = notificationStore();
-    const reply = await dispatch(context(helpdesk(), RIA, { notifications: store.ports }), { verb: VERBS.notifications, text: 'sometimes' });
+    const reply = await dispatch(context(helpdesk(), RIA, { notifications: store.ports }), { verb: VERBS.notifications, values: { state: 'sometimes' } });
     expect(message(reply)).toBe('“sometimes” is not on or off.');
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COMMANDS, parseCommand } from '../../src/commands';
-import { VERBS } from '../../src/commands/verbs';
+import { VERBS } from '../../src/core/verbs';
 
 function input(text: string) {
   const r = parseCommand(text);
@@ -35,33 +35,33 @@ describe('parseCommand: everyone', () => {
   });
 
   it('keeps the whole comment, line breaks included', () => {
-    expect(input('comment #3 it still\nfails after reboot')).toEqual({ verb: VERBS.comment, ticketId: 3, text: 'it still\nfails after reboot' });
+    expect(input('comment #3 it still\nfails after reboot')).toEqual({ verb: VERBS.comment, ticketId: 3, values: { comment: 'it still\nfails after reboot' } });
   });
 
   it('reads notifications off|on only', () => {
-    expect(input('notifications OFF')).toEqual({ verb: VERBS.notifications, text: 'off' });
-    expect(input('notifications on')).toEqual({ verb: VERBS.notifications, text: 'on' });
+    expect(input('notifications OFF')).toEqual({ verb: VERBS.notifications, values: { state: 'off' } });
+    expect(input('notifications on')).toEqual({ verb: VERBS.notifications, values: { state: 'on' } });
     expect(error('notifications maybe')).toEqual({ message: '“maybe” is not on or off.', usage: 'notifications off|on' });
   });
 });
 
 describe('parseCommand: agents', () => {
   it('reads every queue and defaults to unassigned', () => {
-    expect(input('queue').text).toBe('unassigned');
-    for (const q of ['unassigned', 'mine', 'high', 'all']) expect(input(`queue ${q.toUpperCase()}`).text).toBe(q);
+    expect(input('queue').values?.queue).toBe('unassigned');
+    for (const q of ['unassigned', 'mine', 'high', 'all']) expect(input(`queue ${q.toUpperCase()}`).values?.queue).toBe(q);
     expect(error('queue closed')).toEqual({ message: '“closed” is not a queue.', usage: 'queue [unassigned|mine|high|all]' });
   });
 
   it('reads claim, assign, status, priority, resolve, note, reply and asset', () => {
     expect(input('claim 12')).toEqual({ verb: VERBS.claim, ticketId: 12 });
-    expect(input('assign 12 <at>Sam Agent</at>')).toEqual({ verb: VERBS.assign, ticketId: 12, text: '<at>Sam Agent</at>' });
-    expect(input('status 12 in   progress')).toEqual({ verb: VERBS.status, ticketId: 12, text: 'in   progress' });
-    expect(input('priority #4 urgent')).toEqual({ verb: VERBS.priority, ticketId: 4, text: 'urgent' });
+    expect(input('assign 12 <at>Sam Agent</at>')).toEqual({ verb: VERBS.assign, ticketId: 12, values: { assignee: '<at>Sam Agent</at>' } });
+    expect(input('status 12 in   progress')).toEqual({ verb: VERBS.status, ticketId: 12, values: { status: 'in   progress' } });
+    expect(input('priority #4 urgent')).toEqual({ verb: VERBS.priority, ticketId: 4, values: { priority: 'urgent' } });
     expect(input('resolve 12')).toEqual({ verb: VERBS.resolve, ticketId: 12 });
-    expect(input('resolve 12 replaced the toner')).toEqual({ verb: VERBS.resolve, ticketId: 12, text: 'replaced the toner' });
-    expect(input('note 12 asked facilities')).toEqual({ verb: VERBS.comment, ticketId: 12, text: 'asked facilities', values: { internal: 'true' } });
-    expect(input('reply 12 on my way')).toEqual({ verb: VERBS.comment, ticketId: 12, text: 'on my way', values: { internal: 'false' } });
-    expect(input('asset LT-0042')).toEqual({ verb: VERBS.asset, text: 'LT-0042' });
+    expect(input('resolve 12 replaced the toner')).toEqual({ verb: VERBS.resolve, ticketId: 12, values: { note: 'replaced the toner' } });
+    expect(input('note 12 asked facilities')).toEqual({ verb: VERBS.comment, ticketId: 12, values: { internal: 'true', comment: 'asked facilities' } });
+    expect(input('reply 12 on my way')).toEqual({ verb: VERBS.comment, ticketId: 12, values: { internal: 'false', comment: 'on my way' } });
+    expect(input('asset LT-0042')).toEqual({ verb: VERBS.asset, values: { tag: 'LT-0042' } });
   });
 
   it('reads subscription filters', () => {

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatch, handleText } from '../../src/commands';
 import type { CommandContext, Reply } from '../../src/commands/types';
-import { VERBS } from '../../src/commands/verbs';
+import { VERBS } from '../../src/core/verbs';
 import type { Actor, Ticket } from '../../src/helpdesk/types';
 import type { View } from '../../src/views/types';
 import { startHelpdeskStack, type HelpdeskStack } from '../support/helpdesk-stack';
@@ -91,7 +91,7 @@ describe('agents on the real stack', () => {
     expect(as(diegos, 'ticket').ticket.assignee).toBe(diego.email);
     const megans = await dispatch(ctx(megan), { verb: claim.verb, ticketId: claim.ticketId, etag: claim.etag });
     const { ticket } = as(megans, 'ticket');
-    expect(ticket.notice).toBe('Already claimed by Diego Siciliani. Nothing was changed.');
+    expect(ticket.notice?.text).toBe('Already claimed by Diego Siciliani. Nothing was changed.');
     expect(ticket.assignee).toBe(diego.email);
     expect((await stack.helpdesk.getTicket(megan, target.id)).assignedTo).toBe(diego.email);
   });
@@ -119,7 +119,7 @@ describe('agents on the real stack', () => {
   it('a typed claim of a ticket someone holds does not take it over', async () => {
     const held = all.find((x) => x.assignedTo === 'alexw@example.com' && stack.helpdesk.vocabulary.openStatuses.includes(x.status))!;
     const { ticket } = as(await handleText(ctx(megan), `claim ${held.id}`), 'ticket');
-    expect(ticket.notice).toMatch(/^Already claimed by Alex Wilber\./);
+    expect(ticket.notice?.text).toMatch(/^Already claimed by Alex Wilber\./);
     expect((await stack.helpdesk.getTicket(megan, held.id)).assignedTo).toBe('alexw@example.com');
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dispatch, handleText } from '../../src/commands';
 import type { Reply } from '../../src/commands/types';
-import { VERBS } from '../../src/commands/verbs';
+import { VERBS } from '../../src/core/verbs';
 import { LIMITS } from '../../src/helpdesk/types';
 import type { View } from '../../src/views/types';
 import { DANA, OTTO, RIA, context, helpdesk } from './context';
@@ -104,7 +104,7 @@ describe('new and create', () => {
     });
     const { ticket } = as(reply, 'ticket');
     expect(ticket).toMatchObject({ title: 'Mouse broken', priority: 'High', category: 'Hardware', status: 'New', requesterEmail: RIA.email });
-    expect(ticket.notice).toContain(`#${ticket.id}`);
+    expect(ticket.notice?.text).toContain(`#${ticket.id}`);
     expect(desk.ticket(ticket.id)?.submittedByEmail).toBe(RIA.email);
   });
 });
@@ -126,7 +126,7 @@ describe('comment', () => {
     const reply = await handleText(context(desk, RIA), `comment ${mineTicket.id} Tried it, still dead`);
     const { ticket } = as(reply, 'ticket');
     expect(ticket.comments.at(-1)).toMatchObject({ body: 'Tried it, still dead', authorEmail: RIA.email, internal: false });
-    expect(ticket.notice).toBe('Comment added.');
+    expect(ticket.notice?.text).toBe('Comment added.');
   });
 
   it("refuses a comment on someone else's ticket", async () => {

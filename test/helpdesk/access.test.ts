@@ -81,7 +81,7 @@ describe('help-desk authorization', () => {
     expect(await stack.helpdesk.isAgent('MeganB@EXAMPLE.com')).toBe(true);
     const rows = await allTicketFields(stack.graph);
     const open = rows.find((r) => r.fields.SD_SubmittedByEmail === 'lynner@example.com' && !r.fields.SD_AssignedTo)!.id;
-    const t = await stack.helpdesk.claim({ email: 'DiegoS@Example.com', name: 'Diego' }, open);
+    const { ticket: t } = await stack.helpdesk.claim({ email: 'DiegoS@Example.com', name: 'Diego' }, open);
     // Stored with the agent list's spelling, so later case-sensitive readers still match it.
     expect(t.assignedTo).toBe('diegos@example.com');
     expect((await stack.helpdesk.listTickets(megan, { assignedTo: 'DIEGOS@example.com', limit: 100 })).map((x) => x.id)).toContain(open);

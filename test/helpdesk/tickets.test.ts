@@ -53,7 +53,7 @@ describe('help-desk ticket changes', () => {
 
   it('claim with the etag the agent saw; a second claim on the stale etag names who holds it', async () => {
     const seen = await fileOne('Claim race');
-    const won = await stack.helpdesk.claim(megan, seen.id, seen.etag);
+    const { ticket: won } = await stack.helpdesk.claim(megan, seen.id, seen.etag);
     expect(won).toMatchObject({ assignedTo: megan.email, status: 'Assigned' });
     expect(won.etag).not.toBe(seen.etag);
     const err = await stack.helpdesk.claim(diego, seen.id, seen.etag).catch((e) => e);
@@ -64,18 +64,27 @@ describe('help-desk ticket changes', () => {
 
   it('claiming twice from the same card (same etag) is not a conflict for the agent who holds it', async () => {
     const seen = await fileOne('Double click');
-    const first = await stack.helpdesk.claim(diego, seen.id, seen.etag);
-    const again = await stack.helpdesk.claim(diego, seen.id, seen.etag);
+    const { ticket: first } = await stack.helpdesk.claim(diego, seen.id, seen.etag);
+    const { ticket: again } = await stack.helpdesk.claim(diego, seen.id, seen.etag);
     expect(again).toMatchObject({ id: seen.id, assignedTo: diego.email, etag: first.etag });
   });
 
-  it('claim without an etag does not take over a ticket someone else holds', async () => {
+  it('claim without an etag does not take over a ticket someone else holds, and names who does', async () => {
     const t = await fileOne('Held elsewhere');
     await stack.helpdesk.claim(megan, t.id);
     await expect(stack.helpdesk.claim(diego, t.id)).rejects.toMatchObject({
       kind: 'conflict',
       message: `Ticket #${t.id} was already claimed by Megan Bowen.`,
+      details: { holder: { email: megan.email, name: 'Megan Bowen' } },
     });
+  });
+
+  it('claim without an etag of a ticket I already hold writes nothing and says so', async () => {
+    const t = await fileOne('Mine already');
+    const { ticket: held } = await stack.helpdesk.claim(megan, t.id);
+    const again = await stack.helpdesk.claim(megan, t.id);
+    expect(again.outcome).toBe('unchanged');
+    expect(again.ticket.etag).toBe(held.etag);
   });
 
   it('a status change on a stale etag is a conflict carrying the ticket as it is now', async () => {

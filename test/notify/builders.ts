@@ -1,6 +1,6 @@
 /** Small builders for notification tests. */
 import type { Comment, Ticket } from '../../src/helpdesk/types';
-import type { SubscriptionFilter } from '../../src/commands/types';
+import type { SubscriptionFilter } from '../../src/core';
 import type { SubscriptionRecord } from '../../src/store/types';
 
 export const REQUESTER = 'alex@contoso.com';

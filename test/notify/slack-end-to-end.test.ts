@@ -3,6 +3,8 @@
  * Slack channel (Bolt over HTTP, signed requests) and commands, the help-desk service over the
  * emulator, the store, the poller, and the fake Slack Web API receiving what users would see.
  */
+import { dispatch } from '../../src/commands';
+import { VERBS } from '../../src/core';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -102,7 +104,9 @@ describe('Slack notifications end to end', () => {
     const comments = await stack.helpdesk.listComments({ email: dana.email, name: dana.name }, ticket.id);
     expect(comments.map((c) => [c.body, c.isInternal, c.authorEmail])).toEqual([['Still jammed on tray 2', false, sam.email]]);
 
-    await notifications.helpdesk.claim({ email: dana.email, name: dana.name }, ticket.id);
+    // Dana claims through the commands, as a button or `claim` would: they record that she acted.
+    const asDana = { actor: { email: dana.email, name: dana.name }, helpdesk: notifications.helpdesk, conversation: { platform: 'slack' as const, id: DESK, kind: 'channel' as const }, channel: {}, notifications: notifications.ports };
+    await dispatch(asDana, { verb: VERBS.claim, ticketId: ticket.id });
     await poller.runOnce();
     // The thread shows the claim but not Sam's own reply again.
     const threadLines = () => fake.callsTo('chat.postMessage').filter((c) => c.body.thread_ts === card.ts).map((c) => c.body.text);

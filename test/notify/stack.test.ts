@@ -3,9 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createChangeFeed } from '../../src/helpdesk/changes';
-import type { HelpdeskService } from '../../src/helpdesk/types';
+import { dispatch } from '../../src/commands';
+import type { CommandInput } from '../../src/commands/types';
+import { VERBS } from '../../src/core';
+import type { Actor } from '../../src/helpdesk/types';
 import { createLogger } from '../../src/log';
-import { createDeliverer, createPoller, createSendQueue, withActionHints, type Poller } from '../../src/notify';
+import { createActionLog, createDeliverer, createPoller, createSendQueue, type Poller } from '../../src/notify';
 import { createNotificationPorts, createSqliteStore, type Store } from '../../src/store';
 import { startHelpdeskStack, type HelpdeskStack } from '../support/helpdesk-stack';
 import { recordingDelivery } from './recording-delivery';
@@ -16,7 +19,6 @@ const sam = { email: 'sam@contoso.com', name: 'Sam Agent' };
 let stack: HelpdeskStack;
 let store: Store;
 let dir: string;
-let helpdesk: HelpdeskService;
 let poller: Poller;
 let rec: ReturnType<typeof recordingDelivery>;
 
@@ -25,8 +27,6 @@ beforeEach(async () => {
   for (const a of [dana, sam]) stack.emulator.data.insert('SD_Agents', { Title: a.name, SD_Email: a.email, SD_IsActive: true });
   dir = mkdtempSync(path.join(tmpdir(), 'stack-'));
   store = createSqliteStore({ dataDir: dir });
-  // What the composition root does: commands use the service through the action-hints wrapper.
-  helpdesk = withActionHints(stack.helpdesk, store);
   rec = recordingDelivery('slack');
   const logger = createLogger({ level: 'error', write: () => undefined });
   const vocabulary = stack.helpdesk.vocabulary;
@@ -42,18 +42,26 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** Runs a command as `actor`, as the channels do: the command layer records who acted. */
+async function run(actor: Actor, input: CommandInput): Promise<number> {
+  const ports = { ...createNotificationPorts(store), recordAction: createActionLog(store) };
+  const reply = await dispatch({ actor, helpdesk: stack.helpdesk, conversation: { platform: 'slack', id: 'D1', kind: 'personal' }, channel: {}, notifications: ports }, input);
+  if (reply.view.type !== 'ticket') throw new Error(`expected a ticket, got ${JSON.stringify(reply.view)}`);
+  return reply.view.ticket.id;
+}
+
 const dms = (email: string) => rec.sent.filter((s) => s.op === 'dm' && s.email === email).map((s) => s.text);
 
-describe('notifications for changes made through the help-desk service', () => {
+describe('notifications for changes made through the commands', () => {
   it('a ticket’s life: nobody hears about their own action, the requester never sees the internal note', async () => {
-    const t = await helpdesk.createTicket(alex, { title: 'Cannot print', priority: 'Normal', category: 'Hardware' });
+    const t = { id: await run(alex, { verb: VERBS.create, values: { title: 'Cannot print', priority: 'Normal', category: 'Hardware' } }) };
     await poller.runOnce();
-    await helpdesk.claim(dana, t.id);
+    await run(dana, { verb: VERBS.claim, ticketId: t.id });
     await poller.runOnce();
-    await helpdesk.addComment(alex, t.id, 'It says paper jam');
-    await helpdesk.addComment(dana, t.id, 'Printer firmware is old', { internal: true });
+    await run(alex, { verb: VERBS.comment, ticketId: t.id, values: { comment: 'It says paper jam' } });
+    await run(dana, { verb: VERBS.comment, ticketId: t.id, values: { comment: 'Printer firmware is old', internal: 'true' } });
     await poller.runOnce();
-    await helpdesk.resolve(dana, t.id, 'Cleared the jam and updated firmware');
+    await run(dana, { verb: VERBS.resolve, ticketId: t.id, values: { note: 'Cleared the jam and updated firmware' } });
     await poller.runOnce();
     await poller.runOnce();
 
@@ -69,11 +77,11 @@ describe('notifications for changes made through the help-desk service', () => {
   }, 30_000);
 
   it('another agent assigning the ticket tells the new assignee; a muted requester hears nothing', async () => {
-    const t = await helpdesk.createTicket(alex, { title: 'New laptop' });
+    const t = { id: await run(alex, { verb: VERBS.create, values: { title: 'New laptop' } }) };
     await poller.runOnce();
     await createNotificationPorts(store).setMuted(alex.email, true);
-    await helpdesk.assign(sam, t.id, dana.email);
-    await helpdesk.addComment(sam, t.id, 'Dana will bring it tomorrow');
+    await run(sam, { verb: VERBS.assign, ticketId: t.id, values: { assignee: dana.email } });
+    await run(sam, { verb: VERBS.comment, ticketId: t.id, values: { comment: 'Dana will bring it tomorrow' } });
     await poller.runOnce();
     expect(dms(dana.email)).toEqual([expect.stringContaining(`Ticket #${t.id} "New laptop" was assigned to you`)]);
     expect(dms(alex.email)).toEqual([]);

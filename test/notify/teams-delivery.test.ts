@@ -41,7 +41,7 @@ describe('Teams notification delivery', () => {
     const hook = teamsConversationHook(rig.store);
     // A subscribe typed in a channel thread subscribes the channel itself.
     await hook(reference(connector.url, `${CHANNEL};messageid=1700000000001`, 'channel'));
-    await createNotificationPorts(rig.store).subscribe({ platform: 'teams', id: `${CHANNEL};messageid=1700000000001`, kind: 'channel' }, { kind: 'all' }, dana);
+    await createNotificationPorts(rig.store).subscribe({ platform: 'teams', id: CHANNEL, kind: 'channel' }, { kind: 'all' }, dana);
     await hook({ ...reference(connector.url, 'a:alex-personal', 'personal'), user: { id: '29:alex', name: 'Alex' } }, { email: 'alex@contoso.com', name: 'Alex' });
     await rig.poller.runOnce();
 

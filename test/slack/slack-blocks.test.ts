@@ -1,3 +1,4 @@
+import type { ActionsBlock, Button, HeaderBlock, InputBlock, StaticSelect } from '@slack/types';
 import { describe, expect, it } from 'vitest';
 import { homeView } from '../../src/channels/slack/blocks/home';
 import { escapeMrkdwn, truncate, userText } from '../../src/channels/slack/blocks/limits';
@@ -5,7 +6,7 @@ import { renderMessage } from '../../src/channels/slack/blocks/message';
 import { formModal } from '../../src/channels/slack/blocks/modal';
 import { ticketBlocks } from '../../src/channels/slack/blocks/ticket';
 import { plainFromSlack, titleFromMessage } from '../../src/channels/slack/shortcuts';
-import { VERBS } from '../../src/commands/verbs';
+import { VERBS } from '../../src/core/verbs';
 import type { TicketSummaryView, TicketView } from '../../src/views/types';
 import { blockProblems } from '../support/fake-slack';
 
@@ -21,6 +22,7 @@ function hugeTicket(): TicketView {
     priority: 'Urgent',
     category: long(3000, 'Cat '),
     requesterName: long(2500, 'Name '),
+    requesterText: long(2500, 'Name '),
     requesterEmail: 'sam@example.com',
     assignee: 'Dana Agent',
     created: '2026-11-22T14:05:00Z',
@@ -41,7 +43,7 @@ function hugeTicket(): TicketView {
       { verb: VERBS.status, title: 'Start', ticketId: 4711, etag: '"4711,9"', data: { status: long(5000, 'In Progress ') } },
       { verb: VERBS.status, title: 'Wait', ticketId: 4711, etag: '"4711,9"', data: { status: 'Waiting' } },
     ],
-    notice: long(4000, 'Notice '),
+    notice: { text: long(4000, 'Notice '), tone: 'warning' },
     agentView: true,
   };
 }
@@ -58,20 +60,22 @@ describe('Slack Block Kit stays within every limit', () => {
     expect(all).toContain('*Author 39*');
     expect(all).toMatch(/\d+ earlier comments not shown/);
     expect(all.length).toBeLessThan(40_000);
-    expect(blocks[0].text.text.length).toBeLessThanOrEqual(150);
-    expect(blocks[0].text.text.endsWith('…')).toBe(true);
+    const header = blocks[0] as HeaderBlock;
+    expect(header.text.text.length).toBeLessThanOrEqual(150);
+    expect(header.text.text.endsWith('…')).toBe(true);
     const msg = renderMessage({ type: 'ticket', ticket: hugeTicket() });
     expect(msg.text.length).toBeLessThanOrEqual(40_000);
   });
 
   it('buttons keep valid JSON values and unique action ids even with long data', () => {
     const blocks = ticketBlocks(hugeTicket());
-    const row = blocks.find((b) => b.type === 'actions')!;
-    const ids = row.elements.map((e: any) => e.action_id);
+    const row = blocks.find((b): b is ActionsBlock => b.type === 'actions')!;
+    const buttons = row.elements as Button[];
+    const ids = buttons.map((e) => e.action_id);
     expect(new Set(ids).size).toBe(ids.length);
-    for (const e of row.elements) {
-      expect(e.value.length).toBeLessThanOrEqual(2000);
-      expect(JSON.parse(e.value).ticketId).toBe(4711);
+    for (const e of buttons) {
+      expect(e.value!.length).toBeLessThanOrEqual(2000);
+      expect(JSON.parse(e.value!).ticketId).toBe(4711);
     }
   });
 
@@ -96,9 +100,9 @@ describe('Slack Block Kit stays within every limit', () => {
     });
     expect(modal.title.text.length).toBeLessThanOrEqual(24);
     expect(blockProblems(modal.blocks, 100)).toEqual([]);
-    const priority = modal.blocks.find((b: any) => b.block_id === 'priority');
-    expect(priority.element.initial_option.value).toBe('High');
-    expect(modal.blocks.find((b: any) => b.block_id === 'category').element.initial_option).toBeUndefined();
+    const input = (id: string) => (modal.blocks.find((b) => b.block_id === id) as InputBlock).element as StaticSelect;
+    expect(input('priority').initial_option?.value).toBe('High');
+    expect(input('category').initial_option).toBeUndefined();
   });
 
   it('escapes &, < and > in user text without splitting an entity when cutting', () => {
@@ -107,6 +111,18 @@ describe('Slack Block Kit stays within every limit', () => {
     expect(cut).toBe('abcd…');
     expect(truncate('hello', 5)).toBe('hello');
     expect(truncate('hello!', 5)).toBe('hell…');
+  });
+});
+
+describe('Slack ticket notices', () => {
+  const section = (view: TicketView) => JSON.stringify(ticketBlocks(view)[1]);
+
+  it('marks only a warning or an error with :warning:, whatever the words say', () => {
+    const base = hugeTicket();
+    const good = section({ ...base, notice: { text: 'Already claimed by you. Nothing was changed.', tone: 'success' } });
+    expect(good).toContain('Already claimed by you');
+    expect(good).not.toContain(':warning:');
+    expect(section({ ...base, notice: { text: 'Claimed by Dana Agent.', tone: 'warning' } })).toContain(':warning: Claimed by Dana Agent.');
   });
 });
 

@@ -64,18 +64,6 @@ describe.each(engines)('$name store', (engine) => {
     expect(await ports.subscriptions(channel)).toEqual([]);
   });
 
-  it('a subscribe typed in a Teams channel thread subscribes the channel itself', async () => {
-    const { store } = await open();
-    const ports = createNotificationPorts(store);
-    const inThread = { platform: 'teams' as const, id: '19:abc@thread.tacv2;messageid=1700000000123', kind: 'channel' as const };
-    await ports.subscribe(inThread, { kind: 'high' }, dana);
-    expect((await store.allSubscriptions()).map((s) => s.conversation.id)).toEqual(['19:abc@thread.tacv2']);
-    // Asking from another thread of the same channel sees and removes the same subscription.
-    const otherThread = { ...inThread, id: '19:abc@thread.tacv2;messageid=1700000000999' };
-    expect(await ports.subscriptions(otherThread)).toEqual([{ kind: 'high' }]);
-    expect(await ports.unsubscribe(otherThread)).toBe(1);
-  });
-
   it('dropping a conversation removes its subscriptions and cards', async () => {
     const { store } = await open();
     await createNotificationPorts(store).subscribe(channel, { kind: 'all' }, dana);

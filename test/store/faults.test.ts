@@ -11,6 +11,7 @@ import { loadConfig } from '../../src/config';
 import { DEFAULT_CATEGORIES, DEFAULT_HIGH_PRIORITIES, DEFAULT_OPEN_STATUSES, DEFAULT_PRIORITIES, DEFAULT_STATUSES } from '../../src/config';
 import { createLogger } from '../../src/log';
 import { createDeliverer, createPoller, createSendQueue, type Poller } from '../../src/notify';
+import { plainWhenUnreachable } from '../../src/notify/plain-ports';
 import { createNotificationPorts, createPostgresStore, leaseFor, storeHealth, type Store } from '../../src/store';
 import { memoryFeed } from '../notify/memory-feed';
 import { recordingDelivery } from '../notify/recording-delivery';
@@ -102,7 +103,7 @@ describe.skipIf(!pgAvailable())(`PostgreSQL unreachable${pgAvailable() ? '' : ` 
     expect((await storeHealth(store, 1000)).reachable).toBe(false);
     await expect(store.setMuted('a@contoso.com', true)).rejects.toThrow();
     // A person typing `notifications off` meanwhile gets a plain answer, not a generic failure.
-    await expect(createNotificationPorts(store).setMuted('a@contoso.com', true)).rejects.toMatchObject({ kind: 'unavailable', message: expect.stringMatching(/not reachable right now, so nothing was changed/) });
+    await expect(plainWhenUnreachable(createNotificationPorts(store)).setMuted('a@contoso.com', true)).rejects.toMatchObject({ kind: 'unavailable', message: expect.stringMatching(/not reachable right now, so nothing was changed/) });
     proxy.restore();
     await store.setMuted('a@contoso.com', true);
     expect(await store.mutedAmong(['a@contoso.com'])).toEqual(new Set(['a@contoso.com']));

@@ -145,16 +145,18 @@ export function createFakeHelpdesk(config: FakeHelpdeskConfig = {}): FakeHelpdes
     async claim(actor, id, etagSeen) {
       requireAgent(actor, 'claim tickets');
       const current = find(id);
+      const holderOf = (t: Ticket) => ({ email: t.assignedTo, name: nameOf(t.assignedTo) });
       if (etagSeen === undefined && current.assignedTo && !same(current.assignedTo, actor.email)) {
-        throw new HelpdeskError('conflict', `Ticket #${id} was already claimed by ${nameOf(current.assignedTo)}.`, { current: { ...current } });
+        throw new HelpdeskError('conflict', `Ticket #${id} was already claimed by ${nameOf(current.assignedTo)}.`, { current: { ...current }, holder: holderOf(current) });
       }
+      if (etagSeen === undefined && same(current.assignedTo, actor.email)) return { ticket: { ...current }, outcome: 'unchanged' as const };
       try {
-        return change(actor, id, etagSeen ?? current.etag, { assignedTo: actor.email, status: 'Assigned' }, 'claim tickets');
+        return { ticket: change(actor, id, etagSeen ?? current.etag, { assignedTo: actor.email, status: 'Assigned' }, 'claim tickets'), outcome: 'saved' as const };
       } catch (err) {
         const now = err instanceof HelpdeskError && err.kind === 'conflict' ? err.details.current : undefined;
         // A second click by the holder is not a conflict.
-        if (now && same(now.assignedTo, actor.email)) return now;
-        if (now?.assignedTo) throw new HelpdeskError('conflict', `Ticket #${id} was already claimed by ${nameOf(now.assignedTo)}.`, { current: now });
+        if (now && same(now.assignedTo, actor.email)) return { ticket: now, outcome: 'unchanged' as const };
+        if (now?.assignedTo) throw new HelpdeskError('conflict', `Ticket #${id} was already claimed by ${nameOf(now.assignedTo)}.`, { current: now, holder: holderOf(now) });
         throw err;
       }
     },

@@ -8,7 +8,7 @@ import addFormats from 'ajv-formats';
 import { PNG } from 'pngjs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CREATE_FROM_MESSAGE } from '../../src/channels/teams/message-extension';
-import { COMMANDS } from '../../src/commands/catalog';
+import { COMMANDS, teamsCommandLists } from '../../src/commands';
 import { BOT_ID_PLACEHOLDER, PACKAGE_FILE, TEAMS_MANIFEST_DIR, buildTeamsPackage, filledManifest } from '../../scripts/teams-package';
 
 const BOT_ID = '6f1c2a3b-4d5e-4f60-8a9b-0c1d2e3f4a5b';
@@ -82,6 +82,8 @@ describe('Teams app manifest', () => {
         expect(cmd.description).toBe(known!.description);
       }
     }
+    // The menus are built from the command declarations, the same ones help lists.
+    expect(lists).toEqual(teamsCommandLists());
     const team = lists.find((l) => l.scopes.includes('team'))!.commands.map((c) => c.title);
     for (const name of ['queue', 'claim', 'resolve', 'subscribe']) expect(team).toContain(name);
     const personal = lists.find((l) => l.scopes.includes('personal'))!.commands.map((c) => c.title);

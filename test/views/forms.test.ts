@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { VERBS } from '../../src/commands/verbs';
+import { VERBS } from '../../src/core/verbs';
 import type { Asset, Vocabulary } from '../../src/helpdesk/types';
 import { assetListView, assignForm, commentForm, errorView, newTicketForm, resolveForm } from '../../src/views';
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { VERBS } from '../../src/commands/verbs';
+import { COMMAND_DECLARATIONS } from '../../src/commands';
+import { VERBS } from '../../src/core/verbs';
 import type { Comment, Ticket, Vocabulary } from '../../src/helpdesk/types';
-import { formatDate, helpView, ticketListView, ticketSummary, ticketView } from '../../src/views';
+import { earlierCommentsText, formatDate, helpView, shareableView, ticketListView, ticketSummary, ticketView } from '../../src/views';
 
 const vocabulary: Vocabulary = {
   priorities: ['Low', 'Normal', 'High', 'Urgent'],
@@ -80,11 +81,11 @@ describe('ticketView', () => {
   });
 
   it('writes dates as "22 Nov 2026 14:05 UTC" and keeps the notice', () => {
-    const view = ticketView(ticket, [comment(1, false, 1)], requester, vocabulary, 'Already claimed by Sam Agent');
+    const view = ticketView(ticket, [comment(1, false, 1)], requester, vocabulary, { text: 'Already claimed by Sam Agent', tone: 'warning' });
     expect(view.createdText).toBe('22 Nov 2026 14:05 UTC');
     expect(view.modifiedText).toBe('22 Nov 2026 15:30 UTC');
     expect(view.comments[0].createdText).toBe('22 Nov 2026 16:01 UTC');
-    expect(view.notice).toBe('Already claimed by Sam Agent');
+    expect(view.notice).toEqual({ text: 'Already claimed by Sam Agent', tone: 'warning' });
     expect(formatDate('2026-01-05T03:04:00Z')).toBe('5 Jan 2026 03:04 UTC');
     expect(formatDate('not a date')).toBe('not a date');
   });
@@ -108,11 +109,23 @@ describe('ticketSummary and ticketListView', () => {
 
 describe('helpView', () => {
   it('shows agent commands only to agents', () => {
-    const forRequester = helpView(false).commands.map((c) => c.usage);
+    const forRequester = helpView(COMMAND_DECLARATIONS, false).commands.map((c) => c.usage);
     expect(forRequester).toContain('comment <ticket id> <text>');
     expect(forRequester.some((u) => u.startsWith('claim'))).toBe(false);
-    expect(helpView(false).actions.map((a) => a.verb)).not.toContain(VERBS.queue);
-    expect(helpView(true).commands.map((c) => c.usage)).toContain('claim <ticket id>');
-    expect(helpView(true, 'claim').commands).toEqual([{ usage: 'claim <ticket id>', description: 'Assign a ticket to me' }]);
+    expect(helpView(COMMAND_DECLARATIONS, false).actions.map((a) => a.verb)).not.toContain(VERBS.queue);
+    expect(helpView(COMMAND_DECLARATIONS, true).commands.map((c) => c.usage)).toContain('claim <ticket id>');
+    expect(helpView(COMMAND_DECLARATIONS, true, 'claim').commands).toEqual([{ usage: 'claim <ticket id>', description: 'Assign a ticket to me' }]);
+  });
+});
+
+describe('display strings both channels render', () => {
+  it('carries the requester line, the earlier-comments line and a shareable copy without internal notes', () => {
+    const view = ticketView(ticket, [comment(1, false, 1), comment(2, true, 2)], agent, vocabulary);
+    expect(view.requesterText).toBe(`${view.requesterName} (${view.requesterEmail})`);
+    expect(earlierCommentsText(1)).toBe('1 earlier comment not shown');
+    expect(earlierCommentsText(3)).toBe('3 earlier comments not shown');
+    const shared = shareableView({ type: 'ticket', ticket: view });
+    expect(shared.type === 'ticket' && shared.ticket.comments.map((c) => c.internal)).toEqual([false]);
+    expect(view.comments.map((c) => c.internal)).toEqual([false, true]);
   });
 });

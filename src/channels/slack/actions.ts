@@ -5,7 +5,8 @@
 import type { App, BlockAction, ButtonAction, RespondFn } from '@slack/bolt';
 import { dispatch } from '../../commands';
 import type { CommandInput, Reply } from '../../commands/types';
-import { isVerb, VERBS } from '../../commands/verbs';
+import { isVerb, VERBS } from '../../core/verbs';
+import { noticeMark } from './blocks/ticket';
 import { publishHome } from './app-home';
 import { decodeButtonValue, verbOfActionId } from './blocks/elements';
 import { viewModal } from './blocks/modal';
@@ -32,7 +33,7 @@ function noticeOf(reply: Reply): string | undefined {
   if (v.type === 'confirmation') return `:white_check_mark: ${v.confirmation.message}`;
   if (v.type === 'error') return `:x: ${v.error.message}`;
   if (v.type === 'text') return v.text;
-  if (v.type === 'ticket') return v.ticket.notice ? `:warning: ${v.ticket.notice}` : `Ticket #${v.ticket.id}: ${v.ticket.status}${v.ticket.assignee ? `, ${v.ticket.assignee}` : ''}`;
+  if (v.type === 'ticket') return v.ticket.notice ? `${noticeMark(v.ticket.notice)}${v.ticket.notice.text}` : `Ticket #${v.ticket.id}: ${v.ticket.status}${v.ticket.assignee ? `, ${v.ticket.assignee}` : ''}`;
   return undefined;
 }
 
@@ -77,7 +78,7 @@ async function handle(deps: SlackDeps, body: BlockAction, action: ButtonAction, 
   }
   if (surface === 'home') return publishHome(deps, body.user.id, noticeOf(reply));
   if (surface === 'modal' && body.view) {
-    await deps.client.views.update({ view_id: body.view.id, view: viewModal('Help desk', reply.view) as any });
+    await deps.client.views.update({ view_id: body.view.id, view: viewModal('Help desk', reply.view) });
     return;
   }
   await answerOnMessage(deps, body, input, reply, respond);

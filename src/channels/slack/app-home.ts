@@ -1,6 +1,6 @@
 /** Publishes the App Home tab: my open tickets and, for agents, the unassigned queue. */
 import { dispatch } from '../../commands';
-import { VERBS } from '../../commands/verbs';
+import { VERBS } from '../../core/verbs';
 import type { View } from '../../views/types';
 import { homeView } from './blocks/home';
 import { commandContext, type SlackDeps } from './context';
@@ -17,5 +17,5 @@ export async function publishHome(deps: SlackDeps, userId: string, notice?: stri
     const queue = isAgent ? await dispatch(ctx, { verb: VERBS.queue, text: 'unassigned' }) : undefined;
     content = { mine: mine.view, queue: queue?.view, notice };
   }
-  await deps.client.views.publish({ user_id: userId, view: homeView(content) as any });
+  await deps.client.views.publish({ user_id: userId, view: homeView(content) });
 }

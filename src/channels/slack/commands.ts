@@ -1,7 +1,7 @@
 /** `/helpdesk <command>`: the same grammar as Teams; forms open as modals, results go where they belong. */
 import type { App, RespondFn } from '@slack/bolt';
 import { handleText, parseCommand } from '../../commands';
-import { VERBS } from '../../commands/verbs';
+import { VERBS } from '../../core/verbs';
 import { commandContext, conversationOf, type SlackDeps } from './context';
 import { deliver, FAILURE_MESSAGE, postPrivate } from './deliver';
 import { NO_EMAIL_MESSAGE } from './identity';
@@ -27,7 +27,7 @@ async function runSlash(deps: SlackDeps, cmd: { user_id: string; channel_id: str
     else await respond({ response_type: 'ephemeral', ...privateText(NO_EMAIL_MESSAGE) });
     return;
   }
-  const reply = await handleText(ctx, cmd.text);
+  const reply = await handleText(ctx, cmd.text, parsed);
   if (modal) {
     await modal.show(reply.view, { channelId: cmd.channel_id });
     return;

@@ -2,20 +2,14 @@
  * Where a Reply goes in Slack: private replies only to the person (ephemeral, or a DM when an
  * ephemeral cannot be posted), public replies into the conversation.
  */
+import { shareableView } from '../../views/ticket-view';
 import type { RespondFn } from '@slack/bolt';
 import type { Reply } from '../../commands/types';
-import type { View } from '../../views/types';
 import { renderMessage, type SlackMessage } from './blocks/message';
 import { slackErrorCode, type SlackDeps } from './context';
 
-/**
- * A view as posted where others can read it: internal notes are left out, because everyone in a
- * shared channel sees the message whoever asked for it.
- */
-export function sharedView(view: View): View {
-  if (view.type !== 'ticket') return view;
-  return { type: 'ticket', ticket: { ...view.ticket, comments: view.ticket.comments.filter((c) => !c.internal) } };
-}
+/** A view as posted where others can read it: internal notes are left out (views' shareableView). */
+export const sharedView = shareableView;
 
 /** True for a DM with the bot, where every message is private anyway. */
 export function isDirect(channelId: string | undefined): boolean {

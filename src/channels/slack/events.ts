@@ -4,7 +4,7 @@
  */
 import type { App } from '@slack/bolt';
 import { dispatch, handleText } from '../../commands';
-import { VERBS } from '../../commands/verbs';
+import { VERBS } from '../../core/verbs';
 import { publishHome } from './app-home';
 import { renderMessage } from './blocks/message';
 import { commandContext, conversationOf, type SlackDeps } from './context';

@@ -2,6 +2,7 @@
  * Slack user -> email, through `users.info` (needs the users:read.email scope), cached with a TTL
  * so a busy channel does not hit Slack's rate limits. No email means no ticket: the person is told.
  */
+import { LRUCache } from 'lru-cache';
 import type { WebClient } from '@slack/web-api';
 import type { Actor } from '../../helpdesk/types';
 import type { Logger } from '../../log';
@@ -29,11 +30,14 @@ export interface SlackIdentity {
   resolveUser(reference: string): Promise<{ email: string; name: string } | undefined>;
 }
 
-/** Options for createSlackIdentity; `ttlMs` defaults to ten minutes. */
+/** Options for createSlackIdentity; `ttlMs` defaults to ten minutes, `maxEntries` to 5000. */
 export interface SlackIdentityConfig {
   client: WebClient;
   logger: Logger;
   ttlMs?: number;
+  /** Bounded so a large workspace cannot grow it without limit. */
+  maxEntries?: number;
+  /** The clock the TTL is measured with (tests). */
   now?: () => number;
 }
 
@@ -43,9 +47,12 @@ const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
 
 /** Creates the cached users.info look-up. */
 export function createSlackIdentity(config: SlackIdentityConfig): SlackIdentity {
-  const ttl = config.ttlMs ?? 10 * 60_000;
-  const now = config.now ?? Date.now;
-  const cache = new Map<string, { at: number; person: Promise<SlackPerson | undefined> }>();
+  // The look-up promise is cached, so concurrent events for one person share one users.info call.
+  const cache = new LRUCache<string, Promise<SlackPerson | undefined>>({
+    max: config.maxEntries ?? 5000,
+    ttl: config.ttlMs ?? 10 * 60_000,
+    ...(config.now ? { perf: { now: config.now } } : {}),
+  });
 
   async function fetchPerson(userId: string): Promise<SlackPerson | undefined> {
     try {
@@ -63,10 +70,13 @@ export function createSlackIdentity(config: SlackIdentityConfig): SlackIdentity 
 
   async function lookup(userId: string): Promise<SlackPerson | undefined> {
     const hit = cache.get(userId);
-    if (hit && now() - hit.at < ttl) return hit.person;
+    if (hit) return hit;
     const person = fetchPerson(userId);
-    cache.set(userId, { at: now(), person });
-    person.catch(() => cache.delete(userId));
+    cache.set(userId, person);
+    // A failed look-up is not kept: it may be a passing Slack error.
+    person.catch(() => {
+      if (cache.peek(userId) === person) cache.delete(userId);
+    });
     return person;
   }
 

@@ -1,7 +1,7 @@
 /** Shortcuts: "Create ticket from message" (prefilled modal with a permalink) and the global "New ticket". */
 import type { App, GlobalShortcut, MessageShortcut } from '@slack/bolt';
 import { dispatch } from '../../commands';
-import { VERBS } from '../../commands/verbs';
+import { VERBS } from '../../core/verbs';
 import { BLOCK_LIMITS, truncate } from './blocks/limits';
 import { commandContext, conversationOf, type SlackDeps } from './context';
 import { FAILURE_MESSAGE } from './deliver';

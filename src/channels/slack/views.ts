@@ -22,14 +22,14 @@ export interface OpenModal {
  * From inside a modal the new one is pushed on top (Slack refuses views.open there).
  */
 export async function openModal(deps: SlackDeps, triggerId: string, title: string, fromModal = false): Promise<OpenModal> {
-  const args = { trigger_id: triggerId, view: loadingModal(title) as any };
+  const args = { trigger_id: triggerId, view: loadingModal(title) };
   const opened = fromModal ? await deps.client.views.push(args) : await deps.client.views.open(args);
   const viewId = opened.view?.id;
   return {
     viewId,
     async show(view, meta = {}, heading = title) {
       const body = view.type === 'form' ? formModal(view.form, meta) : viewModal(heading, view);
-      await deps.client.views.update({ view_id: viewId!, hash: undefined, view: body as any });
+      await deps.client.views.update({ view_id: viewId!, hash: undefined, view: body });
     },
   };
 }
@@ -49,7 +49,7 @@ function retryForm(deps: SlackDeps, meta: FormMetadata, typed: Record<string, st
     ticketId: current.id,
     etag: current.etag,
     values: typed,
-    errors: [{ field: first, message: `${current.notice ?? 'Someone changed this ticket first.'} It is now ${current.status}${current.assignee ? `, assigned to ${current.assignee}` : ''}. Submit again to apply your change anyway.` }],
+    errors: [{ field: first, message: `${current.notice?.text ?? 'Someone changed this ticket first.'} It is now ${current.status}${current.assignee ? `, assigned to ${current.assignee}` : ''}. Submit again to apply your change anyway.` }],
     priorities: deps.helpdesk.vocabulary.priorities,
     categories: deps.helpdesk.vocabulary.categories,
     allowInternal: meta.form === 'comment' && 'internal' in typed,
@@ -96,7 +96,7 @@ export function registerViews(app: App, deps: SlackDeps): void {
     const userId = body.user.id;
     const meta = readMetadata(view.private_metadata);
     if (!meta) {
-      await ack({ response_action: 'update', view: viewModal('Help desk', { type: 'error', error: { message: 'This form is out of date. Close it and open it again.' } }) as any });
+      await ack({ response_action: 'update', view: viewModal('Help desk', { type: 'error', error: { message: 'This form is out of date. Close it and open it again.' } }) });
       return;
     }
     const first = formFields(meta.form)[0];
@@ -139,9 +139,9 @@ export function registerViews(app: App, deps: SlackDeps): void {
       await ack({ response_action: 'errors', errors: formErrors(withTyped(reply.view.form, values)) });
       return;
     }
-    if (reply.view.type === 'ticket' && meta.ticketId !== undefined && /nothing was changed/i.test(reply.view.ticket.notice ?? '')) {
+    if (reply.view.type === 'ticket' && meta.ticketId !== undefined && reply.outcome === 'conflict') {
       const { verb: _v, form: _f, ticketId: _t, etag: _e, ...where } = meta;
-      await ack({ response_action: 'update', view: formModal(retryForm(deps, meta, typed, reply.view.ticket), where) as any });
+      await ack({ response_action: 'update', view: formModal(retryForm(deps, meta, typed, reply.view.ticket), where) });
       return;
     }
     if (reply.view.type === 'error') {

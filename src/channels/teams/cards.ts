@@ -4,11 +4,13 @@
  * template reads is defined, so no `${…}` is ever left in a card, and user text is only ever data
  * (templating does not evaluate expressions inside data values).
  */
+import { FORM_FIELDS } from '../../views/forms';
+import { earlierCommentsText } from '../../views/ticket-view';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as ACData from 'adaptivecards-templating';
-import { VERBS } from '../../commands/verbs';
+import { statusRole, VERBS, type Notice, type StatusRole } from '../../core';
 import type {
   ActionView,
   AssetListView,
@@ -47,7 +49,8 @@ export function expand(name: TemplateName, data: object): Record<string, unknown
   return template(name).expand({ $root: data }) as Record<string, unknown>;
 }
 
-const STATUS_COLORS: Record<string, string> = { New: 'Accent', Assigned: 'Warning', 'In Progress': 'Warning', Resolved: 'Good', Closed: 'Good' };
+/** Card colour by what the status means, not how it is spelled. */
+const ROLE_COLORS: Record<StatusRole, string> = { new: 'Accent', working: 'Warning', done: 'Good', other: 'Default' };
 
 function action(a: ActionView) {
   const data: Record<string, unknown> = { ...a.data };
@@ -66,8 +69,8 @@ function summary(t: TicketSummaryView) {
 }
 
 /** A lost race or refusal stands out; a confirmation ("Resolved by …") reads as good news. */
-function noticeStyle(notice = ''): 'attention' | 'good' {
-  return /already claimed|nothing was changed/i.test(notice) ? 'attention' : 'good';
+function noticeStyle(notice: Notice | undefined): 'attention' | 'good' {
+  return notice && notice.tone !== 'success' ? 'attention' : 'good';
 }
 
 function ticketData(t: TicketView) {
@@ -75,18 +78,18 @@ function ticketData(t: TicketView) {
     id: t.id,
     title: t.title,
     status: t.status,
-    statusColor: STATUS_COLORS[t.status] ?? 'Default',
+    statusColor: ROLE_COLORS[statusRole(t.status)],
     priority: t.priority || '—',
     category: t.category || '—',
-    requesterText: t.requesterEmail ? `${t.requesterName} (${t.requesterEmail})` : t.requesterName,
+    requesterText: t.requesterText,
     assigneeText: t.assignee || 'Unassigned',
     createdText: t.createdText,
     modifiedText: t.modifiedText,
     description: t.description,
-    notice: t.notice ?? '',
+    notice: t.notice?.text ?? '',
     noticeStyle: noticeStyle(t.notice),
     olderComments: t.olderComments,
-    olderText: `${t.olderComments} earlier comment${t.olderComments === 1 ? '' : 's'} not shown`,
+    olderText: earlierCommentsText(t.olderComments),
     comments: t.comments.map((c) => ({
       heading: `${c.internal ? 'Internal note · ' : ''}${c.author} · ${c.createdText}`,
       body: c.body,
@@ -143,13 +146,6 @@ function assetData(l: AssetListView) {
     })),
   };
 }
-
-const FORM_FIELDS: Record<FormView['form'], string[]> = {
-  'new-ticket': ['title', 'description', 'priority', 'category'],
-  comment: ['comment', 'internal'],
-  resolve: ['note'],
-  assign: ['assignee'],
-};
 
 function formData(f: FormView) {
   const fields = FORM_FIELDS[f.form];

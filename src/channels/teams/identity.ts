@@ -2,6 +2,7 @@
  * Who is this Teams user, as an email address? Asked of the Bot Connector with TeamsInfo.getMember
  * (email, else userPrincipalName) and cached per user, because every turn needs it.
  */
+import { LRUCache } from 'lru-cache';
 import { TeamsInfo, TurnContext, type Mention } from 'botbuilder';
 import type { Actor } from '../../helpdesk/types';
 import type { Logger } from '../../log';
@@ -28,9 +29,9 @@ export interface IdentityResolverConfig {
   maxEntries?: number;
 }
 
+/** A cached look-up; `actor` undefined = Teams gave no address (kept briefly). */
 interface Entry {
   actor: Actor | undefined;
-  expires: number;
 }
 
 const AT_TAG = /<\/?at>/gi;
@@ -38,13 +39,12 @@ const AT_TAG = /<\/?at>/gi;
 /** Creates the resolver with its own cache (one per channel instance). */
 export function createIdentityResolver(config: IdentityResolverConfig): IdentityResolver {
   const ttl = config.ttlMs ?? 15 * 60_000;
-  const max = config.maxEntries ?? 5000;
-  const cache = new Map<string, Entry>();
+  const cache = new LRUCache<string, Entry>({ max: config.maxEntries ?? 5000, ttl });
 
   async function lookup(context: TurnContext, userId: string, aadObjectId?: string): Promise<Actor | undefined> {
     const key = aadObjectId || userId;
     const hit = cache.get(key);
-    if (hit && hit.expires > Date.now()) return hit.actor;
+    if (hit) return hit.actor;
     let actor: Actor | undefined;
     try {
       const member = await TeamsInfo.getMember(context, userId);
@@ -55,9 +55,8 @@ export function createIdentityResolver(config: IdentityResolverConfig): Identity
       // A failed look-up is not cached: it may be a passing connector error.
       return undefined;
     }
-    if (cache.size >= max) cache.delete(cache.keys().next().value as string);
     // Misses are cached briefly too, so a person without an address does not cost a call per message.
-    cache.set(key, { actor, expires: Date.now() + (actor ? ttl : Math.min(ttl, 60_000)) });
+    cache.set(key, { actor }, { ttl: actor ? ttl : Math.min(ttl, 60_000) });
     return actor;
   }
 

@@ -5,7 +5,7 @@
 import type { AdaptiveCardInvokeResponse, AdaptiveCardInvokeValue, TurnContext } from 'botbuilder';
 import { dispatch } from '../../commands/index';
 import type { CommandInput } from '../../commands/types';
-import { isVerb, VERBS } from '../../commands/verbs';
+import { isVerb, VERBS } from '../../core/verbs';
 import type { Actor } from '../../helpdesk/types';
 import { NO_EMAIL_MESSAGE } from './identity';
 import { ADAPTIVE_CARD, cardFor } from './replies';

@@ -5,7 +5,7 @@
 import { CardFactory, type MessagingExtensionAction, type MessagingExtensionActionResponse, type TurnContext } from 'botbuilder';
 import { dispatch } from '../../commands/index';
 import type { Reply } from '../../commands/types';
-import { VERBS } from '../../commands/verbs';
+import { VERBS } from '../../core/verbs';
 import type { Actor } from '../../helpdesk/types';
 import { LIMITS } from '../../helpdesk/types';
 import type { View } from '../../views/types';
@@ -75,7 +75,7 @@ export async function onFetchTask(
   const { title, description, link } = prefillFrom(action);
   const values: Record<string, string> = { title, description };
   if (link) values.sourceLink = link;
-  const reply = await dispatch(commandContext(deps, context, actor), { verb: VERBS.newForm, text: title, values });
+  const reply = await dispatch(commandContext(deps, context, actor), { verb: VERBS.newForm, values });
   return dialog(context, withSource(reply, link));
 }
 
@@ -98,7 +98,7 @@ export async function onSubmitAction(
   if (reply.view.type === 'form') return dialog(context, withSource(reply, link));
   if (reply.view.type === 'error') {
     // Show the form again with the reason, keeping everything the person typed.
-    const again = await dispatch(ctx, { verb: VERBS.newForm, text: input.values?.title, values: input.values });
+    const again = await dispatch(ctx, { verb: VERBS.newForm, values: input.values });
     if (again.view.type !== 'form') return message(reply.view.error.message);
     const form = { ...again.view.form, errors: [...again.view.form.errors, { field: 'form', message: reply.view.error.message }] };
     return dialog(context, withSource({ ...again, view: { type: 'form', form } }, link));

@@ -1,7 +1,7 @@
 /** Typed messages: personal chat, group chat, and channel posts that @mention the bot. */
 import { TurnContext } from 'botbuilder';
 import { dispatch, handleText } from '../../commands/index';
-import { VERBS } from '../../commands/verbs';
+import { VERBS } from '../../core/verbs';
 import type { Actor } from '../../helpdesk/types';
 import { NO_EMAIL_MESSAGE } from './identity';
 import { activityFor } from './replies';

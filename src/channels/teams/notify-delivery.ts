@@ -7,7 +7,7 @@ import type { Actor } from '../../helpdesk/types';
 import type { Logger } from '../../log';
 import { DeliveryError, type Delivery } from '../../notify/types';
 import type { ThreadReplyHandler } from '../../notify/thread-replies';
-import { teamsChannelId } from '../../store/conversation-ids';
+import { teamsChannelId } from './conversation-ids';
 import type { Store } from '../../store/types';
 import type { TicketView } from '../../views/types';
 import { cardFor } from './replies';

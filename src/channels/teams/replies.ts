@@ -2,8 +2,9 @@
  * Views to Teams messages. Cards come from cards.ts (templates in cards/); this file adds what only
  * the Teams side knows: the Universal Actions `refresh` clause and what is safe to post in a shared chat.
  */
+import { shareableView } from '../../views/ticket-view';
 import { CardFactory, MessageFactory, type Activity } from 'botbuilder';
-import { VERBS } from '../../commands/verbs';
+import { VERBS } from '../../core/verbs';
 import type { View } from '../../views/types';
 import { renderCard } from './cards';
 
@@ -16,15 +17,9 @@ export interface CardAudience {
   shared: boolean;
 }
 
-/**
- * In a group chat or channel everyone sees the posted card, so internal notes are taken off it;
- * each person (agents included) gets their own view through the refresh clause instead.
- */
-export function shareableView(view: View): View {
-  if (view.type !== 'ticket' || !view.ticket.comments.some((c) => c.internal)) return view;
-  const comments = view.ticket.comments.filter((c) => !c.internal);
-  return { type: 'ticket', ticket: { ...view.ticket, comments } };
-}
+// In a group chat or channel everyone sees the posted card, so internal notes are taken off it
+// (views' shareableView); each person (agents included) gets their own view through the refresh clause.
+export { shareableView };
 
 /** The Adaptive Card for a view, with a refresh clause on ticket cards so each viewer gets their own view. */
 export function cardFor(view: View, audience: CardAudience): Record<string, unknown> {

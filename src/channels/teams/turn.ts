@@ -3,6 +3,7 @@ import type { TurnContext } from 'botbuilder';
 import type { CommandContext, Conversation, NotificationPorts } from '../../commands/types';
 import type { Actor, HelpdeskService } from '../../helpdesk/types';
 import type { Logger } from '../../log';
+import { teamsChannelId } from './conversation-ids';
 import type { IdentityResolver } from './identity';
 import type { CardAudience } from './replies';
 
@@ -14,11 +15,15 @@ export interface TeamsDeps {
   logger: Logger;
 }
 
-/** personal / groupChat / channel as the command layer names them. */
+/**
+ * personal / groupChat / channel as the command layer names them. A message in a channel thread
+ * names the channel itself: subscriptions and everything else are per channel, not per thread.
+ */
 export function conversationOf(context: TurnContext): Conversation {
   const c = context.activity.conversation;
   const kind = c?.conversationType === 'channel' ? 'channel' : c?.conversationType === 'groupChat' || c?.isGroup ? 'group' : 'personal';
-  return { platform: 'teams', id: c?.id ?? '', kind };
+  const id = c?.id ?? '';
+  return { platform: 'teams', id: kind === 'channel' ? teamsChannelId(id) : id, kind };
 }
 
 /** Shared chats get the shareable card; the person acting is the one whose client refreshes it. */

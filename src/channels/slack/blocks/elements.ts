@@ -1,9 +1,10 @@
 /** Buttons and small shared pieces built from view models; buttons carry `{ ticketId, etag, ...data }`. */
+import type { ActionsBlock, Button, KnownBlock } from '@slack/types';
 import type { ActionView } from '../../../views/types';
 import { BLOCK_LIMITS, plain, truncate } from './limits';
 
-/** A Block Kit block or element; kept loose because Slack's shapes are validated by the tests instead. */
-export type Block = Record<string, any>;
+/** A Block Kit block, typed by @slack/types (limits are still checked by the tests). */
+export type Block = KnownBlock;
 
 /** What a button click sends back, decoded from the button's `value`. */
 export interface ButtonValue {
@@ -41,11 +42,11 @@ export function verbOfActionId(actionId: string): string {
 }
 
 /** One button for an action; `used` keeps action ids unique within the containing block. */
-export function button(action: ActionView, used: Set<string> = new Set()): Block {
+export function button(action: ActionView, used: Set<string> = new Set()): Button {
   let actionId: string = action.verb;
   for (let n = 2; used.has(actionId); n += 1) actionId = `${action.verb}#${n}`;
   used.add(actionId);
-  const b: Block = {
+  const b: Button = {
     type: 'button',
     action_id: actionId,
     text: plain(action.title, BLOCK_LIMITS.buttonText),
@@ -61,7 +62,7 @@ export function actionsBlocks(actions: ActionView[], blockIdPrefix?: string): Bl
   const blocks: Block[] = [];
   for (let i = 0; i < actions.length; i += BLOCK_LIMITS.actionsElements) {
     const used = new Set<string>();
-    const block: Block = { type: 'actions', elements: actions.slice(i, i + BLOCK_LIMITS.actionsElements).map((a) => button(a, used)) };
+    const block: ActionsBlock = { type: 'actions', elements: actions.slice(i, i + BLOCK_LIMITS.actionsElements).map((a) => button(a, used)) };
     if (blockIdPrefix) block.block_id = `${blockIdPrefix}-${i / BLOCK_LIMITS.actionsElements}`;
     blocks.push(block);
   }

@@ -1,6 +1,7 @@
 /** The App Home tab: my open tickets and, for agents, the unassigned queue, with their buttons. */
-import { VERBS } from '../../../commands/verbs';
+import { VERBS } from '../../../core/verbs';
 import type { View } from '../../../views/types';
+import type { HomeView } from '@slack/types';
 import { actionsBlocks, type Block } from './elements';
 import { BLOCK_LIMITS, mrkdwn, userText } from './limits';
 import { renderMessage, ticketListBlocks } from './message';
@@ -19,7 +20,7 @@ function part(view: View, max: number): Block[] {
 }
 
 /** The `views.publish` home view, never more than Slack's 100 blocks. */
-export function homeView(content: HomeContent): Block {
+export function homeView(content: HomeContent): HomeView {
   const blocks: Block[] = [];
   if (content.notice) blocks.push({ type: 'section', text: mrkdwn(userText(content.notice, BLOCK_LIMITS.sectionText)) });
   blocks.push(...actionsBlocks([{ verb: VERBS.newForm, title: 'New ticket', style: 'positive' }, { verb: VERBS.refresh, title: 'Refresh' }]));

@@ -1,5 +1,5 @@
 /** Any view model rendered as a Slack message (`text` fallback plus `blocks`) within Block Kit limits. */
-import { VERBS, type Verb } from '../../../commands/verbs';
+import { VERBS, type Verb } from '../../../core/verbs';
 import type { AssetListView, FormView, HelpView, TicketListView, View } from '../../../views/types';
 import { actionsBlocks, type Block } from './elements';
 import { BLOCK_LIMITS, escapeMrkdwn, mrkdwn, plain, truncate, userText } from './limits';
@@ -68,7 +68,7 @@ function helpBlocks(help: HelpView): Block[] {
 function assetBlocks(list: AssetListView): Block[] {
   const head: Block[] = [{ type: 'header', text: plain(list.title, BLOCK_LIMITS.headerText) }];
   if (list.assets.length === 0) return [...head, { type: 'section', text: mrkdwn(userText(list.emptyText, BLOCK_LIMITS.sectionText)) }];
-  const body = list.assets.map((a) => [
+  const body = list.assets.map((a): Block[] => [
     {
       type: 'section',
       text: mrkdwn(

@@ -2,7 +2,9 @@
  * Modals built from FormView (new ticket, comment/note, resolve, assign). Block ids are the
  * form's field names, so a FormView error for field `title` lands under the title input.
  */
+import { FORM_FIELDS } from '../../../views/forms';
 import type { FormView, View } from '../../../views/types';
+import type { Checkboxes, InputBlock, ModalView, PlainTextInput, PlainTextOption, StaticSelect, UsersSelect } from '@slack/types';
 import type { Block } from './elements';
 import { renderMessage } from './message';
 import { BLOCK_LIMITS, mrkdwn, plain, truncate, userText } from './limits';
@@ -23,20 +25,20 @@ export interface FormMetadata {
   sourceLink?: string;
 }
 
-function option(value: string): Block {
+function option(value: string): PlainTextOption {
   return { text: plain(value, BLOCK_LIMITS.optionText), value: truncate(value, 150) };
 }
 
-function textInput(id: string, label: string, value: string | undefined, opts: { multiline?: boolean; max: number; optional?: boolean; hint?: string }): Block {
-  const element: Block = { type: 'plain_text_input', action_id: 'value', multiline: Boolean(opts.multiline), max_length: Math.min(opts.max, BLOCK_LIMITS.inputLength) };
-  if (value) element.initial_value = truncate(value, element.max_length);
-  const block: Block = { type: 'input', block_id: id, label: plain(label, BLOCK_LIMITS.inputLabel), element, optional: Boolean(opts.optional) };
+function textInput(id: string, label: string, value: string | undefined, opts: { multiline?: boolean; max: number; optional?: boolean; hint?: string }): InputBlock {
+  const element: PlainTextInput = { type: 'plain_text_input', action_id: 'value', multiline: Boolean(opts.multiline), max_length: Math.min(opts.max, BLOCK_LIMITS.inputLength) };
+  if (value) element.initial_value = truncate(value, element.max_length ?? BLOCK_LIMITS.inputLength);
+  const block: InputBlock = { type: 'input', block_id: id, label: plain(label, BLOCK_LIMITS.inputLabel), element, optional: Boolean(opts.optional) };
   if (opts.hint) block.hint = plain(opts.hint, BLOCK_LIMITS.inputLabel);
   return block;
 }
 
-function selectInput(id: string, label: string, values: readonly string[], current: string | undefined): Block {
-  const element: Block = { type: 'static_select', action_id: 'value', placeholder: plain(`Choose ${label.toLowerCase()}`, BLOCK_LIMITS.placeholder), options: values.slice(0, 100).map(option) };
+function selectInput(id: string, label: string, values: readonly string[], current: string | undefined): InputBlock {
+  const element: StaticSelect = { type: 'static_select', action_id: 'value', placeholder: plain(`Choose ${label.toLowerCase()}`, BLOCK_LIMITS.placeholder), options: values.slice(0, 100).map(option) };
   if (current && values.includes(current)) element.initial_option = option(current);
   return { type: 'input', block_id: id, label: plain(label, BLOCK_LIMITS.inputLabel), element, optional: true };
 }
@@ -56,10 +58,10 @@ function formBlocks(form: FormView): Block[] {
       return blocks;
     }
     case 'comment': {
-      const blocks = [textInput('comment', 'Comment', v.comment, { multiline: true, max: BLOCK_LIMITS.inputLength })];
+      const blocks: Block[] = [textInput('comment', 'Comment', v.comment, { multiline: true, max: BLOCK_LIMITS.inputLength })];
       if (form.allowInternal) {
-        const opt = { text: plain('Internal note (agents only, hidden from the requester)'), value: 'true' };
-        const element: Block = { type: 'checkboxes', action_id: 'value', options: [opt] };
+        const opt: PlainTextOption = { text: plain('Internal note (agents only, hidden from the requester)'), value: 'true' };
+        const element: Checkboxes = { type: 'checkboxes', action_id: 'value', options: [opt] };
         if (v.internal === 'true') element.initial_options = [opt];
         blocks.push({ type: 'input', block_id: 'internal', label: plain('Visibility'), element, optional: true });
       }
@@ -68,7 +70,7 @@ function formBlocks(form: FormView): Block[] {
     case 'resolve':
       return [textInput('note', 'Resolution note', v.note, { multiline: true, max: BLOCK_LIMITS.inputLength, optional: true, hint: 'The requester sees this note.' })];
     case 'assign': {
-      const element: Block = { type: 'users_select', action_id: 'value', placeholder: plain('Pick an agent', BLOCK_LIMITS.placeholder) };
+      const element: UsersSelect = { type: 'users_select', action_id: 'value', placeholder: plain('Pick an agent', BLOCK_LIMITS.placeholder) };
       if (/^[UW][A-Z0-9]+$/.test(v.assignee ?? '')) element.initial_user = v.assignee;
       return [{ type: 'input', block_id: 'assignee', label: plain('Assign to'), element, hint: plain('Only active help-desk agents can be assigned.') }];
     }
@@ -76,8 +78,8 @@ function formBlocks(form: FormView): Block[] {
 }
 
 /** The input block ids a form has; an error on any other field is shown under the first. */
-export function formFields(form: FormView['form']): string[] {
-  return { 'new-ticket': ['title', 'description', 'priority', 'category'], comment: ['comment', 'internal'], resolve: ['note'], assign: ['assignee'] }[form];
+export function formFields(form: FormView['form']): readonly string[] {
+  return FORM_FIELDS[form];
 }
 
 /** FormView errors as Slack's `response_action: 'errors'` map (block_id -> message). */
@@ -92,7 +94,7 @@ export function formErrors(form: FormView): Record<string, string> {
 }
 
 /** The modal for a form; `meta` carries where it came from so submit can answer there. */
-export function formModal(form: FormView, meta: Omit<FormMetadata, 'verb' | 'form' | 'ticketId' | 'etag'> = {}): Block {
+export function formModal(form: FormView, meta: Omit<FormMetadata, 'verb' | 'form' | 'ticketId' | 'etag'> = {}): ModalView {
   const metadata: FormMetadata = { verb: form.submitVerb, form: form.form, ticketId: form.ticketId, etag: form.etag, ...meta };
   if (form.sourceLink) metadata.sourceLink = form.sourceLink;
   const blocks = formBlocks(form);
@@ -111,12 +113,12 @@ export function formModal(form: FormView, meta: Omit<FormMetadata, 'verb' | 'for
 }
 
 /** A modal shown at once while slow work runs, so the trigger id is used within its 3 seconds. */
-export function loadingModal(title: string): Block {
+export function loadingModal(title: string): ModalView {
   return { type: 'modal', title: plain(title, BLOCK_LIMITS.modalTitle), close: plain('Close', BLOCK_LIMITS.modalButton), blocks: [{ type: 'section', text: mrkdwn(':hourglass_flowing_sand: Working on it…') }] };
 }
 
 /** Any non-form view (ticket, error, confirmation) inside a modal. */
-export function viewModal(title: string, view: View): Block {
+export function viewModal(title: string, view: View): ModalView {
   return { type: 'modal', title: plain(title, BLOCK_LIMITS.modalTitle), close: plain('Close', BLOCK_LIMITS.modalButton), blocks: renderMessage(view).blocks.slice(0, BLOCK_LIMITS.surfaceBlocks) };
 }
 

@@ -1,4 +1,7 @@
 /** Block Kit for one ticket, from the same TicketView the Teams card template uses. */
+import type { SectionBlock } from '@slack/types';
+import type { Notice } from '../../../core';
+import { earlierCommentsText } from '../../../views/ticket-view';
 import type { CommentView, TicketSummaryView, TicketView } from '../../../views/types';
 import { actionsBlocks, button, type Block } from './elements';
 import { BLOCK_LIMITS, escapeMrkdwn, mrkdwn, plain, truncate, userText } from './limits';
@@ -12,7 +15,7 @@ function field(label: string, value: string): { type: 'mrkdwn'; text: string } {
 const COMMENT_CHARS = 1500;
 const THREAD_CHARS = 12_000;
 
-function commentBlock(c: CommentView): Block {
+function commentBlock(c: CommentView): SectionBlock {
   const head = `*${userText(c.author || c.authorEmail, 200)}* · ${escapeMrkdwn(c.createdText)}${c.internal ? ' · :lock: _internal note_' : ''}\n`;
   return { type: 'section', text: mrkdwn(head + userText(c.body, COMMENT_CHARS)) };
 }
@@ -23,16 +26,21 @@ function latestComments(comments: CommentView[], maxBlocks: number): Block[] {
   let chars = 0;
   for (let i = comments.length - 1; i >= 0 && out.length < maxBlocks; i -= 1) {
     const block = commentBlock(comments[i]);
-    chars += block.text.text.length;
+    chars += block.text?.text.length ?? 0;
     if (chars > THREAD_CHARS && out.length > 0) break;
     out.unshift(block);
   }
   return out;
 }
 
+/** The mark in front of a notice: only a warning or an error gets :warning:; good news reads plainly. */
+export function noticeMark(notice: Notice): string {
+  return notice.tone === 'success' ? '' : ':warning: ';
+}
+
 /** Fallback text for notifications and screen readers; cut to Slack's 40,000 characters. */
 export function ticketText(view: TicketView): string {
-  const notice = view.notice ? `${view.notice}\n` : '';
+  const notice = view.notice ? `${view.notice.text}\n` : '';
   return truncate(`${notice}#${view.id} ${view.title} — ${view.status}, ${view.priority}`, BLOCK_LIMITS.fallbackText);
 }
 
@@ -42,13 +50,13 @@ export function ticketText(view: TicketView): string {
  */
 export function ticketBlocks(view: TicketView, maxBlocks: number = BLOCK_LIMITS.messageBlocks): Block[] {
   const head: Block[] = [{ type: 'header', text: plain(`#${view.id} ${view.title}`, BLOCK_LIMITS.headerText) }];
-  if (view.notice) head.push({ type: 'section', text: mrkdwn(`:warning: ${userText(view.notice, BLOCK_LIMITS.sectionText - 12)}`) });
+  if (view.notice) head.push({ type: 'section', text: mrkdwn(`${noticeMark(view.notice)}${userText(view.notice.text, BLOCK_LIMITS.sectionText - 12)}`) });
   const fields = [
     field('Status', view.status),
     field('Priority', view.priority),
     field('Category', view.category),
     field('Assigned to', view.assignee || 'Unassigned'),
-    field('Requester', view.requesterEmail ? `${view.requesterName} (${view.requesterEmail})` : view.requesterName),
+    field('Requester', view.requesterText),
     field('Updated', view.modifiedText),
   ].slice(0, BLOCK_LIMITS.fields);
   head.push({ type: 'section', fields });
@@ -62,7 +70,7 @@ export function ticketBlocks(view: TicketView, maxBlocks: number = BLOCK_LIMITS.
     const shown = latestComments(view.comments, room - 2);
     const hidden = view.olderComments + view.comments.length - shown.length;
     comments.push({ type: 'divider' });
-    if (hidden > 0) comments.push({ type: 'context', elements: [mrkdwn(`${hidden} earlier comment${hidden === 1 ? '' : 's'} not shown`)] });
+    if (hidden > 0) comments.push({ type: 'context', elements: [mrkdwn(earlierCommentsText(hidden))] });
     comments.push(...shown);
   }
   return [...head, ...comments, ...tail].slice(0, maxBlocks);

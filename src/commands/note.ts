@@ -1,0 +1,17 @@
+/** `note <id> <text>`: an internal note, which only agents see. Handled by the comment verb. */
+import { VERBS } from '../core';
+import { EVERYWHERE, type CommandDeclaration } from './declaration';
+
+/** `note <ticket id> <text>`. */
+export const noteCommand: CommandDeclaration = {
+  name: 'note',
+  usage: 'note <ticket id> <text>',
+  description: 'Add an internal note (agents only see it)',
+  who: 'agents',
+  scopes: EVERYWHERE,
+  menus: [],
+  args: { kind: 'id text', key: 'comment', what: 'note' },
+  verb: VERBS.comment,
+  fixed: { internal: 'true' },
+  handles: {},
+};

@@ -1,0 +1,91 @@
+/**
+ * Every command, in the order help lists them (everyone's first). Adding a command = one file
+ * exporting its declaration + one line here + its test; the parser, help, hints, the handler
+ * table and the Teams command menus follow from this list.
+ */
+import type { ConversationKind, Verb } from '../core';
+import { assetCommand } from './asset';
+import { assetsCommand } from './assets';
+import { assignCommand } from './assign';
+import { claimCommand } from './claim';
+import { commentCommand } from './comment';
+import type { CommandDeclaration } from './declaration';
+import { helpCommand } from './help';
+import { mineCommand } from './mine';
+import { newCommand } from './new';
+import { noteCommand } from './note';
+import { notificationsCommand } from './notifications';
+import { priorityCommand } from './priority';
+import { queueCommand } from './queue';
+import { replyCommand } from './reply';
+import { resolveCommand } from './resolve';
+import { showCommand } from './show';
+import { statusCommand } from './status';
+import { subscribeCommand } from './subscribe';
+import { subscriptionsCommand } from './subscriptions';
+import type { Handler } from './types';
+import { unsubscribeCommand } from './unsubscribe';
+
+/** The declarations, in help order. */
+export const COMMAND_DECLARATIONS: readonly CommandDeclaration[] = [
+  helpCommand,
+  newCommand,
+  mineCommand,
+  showCommand,
+  commentCommand,
+  assetsCommand,
+  notificationsCommand,
+  queueCommand,
+  claimCommand,
+  assignCommand,
+  statusCommand,
+  priorityCommand,
+  resolveCommand,
+  noteCommand,
+  replyCommand,
+  assetCommand,
+  subscribeCommand,
+  unsubscribeCommand,
+  subscriptionsCommand,
+];
+
+/** Verb -> handler, gathered from the declarations. */
+export const HANDLERS = Object.fromEntries(
+  COMMAND_DECLARATIONS.flatMap((c) => Object.entries(c.handles)),
+) as Record<Verb, Handler>;
+
+/** The declaration whose file handles `verb`. */
+export function declarationFor(verb: Verb): CommandDeclaration | undefined {
+  return COMMAND_DECLARATIONS.find((c) => Object.hasOwn(c.handles, verb));
+}
+
+/** One typed command as people see it in help and in app manifests. */
+export interface CommandInfo {
+  name: string;
+  usage: string;
+  description: string;
+  agentOnly: boolean;
+}
+
+/** Every typed command as help and the manifests show it. */
+export const COMMANDS: readonly CommandInfo[] = COMMAND_DECLARATIONS.map((c) => ({
+  name: c.name,
+  usage: c.usage,
+  description: c.description,
+  agentOnly: c.who === 'agents',
+}));
+
+/** The usage line of a command by name, e.g. `claim <ticket id>`. */
+export function usageOf(name: string): string {
+  return COMMAND_DECLARATIONS.find((c) => c.name === name)?.usage ?? name;
+}
+
+const TEAMS_SCOPE: Record<ConversationKind, string> = { personal: 'personal', channel: 'team', group: 'groupChat' };
+
+/** The Teams manifest's `commandLists`, one per conversation kind, from the declarations' `menus`. */
+export function teamsCommandLists(): { scopes: string[]; commands: { title: string; description: string }[] }[] {
+  return (['personal', 'channel', 'group'] as const).map((kind) => ({
+    scopes: [TEAMS_SCOPE[kind]],
+    commands: COMMAND_DECLARATIONS.filter((c) => c.menus.includes(kind)).map((c) => ({ title: c.name, description: c.description })),
+  }));
+}

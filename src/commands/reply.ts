@@ -1,0 +1,17 @@
+/** `reply <id> <text>`: a public reply the requester sees. Handled by the comment verb. */
+import { VERBS } from '../core';
+import { EVERYWHERE, type CommandDeclaration } from './declaration';
+
+/** `reply <ticket id> <text>`. */
+export const replyCommand: CommandDeclaration = {
+  name: 'reply',
+  usage: 'reply <ticket id> <text>',
+  description: 'Add a public reply the requester sees',
+  who: 'agents',
+  scopes: EVERYWHERE,
+  menus: ['channel', 'group'],
+  args: { kind: 'id text', key: 'comment', what: 'reply' },
+  verb: VERBS.comment,
+  fixed: { internal: 'false' },
+  handles: {},
+};

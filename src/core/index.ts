@@ -1,0 +1,6 @@
+/** The shared vocabulary every layer may import; nothing in src/core imports anything outside it. */
+export * from './conversation';
+export * from './outcome';
+export * from './subscriptions';
+export * from './verbs';
+export * from './vocabulary';

@@ -1,0 +1,40 @@
+/** Channel subscriptions and mute preferences: the words the commands, the store and the poller share. */
+import type { Conversation } from './conversation';
+
+/** The filter keywords a subscription can use, in the order help names them. */
+export const FILTER_KINDS = ['all', 'high', 'space', 'category', 'status'] as const;
+
+/** One of FILTER_KINDS. */
+export type FilterKind = (typeof FILTER_KINDS)[number];
+
+/** What a conversation is subscribed to. */
+export type SubscriptionFilter =
+  | { kind: 'all' }
+  | { kind: 'high' }
+  | { kind: 'space'; value: string }
+  | { kind: 'category'; value: string }
+  | { kind: 'status'; value: string };
+
+/** A person as the subscription records remember them. */
+export interface PersonRef {
+  email: string;
+  name: string;
+}
+
+/**
+ * Who made a change through the bot, recorded by the command layer so the poller can leave that
+ * person out of the notifications (Graph cannot say: every write is made by the app).
+ */
+export type Acted =
+  | { kind: 'ticket'; itemId: number; etag: string; actorEmail: string }
+  | { kind: 'comment'; itemId: number; actorEmail: string };
+
+/** Subscriptions, preferences and who-acted records (kept by src/store) as commands see them. */
+export interface NotificationPorts {
+  subscribe(conversation: Conversation, filter: SubscriptionFilter, by: PersonRef): Promise<void>;
+  unsubscribe(conversation: Conversation, filter?: SubscriptionFilter): Promise<number>;
+  subscriptions(conversation: Conversation): Promise<SubscriptionFilter[]>;
+  setMuted(email: string, muted: boolean): Promise<void>;
+  /** Records who made a change; never fails the command (a lost record only means a needless message). */
+  recordAction?(acted: Acted): Promise<void>;
+}
