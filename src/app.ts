@@ -104,6 +104,8 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
       helpdesk,
       notifications: notifications.ports,
       logger: slackLogger,
+      // Slack retries and replays are claimed in the Store, so replicas never handle one twice.
+      inbound: store,
       hooks: {
         onConversation: slackConversationHook(store),
         onThreadReply: (info) => slackThreadReplyHook({ client: channel.client, store, handle: notifications.handleThreadReply, logger: slackLogger })(info),

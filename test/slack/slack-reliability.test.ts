@@ -267,3 +267,33 @@ describe('Slack reliability', () => {
     });
   });
 });
+
+describe('Slack retries across replicas', () => {
+  it('two bot processes sharing the Store handle a retried event once, whichever receives it', async () => {
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const { createSqliteStore } = await import('../../src/store');
+    const dir = mkdtempSync(path.join(tmpdir(), 'slack-claims-'));
+    const store = createSqliteStore({ dataDir: dir });
+    const helpdesk = createFakeHelpdesk({ agents: AGENTS });
+    const a = await startSlackScene(helpdesk, undefined, { inbound: store });
+    const b = await startSlackScene(helpdesk, undefined, { inbound: store, fake: a.fake });
+    try {
+      const t = await helpdesk.createTicket(sam, { title: 'Two replicas' });
+      const envelope = dm(`comment ${t.id} once across replicas`);
+      await a.post(eventBody(envelope));
+      await b.post(eventBody(envelope), { headers: { 'x-slack-retry-num': '1', 'x-slack-retry-reason': 'http_timeout' } });
+      await expect.poll(() => helpdesk.comments(t.id).length).toBe(1);
+      await b.post(slashBody(slash(a.fake, PEOPLE.sam, 'help', 'replica-barrier')));
+      await a.fake.waitFor('response_url', (c) => c.responseId === 'replica-barrier');
+      await expect.poll(() => a.fake.callsTo('chat.postMessage').filter((c) => String(c.body.channel).startsWith('D')).length).toBe(1);
+      expect(helpdesk.comments(t.id)).toHaveLength(1);
+    } finally {
+      await b.close();
+      await a.close();
+      await store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
