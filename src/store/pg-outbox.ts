@@ -10,6 +10,13 @@ import type { CycleCommit, DeliveryOutbox, PendingDelivery, Platform, PostedMess
 
 type Row = Record<string, unknown>;
 
+/**
+ * Planning and finishing take this transaction lock, so a plan's "not delivered yet" check never
+ * reads a snapshot from before another drainer's finish (which deletes the row the plan's ON
+ * CONFLICT would otherwise have hit): without it, two pollers by mistake could send a key twice.
+ */
+const OUTBOX_LOCK = 0x6f7574626f78; // 'outbox'
+
 /** What the outbox needs from the rest of the PostgreSQL store. */
 export interface PgOutboxDeps {
   query(sql: string, params?: unknown[]): Promise<Row[]>;
@@ -40,6 +47,7 @@ export function createPgOutbox(deps: PgOutboxDeps): DeliveryOutbox {
     async commitCycleWithDeliveries(commit, intents) {
       await tx(async (c) => {
         if (intents.length > 0) {
+          await c.query('SELECT pg_advisory_xact_lock($1)', [OUTBOX_LOCK]);
           await c.query(
             `INSERT INTO outbox (key, lane, ticket_id, card_platform, card_conversation, payload, created_at)
              SELECT key, lane, ticket_id, card_platform, card_conversation, payload, created_at
@@ -81,6 +89,7 @@ export function createPgOutbox(deps: PgOutboxDeps): DeliveryOutbox {
     },
     async finishDelivery(key, posted) {
       await tx(async (c) => {
+        await c.query('SELECT pg_advisory_xact_lock($1)', [OUTBOX_LOCK]);
         if (posted) await deps.savePostedOn(c, posted);
         // Recorded as sent, so a second poller by mistake that planned it too cannot enqueue it again.
         await c.query(`INSERT INTO delivered VALUES ($1, $2) ON CONFLICT DO NOTHING`, [key, Date.now()]);
