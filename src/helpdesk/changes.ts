@@ -17,6 +17,21 @@ export interface ChangeFeed {
   commentsCreatedSince(since: Date): AsyncIterable<Comment>;
 }
 
+/** What the bot itself just wrote on someone's behalf, from the answers Graph gave (no read again). */
+export interface Written {
+  actorEmail: string;
+  /** Ticket versions written (created or PATCHed). */
+  tickets?: Ticket[];
+  /** Comments posted, each with its ticket as read for the write. */
+  comments?: { comment: Comment; ticket: Ticket }[];
+}
+
+/** Takes what the bot wrote straight to notifications, so a change made in chat is told at once, not at the next poll. */
+export interface WriteSink {
+  /** Never throws: a failure only leaves the change to the next poll. */
+  wrote(written: Written): Promise<void>;
+}
+
 /** The change feed this module builds: also one ticket by id (for a comment on a ticket that did not change). */
 export interface ChangeFeedReader extends ChangeFeed {
   /** Undefined when the ticket is gone or outside the space. */
