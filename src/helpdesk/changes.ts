@@ -17,6 +17,11 @@ export interface ChangeFeed {
   commentsCreatedSince(since: Date): AsyncIterable<Comment>;
 }
 
+/** True when Graph refused a query outright (400, e.g. a column not indexed on a large list): retrying as is will not help. */
+export function isRefusal(err: unknown): boolean {
+  return isGraphError(err, 'bad-request');
+}
+
 /** What the bot itself just wrote on someone's behalf, from the answers Graph gave (no read again). */
 export interface Written {
   actorEmail: string;

@@ -93,10 +93,12 @@ export async function commentOn(
   actor: Actor,
   ticketId: number,
   body: string,
-  options: { internal?: boolean } = {},
+  options: { internal?: boolean; withComments?: boolean } = {},
 ): Promise<Commented> {
   const checked = text('comment', body, { required: true, max: LIMITS.comment }) as string;
-  const { ticket, comments } = await getTicketWithComments(ctx, actor, ticketId);
+  const { ticket, comments } = options.withComments === false
+    ? { ticket: (await readTicket(ctx, actor, ticketId)).ticket, comments: [] }
+    : await getTicketWithComments(ctx, actor, ticketId);
   const agent = await ctx.agents.isAgent(actor.email);
   if (options.internal && !agent) throw new HelpdeskError('forbidden', 'Only help-desk agents can post internal notes.');
   const comment = await postComment(ctx, actor, ticketId, checked, { internal: !!options.internal });

@@ -182,8 +182,11 @@ export interface HelpdeskService {
   /** A ticket and its comments, read in parallel (one round trip); access checked before either is returned. */
   getTicketWithComments(actor: Actor, id: number): Promise<TicketWithComments>;
   addComment(actor: Actor, ticketId: number, body: string, options?: { internal?: boolean }): Promise<Comment>;
-  /** Adds a comment and returns what a reply shows: three requests, the two reads in parallel before the write. */
-  commentOn(actor: Actor, ticketId: number, body: string, options?: { internal?: boolean }): Promise<Commented>;
+  /**
+   * Adds a comment and returns what a reply shows: three requests, the two reads in parallel
+   * before the write; `withComments: false` skips the comments read (`comments` is then empty).
+   */
+  commentOn(actor: Actor, ticketId: number, body: string, options?: { internal?: boolean; withComments?: boolean }): Promise<Commented>;
 
   listAssets(actor: Actor, query: AssetQuery): Promise<Asset[]>;
   /** By asset tag or serial number (agents only). */

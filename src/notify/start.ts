@@ -9,7 +9,8 @@ import { createNotificationPorts } from '../store/notification-ports';
 import type { Store } from '../store/types';
 import { createActionLog } from './action-hints';
 import { createDeliverer } from './deliver';
-import { createPoller, type Poller } from './poller';
+import type { WriteSink } from '../helpdesk/changes';
+import { createPoller, type FastLaneInput, type Poller } from './poller';
 import { createSendQueue } from './queue';
 import { createThreadReplyHandler, type ThreadReplyHandler } from './thread-replies';
 import type { ChangeFeed, Delivery } from './types';
@@ -31,8 +32,8 @@ export interface NotificationsConfig {
 export interface Notifications {
   /** The service for the channels and commands (who acted is recorded by the commands through `ports`). */
   helpdesk: HelpdeskService;
-  /** For CommandContext.notifications (subscribe / unsubscribe / subscriptions / notifications off). */
-  ports: NotificationPorts;
+  /** For CommandContext.notifications (subscribe / unsubscribe / subscriptions / notifications off, and the fast lane). */
+  ports: NotificationPorts & WriteSink;
   handleThreadReply: ThreadReplyHandler;
   /** Call once the channels exist (their Delivery ports), then `poller.start()`. */
   attach(deliveries: Delivery[]): Poller;
@@ -42,14 +43,20 @@ export interface Notifications {
 export function createNotifications(config: NotificationsConfig): Notifications {
   const logger = config.logger.child({ component: 'notify' });
   const helpdesk = config.helpdesk;
+  let poller: Poller | undefined;
+  /** What the bot wrote goes straight to the poller's fast lane; before attach, or on failure, the next poll has it. */
+  async function fastLane(written: FastLaneInput): Promise<void> {
+    if (!poller) return;
+    await poller.announce(written).catch((err) => logger.warn('could not announce a change at once; the next poll will', { error: err }));
+  }
   return {
     helpdesk,
     // Commands record who acted through the ports (see src/commands/acted.ts).
-    ports: { ...createNotificationPorts(config.store), recordAction: createActionLog(config.store, logger) },
-    handleThreadReply: createThreadReplyHandler({ store: config.store, helpdesk, logger }),
+    ports: { ...createNotificationPorts(config.store), recordAction: createActionLog(config.store, logger), wrote: (w) => fastLane(w) },
+    handleThreadReply: createThreadReplyHandler({ store: config.store, helpdesk, logger, wrote: (w) => fastLane(w) }),
     attach(deliveries) {
       const deliverer = createDeliverer({ deliveries, store: config.store, queue: createSendQueue({ maxRetryAfterMs: 10_000 }), logger, vocabulary: config.vocabulary });
-      return createPoller({
+      poller = createPoller({
         feed: config.feed,
         store: config.store,
         deliverer,
@@ -58,6 +65,7 @@ export function createNotifications(config: NotificationsConfig): Notifications 
         pollSeconds: config.pollSeconds,
         backfillMinutes: config.backfillMinutes,
       });
+      return poller;
     },
   };
 }
