@@ -3,7 +3,13 @@
  * provider (the embedded site) even though MSAL accepts only https authorities, and it counts
  * the token requests that really go out on the wire.
  */
-import { AuthError, type INetworkModule, type NetworkRequestOptions, type NetworkResponse } from '@azure/msal-node';
+import type { INetworkModule, NetworkRequestOptions, NetworkResponse } from '@azure/msal-node';
+
+/** MSAL's AuthError, loaded with MSAL (only MSAL calls this client, so it is loaded by then). */
+async function authError(code: string, message: string): Promise<Error> {
+  const { AuthError } = await import('@azure/msal-node');
+  return new AuthError(code, message);
+}
 
 /** A fetch-based MSAL network module that also counts token POSTs. */
 export interface CountingNetworkClient extends INetworkModule {
@@ -75,7 +81,7 @@ export function createNetworkClient(loopbackOrigin?: string): CountingNetworkCli
       const reason = connectionFailureReason(err);
       lastFailure = { url: new URL(wire).origin, reason };
       // An AuthError passes through MSAL unchanged, so the reason reaches our error mapper.
-      throw new AuthError('network_error', `cannot reach ${new URL(wire).origin}: ${reason}`);
+      throw await authError('network_error', `cannot reach ${new URL(wire).origin}: ${reason}`);
     }
     lastFailure = undefined;
     const headers: Record<string, string> = {};
@@ -85,7 +91,7 @@ export function createNetworkClient(loopbackOrigin?: string): CountingNetworkCli
     try {
       body = text ? JSON.parse(text) : {};
     } catch {
-      throw new AuthError('token_parsing_error', `${new URL(wire).origin} answered ${response.status} with a body that is not JSON`);
+      throw await authError('token_parsing_error', `${new URL(wire).origin} answered ${response.status} with a body that is not JSON`);
     }
     if (method === 'GET') lastRefusal = response.ok ? undefined : { status: response.status, description: describeRefusal(body, response.status) };
     // MSAL checks the discovery document's issuer and endpoints against the https authority it was
