@@ -23,7 +23,7 @@ const withoutIds = (text: string) => text.replace(/\s*\(request-id [^)]*\)/g, ''
 
 /** Options for createPoller. */
 export interface PollerConfig {
-  feed: ChangeFeed & { getTicket?(id: number): Promise<Ticket | undefined> };
+  feed: ChangeFeed & { getTicket?(id: number): Promise<Ticket | undefined>; ticketStates?(): AsyncIterable<Ticket> };
   store: Store;
   deliverer: Deliverer;
   vocabulary: Vocabulary;
@@ -102,7 +102,8 @@ export function createPoller(config: PollerConfig): Poller {
     const start = new Date(now().getTime() - (config.backfillMinutes ?? 0) * 60_000);
     let batch: TicketState[] = [];
     let seeded = 0;
-    for await (const t of feed.ticketsModifiedSince(new Date(0))) {
+    // Only the compared fields, when the feed can: 100k whole tickets would be most of the bot's memory.
+    for await (const t of feed.ticketStates?.() ?? feed.ticketsModifiedSince(new Date(0))) {
       // Tickets changed inside the backfill window stay unknown, so they are announced.
       if (Date.parse(t.modified) >= start.getTime()) continue;
       batch.push(stateOf(t));
