@@ -1,6 +1,7 @@
 /**
- * Time to ready for the production start: `node dist/main.js` (build first with `npm run build`)
- * on the embedded site, from spawn to the first 200 on /healthz. Prints figures; never fails.
+ * Time to ready: `node dist/main.js` (build first with `npm run build`), or with the argument
+ * `dev` what `npm start` runs (`node --import tsx src/main.ts`), on the embedded site, from spawn
+ * to the first 200 on /healthz. Prints figures; never fails.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -11,6 +12,9 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const main = path.join(root, 'dist/main.js');
 const RUNS = Number(process.env.RUNS ?? 7);
+const DEV = process.argv[2] === 'dev';
+const args = DEV ? ['--import', 'tsx', 'src/main.ts'] : [main];
+const what = DEV ? 'npm start (node --import tsx src/main.ts)' : 'node dist/main.js';
 
 /** CPU seconds (user + system) a process has used so far, from /proc (Linux); NaN elsewhere. */
 function cpuSeconds(pid: number): number {
@@ -26,7 +30,7 @@ const cpu: number[] = [];
 
 async function once(dataDir: string): Promise<number> {
   const started = performance.now();
-  const child = spawn(process.execPath, [main], {
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: { ...process.env, PORT: '0', HELPDESK_DATA_DIR: dataDir, HELPDESK_SITE_ID: '', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -49,7 +53,7 @@ async function once(dataDir: string): Promise<number> {
   return ready;
 }
 
-if (!existsSync(main)) {
+if (!DEV && !existsSync(main)) {
   process.stdout.write('dist/main.js is missing: run `npm run build` first\n');
   process.exit(0);
 }
@@ -66,7 +70,7 @@ const warm = times.filter((_, i) => i % 2 === 1).sort((a, b) => a - b);
 const fmt = (xs: number[]) => `min ${xs[0].toFixed(0)} ms, median ${xs[Math.floor(xs.length / 2)].toFixed(0)} ms, max ${xs[xs.length - 1].toFixed(0)} ms`;
 const load = readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
 process.stdout.write(
-  `node dist/main.js to /healthz 200, ${RUNS} runs each (load average ${load})\n` +
+  `${what} to /healthz 200, ${RUNS} runs each (load average ${load})\n` +
     `  wall, new data dir (seeds the demo site): ${fmt(cold)}\n` +
     `  wall, existing data dir (restart):        ${fmt(warm)}\n` +
     `  CPU time of the bot until ready:          ${fmt([...cpu].sort((a, b) => a - b))}\n`,

@@ -36,7 +36,7 @@ function zeroLatencyHelpdesk(): HelpdeskService {
     activeAgents: async () => [],
     listTickets: unused, getTicket: unused, createTicket: unused, updateTicket: unused, claim: unused,
     assign: unused, setStatus: unused, setPriority: unused, resolve: unused, deleteTicket: unused,
-    listComments: unused, addComment: unused, listAssets: unused, findAsset: unused, createAsset: unused,
+    listComments: unused, getTicketWithComments: unused, addComment: unused, commentOn: unused, listAssets: unused, findAsset: unused, createAsset: unused,
   };
 }
 

@@ -3,8 +3,7 @@
  * help desk, store, notifications), then the channels and the HTTP server around them.
  */
 import type { SlackChannel } from './channels/slack';
-import { createTeamsChannel } from './channels/teams';
-import { createTeamsDelivery, handleTeamsThreadReply, teamsConversationHook } from './channels/teams/notify-delivery';
+import type { TeamsChannel } from './channels/teams';
 import type { Config } from './config';
 import { connectionFor, DEMO_AGENTS, startEmulator, type Emulator } from './emulator';
 import { createGraphClient, type GraphClientConfig } from './graph';
@@ -12,7 +11,7 @@ import { createHelpdeskService } from './helpdesk';
 import { createChangeFeed } from './helpdesk/changes';
 import type { Logger } from './log';
 import { createNotifications, type Delivery, type Poller } from './notify';
-import { createServer } from './server';
+import { createServer, type TeamsEndpoint } from './server';
 import { startFailure } from './start-errors';
 import { leaseFor, openStore, storeHealth, type Store } from './store';
 
@@ -81,19 +80,29 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
   });
   const { helpdesk } = notifications;
 
-  const teams = createTeamsChannel({
-    settings: config.teams,
-    helpdesk,
-    notifications: notifications.ports,
-    logger: logger.child({ channel: 'teams' }),
-    hooks: {
-      onConversation: teamsConversationHook(store),
-      onThreadReply: (context, actor, text) => handleTeamsThreadReply(notifications.handleThreadReply, context, actor, text),
-    },
-  });
-  const deliveries: Delivery[] = [createTeamsDelivery({ adapter: teams.adapter, appId: teams.appId, store, logger })];
+  // Teams (botbuilder) loads while the server already listens: it is most of the start-up time.
+  // A Teams request that comes first waits for it; /healthz answers at once.
+  const teamsLoading = (async () => {
+    const { createTeamsChannel } = await import('./channels/teams');
+    const { createTeamsDelivery, handleTeamsThreadReply, teamsConversationHook } = await import('./channels/teams/notify-delivery');
+    const channel: TeamsChannel = createTeamsChannel({
+      settings: config.teams,
+      helpdesk,
+      notifications: notifications.ports,
+      logger: logger.child({ channel: 'teams' }),
+      hooks: {
+        onConversation: teamsConversationHook(store),
+        onThreadReply: (context, actor, text) => handleTeamsThreadReply(notifications.handleThreadReply, context, actor, text),
+      },
+    });
+    return { channel, delivery: createTeamsDelivery({ adapter: channel.adapter, appId: channel.appId, store, logger }) };
+  })();
+  // Not left unhandled while nothing awaits it yet; startApp awaits it below and fails with it.
+  teamsLoading.catch(() => undefined);
+  const teams: TeamsEndpoint = { handle: async (req, res) => (await teamsLoading).channel.handle(req, res) };
 
   let slack: SlackChannel | undefined;
+  const slackDeliveries: Delivery[] = [];
   if (config.slack) {
     const slackLogger = logger.child({ channel: 'slack' });
     // Loaded only when Slack is on: Bolt is a large part of the start-up time.
@@ -116,33 +125,42 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
     } catch (err) {
       throw startFailure('Slack', config.slack.apiUrl ?? 'https://slack.com/api/', err);
     }
-    deliveries.push(createSlackDelivery({ client: channel.client, store, logger: slackLogger }));
+    slackDeliveries.push(createSlackDelivery({ client: channel.client, store, logger: slackLogger }));
     slack = channel;
     logger.info(`Slack is on (${config.slack.appToken ? 'Socket Mode' : 'HTTP mode at /slack/events'})`);
   } else {
     logger.info('Slack is off: SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET are not set');
   }
 
-  const poller = notifications.attach(deliveries);
+  let poller: Poller | undefined;
   const server = createServer({
     port: config.port,
     host: config.host,
     teams,
     slack: slack?.requestListener ? { requestListener: slack.requestListener } : undefined,
-    health: async () => healthOf(poller, store),
+    health: async () => (poller ? healthOf(poller, store) : { ok: true }),
     logger,
     allowUnauthenticated: !config.teams.appId,
   });
   const { host, port } = await server.listen();
+  let loaded: Awaited<typeof teamsLoading>;
+  try {
+    loaded = await teamsLoading;
+  } catch (err) {
+    await server.close();
+    throw err;
+  }
+  poller = notifications.attach([loaded.delivery, ...slackDeliveries]);
   if (options.poll !== false) poller.start();
+  const started = poller;
 
   return {
     host,
     port,
     emulator,
-    poller,
+    poller: started,
     async close() {
-      await poller.stop();
+      await started.stop();
       await server.close();
       await slack?.stop();
       await store.close();

@@ -50,9 +50,9 @@ const comment: Handler = async (ctx, input) => {
     }, [{ field: 'comment', message: problem }]);
     return formReply(form);
   }
-  await actedOnComment(ctx, await ctx.helpdesk.addComment(ctx.actor, id, body, { internal }));
-  const ticket = await ctx.helpdesk.getTicket(ctx.actor, id);
-  return ticketReply(ctx, ticket, 'private', saved(internal ? 'Internal note added: only agents see it.' : 'Comment added.'));
+  const { comment, ticket, comments } = await ctx.helpdesk.commentOn(ctx.actor, id, body, { internal });
+  await actedOnComment(ctx, comment, ticket);
+  return ticketReply(ctx, ticket, 'private', saved(internal ? 'Internal note added: only agents see it.' : 'Comment added.'), comments);
 };
 
 /** `comment <ticket id> <text>`; the note and reply commands reach the same verb. */

@@ -57,7 +57,8 @@ export const create: Handler = async (ctx, input) => {
   try {
     const created = await ctx.helpdesk.createTicket(ctx.actor, ticket);
     await actedOnTicket(ctx, created);
-    return await ticketReply(ctx, created, 'private', saved(`Ticket #${created.id} filed. I'll keep you posted here.`));
+    // A ticket just filed has no comments: nothing to read.
+    return await ticketReply(ctx, created, 'private', saved(`Ticket #${created.id} filed. I'll keep you posted here.`), []);
   } catch (err) {
     // The service's own validation failure goes back onto the form, next to the field it names.
     if (err instanceof HelpdeskError && err.kind === 'invalid') {

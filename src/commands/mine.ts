@@ -1,4 +1,5 @@
 /** `mine`: my open tickets, then my recently resolved ones. Private. */
+import { sameText } from '../core/vocabulary';
 import { resolvedStatus } from '../views/format';
 import { ticketListView } from '../views/list-view';
 import { privately } from './respond';
@@ -8,15 +9,21 @@ import type { Handler } from './types';
 
 const OPEN_LIMIT = 20;
 const RESOLVED_LIMIT = 5;
+// Open and resolved tickets are read in one request of this many; a requester rarely has more.
+const SCAN_LIMIT = 100;
 
 /** Lists the tickets I filed: open first, then the last few resolved. */
 const mine: Handler = async (ctx) => {
   const me = ctx.actor;
-  const [open, resolved, isAgent] = await Promise.all([
-    ctx.helpdesk.listTickets(me, { submittedBy: me.email, open: true, limit: OPEN_LIMIT + 1 }),
-    ctx.helpdesk.listTickets(me, { submittedBy: me.email, status: resolvedStatus(ctx.helpdesk.vocabulary), limit: RESOLVED_LIMIT }),
+  const vocabulary = ctx.helpdesk.vocabulary;
+  const done = resolvedStatus(vocabulary);
+  // One request for both parts: open and resolved tickets together, newest change first.
+  const [both, isAgent] = await Promise.all([
+    ctx.helpdesk.listTickets(me, { submittedBy: me.email, statuses: [...vocabulary.openStatuses, done], limit: SCAN_LIMIT }),
     ctx.helpdesk.isAgent(me.email),
   ]);
+  const open = both.filter((t) => vocabulary.openStatuses.some((s) => sameText(s, t.status))).slice(0, OPEN_LIMIT + 1);
+  const resolved = both.filter((t) => sameText(t.status, done)).slice(0, RESOLVED_LIMIT);
   const shownOpen = open.slice(0, OPEN_LIMIT);
   const footer = open.length > OPEN_LIMIT
     ? `Showing your ${OPEN_LIMIT} newest open tickets and ${resolved.length} recently resolved.`

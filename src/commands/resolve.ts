@@ -24,8 +24,8 @@ const resolve: Handler = async (ctx, input) => {
     const message = `A resolution note can be at most ${LIMITS.comment.toLocaleString('en-US')} characters; this one is ${note.length.toLocaleString('en-US')}.`;
     return formReply(buildResolveForm({ id, etag: input.etag ?? '' }, ctx.helpdesk.vocabulary, { note }, [{ field: 'note', message }]));
   }
-  const ticket = await ctx.helpdesk.resolve(ctx.actor, id, note || undefined, input.etag);
-  await actedOnTicket(ctx, ticket);
+  const { ticket, note: written } = await ctx.helpdesk.resolve(ctx.actor, id, note || undefined, input.etag);
+  await actedOnTicket(ctx, ticket, written);
   return ticketReply(ctx, ticket, 'public', saved(`Resolved by ${ctx.actor.name || ctx.actor.email}.`));
 };
 

@@ -5,7 +5,7 @@
  * group chat never carries internal notes, because people who are not agents may read it.
  */
 import type { Notice, NoticeTone, Outcome } from '../core';
-import type { Ticket } from '../helpdesk/types';
+import type { Comment, Ticket } from '../helpdesk/types';
 import { errorView } from '../views/error-view';
 import { sameEmail } from '../views/format';
 import { ticketView } from '../views/ticket-view';
@@ -62,10 +62,11 @@ export async function ticketReply(
   ticket: Ticket,
   visibility: Reply['visibility'],
   result: { notice?: Notice; outcome?: Outcome } = {},
+  known?: Comment[],
 ): Promise<Reply> {
   const { notice, outcome } = result;
-  const isAgent = await ctx.helpdesk.isAgent(ctx.actor.email);
-  const all = await ctx.helpdesk.listComments(ctx.actor, ticket.id);
+  // Comments already read with the ticket (or none, for a ticket just filed) are not read again.
+  const [isAgent, all] = await Promise.all([ctx.helpdesk.isAgent(ctx.actor.email), known ?? ctx.helpdesk.listComments(ctx.actor, ticket)]);
   const shared = visibility === 'public' && ctx.conversation.kind !== 'personal';
   const comments = shared ? all.filter((c) => !c.isInternal) : all;
   const view = ticketView(ticket, comments, { email: ctx.actor.email, isAgent }, ctx.helpdesk.vocabulary, notice);

@@ -8,9 +8,9 @@ import type { Handler } from './types';
 const show: Handler = async (ctx, input) => {
   const id = needTicket(input, showCommand.usage);
   if (typeof id !== 'number') return id;
-  const ticket = await ctx.helpdesk.getTicket(ctx.actor, id);
+  const { ticket, comments } = await ctx.helpdesk.getTicketWithComments(ctx.actor, id);
   // Private: an agent's card carries internal notes, which must not reach a shared channel.
-  return ticketReply(ctx, ticket, 'private');
+  return ticketReply(ctx, ticket, 'private', {}, comments);
 };
 
 /** `show <ticket id>`. */

@@ -1,4 +1,5 @@
 /** Channel-neutral command contract: chat event -> (who, command, arguments) -> handler -> view. */
+import type { WriteSink } from '../helpdesk/changes';
 import type { Actor, HelpdeskService } from '../helpdesk/types';
 import type { View } from '../views/types';
 import type { CommandDeclaration } from './declaration';
@@ -20,7 +21,8 @@ export interface CommandContext {
   helpdesk: HelpdeskService;
   conversation: Conversation;
   channel: ChannelPorts;
-  notifications?: NotificationPorts;
+  /** `wrote`, when present, hands what a command wrote to notifications at once (the fast lane). */
+  notifications?: NotificationPorts & Partial<WriteSink>;
 }
 
 /** A typed command after parsing, or a card/button action: both reach the same handlers. */

@@ -83,17 +83,36 @@ export const FAULT_ERRORS: Record<FaultStatus, { code: string; message: string }
 export interface Counters {
   get(route: string): number;
   all(): Record<string, number>;
+  /** Most Graph requests in flight at once since the last reset: 2 when a client ran two reads in parallel. */
+  peakInFlight(): number;
   reset(): void;
   bump(route: string): void;
+  /** Marks a Graph request as started; call the returned function when it has been answered. */
+  begin(): () => void;
 }
 
 /** Creates zeroed counters. */
 export function createCounters(): Counters {
   const m = new Map<string, number>();
+  let inFlight = 0;
+  let peak = 0;
   return {
     get: (route) => m.get(route) ?? 0,
     all: () => Object.fromEntries(m),
-    reset: () => m.clear(),
+    peakInFlight: () => peak,
+    reset: () => {
+      m.clear();
+      peak = inFlight;
+    },
     bump: (route) => void m.set(route, (m.get(route) ?? 0) + 1),
+    begin() {
+      inFlight += 1;
+      peak = Math.max(peak, inFlight);
+      let done = false;
+      return () => {
+        if (!done) inFlight -= 1;
+        done = true;
+      };
+    },
   };
 }

@@ -35,6 +35,8 @@ export interface EmulatorOptions {
   unindexed?: Partial<Record<string, readonly string[]>>;
   /** Replaces DEFAULT_INDEXES for the lists named. */
   indexes?: Partial<Record<string, readonly string[]>>;
+  /** Added to every Graph request (not token requests) before it is answered, as a tenant's round trip (default 0). */
+  latencyMs?: number;
 }
 
 /** A running emulator with test controls. */
@@ -67,7 +69,9 @@ export interface Emulator {
    * (e.g. 'GET SD_Tickets/items', 'PATCH SD_Tickets/items/{id}/fields', 'POST SD_Comments/items',
    * 'DELETE SD_Tickets/items/{id}', 'GET SD_Tickets/columns'; an unknown list counts under its own name), '<METHOD> other'.
    */
-  counters: { get(route: string): number; all(): Record<string, number>; reset(): void };
+  counters: { get(route: string): number; all(): Record<string, number>; peakInFlight(): number; reset(): void };
+  /** Changes the latency added to every Graph request. */
+  setLatency(ms: number): void;
   /** Column indexes, as list settings › Indexed columns changes them. */
   columns: {
     setIndexed(list: string, column: string, indexed: boolean): void;
@@ -115,7 +119,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const counters = createCounters();
   const host = options.host ?? '127.0.0.1';
   let hostPort = '';
-  const server: Server = createServer(createHandler({ identity, store, faults, counters, siteId, hostPort: () => hostPort }));
+  let latencyMs = options.latencyMs ?? 0;
+  const server: Server = createServer(createHandler({ identity, store, faults, counters, siteId, hostPort: () => hostPort, latencyMs: () => latencyMs }));
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -148,7 +153,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     setTokenLifetime(seconds) {
       identity.lifetimeSeconds = seconds;
     },
-    counters: { get: counters.get, all: counters.all, reset: counters.reset },
+    counters: { get: counters.get, all: counters.all, peakInFlight: counters.peakInFlight, reset: counters.reset },
+    setLatency(ms) {
+      latencyMs = Math.max(0, ms);
+    },
     columns: {
       setIndexed(list, column, indexed) {
         const t = table(list);

@@ -16,6 +16,8 @@ export interface ServerState {
   siteId: string;
   /** `host:port` to fall back on when a request has no Host header. */
   hostPort: () => string;
+  /** Milliseconds every Graph request waits before it is answered (a tenant's round trip); 0 = none. */
+  latencyMs: () => number;
 }
 
 const MAX_BODY = 4 * 1024 * 1024;
@@ -105,6 +107,10 @@ export function createHandler(state: ServerState) {
       const list = m?.[2] ?? cols?.[2];
       const id = m?.[3];
       state.counters.bump(m && list ? routeKey(method, list, id, m[4]) : cols ? `${method} ${list}/columns` : `${method} other`);
+      const finished = state.counters.begin();
+      res.once('close', finished);
+      const latency = state.latencyMs();
+      if (latency > 0) await new Promise((r) => setTimeout(r, latency));
       if (state.faults.takeDrop()) {
         req.socket.destroy();
         return;

@@ -61,7 +61,10 @@ export function createGraphClient(config: GraphClientConfig): GraphClient {
 
   function queryString(query: ListQuery): string {
     checkTop(query.top);
-    const parts = ['$expand=fields'];
+    for (const name of query.select ?? []) {
+      if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new RangeError(`select names a field that is not a field name: "${name}"`);
+    }
+    const parts = [query.select?.length ? `$expand=fields($select=${query.select.join(',')})` : '$expand=fields'];
     if (query.filter) parts.push(`$filter=${encodeURIComponent(query.filter)}`);
     if (query.orderby) parts.push(`$orderby=${encodeURIComponent(query.orderby)}`);
     if (query.top !== undefined) parts.push(`$top=${query.top}`);

@@ -3,7 +3,13 @@
  * provider (the embedded site) even though MSAL accepts only https authorities, and it counts
  * the token requests that really go out on the wire.
  */
-import { AuthError, type INetworkModule, type NetworkRequestOptions, type NetworkResponse } from '@azure/msal-node';
+import type { INetworkModule, NetworkRequestOptions, NetworkResponse } from '@azure/msal-node';
+
+/** MSAL's AuthError, loaded with MSAL (only MSAL calls this client, so it is loaded by then). */
+async function authError(code: string, message: string): Promise<Error> {
+  const { AuthError } = await import('@azure/msal-node');
+  return new AuthError(code, message);
+}
 
 /** A fetch-based MSAL network module that also counts token POSTs. */
 export interface CountingNetworkClient extends INetworkModule {
@@ -78,7 +84,7 @@ export function createNetworkClient(loopbackOrigin?: string): CountingNetworkCli
       const reason = connectionFailureReason(err);
       lastFailure = { url: new URL(wire).origin, reason };
       // An AuthError passes through MSAL unchanged, so the reason reaches our error mapper.
-      throw new AuthError('network_error', `cannot reach ${new URL(wire).origin}: ${reason}`);
+      throw await authError('network_error', `cannot reach ${new URL(wire).origin}: ${reason}`);
     }
     lastFailure = undefined;
     const headers: Record<string, string> = {};
@@ -88,7 +94,7 @@ export function createNetworkClient(loopbackOrigin?: string): CountingNetworkCli
     try {
       body = text ? JSON.parse(text) : {};
     } catch {
-      throw new AuthError('token_parsing_error', `${new URL(wire).origin} answered ${response.status} with a body that is not JSON`);
+      throw await authError('token_parsing_error', `${new URL(wire).origin} answered ${response.status} with a body that is not JSON`);
     }
     if (method === 'POST') {
       const wait = Number(response.headers.get('retry-after'));

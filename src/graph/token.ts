@@ -4,7 +4,8 @@
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { ConfidentialClientApplication, LogLevel } from '@azure/msal-node';
+// Types only: msal-node is loaded with the first token request, not at start-up.
+import type { ConfidentialClientApplication } from '@azure/msal-node';
 import type { Logger } from '../log';
 import { GraphError } from './errors';
 import { toGraphError, isSecretRejection } from './map-error';
@@ -72,7 +73,8 @@ export function createTokenSource(config: TokenSourceConfig): TokenSource {
     }
   }
 
-  function build(secret: string): ConfidentialClientApplication {
+  async function build(secret: string): Promise<ConfidentialClientApplication> {
+    const { ConfidentialClientApplication, LogLevel } = await import('@azure/msal-node');
     return new ConfidentialClientApplication({
       auth: {
         clientId: config.clientId,
@@ -91,7 +93,7 @@ export function createTokenSource(config: TokenSourceConfig): TokenSource {
   async function client(): Promise<ConfidentialClientApplication> {
     if (!app) {
       currentSecret = await readSecret();
-      app = build(currentSecret);
+      app = await build(currentSecret);
     }
     return app;
   }
@@ -137,9 +139,10 @@ export function createTokenSource(config: TokenSourceConfig): TokenSource {
       if (fresh === currentSecret) throw logged(mapped);
       log.warn('client secret rejected; the secret file changed, retrying with the new secret', { operation: OPERATION });
       currentSecret = fresh;
-      app = build(fresh);
+      const rebuilt = await build(fresh);
+      app = rebuilt;
       try {
-        return await acquire(app, true);
+        return await acquire(rebuilt, true);
       } catch (again) {
         throw logged(mapFailure(again));
       }

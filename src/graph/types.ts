@@ -18,6 +18,8 @@ export interface ListQuery {
   orderby?: string;
   /** Page size: small (e.g. 20–50) for chat views, up to 5000 for bulk reads. */
   top?: number;
+  /** Only these fields (`$expand=fields($select=...)`): bulk reads that need a few columns carry a fraction of the bytes. */
+  select?: readonly string[];
 }
 
 export interface ListPage {

@@ -17,8 +17,34 @@ export interface ChangeFeed {
   commentsCreatedSince(since: Date): AsyncIterable<Comment>;
 }
 
+/** True when Graph refused a query outright (400, e.g. a column not indexed on a large list): retrying as is will not help. */
+export function isRefusal(err: unknown): boolean {
+  return isGraphError(err, 'bad-request');
+}
+
+/** What the bot itself just wrote on someone's behalf, from the answers Graph gave (no read again). */
+export interface Written {
+  actorEmail: string;
+  /** Ticket versions written (created or PATCHed). */
+  tickets?: Ticket[];
+  /** Comments posted, each with its ticket as read for the write. */
+  comments?: { comment: Comment; ticket: Ticket }[];
+}
+
+/** Takes what the bot wrote straight to notifications, so a change made in chat is told at once, not at the next poll. */
+export interface WriteSink {
+  /** Never throws: a failure only leaves the change to the next poll. */
+  wrote(written: Written): Promise<void>;
+}
+
 /** The change feed this module builds: also one ticket by id (for a comment on a ticket that did not change). */
 export interface ChangeFeedReader extends ChangeFeed {
+  /**
+   * Every ticket with only what change detection compares (status, assignee, priority, etag,
+   * Modified; other text fields empty), page by page: what a first start remembers, in a
+   * fraction of the bytes and memory of whole tickets.
+   */
+  ticketStates(): AsyncIterable<Ticket>;
   /** Undefined when the ticket is gone or outside the space. */
   getTicket(id: number): Promise<Ticket | undefined>;
 }
@@ -34,6 +60,11 @@ export function createChangeFeed(graph: GraphClient, settings: { spaceId?: strin
       for await (const item of graph.listAll('SD_Tickets', { filter: ticketFilter(since), orderby: ORDER.modifiedAsc, top: PAGE })) {
         yield toTicket(item);
       }
+    },
+    async *ticketStates() {
+      const select = [TICKET.status, TICKET.assignedTo, TICKET.priority, TICKET.spaceId, TICKET.modified];
+      const query = { filter: settings.spaceId ? f.eq(TICKET.spaceId, settings.spaceId) : undefined, top: PAGE, select };
+      for await (const item of graph.listAll('SD_Tickets', query)) yield toTicket(item);
     },
     async *commentsCreatedSince(since) {
       for await (const item of graph.listAll('SD_Comments', { filter: f.ge(COMMENT.created, since), orderby: ORDER.createdAsc, top: PAGE })) {

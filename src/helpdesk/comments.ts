@@ -3,8 +3,9 @@ import { f } from '../graph/odata';
 import type { ServiceContext } from './context';
 import { guarded } from './errors';
 import { commentFields, COMMENT, ORDER, toComment } from './fields';
+import { isOwner, notYours } from './access';
 import { readTicket } from './ticket-queries';
-import { HelpdeskError, LIMITS, type Actor, type Comment } from './types';
+import { HelpdeskError, LIMITS, type Actor, type Comment, type Commented, type Ticket, type TicketWithComments } from './types';
 import { text } from './validate';
 
 const TITLE_LENGTH = 60;
@@ -15,18 +16,40 @@ export function commentTitle(body: string): string {
   return line.length <= TITLE_LENGTH ? line : `${line.slice(0, TITLE_LENGTH - 1).trimEnd()}…`;
 }
 
-/** Oldest first; internal notes only for agents. */
-export async function listComments(ctx: ServiceContext, actor: Actor, ticketId: number): Promise<Comment[]> {
-  const { agent } = await readTicket(ctx, actor, ticketId);
+/** Every comment on a ticket, oldest first, internal ones too: callers filter for the actor. */
+async function readComments(ctx: ServiceContext, ticketId: number): Promise<Comment[]> {
   return guarded(`Comments on ticket #${ticketId}`, ctx.logger, async () => {
     const out: Comment[] = [];
     const query = { filter: f.eq(COMMENT.ticketId, ticketId), orderby: ORDER.createdAsc, top: 200 };
     for await (const item of ctx.graph.listAll('SD_Comments', query)) {
       const c = toComment(item);
-      if (c.ticketId === ticketId && (agent || !c.isInternal)) out.push(c);
+      if (c.ticketId === ticketId) out.push(c);
     }
     return out;
   });
+}
+
+/** What `actor` may see of a ticket's comments. */
+const visible = (comments: Comment[], agent: boolean) => (agent ? comments : comments.filter((c) => !c.isInternal));
+
+/** Oldest first; internal notes only for agents. A ticket the service returned is checked, not read again. */
+export async function listComments(ctx: ServiceContext, actor: Actor, ticket: number | Ticket): Promise<Comment[]> {
+  if (typeof ticket === 'number') {
+    const { agent } = await readTicket(ctx, actor, ticket);
+    return visible(await readComments(ctx, ticket), agent);
+  }
+  const agent = await ctx.agents.isAgent(actor.email);
+  if (!agent && !isOwner(actor, ticket)) throw new HelpdeskError('not-found', notYours(ticket.id));
+  return visible(await readComments(ctx, ticket.id), agent);
+}
+
+/** The ticket and its comments in one round trip; a requester learns nothing of a ticket not theirs. */
+export async function getTicketWithComments(ctx: ServiceContext, actor: Actor, id: number): Promise<TicketWithComments> {
+  // The comments read starts with the ticket read; what it finds is shown only once access is settled.
+  const comments = readComments(ctx, id);
+  comments.catch(() => undefined);
+  const { ticket, agent } = await readTicket(ctx, actor, id);
+  return { ticket, comments: visible(await comments, agent) };
 }
 
 /** Posts a comment without access checks (callers check); `title` overrides the derived one. */
@@ -62,4 +85,22 @@ export async function addComment(
   const { agent } = await readTicket(ctx, actor, ticketId);
   if (options.internal && !agent) throw new HelpdeskError('forbidden', 'Only help-desk agents can post internal notes.');
   return postComment(ctx, actor, ticketId, checked, { internal: !!options.internal });
+}
+
+/** Adds a comment and returns the ticket with its comments: the two reads run together, then the write. */
+export async function commentOn(
+  ctx: ServiceContext,
+  actor: Actor,
+  ticketId: number,
+  body: string,
+  options: { internal?: boolean; withComments?: boolean } = {},
+): Promise<Commented> {
+  const checked = text('comment', body, { required: true, max: LIMITS.comment }) as string;
+  const { ticket, comments } = options.withComments === false
+    ? { ticket: (await readTicket(ctx, actor, ticketId)).ticket, comments: [] }
+    : await getTicketWithComments(ctx, actor, ticketId);
+  const agent = await ctx.agents.isAgent(actor.email);
+  if (options.internal && !agent) throw new HelpdeskError('forbidden', 'Only help-desk agents can post internal notes.');
+  const comment = await postComment(ctx, actor, ticketId, checked, { internal: !!options.internal });
+  return { ticket, comment, comments: [...comments.filter((c) => c.id !== comment.id), comment] };
 }

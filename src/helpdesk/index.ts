@@ -3,7 +3,7 @@ import type { GraphClient } from '../graph/types';
 import { log as defaultLog, type Logger } from '../log';
 import { createAgentDirectory } from './agents';
 import { createAsset, findAsset, listAssets } from './assets';
-import { addComment, listComments } from './comments';
+import { addComment, commentOn, getTicketWithComments, listComments } from './comments';
 import type { ServiceContext, ServiceSettings } from './context';
 import { assign, claim, createTicket, deleteTicket, resolve, setPriority, setStatus, updateTicket } from './ticket-actions';
 import { listTickets, readTicket } from './ticket-queries';
@@ -56,8 +56,10 @@ export function createHelpdeskService(config: HelpdeskServiceConfig): HelpdeskSe
     setPriority: (actor, id, priority, etag) => setPriority(ctx, actor, id, priority, etag),
     resolve: (actor, id, note, etag) => resolve(ctx, actor, id, note, etag),
     deleteTicket: (actor, id) => deleteTicket(ctx, actor, id),
-    listComments: (actor, ticketId) => listComments(ctx, actor, ticketId),
+    listComments: (actor, ticket) => listComments(ctx, actor, ticket),
+    getTicketWithComments: (actor, id) => getTicketWithComments(ctx, actor, id),
     addComment: (actor, ticketId, body, options) => addComment(ctx, actor, ticketId, body, options),
+    commentOn: (actor, ticketId, body, options) => commentOn(ctx, actor, ticketId, body, options),
     listAssets: (actor, query) => listAssets(ctx, actor, query ?? {}),
     findAsset: (actor, tagOrSerial) => findAsset(ctx, actor, tagOrSerial),
     createAsset: (actor, asset) => createAsset(ctx, actor, asset),

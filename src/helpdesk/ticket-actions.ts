@@ -5,9 +5,10 @@ import { requireAgent } from './access';
 import { postComment } from './comments';
 import type { ServiceContext } from './context';
 import { guarded } from './errors';
-import { ticketFields, toTicket, type TicketWrite } from './fields';
+import { TICKET, ticketFields, toTicket, type TicketWrite } from './fields';
 import { fetchTicket, readTicket } from './ticket-queries';
-import { HelpdeskError, LIMITS, type Actor, type Claimed, type Holder, type NewTicket, type Ticket } from './types';
+import { inSpace } from './access';
+import { HelpdeskError, LIMITS, type Actor, type Claimed, type Holder, type NewTicket, type Resolved, type Ticket } from './types';
 import { newTicket, oneOf, sameAddress, text, ticketEdit } from './validate';
 
 const STATUS = SPEC_STATUS;
@@ -42,14 +43,27 @@ async function checkSpace(ctx: ServiceContext, id: number): Promise<void> {
   if (ctx.settings.spaceId) await fetchTicket(ctx, id);
 }
 
-/** PATCHes only the given fields, guarded by `etag` (`*` when undefined), and returns the ticket as it now is. */
+/**
+ * The ticket as a PATCH .../fields answer shows it (Graph returns the whole field set with the
+ * new @odata.etag), or undefined when the answer lacks what a ticket needs, so it is read instead.
+ */
+function fromPatchAnswer(id: number, body: Record<string, unknown>): Ticket | undefined {
+  const etag = body['@odata.etag'];
+  if (typeof etag !== 'string' || !etag || typeof body[TICKET.status] !== 'string' || typeof body.Modified !== 'string') return undefined;
+  return toTicket({ id: String(id), etag, createdDateTime: '', lastModifiedDateTime: '', fields: body });
+}
+
+/** PATCHes only the given fields, guarded by `etag` (`*` when undefined), and returns the ticket as the answer shows it. */
 async function write(ctx: ServiceContext, actor: Actor, id: number, changes: TicketWrite, etag: string | undefined, claiming = false): Promise<Ticket> {
+  let answer: Record<string, unknown>;
   try {
-    await guarded(`Ticket #${id}`, ctx.logger, () => ctx.graph.updateFields('SD_Tickets', String(id), ticketFields(changes), etag ?? '*'));
+    answer = await guarded(`Ticket #${id}`, ctx.logger, () => ctx.graph.updateFields('SD_Tickets', String(id), ticketFields(changes), etag ?? '*'));
   } catch (err) {
     if (isGraphError(err, 'conflict')) throw await conflictError(ctx, actor, id, err, claiming);
     throw err;
   }
+  const ticket = fromPatchAnswer(id, answer);
+  if (ticket && inSpace(ctx, ticket)) return ticket;
   return fetchTicket(ctx, id);
 }
 
@@ -140,13 +154,13 @@ export async function setPriority(ctx: ServiceContext, actor: Actor, id: number,
 }
 
 /** Resolves the ticket; a note is posted as a public comment titled "Resolution". */
-export async function resolve(ctx: ServiceContext, actor: Actor, id: number, note?: string, etag?: string): Promise<Ticket> {
+export async function resolve(ctx: ServiceContext, actor: Actor, id: number, note?: string, etag?: string): Promise<Resolved> {
   await requireAgent(ctx, actor, 'resolve tickets');
   const checkedNote = text('note', note, { max: LIMITS.comment });
   await checkSpace(ctx, id);
   const ticket = await write(ctx, actor, id, { status: status(ctx, STATUS.resolved) }, etag);
-  if (checkedNote) await postComment(ctx, actor, id, checkedNote, { internal: false, title: 'Resolution' });
-  return ticket;
+  if (!checkedNote) return { ticket };
+  return { ticket, note: await postComment(ctx, actor, id, checkedNote, { internal: false, title: 'Resolution' }) };
 }
 
 /** Deletes a ticket (agents only). */

@@ -30,6 +30,7 @@ export function ticketFilter(ctx: ServiceContext, q: TicketQuery, ownerEmail?: s
   const parts: Filter[] = [];
   if (q.status !== undefined) parts.push(f.eq(TICKET.status, oneOf('status', q.status, v.statuses)));
   if (q.open) parts.push(f.anyOf(TICKET.status, v.openStatuses));
+  if (q.statuses?.length) parts.push(f.anyOf(TICKET.status, q.statuses.map((s) => oneOf('status', s, v.statuses))));
   if (q.highPriority) parts.push(f.anyOf(TICKET.priority, v.highPriorities));
   if (q.assignedTo !== undefined && q.assignedTo.trim() !== '') parts.push(f.eq(TICKET.assignedTo, q.assignedTo.trim()));
   const submitter = ownerEmail ?? q.submittedBy?.trim();

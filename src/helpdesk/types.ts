@@ -67,6 +67,8 @@ export interface TicketQuery {
   open?: boolean;
   highPriority?: boolean;
   assignedTo?: string;
+  /** Any of these statuses (one request for, say, open and resolved together). */
+  statuses?: readonly string[];
   /** Only unassigned tickets (SD_AssignedTo empty). */
   unassigned?: boolean;
   submittedBy?: string;
@@ -106,6 +108,23 @@ export interface Holder {
 export interface Claimed {
   ticket: Ticket;
   outcome: 'saved' | 'unchanged';
+}
+
+/** What a resolve wrote: the ticket, and the public resolution note when one was given. */
+export interface Resolved {
+  ticket: Ticket;
+  note?: Comment;
+}
+
+/** A ticket with the comments the actor may see, oldest first. */
+export interface TicketWithComments {
+  ticket: Ticket;
+  comments: Comment[];
+}
+
+/** A comment just added, with its ticket and every comment the actor may see (the new one included). */
+export interface Commented extends TicketWithComments {
+  comment: Comment;
 }
 
 /** A failure the person can act on; `message` is safe to show in chat. */
@@ -151,12 +170,23 @@ export interface HelpdeskService {
   assign(actor: Actor, id: number, assigneeEmail: string, etag?: string): Promise<Ticket>;
   setStatus(actor: Actor, id: number, status: string, etag?: string): Promise<Ticket>;
   setPriority(actor: Actor, id: number, priority: string, etag?: string): Promise<Ticket>;
-  resolve(actor: Actor, id: number, note?: string, etag?: string): Promise<Ticket>;
+  /** Resolves; the note, when given, is posted as a public comment after the status is written. */
+  resolve(actor: Actor, id: number, note?: string, etag?: string): Promise<Resolved>;
   deleteTicket(actor: Actor, id: number): Promise<void>;
 
-  /** Oldest first; internal notes only for agents. */
-  listComments(actor: Actor, ticketId: number): Promise<Comment[]>;
+  /**
+   * Oldest first; internal notes only for agents. Given a ticket the service returned (rather than
+   * an id) access is checked on it and the ticket is not read again: one request.
+   */
+  listComments(actor: Actor, ticket: number | Ticket): Promise<Comment[]>;
+  /** A ticket and its comments, read in parallel (one round trip); access checked before either is returned. */
+  getTicketWithComments(actor: Actor, id: number): Promise<TicketWithComments>;
   addComment(actor: Actor, ticketId: number, body: string, options?: { internal?: boolean }): Promise<Comment>;
+  /**
+   * Adds a comment and returns what a reply shows: three requests, the two reads in parallel
+   * before the write; `withComments: false` skips the comments read (`comments` is then empty).
+   */
+  commentOn(actor: Actor, ticketId: number, body: string, options?: { internal?: boolean; withComments?: boolean }): Promise<Commented>;
 
   listAssets(actor: Actor, query: AssetQuery): Promise<Asset[]>;
   /** By asset tag or serial number (agents only). */

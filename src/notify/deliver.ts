@@ -169,12 +169,16 @@ export function createDeliverer(config: DelivererConfig): Deliverer {
     await store.finishDelivery(row.key);
   }
 
-  /** Works through one lane until it is empty or its head has to wait. */
-  async function runLane(lane: string, tally: DrainResult, at: number): Promise<void> {
+  /**
+   * Works through one lane until it is empty or its head has to wait. `everything` (a process's
+   * first drain) ignores backoff; otherwise "due" is judged afresh for each row, so a send added
+   * to this lane while it is being worked on (the fast lane) goes out in this pass, not the next.
+   */
+  async function runLane(lane: string, tally: DrainResult, everything: boolean): Promise<void> {
     busy.add(lane);
     try {
       for (;;) {
-        const [row] = await store.dueDeliveries(at, 1, lane);
+        const [row] = await store.dueDeliveries(everything ? Number.MAX_SAFE_INTEGER : now(), 1, lane);
         if (!row) return;
         // The claim is atomic in the store: a second drainer by mistake (another replica) gets 0 and leaves the lane.
         const attempt = await store.startDelivery(row.key, claimMs);
@@ -218,10 +222,10 @@ export function createDeliverer(config: DelivererConfig): Deliverer {
 
   async function drainOnce(): Promise<DrainResult> {
     const tally: DrainResult = { sent: 0, postponed: 0, dropped: 0, pending: 0 };
-    const at = recovered ? now() : Number.MAX_SAFE_INTEGER;
+    const everything = !recovered;
     recovered = true;
-    const heads = await store.dueDeliveries(at, 10_000);
-    await Promise.all(heads.filter((h) => !busy.has(h.lane)).map((h) => runLane(h.lane, tally, at).catch((err) => {
+    const heads = await store.dueDeliveries(everything ? Number.MAX_SAFE_INTEGER : now(), 10_000);
+    await Promise.all(heads.filter((h) => !busy.has(h.lane)).map((h) => runLane(h.lane, tally, everything).catch((err) => {
       logger.error('notification lane failed unexpectedly; retried on the next drain', { lane: h.lane, error: err });
     })));
     tally.pending = await store.pendingDeliveryCount();

@@ -4,22 +4,27 @@
  * records what it owes in the outbox together with the new watermark and ticket states, in one
  * transaction — so a crash or restart loses nothing. The deliverer drains the outbox.
  */
-import { isRefusedQuery } from '../helpdesk/errors';
+import { isRefusal, type Written } from '../helpdesk/changes';
 import type { Comment, Ticket, Vocabulary } from '../helpdesk/types';
 import type { Logger } from '../log';
 import type { PollerLease } from '../store/lease';
-import type { DeliveryIntent, PostedMessage, Store, TicketState } from '../store/types';
+import type { DeliveryIntent, Platform, PostedMessage, Store, TicketState } from '../store/types';
 import type { Deliverer, DrainResult } from './deliver';
-import { attachResolutionNotes, commentEvent, commentKey, DEFAULT_RESOLVED_STATUSES, stateOf, ticketEvents, type ChangeSet } from './detect';
-import { route } from './routing';
+import { commentKey, DEFAULT_RESOLVED_STATUSES, stateOf } from './detect';
+import { detectChanges, planDeliveries } from './plan';
 import type { ChangeFeed } from './types';
+
+/** What the bot wrote, for the fast lane; `origin` is the conversation a thread reply came from (it already shows it). */
+export interface FastLaneInput extends Written {
+  origin?: { platform: Platform; conversationId: string };
+}
 
 /** A failure's text without Graph's per-request id, so the same refusal twice reads the same. */
 const withoutIds = (text: string) => text.replace(/\s*\(request-id [^)]*\)/g, '');
 
 /** Options for createPoller. */
 export interface PollerConfig {
-  feed: ChangeFeed & { getTicket?(id: number): Promise<Ticket | undefined> };
+  feed: ChangeFeed & { getTicket?(id: number): Promise<Ticket | undefined>; ticketStates?(): AsyncIterable<Ticket> };
   store: Store;
   deliverer: Deliverer;
   vocabulary: Vocabulary;
@@ -68,6 +73,8 @@ export interface PollerStatus {
 /** Polls for changes on a timer; `runOnce` runs a single cycle (tests, benchmarks). */
 export interface Poller {
   start(): void;
+  /** The fast lane: records and sends at once what the bot just wrote; resolves with the sends it owed, once they are in the outbox. */
+  announce(written: FastLaneInput): Promise<number>;
   stop(): Promise<void>;
   runOnce(): Promise<CycleResult>;
   status(): PollerStatus;
@@ -87,6 +94,8 @@ export function createPoller(config: PollerConfig): Poller {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
   let stopped = true;
+  // Set by stop(): no fast-lane drain starts after it (tests and benchmarks call announce without start()).
+  let halted = false;
   let failures = 0;
   let cycles = 0;
   let lastError: string | undefined;
@@ -101,7 +110,8 @@ export function createPoller(config: PollerConfig): Poller {
     const start = new Date(now().getTime() - (config.backfillMinutes ?? 0) * 60_000);
     let batch: TicketState[] = [];
     let seeded = 0;
-    for await (const t of feed.ticketsModifiedSince(new Date(0))) {
+    // Only the compared fields, when the feed can: 100k whole tickets would be most of the bot's memory.
+    for await (const t of feed.ticketStates?.() ?? feed.ticketsModifiedSince(new Date(0))) {
       // Tickets changed inside the backfill window stay unknown, so they are announced.
       if (Date.parse(t.modified) >= start.getTime()) continue;
       batch.push(stateOf(t));
@@ -125,6 +135,19 @@ export function createPoller(config: PollerConfig): Poller {
     return out;
   }
 
+  /**
+   * The store part of a cycle and the fast lane run one at a time: each reads the known states
+   * and commits new ones, so two at once could announce one version twice.
+   */
+  let gate: Promise<unknown> = Promise.resolve();
+  function exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const run = gate.then(work, work);
+    gate = run.catch(() => undefined);
+    return run;
+  }
+
+  const missing = (c: Comment) => logger.debug('comment on a ticket that no longer exists; skipped', { commentId: c.id });
+
   async function cycle(): Promise<CycleResult> {
     let ticketMark = await store.getWatermark(WM_TICKETS);
     let commentMark = await store.getWatermark(WM_COMMENTS);
@@ -139,81 +162,67 @@ export function createPoller(config: PollerConfig): Poller {
       collect(feed.commentsCreatedSince(since(commentMark))),
     ]);
 
-    const states = await store.getTicketStates(tickets.map((t) => t.id));
-    const done = await store.deliveredAmong(comments.map(commentKey));
-    const fresh = comments.filter((c) => !done.has(commentKey(c)));
-    const byId = new Map(tickets.map((t) => [t.id, t]));
-
-    const sets: ChangeSet[] = [];
-    const newStates: TicketState[] = [];
-    for (const t of tickets) {
-      const previous = states.get(t.id);
-      if (previous?.etag === t.etag) continue;
-      const events = ticketEvents(t, previous, resolved);
-      newStates.push(stateOf(t));
-      if (events.length === 0) continue;
-      const hint = await store.findAction('ticket', t.id, t.etag);
-      if (hint) for (const e of events) e.actorEmail = hint.actorEmail;
-      sets.push({ key: `ticket:${t.id}:${t.etag}`, ticket: t, events, at: t.modified });
-    }
-    for (const c of fresh) {
-      let ticket = byId.get(c.ticketId);
-      if (!ticket && feed.getTicket) {
-        ticket = await feed.getTicket(c.ticketId);
-        if (ticket) byId.set(ticket.id, ticket);
+    const fromMark = ticketMark;
+    const fromCommentMark = commentMark;
+    return exclusive(async () => {
+      const detected = await detectChanges(store, {
+        tickets,
+        comments,
+        ticketOf: async (id) => feed.getTicket?.(id),
+        resolvedStatuses: resolved,
+        onMissingTicket: missing,
+      });
+      const intents = await planDeliveries(store, deliverer, config.vocabulary, detected);
+      // What is owed and the new watermark are committed together: a crash after this loses nothing.
+      let nextTicketMark = fromMark;
+      for (const t of tickets) nextTicketMark = later(nextTicketMark, t.modified);
+      let nextCommentMark = fromCommentMark;
+      for (const c of comments) nextCommentMark = later(nextCommentMark, c.created);
+      await store.commitCycleWithDeliveries(
+        { watermarks: { [WM_TICKETS]: nextTicketMark, [WM_COMMENTS]: nextCommentMark }, states: detected.states, processedKeys: detected.fresh.map(commentKey) },
+        intents,
+      );
+      if (Date.now() - lastPrune > 3600_000) {
+        lastPrune = Date.now();
+        // Keys only guard the overlap window and crash recovery; a week is far beyond both.
+        await store.pruneDelivered(new Date(Date.now() - 7 * 86400_000));
       }
-      if (!ticket) {
-        logger.debug('comment on a ticket that no longer exists; skipped', { commentId: c.id });
-        continue;
-      }
-      sets.push({ key: commentKey(c), ticket, events: [commentEvent(c, ticket)], at: c.created });
-    }
-    sets.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
-    const absorbed = attachResolutionNotes(sets);
+      const changeSets = detected.sets.length;
+      return { tickets: tickets.length, comments: comments.length, changeSets, owed: intents.length, complete: true, firstStart: first || undefined };
+    });
+  }
 
-    const intents: DeliveryIntent[] = [];
-    if (sets.length > 0) {
-      const subscriptions = await store.allSubscriptions();
-      const people = sets.flatMap((s) => [s.ticket.submittedByEmail, s.ticket.assignedTo]);
-      const muted = await store.mutedAmong(people);
-      // Cards still owed (in the outbox, or planned earlier in this cycle) count as posted: later changes update them.
-      const planned = new Map<number, PostedMessage[]>();
-      for (const set of sets) {
-        const hint = set.events[0].comment ? await store.findAction('comment', set.events[0].comment.id) : undefined;
-        const posted = await store.postedMessages(set.ticket.id);
-        const owed = [...(await store.pendingCards(set.ticket.id)), ...(planned.get(set.ticket.id) ?? [])];
-        for (const c of owed) {
-          if (!posted.some((p) => p.platform === c.platform && p.conversationId === c.conversationId)) posted.push({ ...c, ticketId: set.ticket.id, messageId: '' });
-        }
-        const targets = route(set, {
-          subscriptions,
-          posted,
-          muted,
-          highPriorities: config.vocabulary.highPriorities,
-          origin: hint?.origin,
-          absorbedIntoResolution: absorbed.has(set.key),
-        });
-        const mine = deliverer.plan(set, targets);
-        intents.push(...mine);
-        for (const i of mine) if (i.card) planned.set(set.ticket.id, [...(planned.get(set.ticket.id) ?? []), { ...i.card, ticketId: set.ticket.id, messageId: '' }]);
-      }
+  /**
+   * The fast lane: what the bot just wrote is detected, routed and recorded in the outbox like a
+   * poll result (same keys, same states), then sent at once. The next poll reads the same
+   * (id, etag) and the same comment keys and skips them. Before the first poll there is nothing
+   * to compare with, so the poll handles it.
+   */
+  async function announce(written: FastLaneInput): Promise<number> {
+    const owed = await exclusive(async () => {
+      if (!(await store.getWatermark(WM_TICKETS))) return 0;
+      const pairs = written.comments ?? [];
+      const ticketOf = new Map(pairs.map((p) => [p.ticket.id, p.ticket]));
+      const detected = await detectChanges(store, {
+        tickets: written.tickets ?? [],
+        comments: pairs.map((p) => p.comment),
+        ticketOf: async (id) => ticketOf.get(id),
+        resolvedStatuses: resolved,
+        actorEmail: written.actorEmail,
+        onMissingTicket: missing,
+      });
+      if (detected.sets.length === 0 && detected.states.length === 0) return 0;
+      const intents = await planDeliveries(store, deliverer, config.vocabulary, detected, written.origin);
+      await store.commitCycleWithDeliveries({ watermarks: {}, states: detected.states, processedKeys: detected.fresh.map(commentKey) }, intents);
+      return intents.length;
+    });
+    if (owed > 0 && !halted) {
+      drainInFlight = deliverer.drain().then(
+        (d) => void (lastDrain = d),
+        (err) => logger.error('notification drain failed', { error: err }),
+      );
     }
-
-    // What is owed and the new watermark are committed together: a crash after this loses nothing.
-    let nextTicketMark = ticketMark;
-    for (const t of tickets) nextTicketMark = later(nextTicketMark, t.modified);
-    let nextCommentMark = commentMark;
-    for (const c of comments) nextCommentMark = later(nextCommentMark, c.created);
-    await store.commitCycleWithDeliveries(
-      { watermarks: { [WM_TICKETS]: nextTicketMark, [WM_COMMENTS]: nextCommentMark }, states: newStates, processedKeys: fresh.map(commentKey) },
-      intents,
-    );
-    if (Date.now() - lastPrune > 3600_000) {
-      lastPrune = Date.now();
-      // Keys only guard the overlap window and crash recovery; a week is far beyond both.
-      await store.pruneDelivered(new Date(Date.now() - 7 * 86400_000));
-    }
-    return { tickets: tickets.length, comments: comments.length, changeSets: sets.length, owed: intents.length, complete: true, firstStart: first || undefined };
+    return owed;
   }
 
   /** A cycle, then the sends that are due; complete means nothing is owed any more. */
@@ -250,7 +259,7 @@ export function createPoller(config: PollerConfig): Poller {
       failures += 1;
       const message = err instanceof Error ? err.message : String(err);
       // A refusal (400, e.g. a column not indexed on a large list) repeats every cycle until an admin fixes the list: explain it once.
-      if (!isRefusedQuery(err)) logger.warn('change poll failed; backing off', { error: err, failures });
+      if (!isRefusal(err)) logger.warn('change poll failed; backing off', { error: err, failures });
       else if (withoutIds(message) !== withoutIds(lastError ?? '')) logger.error('change poll refused by Graph; notifications wait until this is fixed', { error: err, failures });
       else logger.debug('change poll still refused', { failures });
       lastError = message;
@@ -305,6 +314,7 @@ export function createPoller(config: PollerConfig): Poller {
     },
     async stop() {
       stopped = true;
+      halted = true;
       if (timer) clearTimeout(timer);
       if (drainTimer) clearTimeout(drainTimer);
       await running;
@@ -313,6 +323,7 @@ export function createPoller(config: PollerConfig): Poller {
       await config.lease?.release();
     },
     runOnce: cycleAndDrain,
+    announce,
     status: () => ({ cycles, failures, nextDelayMs: nextDelayMs(), lastError, polling: holds(), leaseError }),
   };
 }

@@ -10,8 +10,9 @@ import type { PollerLease } from '../store/lease';
 import type { Store } from '../store/types';
 import { createActionLog } from './action-hints';
 import { createDeliverer } from './deliver';
+import type { WriteSink } from '../helpdesk/changes';
 import { plainWhenUnreachable } from './plain-ports';
-import { createPoller, type Poller } from './poller';
+import { createPoller, type FastLaneInput, type Poller } from './poller';
 import { createSendQueue } from './queue';
 import { createThreadReplyHandler, type ThreadReplyHandler } from './thread-replies';
 import type { ChangeFeed, Delivery } from './types';
@@ -20,7 +21,7 @@ import type { ChangeFeed, Delivery } from './types';
 export interface NotificationsConfig {
   store: Store;
   /** createChangeFeed(graph, settings) from src/helpdesk/changes. */
-  feed: ChangeFeed & { getTicket?(id: number): Promise<Ticket | undefined> };
+  feed: ChangeFeed & { getTicket?(id: number): Promise<Ticket | undefined>; ticketStates?(): AsyncIterable<Ticket> };
   /** The service as built by createHelpdeskService. */
   helpdesk: HelpdeskService;
   vocabulary: Vocabulary;
@@ -35,8 +36,8 @@ export interface NotificationsConfig {
 export interface Notifications {
   /** The service for the channels and commands (who acted is recorded by the commands through `ports`). */
   helpdesk: HelpdeskService;
-  /** For CommandContext.notifications (subscribe / unsubscribe / subscriptions / notifications off). */
-  ports: NotificationPorts;
+  /** For CommandContext.notifications (subscribe / unsubscribe / subscriptions / notifications off, and the fast lane). */
+  ports: NotificationPorts & WriteSink;
   handleThreadReply: ThreadReplyHandler;
   /** Call once the channels exist (their Delivery ports), then `poller.start()`. */
   attach(deliveries: Delivery[]): Poller;
@@ -46,14 +47,20 @@ export interface Notifications {
 export function createNotifications(config: NotificationsConfig): Notifications {
   const logger = config.logger.child({ component: 'notify' });
   const helpdesk = config.helpdesk;
+  let poller: Poller | undefined;
+  /** What the bot wrote goes straight to the poller's fast lane; before attach, or on failure, the next poll has it. */
+  async function fastLane(written: FastLaneInput): Promise<void> {
+    if (!poller) return;
+    await poller.announce(written).catch((err) => logger.warn('could not announce a change at once; the next poll will', { error: err }));
+  }
   return {
     helpdesk,
     // Commands record who acted through the ports (see src/commands/acted.ts).
-    ports: { ...plainWhenUnreachable(createNotificationPorts(config.store)), recordAction: createActionLog(config.store, logger) },
-    handleThreadReply: createThreadReplyHandler({ store: config.store, helpdesk, logger }),
+    ports: { ...plainWhenUnreachable(createNotificationPorts(config.store)), recordAction: createActionLog(config.store, logger), wrote: (w) => fastLane(w) },
+    handleThreadReply: createThreadReplyHandler({ store: config.store, helpdesk, logger, wrote: (w) => fastLane(w) }),
     attach(deliveries) {
       const deliverer = createDeliverer({ deliveries, store: config.store, queue: createSendQueue({ maxRetryAfterMs: 10_000 }), logger, vocabulary: config.vocabulary });
-      return createPoller({
+      poller = createPoller({
         feed: config.feed,
         store: config.store,
         deliverer,
@@ -63,6 +70,7 @@ export function createNotifications(config: NotificationsConfig): Notifications 
         backfillMinutes: config.backfillMinutes,
         lease: config.lease,
       });
+      return poller;
     },
   };
 }

@@ -6,6 +6,7 @@
 import { HelpdeskError, type Actor, type HelpdeskService } from '../helpdesk/types';
 import type { Logger } from '../log';
 import type { Platform, Store } from '../store/types';
+import type { FastLaneInput } from './poller';
 
 /** What to answer in the thread; `ok` false means nothing was added and `text` says why. */
 export interface ThreadReplyResult {
@@ -29,6 +30,8 @@ export interface ThreadReplyConfig {
   store: Store;
   helpdesk: HelpdeskService;
   logger: Logger;
+  /** The fast lane: the reply is told elsewhere at once (never in the thread it came from). */
+  wrote?(written: FastLaneInput): Promise<void>;
 }
 
 const PREFIX = /^\s*(note|reply)\b\s*:?\s*/i;
@@ -55,8 +58,10 @@ export function createThreadReplyHandler(config: ThreadReplyConfig): ThreadReply
       return { ticketId, ok: false, text: `Nothing to add to #${ticketId}: write your text after \`reply\` or \`note\`.` };
     }
     try {
-      const comment = await helpdesk.addComment(actor, ticketId, body, { internal });
-      await store.recordAction({ kind: 'comment', itemId: comment.id, actorEmail: actor.email, origin: { platform, conversationId } });
+      const { comment, ticket } = await helpdesk.commentOn(actor, ticketId, body, { internal, withComments: false });
+      const origin = { platform, conversationId };
+      await store.recordAction({ kind: 'comment', itemId: comment.id, actorEmail: actor.email, origin });
+      await config.wrote?.({ actorEmail: actor.email, comments: [{ comment, ticket }], origin });
       return { ticketId, ok: true, internal, text: `Added ${internal ? 'an internal note' : 'a public reply'} to #${ticketId}.` };
     } catch (err) {
       if (err instanceof HelpdeskError) return { ticketId, ok: false, text: err.message };

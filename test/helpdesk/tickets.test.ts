@@ -113,7 +113,8 @@ describe('help-desk ticket changes', () => {
     const t = await fileOne('Resolve me');
     const note = 'Replaced the dock firmware; both screens stay on now.';
     const done = await stack.helpdesk.resolve(megan, t.id, note);
-    expect(done.status).toBe('Resolved');
+    expect(done.ticket.status).toBe('Resolved');
+    expect(done.note).toMatchObject({ title: 'Resolution', body: note });
     const seenByRequester = await stack.helpdesk.listComments(patti, t.id);
     expect(seenByRequester).toHaveLength(1);
     expect(seenByRequester[0]).toMatchObject({ title: 'Resolution', body: note, isInternal: false, authorEmail: megan.email });

@@ -97,33 +97,42 @@ describe('Slack notifications end to end', () => {
     const card = fake.messages.find((m) => m.channel === DESK && !m.thread_ts && m.text.includes('Printer broken'))!;
     expect(card.text).toContain('Printer broken');
 
+    // Dana claims through the commands, as a button or `claim` would: the change is told at once (no poll).
+    const asDana = { actor: { email: dana.email, name: dana.name }, helpdesk: notifications.helpdesk, conversation: { platform: 'slack' as const, id: DESK, kind: 'channel' as const }, channel: {}, notifications: notifications.ports };
+    await dispatch(asDana, { verb: VERBS.claim, ticketId: ticket.id });
+    const threadLines = () => fake.callsTo('chat.postMessage').filter((c) => c.body.thread_ts === card.ts).map((c) => c.body.text);
+    await fake.waitFor('chat.postMessage', (c) => c.body.thread_ts === card.ts);
+    await fake.waitFor('chat.postMessage', (c) => c.body.channel === 'D0SAM');
+    expect(threadLines()).toEqual(['Status: New → Assigned\nAssigned to dana@example.com']);
+    expect(dmsTo('D0SAM')).toEqual([`Your ticket #${ticket.id} "Printer broken" is now Assigned.`]);
+    // Dana claimed it herself, so no "assigned to you".
+    expect(dmsTo('DDANA001')).toEqual([]);
+
     // Sam replies under the card: it becomes a public comment and he is told so, privately, in the thread.
     expect((await say(sam, DESK, 'Still jammed on tray 2', card.ts)).status).toBe(200);
     const ack = await fake.waitFor('chat.postEphemeral', (c) => c.body.user === sam.id);
     expect(ack.body).toMatchObject({ channel: DESK, thread_ts: card.ts, text: `:white_check_mark: Added a public reply to #${ticket.id}.` });
     const comments = await stack.helpdesk.listComments({ email: dana.email, name: dana.name }, ticket.id);
     expect(comments.map((c) => [c.body, c.isInternal, c.authorEmail])).toEqual([['Still jammed on tray 2', false, sam.email]]);
-
-    // Dana claims through the commands, as a button or `claim` would: they record that she acted.
-    const asDana = { actor: { email: dana.email, name: dana.name }, helpdesk: notifications.helpdesk, conversation: { platform: 'slack' as const, id: DESK, kind: 'channel' as const }, channel: {}, notifications: notifications.ports };
-    await dispatch(asDana, { verb: VERBS.claim, ticketId: ticket.id });
-    await poller.runOnce();
-    // The thread shows the claim but not Sam's own reply again.
-    const threadLines = () => fake.callsTo('chat.postMessage').filter((c) => c.body.thread_ts === card.ts).map((c) => c.body.text);
-    expect(threadLines()).toEqual(['Status: New → Assigned\nAssigned to dana@example.com']);
-    expect(dmsTo('D0SAM')).toEqual([`Your ticket #${ticket.id} "Printer broken" is now Assigned.`]);
-    // Dana claimed it herself, so no "assigned to you"; as the assignee she hears the requester's comment.
+    // As the assignee Dana hears the requester's comment at once; the thread does not show Sam's own reply again.
+    await fake.waitFor('chat.postMessage', (c) => c.body.channel === 'DDANA001');
     expect(dmsTo('DDANA001')).toEqual([`Sam Requester (requester) commented on #${ticket.id} "Printer broken": Still jammed on tray 2`]);
+    expect(threadLines()).toEqual(['Status: New → Assigned\nAssigned to dana@example.com']);
 
     // Dana answers in the thread: a note stays internal, a reply reaches Sam.
     await say(dana, DESK, 'note: tray 2 roller worn', card.ts);
     await say(dana, DESK, 'reply: New roller ordered', card.ts);
-    await fake.waitFor('chat.postEphemeral', (c) => c.body.user === dana.id && String(c.body.text).includes('public reply'));
-    await poller.runOnce();
+    await fake.waitFor('chat.postMessage', (c) => c.body.channel === 'D0SAM' && String(c.body.text).includes('New roller ordered'));
     expect(dmsTo('D0SAM')).toEqual([
       `Your ticket #${ticket.id} "Printer broken" is now Assigned.`,
       `Dana Agent replied on your ticket #${ticket.id} "Printer broken": New roller ordered`,
     ]);
     expect(JSON.stringify(fake.callsTo('chat.postMessage'))).not.toContain('roller worn');
+
+    // The next poll reads the same versions and comments: nothing is sent twice.
+    const sent = fake.callsTo('chat.postMessage').length;
+    const cycle = await poller.runOnce();
+    expect(cycle.owed).toBe(0);
+    expect(fake.callsTo('chat.postMessage')).toHaveLength(sent);
   }, 30_000);
 });

@@ -79,6 +79,14 @@ async function say(who: typeof dana, text: string, where: { personal: true } | {
   const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(activity) });
   if (res.status !== 200) throw new Error(`POST /api/messages answered ${res.status}`);
 }
+/** Waits until `condition` holds (checked every 10 ms), failing after 5 s. */
+async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > end) throw new Error('condition not met within 5 s');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
 const textsIn = (conversationId: string) => connector.activities.filter((a) => a.conversationId === conversationId).map((a) => a.activity.text);
 
 describe('Teams notifications end to end', () => {
@@ -98,6 +106,34 @@ describe('Teams notifications end to end', () => {
     expect(connector.updates.map((u) => [u.conversationId, u.activityId])).toEqual([[CHANNEL, cards[0].id]]);
     expect(textsIn(`${CHANNEL};messageid=${cards[0].id}`)).toEqual(['Status: New → Assigned\nAssigned to dana@example.com']);
     expect(textsIn(`a:personal-${lynne.aadObjectId}`)).toContain(`Your ticket #${t.id} "Headset crackles" is now Assigned.`);
+  }, 30_000);
+
+  it('a claim and a comment typed in Teams are told at once, without a poll, and the next poll sends nothing again', async () => {
+    await say(dana, 'subscribe all', { thread: '' });
+    await say(lynne, 'mine', { personal: true });
+    await say(dana, 'mine', { personal: true });
+    const t = await notifications.helpdesk.createTicket({ email: lynne.email, name: lynne.name }, { title: 'Monitor flickers' });
+    await poller.runOnce();
+    const card = connector.activities.find((a) => a.conversationId === CHANNEL && a.activity.attachments?.length)!;
+    const thread = `${CHANNEL};messageid=${card.id}`;
+
+    // No runOnce from here on: only the fast lane can deliver these.
+    await say(dana, `claim ${t.id}`, { thread: '' });
+    await until(() => connector.updates.some((u) => u.activityId === card.id));
+    await connector.waitFor((a) => a.conversationId === thread);
+    await connector.waitFor((a) => a.conversationId === `a:personal-${lynne.aadObjectId}` && /is now Assigned/.test(a.activity.text ?? ''));
+    expect(textsIn(thread)).toEqual(['Status: New → Assigned\nAssigned to dana@example.com']);
+
+    await say(lynne, `comment ${t.id} It flickers at 60 Hz only`, { personal: true });
+    const dm = await connector.waitFor((a) => a.conversationId === `a:personal-${dana.aadObjectId}` && /60 Hz/.test(a.activity.text ?? ''));
+    expect(dm.activity.text).toBe(`Lynne Robbins (requester) commented on #${t.id} "Monitor flickers": It flickers at 60 Hz only`);
+    await connector.waitFor((a) => a.conversationId === thread && /60 Hz/.test(a.activity.text ?? ''));
+
+    const sent = connector.activities.length;
+    const updates = connector.updates.length;
+    expect((await poller.runOnce()).owed).toBe(0);
+    expect(connector.activities).toHaveLength(sent);
+    expect(connector.updates).toHaveLength(updates);
   }, 30_000);
 
   it('an @mention reply in the card thread becomes a comment and is answered in the thread', async () => {

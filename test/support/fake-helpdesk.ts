@@ -174,15 +174,16 @@ export function createFakeHelpdesk(config: FakeHelpdeskConfig = {}): FakeHelpdes
     },
     async resolve(actor, id, note, etagSeen) {
       const t = change(actor, id, etagSeen, { status: 'Resolved' }, 'resolve tickets');
-      if (note) addComment({ ticketId: id, body: note, authorEmail: actor.email, authorName: actor.name });
-      return t;
+      if (!note) return { ticket: t };
+      return { ticket: t, note: addComment({ ticketId: id, body: note, authorEmail: actor.email, authorName: actor.name }) };
     },
     async deleteTicket(actor, id) {
       requireAgent(actor, 'delete tickets');
       find(id);
       tickets.delete(id);
     },
-    async listComments(actor, ticketId) {
+    async listComments(actor, ticket) {
+      const ticketId = typeof ticket === 'number' ? ticket : ticket.id;
       visible(actor, ticketId);
       const agent = agentEmail(actor.email);
       return comments.filter((c) => c.ticketId === ticketId && (agent || !c.isInternal)).map((c) => ({ ...c }));
@@ -191,6 +192,13 @@ export function createFakeHelpdesk(config: FakeHelpdeskConfig = {}): FakeHelpdes
       visible(actor, ticketId);
       if (options.internal && !agentEmail(actor.email)) throw new HelpdeskError('forbidden', 'Only help-desk agents can post internal notes.');
       return addComment({ ticketId, body, authorEmail: actor.email, authorName: actor.name, isInternal: !!options.internal });
+    },
+    async getTicketWithComments(actor, id) {
+      return { ticket: await service.getTicket(actor, id), comments: await service.listComments(actor, id) };
+    },
+    async commentOn(actor, ticketId, body, options) {
+      const comment = await service.addComment(actor, ticketId, body, options);
+      return { comment, ...(await service.getTicketWithComments(actor, ticketId)) };
     },
     async listAssets(actor, q: AssetQuery) {
       if (!agentEmail(actor.email) && !(q.holder && same(q.holder, actor.email))) {

@@ -1,0 +1,125 @@
+/**
+ * From changed items to owed sends: what changed since the last known state of each ticket,
+ * who hears about it, and the outbox intents for it. Shared by the poll cycle (changes read from
+ * Graph) and the fast lane (changes the bot itself just wrote), so both decide the same way and
+ * an item version handled by one is skipped by the other.
+ */
+import type { Comment, Ticket, Vocabulary } from '../helpdesk/types';
+import type { DeliveryIntent, PostedMessage, Platform, Store, TicketState } from '../store/types';
+import type { Deliverer } from './deliver';
+import { attachResolutionNotes, commentEvent, commentKey, stateOf, ticketEvents, type ChangeSet } from './detect';
+import { route } from './routing';
+
+/** The version number SharePoint puts after the comma in an etag (`"guid,7"`), if there is one. */
+function etagVersion(etag: string): { guid: string; version: number } | undefined {
+  const m = /^(?:W\/)?"?([^,"]+),(\d+)"?$/.exec(etag.trim());
+  return m ? { guid: m[1], version: Number(m[2]) } : undefined;
+}
+
+/**
+ * True when `t` is an older version than the one already known: the fast lane recorded a write
+ * the poll then reads an earlier version of. Announcing it would report the change backwards.
+ */
+export function isOlder(t: Ticket, known: TicketState): boolean {
+  const a = etagVersion(t.etag);
+  const b = etagVersion(known.etag);
+  if (a && b && a.guid === b.guid) return a.version < b.version;
+  return Date.parse(t.modified) < Date.parse(known.modified);
+}
+
+/** What one batch of changed items comes to. */
+export interface Detected {
+  sets: ChangeSet[];
+  /** Ticket states to remember. */
+  states: TicketState[];
+  /** Comments not handled before (their keys are marked processed on commit). */
+  fresh: Comment[];
+  /** Comment keys folded into a resolution message. */
+  absorbed: Set<string>;
+}
+
+/** Options for detect. */
+export interface DetectInput {
+  tickets: readonly Ticket[];
+  comments: readonly Comment[];
+  /** The ticket a comment is on, when that ticket is not among `tickets`. */
+  ticketOf(id: number): Promise<Ticket | undefined>;
+  resolvedStatuses: readonly string[];
+  /** Who made these ticket changes, when the bot made them; else the recorded action hints decide. */
+  actorEmail?: string;
+  onMissingTicket?(comment: Comment): void;
+}
+
+/** Change sets for the given ticket versions and comments, compared with what the store knows. */
+export async function detectChanges(store: Store, input: DetectInput): Promise<Detected> {
+  const { tickets, comments } = input;
+  const known = await store.getTicketStates(tickets.map((t) => t.id));
+  const done = await store.deliveredAmong(comments.map(commentKey));
+  const fresh = comments.filter((c) => !done.has(commentKey(c)));
+  const byId = new Map(tickets.map((t) => [t.id, t]));
+  const sets: ChangeSet[] = [];
+  const states: TicketState[] = [];
+  for (const t of tickets) {
+    const previous = known.get(t.id);
+    if (previous?.etag === t.etag || (previous && isOlder(t, previous))) continue;
+    const events = ticketEvents(t, previous, input.resolvedStatuses);
+    states.push(stateOf(t));
+    if (events.length === 0) continue;
+    const actor = input.actorEmail ?? (await store.findAction('ticket', t.id, t.etag))?.actorEmail;
+    if (actor) for (const e of events) e.actorEmail = actor;
+    sets.push({ key: `ticket:${t.id}:${t.etag}`, ticket: t, events, at: t.modified });
+  }
+  for (const c of fresh) {
+    let ticket = byId.get(c.ticketId);
+    if (!ticket) {
+      ticket = await input.ticketOf(c.ticketId);
+      if (ticket) byId.set(ticket.id, ticket);
+    }
+    if (!ticket) {
+      input.onMissingTicket?.(c);
+      continue;
+    }
+    sets.push({ key: commentKey(c), ticket, events: [commentEvent(c, ticket)], at: c.created });
+  }
+  sets.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+  return { sets, states, fresh, absorbed: attachResolutionNotes(sets) };
+}
+
+/** The outbox intents the change sets owe; `origin` is the conversation a thread reply came from. */
+export async function planDeliveries(
+  store: Store,
+  deliverer: Deliverer,
+  vocabulary: Vocabulary,
+  detected: Detected,
+  origin?: { platform: Platform; conversationId: string },
+): Promise<DeliveryIntent[]> {
+  const { sets, absorbed } = detected;
+  const intents: DeliveryIntent[] = [];
+  if (sets.length === 0) return intents;
+  const subscriptions = await store.allSubscriptions();
+  const people = sets.flatMap((s) => [s.ticket.submittedByEmail, s.ticket.assignedTo]);
+  const muted = await store.mutedAmong(people);
+  // Cards still owed (in the outbox, or planned earlier in this batch) count as posted: later changes update them.
+  const planned = new Map<number, PostedMessage[]>();
+  for (const set of sets) {
+    const comment = set.events[0].comment;
+    const from = comment ? (origin ?? (await store.findAction('comment', comment.id))?.origin) : undefined;
+    const posted = await store.postedMessages(set.ticket.id);
+    const owed = [...(await store.pendingCards(set.ticket.id)), ...(planned.get(set.ticket.id) ?? [])];
+    for (const c of owed) {
+      if (!posted.some((p) => p.platform === c.platform && p.conversationId === c.conversationId)) posted.push({ ...c, ticketId: set.ticket.id, messageId: '' });
+    }
+    const targets = route(set, {
+      subscriptions,
+      posted,
+      muted,
+      highPriorities: vocabulary.highPriorities,
+      origin: from,
+      absorbedIntoResolution: absorbed.has(set.key),
+    });
+    const mine = deliverer.plan(set, targets);
+    intents.push(...mine);
+    for (const i of mine) if (i.card) planned.set(set.ticket.id, [...(planned.get(set.ticket.id) ?? []), { ...i.card, ticketId: set.ticket.id, messageId: '' }]);
+  }
+  return intents;
+}
