@@ -1,5 +1,5 @@
 /** Changing tickets: create, edit, claim, assign, status, priority, resolve, delete. */
-import { SPEC_STATUS, sameText, statusNamed } from '../core/vocabulary';
+import { SPEC_STATUS, isDone, sameText, statusNamed } from '../core/vocabulary';
 import { isGraphError } from '../graph/errors';
 import { requireAgent } from './access';
 import { postComment } from './comments';
@@ -7,7 +7,7 @@ import type { ServiceContext } from './context';
 import { guarded } from './errors';
 import { ticketFields, toTicket, type TicketWrite } from './fields';
 import { fetchTicket, readTicket } from './ticket-queries';
-import { HelpdeskError, LIMITS, type Actor, type Claimed, type Holder, type NewTicket, type Ticket } from './types';
+import { HelpdeskError, LIMITS, type Actor, type Changed, type Claimed, type Holder, type NewTicket, type Ticket } from './types';
 import { newTicket, oneOf, sameAddress, text, ticketEdit } from './validate';
 
 const STATUS = SPEC_STATUS;
@@ -53,6 +53,11 @@ async function write(ctx: ServiceContext, actor: Actor, id: number, changes: Tic
   return fetchTicket(ctx, id);
 }
 
+/** The ticket as it is, returned unwritten: the change asked for is already true. */
+function unchanged(ticket: Ticket): Changed {
+  return { ticket, outcome: 'unchanged' };
+}
+
 /** Creates a ticket as `actor` with status New, in the configured space if any. */
 export async function createTicket(ctx: ServiceContext, actor: Actor, input: NewTicket): Promise<Ticket> {
   const checked = newTicket(ctx.vocabulary, input);
@@ -72,17 +77,24 @@ export async function createTicket(ctx: ServiceContext, actor: Actor, input: New
   return guarded('The new ticket', ctx.logger, async () => toTicket(await ctx.graph.createItem('SD_Tickets', fields)));
 }
 
-/** Edits title, description, priority or category; requesters only on their own tickets. */
-export async function updateTicket(ctx: ServiceContext, actor: Actor, id: number, changes: Partial<NewTicket>, etag?: string): Promise<Ticket> {
+/**
+ * Edits title, description, priority or category; requesters only on their own tickets. Only
+ * fields that differ from the ticket as it is are written; none differ -> unchanged, no write.
+ */
+export async function updateTicket(ctx: ServiceContext, actor: Actor, id: number, changes: Partial<NewTicket>, etag?: string): Promise<Changed> {
   const checked = ticketEdit(ctx.vocabulary, changes);
   const { ticket, agent } = await readTicket(ctx, actor, id);
   // Priority is triage, which is the agents' call; requesters may reword their own ticket.
   if (!agent && checked.priority !== undefined && checked.priority !== ticket.priority) {
     throw new HelpdeskError('forbidden', 'Only help-desk agents can change a ticket’s priority.');
   }
-  const w: TicketWrite = { title: checked.title, description: checked.description, priority: checked.priority, category: checked.category };
-  if (Object.values(w).every((v) => v === undefined)) return ticket;
-  return write(ctx, actor, id, w, etag);
+  const w: TicketWrite = {};
+  if (checked.title !== undefined && checked.title !== ticket.title) w.title = checked.title;
+  if (checked.description !== undefined && checked.description !== ticket.description) w.description = checked.description;
+  if (checked.priority !== undefined && checked.priority !== ticket.priority) w.priority = checked.priority;
+  if (checked.category !== undefined && checked.category !== ticket.category) w.category = checked.category;
+  if (Object.keys(w).length === 0) return unchanged(ticket);
+  return { ticket: await write(ctx, actor, id, w, etag), outcome: 'saved' };
 }
 
 /** Assigns the ticket to the acting agent, guarded by the etag they saw. */
@@ -123,30 +135,36 @@ export async function assign(ctx: ServiceContext, actor: Actor, id: number, assi
   return write(ctx, actor, id, w, etag);
 }
 
-/** Sets a status from the vocabulary. */
-export async function setStatus(ctx: ServiceContext, actor: Actor, id: number, value: string, etag?: string): Promise<Ticket> {
+/** Sets a status from the vocabulary; the status it already has is unchanged, unwritten. */
+export async function setStatus(ctx: ServiceContext, actor: Actor, id: number, value: string, etag?: string): Promise<Changed> {
   await requireAgent(ctx, actor, 'change a ticket’s status');
   const checked = oneOf('status', value, ctx.vocabulary.statuses);
-  await checkSpace(ctx, id);
-  return write(ctx, actor, id, { status: checked }, etag);
+  const current = await fetchTicket(ctx, id);
+  if (sameText(current.status, checked)) return unchanged(current);
+  return { ticket: await write(ctx, actor, id, { status: checked }, etag), outcome: 'saved' };
 }
 
-/** Sets a priority from the vocabulary. */
-export async function setPriority(ctx: ServiceContext, actor: Actor, id: number, value: string, etag?: string): Promise<Ticket> {
+/** Sets a priority from the vocabulary; the priority it already has is unchanged, unwritten. */
+export async function setPriority(ctx: ServiceContext, actor: Actor, id: number, value: string, etag?: string): Promise<Changed> {
   await requireAgent(ctx, actor, 'change a ticket’s priority');
   const checked = oneOf('priority', value, ctx.vocabulary.priorities);
-  await checkSpace(ctx, id);
-  return write(ctx, actor, id, { priority: checked }, etag);
+  const current = await fetchTicket(ctx, id);
+  if (sameText(current.priority, checked)) return unchanged(current);
+  return { ticket: await write(ctx, actor, id, { priority: checked }, etag), outcome: 'saved' };
 }
 
-/** Resolves the ticket; a note is posted as a public comment titled "Resolution". */
-export async function resolve(ctx: ServiceContext, actor: Actor, id: number, note?: string, etag?: string): Promise<Ticket> {
+/**
+ * Resolves the ticket; a note is posted as a public comment titled "Resolution". A ticket that
+ * is already done is left alone: no write and no second resolution comment.
+ */
+export async function resolve(ctx: ServiceContext, actor: Actor, id: number, note?: string, etag?: string): Promise<Changed> {
   await requireAgent(ctx, actor, 'resolve tickets');
   const checkedNote = text('note', note, { max: LIMITS.comment });
-  await checkSpace(ctx, id);
+  const current = await fetchTicket(ctx, id);
+  if (isDone(current.status)) return unchanged(current);
   const ticket = await write(ctx, actor, id, { status: status(ctx, STATUS.resolved) }, etag);
   if (checkedNote) await postComment(ctx, actor, id, checkedNote, { internal: false, title: 'Resolution' });
-  return ticket;
+  return { ticket, outcome: 'saved' };
 }
 
 /** Deletes a ticket (agents only). */

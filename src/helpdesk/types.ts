@@ -102,11 +102,17 @@ export interface Holder {
   name: string;
 }
 
-/** What a claim did: `saved` it, or nothing because the actor already held the ticket. */
-export interface Claimed {
+/**
+ * What a change did: `saved` it, or nothing because the ticket already was that way (already
+ * High, already resolved, already mine); an unchanged ticket is returned unwritten.
+ */
+export interface Changed {
   ticket: Ticket;
   outcome: 'saved' | 'unchanged';
 }
+
+/** What a claim did (a claim is one kind of change). */
+export type Claimed = Changed;
 
 /** A failure the person can act on; `message` is safe to show in chat. */
 export class HelpdeskError extends Error {
@@ -142,16 +148,20 @@ export interface HelpdeskService {
   listTickets(actor: Actor, query: TicketQuery): Promise<Ticket[]>;
   getTicket(actor: Actor, id: number): Promise<Ticket>;
   createTicket(actor: Actor, input: NewTicket): Promise<Ticket>;
-  updateTicket(actor: Actor, id: number, changes: Partial<NewTicket>, etag?: string): Promise<Ticket>;
+  /** Writes only the fields that differ from the ticket as it is; none differ -> `unchanged`. */
+  updateTicket(actor: Actor, id: number, changes: Partial<NewTicket>, etag?: string): Promise<Changed>;
   /**
    * Assigns the ticket to the acting agent. A ticket someone else holds is a conflict whose
    * `details.holder` names them; one the actor already holds is returned `unchanged`, unwritten.
    */
   claim(actor: Actor, id: number, etag?: string): Promise<Claimed>;
   assign(actor: Actor, id: number, assigneeEmail: string, etag?: string): Promise<Ticket>;
-  setStatus(actor: Actor, id: number, status: string, etag?: string): Promise<Ticket>;
-  setPriority(actor: Actor, id: number, priority: string, etag?: string): Promise<Ticket>;
-  resolve(actor: Actor, id: number, note?: string, etag?: string): Promise<Ticket>;
+  /** A status the ticket already has is `unchanged`, unwritten. */
+  setStatus(actor: Actor, id: number, status: string, etag?: string): Promise<Changed>;
+  /** A priority the ticket already has is `unchanged`, unwritten. */
+  setPriority(actor: Actor, id: number, priority: string, etag?: string): Promise<Changed>;
+  /** A ticket already resolved or closed is `unchanged`: no write, no second resolution comment. */
+  resolve(actor: Actor, id: number, note?: string, etag?: string): Promise<Changed>;
   deleteTicket(actor: Actor, id: number): Promise<void>;
 
   /** Oldest first; internal notes only for agents. */

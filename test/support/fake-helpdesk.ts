@@ -140,7 +140,16 @@ export function createFakeHelpdesk(config: FakeHelpdeskConfig = {}): FakeHelpdes
       return service.seedTicket({ ...input, submittedByEmail: actor.email, submittedByName: actor.name });
     },
     async updateTicket(actor, id, changes, etagSeen) {
-      return change(actor, id, etagSeen, changes);
+      const t = visible(actor, id);
+      if (!agentEmail(actor.email) && changes.priority !== undefined && changes.priority !== t.priority) {
+        throw new HelpdeskError('forbidden', 'Only help-desk agents can change a ticket’s priority.');
+      }
+      const differ = Object.fromEntries(Object.entries(changes).filter(([k, v]) => v !== undefined && t[k as keyof Ticket] !== v));
+      if (Object.keys(differ).length === 0) return { ticket: { ...t }, outcome: 'unchanged' as const };
+      if (etagSeen && etagSeen !== '*' && etagSeen !== t.etag) {
+        throw new HelpdeskError('conflict', `Ticket #${id} was changed by someone else first.`, { current: { ...t } });
+      }
+      return { ticket: touch(id, differ), outcome: 'saved' as const };
     },
     async claim(actor, id, etagSeen) {
       requireAgent(actor, 'claim tickets');
@@ -167,15 +176,21 @@ export function createFakeHelpdesk(config: FakeHelpdeskConfig = {}): FakeHelpdes
     },
     async setStatus(actor, id, status, etagSeen) {
       if (!vocabulary.statuses.includes(status)) throw new HelpdeskError('invalid', `“${status}” is not a status.`, { field: 'status' });
-      return change(actor, id, etagSeen, { status }, 'change a ticket’s status');
+      requireAgent(actor, 'change a ticket’s status');
+      if (find(id).status === status) return { ticket: { ...find(id) }, outcome: 'unchanged' as const };
+      return { ticket: change(actor, id, etagSeen, { status }, 'change a ticket’s status'), outcome: 'saved' as const };
     },
     async setPriority(actor, id, priority, etagSeen) {
-      return change(actor, id, etagSeen, { priority }, 'change a ticket’s priority');
+      requireAgent(actor, 'change a ticket’s priority');
+      if (find(id).priority === priority) return { ticket: { ...find(id) }, outcome: 'unchanged' as const };
+      return { ticket: change(actor, id, etagSeen, { priority }, 'change a ticket’s priority'), outcome: 'saved' as const };
     },
     async resolve(actor, id, note, etagSeen) {
+      requireAgent(actor, 'resolve tickets');
+      if (['Resolved', 'Closed'].includes(find(id).status)) return { ticket: { ...find(id) }, outcome: 'unchanged' as const };
       const t = change(actor, id, etagSeen, { status: 'Resolved' }, 'resolve tickets');
       if (note) addComment({ ticketId: id, body: note, authorEmail: actor.email, authorName: actor.name });
-      return t;
+      return { ticket: t, outcome: 'saved' as const };
     },
     async deleteTicket(actor, id) {
       requireAgent(actor, 'delete tickets');
