@@ -50,7 +50,7 @@ export function createHelpdeskService(config: HelpdeskServiceConfig): HelpdeskSe
     getTicket: async (actor, id) => (await readTicket(ctx, actor, id)).ticket,
     createTicket: (actor, input) => createTicket(ctx, actor, input),
     updateTicket: (actor, id, changes, etag) => updateTicket(ctx, actor, id, changes, etag),
-    claim: (actor, id, etag) => claim(ctx, actor, id, etag),
+    claim: (actor, id, etag, options) => claim(ctx, actor, id, etag, options),
     assign: (actor, id, email, etag) => assign(ctx, actor, id, email, etag),
     setStatus: (actor, id, status, etag) => setStatus(ctx, actor, id, status, etag),
     setPriority: (actor, id, priority, etag) => setPriority(ctx, actor, id, priority, etag),

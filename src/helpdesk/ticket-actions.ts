@@ -37,11 +37,6 @@ async function conflictError(ctx: ServiceContext, actor: Actor, id: number, caus
   return new HelpdeskError('conflict', `Ticket #${id} was changed by someone else; look at it again and retry.`, { current, holder, cause });
 }
 
-/** With a configured space, a ticket outside it is 'not found' before anything is written. */
-async function checkSpace(ctx: ServiceContext, id: number): Promise<void> {
-  if (ctx.settings.spaceId) await fetchTicket(ctx, id);
-}
-
 /** PATCHes only the given fields, guarded by `etag` (`*` when undefined), and returns the ticket as it now is. */
 async function write(ctx: ServiceContext, actor: Actor, id: number, changes: TicketWrite, etag: string | undefined, claiming = false): Promise<Ticket> {
   try {
@@ -97,27 +92,24 @@ export async function updateTicket(ctx: ServiceContext, actor: Actor, id: number
   return { ticket: await write(ctx, actor, id, w, etag), outcome: 'saved' };
 }
 
-/** Assigns the ticket to the acting agent, guarded by the etag they saw. */
-export async function claim(ctx: ServiceContext, actor: Actor, id: number, etag?: string): Promise<Claimed> {
+/**
+ * Assigns the ticket to the acting agent, guarded by the etag they saw. A ticket someone else
+ * holds is never taken silently, typed or clicked: it is a conflict naming the holder, unless
+ * the agent confirmed `takeOver` (then the etag they confirmed on guards the write).
+ */
+export async function claim(ctx: ServiceContext, actor: Actor, id: number, etag?: string, options: { takeOver?: boolean } = {}): Promise<Claimed> {
   await requireAgent(ctx, actor, 'claim tickets');
   const me = (await ctx.agents.find(actor.email))?.email ?? actor.email.trim();
-  let guard = etag;
-  if (guard === undefined) {
-    // Without what the person saw, a ticket someone else holds is not taken over silently.
-    const current = await fetchTicket(ctx, id);
-    const holder = await otherHolder(ctx, { ...actor, email: me }, current);
-    if (holder) throw claimedBy(id, current, holder);
-    if (sameAddress(current.assignedTo, me)) return { ticket: current, outcome: 'unchanged' };
-    guard = current.etag;
-  } else {
-    await checkSpace(ctx, id);
-  }
+  const current = await fetchTicket(ctx, id);
+  const holder = await otherHolder(ctx, { ...actor, email: me }, current);
+  if (holder && !options.takeOver) throw claimedBy(id, current, holder);
+  if (sameAddress(current.assignedTo, me)) return { ticket: current, outcome: 'unchanged' };
   try {
-    return { ticket: await write(ctx, actor, id, { assignedTo: me, status: status(ctx, STATUS.assigned) }, guard, true), outcome: 'saved' };
+    return { ticket: await write(ctx, actor, id, { assignedTo: me, status: status(ctx, STATUS.assigned) }, etag ?? current.etag, true), outcome: 'saved' };
   } catch (err) {
     // A second click on the same card after the claim went through is not a conflict.
-    const current = err instanceof HelpdeskError && err.kind === 'conflict' ? err.details.current : undefined;
-    if (current && sameAddress(current.assignedTo, me)) return { ticket: current, outcome: 'unchanged' };
+    const now = err instanceof HelpdeskError && err.kind === 'conflict' ? err.details.current : undefined;
+    if (now && sameAddress(now.assignedTo, me)) return { ticket: now, outcome: 'unchanged' };
     throw err;
   }
 }

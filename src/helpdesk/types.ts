@@ -152,9 +152,10 @@ export interface HelpdeskService {
   updateTicket(actor: Actor, id: number, changes: Partial<NewTicket>, etag?: string): Promise<Changed>;
   /**
    * Assigns the ticket to the acting agent. A ticket someone else holds is a conflict whose
-   * `details.holder` names them; one the actor already holds is returned `unchanged`, unwritten.
+   * `details.holder` names them, typed or clicked, unless `takeOver` was confirmed; one the
+   * actor already holds is returned `unchanged`, unwritten.
    */
-  claim(actor: Actor, id: number, etag?: string): Promise<Claimed>;
+  claim(actor: Actor, id: number, etag?: string, options?: { takeOver?: boolean }): Promise<Claimed>;
   assign(actor: Actor, id: number, assigneeEmail: string, etag?: string): Promise<Ticket>;
   /** A status the ticket already has is `unchanged`, unwritten. */
   setStatus(actor: Actor, id: number, status: string, etag?: string): Promise<Changed>;

@@ -39,7 +39,9 @@ export function ticketActions(ticket: Ticket, viewer: Viewer, vocabulary: Vocabu
     const status = reopenStatus(vocabulary, ticket.assignedTo !== '');
     actions.push(act(ticket, VERBS.status, 'Reopen', { data: { status } }));
   } else {
-    if (!sameEmail(ticket.assignedTo, viewer.email)) actions.push(act(ticket, VERBS.claim, 'Claim', { style: 'positive' }));
+    // Someone else's ticket is offered as Take over, which asks before it takes (never a plain Claim).
+    if (!ticket.assignedTo) actions.push(act(ticket, VERBS.claim, 'Claim', { style: 'positive' }));
+    else if (!sameEmail(ticket.assignedTo, viewer.email)) actions.push(act(ticket, VERBS.claim, 'Take over'));
     actions.push(act(ticket, VERBS.assignForm, 'Assign'));
     const working = workingStatus(vocabulary);
     if (working && ticket.status !== working) actions.push(act(ticket, VERBS.status, 'Start', { data: { status: working } }));

@@ -151,14 +151,15 @@ export function createFakeHelpdesk(config: FakeHelpdeskConfig = {}): FakeHelpdes
       }
       return { ticket: touch(id, differ), outcome: 'saved' as const };
     },
-    async claim(actor, id, etagSeen) {
+    async claim(actor, id, etagSeen, options = {}) {
       requireAgent(actor, 'claim tickets');
       const current = find(id);
       const holderOf = (t: Ticket) => ({ email: t.assignedTo, name: nameOf(t.assignedTo) });
-      if (etagSeen === undefined && current.assignedTo && !same(current.assignedTo, actor.email)) {
+      // Someone else's ticket is never taken silently, typed or clicked, without a confirmed take-over.
+      if (current.assignedTo && !same(current.assignedTo, actor.email) && !options.takeOver) {
         throw new HelpdeskError('conflict', `Ticket #${id} was already claimed by ${nameOf(current.assignedTo)}.`, { current: { ...current }, holder: holderOf(current) });
       }
-      if (etagSeen === undefined && same(current.assignedTo, actor.email)) return { ticket: { ...current }, outcome: 'unchanged' as const };
+      if (same(current.assignedTo, actor.email)) return { ticket: { ...current }, outcome: 'unchanged' as const };
       try {
         return { ticket: change(actor, id, etagSeen ?? current.etag, { assignedTo: actor.email, status: 'Assigned' }, 'claim tickets'), outcome: 'saved' as const };
       } catch (err) {
