@@ -5,7 +5,7 @@ import { createAgentDirectory } from './agents';
 import { createAsset, findAsset, listAssets } from './assets';
 import { addComment, listComments } from './comments';
 import type { ServiceContext, ServiceSettings } from './context';
-import { assign, claim, createTicket, deleteTicket, resolve, setPriority, setStatus, updateTicket } from './ticket-actions';
+import { assign, claim, createTicket, deleteTicket, reopen, resolve, setPriority, setStatus, updateTicket } from './ticket-actions';
 import { listTickets, readTicket } from './ticket-queries';
 import type { HelpdeskService, Vocabulary } from './types';
 
@@ -55,6 +55,7 @@ export function createHelpdeskService(config: HelpdeskServiceConfig): HelpdeskSe
     setStatus: (actor, id, status, etag) => setStatus(ctx, actor, id, status, etag),
     setPriority: (actor, id, priority, etag) => setPriority(ctx, actor, id, priority, etag),
     resolve: (actor, id, note, etag) => resolve(ctx, actor, id, note, etag),
+    reopen: (actor, id, reason, etag) => reopen(ctx, actor, id, reason, etag),
     deleteTicket: (actor, id) => deleteTicket(ctx, actor, id),
     listComments: (actor, ticketId) => listComments(ctx, actor, ticketId),
     addComment: (actor, ticketId, body, options) => addComment(ctx, actor, ticketId, body, options),

@@ -1,5 +1,5 @@
 /** Changing tickets: create, edit, claim, assign, status, priority, resolve, delete. */
-import { SPEC_STATUS, isDone, sameText, statusNamed } from '../core/vocabulary';
+import { SPEC_STATUS, isDone, reopenStatus, sameText, statusNamed } from '../core/vocabulary';
 import { isGraphError } from '../graph/errors';
 import { requireAgent } from './access';
 import { postComment } from './comments';
@@ -83,6 +83,13 @@ export async function updateTicket(ctx: ServiceContext, actor: Actor, id: number
   if (!agent && checked.priority !== undefined && checked.priority !== ticket.priority) {
     throw new HelpdeskError('forbidden', 'Only help-desk agents can change a ticket’s priority.');
   }
+  // Category is triage too; a requester rewords her own ticket while it is open.
+  if (!agent && checked.category !== undefined && checked.category !== ticket.category) {
+    throw new HelpdeskError('forbidden', 'Only help-desk agents can change a ticket’s category.');
+  }
+  if (!agent && isDone(ticket.status)) {
+    throw new HelpdeskError('forbidden', `Ticket #${id} is ${ticket.status}; reopen it to change it.`);
+  }
   const w: TicketWrite = {};
   if (checked.title !== undefined && checked.title !== ticket.title) w.title = checked.title;
   if (checked.description !== undefined && checked.description !== ticket.description) w.description = checked.description;
@@ -157,6 +164,20 @@ export async function resolve(ctx: ServiceContext, actor: Actor, id: number, not
   const ticket = await write(ctx, actor, id, { status: status(ctx, STATUS.resolved) }, etag);
   if (checkedNote) await postComment(ctx, actor, id, checkedNote, { internal: false, title: 'Resolution' });
   return { ticket, outcome: 'saved' };
+}
+
+/**
+ * Reopens a done ticket: its requester or an agent, with a reason that is posted as a public
+ * comment titled "Reopened" after the status is written (guarded by the etag they saw). A ticket
+ * that is not done is unchanged: nothing is written and no comment is posted.
+ */
+export async function reopen(ctx: ServiceContext, actor: Actor, id: number, reason: string, etag?: string): Promise<Changed> {
+  const checked = text('reason', reason, { required: true, max: LIMITS.comment }) as string;
+  const { ticket } = await readTicket(ctx, actor, id);
+  if (!isDone(ticket.status)) return unchanged(ticket);
+  const reopened = await write(ctx, actor, id, { status: reopenStatus(ctx.vocabulary, ticket.assignedTo !== '') }, etag ?? ticket.etag);
+  await postComment(ctx, actor, id, checked, { internal: false, title: 'Reopened' });
+  return { ticket: reopened, outcome: 'saved' };
 }
 
 /** Deletes a ticket (agents only). */

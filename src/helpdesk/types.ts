@@ -163,6 +163,11 @@ export interface HelpdeskService {
   setPriority(actor: Actor, id: number, priority: string, etag?: string): Promise<Changed>;
   /** A ticket already resolved or closed is `unchanged`: no write, no second resolution comment. */
   resolve(actor: Actor, id: number, note?: string, etag?: string): Promise<Changed>;
+  /**
+   * Reopens a resolved or closed ticket (its requester or an agent); `reason` is required and
+   * posted as a public comment. A ticket that is still open is `unchanged`, unwritten.
+   */
+  reopen(actor: Actor, id: number, reason: string, etag?: string): Promise<Changed>;
   deleteTicket(actor: Actor, id: number): Promise<void>;
 
   /** Oldest first; internal notes only for agents. */

@@ -31,7 +31,9 @@ function act(ticket: Ticket, verb: ActionView['verb'], title: string, extra: Par
 /** The buttons this viewer may use on this ticket; requesters get nothing agent-only. */
 export function ticketActions(ticket: Ticket, viewer: Viewer, vocabulary: Vocabulary): ActionView[] {
   if (!viewer.isAgent) {
-    return [act(ticket, VERBS.commentForm, 'Comment', { data: { internal: 'false' } }), act(ticket, VERBS.refresh, 'Refresh')];
+    // Her resolved ticket can be reopened (with a reason); her open one can be reworded.
+    const own = isDone(ticket.status) ? act(ticket, VERBS.reopenForm, 'Reopen') : act(ticket, VERBS.editForm, 'Edit');
+    return [act(ticket, VERBS.commentForm, 'Comment', { data: { internal: 'false' } }), own, act(ticket, VERBS.refresh, 'Refresh')];
   }
   const actions: ActionView[] = [];
   const done = isDone(ticket.status);
@@ -46,6 +48,7 @@ export function ticketActions(ticket: Ticket, viewer: Viewer, vocabulary: Vocabu
     const working = workingStatus(vocabulary);
     if (working && ticket.status !== working) actions.push(act(ticket, VERBS.status, 'Start', { data: { status: working } }));
     actions.push(act(ticket, VERBS.resolveForm, 'Resolve', { style: 'positive' }));
+    actions.push(act(ticket, VERBS.editForm, 'Edit'));
     const high = vocabulary.highPriorities[0];
     if (high && !vocabulary.highPriorities.includes(ticket.priority)) {
       actions.push(act(ticket, VERBS.priority, `Mark ${high}`, { data: { priority: high } }));

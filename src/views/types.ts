@@ -83,9 +83,9 @@ export interface FormFieldError {
   message: string;
 }
 
-/** An input form: new ticket, comment/reply/note, resolve with note, assign. */
+/** An input form: new ticket, comment/reply/note, resolve with note, assign, reopen with reason, edit. */
 export interface FormView {
-  form: 'new-ticket' | 'comment' | 'resolve' | 'assign';
+  form: 'new-ticket' | 'comment' | 'resolve' | 'assign' | 'reopen' | 'edit';
   title: string;
   /** Verb sent on submit. */
   submitVerb: Verb;
@@ -97,6 +97,8 @@ export interface FormView {
   categories: readonly string[];
   /** Agents may choose internal/public on the comment form. */
   allowInternal?: boolean;
+  /** Edit form: agents may change the category (requesters edit title and description only). */
+  allowCategory?: boolean;
   /** Link to the chat message a ticket is being made from. */
   sourceLink?: string;
   /** Assign form: the active agents to choose from (the field also takes a typed address). */

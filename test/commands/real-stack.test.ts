@@ -56,7 +56,7 @@ describe('requesters on the real stack', () => {
     const forPatti = as(await handleText(ctx(patti), `show ${vpn.id}`), 'ticket').ticket;
     expect(forPatti.comments.some((c) => c.internal)).toBe(false);
     expect(forPatti.comments.map((c) => c.body)).toContain('Home Wi-Fi, 5 GHz. I have not tried a cable yet.');
-    expect(forPatti.actions.map((a) => a.title)).toEqual(['Comment', 'Refresh']);
+    expect(forPatti.actions.map((a) => a.title)).toEqual(['Comment', 'Edit', 'Refresh']);
     const forMegan = as(await handleText(ctx(megan), `show ${vpn.id}`), 'ticket').ticket;
     expect(forMegan.comments.filter((c) => c.internal).map((c) => c.body)).toHaveLength(1);
     expect(forMegan.actions.map((a) => a.title)).toContain(vpn.assignedTo ? 'Take over' : 'Claim');

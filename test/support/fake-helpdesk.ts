@@ -144,6 +144,12 @@ export function createFakeHelpdesk(config: FakeHelpdeskConfig = {}): FakeHelpdes
       if (!agentEmail(actor.email) && changes.priority !== undefined && changes.priority !== t.priority) {
         throw new HelpdeskError('forbidden', 'Only help-desk agents can change a ticket’s priority.');
       }
+      if (!agentEmail(actor.email) && changes.category !== undefined && changes.category !== t.category) {
+        throw new HelpdeskError('forbidden', 'Only help-desk agents can change a ticket’s category.');
+      }
+      if (!agentEmail(actor.email) && ['Resolved', 'Closed'].includes(t.status)) {
+        throw new HelpdeskError('forbidden', `Ticket #${id} is ${t.status}; reopen it to change it.`);
+      }
       const differ = Object.fromEntries(Object.entries(changes).filter(([k, v]) => v !== undefined && t[k as keyof Ticket] !== v));
       if (Object.keys(differ).length === 0) return { ticket: { ...t }, outcome: 'unchanged' as const };
       if (etagSeen && etagSeen !== '*' && etagSeen !== t.etag) {
@@ -192,6 +198,17 @@ export function createFakeHelpdesk(config: FakeHelpdeskConfig = {}): FakeHelpdes
       const t = change(actor, id, etagSeen, { status: 'Resolved' }, 'resolve tickets');
       if (note) addComment({ ticketId: id, body: note, authorEmail: actor.email, authorName: actor.name });
       return { ticket: t, outcome: 'saved' as const };
+    },
+    async reopen(actor, id, reason, etagSeen) {
+      if (!reason?.trim()) throw new HelpdeskError('invalid', 'Reason is required.', { field: 'reason' });
+      const t = visible(actor, id);
+      if (!['Resolved', 'Closed'].includes(t.status)) return { ticket: { ...t }, outcome: 'unchanged' as const };
+      if (etagSeen && etagSeen !== '*' && etagSeen !== t.etag) {
+        throw new HelpdeskError('conflict', `Ticket #${id} was changed by someone else first.`, { current: { ...t } });
+      }
+      const reopened = touch(id, { status: t.assignedTo ? 'Assigned' : 'New' });
+      addComment({ ticketId: id, body: reason.trim(), authorEmail: actor.email, authorName: actor.name, title: 'Reopened' });
+      return { ticket: reopened, outcome: 'saved' as const };
     },
     async deleteTicket(actor, id) {
       requireAgent(actor, 'delete tickets');

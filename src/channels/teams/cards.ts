@@ -29,7 +29,7 @@ const CARDS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 /** Template file per view type (forms by their kind). */
 export const TEMPLATES = [
   'ticket', 'ticket-list', 'help', 'confirmation', 'error', 'text', 'asset-list',
-  'new-ticket-form', 'comment-form', 'resolve-form', 'assign-form',
+  'new-ticket-form', 'comment-form', 'resolve-form', 'assign-form', 'reopen-form', 'edit-form',
 ] as const;
 export type TemplateName = (typeof TEMPLATES)[number];
 
@@ -172,6 +172,7 @@ function formData(f: FormView) {
     otherErrors: other.join(' '),
     sourceLink: f.sourceLink ?? '',
     allowInternal: Boolean(f.allowInternal),
+    allowCategory: Boolean(f.allowCategory),
     priorityChoices: choices(f.priorities),
     categoryChoices: choices(f.categories),
     assigneeChoices: (f.assignees ?? []).map((a) => ({ title: `${a.name} (${a.email})`, value: a.email })),
@@ -183,6 +184,8 @@ const FORM_TEMPLATES: Record<FormView['form'], TemplateName> = {
   comment: 'comment-form',
   resolve: 'resolve-form',
   assign: 'assign-form',
+  reopen: 'reopen-form',
+  edit: 'edit-form',
 };
 
 /** Options for renderCard. */

@@ -17,6 +17,8 @@ export const FORM_OPEN_VERB: Record<FormView['form'], Verb> = {
   comment: VERBS.commentForm,
   resolve: VERBS.resolveForm,
   assign: VERBS.assignForm,
+  reopen: VERBS.reopenForm,
+  edit: VERBS.editForm,
 };
 
 /** Joins lines into as few sections as the 3000-character limit allows. */
