@@ -1,6 +1,7 @@
 /** `mine`: my open tickets, then my recently resolved ones. Private. */
 import { resolvedStatus } from '../views/format';
 import { ticketListView } from '../views/list-view';
+import { peopleNames } from './people';
 import { privately } from './respond';
 import { VERBS } from '../core';
 import { EVERYWHERE, type CommandDeclaration } from './declaration';
@@ -27,6 +28,7 @@ const mine: Handler = async (ctx) => {
     { email: me.email, isAgent },
     'You have no tickets. Type `new` to file one.',
     footer,
+    await peopleNames(ctx),
   );
   return privately({ type: 'ticket-list', list });
 };

@@ -1,6 +1,7 @@
 /** `queue [unassigned|mine|high|all]`: open tickets for agents (the service enforces who may list). Private. */
 import type { TicketQuery } from '../helpdesk/types';
 import { ticketListView } from '../views/list-view';
+import { peopleNames } from './people';
 import { errorReply, privately } from './respond';
 import { VERBS } from '../core';
 import { EVERYWHERE, type CommandDeclaration } from './declaration';
@@ -28,7 +29,7 @@ const queue: Handler = async (ctx, input) => {
   const footer = tickets.length > LIMIT
     ? `Showing the newest ${LIMIT}; there are more.${name === 'all' ? ' Try `queue high` or `queue unassigned`.' : ''}`
     : undefined;
-  const list = ticketListView(q.title, tickets.slice(0, LIMIT), { email: ctx.actor.email, isAgent: true }, q.empty, footer);
+  const list = ticketListView(q.title, tickets.slice(0, LIMIT), { email: ctx.actor.email, isAgent: true }, q.empty, footer, await peopleNames(ctx));
   return privately({ type: 'ticket-list', list });
 };
 

@@ -22,6 +22,8 @@ export interface Ticket {
   /** Empty string when unassigned. */
   assignedTo: string;
   spaceId?: string;
+  /** The ticket's page in the help desk (the item's webUrl), when Graph sends one. */
+  webUrl?: string;
 }
 
 export interface Comment {

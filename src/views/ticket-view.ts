@@ -10,6 +10,20 @@ export interface Viewer {
   isAgent: boolean;
 }
 
+/** Display names by lower-cased address (the active agents), so cards show people, not addresses. */
+export type PeopleNames = ReadonlyMap<string, string>;
+
+/** The display name for an address, or the address when no name is known. */
+export function nameFor(names: PeopleNames | undefined, email: string): string {
+  return (email && names?.get(email.trim().toLowerCase())) || email;
+}
+
+/** "Name (address)", or the address alone when no name is known; empty for no address. */
+function personText(names: PeopleNames | undefined, email: string): string {
+  const name = nameFor(names, email);
+  return name && name !== email ? `${name} (${email})` : email;
+}
+
 /** How many comments a ticket card shows; the rest are counted in `olderComments`. */
 export const LATEST_COMMENTS = 5;
 
@@ -81,6 +95,7 @@ export function ticketView(
   viewer: Viewer,
   vocabulary: Vocabulary,
   notice?: Notice,
+  names?: PeopleNames,
 ): TicketView {
   const visible = comments
     .filter((c) => viewer.isAgent || !c.isInternal)
@@ -99,6 +114,8 @@ export function ticketView(
     requesterEmail: ticket.submittedByEmail,
     requesterText: '',
     assignee: ticket.assignedTo,
+    assigneeName: nameFor(names, ticket.assignedTo),
+    assigneeText: personText(names, ticket.assignedTo),
     created: ticket.created,
     modified: ticket.modified,
     createdText: formatDate(ticket.created),
@@ -110,11 +127,12 @@ export function ticketView(
   };
   view.requesterText = view.requesterEmail ? `${view.requesterName} (${view.requesterEmail})` : view.requesterName;
   if (notice) view.notice = notice;
+  if (ticket.webUrl) view.link = ticket.webUrl;
   return view;
 }
 
 /** One line of a ticket list: a Show button and, for agents on unassigned open tickets, Claim. */
-export function ticketSummary(ticket: Ticket, viewer: Viewer): TicketSummaryView {
+export function ticketSummary(ticket: Ticket, viewer: Viewer, names?: PeopleNames): TicketSummaryView {
   const actions: ActionView[] = [act(ticket, VERBS.show, 'Show')];
   if (viewer.isAgent && !ticket.assignedTo && !isDone(ticket.status)) {
     actions.push(act(ticket, VERBS.claim, 'Claim', { style: 'positive' }));
@@ -126,6 +144,7 @@ export function ticketSummary(ticket: Ticket, viewer: Viewer): TicketSummaryView
     status: ticket.status,
     priority: ticket.priority,
     assignee: ticket.assignedTo,
+    assigneeName: nameFor(names, ticket.assignedTo),
     requesterName: ticket.submittedByName || ticket.submittedBy || ticket.submittedByEmail,
     modifiedText: formatDate(ticket.modified),
     actions,

@@ -38,8 +38,14 @@ export interface TicketView {
   requesterEmail: string;
   /** "Name (address)" or the name alone, as both channels show the requester. */
   requesterText: string;
-  /** Empty when unassigned. */
+  /** The assignee's address; empty when unassigned. */
   assignee: string;
+  /** The assignee's display name (the address when no name is known); empty when unassigned. */
+  assigneeName: string;
+  /** "Name (address)" or the address alone, as both channels show the assignee; empty when unassigned. */
+  assigneeText: string;
+  /** The ticket's page in the help desk, when known. */
+  link?: string;
   created: string;
   modified: string;
   createdText: string;
@@ -63,6 +69,8 @@ export interface TicketSummaryView {
   status: string;
   priority: string;
   assignee: string;
+  /** The assignee's display name (the address when no name is known); empty when unassigned. */
+  assigneeName: string;
   requesterName: string;
   modifiedText: string;
   /** e.g. a "Show" button and, for agents on unassigned tickets, "Claim". */

@@ -123,6 +123,7 @@ describe.skipIf(!haveChromium && !inCi)(`cards in the official Adaptive Cards re
       ['reopen-form', (r) => expect(r.buttons).toContain('Reopen')],
       ['edit-form-agent', (r) => expect(r.text).toContain('Category')],
       ['edit-form-requester', (r) => expect(r.text).not.toContain('Category')],
+      ['ticket-people-link', (r) => expect(r.text).toContain('Diego Siciliani (diegos@example.com)')],
     ];
     for (const [name, check] of shots) {
       const result = await render(renderCard(views[name]));

@@ -64,6 +64,10 @@ export function sampleViews(): Record<string, View> {
         ],
       },
     },
+    'ticket-people-link': {
+      type: 'ticket',
+      ticket: ticketView(ticket({ webUrl: 'https://contoso.sharepoint.com/sites/helpdesk/Lists/SD_Tickets/DispForm.aspx?ID=42' }), [], requester, vocabulary, undefined, new Map([['diegos@example.com', 'Diego Siciliani']])),
+    },
     'ticket-unchanged': { type: 'ticket', ticket: ticketView(t, [], agent, vocabulary, { text: 'Already High — nothing changed.', tone: 'success' }) },
     'assign-form': { type: 'form', form: assignForm(t, vocabulary, [{ name: 'Megan Bowen', email: 'meganb@example.com' }, { name: 'Diego Siciliani', email: 'diegos@example.com' }]) },
     help: { type: 'help', help: helpView(COMMAND_DECLARATIONS, true) },

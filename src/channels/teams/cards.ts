@@ -60,7 +60,7 @@ function action(a: ActionView) {
 }
 
 function summaryLine(t: TicketSummaryView): string {
-  const who = t.assignee ? `assigned to ${t.assignee}` : 'unassigned';
+  const who = t.assignee ? `assigned to ${t.assigneeName || t.assignee}` : 'unassigned';
   return `${t.status} · ${t.priority} · ${who} · from ${t.requesterName} · updated ${t.modifiedText}`;
 }
 
@@ -82,7 +82,8 @@ function ticketData(t: TicketView) {
     priority: t.priority || '—',
     category: t.category || '—',
     requesterText: t.requesterText,
-    assigneeText: t.assignee || 'Unassigned',
+    assigneeText: t.assigneeText || t.assignee || 'Unassigned',
+    link: t.link ?? '',
     createdText: t.createdText,
     modifiedText: t.modifiedText,
     description: t.description,
