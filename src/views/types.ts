@@ -84,6 +84,10 @@ export interface TicketListView {
   emptyText: string;
   /** e.g. "Showing 20 of 57 — use `queue all`" */
   footer?: string;
+  /** Paging buttons (Previous/Next) that rebuild this list at another page. */
+  actions?: ActionView[];
+  /** Where this page sits: 1-based page, rows shown from/to, and how many rows the whole list has. */
+  page?: { number: number; from: number; to: number; total: number };
 }
 
 export interface FormFieldError {

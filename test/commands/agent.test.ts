@@ -37,12 +37,33 @@ describe('queue', () => {
     expect((await ids('all')).sort()).toEqual([t.id, held.id, urgent.id].sort());
   });
 
-  it('says there are more when the queue is longer than a chat list', async () => {
+  it('says "N of M" when the queue is longer than a page, and pages with Next and Previous', async () => {
     const desk = helpdesk();
     for (let i = 0; i < 23; i++) desk.seedTicket({ title: `T${i}`, submittedByEmail: RIA.email });
     const { list } = as(await handleText(context(desk, DANA), 'queue'), 'ticket-list');
     expect(list.tickets).toHaveLength(20);
-    expect(list.footer).toContain('there are more');
+    expect(list.footer).toBe('1–20 of 23');
+    expect(list.actions?.map((a) => a.title)).toEqual(['Next']);
+    const next = list.actions![0];
+    const second = as(await dispatch(context(desk, DANA), { verb: next.verb, values: next.data }), 'ticket-list').list;
+    expect(second.footer).toBe('21–23 of 23');
+    expect(second.tickets).toHaveLength(3);
+    expect(second.actions?.map((a) => a.title)).toEqual(['Previous']);
+    const seen = [...list.tickets, ...second.tickets].map((t) => t.id);
+    expect(new Set(seen).size).toBe(23);
+  });
+
+  it('puts the most urgent first, then the one waiting longest', async () => {
+    const desk = helpdesk();
+    const oldNormal = desk.seedTicket({ title: 'old normal', submittedByEmail: RIA.email, priority: 'Normal', created: '2026-11-01T09:00:00Z' });
+    const newUrgent = desk.seedTicket({ title: 'new urgent', submittedByEmail: RIA.email, priority: 'Urgent', created: '2026-11-20T09:00:00Z' });
+    const newNormal = desk.seedTicket({ title: 'new normal', submittedByEmail: RIA.email, priority: 'Normal', created: '2026-11-19T09:00:00Z' });
+    const oldHigh = desk.seedTicket({ title: 'old high', submittedByEmail: RIA.email, priority: 'High', created: '2026-11-02T09:00:00Z' });
+    desk.touch(oldNormal.id, { title: 'old normal, touched last' });
+    const { list } = as(await handleText(context(desk, DANA), 'queue'), 'ticket-list');
+    expect(list.tickets.map((t) => t.id)).toEqual([newUrgent.id, oldHigh.id, oldNormal.id, newNormal.id]);
+    expect(list.footer).toBeUndefined();
+    expect(list.actions).toBeUndefined();
   });
 
   it('is refused for requesters', async () => {

@@ -110,7 +110,7 @@ function rows<T>(items: T[]): { actions: T[] }[] {
 }
 
 function listData(l: TicketListView) {
-  return { title: l.title, emptyText: l.emptyText, footer: l.footer ?? '', tickets: l.tickets.map(summary) };
+  return { title: l.title, emptyText: l.emptyText, footer: l.footer ?? '', tickets: l.tickets.map(summary), actions: (l.actions ?? []).map(action) };
 }
 
 /**

@@ -57,6 +57,7 @@ export function ticketListBlocks(list: TicketListView, max: number = BLOCK_LIMIT
   const head: Block[] = [{ type: 'header', text: plain(list.title, BLOCK_LIMITS.headerText) }];
   if (list.tickets.length === 0) return [...head, { type: 'section', text: mrkdwn(userText(list.emptyText, BLOCK_LIMITS.sectionText)) }];
   const tail: Block[] = list.footer ? [{ type: 'context', elements: [mrkdwn(userText(list.footer, BLOCK_LIMITS.sectionText))] }] : [];
+  if (list.actions?.length) tail.push(...actionsBlocks(list.actions));
   return fit(head, list.tickets.map(ticketSummaryBlocks), tail, max, (n) => `${n} more not shown`);
 }
 
