@@ -84,9 +84,14 @@ function assetBlocks(list: AssetListView): Block[] {
 }
 
 function formOffer(form: FormView): Block[] {
+  // A prefilled new-ticket form (e.g. from words typed in a DM) opens with what was typed.
+  const prefill = form.form === 'new-ticket'
+    ? Object.fromEntries(['title', 'description'].filter((k) => form.values[k]).map((k) => [k, form.values[k]]))
+    : undefined;
+  const intro = prefill?.title ? `*${userText(form.title, 300)}*: “${userText(prefill.title, 300)}” — open the form to check it and file it.` : `*${userText(form.title, 300)}* — this opens as a form.`;
   return [
-    { type: 'section', text: mrkdwn(`*${userText(form.title, 300)}* — this opens as a form.`) },
-    actionsBlocks([{ verb: FORM_OPEN_VERB[form.form], title: `Open: ${form.title}`, style: 'positive', ticketId: form.ticketId, etag: form.etag }])[0],
+    { type: 'section', text: mrkdwn(intro) },
+    actionsBlocks([{ verb: FORM_OPEN_VERB[form.form], title: `Open: ${form.title}`, style: 'positive', ticketId: form.ticketId, etag: form.etag, data: prefill }])[0],
   ];
 }
 
