@@ -15,6 +15,7 @@
  */
 import type { Verb } from '../core';
 import { failureReply } from './failure';
+import { freeTextReply } from './free-text';
 import { parseCommand, type ParseResult } from './parse';
 import { COMMAND_DECLARATIONS, declarationFor, HANDLERS } from './registry';
 import { errorReply } from './respond';
@@ -48,6 +49,8 @@ export async function dispatch(ctx: CommandContext, input: CommandInput): Promis
  * the service whether they are an agent.
  */
 export async function handleText(ctx: CommandContext, text: string, parsed: ParseResult = parseCommand(text)): Promise<Reply> {
+  // In a personal chat, words that are not a command are a greeting or a problem, not a mistake.
+  if (!parsed.ok && !parsed.error.usage && ctx.conversation.kind === 'personal' && text.trim()) return freeTextReply(ctx, text);
   if (!parsed.ok && !parsed.error.usage) {
     const isAgent = await ctx.helpdesk.isAgent(ctx.actor.email).catch(() => true);
     parsed = parseCommand(text, { isAgent });

@@ -2,6 +2,7 @@
 import { sameText } from '../core/vocabulary';
 import { resolvedStatus } from '../views/format';
 import { ticketListView } from '../views/list-view';
+import { peopleNames } from './people';
 import { privately } from './respond';
 import { VERBS } from '../core';
 import { EVERYWHERE, type CommandDeclaration } from './declaration';
@@ -34,6 +35,7 @@ const mine: Handler = async (ctx) => {
     { email: me.email, isAgent },
     'You have no tickets. Type `new` to file one.',
     footer,
+    await peopleNames(ctx),
   );
   return privately({ type: 'ticket-list', list });
 };

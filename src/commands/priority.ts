@@ -1,5 +1,6 @@
 /** `priority <id> <priority>`, and the priority button (data.priority). Public result. */
 import { actedOnTicket } from './acted';
+import { unchangedReply } from './unchanged';
 import { matchValue } from '../views/format';
 import { errorReply, needTicket, saved, ticketReply } from './respond';
 import { VERBS } from '../core';
@@ -15,7 +16,8 @@ const priority: Handler = async (ctx, input) => {
   if (!typed) return errorReply(`Say which priority: ${priorities.join(', ')}.`, priorityCommand.usage);
   const wanted = matchValue(priorities, typed);
   if (!wanted) return errorReply(`“${typed}” is not a priority. Priorities: ${priorities.join(', ')}.`, priorityCommand.usage);
-  const ticket = await ctx.helpdesk.setPriority(ctx.actor, id, wanted, input.etag);
+  const { ticket, outcome } = await ctx.helpdesk.setPriority(ctx.actor, id, wanted, input.etag);
+  if (outcome === 'unchanged') return unchangedReply(ctx, ticket, ticket.priority);
   await actedOnTicket(ctx, ticket);
   return ticketReply(ctx, ticket, 'public', saved(`Priority set to ${wanted} by ${ctx.actor.name || ctx.actor.email}.`));
 };

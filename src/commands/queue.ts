@@ -1,12 +1,21 @@
-/** `queue [unassigned|mine|high|all]`: open tickets for agents (the service enforces who may list). Private. */
-import type { TicketQuery } from '../helpdesk/types';
+/**
+ * `queue [unassigned|mine|high|all]` and its Previous/Next buttons (values.page): open tickets for
+ * agents, most urgent and oldest first (the service enforces who may list). Private.
+ */
+import type { Ticket, TicketQuery } from '../helpdesk/types';
+import type { ActionView } from '../views/types';
 import { ticketListView } from '../views/list-view';
+import { peopleNames } from './people';
 import { errorReply, privately } from './respond';
 import { VERBS } from '../core';
 import { EVERYWHERE, type CommandDeclaration } from './declaration';
 import type { Handler } from './types';
 
-const LIMIT = 20;
+/** Rows per page of a queue in chat. */
+export const PAGE_SIZE = 20;
+
+/** How many open tickets a queue reads to order and count; beyond it the count reads "1000+". */
+export const QUEUE_SCAN = 1000;
 
 const QUEUES: Record<string, { title: string; empty: string; query: (email: string) => TicketQuery }> = {
   unassigned: { title: 'Unassigned open tickets', empty: 'Nothing is waiting to be claimed.', query: () => ({ open: true, unassigned: true }) },
@@ -15,7 +24,16 @@ const QUEUES: Record<string, { title: string; empty: string; query: (email: stri
   all: { title: 'All open tickets', empty: 'No open tickets.', query: () => ({ open: true }) },
 };
 
-/** Lists one of the agent queues, newest first, with a footer when there are more. */
+/**
+ * Work order: most urgent priority first (the configured list runs from least to most urgent),
+ * then the one waiting longest, then by number so the order never shuffles between pages.
+ */
+export function byUrgencyThenAge(priorities: readonly string[]): (a: Ticket, b: Ticket) => number {
+  const rank = (p: string) => priorities.findIndex((x) => x.toLowerCase() === p.trim().toLowerCase());
+  return (a, b) => rank(b.priority) - rank(a.priority) || a.created.localeCompare(b.created) || a.id - b.id;
+}
+
+/** Lists one of the agent queues, a page at a time, in work order, saying "N–M of T". */
 const queue: Handler = async (ctx, input) => {
   const name = (input.values?.queue ?? 'unassigned').trim().toLowerCase() || 'unassigned';
   const q = QUEUES[name];
@@ -24,11 +42,20 @@ const queue: Handler = async (ctx, input) => {
   if (!(await ctx.helpdesk.isAgent(ctx.actor.email))) {
     return errorReply('The queue is for help-desk agents. Type `mine` to see your own tickets.');
   }
-  const tickets = await ctx.helpdesk.listTickets(ctx.actor, { ...q.query(ctx.actor.email), limit: LIMIT + 1 });
-  const footer = tickets.length > LIMIT
-    ? `Showing the newest ${LIMIT}; there are more.${name === 'all' ? ' Try `queue high` or `queue unassigned`.' : ''}`
-    : undefined;
-  const list = ticketListView(q.title, tickets.slice(0, LIMIT), { email: ctx.actor.email, isAgent: true }, q.empty, footer);
+  // The whole open queue is read so it can be ordered by urgency and counted; open queues are small.
+  const all = (await ctx.helpdesk.listTickets(ctx.actor, { ...q.query(ctx.actor.email), limit: QUEUE_SCAN })).sort(byUrgencyThenAge(ctx.helpdesk.vocabulary.priorities));
+  const totalText = all.length >= QUEUE_SCAN ? `${QUEUE_SCAN}+` : String(all.length);
+  const pages = Math.max(1, Math.ceil(all.length / PAGE_SIZE));
+  const asked = Number.parseInt(input.values?.page ?? '1', 10);
+  const page = Number.isInteger(asked) ? Math.min(Math.max(asked, 1), pages) : 1;
+  const from = (page - 1) * PAGE_SIZE;
+  const shown = all.slice(from, from + PAGE_SIZE);
+  const footer = all.length > shown.length ? `${from + 1}–${from + shown.length} of ${totalText}` : undefined;
+  const list = ticketListView(q.title, shown, { email: ctx.actor.email, isAgent: true }, q.empty, footer, await peopleNames(ctx));
+  if (all.length > 0) list.page = { number: page, from: from + 1, to: from + shown.length, total: all.length };
+  const turn = (to: number, title: string): ActionView => ({ verb: VERBS.queue, title, data: { queue: name, page: String(to) } });
+  const paging = [...(page > 1 ? [turn(page - 1, 'Previous')] : []), ...(page < pages ? [turn(page + 1, 'Next')] : [])];
+  if (paging.length) list.actions = paging;
   return privately({ type: 'ticket-list', list });
 };
 

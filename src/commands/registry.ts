@@ -10,6 +10,7 @@ import { assignCommand } from './assign';
 import { claimCommand } from './claim';
 import { commentCommand } from './comment';
 import type { CommandDeclaration } from './declaration';
+import { editCommand } from './edit';
 import { helpCommand } from './help';
 import { mineCommand } from './mine';
 import { newCommand } from './new';
@@ -17,6 +18,7 @@ import { noteCommand } from './note';
 import { notificationsCommand } from './notifications';
 import { priorityCommand } from './priority';
 import { queueCommand } from './queue';
+import { reopenCommand } from './reopen';
 import { replyCommand } from './reply';
 import { resolveCommand } from './resolve';
 import { showCommand } from './show';
@@ -33,6 +35,8 @@ export const COMMAND_DECLARATIONS: readonly CommandDeclaration[] = [
   mineCommand,
   showCommand,
   commentCommand,
+  reopenCommand,
+  editCommand,
   assetsCommand,
   notificationsCommand,
   queueCommand,

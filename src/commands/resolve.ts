@@ -1,5 +1,6 @@
 /** `resolve <id> [note]`, the Resolve button (form) and its submit. Public result. */
 import { actedOnTicket } from './acted';
+import { unchangedReply } from './unchanged';
 import { LIMITS } from '../helpdesk/types';
 import { resolveForm as buildResolveForm } from '../views/forms';
 import { formReply, needTicket, saved, ticketReply } from './respond';
@@ -24,7 +25,9 @@ const resolve: Handler = async (ctx, input) => {
     const message = `A resolution note can be at most ${LIMITS.comment.toLocaleString('en-US')} characters; this one is ${note.length.toLocaleString('en-US')}.`;
     return formReply(buildResolveForm({ id, etag: input.etag ?? '' }, ctx.helpdesk.vocabulary, { note }, [{ field: 'note', message }]));
   }
-  const { ticket, note: written } = await ctx.helpdesk.resolve(ctx.actor, id, note || undefined, input.etag);
+  const { ticket, outcome, note: written } = await ctx.helpdesk.resolve(ctx.actor, id, note || undefined, input.etag);
+  // A note typed for a ticket that is already done is not dropped silently: the reply says so.
+  if (outcome === 'unchanged') return unchangedReply(ctx, ticket, ticket.status, note ? `Your note was not posted; use \`reply ${id}\` to add it.` : undefined);
   await actedOnTicket(ctx, ticket, written);
   return ticketReply(ctx, ticket, 'public', saved(`Resolved by ${ctx.actor.name || ctx.actor.email}.`));
 };

@@ -10,6 +10,7 @@ import { errorView } from '../views/error-view';
 import { sameEmail } from '../views/format';
 import { ticketView } from '../views/ticket-view';
 import type { FormView, View } from '../views/types';
+import { peopleNames } from './people';
 import type { CommandContext, CommandInput, Reply } from './types';
 
 /** A reply only the person who asked sees. */
@@ -69,7 +70,7 @@ export async function ticketReply(
   const [isAgent, all] = await Promise.all([ctx.helpdesk.isAgent(ctx.actor.email), known ?? ctx.helpdesk.listComments(ctx.actor, ticket)]);
   const shared = visibility === 'public' && ctx.conversation.kind !== 'personal';
   const comments = shared ? all.filter((c) => !c.isInternal) : all;
-  const view = ticketView(ticket, comments, { email: ctx.actor.email, isAgent }, ctx.helpdesk.vocabulary, notice);
+  const view = ticketView(ticket, comments, { email: ctx.actor.email, isAgent }, ctx.helpdesk.vocabulary, notice, await peopleNames(ctx));
   const reply: Reply = { view: { type: 'ticket', ticket: view }, visibility, ticketId: ticket.id };
   if (outcome) reply.outcome = outcome;
   return reply;

@@ -1,5 +1,6 @@
 /** `status <id> <status>`, and the Start/Reopen buttons (data.status). Public result. */
 import { actedOnTicket } from './acted';
+import { unchangedReply } from './unchanged';
 import { matchValue } from '../views/format';
 import { errorReply, needTicket, saved, ticketReply } from './respond';
 import { VERBS } from '../core';
@@ -15,7 +16,8 @@ const status: Handler = async (ctx, input) => {
   if (!typed) return errorReply(`Say which status: ${statuses.join(', ')}.`, statusCommand.usage);
   const wanted = matchValue(statuses, typed);
   if (!wanted) return errorReply(`“${typed}” is not a status. Statuses: ${statuses.join(', ')}.`, statusCommand.usage);
-  const ticket = await ctx.helpdesk.setStatus(ctx.actor, id, wanted, input.etag);
+  const { ticket, outcome } = await ctx.helpdesk.setStatus(ctx.actor, id, wanted, input.etag);
+  if (outcome === 'unchanged') return unchangedReply(ctx, ticket, ticket.status);
   await actedOnTicket(ctx, ticket);
   return ticketReply(ctx, ticket, 'public', saved(`Status set to ${wanted} by ${ctx.actor.name || ctx.actor.email}.`));
 };

@@ -12,13 +12,16 @@ export function parseItem(raw: unknown, operation: string): ListItem {
   const item = raw as Record<string, unknown>;
   if (typeof item.id !== 'string' && typeof item.id !== 'number') throw malformed(operation, 'item has no id');
   const fields = item.fields && typeof item.fields === 'object' ? (item.fields as Record<string, unknown>) : {};
-  return {
+  const parsed: ListItem = {
     id: String(item.id),
     etag: typeof item['@odata.etag'] === 'string' ? item['@odata.etag'] : '',
     createdDateTime: typeof item.createdDateTime === 'string' ? item.createdDateTime : '',
     lastModifiedDateTime: typeof item.lastModifiedDateTime === 'string' ? item.lastModifiedDateTime : '',
     fields,
   };
+  // Only a web address is kept: it becomes a link people click.
+  if (typeof item.webUrl === 'string' && /^https?:\/\//i.test(item.webUrl)) parsed.webUrl = item.webUrl;
+  return parsed;
 }
 
 /** One page of a list call: `value` and the optional absolute `@odata.nextLink`. */

@@ -9,6 +9,8 @@ export interface ListItem {
   createdDateTime: string;
   lastModifiedDateTime: string;
   fields: Record<string, unknown>;
+  /** The item's page in SharePoint, when the service sends it (Graph does; the spec does not list it). */
+  webUrl?: string;
 }
 
 export interface ListQuery {

@@ -79,6 +79,7 @@ export function toTicket(item: ListItem): Ticket {
   };
   const space = optional(x[TICKET.spaceId]);
   if (space !== undefined) t.spaceId = space;
+  if (item.webUrl) t.webUrl = item.webUrl;
   return t;
 }
 

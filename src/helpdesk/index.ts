@@ -5,7 +5,7 @@ import { createAgentDirectory } from './agents';
 import { createAsset, findAsset, listAssets } from './assets';
 import { addComment, commentOn, getTicketWithComments, listComments } from './comments';
 import type { ServiceContext, ServiceSettings } from './context';
-import { assign, claim, createTicket, deleteTicket, resolve, setPriority, setStatus, updateTicket } from './ticket-actions';
+import { assign, claim, createTicket, deleteTicket, reopen, resolve, setPriority, setStatus, updateTicket } from './ticket-actions';
 import { listTickets, readTicket } from './ticket-queries';
 import type { HelpdeskService, Vocabulary } from './types';
 
@@ -50,11 +50,12 @@ export function createHelpdeskService(config: HelpdeskServiceConfig): HelpdeskSe
     getTicket: async (actor, id) => (await readTicket(ctx, actor, id)).ticket,
     createTicket: (actor, input) => createTicket(ctx, actor, input),
     updateTicket: (actor, id, changes, etag) => updateTicket(ctx, actor, id, changes, etag),
-    claim: (actor, id, etag) => claim(ctx, actor, id, etag),
+    claim: (actor, id, etag, options) => claim(ctx, actor, id, etag, options),
     assign: (actor, id, email, etag) => assign(ctx, actor, id, email, etag),
     setStatus: (actor, id, status, etag) => setStatus(ctx, actor, id, status, etag),
     setPriority: (actor, id, priority, etag) => setPriority(ctx, actor, id, priority, etag),
     resolve: (actor, id, note, etag) => resolve(ctx, actor, id, note, etag),
+    reopen: (actor, id, reason, etag) => reopen(ctx, actor, id, reason, etag),
     deleteTicket: (actor, id) => deleteTicket(ctx, actor, id),
     listComments: (actor, ticket) => listComments(ctx, actor, ticket),
     getTicketWithComments: (actor, id) => getTicketWithComments(ctx, actor, id),

@@ -1,5 +1,5 @@
 /** Changing tickets: create, edit, claim, assign, status, priority, resolve, delete. */
-import { SPEC_STATUS, sameText, statusNamed } from '../core/vocabulary';
+import { SPEC_STATUS, isDone, reopenStatus, sameText, statusNamed } from '../core/vocabulary';
 import { isGraphError } from '../graph/errors';
 import { requireAgent } from './access';
 import { postComment } from './comments';
@@ -8,7 +8,7 @@ import { guarded } from './errors';
 import { TICKET, ticketFields, toTicket, type TicketWrite } from './fields';
 import { fetchTicket, readTicket } from './ticket-queries';
 import { inSpace } from './access';
-import { HelpdeskError, LIMITS, type Actor, type Claimed, type Holder, type NewTicket, type Resolved, type Ticket } from './types';
+import { HelpdeskError, LIMITS, type Actor, type Changed, type Claimed, type Holder, type NewTicket, type Resolved, type Ticket } from './types';
 import { newTicket, oneOf, sameAddress, text, ticketEdit } from './validate';
 
 const STATUS = SPEC_STATUS;
@@ -67,6 +67,11 @@ async function write(ctx: ServiceContext, actor: Actor, id: number, changes: Tic
   return fetchTicket(ctx, id);
 }
 
+/** The ticket as it is, returned unwritten: the change asked for is already true. */
+function unchanged(ticket: Ticket): Changed {
+  return { ticket, outcome: 'unchanged' };
+}
+
 /** Creates a ticket as `actor` with status New, in the configured space if any. */
 export async function createTicket(ctx: ServiceContext, actor: Actor, input: NewTicket): Promise<Ticket> {
   const checked = newTicket(ctx.vocabulary, input);
@@ -86,40 +91,51 @@ export async function createTicket(ctx: ServiceContext, actor: Actor, input: New
   return guarded('The new ticket', ctx.logger, async () => toTicket(await ctx.graph.createItem('SD_Tickets', fields)));
 }
 
-/** Edits title, description, priority or category; requesters only on their own tickets. */
-export async function updateTicket(ctx: ServiceContext, actor: Actor, id: number, changes: Partial<NewTicket>, etag?: string): Promise<Ticket> {
+/**
+ * Edits title, description, priority or category; requesters only on their own tickets. Only
+ * fields that differ from the ticket as it is are written; none differ -> unchanged, no write.
+ */
+export async function updateTicket(ctx: ServiceContext, actor: Actor, id: number, changes: Partial<NewTicket>, etag?: string): Promise<Changed> {
   const checked = ticketEdit(ctx.vocabulary, changes);
   const { ticket, agent } = await readTicket(ctx, actor, id);
   // Priority is triage, which is the agents' call; requesters may reword their own ticket.
   if (!agent && checked.priority !== undefined && checked.priority !== ticket.priority) {
     throw new HelpdeskError('forbidden', 'Only help-desk agents can change a ticket’s priority.');
   }
-  const w: TicketWrite = { title: checked.title, description: checked.description, priority: checked.priority, category: checked.category };
-  if (Object.values(w).every((v) => v === undefined)) return ticket;
-  return write(ctx, actor, id, w, etag);
+  // Category is triage too; a requester rewords her own ticket while it is open.
+  if (!agent && checked.category !== undefined && checked.category !== ticket.category) {
+    throw new HelpdeskError('forbidden', 'Only help-desk agents can change a ticket’s category.');
+  }
+  if (!agent && isDone(ticket.status)) {
+    throw new HelpdeskError('forbidden', `Ticket #${id} is ${ticket.status}; reopen it to change it.`);
+  }
+  const w: TicketWrite = {};
+  if (checked.title !== undefined && checked.title !== ticket.title) w.title = checked.title;
+  if (checked.description !== undefined && checked.description !== ticket.description) w.description = checked.description;
+  if (checked.priority !== undefined && checked.priority !== ticket.priority) w.priority = checked.priority;
+  if (checked.category !== undefined && checked.category !== ticket.category) w.category = checked.category;
+  if (Object.keys(w).length === 0) return unchanged(ticket);
+  return { ticket: await write(ctx, actor, id, w, etag), outcome: 'saved' };
 }
 
-/** Assigns the ticket to the acting agent, guarded by the etag they saw. */
-export async function claim(ctx: ServiceContext, actor: Actor, id: number, etag?: string): Promise<Claimed> {
+/**
+ * Assigns the ticket to the acting agent, guarded by the etag they saw. A ticket someone else
+ * holds is never taken silently, typed or clicked: it is a conflict naming the holder, unless
+ * the agent confirmed `takeOver` (then the etag they confirmed on guards the write).
+ */
+export async function claim(ctx: ServiceContext, actor: Actor, id: number, etag?: string, options: { takeOver?: boolean } = {}): Promise<Claimed> {
   await requireAgent(ctx, actor, 'claim tickets');
   const me = (await ctx.agents.find(actor.email))?.email ?? actor.email.trim();
-  let guard = etag;
-  if (guard === undefined) {
-    // Without what the person saw, a ticket someone else holds is not taken over silently.
-    const current = await fetchTicket(ctx, id);
-    const holder = await otherHolder(ctx, { ...actor, email: me }, current);
-    if (holder) throw claimedBy(id, current, holder);
-    if (sameAddress(current.assignedTo, me)) return { ticket: current, outcome: 'unchanged' };
-    guard = current.etag;
-  } else {
-    await checkSpace(ctx, id);
-  }
+  const current = await fetchTicket(ctx, id);
+  const holder = await otherHolder(ctx, { ...actor, email: me }, current);
+  if (holder && !options.takeOver) throw claimedBy(id, current, holder);
+  if (sameAddress(current.assignedTo, me)) return { ticket: current, outcome: 'unchanged' };
   try {
-    return { ticket: await write(ctx, actor, id, { assignedTo: me, status: status(ctx, STATUS.assigned) }, guard, true), outcome: 'saved' };
+    return { ticket: await write(ctx, actor, id, { assignedTo: me, status: status(ctx, STATUS.assigned) }, etag ?? current.etag, true), outcome: 'saved' };
   } catch (err) {
     // A second click on the same card after the claim went through is not a conflict.
-    const current = err instanceof HelpdeskError && err.kind === 'conflict' ? err.details.current : undefined;
-    if (current && sameAddress(current.assignedTo, me)) return { ticket: current, outcome: 'unchanged' };
+    const now = err instanceof HelpdeskError && err.kind === 'conflict' ? err.details.current : undefined;
+    if (now && sameAddress(now.assignedTo, me)) return { ticket: now, outcome: 'unchanged' };
     throw err;
   }
 }
@@ -137,30 +153,49 @@ export async function assign(ctx: ServiceContext, actor: Actor, id: number, assi
   return write(ctx, actor, id, w, etag);
 }
 
-/** Sets a status from the vocabulary. */
-export async function setStatus(ctx: ServiceContext, actor: Actor, id: number, value: string, etag?: string): Promise<Ticket> {
+/** Sets a status from the vocabulary; the status it already has is unchanged, unwritten. */
+export async function setStatus(ctx: ServiceContext, actor: Actor, id: number, value: string, etag?: string): Promise<Changed> {
   await requireAgent(ctx, actor, 'change a ticket’s status');
   const checked = oneOf('status', value, ctx.vocabulary.statuses);
-  await checkSpace(ctx, id);
-  return write(ctx, actor, id, { status: checked }, etag);
+  const current = await fetchTicket(ctx, id);
+  if (sameText(current.status, checked)) return unchanged(current);
+  return { ticket: await write(ctx, actor, id, { status: checked }, etag), outcome: 'saved' };
 }
 
-/** Sets a priority from the vocabulary. */
-export async function setPriority(ctx: ServiceContext, actor: Actor, id: number, value: string, etag?: string): Promise<Ticket> {
+/** Sets a priority from the vocabulary; the priority it already has is unchanged, unwritten. */
+export async function setPriority(ctx: ServiceContext, actor: Actor, id: number, value: string, etag?: string): Promise<Changed> {
   await requireAgent(ctx, actor, 'change a ticket’s priority');
   const checked = oneOf('priority', value, ctx.vocabulary.priorities);
-  await checkSpace(ctx, id);
-  return write(ctx, actor, id, { priority: checked }, etag);
+  const current = await fetchTicket(ctx, id);
+  if (sameText(current.priority, checked)) return unchanged(current);
+  return { ticket: await write(ctx, actor, id, { priority: checked }, etag), outcome: 'saved' };
 }
 
-/** Resolves the ticket; a note is posted as a public comment titled "Resolution". */
+/**
+ * Resolves the ticket; a note is posted as a public comment titled "Resolution". A ticket that
+ * is already done is left alone: no write and no second resolution comment.
+ */
 export async function resolve(ctx: ServiceContext, actor: Actor, id: number, note?: string, etag?: string): Promise<Resolved> {
   await requireAgent(ctx, actor, 'resolve tickets');
   const checkedNote = text('note', note, { max: LIMITS.comment });
-  await checkSpace(ctx, id);
+  const current = await fetchTicket(ctx, id);
+  if (isDone(current.status)) return unchanged(current);
   const ticket = await write(ctx, actor, id, { status: status(ctx, STATUS.resolved) }, etag);
-  if (!checkedNote) return { ticket };
-  return { ticket, note: await postComment(ctx, actor, id, checkedNote, { internal: false, title: 'Resolution' }) };
+  if (!checkedNote) return { ticket, outcome: 'saved' };
+  return { ticket, outcome: 'saved', note: await postComment(ctx, actor, id, checkedNote, { internal: false, title: 'Resolution' }) };
+}
+/**
+ * Reopens a done ticket: its requester or an agent, with a reason that is posted as a public
+ * comment titled "Reopened" after the status is written (guarded by the etag they saw). A ticket
+ * that is not done is unchanged: nothing is written and no comment is posted.
+ */
+export async function reopen(ctx: ServiceContext, actor: Actor, id: number, reason: string, etag?: string): Promise<Changed> {
+  const checked = text('reason', reason, { required: true, max: LIMITS.comment }) as string;
+  const { ticket } = await readTicket(ctx, actor, id);
+  if (!isDone(ticket.status)) return unchanged(ticket);
+  const reopened = await write(ctx, actor, id, { status: reopenStatus(ctx.vocabulary, ticket.assignedTo !== '') }, etag ?? ticket.etag);
+  await postComment(ctx, actor, id, checked, { internal: false, title: 'Reopened' });
+  return { ticket: reopened, outcome: 'saved' };
 }
 
 /** Deletes a ticket (agents only). */

@@ -22,6 +22,8 @@ export interface Ticket {
   /** Empty string when unassigned. */
   assignedTo: string;
   spaceId?: string;
+  /** The ticket's page in the help desk (the item's webUrl), when Graph sends one. */
+  webUrl?: string;
 }
 
 export interface Comment {
@@ -104,15 +106,17 @@ export interface Holder {
   name: string;
 }
 
-/** What a claim did: `saved` it, or nothing because the actor already held the ticket. */
-export interface Claimed {
+/**
+ * What a change did: `saved` it, or nothing because the ticket already was that way (already
+ * High, already resolved, already mine); an unchanged ticket is returned unwritten.
+ */
+export interface Changed {
   ticket: Ticket;
   outcome: 'saved' | 'unchanged';
 }
 
-/** What a resolve wrote: the ticket, and the public resolution note when one was given. */
-export interface Resolved {
-  ticket: Ticket;
+/** What a resolve did, and the public resolution note when one was written. */
+export interface Resolved extends Changed {
   note?: Comment;
 }
 
@@ -126,6 +130,9 @@ export interface TicketWithComments {
 export interface Commented extends TicketWithComments {
   comment: Comment;
 }
+
+/** What a claim did (a claim is one kind of change). */
+export type Claimed = Changed;
 
 /** A failure the person can act on; `message` is safe to show in chat. */
 export class HelpdeskError extends Error {
@@ -161,17 +168,26 @@ export interface HelpdeskService {
   listTickets(actor: Actor, query: TicketQuery): Promise<Ticket[]>;
   getTicket(actor: Actor, id: number): Promise<Ticket>;
   createTicket(actor: Actor, input: NewTicket): Promise<Ticket>;
-  updateTicket(actor: Actor, id: number, changes: Partial<NewTicket>, etag?: string): Promise<Ticket>;
+  /** Writes only the fields that differ from the ticket as it is; none differ -> `unchanged`. */
+  updateTicket(actor: Actor, id: number, changes: Partial<NewTicket>, etag?: string): Promise<Changed>;
   /**
    * Assigns the ticket to the acting agent. A ticket someone else holds is a conflict whose
-   * `details.holder` names them; one the actor already holds is returned `unchanged`, unwritten.
+   * `details.holder` names them, typed or clicked, unless `takeOver` was confirmed; one the
+   * actor already holds is returned `unchanged`, unwritten.
    */
-  claim(actor: Actor, id: number, etag?: string): Promise<Claimed>;
+  claim(actor: Actor, id: number, etag?: string, options?: { takeOver?: boolean }): Promise<Claimed>;
   assign(actor: Actor, id: number, assigneeEmail: string, etag?: string): Promise<Ticket>;
-  setStatus(actor: Actor, id: number, status: string, etag?: string): Promise<Ticket>;
-  setPriority(actor: Actor, id: number, priority: string, etag?: string): Promise<Ticket>;
-  /** Resolves; the note, when given, is posted as a public comment after the status is written. */
+  /** A status the ticket already has is `unchanged`, unwritten. */
+  setStatus(actor: Actor, id: number, status: string, etag?: string): Promise<Changed>;
+  /** A priority the ticket already has is `unchanged`, unwritten. */
+  setPriority(actor: Actor, id: number, priority: string, etag?: string): Promise<Changed>;
+  /** A ticket already resolved or closed is `unchanged`: no write, no second resolution comment. */
   resolve(actor: Actor, id: number, note?: string, etag?: string): Promise<Resolved>;
+  /**
+   * Reopens a resolved or closed ticket (its requester or an agent); `reason` is required and
+   * posted as a public comment. A ticket that is still open is `unchanged`, unwritten.
+   */
+  reopen(actor: Actor, id: number, reason: string, etag?: string): Promise<Changed>;
   deleteTicket(actor: Actor, id: number): Promise<void>;
 
   /**

@@ -10,6 +10,7 @@ const LABEL: Record<string, string> = {
   status: 'Status',
   comment: 'Comment',
   note: 'Resolution note',
+  reason: 'Reason',
   limit: 'Limit',
   tag: 'Asset tag or serial number',
   assetTag: 'Asset tag',

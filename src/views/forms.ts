@@ -1,5 +1,6 @@
-/** Form builders: new ticket, comment/reply/note, resolve with note, assign. */
+/** Form builders: new ticket, comment/reply/note, resolve with note, assign, reopen, edit. */
 import { VERBS } from '../core/verbs';
+import { matchValue } from '../core/vocabulary';
 import type { Ticket, Vocabulary } from '../helpdesk/types';
 import type { FormFieldError, FormView } from './types';
 
@@ -10,7 +11,15 @@ export const FORM_FIELDS: Readonly<Record<FormView['form'], readonly string[]>> 
   comment: ['comment', 'internal'],
   resolve: ['note'],
   assign: ['assignee'],
+  reopen: ['reason'],
+  edit: ['title', 'description', 'category'],
 };
+
+/** The priority a new ticket starts with: Normal when configured, else the middle one. */
+export function defaultPriority(vocabulary: Vocabulary): string {
+  const { priorities } = vocabulary;
+  return matchValue(priorities, 'Normal') ?? priorities[Math.floor((priorities.length - 1) / 2)] ?? '';
+}
 
 export function newTicketForm(
   vocabulary: Vocabulary,
@@ -22,7 +31,8 @@ export function newTicketForm(
     form: 'new-ticket',
     title: 'New ticket',
     submitVerb: VERBS.create,
-    values: { title: '', description: '', priority: '', category: '', ...values },
+    // Priority starts at Normal; category starts empty so the form prompts for one rather than guessing.
+    values: { title: '', description: '', priority: defaultPriority(vocabulary), category: '', ...values },
     errors,
     priorities: vocabulary.priorities,
     categories: vocabulary.categories,
@@ -88,5 +98,32 @@ export function assignForm(
 ): FormView {
   const form = ticketForm('assign', 'Assign', VERBS.assign, ticket, vocabulary, { assignee: '', ...values }, errors);
   form.assignees = assignees;
+  return form;
+}
+
+/** Reopen form: the reason is required and is posted as a public comment. */
+export function reopenForm(
+  ticket: Pick<Ticket, 'id' | 'etag'> & { title?: string },
+  vocabulary: Vocabulary,
+  values: Record<string, string> = {},
+  errors: FormFieldError[] = [],
+): FormView {
+  return ticketForm('reopen', 'Reopen', VERBS.reopen, ticket, vocabulary, { reason: '', ...values }, errors);
+}
+
+/**
+ * Edit form, filled with the ticket as the person saw it (its etag guards the save); agents also
+ * get the category, requesters title and description only.
+ */
+export function editForm(
+  ticket: Pick<Ticket, 'id' | 'etag' | 'title' | 'description' | 'category'>,
+  vocabulary: Vocabulary,
+  isAgent: boolean,
+  values: Record<string, string> = {},
+  errors: FormFieldError[] = [],
+): FormView {
+  const current = { title: ticket.title, description: ticket.description, category: matchValue(vocabulary.categories, ticket.category) ?? '' };
+  const form = ticketForm('edit', 'Edit', VERBS.edit, ticket, vocabulary, { ...current, ...values }, errors);
+  form.allowCategory = isAgent;
   return form;
 }

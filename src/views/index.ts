@@ -1,7 +1,7 @@
 /** View-model builders: pure functions from domain objects to the screens in ./types. */
-export { ticketView, ticketSummary, ticketActions, earlierCommentsText, shareableView, LATEST_COMMENTS, type Viewer } from './ticket-view';
+export { ticketView, ticketSummary, ticketActions, earlierCommentsText, shareableView, nameFor, LATEST_COMMENTS, type Viewer, type PeopleNames } from './ticket-view';
 export { ticketListView } from './list-view';
-export { newTicketForm, commentForm, resolveForm, assignForm, FORM_FIELDS } from './forms';
+export { newTicketForm, commentForm, resolveForm, assignForm, reopenForm, editForm, defaultPriority, FORM_FIELDS } from './forms';
 export { helpView } from './help-view';
 export { errorView } from './error-view';
 export { assetListView, assetView } from './asset-view';

@@ -1,6 +1,6 @@
 /** Ticket list builder (mine, queue). */
 import type { Ticket } from '../helpdesk/types';
-import { ticketSummary, type Viewer } from './ticket-view';
+import { ticketSummary, type PeopleNames, type Viewer } from './ticket-view';
 import type { TicketListView } from './types';
 
 /** A titled list of ticket summaries with the text shown when it is empty and an optional footer. */
@@ -10,8 +10,9 @@ export function ticketListView(
   viewer: Viewer,
   emptyText: string,
   footer?: string,
+  names?: PeopleNames,
 ): TicketListView {
-  const list: TicketListView = { title, tickets: tickets.map((t) => ticketSummary(t, viewer)), emptyText };
+  const list: TicketListView = { title, tickets: tickets.map((t) => ticketSummary(t, viewer, names)), emptyText };
   if (footer) list.footer = footer;
   return list;
 }

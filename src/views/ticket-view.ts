@@ -10,6 +10,20 @@ export interface Viewer {
   isAgent: boolean;
 }
 
+/** Display names by lower-cased address (the active agents), so cards show people, not addresses. */
+export type PeopleNames = ReadonlyMap<string, string>;
+
+/** The display name for an address, or the address when no name is known. */
+export function nameFor(names: PeopleNames | undefined, email: string): string {
+  return (email && names?.get(email.trim().toLowerCase())) || email;
+}
+
+/** "Name (address)", or the address alone when no name is known; empty for no address. */
+function personText(names: PeopleNames | undefined, email: string): string {
+  const name = nameFor(names, email);
+  return name && name !== email ? `${name} (${email})` : email;
+}
+
 /** How many comments a ticket card shows; the rest are counted in `olderComments`. */
 export const LATEST_COMMENTS = 5;
 
@@ -31,7 +45,9 @@ function act(ticket: Ticket, verb: ActionView['verb'], title: string, extra: Par
 /** The buttons this viewer may use on this ticket; requesters get nothing agent-only. */
 export function ticketActions(ticket: Ticket, viewer: Viewer, vocabulary: Vocabulary): ActionView[] {
   if (!viewer.isAgent) {
-    return [act(ticket, VERBS.commentForm, 'Comment', { data: { internal: 'false' } }), act(ticket, VERBS.refresh, 'Refresh')];
+    // Her resolved ticket can be reopened (with a reason); her open one can be reworded.
+    const own = isDone(ticket.status) ? act(ticket, VERBS.reopenForm, 'Reopen') : act(ticket, VERBS.editForm, 'Edit');
+    return [act(ticket, VERBS.commentForm, 'Comment', { data: { internal: 'false' } }), own, act(ticket, VERBS.refresh, 'Refresh')];
   }
   const actions: ActionView[] = [];
   const done = isDone(ticket.status);
@@ -39,11 +55,14 @@ export function ticketActions(ticket: Ticket, viewer: Viewer, vocabulary: Vocabu
     const status = reopenStatus(vocabulary, ticket.assignedTo !== '');
     actions.push(act(ticket, VERBS.status, 'Reopen', { data: { status } }));
   } else {
-    if (!sameEmail(ticket.assignedTo, viewer.email)) actions.push(act(ticket, VERBS.claim, 'Claim', { style: 'positive' }));
+    // Someone else's ticket is offered as Take over, which asks before it takes (never a plain Claim).
+    if (!ticket.assignedTo) actions.push(act(ticket, VERBS.claim, 'Claim', { style: 'positive' }));
+    else if (!sameEmail(ticket.assignedTo, viewer.email)) actions.push(act(ticket, VERBS.claim, 'Take over'));
     actions.push(act(ticket, VERBS.assignForm, 'Assign'));
     const working = workingStatus(vocabulary);
     if (working && ticket.status !== working) actions.push(act(ticket, VERBS.status, 'Start', { data: { status: working } }));
     actions.push(act(ticket, VERBS.resolveForm, 'Resolve', { style: 'positive' }));
+    actions.push(act(ticket, VERBS.editForm, 'Edit'));
     const high = vocabulary.highPriorities[0];
     if (high && !vocabulary.highPriorities.includes(ticket.priority)) {
       actions.push(act(ticket, VERBS.priority, `Mark ${high}`, { data: { priority: high } }));
@@ -76,6 +95,7 @@ export function ticketView(
   viewer: Viewer,
   vocabulary: Vocabulary,
   notice?: Notice,
+  names?: PeopleNames,
 ): TicketView {
   const visible = comments
     .filter((c) => viewer.isAgent || !c.isInternal)
@@ -94,6 +114,8 @@ export function ticketView(
     requesterEmail: ticket.submittedByEmail,
     requesterText: '',
     assignee: ticket.assignedTo,
+    assigneeName: nameFor(names, ticket.assignedTo),
+    assigneeText: personText(names, ticket.assignedTo),
     created: ticket.created,
     modified: ticket.modified,
     createdText: formatDate(ticket.created),
@@ -105,11 +127,12 @@ export function ticketView(
   };
   view.requesterText = view.requesterEmail ? `${view.requesterName} (${view.requesterEmail})` : view.requesterName;
   if (notice) view.notice = notice;
+  if (ticket.webUrl) view.link = ticket.webUrl;
   return view;
 }
 
 /** One line of a ticket list: a Show button and, for agents on unassigned open tickets, Claim. */
-export function ticketSummary(ticket: Ticket, viewer: Viewer): TicketSummaryView {
+export function ticketSummary(ticket: Ticket, viewer: Viewer, names?: PeopleNames): TicketSummaryView {
   const actions: ActionView[] = [act(ticket, VERBS.show, 'Show')];
   if (viewer.isAgent && !ticket.assignedTo && !isDone(ticket.status)) {
     actions.push(act(ticket, VERBS.claim, 'Claim', { style: 'positive' }));
@@ -121,6 +144,7 @@ export function ticketSummary(ticket: Ticket, viewer: Viewer): TicketSummaryView
     status: ticket.status,
     priority: ticket.priority,
     assignee: ticket.assignedTo,
+    assigneeName: nameFor(names, ticket.assignedTo),
     requesterName: ticket.submittedByName || ticket.submittedBy || ticket.submittedByEmail,
     modifiedText: formatDate(ticket.modified),
     actions,

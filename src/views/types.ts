@@ -38,8 +38,14 @@ export interface TicketView {
   requesterEmail: string;
   /** "Name (address)" or the name alone, as both channels show the requester. */
   requesterText: string;
-  /** Empty when unassigned. */
+  /** The assignee's address; empty when unassigned. */
   assignee: string;
+  /** The assignee's display name (the address when no name is known); empty when unassigned. */
+  assigneeName: string;
+  /** "Name (address)" or the address alone, as both channels show the assignee; empty when unassigned. */
+  assigneeText: string;
+  /** The ticket's page in the help desk, when known. */
+  link?: string;
   created: string;
   modified: string;
   createdText: string;
@@ -63,6 +69,8 @@ export interface TicketSummaryView {
   status: string;
   priority: string;
   assignee: string;
+  /** The assignee's display name (the address when no name is known); empty when unassigned. */
+  assigneeName: string;
   requesterName: string;
   modifiedText: string;
   /** e.g. a "Show" button and, for agents on unassigned tickets, "Claim". */
@@ -76,6 +84,10 @@ export interface TicketListView {
   emptyText: string;
   /** e.g. "Showing 20 of 57 — use `queue all`" */
   footer?: string;
+  /** Paging buttons (Previous/Next) that rebuild this list at another page. */
+  actions?: ActionView[];
+  /** Where this page sits: 1-based page, rows shown from/to, and how many rows the whole list has. */
+  page?: { number: number; from: number; to: number; total: number };
 }
 
 export interface FormFieldError {
@@ -83,9 +95,9 @@ export interface FormFieldError {
   message: string;
 }
 
-/** An input form: new ticket, comment/reply/note, resolve with note, assign. */
+/** An input form: new ticket, comment/reply/note, resolve with note, assign, reopen with reason, edit. */
 export interface FormView {
-  form: 'new-ticket' | 'comment' | 'resolve' | 'assign';
+  form: 'new-ticket' | 'comment' | 'resolve' | 'assign' | 'reopen' | 'edit';
   title: string;
   /** Verb sent on submit. */
   submitVerb: Verb;
@@ -97,6 +109,8 @@ export interface FormView {
   categories: readonly string[];
   /** Agents may choose internal/public on the comment form. */
   allowInternal?: boolean;
+  /** Edit form: agents may change the category (requesters edit title and description only). */
+  allowCategory?: boolean;
   /** Link to the chat message a ticket is being made from. */
   sourceLink?: string;
   /** Assign form: the active agents to choose from (the field also takes a typed address). */

@@ -96,7 +96,7 @@ describe.skipIf(!haveChromium && !inCi)(`cards in the official Adaptive Cards re
     const result = await render(renderCard(views['ticket-agent']));
     expect(result.text).toContain('VPN drops every 10 minutes');
     expect(result.text).toContain('Diego Siciliani');
-    expect(result.buttons).toEqual(expect.arrayContaining(['Claim', 'Resolve']));
+    expect(result.buttons).toEqual(expect.arrayContaining(['Take over', 'Resolve']));
     mkdirSync(SHOTS, { recursive: true });
     await page.locator('#card').screenshot({ path: path.join(SHOTS, 'ticket-agent.png') });
   });
@@ -112,5 +112,23 @@ describe.skipIf(!haveChromium && !inCi)(`cards in the official Adaptive Cards re
     expect(result.text).toContain('Title is required.');
     expect(result.buttons).toContain('Create ticket');
     await page.locator('#card').screenshot({ path: path.join(SHOTS, 'new-ticket-form.png') });
+  });
+
+  it('renders the new conversation cards as a person would see them (screenshots in test-results/cards)', async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    const shots: [string, (r: Awaited<ReturnType<typeof render>>) => void][] = [
+      ['ticket-take-over', (r) => expect(r.buttons).toEqual(['Take over from Diego Siciliani', 'Leave it with Diego Siciliani'])],
+      ['ticket-unchanged', (r) => expect(r.text).toContain('Already High — nothing changed.')],
+      ['ticket-requester-resolved', (r) => expect(r.buttons).toEqual(['Comment', 'Reopen', 'Refresh'])],
+      ['reopen-form', (r) => expect(r.buttons).toContain('Reopen')],
+      ['edit-form-agent', (r) => expect(r.text).toContain('Category')],
+      ['edit-form-requester', (r) => expect(r.text).not.toContain('Category')],
+      ['ticket-people-link', (r) => expect(r.text).toContain('Diego Siciliani (diegos@example.com)')],
+    ];
+    for (const [name, check] of shots) {
+      const result = await render(renderCard(views[name]));
+      check(result);
+      await page.locator('#card').screenshot({ path: path.join(SHOTS, `${name}.png`) });
+    }
   });
 });

@@ -2,7 +2,8 @@
 import { COMMAND_DECLARATIONS } from '../../src/commands';
 import type { Comment, Ticket } from '../../src/helpdesk/types';
 import { loadConfig } from '../../src/config';
-import { assetListView, assignForm, commentForm, errorView, helpView, newTicketForm, resolveForm, ticketListView, ticketSummary, ticketView } from '../../src/views';
+import { assetListView, assignForm, commentForm, editForm, errorView, helpView, newTicketForm, reopenForm, resolveForm, ticketListView, ticketSummary, ticketView } from '../../src/views';
+import { VERBS } from '../../src/core/verbs';
 import type { View } from '../../src/views/types';
 
 export const vocabulary = loadConfig({}).helpdesk;
@@ -49,6 +50,25 @@ export function sampleViews(): Record<string, View> {
     },
     'comment-form': { type: 'form', form: commentForm(t, vocabulary, true) },
     'resolve-form': { type: 'form', form: resolveForm(t, vocabulary) },
+    'reopen-form': { type: 'form', form: reopenForm(t, vocabulary) },
+    'edit-form-agent': { type: 'form', form: editForm({ ...t, category: '' }, vocabulary, true) },
+    'edit-form-requester': { type: 'form', form: editForm(t, vocabulary, false) },
+    'ticket-requester-resolved': { type: 'ticket', ticket: ticketView(ticket({ status: 'Resolved' }), comments(2), requester, vocabulary) },
+    'ticket-take-over': {
+      type: 'ticket',
+      ticket: {
+        ...ticketView(t, [], agent, vocabulary, { text: 'Already claimed by Diego Siciliani. Take it over from Diego Siciliani? Nothing changes until you confirm.', tone: 'warning' }),
+        actions: [
+          { verb: VERBS.claim, title: 'Take over from Diego Siciliani', style: 'positive', ticketId: t.id, etag: t.etag, data: { takeOver: 'true' } },
+          { verb: VERBS.refresh, title: 'Leave it with Diego Siciliani', ticketId: t.id, etag: t.etag },
+        ],
+      },
+    },
+    'ticket-people-link': {
+      type: 'ticket',
+      ticket: ticketView(ticket({ webUrl: 'https://contoso.sharepoint.com/sites/helpdesk/Lists/SD_Tickets/DispForm.aspx?ID=42' }), [], requester, vocabulary, undefined, new Map([['diegos@example.com', 'Diego Siciliani']])),
+    },
+    'ticket-unchanged': { type: 'ticket', ticket: ticketView(t, [], agent, vocabulary, { text: 'Already High — nothing changed.', tone: 'success' }) },
     'assign-form': { type: 'form', form: assignForm(t, vocabulary, [{ name: 'Megan Bowen', email: 'meganb@example.com' }, { name: 'Diego Siciliani', email: 'diegos@example.com' }]) },
     help: { type: 'help', help: helpView(COMMAND_DECLARATIONS, true) },
     confirmation: { type: 'confirmation', confirmation: { message: 'Ticket #42 created.', ticket: ticketSummary(t, requester), actions: [] } },

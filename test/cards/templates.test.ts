@@ -22,7 +22,7 @@ describe('Adaptive Card templates', () => {
 
   it('gives an agent the agent buttons, each carrying verb, ticket id and the etag seen', () => {
     const card = renderCard(sampleViews()['ticket-agent']) as Card;
-    expect(titles(card)).toEqual(expect.arrayContaining(['Claim', 'Resolve']));
+    expect(titles(card)).toEqual(expect.arrayContaining(['Take over', 'Resolve']));
     const claim = actions(card).find((a) => a.verb === VERBS.claim)!;
     expect(claim).toMatchObject({ type: 'Action.Execute', data: { ticketId: 42, etag: ticket().etag } });
     expect(text(card)).toContain('Internal note');

@@ -37,12 +37,33 @@ describe('queue', () => {
     expect((await ids('all')).sort()).toEqual([t.id, held.id, urgent.id].sort());
   });
 
-  it('says there are more when the queue is longer than a chat list', async () => {
+  it('says "N of M" when the queue is longer than a page, and pages with Next and Previous', async () => {
     const desk = helpdesk();
     for (let i = 0; i < 23; i++) desk.seedTicket({ title: `T${i}`, submittedByEmail: RIA.email });
     const { list } = as(await handleText(context(desk, DANA), 'queue'), 'ticket-list');
     expect(list.tickets).toHaveLength(20);
-    expect(list.footer).toContain('there are more');
+    expect(list.footer).toBe('1–20 of 23');
+    expect(list.actions?.map((a) => a.title)).toEqual(['Next']);
+    const next = list.actions![0];
+    const second = as(await dispatch(context(desk, DANA), { verb: next.verb, values: next.data }), 'ticket-list').list;
+    expect(second.footer).toBe('21–23 of 23');
+    expect(second.tickets).toHaveLength(3);
+    expect(second.actions?.map((a) => a.title)).toEqual(['Previous']);
+    const seen = [...list.tickets, ...second.tickets].map((t) => t.id);
+    expect(new Set(seen).size).toBe(23);
+  });
+
+  it('puts the most urgent first, then the one waiting longest', async () => {
+    const desk = helpdesk();
+    const oldNormal = desk.seedTicket({ title: 'old normal', submittedByEmail: RIA.email, priority: 'Normal', created: '2026-11-01T09:00:00Z' });
+    const newUrgent = desk.seedTicket({ title: 'new urgent', submittedByEmail: RIA.email, priority: 'Urgent', created: '2026-11-20T09:00:00Z' });
+    const newNormal = desk.seedTicket({ title: 'new normal', submittedByEmail: RIA.email, priority: 'Normal', created: '2026-11-19T09:00:00Z' });
+    const oldHigh = desk.seedTicket({ title: 'old high', submittedByEmail: RIA.email, priority: 'High', created: '2026-11-02T09:00:00Z' });
+    desk.touch(oldNormal.id, { title: 'old normal, touched last' });
+    const { list } = as(await handleText(context(desk, DANA), 'queue'), 'ticket-list');
+    expect(list.tickets.map((t) => t.id)).toEqual([newUrgent.id, oldHigh.id, oldNormal.id, newNormal.id]);
+    expect(list.footer).toBeUndefined();
+    expect(list.actions).toBeUndefined();
   });
 
   it('is refused for requesters', async () => {
@@ -76,7 +97,7 @@ describe('claim', () => {
     await dispatch(context(desk, SAM), { verb: VERBS.claim, ticketId: t.id, etag: seen });
     const reply = await dispatch(context(desk, DANA), { verb: VERBS.claim, ticketId: t.id, etag: seen });
     const { ticket } = as(reply, 'ticket');
-    expect(ticket.notice).toEqual({ text: 'Already claimed by Sam Agent. Nothing was changed.', tone: 'warning' });
+    expect(ticket.notice).toEqual({ text: 'Already claimed by Sam Agent. Take it over from Sam Agent? Nothing changes until you confirm.', tone: 'warning' });
     expect(reply.outcome).toBe('conflict');
     expect(ticket.assignee).toBe(SAM.email);
     expect(ticket.etag).toBe(desk.ticket(t.id)?.etag);
@@ -84,12 +105,39 @@ describe('claim', () => {
     expect(desk.ticket(t.id)?.assignedTo).toBe(SAM.email);
   });
 
-  it('typed claim of a ticket someone holds does not take it over', async () => {
+  it('typed claim of a ticket someone holds asks to take it over, the same question a click gets', async () => {
+    const { desk, t } = scene();
+    const held = desk.touch(t.id, { assignedTo: SAM.email });
+    const typed = as(await handleText(context(desk, DANA), `claim ${t.id}`), 'ticket').ticket;
+    const clicked = as(await dispatch(context(desk, DANA), { verb: VERBS.claim, ticketId: t.id, etag: held.etag }), 'ticket').ticket;
+    expect(typed.notice).toEqual(clicked.notice);
+    expect(typed.actions).toEqual(clicked.actions);
+    expect(typed.actions.map((a) => a.title)).toEqual(['Take over from Sam Agent', 'Leave it with Sam Agent']);
+    expect(desk.ticket(t.id)?.assignedTo).toBe(SAM.email);
+  });
+
+  it('a card offers Take over (not Claim) on a ticket someone else holds; confirming takes it, publicly', async () => {
     const { desk, t } = scene();
     desk.touch(t.id, { assignedTo: SAM.email });
-    const { ticket } = as(await handleText(context(desk, DANA), `claim ${t.id}`), 'ticket');
-    expect(ticket.notice?.text).toMatch(/^Already claimed by Sam Agent\. To take it over, use `assign/);
+    const card = as(await handleText(context(desk, DANA), `show ${t.id}`), 'ticket').ticket;
+    expect(card.actions.map((a) => a.title)).not.toContain('Claim');
+    const takeOver = card.actions.find((a) => a.title === 'Take over')!;
+    const question = await dispatch(context(desk, DANA), { verb: takeOver.verb, ticketId: takeOver.ticketId, etag: takeOver.etag, values: takeOver.data });
     expect(desk.ticket(t.id)?.assignedTo).toBe(SAM.email);
+    const confirm = as(question, 'ticket').ticket.actions[0];
+    const done = await dispatch(context(desk, DANA), { verb: confirm.verb, ticketId: confirm.ticketId, etag: confirm.etag, values: confirm.data });
+    expect(done.visibility).toBe('public');
+    expect(as(done, 'ticket').ticket.notice?.text).toBe('Taken over by Dana Agent.');
+    expect(desk.ticket(t.id)?.assignedTo).toBe(DANA.email);
+  });
+
+  it('a confirmation made on a ticket that changed meanwhile asks again, naming the new holder', async () => {
+    const { desk, t } = scene();
+    const held = desk.touch(t.id, { assignedTo: SAM.email });
+    desk.touch(t.id, { assignedTo: 'lee.agent@contoso.test' });
+    const reply = await dispatch(context(desk, DANA), { verb: VERBS.claim, ticketId: t.id, etag: held.etag, values: { takeOver: 'true' } });
+    expect(reply.outcome).toBe('conflict');
+    expect(desk.ticket(t.id)?.assignedTo).toBe('lee.agent@contoso.test');
   });
 
   it('is refused for requesters', async () => {

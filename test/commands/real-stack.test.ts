@@ -56,10 +56,10 @@ describe('requesters on the real stack', () => {
     const forPatti = as(await handleText(ctx(patti), `show ${vpn.id}`), 'ticket').ticket;
     expect(forPatti.comments.some((c) => c.internal)).toBe(false);
     expect(forPatti.comments.map((c) => c.body)).toContain('Home Wi-Fi, 5 GHz. I have not tried a cable yet.');
-    expect(forPatti.actions.map((a) => a.title)).toEqual(['Comment', 'Refresh']);
+    expect(forPatti.actions.map((a) => a.title)).toEqual(['Comment', 'Edit', 'Refresh']);
     const forMegan = as(await handleText(ctx(megan), `show ${vpn.id}`), 'ticket').ticket;
     expect(forMegan.comments.filter((c) => c.internal).map((c) => c.body)).toHaveLength(1);
-    expect(forMegan.actions.map((a) => a.title)).toContain('Claim');
+    expect(forMegan.actions.map((a) => a.title)).toContain(vpn.assignedTo ? 'Take over' : 'Claim');
   });
 
   it('a create form without a title comes back with the error and the rest kept; nothing is filed', async () => {
@@ -91,7 +91,7 @@ describe('agents on the real stack', () => {
     expect(as(diegos, 'ticket').ticket.assignee).toBe(diego.email);
     const megans = await dispatch(ctx(megan), { verb: claim.verb, ticketId: claim.ticketId, etag: claim.etag });
     const { ticket } = as(megans, 'ticket');
-    expect(ticket.notice?.text).toBe('Already claimed by Diego Siciliani. Nothing was changed.');
+    expect(ticket.notice?.text).toBe('Already claimed by Diego Siciliani. Take it over from Diego Siciliani? Nothing changes until you confirm.');
     expect(ticket.assignee).toBe(diego.email);
     expect((await stack.helpdesk.getTicket(megan, target.id)).assignedTo).toBe(diego.email);
   });

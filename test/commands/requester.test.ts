@@ -27,7 +27,7 @@ describe('show', () => {
     const { ticket } = as(reply, 'ticket');
     expect(reply).toMatchObject({ visibility: 'private', ticketId: mineTicket.id });
     expect(ticket.comments.map((c) => c.body)).toEqual(['Have you tried the power button?']);
-    expect(ticket.actions.map((a) => a.title)).toEqual(['Comment', 'Refresh']);
+    expect(ticket.actions.map((a) => a.title)).toEqual(['Comment', 'Edit', 'Refresh']);
   });
 
   it("refuses a requester another person's ticket and reveals nothing of it", async () => {

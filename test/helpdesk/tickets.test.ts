@@ -112,17 +112,34 @@ describe('help-desk ticket changes', () => {
   it('resolve with a note sets Resolved and adds a public "Resolution" comment the requester can read', async () => {
     const t = await fileOne('Resolve me');
     const note = 'Replaced the dock firmware; both screens stay on now.';
-    const done = await stack.helpdesk.resolve(megan, t.id, note);
-    expect(done.ticket.status).toBe('Resolved');
-    expect(done.note).toMatchObject({ title: 'Resolution', body: note });
+    const { ticket: done, outcome, note: written } = await stack.helpdesk.resolve(megan, t.id, note);
+    expect(outcome).toBe('saved');
+    expect(done.status).toBe('Resolved');
+    expect(written).toMatchObject({ title: 'Resolution', body: note });
     const seenByRequester = await stack.helpdesk.listComments(patti, t.id);
     expect(seenByRequester).toHaveLength(1);
     expect(seenByRequester[0]).toMatchObject({ title: 'Resolution', body: note, isInternal: false, authorEmail: megan.email });
   });
 
+  it('a change that changes nothing writes nothing: same priority, same status, resolving a resolved ticket, same title', async () => {
+    const t = await fileOne('Already as asked');
+    const etagOf = () => stack.emulator.data.get('SD_Tickets', String(t.id))!.etag;
+    const before = etagOf();
+    expect((await stack.helpdesk.setPriority(megan, t.id, 'Normal')).outcome).toBe('unchanged');
+    expect((await stack.helpdesk.setStatus(megan, t.id, 'New')).outcome).toBe('unchanged');
+    expect((await stack.helpdesk.updateTicket(patti, t.id, { title: 'Already as asked' })).outcome).toBe('unchanged');
+    expect(etagOf()).toBe(before);
+    expect((await stack.helpdesk.resolve(megan, t.id, 'Fixed.')).outcome).toBe('saved');
+    const resolved = etagOf();
+    const again = await stack.helpdesk.resolve(megan, t.id, 'Fixed again.');
+    expect(again).toMatchObject({ outcome: 'unchanged', ticket: { status: 'Resolved' } });
+    expect(etagOf()).toBe(resolved);
+    expect((await stack.helpdesk.listComments(megan, t.id)).map((c) => c.body)).toEqual(['Fixed.']);
+  });
+
   it('a requester edits their own ticket; an agent deletes it and then it is not found', async () => {
     const t = await fileOne('Typo in titel');
-    const edited = await stack.helpdesk.updateTicket(patti, t.id, { title: 'Typo in title' }, t.etag);
+    const { ticket: edited } = await stack.helpdesk.updateTicket(patti, t.id, { title: 'Typo in title' }, t.etag);
     expect(edited.title).toBe('Typo in title');
     await expect(stack.helpdesk.updateTicket(patti, t.id, { priority: 'Urgent' })).rejects.toMatchObject({ kind: 'forbidden' });
     expect(stack.emulator.data.get('SD_Tickets', String(t.id))!.fields.SD_Priority).toBe('Normal');

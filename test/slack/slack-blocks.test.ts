@@ -25,6 +25,8 @@ function hugeTicket(): TicketView {
     requesterText: long(2500, 'Name '),
     requesterEmail: 'sam@example.com',
     assignee: 'Dana Agent',
+    assigneeName: long(2500, 'Dana '),
+    assigneeText: long(2500, 'Dana '),
     created: '2026-11-22T14:05:00Z',
     modified: '2026-11-22T15:05:00Z',
     createdText: '22 Nov 2026 14:05 UTC',
@@ -81,7 +83,7 @@ describe('Slack Block Kit stays within every limit', () => {
 
   it('a list of 200 tickets fits a message and App Home, saying how many are not shown', () => {
     const summary = (i: number): TicketSummaryView => ({
-      id: i, etag: `"${i},1"`, title: long(500, 'T '), status: 'New', priority: 'High', assignee: '', requesterName: 'Sam',
+      id: i, etag: `"${i},1"`, title: long(500, 'T '), status: 'New', priority: 'High', assignee: '', assigneeName: '', requesterName: 'Sam',
       modifiedText: 'now', actions: [{ verb: VERBS.show, title: 'Show', ticketId: i }, { verb: VERBS.claim, title: 'Claim', ticketId: i }],
     });
     const list = { title: 'Queue', tickets: Array.from({ length: 200 }, (_, i) => summary(i + 1)), emptyText: 'Nothing', footer: 'Showing 200' };

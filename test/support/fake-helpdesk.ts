@@ -140,16 +140,32 @@ export function createFakeHelpdesk(config: FakeHelpdeskConfig = {}): FakeHelpdes
       return service.seedTicket({ ...input, submittedByEmail: actor.email, submittedByName: actor.name });
     },
     async updateTicket(actor, id, changes, etagSeen) {
-      return change(actor, id, etagSeen, changes);
+      const t = visible(actor, id);
+      if (!agentEmail(actor.email) && changes.priority !== undefined && changes.priority !== t.priority) {
+        throw new HelpdeskError('forbidden', 'Only help-desk agents can change a ticket’s priority.');
+      }
+      if (!agentEmail(actor.email) && changes.category !== undefined && changes.category !== t.category) {
+        throw new HelpdeskError('forbidden', 'Only help-desk agents can change a ticket’s category.');
+      }
+      if (!agentEmail(actor.email) && ['Resolved', 'Closed'].includes(t.status)) {
+        throw new HelpdeskError('forbidden', `Ticket #${id} is ${t.status}; reopen it to change it.`);
+      }
+      const differ = Object.fromEntries(Object.entries(changes).filter(([k, v]) => v !== undefined && t[k as keyof Ticket] !== v));
+      if (Object.keys(differ).length === 0) return { ticket: { ...t }, outcome: 'unchanged' as const };
+      if (etagSeen && etagSeen !== '*' && etagSeen !== t.etag) {
+        throw new HelpdeskError('conflict', `Ticket #${id} was changed by someone else first.`, { current: { ...t } });
+      }
+      return { ticket: touch(id, differ), outcome: 'saved' as const };
     },
-    async claim(actor, id, etagSeen) {
+    async claim(actor, id, etagSeen, options = {}) {
       requireAgent(actor, 'claim tickets');
       const current = find(id);
       const holderOf = (t: Ticket) => ({ email: t.assignedTo, name: nameOf(t.assignedTo) });
-      if (etagSeen === undefined && current.assignedTo && !same(current.assignedTo, actor.email)) {
+      // Someone else's ticket is never taken silently, typed or clicked, without a confirmed take-over.
+      if (current.assignedTo && !same(current.assignedTo, actor.email) && !options.takeOver) {
         throw new HelpdeskError('conflict', `Ticket #${id} was already claimed by ${nameOf(current.assignedTo)}.`, { current: { ...current }, holder: holderOf(current) });
       }
-      if (etagSeen === undefined && same(current.assignedTo, actor.email)) return { ticket: { ...current }, outcome: 'unchanged' as const };
+      if (same(current.assignedTo, actor.email)) return { ticket: { ...current }, outcome: 'unchanged' as const };
       try {
         return { ticket: change(actor, id, etagSeen ?? current.etag, { assignedTo: actor.email, status: 'Assigned' }, 'claim tickets'), outcome: 'saved' as const };
       } catch (err) {
@@ -167,15 +183,32 @@ export function createFakeHelpdesk(config: FakeHelpdeskConfig = {}): FakeHelpdes
     },
     async setStatus(actor, id, status, etagSeen) {
       if (!vocabulary.statuses.includes(status)) throw new HelpdeskError('invalid', `“${status}” is not a status.`, { field: 'status' });
-      return change(actor, id, etagSeen, { status }, 'change a ticket’s status');
+      requireAgent(actor, 'change a ticket’s status');
+      if (find(id).status === status) return { ticket: { ...find(id) }, outcome: 'unchanged' as const };
+      return { ticket: change(actor, id, etagSeen, { status }, 'change a ticket’s status'), outcome: 'saved' as const };
     },
     async setPriority(actor, id, priority, etagSeen) {
-      return change(actor, id, etagSeen, { priority }, 'change a ticket’s priority');
+      requireAgent(actor, 'change a ticket’s priority');
+      if (find(id).priority === priority) return { ticket: { ...find(id) }, outcome: 'unchanged' as const };
+      return { ticket: change(actor, id, etagSeen, { priority }, 'change a ticket’s priority'), outcome: 'saved' as const };
     },
     async resolve(actor, id, note, etagSeen) {
+      requireAgent(actor, 'resolve tickets');
+      if (['Resolved', 'Closed'].includes(find(id).status)) return { ticket: { ...find(id) }, outcome: 'unchanged' as const };
       const t = change(actor, id, etagSeen, { status: 'Resolved' }, 'resolve tickets');
-      if (!note) return { ticket: t };
-      return { ticket: t, note: addComment({ ticketId: id, body: note, authorEmail: actor.email, authorName: actor.name }) };
+      if (!note) return { ticket: t, outcome: 'saved' as const };
+      return { ticket: t, outcome: 'saved' as const, note: addComment({ ticketId: id, body: note, authorEmail: actor.email, authorName: actor.name }) };
+    },
+    async reopen(actor, id, reason, etagSeen) {
+      if (!reason?.trim()) throw new HelpdeskError('invalid', 'Reason is required.', { field: 'reason' });
+      const t = visible(actor, id);
+      if (!['Resolved', 'Closed'].includes(t.status)) return { ticket: { ...t }, outcome: 'unchanged' as const };
+      if (etagSeen && etagSeen !== '*' && etagSeen !== t.etag) {
+        throw new HelpdeskError('conflict', `Ticket #${id} was changed by someone else first.`, { current: { ...t } });
+      }
+      const reopened = touch(id, { status: t.assignedTo ? 'Assigned' : 'New' });
+      addComment({ ticketId: id, body: reason.trim(), authorEmail: actor.email, authorName: actor.name, title: 'Reopened' });
+      return { ticket: reopened, outcome: 'saved' as const };
     },
     async deleteTicket(actor, id) {
       requireAgent(actor, 'delete tickets');

@@ -12,8 +12,14 @@ describe('forms', () => {
   it('new-ticket form keeps what was typed and lists the choices', () => {
     const form = newTicketForm(vocabulary, { title: 'Mouse', category: 'Hardware' }, [{ field: 'title', message: 'x' }]);
     expect(form).toMatchObject({ form: 'new-ticket', submitVerb: VERBS.create, priorities: ['Low', 'High'], categories: ['Hardware'] });
-    expect(form.values).toEqual({ title: 'Mouse', description: '', priority: '', category: 'Hardware' });
+    // Without a "Normal" the default is the middle priority; the category is never guessed.
+    expect(form.values).toEqual({ title: 'Mouse', description: '', priority: 'Low', category: 'Hardware' });
     expect(form.errors).toHaveLength(1);
+  });
+
+  it('a fresh new-ticket form starts at priority Normal with the category left to choose', () => {
+    const form = newTicketForm({ ...vocabulary, priorities: ['Low', 'Normal', 'High'] });
+    expect(form.values).toMatchObject({ priority: 'Normal', category: '' });
   });
 
   it('comment form lets only agents choose internal', () => {

@@ -31,9 +31,9 @@ const agent = { email: 'dana@contoso.test', isAgent: true };
 const titles = (t: { actions: { title: string }[] }) => t.actions.map((a) => a.title);
 
 describe('ticketView', () => {
-  it('gives a requester only Comment and Refresh, and never internal notes', () => {
+  it('gives a requester Comment, Edit and Refresh on her open ticket, and never internal notes', () => {
     const view = ticketView(ticket, [comment(1, false, 1), comment(2, true, 2)], requester, vocabulary);
-    expect(titles(view)).toEqual(['Comment', 'Refresh']);
+    expect(titles(view)).toEqual(['Comment', 'Edit', 'Refresh']);
     expect(view.actions.map((a) => a.verb)).not.toContain(VERBS.claim);
     expect(view.comments.map((c) => c.body)).toEqual(['public 1']);
     expect(view.olderComments).toBe(0);
@@ -42,7 +42,7 @@ describe('ticketView', () => {
 
   it('gives an agent the working buttons and internal notes', () => {
     const view = ticketView(ticket, [comment(1, false, 1), comment(2, true, 2)], agent, vocabulary);
-    expect(titles(view)).toEqual(['Claim', 'Assign', 'Start', 'Resolve', 'Mark High', 'Reply', 'Internal note', 'Refresh']);
+    expect(titles(view)).toEqual(['Claim', 'Assign', 'Start', 'Resolve', 'Edit', 'Mark High', 'Reply', 'Internal note', 'Refresh']);
     expect(view.actions.find((a) => a.title === 'Start')?.data).toEqual({ status: 'In Progress' });
     expect(view.comments.map((c) => c.internal)).toEqual([false, true]);
     expect(view.agentView).toBe(true);
@@ -59,7 +59,13 @@ describe('ticketView', () => {
 
   it('drops Claim for the holder and Start when already in progress', () => {
     const held = { ...ticket, assignedTo: 'Dana@Contoso.test', status: 'In Progress', priority: 'Urgent' };
-    expect(titles(ticketView(held, [], agent, vocabulary))).toEqual(['Assign', 'Resolve', 'Reply', 'Internal note', 'Refresh']);
+    expect(titles(ticketView(held, [], agent, vocabulary))).toEqual(['Assign', 'Resolve', 'Edit', 'Reply', 'Internal note', 'Refresh']);
+  });
+
+  it('offers the requester Reopen (not Edit) on her resolved ticket, opening the reason form', () => {
+    const view = ticketView({ ...ticket, status: 'Resolved' }, [], requester, vocabulary);
+    expect(titles(view)).toEqual(['Comment', 'Reopen', 'Refresh']);
+    expect(view.actions[1]).toMatchObject({ verb: VERBS.reopenForm, ticketId: ticket.id, etag: ticket.etag });
   });
 
   it('offers Reopen instead of Resolve on a resolved ticket', () => {

@@ -11,7 +11,7 @@ import { openModal, type OpenModal } from './views';
 import { renderMessage } from './blocks/message';
 
 /** Verbs whose answer is a form, so a modal is opened before any slow work. */
-export const FORM_VERBS: ReadonlySet<string> = new Set([VERBS.newForm, VERBS.commentForm, VERBS.resolveForm, VERBS.assignForm]);
+export const FORM_VERBS: ReadonlySet<string> = new Set([VERBS.newForm, VERBS.commentForm, VERBS.resolveForm, VERBS.assignForm, VERBS.reopenForm, VERBS.editForm]);
 
 function privateText(text: string) {
   return renderMessage({ type: 'text', text });

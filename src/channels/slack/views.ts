@@ -57,6 +57,7 @@ function retryForm(deps: SlackDeps, meta: FormMetadata, typed: Record<string, st
     priorities: deps.helpdesk.vocabulary.priorities,
     categories: deps.helpdesk.vocabulary.categories,
     allowInternal: meta.form === 'comment' && 'internal' in typed,
+    allowCategory: meta.form === 'edit' && 'category' in typed,
   };
 }
 

@@ -29,7 +29,7 @@ const CARDS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 /** Template file per view type (forms by their kind). */
 export const TEMPLATES = [
   'ticket', 'ticket-list', 'help', 'confirmation', 'error', 'text', 'asset-list',
-  'new-ticket-form', 'comment-form', 'resolve-form', 'assign-form',
+  'new-ticket-form', 'comment-form', 'resolve-form', 'assign-form', 'reopen-form', 'edit-form',
 ] as const;
 export type TemplateName = (typeof TEMPLATES)[number];
 
@@ -60,7 +60,7 @@ function action(a: ActionView) {
 }
 
 function summaryLine(t: TicketSummaryView): string {
-  const who = t.assignee ? `assigned to ${t.assignee}` : 'unassigned';
+  const who = t.assignee ? `assigned to ${t.assigneeName || t.assignee}` : 'unassigned';
   return `${t.status} · ${t.priority} · ${who} · from ${t.requesterName} · updated ${t.modifiedText}`;
 }
 
@@ -82,7 +82,8 @@ function ticketData(t: TicketView) {
     priority: t.priority || '—',
     category: t.category || '—',
     requesterText: t.requesterText,
-    assigneeText: t.assignee || 'Unassigned',
+    assigneeText: t.assigneeText || t.assignee || 'Unassigned',
+    link: t.link ?? '',
     createdText: t.createdText,
     modifiedText: t.modifiedText,
     description: t.description,
@@ -109,7 +110,7 @@ function rows<T>(items: T[]): { actions: T[] }[] {
 }
 
 function listData(l: TicketListView) {
-  return { title: l.title, emptyText: l.emptyText, footer: l.footer ?? '', tickets: l.tickets.map(summary) };
+  return { title: l.title, emptyText: l.emptyText, footer: l.footer ?? '', tickets: l.tickets.map(summary), actions: (l.actions ?? []).map(action) };
 }
 
 /**
@@ -172,6 +173,7 @@ function formData(f: FormView) {
     otherErrors: other.join(' '),
     sourceLink: f.sourceLink ?? '',
     allowInternal: Boolean(f.allowInternal),
+    allowCategory: Boolean(f.allowCategory),
     priorityChoices: choices(f.priorities),
     categoryChoices: choices(f.categories),
     assigneeChoices: (f.assignees ?? []).map((a) => ({ title: `${a.name} (${a.email})`, value: a.email })),
@@ -183,6 +185,8 @@ const FORM_TEMPLATES: Record<FormView['form'], TemplateName> = {
   comment: 'comment-form',
   resolve: 'resolve-form',
   assign: 'assign-form',
+  reopen: 'reopen-form',
+  edit: 'edit-form',
 };
 
 /** Options for renderCard. */

@@ -17,6 +17,8 @@ export const FORM_OPEN_VERB: Record<FormView['form'], Verb> = {
   comment: VERBS.commentForm,
   resolve: VERBS.resolveForm,
   assign: VERBS.assignForm,
+  reopen: VERBS.reopenForm,
+  edit: VERBS.editForm,
 };
 
 /** Joins lines into as few sections as the 3000-character limit allows. */
@@ -55,6 +57,7 @@ export function ticketListBlocks(list: TicketListView, max: number = BLOCK_LIMIT
   const head: Block[] = [{ type: 'header', text: plain(list.title, BLOCK_LIMITS.headerText) }];
   if (list.tickets.length === 0) return [...head, { type: 'section', text: mrkdwn(userText(list.emptyText, BLOCK_LIMITS.sectionText)) }];
   const tail: Block[] = list.footer ? [{ type: 'context', elements: [mrkdwn(userText(list.footer, BLOCK_LIMITS.sectionText))] }] : [];
+  if (list.actions?.length) tail.push(...actionsBlocks(list.actions));
   return fit(head, list.tickets.map(ticketSummaryBlocks), tail, max, (n) => `${n} more not shown`);
 }
 
@@ -81,9 +84,14 @@ function assetBlocks(list: AssetListView): Block[] {
 }
 
 function formOffer(form: FormView): Block[] {
+  // A prefilled new-ticket form (e.g. from words typed in a DM) opens with what was typed.
+  const prefill = form.form === 'new-ticket'
+    ? Object.fromEntries(['title', 'description'].filter((k) => form.values[k]).map((k) => [k, form.values[k]]))
+    : undefined;
+  const intro = prefill?.title ? `*${userText(form.title, 300)}*: “${userText(prefill.title, 300)}” — open the form to check it and file it.` : `*${userText(form.title, 300)}* — this opens as a form.`;
   return [
-    { type: 'section', text: mrkdwn(`*${userText(form.title, 300)}* — this opens as a form.`) },
-    actionsBlocks([{ verb: FORM_OPEN_VERB[form.form], title: `Open: ${form.title}`, style: 'positive', ticketId: form.ticketId, etag: form.etag }])[0],
+    { type: 'section', text: mrkdwn(intro) },
+    actionsBlocks([{ verb: FORM_OPEN_VERB[form.form], title: `Open: ${form.title}`, style: 'positive', ticketId: form.ticketId, etag: form.etag, data: prefill }])[0],
   ];
 }
 

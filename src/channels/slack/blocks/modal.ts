@@ -1,5 +1,5 @@
 /**
- * Modals built from FormView (new ticket, comment/note, resolve, assign). Block ids are the
+ * Modals built from FormView (new ticket, comment/note, resolve, assign, reopen, edit). Block ids are the
  * form's field names, so a FormView error for field `title` lands under the title input.
  */
 import { FORM_FIELDS } from '../../../views/forms';
@@ -79,6 +79,16 @@ function formBlocks(form: FormView): Block[] {
       if (/^[UW][A-Z0-9]+$/.test(v.assignee ?? '')) element.initial_user = v.assignee;
       return [{ type: 'input', block_id: 'assignee', label: plain('Assign to'), element, hint: plain('Only active help-desk agents can be assigned.') }];
     }
+    case 'reopen':
+      return [textInput('reason', 'Why reopen it?', v.reason, { multiline: true, max: BLOCK_LIMITS.inputLength, hint: 'Posted on the ticket as a comment the help desk sees.' })];
+    case 'edit': {
+      const blocks: Block[] = [
+        textInput('title', 'Title', v.title, { max: 255 }),
+        textInput('description', 'Description', v.description, { multiline: true, max: BLOCK_LIMITS.inputLength, optional: true }),
+      ];
+      if (form.allowCategory) blocks.push(selectInput('category', 'Category', form.categories, v.category));
+      return blocks;
+    }
   }
 }
 
@@ -110,7 +120,7 @@ export function formModal(form: FormView, meta: Omit<FormMetadata, 'verb' | 'for
     type: 'modal',
     callback_id: FORM_CALLBACK_ID,
     title: plain(form.title, BLOCK_LIMITS.modalTitle),
-    submit: plain(form.form === 'new-ticket' ? 'Create' : form.form === 'resolve' ? 'Resolve' : form.form === 'assign' ? 'Assign' : 'Send', BLOCK_LIMITS.modalButton),
+    submit: plain(form.form === 'new-ticket' ? 'Create' : form.form === 'resolve' ? 'Resolve' : form.form === 'assign' ? 'Assign' : form.form === 'reopen' ? 'Reopen' : form.form === 'edit' ? 'Save' : 'Send', BLOCK_LIMITS.modalButton),
     close: plain('Cancel', BLOCK_LIMITS.modalButton),
     private_metadata: truncate(JSON.stringify(metadata), BLOCK_LIMITS.privateMetadata),
     blocks: blocks.slice(0, BLOCK_LIMITS.surfaceBlocks),

@@ -55,14 +55,17 @@ export function ticketBlocks(view: TicketView, maxBlocks: number = BLOCK_LIMITS.
     field('Status', view.status),
     field('Priority', view.priority),
     field('Category', view.category),
-    field('Assigned to', view.assignee || 'Unassigned'),
+    field('Assigned to', view.assigneeText || view.assignee || 'Unassigned'),
     field('Requester', view.requesterText),
     field('Updated', view.modifiedText),
   ].slice(0, BLOCK_LIMITS.fields);
   head.push({ type: 'section', fields });
   if (view.description.trim()) head.push({ type: 'section', text: mrkdwn(userText(view.description, BLOCK_LIMITS.sectionText)) });
   const tail = actionsBlocks(view.actions);
-  tail.push({ type: 'context', elements: [mrkdwn(`Opened ${escapeMrkdwn(view.createdText)}`)] });
+  const opened = `Opened ${escapeMrkdwn(view.createdText)}`;
+  // The link is ours (the item's webUrl), not user text; Slack's <url|label> needs no escaping of a URL without | or >.
+  const link = view.link && !/[|>\s]/.test(view.link) ? ` · <${view.link}|Open in the help desk>` : '';
+  tail.push({ type: 'context', elements: [mrkdwn(`${opened}${link}`)] });
 
   const room = maxBlocks - head.length - tail.length;
   const comments: Block[] = [];
@@ -79,7 +82,7 @@ export function ticketBlocks(view: TicketView, maxBlocks: number = BLOCK_LIMITS.
 /** A one-line summary with its buttons, as used in lists and App Home (2 blocks). */
 export function ticketSummaryBlocks(t: TicketSummaryView): Block[] {
   const text = `*#${t.id} ${userText(t.title, 500)}*\n${escapeMrkdwn(t.status)} · ${escapeMrkdwn(t.priority)} · ${
-    t.assignee ? `assigned to ${userText(t.assignee, 200)}` : 'unassigned'
+    t.assignee ? `assigned to ${userText(t.assigneeName || t.assignee, 200)}` : 'unassigned'
   } · ${userText(t.requesterName, 200)} · ${escapeMrkdwn(t.modifiedText)}`;
   const section: Block = { type: 'section', text: mrkdwn(text) };
   if (t.actions.length === 1) {

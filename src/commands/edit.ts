@@ -1,0 +1,88 @@
+/**
+ * `edit <id>`, the Edit button and the edit form's submit. Requesters change title and
+ * description of their own open tickets; agents also the category. The save is guarded by the
+ * etag the person saw: if someone changed the ticket meanwhile, nothing is saved and the reply
+ * is the ticket as it now is (outcome conflict, so Slack reopens the form with what was typed),
+ * its notice quoting what the person wrote so nothing typed is lost on any channel.
+ */
+import { actedOnTicket } from './acted';
+import { HelpdeskError, type NewTicket, type Ticket } from '../helpdesk/types';
+import { matchValue } from '../views/format';
+import { editForm as buildEditForm } from '../views/forms';
+import type { FormFieldError } from '../views/types';
+import { formReply, needTicket, notice, saved, ticketReply } from './respond';
+import { unchangedReply } from './unchanged';
+import { VERBS } from '../core';
+import { EVERYWHERE, type CommandDeclaration } from './declaration';
+import type { CommandContext, Handler, Reply } from './types';
+
+async function formFor(ctx: CommandContext, ticket: Pick<Ticket, 'id' | 'etag' | 'title' | 'description' | 'category'>, values?: Record<string, string>, errors: FormFieldError[] = []): Promise<Reply> {
+  const isAgent = await ctx.helpdesk.isAgent(ctx.actor.email);
+  return formReply(buildEditForm(ticket, ctx.helpdesk.vocabulary, isAgent, values, errors));
+}
+
+/** What a lost edit says: nothing saved, and what the person wrote, quoted so it is not lost. */
+function conflictText(id: number, now: Ticket, typed: Record<string, string>): string {
+  const wrote = [`title “${typed.title.trim()}”`];
+  if (typed.description.trim() !== now.description.trim()) {
+    const d = typed.description.trim();
+    wrote.push(`description “${d.length > 500 ? `${d.slice(0, 499)}…` : d}”`);
+  }
+  if (typed.category && typed.category !== now.category) wrote.push(`category ${typed.category}`);
+  return `Someone changed #${id} while you were editing, so nothing was saved. This is the ticket as it is now. You wrote: ${wrote.join(', ')}.`;
+}
+
+/** Opens the edit form filled with the ticket as it is. */
+const editForm: Handler = async (ctx, input) => {
+  const id = needTicket(input, editCommand.usage);
+  if (typeof id !== 'number') return id;
+  return formFor(ctx, await ctx.helpdesk.getTicket(ctx.actor, id));
+};
+
+/** Saves the fields that changed. */
+const edit: Handler = async (ctx, input) => {
+  const id = needTicket(input, editCommand.usage);
+  if (typeof id !== 'number') return id;
+  const raw = input.values ?? {};
+  const values: Record<string, string> = { title: raw.title ?? '', description: raw.description ?? '' };
+  if (raw.category !== undefined) values.category = raw.category;
+  const seen = { id, etag: input.etag ?? '', title: values.title, description: values.description, category: values.category ?? '' };
+  if (!values.title.trim()) return formFor(ctx, seen, values, [{ field: 'title', message: 'A title is required: say in a few words what is wrong.' }]);
+  const changes: Partial<NewTicket> = { title: values.title, description: values.description };
+  if (values.category?.trim()) {
+    const category = matchValue(ctx.helpdesk.vocabulary.categories, values.category);
+    if (!category) return formFor(ctx, seen, values, [{ field: 'category', message: `“${values.category}” is not a category.` }]);
+    changes.category = category;
+  }
+  let result;
+  try {
+    result = await ctx.helpdesk.updateTicket(ctx.actor, id, changes, input.etag);
+  } catch (err) {
+    if (err instanceof HelpdeskError && err.kind === 'invalid') {
+      const field = err.details.field && err.details.field in values ? err.details.field : 'title';
+      return formFor(ctx, seen, values, [{ field, message: err.message }]);
+    }
+    if (err instanceof HelpdeskError && err.kind === 'conflict') {
+      const now = err.details.current ?? (await ctx.helpdesk.getTicket(ctx.actor, id));
+      return ticketReply(ctx, now, 'private', { notice: notice(conflictText(id, now, values), 'warning'), outcome: 'conflict' });
+    }
+    throw err;
+  }
+  const { ticket, outcome } = result;
+  if (outcome === 'unchanged') return unchangedReply(ctx, ticket, 'as you wrote it');
+  await actedOnTicket(ctx, ticket);
+  return ticketReply(ctx, ticket, 'private', saved(`Saved. #${id} now reads “${ticket.title}”.`));
+};
+
+/** `edit <ticket id>`. */
+export const editCommand: CommandDeclaration = {
+  name: 'edit',
+  usage: 'edit <ticket id>',
+  description: 'Change the title, description or category',
+  who: 'everyone',
+  scopes: EVERYWHERE,
+  menus: [],
+  args: { kind: 'id' },
+  verb: VERBS.editForm,
+  handles: { [VERBS.editForm]: editForm, [VERBS.edit]: edit },
+};

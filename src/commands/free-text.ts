@@ -1,0 +1,46 @@
+/**
+ * Say it in your own words: in a personal chat or DM, text that is not a command is not an error.
+ * A greeting gets a short friendly answer; anything else is offered as a new ticket, the form
+ * filled with what was typed (one click to file). Commands keep working exactly as typed.
+ */
+import { LIMITS } from '../helpdesk/types';
+import { newTicketForm } from '../views/forms';
+import { formReply } from './respond';
+import type { CommandContext, Reply } from './types';
+
+const GREETING = /^(hi|hello|hey|hiya|howdy|hallo|yo|good (morning|afternoon|evening)|thanks|thank you|cheers)\b[\s,!.]*(there|all|team|bot|help ?desk|everyone)?[\s,!.:)]*$/i;
+
+/** The longest title made from the first line; longer first lines are cut at a word and the whole text kept in the description. */
+const TITLE_MAX = 80;
+
+/** True for a greeting or thanks on its own ("hi", "Good morning!", "thanks"). */
+export function isGreeting(text: string): boolean {
+  return GREETING.test(text.trim());
+}
+
+/** Title and description for a ticket made from free text: nothing typed is dropped. */
+export function ticketFromText(text: string): { title: string; description: string } {
+  const trimmed = text.trim();
+  const first = trimmed.split(/\r?\n/).find((l) => l.trim() !== '')?.trim() ?? '';
+  let title = first;
+  if (title.length > TITLE_MAX) {
+    const cut = title.slice(0, TITLE_MAX - 1);
+    const space = cut.lastIndexOf(' ');
+    title = `${(space > TITLE_MAX / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+  }
+  const description = title === trimmed ? '' : trimmed.slice(0, LIMITS.description);
+  return { title, description };
+}
+
+/** The answer to free text in a personal chat. */
+export function freeTextReply(ctx: CommandContext, text: string): Reply {
+  if (isGreeting(text)) {
+    const name = ctx.actor.name.split(' ')[0] || 'there';
+    const thanks = /^(thanks|thank you|cheers)/i.test(text.trim());
+    const message = thanks
+      ? `You're welcome, ${name}! Tell me here whenever something else needs fixing.`
+      : `Hi ${name}! Tell me what's wrong in your own words and I'll turn it into a ticket, or type \`help\` to see what I can do.`;
+    return { view: { type: 'text', text: message }, visibility: 'private' };
+  }
+  return formReply(newTicketForm(ctx.helpdesk.vocabulary, ticketFromText(text)));
+}

@@ -1,0 +1,16 @@
+/** Names for the addresses on cards: the active agents' display names, read through the service's cache. */
+import type { PeopleNames } from '../views/ticket-view';
+import type { CommandContext } from './types';
+
+/**
+ * Display names by lower-cased address. A failed look-up is not a failed command: the card then
+ * shows addresses, as it did before names were known.
+ */
+export async function peopleNames(ctx: CommandContext): Promise<PeopleNames> {
+  try {
+    const agents = await ctx.helpdesk.activeAgents();
+    return new Map(agents.filter((a) => a.name).map((a) => [a.email.trim().toLowerCase(), a.name]));
+  } catch {
+    return new Map();
+  }
+}
