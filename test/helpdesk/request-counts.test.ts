@@ -2,7 +2,10 @@
  * Graph requests per command, counted at the embedded site: each command stays at or under the
  * "least a faithful client needs" column of issue 11, reads no item twice, and `show` runs its
  * two reads at the same time (both in flight at the site at once).
+ * Status, priority, claim and resolve read the ticket once before writing, so that a change that
+ * changes nothing writes nothing (issue 17's honest no-ops): one request over issue 11's table.
  */
+const NO_OP_CHECK = 1;
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dispatch, handleText } from '../../src/commands';
 import type { CommandContext, Reply } from '../../src/commands/types';
@@ -131,7 +134,7 @@ describe('Graph requests per command (at most the least a faithful client needs)
     const { reply, requests } = await counted(() => handleText(ctx(megan), `status ${t.id} in progress`));
     const card = as(reply, 'ticket').ticket;
     expect(card.status).toBe('In Progress');
-    expect(requests).toBeLessThanOrEqual(2);
+    expect(requests).toBeLessThanOrEqual(2 + NO_OP_CHECK);
     const now = stack.emulator.data.get('SD_Tickets', String(t.id))!;
     expect(card.actions.find((a) => a.etag)?.etag).toBe(now.etag);
   });
@@ -140,7 +143,7 @@ describe('Graph requests per command (at most the least a faithful client needs)
     const t = await fileTicket('Claim me by button');
     const { reply, requests } = await counted(() => dispatch(ctx(diego), { verb: VERBS.claim, ticketId: t.id, etag: t.etag }));
     expect(as(reply, 'ticket').ticket.assignee).toBe(diego.email);
-    expect(requests).toBeLessThanOrEqual(2);
+    expect(requests).toBeLessThanOrEqual(2 + NO_OP_CHECK);
   });
 
   it('resolve with a note: 3, and the reply shows the note', async () => {
@@ -149,6 +152,6 @@ describe('Graph requests per command (at most the least a faithful client needs)
     const card = as(reply, 'ticket').ticket;
     expect(card.status).toBe('Resolved');
     expect(card.comments.map((c) => c.body)).toContain('Replaced the cable');
-    expect(requests).toBeLessThanOrEqual(3);
+    expect(requests).toBeLessThanOrEqual(3 + NO_OP_CHECK);
   });
 });
