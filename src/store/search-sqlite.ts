@@ -1,0 +1,115 @@
+/**
+ * The ticket search index in SQLite: a plain table of what results show, and an FTS5 table of
+ * terms keyed by ticket id. Tables are created here (IF NOT EXISTS) so the index merges cleanly
+ * with other schema work, like the outbox.
+ */
+import type Database from 'better-sqlite3';
+import { ticketIdIn, type IndexedTicket, type TicketSearch } from '../core/search';
+import { documentTerms, epochMs, queryTerms } from './search-terms';
+import type { SearchIndexStore } from './types';
+
+type Row = Record<string, unknown>;
+
+/** Creates the index tables when missing and returns the search methods over `db`. */
+export function createSqliteSearch(db: Database.Database): SearchIndexStore {
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS search_docs (
+      id INTEGER PRIMARY KEY, etag TEXT NOT NULL, title TEXT NOT NULL, description TEXT NOT NULL,
+      status TEXT NOT NULL, priority TEXT NOT NULL, category TEXT NOT NULL,
+      requester_email TEXT NOT NULL, requester_name TEXT NOT NULL,
+      assignee_email TEXT NOT NULL, assignee_name TEXT NOT NULL, space_id TEXT,
+      created TEXT NOT NULL, modified TEXT NOT NULL, modified_at INTEGER NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS search_docs_recent ON search_docs (modified_at DESC, id DESC);
+    CREATE INDEX IF NOT EXISTS search_docs_requester ON search_docs (requester_email, modified_at DESC);
+    CREATE VIRTUAL TABLE IF NOT EXISTS search_fts USING fts5 (terms, tokenize = 'unicode61 remove_diacritics 2');
+  `);
+  const q = {
+    current: db.prepare(`SELECT modified_at FROM search_docs WHERE id = ?`),
+    put: db.prepare(`INSERT OR REPLACE INTO search_docs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+    unterm: db.prepare(`DELETE FROM search_fts WHERE rowid = ?`),
+    term: db.prepare(`INSERT INTO search_fts (rowid, terms) VALUES (?, ?)`),
+    drop: db.prepare(`DELETE FROM search_docs WHERE id = ?`),
+    count: db.prepare(`SELECT count(*) AS n FROM search_docs`),
+  };
+  const index = db.transaction((docs: IndexedTicket[]) => {
+    for (const d of docs) {
+      const at = epochMs(d.modified);
+      const cur = q.current.get(d.id) as { modified_at: number } | undefined;
+      // A late, older read of a ticket never replaces a newer one.
+      if (cur && cur.modified_at > at) continue;
+      q.put.run(d.id, d.etag, d.title, d.description, d.status, d.priority, d.category, d.requesterEmail.trim().toLowerCase(), d.requesterName,
+        d.assigneeEmail.trim().toLowerCase(), d.assigneeName, d.spaceId ?? null, d.created, d.modified, at);
+      q.unterm.run(d.id);
+      q.term.run(d.id, documentTerms(d));
+    }
+  });
+  const remove = db.transaction((ids: number[]) => {
+    for (const id of ids) {
+      q.drop.run(id);
+      q.unterm.run(id);
+    }
+  });
+
+  return {
+    async indexTickets(docs) {
+      if (docs.length) index(docs);
+    },
+    async removeFromIndex(ids) {
+      if (ids.length) remove(ids);
+    },
+    async indexedTicketCount() {
+      return (q.count.get() as { n: number }).n;
+    },
+    async searchTickets(s: TicketSearch) {
+      const words = queryTerms(s.words);
+      const id = s.words.map(ticketIdIn).find((n) => n !== undefined) ?? null;
+      const where: string[] = [];
+      const params: unknown[] = [];
+      // Each word is a phrase of its terms, the last one a prefix ("print" finds "printer").
+      const matches = words.map((terms) => `"${terms.join(' ')}"*`);
+      const ctes = matches.map((_, i) => `m${i} AS (SELECT rowid AS id FROM search_fts WHERE search_fts MATCH ?)`);
+      const hits = matches.length ? matches.map((_, i) => `(d.id IN m${i})`).join(' + ') : '0';
+      if (matches.length || id !== null) {
+        where.push(`(${['d.id = ?', ...matches.map((_, i) => `d.id IN m${i}`)].join(' OR ')})`);
+        params.push(id);
+      }
+      if (s.requesterEmail !== undefined) {
+        where.push('d.requester_email = ?');
+        params.push(s.requesterEmail.trim().toLowerCase());
+      }
+      if (s.statuses) {
+        where.push(`d.status IN (${s.statuses.map(() => '?').join(',') || 'NULL'})`);
+        params.push(...s.statuses);
+      }
+      if (s.spaceId !== undefined) {
+        where.push('d.space_id = ?');
+        params.push(s.spaceId);
+      }
+      const sql = `${ctes.length ? `WITH ${ctes.join(', ')} ` : ''}SELECT d.*, coalesce(d.id = ?, 0) AS id_hit, ${hits} AS hits FROM search_docs d
+        ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id_hit DESC, hits DESC, d.modified_at DESC, d.id DESC LIMIT ?`;
+      const rows = db.prepare(sql).all(...matches, id, ...params, Math.max(0, s.limit)) as Row[];
+      return rows.map(toIndexed);
+    },
+  };
+}
+
+function toIndexed(r: Row): IndexedTicket {
+  const t: IndexedTicket = {
+    id: r.id as number,
+    etag: r.etag as string,
+    title: r.title as string,
+    description: r.description as string,
+    status: r.status as string,
+    priority: r.priority as string,
+    category: r.category as string,
+    requesterEmail: r.requester_email as string,
+    requesterName: r.requester_name as string,
+    assigneeEmail: r.assignee_email as string,
+    assigneeName: r.assignee_name as string,
+    created: r.created as string,
+    modified: r.modified as string,
+  };
+  if (r.space_id) t.spaceId = r.space_id as string;
+  return t;
+}
