@@ -19,6 +19,7 @@ import { priorityCommand } from './priority';
 import { queueCommand } from './queue';
 import { replyCommand } from './reply';
 import { resolveCommand } from './resolve';
+import { searchCommand } from './search';
 import { showCommand } from './show';
 import { statusCommand } from './status';
 import { subscribeCommand } from './subscribe';
@@ -32,6 +33,7 @@ export const COMMAND_DECLARATIONS: readonly CommandDeclaration[] = [
   newCommand,
   mineCommand,
   showCommand,
+  searchCommand,
   commentCommand,
   assetsCommand,
   notificationsCommand,

@@ -5,6 +5,8 @@ import { createAgentDirectory } from './agents';
 import { createAsset, findAsset, listAssets } from './assets';
 import { addComment, listComments } from './comments';
 import type { ServiceContext, ServiceSettings } from './context';
+import type { TicketIndex } from '../core/search';
+import { searchTickets } from './search';
 import { assign, claim, createTicket, deleteTicket, resolve, setPriority, setStatus, updateTicket } from './ticket-actions';
 import { listTickets, readTicket } from './ticket-queries';
 import type { HelpdeskService, Vocabulary } from './types';
@@ -19,6 +21,8 @@ export interface HelpdeskServiceConfig {
   agentCacheTtlMs?: number;
   logger?: Logger;
   now?: () => Date;
+  /** The ticket search index (the Store); without it search answers 'unavailable'. */
+  searchIndex?: TicketIndex;
 }
 
 /** Creates the ticket service; no Graph traffic until the first call. */
@@ -47,6 +51,7 @@ export function createHelpdeskService(config: HelpdeskServiceConfig): HelpdeskSe
     isAgent: (email) => agents.isAgent(email),
     activeAgents: () => agents.active(),
     listTickets: (actor, query) => listTickets(ctx, actor, query ?? {}),
+    searchTickets: (actor, request) => searchTickets(ctx, config.searchIndex, actor, request),
     getTicket: async (actor, id) => (await readTicket(ctx, actor, id)).ticket,
     createTicket: (actor, input) => createTicket(ctx, actor, input),
     updateTicket: (actor, id, changes, etag) => updateTicket(ctx, actor, id, changes, etag),

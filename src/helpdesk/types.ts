@@ -141,6 +141,11 @@ export interface HelpdeskService {
 
   listTickets(actor: Actor, query: TicketQuery): Promise<Ticket[]>;
   getTicket(actor: Actor, id: number): Promise<Ticket>;
+  /**
+   * Tickets matching typed words, most relevant first, from the search index (no Graph request);
+   * requesters find only their own. No words: a requester's recent tickets, an agent's open queue.
+   */
+  searchTickets(actor: Actor, request: { text: string; limit?: number }): Promise<Ticket[]>;
   createTicket(actor: Actor, input: NewTicket): Promise<Ticket>;
   updateTicket(actor: Actor, id: number, changes: Partial<NewTicket>, etag?: string): Promise<Ticket>;
   /**

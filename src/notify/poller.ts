@@ -11,6 +11,7 @@ import type { DeliveryIntent, PostedMessage, Store, TicketState } from '../store
 import type { Deliverer, DrainResult } from './deliver';
 import { attachResolutionNotes, commentEvent, commentKey, DEFAULT_RESOLVED_STATUSES, stateOf, ticketEvents, type ChangeSet } from './detect';
 import { route } from './routing';
+import { createSearchIndexer, type AgentNames } from './search-index';
 import type { ChangeFeed } from './types';
 
 /** A failure's text without Graph's per-request id, so the same refusal twice reads the same. */
@@ -34,6 +35,8 @@ export interface PollerConfig {
   /** Longest pause after repeated failures. */
   maxBackoffSeconds?: number;
   now?: () => Date;
+  /** Assignee names for the search index (the service's active agents). */
+  agentNames?: AgentNames;
 }
 
 /** What one cycle did, for tests, benchmarks and logs. */
@@ -87,13 +90,21 @@ export function createPoller(config: PollerConfig): Poller {
   let lastDrain: DrainResult | undefined;
   let drainTimer: NodeJS.Timeout | undefined;
   let drainInFlight: Promise<void> = Promise.resolve();
+  const search = createSearchIndexer(store, logger, config.agentNames);
 
   /** First start: remember every ticket as it is now, so later changes have something to compare with. */
   async function firstStart(): Promise<string> {
     const start = new Date(now().getTime() - (config.backfillMinutes ?? 0) * 60_000);
     let batch: TicketState[] = [];
     let seeded = 0;
+    // The search index is filled from this same read.
+    let indexBatch: Ticket[] = [];
     for await (const t of feed.ticketsModifiedSince(new Date(0))) {
+      indexBatch.push(t);
+      if (indexBatch.length >= 5000) {
+        await search.index(indexBatch);
+        indexBatch = [];
+      }
       // Tickets changed inside the backfill window stay unknown, so they are announced.
       if (Date.parse(t.modified) >= start.getTime()) continue;
       batch.push(stateOf(t));
@@ -104,6 +115,7 @@ export function createPoller(config: PollerConfig): Poller {
       }
     }
     await store.putTicketStates(batch);
+    await search.index(indexBatch);
     seeded += batch.length;
     const mark = isoSecond(start);
     await store.commitCycle({ watermarks: { [WM_TICKETS]: mark, [WM_COMMENTS]: mark }, states: [], processedKeys: [] });
@@ -190,6 +202,10 @@ export function createPoller(config: PollerConfig): Poller {
         for (const i of mine) if (i.card) planned.set(set.ticket.id, [...(planned.get(set.ticket.id) ?? []), { ...i.card, ticketId: set.ticket.id, messageId: '' }]);
       }
     }
+
+    // Search sees every change read, before the watermark moves: a crash in between re-reads and re-indexes.
+    if (!first) await search.fillIfMissing(feed);
+    await search.index(tickets);
 
     // What is owed and the new watermark are committed together: a crash after this loses nothing.
     let nextTicketMark = ticketMark;

@@ -57,6 +57,7 @@ export function createNotifications(config: NotificationsConfig): Notifications 
         logger,
         pollSeconds: config.pollSeconds,
         backfillMinutes: config.backfillMinutes,
+        agentNames: () => helpdesk.activeAgents(),
       });
     },
   };
