@@ -34,7 +34,7 @@ function zeroLatencyHelpdesk(): HelpdeskService {
     },
     isAgent: async () => false,
     activeAgents: async () => [],
-    listTickets: unused, searchTickets: unused, getTicket: unused, createTicket: unused, updateTicket: unused, claim: unused,
+    listTickets: unused, searchTickets: unused, ticketFromLink: unused, getTicket: unused, createTicket: unused, updateTicket: unused, claim: unused,
     assign: unused, setStatus: unused, setPriority: unused, resolve: unused, deleteTicket: unused,
     listComments: unused, addComment: unused, listAssets: unused, findAsset: unused, createAsset: unused,
   };

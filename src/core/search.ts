@@ -55,3 +55,16 @@ export function ticketIdIn(word: string): number | undefined {
   const id = m ? Number(m[1]) : NaN;
   return Number.isSafeInteger(id) && id > 0 ? id : undefined;
 }
+
+/** A problem with a portal URL pattern, or undefined when it is usable. */
+export function ticketUrlPatternProblem(pattern: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(pattern.replace('{id}', '1'));
+  } catch {
+    return `"${pattern}" is not a URL (expected e.g. https://helpdesk.contoso.com/tickets/{id})`;
+  }
+  if (pattern.split('{id}').length !== 2) return 'must contain {id} exactly once, where the ticket number goes';
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return `must be an http(s) URL (got "${pattern}")`;
+  return undefined;
+}

@@ -7,6 +7,7 @@ import { addComment, listComments } from './comments';
 import type { ServiceContext, ServiceSettings } from './context';
 import type { TicketIndex } from '../core/search';
 import { searchTickets } from './search';
+import { ticketFromLink } from './ticket-links';
 import { assign, claim, createTicket, deleteTicket, resolve, setPriority, setStatus, updateTicket } from './ticket-actions';
 import { listTickets, readTicket } from './ticket-queries';
 import type { HelpdeskService, Vocabulary } from './types';
@@ -52,6 +53,7 @@ export function createHelpdeskService(config: HelpdeskServiceConfig): HelpdeskSe
     activeAgents: () => agents.active(),
     listTickets: (actor, query) => listTickets(ctx, actor, query ?? {}),
     searchTickets: (actor, request) => searchTickets(ctx, config.searchIndex, actor, request),
+    ticketFromLink: (actor, link) => ticketFromLink(ctx, actor, link),
     getTicket: async (actor, id) => (await readTicket(ctx, actor, id)).ticket,
     createTicket: (actor, input) => createTicket(ctx, actor, input),
     updateTicket: (actor, id, changes, etag) => updateTicket(ctx, actor, id, changes, etag),

@@ -146,6 +146,8 @@ export interface HelpdeskService {
    * requesters find only their own. No words: a requester's recent tickets, an agent's open queue.
    */
   searchTickets(actor: Actor, request: { text: string; limit?: number }): Promise<Ticket[]>;
+  /** The ticket a pasted link names, when the actor may see it; undefined for other links, missing or others' tickets. */
+  ticketFromLink(actor: Actor, link: string): Promise<Ticket | undefined>;
   createTicket(actor: Actor, input: NewTicket): Promise<Ticket>;
   updateTicket(actor: Actor, id: number, changes: Partial<NewTicket>, etag?: string): Promise<Ticket>;
   /**
