@@ -14,6 +14,7 @@ import type { SlackClient, SlackDeps, SlackHooks } from './context';
 import { registerEvents } from './events';
 import { createSlackIdentity } from './identity';
 import { registerShortcuts } from './shortcuts';
+import { registerUnfurl } from './unfurl';
 import { registerViews } from './views';
 
 // What the notifications side needs: hook shapes, and the same renderers the channel uses.
@@ -95,6 +96,7 @@ export function createSlackChannel(config: SlackChannelConfig): SlackChannel {
   registerViews(app, deps);
   registerShortcuts(app, deps);
   registerEvents(app, deps);
+  registerUnfurl(app, deps);
 
   // Handlers answer the person themselves; this catches what escapes them, with enough context to debug.
   app.error((async ({ error, body, context }: { error: Error; body?: unknown; context?: { teamId?: string } }) => {
