@@ -63,33 +63,47 @@ export function createSqliteSearch(db: Database.Database): SearchIndexStore {
     },
     async searchTickets(s: TicketSearch) {
       const words = queryTerms(s.words);
-      const id = s.words.map(ticketIdIn).find((n) => n !== undefined) ?? null;
-      const where: string[] = [];
-      const params: unknown[] = [];
-      // Each word is a phrase of its terms, the last one a prefix ("print" finds "printer").
-      const matches = words.map((terms) => `"${terms.join(' ')}"*`);
-      const ctes = matches.map((_, i) => `m${i} AS (SELECT rowid AS id FROM search_fts WHERE search_fts MATCH ?)`);
-      const hits = matches.length ? matches.map((_, i) => `(d.id IN m${i})`).join(' + ') : '0';
-      if (matches.length || id !== null) {
-        where.push(`(${['d.id = ?', ...matches.map((_, i) => `d.id IN m${i}`)].join(' OR ')})`);
-        params.push(id);
-      }
+      const id = s.words.map(ticketIdIn).find((n) => n !== undefined);
+      const limit = Math.max(0, s.limit);
+      const filters: string[] = [];
+      const filterParams: unknown[] = [];
       if (s.requesterEmail !== undefined) {
-        where.push('d.requester_email = ?');
-        params.push(s.requesterEmail.trim().toLowerCase());
+        filters.push('d.requester_email = ?');
+        filterParams.push(s.requesterEmail.trim().toLowerCase());
       }
       if (s.statuses) {
-        where.push(`d.status IN (${s.statuses.map(() => '?').join(',') || 'NULL'})`);
-        params.push(...s.statuses);
+        filters.push(`d.status IN (${s.statuses.map(() => '?').join(',') || 'NULL'})`);
+        filterParams.push(...s.statuses);
       }
       if (s.spaceId !== undefined) {
-        where.push('d.space_id = ?');
-        params.push(s.spaceId);
+        filters.push('d.space_id = ?');
+        filterParams.push(s.spaceId);
       }
-      const sql = `${ctes.length ? `WITH ${ctes.join(', ')} ` : ''}SELECT d.*, coalesce(d.id = ?, 0) AS id_hit, ${hits} AS hits FROM search_docs d
-        ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id_hit DESC, hits DESC, d.modified_at DESC, d.id DESC LIMIT ?`;
-      const rows = db.prepare(sql).all(...matches, id, ...params, Math.max(0, s.limit)) as Row[];
-      return rows.map(toIndexed);
+      const select = (where: string[], params: unknown[], order: string, n: number) =>
+        db.prepare(`SELECT d.* FROM search_docs d WHERE ${[...where, ...filters].join(' AND ') || '1'} ORDER BY ${order} LIMIT ?`)
+          .all(...params, ...filterParams, n) as Row[];
+      const recent = 'd.modified_at DESC, d.id DESC';
+      if (!words.length && id === undefined) return select([], [], recent, limit).map(toIndexed);
+
+      // Most relevant first, in steps that stop once the page is full: the typed id, then tickets
+      // with every word (most recent first), then those with some of the words (most words first).
+      const out: Row[] = [];
+      const seen = new Set<number>();
+      const add = (rows: Row[]) => {
+        for (const r of rows) if (out.length < limit && !seen.has(r.id as number)) (seen.add(r.id as number), out.push(r));
+      };
+      if (id !== undefined) add(select(['d.id = ?'], [id], recent, 1));
+      // Each word is a phrase of its terms, the last one a prefix ("print" finds "printer").
+      const phrases = words.map((terms) => `"${terms.join(' ')}"*`);
+      const matching = 'd.id IN (SELECT rowid FROM search_fts WHERE search_fts MATCH ?)';
+      if (phrases.length && out.length < limit) add(select([matching], [phrases.join(' AND ')], recent, limit + 1));
+      if (phrases.length > 1 && out.length < limit) {
+        const hits = phrases.map(() => `(d.id IN (SELECT rowid FROM search_fts WHERE search_fts MATCH ?))`).join(' + ');
+        const rows = db.prepare(`SELECT d.*, ${hits} AS hits FROM search_docs d WHERE ${[matching, ...filters].join(' AND ')}
+          ORDER BY hits DESC, ${recent} LIMIT ?`).all(...phrases, phrases.join(' OR '), ...filterParams, limit + seen.size) as Row[];
+        add(rows);
+      }
+      return out.map(toIndexed);
     },
   };
 }
