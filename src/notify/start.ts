@@ -6,9 +6,11 @@ import type { NotificationPorts } from '../core';
 import type { HelpdeskService, Ticket, Vocabulary } from '../helpdesk/types';
 import type { Logger } from '../log';
 import { createNotificationPorts } from '../store/notification-ports';
+import type { PollerLease } from '../store/lease';
 import type { Store } from '../store/types';
 import { createActionLog } from './action-hints';
 import { createDeliverer } from './deliver';
+import { plainWhenUnreachable } from './plain-ports';
 import { createPoller, type Poller } from './poller';
 import { createSendQueue } from './queue';
 import { createThreadReplyHandler, type ThreadReplyHandler } from './thread-replies';
@@ -25,6 +27,8 @@ export interface NotificationsConfig {
   logger: Logger;
   pollSeconds: number;
   backfillMinutes?: number;
+  /** Several replicas: only the lease holder polls (default: this process always polls). */
+  lease?: PollerLease;
 }
 
 /** What the rest of the process uses. */
@@ -45,7 +49,7 @@ export function createNotifications(config: NotificationsConfig): Notifications 
   return {
     helpdesk,
     // Commands record who acted through the ports (see src/commands/acted.ts).
-    ports: { ...createNotificationPorts(config.store), recordAction: createActionLog(config.store, logger) },
+    ports: { ...plainWhenUnreachable(createNotificationPorts(config.store)), recordAction: createActionLog(config.store, logger) },
     handleThreadReply: createThreadReplyHandler({ store: config.store, helpdesk, logger }),
     attach(deliveries) {
       const deliverer = createDeliverer({ deliveries, store: config.store, queue: createSendQueue({ maxRetryAfterMs: 10_000 }), logger, vocabulary: config.vocabulary });
@@ -58,6 +62,7 @@ export function createNotifications(config: NotificationsConfig): Notifications 
         pollSeconds: config.pollSeconds,
         backfillMinutes: config.backfillMinutes,
         agentNames: () => helpdesk.activeAgents(),
+        lease: config.lease,
       });
     },
   };

@@ -70,7 +70,7 @@ const ALLOWED: Record<string, string[]> = {
   helpdesk: ['core', 'graph', 'log'],
   views: ['core', 'helpdesk'],
   commands: ['core', 'helpdesk', 'views', 'log'],
-  store: ['core'],
+  store: ['core', 'log'],
   notify: ['core', 'helpdesk', 'views', 'store', 'log'],
   'channels/teams': ['core', 'commands', 'helpdesk', 'views', 'notify', 'store', 'log', 'config', 'server'],
   'channels/slack': ['core', 'commands', 'helpdesk', 'views', 'notify', 'store', 'log', 'config'],
