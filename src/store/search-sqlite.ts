@@ -1,7 +1,6 @@
 /**
  * The ticket search index in SQLite: a plain table of what results show, and an FTS5 table of
- * terms keyed by ticket id. Tables are created here (IF NOT EXISTS) so the index merges cleanly
- * with other schema work, like the outbox.
+ * terms keyed by ticket id (schema step SQLITE_SEARCH_SCHEMA, a numbered migration in schema.ts).
  */
 import type Database from 'better-sqlite3';
 import { ticketIdIn, type IndexedTicket, type TicketSearch } from '../core/search';
@@ -10,20 +9,22 @@ import type { SearchIndexStore } from './types';
 
 type Row = Record<string, unknown>;
 
-/** Creates the index tables when missing and returns the search methods over `db`. */
+/** The schema step that creates the index. */
+export const SQLITE_SEARCH_SCHEMA = `
+  CREATE TABLE IF NOT EXISTS search_docs (
+    id INTEGER PRIMARY KEY, etag TEXT NOT NULL, title TEXT NOT NULL, description TEXT NOT NULL,
+    status TEXT NOT NULL, priority TEXT NOT NULL, category TEXT NOT NULL,
+    requester_email TEXT NOT NULL, requester_name TEXT NOT NULL,
+    assignee_email TEXT NOT NULL, assignee_name TEXT NOT NULL, space_id TEXT,
+    created TEXT NOT NULL, modified TEXT NOT NULL, modified_at INTEGER NOT NULL
+  );
+  CREATE INDEX IF NOT EXISTS search_docs_recent ON search_docs (modified_at DESC, id DESC);
+  CREATE INDEX IF NOT EXISTS search_docs_requester ON search_docs (requester_email, modified_at DESC);
+  CREATE VIRTUAL TABLE IF NOT EXISTS search_fts USING fts5 (terms, tokenize = 'unicode61 remove_diacritics 2');
+`;
+
+/** The search methods over `db` (its schema migrated). */
 export function createSqliteSearch(db: Database.Database): SearchIndexStore {
-  db.exec(`
-    CREATE TABLE IF NOT EXISTS search_docs (
-      id INTEGER PRIMARY KEY, etag TEXT NOT NULL, title TEXT NOT NULL, description TEXT NOT NULL,
-      status TEXT NOT NULL, priority TEXT NOT NULL, category TEXT NOT NULL,
-      requester_email TEXT NOT NULL, requester_name TEXT NOT NULL,
-      assignee_email TEXT NOT NULL, assignee_name TEXT NOT NULL, space_id TEXT,
-      created TEXT NOT NULL, modified TEXT NOT NULL, modified_at INTEGER NOT NULL
-    );
-    CREATE INDEX IF NOT EXISTS search_docs_recent ON search_docs (modified_at DESC, id DESC);
-    CREATE INDEX IF NOT EXISTS search_docs_requester ON search_docs (requester_email, modified_at DESC);
-    CREATE VIRTUAL TABLE IF NOT EXISTS search_fts USING fts5 (terms, tokenize = 'unicode61 remove_diacritics 2');
-  `);
   const q = {
     current: db.prepare(`SELECT modified_at FROM search_docs WHERE id = ?`),
     put: db.prepare(`INSERT OR REPLACE INTO search_docs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
