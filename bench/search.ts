@@ -2,7 +2,8 @@
  * Search bench: 100,000 tickets in the embedded help desk; the poller's first start fills the
  * index from its full read, then searches go through the help-desk service as a requester and
  * as an agent. Prints the fill time, answer times (p50/p95/max) and Graph requests per search.
- * Run: npx tsx bench/search.ts [tickets]   (default 100000)
+ * Run: npx tsx bench/search.ts [tickets] [--postgres]   (default 100000 tickets, SQLite; --postgres
+ * runs the same on a private PostgreSQL server, the engine used with DATABASE_URL)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,9 +15,11 @@ import { createHelpdeskService } from '../src/helpdesk';
 import { createChangeFeed } from '../src/helpdesk/changes';
 import { createLogger } from '../src/log';
 import { createDeliverer, createPoller, createSendQueue } from '../src/notify';
-import { createSqliteStore } from '../src/store';
+import { createPostgresStore, createSqliteStore, type Store } from '../src/store';
+import { startPostgresServer } from '../test/support/postgres-server';
 
-const N = Number(process.argv[2] ?? 100_000);
+const N = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 100_000);
+const POSTGRES = process.argv.includes('--postgres');
 const ROUNDS = 200;
 const vocabulary = { priorities: DEFAULT_PRIORITIES, categories: DEFAULT_CATEGORIES, statuses: DEFAULT_STATUSES, openStatuses: DEFAULT_OPEN_STATUSES, highPriorities: DEFAULT_HIGH_PRIORITIES };
 const quiet = createLogger({ level: 'error', write: () => undefined });
@@ -47,7 +50,9 @@ async function main(): Promise<void> {
   emu.data.insert('SD_Agents', { Title: 'Megan Bowen', SD_Email: 'meganb@example.com', SD_IsActive: true });
   emu.data.bulkInsert('SD_Tickets', Array.from({ length: N }, (_, i) => row(i)));
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-search-'));
-  const store = createSqliteStore({ dataDir: dir });
+  const server = POSTGRES ? await startPostgresServer() : undefined;
+  const store: Store = server ? await createPostgresStore({ url: server.adminUrl }) : createSqliteStore({ dataDir: dir });
+  console.log(`engine: ${server ? 'PostgreSQL' : 'SQLite'}`);
   const graph = createGraphClient({ ...connectionFor(emu), logger: quiet });
   const helpdesk = createHelpdeskService({ graph, settings: { ...vocabulary, agentEmailField: 'SD_Email' }, searchIndex: store, logger: quiet });
   const poller = createPoller({
@@ -85,6 +90,7 @@ async function main(): Promise<void> {
   } finally {
     await poller.stop();
     await store.close();
+    server?.stop();
     await emu.close();
     rmSync(dir, { recursive: true, force: true });
   }
