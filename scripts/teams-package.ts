@@ -70,6 +70,17 @@ export function domainFrom(env: Env): string | undefined {
   return host.toLowerCase();
 }
 
+/** The host of HELPDESK_TICKET_URL_PATTERN (the portal's ticket links), when set. */
+export function portalDomainFrom(env: Env): string | undefined {
+  const raw = setting(env, 'HELPDESK_TICKET_URL_PATTERN');
+  if (!raw) return undefined;
+  try {
+    return new URL(raw.replace('{id}', '1')).hostname.toLowerCase();
+  } catch {
+    throw new TeamsPackageError(`HELPDESK_TICKET_URL_PATTERN is not a URL (got "${raw}")`);
+  }
+}
+
 /** The organisation's name for the app, who publishes it, its links, version and colour. */
 export interface Branding {
   name: string;
@@ -170,9 +181,16 @@ export function filledManifest(env: Env, manifestDir = TEAMS_MANIFEST_DIR, optio
   const text = readFileSync(path.join(manifestDir, 'manifest.json'), 'utf8').replace(/\$\{\{([A-Z_]+)\}\}/g, (m, key: string) =>
     key in values ? JSON.stringify(values[key]).slice(1, -1) : m,
   );
-  const manifest = JSON.parse(text) as Record<string, unknown> & { validDomains?: string[]; bots?: Record<string, unknown>[] };
+  const manifest = JSON.parse(text) as Record<string, unknown> & { validDomains?: string[]; bots?: Record<string, unknown>[]; composeExtensions?: unknown[] };
   // The command menus come from the command declarations, so they cannot drift from help.
   for (const bot of manifest.bots ?? []) bot.commandLists = teamsCommandLists();
+  // Pasted portal links are unfurled too: their host joins the SharePoint one in the link handler.
+  const portal = portalDomainFrom(env);
+  if (portal) {
+    for (const ext of (manifest.composeExtensions ?? []) as { messageHandlers?: { type: string; value: { domains: string[] } }[] }[]) {
+      for (const h of ext.messageHandlers ?? []) if (h.type === 'link' && !h.value.domains.includes(portal)) h.value.domains.push(portal);
+    }
+  }
   const domain = domainFrom(env);
   if (domain) {
     const domains = manifest.validDomains ?? [];

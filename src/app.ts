@@ -65,8 +65,8 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
   const { logger } = options;
   const { graph: graphConfig, emulator } = await graphFor(config, logger.child({ component: 'graph' }));
   const graph = createGraphClient(graphConfig);
-  const service = createHelpdeskService({ graph, settings: config.helpdesk, logger: logger.child({ component: 'helpdesk' }) });
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }, logger);
+  const service = createHelpdeskService({ graph, settings: config.helpdesk, logger: logger.child({ component: 'helpdesk' }), searchIndex: store });
   const notifications = createNotifications({
     store,
     feed: createChangeFeed(graph, config.helpdesk),

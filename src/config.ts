@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { ticketUrlPatternProblem } from './core/search';
 import { vocabularyProblem } from './core/vocabulary';
 import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from './log';
 
@@ -28,6 +29,8 @@ export interface HelpdeskSettings {
   agentEmailField: string;
   /** Space (product 1.5+) this deployment is bound to; undefined = no space filter. */
   spaceId?: string;
+  /** The portal's ticket URL with `{id}`; links matching it (and SharePoint item links) are unfurled. */
+  ticketUrlPattern?: string;
   priorities: readonly string[];
   categories: readonly string[];
   statuses: readonly string[];
@@ -121,6 +124,13 @@ function httpsUrl(env: Env, name: string, fallback: string): string {
     throw new ConfigError(name, `must be an https URL (got "${raw}")`);
   }
   return raw.replace(/\/+$/, '');
+}
+
+function ticketUrlPattern(env: Env): string | undefined {
+  const raw = value(env, 'HELPDESK_TICKET_URL_PATTERN');
+  const problem = raw === undefined ? undefined : ticketUrlPatternProblem(raw);
+  if (problem) throw new ConfigError('HELPDESK_TICKET_URL_PATTERN', problem);
+  return raw;
 }
 
 function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
@@ -275,6 +285,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       authUrl: httpsUrl(env, 'HELPDESK_AUTH_URL', 'https://login.microsoftonline.com'),
       agentEmailField: value(env, 'HELPDESK_AGENT_EMAIL_FIELD') ?? 'SD_Email',
       spaceId: value(env, 'HELPDESK_SPACE_ID'),
+      ticketUrlPattern: ticketUrlPattern(env),
       priorities,
       categories: list(env, 'HELPDESK_CATEGORIES', DEFAULT_CATEGORIES),
       statuses,

@@ -21,6 +21,7 @@ import { queueCommand } from './queue';
 import { reopenCommand } from './reopen';
 import { replyCommand } from './reply';
 import { resolveCommand } from './resolve';
+import { searchCommand } from './search';
 import { showCommand } from './show';
 import { statusCommand } from './status';
 import { subscribeCommand } from './subscribe';
@@ -34,6 +35,7 @@ export const COMMAND_DECLARATIONS: readonly CommandDeclaration[] = [
   newCommand,
   mineCommand,
   showCommand,
+  searchCommand,
   commentCommand,
   reopenCommand,
   editCommand,

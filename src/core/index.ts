@@ -4,3 +4,4 @@ export * from './outcome';
 export * from './subscriptions';
 export * from './verbs';
 export * from './vocabulary';
+export * from './search';

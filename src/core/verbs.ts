@@ -7,6 +7,7 @@ export const VERBS = {
   refresh: 'ticket.refresh',
   mine: 'ticket.mine',
   queue: 'ticket.queue',
+  search: 'ticket.search',
   claim: 'ticket.claim',
   assignForm: 'ticket.assignForm',
   assign: 'ticket.assign',

@@ -10,6 +10,8 @@ export interface ServiceSettings extends Vocabulary {
   agentEmailField: string;
   /** Space (product 1.5+) this deployment is bound to; undefined = no space filter. */
   spaceId?: string;
+  /** The portal's ticket URL with `{id}` (HELPDESK_TICKET_URL_PATTERN), for link unfurling. */
+  ticketUrlPattern?: string;
 }
 
 /** Shared state of one service instance. */

@@ -5,6 +5,9 @@ import { createAgentDirectory } from './agents';
 import { createAsset, findAsset, listAssets } from './assets';
 import { addComment, commentOn, getTicketWithComments, listComments } from './comments';
 import type { ServiceContext, ServiceSettings } from './context';
+import type { TicketIndex } from '../core/search';
+import { searchTickets } from './search';
+import { ticketFromLink } from './ticket-links';
 import { assign, claim, createTicket, deleteTicket, reopen, resolve, setPriority, setStatus, updateTicket } from './ticket-actions';
 import { listTickets, readTicket } from './ticket-queries';
 import type { HelpdeskService, Vocabulary } from './types';
@@ -19,6 +22,8 @@ export interface HelpdeskServiceConfig {
   agentCacheTtlMs?: number;
   logger?: Logger;
   now?: () => Date;
+  /** The ticket search index (the Store); without it search answers 'unavailable'. */
+  searchIndex?: TicketIndex;
 }
 
 /** Creates the ticket service; no Graph traffic until the first call. */
@@ -47,6 +52,8 @@ export function createHelpdeskService(config: HelpdeskServiceConfig): HelpdeskSe
     isAgent: (email) => agents.isAgent(email),
     activeAgents: () => agents.active(),
     listTickets: (actor, query) => listTickets(ctx, actor, query ?? {}),
+    searchTickets: (actor, request) => searchTickets(ctx, config.searchIndex, actor, request),
+    ticketFromLink: (actor, link) => ticketFromLink(ctx, actor, link),
     getTicket: async (actor, id) => (await readTicket(ctx, actor, id)).ticket,
     createTicket: (actor, input) => createTicket(ctx, actor, input),
     updateTicket: (actor, id, changes, etag) => updateTicket(ctx, actor, id, changes, etag),

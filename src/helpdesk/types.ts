@@ -167,6 +167,13 @@ export interface HelpdeskService {
 
   listTickets(actor: Actor, query: TicketQuery): Promise<Ticket[]>;
   getTicket(actor: Actor, id: number): Promise<Ticket>;
+  /**
+   * Tickets matching typed words, most relevant first, from the search index (no Graph request);
+   * requesters find only their own. No words: a requester's recent tickets, an agent's open queue.
+   */
+  searchTickets(actor: Actor, request: { text: string; limit?: number }): Promise<Ticket[]>;
+  /** The ticket a pasted link names, when the actor may see it; undefined for other links, missing or others' tickets. */
+  ticketFromLink(actor: Actor, link: string): Promise<Ticket | undefined>;
   createTicket(actor: Actor, input: NewTicket): Promise<Ticket>;
   /** Writes only the fields that differ from the ticket as it is; none differ -> `unchanged`. */
   updateTicket(actor: Actor, id: number, changes: Partial<NewTicket>, etag?: string): Promise<Changed>;

@@ -12,6 +12,7 @@ import type { DeliveryIntent, Platform, PostedMessage, Store, TicketState } from
 import type { Deliverer, DrainResult } from './deliver';
 import { commentKey, DEFAULT_RESOLVED_STATUSES, stateOf } from './detect';
 import { detectChanges, planDeliveries } from './plan';
+import { createSearchIndexer, type AgentNames } from './search-index';
 import type { ChangeFeed } from './types';
 
 /** What the bot wrote, for the fast lane; `origin` is the conversation a thread reply came from (it already shows it). */
@@ -40,6 +41,8 @@ export interface PollerConfig {
   /** Longest pause after repeated failures. */
   maxBackoffSeconds?: number;
   now?: () => Date;
+  /** Assignee names for the search index (the service's active agents). */
+  agentNames?: AgentNames;
   /** Several replicas: cycles and outbox drains run only while this replica holds the lease (default: always). */
   lease?: PollerLease;
 }
@@ -103,6 +106,7 @@ export function createPoller(config: PollerConfig): Poller {
   let lastDrain: DrainResult | undefined;
   let drainTimer: NodeJS.Timeout | undefined;
   let drainInFlight: Promise<void> = Promise.resolve();
+  const search = createSearchIndexer(store, logger, config.agentNames);
   let leaseError: string | undefined;
 
   /** First start: remember every ticket as it is now, so later changes have something to compare with. */
@@ -110,8 +114,14 @@ export function createPoller(config: PollerConfig): Poller {
     const start = new Date(now().getTime() - (config.backfillMinutes ?? 0) * 60_000);
     let batch: TicketState[] = [];
     let seeded = 0;
-    // Only the compared fields, when the feed can: 100k whole tickets would be most of the bot's memory.
-    for await (const t of feed.ticketStates?.() ?? feed.ticketsModifiedSince(new Date(0))) {
+    // The search index is filled from this same read, in batches, so at most one batch of whole tickets is held.
+    let indexBatch: Ticket[] = [];
+    for await (const t of feed.ticketsModifiedSince(new Date(0))) {
+      indexBatch.push(t);
+      if (indexBatch.length >= 5000) {
+        await search.index(indexBatch);
+        indexBatch = [];
+      }
       // Tickets changed inside the backfill window stay unknown, so they are announced.
       if (Date.parse(t.modified) >= start.getTime()) continue;
       batch.push(stateOf(t));
@@ -122,6 +132,7 @@ export function createPoller(config: PollerConfig): Poller {
       }
     }
     await store.putTicketStates(batch);
+    await search.index(indexBatch);
     seeded += batch.length;
     const mark = isoSecond(start);
     await store.commitCycle({ watermarks: { [WM_TICKETS]: mark, [WM_COMMENTS]: mark }, states: [], processedKeys: [] });
@@ -173,6 +184,9 @@ export function createPoller(config: PollerConfig): Poller {
         onMissingTicket: missing,
       });
       const intents = await planDeliveries(store, deliverer, config.vocabulary, detected);
+      // Search sees every change read, before the watermark moves: a crash in between re-reads and re-indexes.
+      if (!first) await search.fillIfMissing(feed);
+      await search.index(tickets);
       // What is owed and the new watermark are committed together: a crash after this loses nothing.
       let nextTicketMark = fromMark;
       for (const t of tickets) nextTicketMark = later(nextTicketMark, t.modified);
@@ -212,6 +226,8 @@ export function createPoller(config: PollerConfig): Poller {
         onMissingTicket: missing,
       });
       if (detected.sets.length === 0 && detected.states.length === 0) return 0;
+      // What the bot wrote is searchable at once, not only after the next poll.
+      await search.index(written.tickets ?? []);
       const intents = await planDeliveries(store, deliverer, config.vocabulary, detected, written.origin);
       await store.commitCycleWithDeliveries({ watermarks: {}, states: detected.states, processedKeys: detected.fresh.map(commentKey) }, intents);
       return intents.length;

@@ -68,6 +68,7 @@ export function createNotifications(config: NotificationsConfig): Notifications 
         logger,
         pollSeconds: config.pollSeconds,
         backfillMinutes: config.backfillMinutes,
+        agentNames: () => helpdesk.activeAgents(),
         lease: config.lease,
       });
       return poller;

@@ -5,6 +5,7 @@
  */
 import type pg from 'pg';
 import { inTransaction } from './pg-client';
+import { PG_SEARCH_SCHEMA } from './search-postgres';
 
 const MIGRATIONS: string[] = [
   // 1: the same tables as the SQLite store.
@@ -67,6 +68,8 @@ const MIGRATIONS: string[] = [
   CREATE INDEX outbox_ticket ON outbox (ticket_id);
   DROP TABLE delivery_claims;
   `,
+  // 4: the ticket search index (full text, `simple` configuration; see search-postgres.ts).
+  PG_SEARCH_SCHEMA,
 ];
 
 /** The schema version this code writes. */

@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Logger } from '../log';
 import { inTransaction } from './pg-client';
 import { createPgOutbox } from './pg-outbox';
+import { createPgSearch } from './search-postgres';
 import { migratePostgres } from './pg-schema';
 import { email, epoch, filterValue, iso, toFilter } from './rows';
 import type { Conversation, CycleCommit, PersonAddress, Platform, PostedMessage, Store, SubscriptionRecord, TicketState } from './types';
@@ -127,6 +128,7 @@ export async function createPostgresStore(config: PostgresStoreConfig): Promise<
     pool,
     ready,
     ...createPgOutbox({ query, tx, commitCycleOn, savePostedOn }),
+    ...createPgSearch(query),
     async addSubscription(sub) {
       const c = sub.conversation;
       return (

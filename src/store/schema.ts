@@ -1,5 +1,6 @@
 /** SQLite schema, versioned with PRAGMA user_version; each step runs once, in order. */
 import type Database from 'better-sqlite3';
+import { SQLITE_SEARCH_SCHEMA } from './search-sqlite';
 
 /** Each schema step, in order (exported for the upgrade tests, which build older files with them). */
 export const MIGRATIONS: readonly string[] = [
@@ -61,6 +62,8 @@ export const MIGRATIONS: readonly string[] = [
   CREATE TABLE inbound (key TEXT PRIMARY KEY, expires_at INTEGER NOT NULL) WITHOUT ROWID;
   CREATE INDEX inbound_expires ON inbound (expires_at);
   `,
+  // 4: the ticket search index (FTS5; see search-sqlite.ts).
+  SQLITE_SEARCH_SCHEMA,
 ];
 
 /** The schema version this code writes. */

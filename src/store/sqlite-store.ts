@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { email, epoch, filterValue, iso, toFilter } from './rows';
 import { migrate } from './schema';
 import { createSqliteOutbox } from './sqlite-outbox';
+import { createSqliteSearch } from './search-sqlite';
 import type { ActionHint, Conversation, CycleCommit, ConversationRecord, PersonAddress, PostedMessage, Platform, Store, SubscriptionRecord, TicketState } from './types';
 
 /** Where the embedded store lives, relative to HELPDESK_DATA_DIR. */
@@ -103,8 +104,11 @@ export function createSqliteStore(config: SqliteStoreConfig): Store {
   };
   const outbox = createSqliteOutbox(db, { commitCycle, savePosted });
 
+  const search = createSqliteSearch(db);
+
   return {
     ...outbox,
+    ...search,
     async addSubscription(sub) {
       const c = sub.conversation;
       const r = q.addSub.run(c.platform, c.id, c.kind, sub.filter.kind, filterValue(sub.filter), email(sub.createdBy), sub.createdAt);

@@ -2,7 +2,7 @@
  * Durable state behind notifications. Every method is async so a store shared by several
  * replicas (a network database) can replace the embedded SQLite one without touching callers.
  */
-import type { Conversation, SubscriptionFilter } from '../core';
+import type { Conversation, IndexedTicket, SubscriptionFilter, TicketIndex } from '../core';
 
 // The store's files import these from here, so moving them elsewhere changes one line.
 export type { Conversation, SubscriptionFilter };
@@ -140,8 +140,22 @@ export interface DeliveryOutbox {
   pendingDeliveryCount(): Promise<number>;
 }
 
-/** Durable notification state. */
-export interface Store extends DeliveryOutbox {
+// ---------------------------------------------------------------------------------------------
+// Ticket search index: kept by the poller from the changes it reads, read by the service's search.
+// ---------------------------------------------------------------------------------------------
+
+/** The search part of the Store (SQLite FTS5: src/store/search-sqlite.ts). */
+export interface SearchIndexStore extends TicketIndex {
+  /** Adds or replaces tickets by id; a ticket already indexed with a later `modified` is kept. */
+  indexTickets(tickets: IndexedTicket[]): Promise<void>;
+  /** Forgets tickets (deleted, or moved out of the space). */
+  removeFromIndex(ids: number[]): Promise<void>;
+  /** How many tickets the index holds. */
+  indexedTicketCount(): Promise<number>;
+}
+
+/** Durable notification state, and the search index. */
+export interface Store extends DeliveryOutbox, SearchIndexStore {
   addSubscription(sub: SubscriptionRecord): Promise<boolean>;
   /** Removes one filter, or every filter of the conversation when `filter` is undefined. */
   removeSubscriptions(platform: Platform, conversationId: string, filter?: SubscriptionFilter): Promise<number>;

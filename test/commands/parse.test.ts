@@ -121,7 +121,7 @@ describe('COMMANDS', () => {
   it('every command in the list parses when given a plausible argument', () => {
     const samples: Record<string, string> = {
       show: 'show 1', comment: 'comment 1 hi', notifications: 'notifications on', claim: 'claim 1', assign: 'assign 1 a@b.test',
-      status: 'status 1 New', priority: 'priority 1 High', resolve: 'resolve 1', note: 'note 1 x', reply: 'reply 1 x', asset: 'asset X1',
+      status: 'status 1 New', priority: 'priority 1 High', resolve: 'resolve 1', note: 'note 1 x', reply: 'reply 1 x', asset: 'asset X1', search: 'search vpn',
       reopen: 'reopen 1 still broken', edit: 'edit 1',
     };
     for (const c of COMMANDS) expect(parseCommand(samples[c.name] ?? c.name).ok, c.name).toBe(true);

@@ -15,6 +15,7 @@ const METHOD_SCOPES: Record<string, string[]> = {
   'chat.update': ['chat:write'],
   'chat.postEphemeral': ['chat:write'],
   'chat.getPermalink': [],
+  'chat.unfurl': ['links:write'],
   'views.open': [],
   'views.push': [],
   'views.update': [],
@@ -33,6 +34,7 @@ const EVENT_SCOPES: Record<string, string> = {
   'message.channels': 'channels:history',
   'message.groups': 'groups:history',
   reaction_added: 'reactions:read',
+  link_shared: 'links:read',
 };
 
 function sources(dir: string): string[] {

@@ -132,6 +132,13 @@ export function createFakeHelpdesk(config: FakeHelpdeskConfig = {}): FakeHelpdes
       if (q.limit !== undefined) out = out.slice(0, q.limit);
       return out.map((t) => ({ ...t }));
     },
+    async ticketFromLink() {
+      return undefined;
+    },
+    async searchTickets() {
+      // Search is tested against the real index (test/search); this fake has none.
+      throw new HelpdeskError('unavailable', 'Search is not available on this help desk yet.');
+    },
     async getTicket(actor, id) {
       return { ...visible(actor, id) };
     },

@@ -118,7 +118,7 @@ function viewProblems(view: any): string[] {
   return problems;
 }
 
-const JSON_FIELDS = new Set(['blocks', 'view', 'attachments', 'metadata', 'users']);
+const JSON_FIELDS = new Set(['blocks', 'view', 'attachments', 'metadata', 'users', 'unfurls']);
 
 async function readBody(req: IncomingMessage): Promise<Record<string, any>> {
   const chunks: Buffer[] = [];
@@ -193,6 +193,10 @@ export async function startFakeSlack(options: { token?: string; users?: FakeSlac
         if (problems.length) return { ok: false, error: 'invalid_blocks', problems };
         return { ok: true, message_ts: nextTs() };
       }
+      case 'chat.unfurl':
+        // Slack answers cannot_unfurl_url for a URL it did not announce; the channel only sends announced ones.
+        if (!body.unfurls || (!(body.channel && body.ts) && !(body.unfurl_id && body.source))) return { ok: false, error: 'invalid_arguments' };
+        return { ok: true };
       case 'chat.getPermalink':
         return { ok: true, channel: body.channel, permalink: `https://example.slack.com/archives/${body.channel}/p${String(body.message_ts).replace('.', '')}` };
       case 'views.open':

@@ -11,7 +11,7 @@ import type { Actor } from '../../src/helpdesk/types';
 import { createLogger } from '../../src/log';
 import { createServer } from '../../src/server';
 import { startFakeConnector, type FakeConnector, type FakeMember, type RecordedActivity } from '../support/fake-connector';
-import { startHelpdeskStack } from '../support/helpdesk-stack';
+import { startHelpdeskStack, type HelpdeskStackConfig } from '../support/helpdesk-stack';
 
 type Stack = Awaited<ReturnType<typeof startHelpdeskStack>>;
 export type Activity = Record<string, any>;
@@ -70,9 +70,9 @@ export function cardText(card: unknown): string {
 }
 
 /** Starts everything on loopback ports. */
-export async function startTeamsHarness(options: { settings?: TeamsSettings } = {}): Promise<TeamsHarness> {
+export async function startTeamsHarness(options: { settings?: TeamsSettings; stack?: HelpdeskStackConfig } = {}): Promise<TeamsHarness> {
   const connector = await startFakeConnector();
-  const stack = await startHelpdeskStack();
+  const stack = await startHelpdeskStack(options.stack);
   const requesters = ['lynner@example.com', 'gradya@example.com'];
   const agents = (await stack.helpdesk.activeAgents()).filter((a) => !requesters.includes(a.email.toLowerCase()));
   if (agents.length < 2) throw new Error('the help-desk stack needs two active agents for these tests');

@@ -16,6 +16,7 @@ import { slackGate } from './gate';
 import { claimMiddleware, memoryClaims, type InboundClaims } from './inbound';
 import { createSlackIdentity } from './identity';
 import { registerShortcuts } from './shortcuts';
+import { registerUnfurl } from './unfurl';
 import { registerViews } from './views';
 
 // What the notifications side needs: hook shapes, and the same renderers the channel uses.
@@ -118,6 +119,7 @@ export function createSlackChannel(config: SlackChannelConfig): SlackChannel {
   registerViews(app, deps);
   registerShortcuts(app, deps);
   registerEvents(app, deps);
+  registerUnfurl(app, deps);
 
   // Handlers answer the person themselves; this catches what escapes them, with enough context to debug.
   app.error((async ({ error, body, context }: { error: Error; body?: unknown; context?: { teamId?: string } }) => {

@@ -10,11 +10,15 @@ import {
   type ConversationReference,
   type MessagingExtensionAction,
   type MessagingExtensionActionResponse,
+  type AppBasedLinkQuery,
+  type MessagingExtensionQuery,
+  type MessagingExtensionResponse,
 } from 'botbuilder';
 import type { Actor } from '../../helpdesk/types';
 import { onCardAction } from './invoke-actions';
 import { onFetchTask, onSubmitAction } from './message-extension';
 import { onBotAdded, onMessage } from './messages';
+import { onQueryLink, onSearchQuery } from './search-extension';
 import type { TeamsDeps } from './turn';
 
 /** Called on every inbound activity so conversation references can be stored for proactive sends. */
@@ -75,5 +79,14 @@ export class HelpdeskTeamsBot extends TeamsActivityHandler {
     action: MessagingExtensionAction,
   ): Promise<MessagingExtensionActionResponse> {
     return onSubmitAction(this.deps, context, this.actorOf(context), action);
+  }
+
+  // Search and link unfurling (src/channels/teams/search-extension.ts).
+  protected override handleTeamsMessagingExtensionQuery(context: TurnContext, query: MessagingExtensionQuery): Promise<MessagingExtensionResponse> {
+    return onSearchQuery(this.deps, context, this.actorOf(context), query);
+  }
+
+  protected override handleTeamsAppBasedLinkQuery(context: TurnContext, query: AppBasedLinkQuery): Promise<MessagingExtensionResponse> {
+    return onQueryLink(this.deps, context, this.actorOf(context), query);
   }
 }
