@@ -39,12 +39,6 @@ export interface WriteSink {
 
 /** The change feed this module builds: also one ticket by id (for a comment on a ticket that did not change). */
 export interface ChangeFeedReader extends ChangeFeed {
-  /**
-   * Every ticket with only what change detection compares (status, assignee, priority, etag,
-   * Modified; other text fields empty), page by page: what a first start remembers, in a
-   * fraction of the bytes and memory of whole tickets.
-   */
-  ticketStates(): AsyncIterable<Ticket>;
   /** Undefined when the ticket is gone or outside the space. */
   getTicket(id: number): Promise<Ticket | undefined>;
 }
@@ -60,11 +54,6 @@ export function createChangeFeed(graph: GraphClient, settings: { spaceId?: strin
       for await (const item of graph.listAll('SD_Tickets', { filter: ticketFilter(since), orderby: ORDER.modifiedAsc, top: PAGE })) {
         yield toTicket(item);
       }
-    },
-    async *ticketStates() {
-      const select = [TICKET.status, TICKET.assignedTo, TICKET.priority, TICKET.spaceId, TICKET.modified];
-      const query = { filter: settings.spaceId ? f.eq(TICKET.spaceId, settings.spaceId) : undefined, top: PAGE, select };
-      for await (const item of graph.listAll('SD_Tickets', query)) yield toTicket(item);
     },
     async *commentsCreatedSince(since) {
       for await (const item of graph.listAll('SD_Comments', { filter: f.ge(COMMENT.created, since), orderby: ORDER.createdAsc, top: PAGE })) {

@@ -25,7 +25,7 @@ const withoutIds = (text: string) => text.replace(/\s*\(request-id [^)]*\)/g, ''
 
 /** Options for createPoller. */
 export interface PollerConfig {
-  feed: ChangeFeed & { getTicket?(id: number): Promise<Ticket | undefined>; ticketStates?(): AsyncIterable<Ticket> };
+  feed: ChangeFeed & { getTicket?(id: number): Promise<Ticket | undefined> };
   store: Store;
   deliverer: Deliverer;
   vocabulary: Vocabulary;

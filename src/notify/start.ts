@@ -21,7 +21,7 @@ import type { ChangeFeed, Delivery } from './types';
 export interface NotificationsConfig {
   store: Store;
   /** createChangeFeed(graph, settings) from src/helpdesk/changes. */
-  feed: ChangeFeed & { getTicket?(id: number): Promise<Ticket | undefined>; ticketStates?(): AsyncIterable<Ticket> };
+  feed: ChangeFeed & { getTicket?(id: number): Promise<Ticket | undefined> };
   /** The service as built by createHelpdeskService. */
   helpdesk: HelpdeskService;
   vocabulary: Vocabulary;
