@@ -15,6 +15,7 @@
  */
 import type { Verb } from '../core';
 import { failureReply } from './failure';
+import { checkInput } from './input';
 import { parseCommand, type ParseResult } from './parse';
 import { COMMAND_DECLARATIONS, declarationFor, HANDLERS } from './registry';
 import { errorReply } from './respond';
@@ -25,7 +26,9 @@ export { COMMAND_DECLARATIONS, COMMANDS, HANDLERS, teamsCommandLists, usageOf, t
 export type { ArgShape, CommandDeclaration } from './declaration';
 
 /** Routes a verb (typed command or card action) to its handler; every failure becomes a reply. */
-export async function dispatch(ctx: CommandContext, input: CommandInput): Promise<Reply> {
+export async function dispatch(ctx: CommandContext, raw: CommandInput): Promise<Reply> {
+  const input = checkInput(raw);
+  if ('view' in input) return input;
   const handler = Object.hasOwn(HANDLERS, input.verb) ? HANDLERS[input.verb as Verb] : undefined;
   if (!handler) {
     return errorReply(`I don't recognise the action “${String(input.verb)}”; it may come from an old card. Type \`help\` to see what I can do.`);
@@ -47,7 +50,9 @@ export async function dispatch(ctx: CommandContext, input: CommandInput): Promis
  * command has no usage line: its hint lists what this person can use, so that case alone asks
  * the service whether they are an agent.
  */
-export async function handleText(ctx: CommandContext, text: string, parsed: ParseResult = parseCommand(text)): Promise<Reply> {
+export async function handleText(ctx: CommandContext, text: string, parsed?: ParseResult): Promise<Reply> {
+  if (typeof text !== 'string') return errorReply('The text of this message was not text, so I could not read a command in it.');
+  parsed ??= parseCommand(text);
   if (!parsed.ok && !parsed.error.usage) {
     const isAgent = await ctx.helpdesk.isAgent(ctx.actor.email).catch(() => true);
     parsed = parseCommand(text, { isAgent });

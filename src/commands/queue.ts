@@ -1,6 +1,7 @@
 /** `queue [unassigned|mine|high|all]`: open tickets for agents (the service enforces who may list). Private. */
 import type { TicketQuery } from '../helpdesk/types';
 import { ticketListView } from '../views/list-view';
+import { own } from './input';
 import { errorReply, privately } from './respond';
 import { VERBS } from '../core';
 import { EVERYWHERE, type CommandDeclaration } from './declaration';
@@ -18,7 +19,7 @@ const QUEUES: Record<string, { title: string; empty: string; query: (email: stri
 /** Lists one of the agent queues, newest first, with a footer when there are more. */
 const queue: Handler = async (ctx, input) => {
   const name = (input.values?.queue ?? 'unassigned').trim().toLowerCase() || 'unassigned';
-  const q = QUEUES[name];
+  const q = own(QUEUES, name);
   if (!q) return errorReply(`“${name}” is not a queue.`, queueCommand.usage);
   // The service narrows a requester's list to their own tickets; a list titled "queue" would mislead.
   if (!(await ctx.helpdesk.isAgent(ctx.actor.email))) {

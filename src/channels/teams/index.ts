@@ -73,13 +73,53 @@ export function createTeamsChannel(options: TeamsChannelConfig): TeamsChannel {
     }
   };
 
+  const local = !settings.appId;
   return {
     adapter,
     appId: settings.appId ?? '',
     bot,
     identity,
     async handle(req: Request, res: Response) {
-      await adapter.process(req, res, (context) => bot.run(context));
+      const refusal = refuse(req.body, local);
+      if (refusal) {
+        logger.warn('Refused a Teams request', { reason: refusal, activityId: (req.body as { id?: unknown } | undefined)?.id });
+        res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
+        res.end(refusal);
+        return;
+      }
+      try {
+        await adapter.process(req, res, (context) => bot.run(context));
+      } catch (err) {
+        // botbuilder rethrows what onTurnError could not absorb; the caller gets a plain 500, never internals.
+        logger.error('Teams request failed', { activityId: (req.body as { id?: unknown }).id, error: err });
+        if (!res.headersSent) {
+          res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+          res.end('The bot could not process this activity.');
+        }
+      }
     },
   };
+}
+
+/** Hosts a local (unauthenticated) bot may answer: this machine only, so nothing leaves it. */
+function isLoopbackUrl(url: unknown): boolean {
+  if (typeof url !== 'string') return false;
+  try {
+    const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+    return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+  } catch {
+    return false;
+  }
+}
+
+/** Why an activity cannot be processed at all (plain words for the 400 body), or undefined when it can. */
+export function refuse(body: unknown, local: boolean): string | undefined {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return 'The request body is not a Bot Framework activity (a JSON object).';
+  const activity = body as { type?: unknown; serviceUrl?: unknown };
+  if (typeof activity.type !== 'string' || !activity.type) return 'The activity has no type.';
+  // Without a MicrosoftAppId nobody vouches for serviceUrl: answering a foreign host would post to it.
+  if (local && !isLoopbackUrl(activity.serviceUrl)) {
+    return 'In local mode (no MicrosoftAppId) the activity\'s serviceUrl must be on this machine (localhost or 127.0.0.1).';
+  }
+  return undefined;
 }

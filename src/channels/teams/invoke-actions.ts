@@ -20,18 +20,21 @@ export function invokeError(statusCode: 400 | 500, code: string, message: string
 
 /** Card data is untrusted input: keep only what the verb can use, as strings. */
 export function inputFromCard(verb: string, data: Record<string, unknown> | undefined): CommandInput {
-  const d = data ?? {};
-  const id = Number(d.ticketId);
+  const d = data && typeof data === 'object' ? data : {};
   const values: Record<string, string> = {};
   for (const [k, v] of Object.entries(d)) {
     if (RESERVED.has(k) || v === null || v === undefined || typeof v === 'object') continue;
     values[k] = String(v);
   }
+  // A numeric string is how Teams often sends numbers; anything else goes on as it came, and the
+  // command layer names what was wrong with it.
+  const rawId = d.ticketId;
+  const ticketId = typeof rawId === 'string' && /^\d+$/.test(rawId.trim()) ? Number(rawId) : rawId === '' || rawId === null ? undefined : rawId;
   return {
     verb,
-    ticketId: Number.isInteger(id) && id > 0 ? id : undefined,
+    ticketId: ticketId as number | undefined,
     etag: typeof d.etag === 'string' && d.etag ? d.etag : undefined,
-    text: typeof d.text === 'string' ? d.text : undefined,
+    text: d.text as string | undefined,
     values: Object.keys(values).length ? values : undefined,
   };
 }

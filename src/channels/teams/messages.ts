@@ -31,6 +31,13 @@ export async function onMessage(
   onThreadReply?: (context: TurnContext, actor: Actor, text: string) => Promise<boolean>,
 ): Promise<void> {
   if (!addressedToBot(context)) return;
+  const raw: unknown = context.activity.text;
+  if (raw !== undefined && raw !== null && typeof raw !== 'string') {
+    // Not something Teams sends; the command layer names it rather than the turn failing.
+    const reply = await handleText(commandContext(deps, context, actor ?? { email: '', name: '' }), raw as string);
+    await context.sendActivity(activityFor(reply.view, audienceOf(context)));
+    return;
+  }
   const text = commandText(context);
   // A card's Action.Submit arrives as a message with a value and no text; cards here use Action.Execute.
   if (!text && context.activity.value) return;
