@@ -29,8 +29,11 @@ describe('Teams messages through the real server', () => {
   it('answers a channel message that @mentions the bot, with the mention stripped', async () => {
     const replies = await h.say('help', 'dana', 'message-channel-mention');
     expect(replies).toHaveLength(1);
-    expect(cardOf(replies[0])?.type).toBe('AdaptiveCard');
+    // Help is for the person who asked: the card goes to their 1:1 chat, the channel gets a pointer.
+    expect(replies[0].activity.text).toMatch(/sent you the details in our private chat/);
     expect(replies[0].conversationId).toContain('@thread.tacv2');
+    const card = h.connector.activities.find((a) => a.conversationId.startsWith('a:created-') && cardOf(a)?.type === 'AdaptiveCard');
+    expect(cardText(cardOf(card))).toMatch(/\bmine\b/);
   });
 
   it('ignores channel messages not addressed to the bot', async () => {

@@ -15,7 +15,9 @@ import type { HelpdeskService } from '../../helpdesk/types';
 import type { Logger } from '../../log';
 import type { TeamsEndpoint } from '../../server';
 import { HelpdeskTeamsBot, type TeamsHooks } from './bot';
+import type { PrivateChat } from './answer';
 import { createIdentityResolver, type IdentityResolver } from './identity';
+import { inPersonalChat } from './personal-chat';
 
 export { activityFor, cardFor, shareableView, type CardAudience } from './replies';
 export type { TeamsHooks } from './bot';
@@ -52,7 +54,18 @@ export function createTeamsChannel(options: TeamsChannelConfig): TeamsChannel {
   };
   const adapter = new CloudAdapter(new ConfigurationBotFrameworkAuthentication(auth));
   const identity = createIdentityResolver({ logger, ttlMs: (options.identityTtlSeconds ?? 900) * 1000 });
-  const bot = new HelpdeskTeamsBot({ helpdesk: options.helpdesk, notifications: options.notifications, identity, logger }, options.hooks);
+  const appId = settings.appId ?? '';
+  const hooks = options.hooks ?? {};
+  // Answers meant for one person open their 1:1 chat; the chat is then remembered like any other.
+  const privateChat: PrivateChat = (seen, logic, who) =>
+    inPersonalChat(adapter, appId, seen, logic, async (reference) => {
+      try {
+        await hooks.onConversation?.(reference, who);
+      } catch (err) {
+        logger.warn('onConversation hook failed for a new personal chat', { error: err });
+      }
+    });
+  const bot = new HelpdeskTeamsBot({ helpdesk: options.helpdesk, notifications: options.notifications, identity, logger, privateChat }, hooks);
 
   adapter.onTurnError = async (context: TurnContext, error: Error) => {
     const a = context.activity;

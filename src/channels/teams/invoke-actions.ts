@@ -4,11 +4,13 @@
  */
 import type { AdaptiveCardInvokeResponse, AdaptiveCardInvokeValue, TurnContext } from 'botbuilder';
 import { dispatch } from '../../commands/index';
-import type { CommandInput } from '../../commands/types';
+import type { CommandInput, Reply } from '../../commands/types';
 import { isVerb, VERBS } from '../../core/verbs';
 import type { Actor } from '../../helpdesk/types';
 import { NO_EMAIL_MESSAGE } from './identity';
-import { ADAPTIVE_CARD, cardFor } from './replies';
+import { PRIVATE_UNREACHABLE, SENT_PRIVATELY } from '../../commands/respond';
+import { sendPrivately } from './answer';
+import { activityFor, ADAPTIVE_CARD, cardFor } from './replies';
 import { audienceOf, commandContext, conversationOf, type TeamsDeps } from './turn';
 
 const RESERVED = new Set(['verb', 'ticketId', 'etag', 'text', 'msteams']);
@@ -39,6 +41,23 @@ export function inputFromCard(verb: string, data: Record<string, unknown> | unde
   };
 }
 
+function message(text: string): AdaptiveCardInvokeResponse {
+  return { statusCode: 200, type: 'application/vnd.microsoft.activity.message', value: text as unknown as Record<string, unknown> };
+}
+
+/**
+ * A button on a shared card whose answer is not a ticket card (a form, a list, help): replacing
+ * the card with it would take the card away from everyone, so a private answer goes to the
+ * person's 1:1 chat and a public one is posted below; the card stays and the clicker sees a note.
+ */
+async function elsewhere(deps: TeamsDeps, context: TurnContext, reply: Reply, actor: Actor): Promise<AdaptiveCardInvokeResponse> {
+  if (reply.visibility === 'public') {
+    await context.sendActivity(activityFor(reply.view, audienceOf(context)));
+    return message('Done.');
+  }
+  return message((await sendPrivately(deps, context, reply, actor)) ? SENT_PRIVATELY : PRIVATE_UNREACHABLE);
+}
+
 /** Handles one Action.Execute (including the `ticket.refresh` verb that Teams sends on its own). */
 export async function onCardAction(
   deps: TeamsDeps,
@@ -58,13 +77,16 @@ export async function onCardAction(
     const reply = await dispatch(commandContext(deps, context, actor), input);
     const view = reply.view;
     if (view.type === 'error') return invokeError(400, isRefresh ? 'RefreshFailed' : 'ActionFailed', view.error.message);
-    if (view.type === 'text') {
-      return { statusCode: 200, type: 'application/vnd.microsoft.activity.message', value: view.text as unknown as Record<string, unknown> };
-    }
-    // Whoever's view this is refreshes it on sight; in a shared chat internal notes stay off the shared card.
     const audience = audienceOf(context);
-    const card = cardFor(view, { ...audience, shared: audience.shared && !isRefresh });
-    return { statusCode: 200, type: ADAPTIVE_CARD, value: card };
+    if (view.type === 'ticket') {
+      // The answer is this person's own view: with their id in the refresh clause Teams shows it to
+      // them only (Universal Actions user-specific view); the shared card keeps its shared view.
+      const own = reply.visibility === 'private' || isRefresh;
+      return { statusCode: 200, type: ADAPTIVE_CARD, value: cardFor(view, { ...audience, shared: audience.shared && !own }) };
+    }
+    if (audience.shared) return await elsewhere(deps, context, reply, actor);
+    if (view.type === 'text') return message(view.text);
+    return { statusCode: 200, type: ADAPTIVE_CARD, value: cardFor(view, audience) };
   } catch (err) {
     deps.logger.error('Card action failed', {
       verb,

@@ -4,6 +4,8 @@ import { dispatch, handleText } from '../../commands/index';
 import { VERBS } from '../../core/verbs';
 import type { Actor } from '../../helpdesk/types';
 import { NO_EMAIL_MESSAGE } from './identity';
+import { privately } from '../../commands/respond';
+import { answer } from './answer';
 import { activityFor } from './replies';
 import { plainText } from './text';
 import { audienceOf, commandContext, conversationOf, type TeamsDeps } from './turn';
@@ -35,20 +37,20 @@ export async function onMessage(
   if (raw !== undefined && raw !== null && typeof raw !== 'string') {
     // Not something Teams sends; the command layer names it rather than the turn failing.
     const reply = await handleText(commandContext(deps, context, actor ?? { email: '', name: '' }), raw as string);
-    await context.sendActivity(activityFor(reply.view, audienceOf(context)));
+    await answer(deps, context, reply, actor);
     return;
   }
   const text = commandText(context);
   // A card's Action.Submit arrives as a message with a value and no text; cards here use Action.Execute.
   if (!text && context.activity.value) return;
   if (!actor) {
-    await context.sendActivity(NO_EMAIL_MESSAGE);
+    await answer(deps, context, privately({ type: 'text', text: NO_EMAIL_MESSAGE }));
     return;
   }
   // A reply under a ticket card the bot posted in a channel becomes a comment on that ticket.
   if (onThreadReply && conversationOf(context).kind === 'channel' && (await onThreadReply(context, actor, text))) return;
   const reply = await handleText(commandContext(deps, context, actor), text);
-  await context.sendActivity(activityFor(reply.view, audienceOf(context)));
+  await answer(deps, context, reply, actor);
 }
 
 /** Bot added to a chat or team: greet with the help card so people know what to type. */

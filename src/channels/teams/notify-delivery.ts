@@ -2,7 +2,7 @@
  * Notifications into Teams: proactive sends with stored conversation references. Cards are
  * posted and updated in place; changes go into the card's thread (channels) or after it (chats).
  */
-import { CardFactory, MessageFactory, TurnContext, type CloudAdapter, type ConversationParameters, type ConversationReference } from 'botbuilder';
+import { CardFactory, MessageFactory, TurnContext, type CloudAdapter, type ConversationReference } from 'botbuilder';
 import type { Actor } from '../../helpdesk/types';
 import type { Logger } from '../../log';
 import { DeliveryError, type Delivery } from '../../notify/types';
@@ -10,6 +10,7 @@ import type { ThreadReplyHandler } from '../../notify/thread-replies';
 import { teamsChannelId } from './conversation-ids';
 import type { Store } from '../../store/types';
 import type { TicketView } from '../../views/types';
+import { inPersonalChat } from './personal-chat';
 import { cardFor } from './replies';
 
 /** Options for createTeamsDelivery. */
@@ -124,36 +125,18 @@ export function createTeamsDelivery(config: TeamsDeliveryConfig): Delivery {
 
   /** Someone seen only in a channel or group chat: open the 1:1 chat with them, then remember it. */
   async function startPersonalChat(email: string, seen: Partial<ConversationReference>, logic: (ctx: TurnContext) => Promise<unknown>) {
-    const tenantId = seen.conversation?.tenantId;
-    let failure: unknown;
     try {
-      await adapter.createConversationAsync(
-        appId,
-        seen.channelId ?? 'msteams',
-        seen.serviceUrl!,
-        BOT_FRAMEWORK_AUDIENCE,
-        { isGroup: false, bot: seen.bot!, members: [seen.user!], tenantId, channelData: { tenant: { id: tenantId } } } as ConversationParameters,
-        async (ctx) => {
-          try {
-            const reference = TurnContext.getConversationReference(ctx.activity);
-            const id = reference.conversation!.id;
-            await store.saveConversation({ platform: 'teams', id, kind: 'personal', reference });
-            await store.savePersonAddress({ platform: 'teams', email, conversationId: id, userId: seen.user?.id, reference });
-            await logic(ctx);
-          } catch (err) {
-            failure = err;
-          }
-        },
-      );
+      await inPersonalChat(adapter, appId, seen, logic, async (reference) => {
+        const id = reference.conversation!.id;
+        await store.saveConversation({ platform: 'teams', id, kind: 'personal', reference });
+        await store.savePersonAddress({ platform: 'teams', email, conversationId: id, userId: seen.user?.id, reference });
+      });
     } catch (err) {
-      failure = err;
+      throw teamsFailure(err, 'open personal chat');
     }
-    if (failure !== undefined) throw teamsFailure(failure, 'open personal chat');
   }
 }
 
-/** The Bot Connector audience for proactive conversations (public cloud). */
-const BOT_FRAMEWORK_AUDIENCE = 'https://api.botframework.com';
 
 /** TeamsHooks.onConversation: keeps conversation references so notifications can be sent later. */
 export function teamsConversationHook(store: Store) {
