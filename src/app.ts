@@ -80,7 +80,7 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
     logger: logger.child({ channel: 'teams' }),
     hooks: {
       onConversation: teamsConversationHook(store),
-      onThreadReply: (context, actor, text) => handleTeamsThreadReply(notifications.handleThreadReply, context, actor, text),
+      onThreadReply: (context, actor, text, turn) => handleTeamsThreadReply(notifications.handleThreadReply, context, actor, text, turn),
     },
   });
   const deliveries: Delivery[] = [createTeamsDelivery({ adapter: teams.adapter, appId: teams.appId, store, logger })];

@@ -42,11 +42,12 @@ export interface Notifications {
 export function createNotifications(config: NotificationsConfig): Notifications {
   const logger = config.logger.child({ component: 'notify' });
   const helpdesk = config.helpdesk;
+  // Commands record who acted through the ports (see src/commands/acted.ts), thread commands too.
+  const ports: NotificationPorts = { ...createNotificationPorts(config.store), recordAction: createActionLog(config.store, logger) };
   return {
     helpdesk,
-    // Commands record who acted through the ports (see src/commands/acted.ts).
-    ports: { ...createNotificationPorts(config.store), recordAction: createActionLog(config.store, logger) },
-    handleThreadReply: createThreadReplyHandler({ store: config.store, helpdesk, logger }),
+    ports,
+    handleThreadReply: createThreadReplyHandler({ store: config.store, helpdesk, logger, notifications: ports }),
     attach(deliveries) {
       const deliverer = createDeliverer({ deliveries, store: config.store, queue: createSendQueue({ maxRetryAfterMs: 10_000 }), logger, vocabulary: config.vocabulary });
       return createPoller({

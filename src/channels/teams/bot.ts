@@ -11,6 +11,7 @@ import {
   type MessagingExtensionAction,
   type MessagingExtensionActionResponse,
 } from 'botbuilder';
+import type { ChannelPorts, Reply } from '../../commands/types';
 import type { Actor } from '../../helpdesk/types';
 import { onCardAction } from './invoke-actions';
 import { onFetchTask, onSubmitAction } from './message-extension';
@@ -20,8 +21,17 @@ import type { TeamsDeps } from './turn';
 /** Called on every inbound activity so conversation references can be stored for proactive sends. */
 export interface TeamsHooks {
   onConversation?(ref: Partial<ConversationReference>, who?: Actor): Promise<void>;
-  /** A message addressed to the bot in a channel thread; return true when it was taken (added as a ticket comment). */
-  onThreadReply?(context: TurnContext, actor: Actor, text: string): Promise<boolean>;
+  /**
+   * A message addressed to the bot in a channel thread; return true when it was taken (a comment
+   * or a command on the card's ticket). `turn` answers a command's reply by its visibility.
+   */
+  onThreadReply?(context: TurnContext, actor: Actor, text: string, turn?: ThreadTurn): Promise<boolean>;
+}
+
+/** What a thread reply's command needs from the turn: how to answer, and mention look-ups. */
+export interface ThreadTurn {
+  answer(reply: Reply): Promise<void>;
+  channel: ChannelPorts;
 }
 
 const ACTOR = Symbol('helpdesk.actor');

@@ -6,6 +6,7 @@ import type { Actor } from '../../helpdesk/types';
 import { NO_EMAIL_MESSAGE } from './identity';
 import { privately } from '../../commands/respond';
 import { answer } from './answer';
+import type { ThreadTurn } from './bot';
 import { activityFor } from './replies';
 import { plainText } from './text';
 import { audienceOf, commandContext, conversationOf, type TeamsDeps } from './turn';
@@ -30,7 +31,7 @@ export async function onMessage(
   deps: TeamsDeps,
   context: TurnContext,
   actor: Actor | undefined,
-  onThreadReply?: (context: TurnContext, actor: Actor, text: string) => Promise<boolean>,
+  onThreadReply?: (context: TurnContext, actor: Actor, text: string, turn?: ThreadTurn) => Promise<boolean>,
 ): Promise<void> {
   if (!addressedToBot(context)) return;
   const raw: unknown = context.activity.text;
@@ -48,8 +49,10 @@ export async function onMessage(
     return;
   }
   // A reply under a ticket card the bot posted in a channel becomes a comment on that ticket.
-  if (onThreadReply && conversationOf(context).kind === 'channel' && (await onThreadReply(context, actor, text))) return;
-  const reply = await handleText(commandContext(deps, context, actor), text);
+  const ctx = commandContext(deps, context, actor);
+  const turn: ThreadTurn = { answer: (reply) => answer(deps, context, reply, actor), channel: ctx.channel };
+  if (onThreadReply && conversationOf(context).kind === 'channel' && (await onThreadReply(context, actor, text, turn))) return;
+  const reply = await handleText(ctx, text);
   await answer(deps, context, reply, actor);
 }
 

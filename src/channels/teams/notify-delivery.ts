@@ -10,6 +10,7 @@ import type { ThreadReplyHandler } from '../../notify/thread-replies';
 import { teamsChannelId } from './conversation-ids';
 import type { Store } from '../../store/types';
 import type { TicketView } from '../../views/types';
+import type { ThreadTurn } from './bot';
 import { inPersonalChat } from './personal-chat';
 import { cardFor } from './replies';
 
@@ -174,11 +175,13 @@ export function teamsThreadOf(conversationId: string): { channelId: string; pare
  * Handles an @mention reply in a ticket card's thread: adds it as a comment and answers in the
  * thread. Returns true when the message was a reply to one of our cards.
  */
-export async function handleTeamsThreadReply(handle: ThreadReplyHandler, ctx: TurnContext, actor: Actor, text: string): Promise<boolean> {
+export async function handleTeamsThreadReply(handle: ThreadReplyHandler, ctx: TurnContext, actor: Actor, text: string, turn?: ThreadTurn): Promise<boolean> {
   const thread = teamsThreadOf(ctx.activity.conversation?.id ?? '');
   if (!thread) return false;
-  const result = await handle('teams', thread.channelId, thread.parentId, actor, text);
+  const result = await handle('teams', thread.channelId, thread.parentId, actor, text, turn?.channel);
   if (!result) return false;
-  await ctx.sendActivity(MessageFactory.text(result.text));
+  // A command's answer is its card (public) or goes to the person's 1:1 chat (private).
+  if (result.reply && turn) await turn.answer(result.reply);
+  else await ctx.sendActivity(MessageFactory.text(result.text));
   return true;
 }
