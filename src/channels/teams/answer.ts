@@ -7,7 +7,8 @@ import { MessageFactory, type ConversationReference, type TurnContext } from 'bo
 import { PRIVATE_UNREACHABLE, SENT_PRIVATELY } from '../../commands/respond';
 import type { Reply } from '../../commands/types';
 import type { Actor } from '../../helpdesk/types';
-import { activityFor } from './replies';
+import { isTooBig, TEAMS_MESSAGE_LIMIT } from './fit';
+import { activityFor, type CardAudience } from './replies';
 import type { SeenAt } from './personal-chat';
 import { audienceOf, conversationOf, type TeamsDeps } from './turn';
 
@@ -28,7 +29,7 @@ export async function sendPrivately(deps: TeamsDeps, context: TurnContext, reply
   if (!deps.privateChat) return false;
   const from = context.activity.from?.id;
   try {
-    await deps.privateChat(seenIn(context), (ctx) => ctx.sendActivity(activityFor(reply.view, { shared: false, userIds: from ? [from] : [] })), who);
+    await deps.privateChat(seenIn(context), (ctx) => sendFitting(ctx, reply, { shared: false, userIds: from ? [from] : [] }), who);
     return true;
   } catch (err) {
     deps.logger.warn('Could not send a private answer to the 1:1 chat', {
@@ -40,10 +41,20 @@ export async function sendPrivately(deps: TeamsDeps, context: TurnContext, reply
   }
 }
 
+/** Sends the reply; a 413 from the connector (its limit lower than we measured) gets the shortened form. */
+export async function sendFitting(context: TurnContext, reply: Reply, audience: CardAudience): Promise<void> {
+  try {
+    await context.sendActivity(activityFor(reply.view, audience));
+  } catch (err) {
+    if (!isTooBig(err)) throw err;
+    await context.sendActivity(activityFor(reply.view, audience, TEAMS_MESSAGE_LIMIT / 2));
+  }
+}
+
 /** Answers a typed message: in place when it may be seen by all, else privately with a pointer here. */
 export async function answer(deps: TeamsDeps, context: TurnContext, reply: Reply, who?: Actor): Promise<void> {
   if (reply.visibility === 'public' || conversationOf(context).kind === 'personal') {
-    await context.sendActivity(activityFor(reply.view, audienceOf(context)));
+    await sendFitting(context, reply, audienceOf(context));
     return;
   }
   const sent = await sendPrivately(deps, context, reply, who);

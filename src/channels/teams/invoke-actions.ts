@@ -9,7 +9,10 @@ import { isVerb, VERBS } from '../../core/verbs';
 import type { Actor } from '../../helpdesk/types';
 import { NO_EMAIL_MESSAGE } from './identity';
 import { PRIVATE_UNREACHABLE, SENT_PRIVATELY } from '../../commands/respond';
-import { sendPrivately } from './answer';
+import { MessageFactory } from 'botbuilder';
+import type { TicketView } from '../../views/types';
+import { seenIn, sendPrivately } from './answer';
+import { FULL_TEXT, fullTextMessages } from './fit';
 import { activityFor, ADAPTIVE_CARD, cardFor } from './replies';
 import { audienceOf, commandContext, conversationOf, type TeamsDeps } from './turn';
 
@@ -58,6 +61,26 @@ async function elsewhere(deps: TeamsDeps, context: TurnContext, reply: Reply, ac
   return message((await sendPrivately(deps, context, reply, actor)) ? SENT_PRIVATELY : PRIVATE_UNREACHABLE);
 }
 
+/** The "Full text" button: the whole description and comments as plain messages, privately in a shared chat. */
+async function fullText(deps: TeamsDeps, context: TurnContext, ticket: TicketView, actor: Actor): Promise<AdaptiveCardInvokeResponse> {
+  const parts = fullTextMessages(ticket);
+  const send = async (ctx: TurnContext) => {
+    for (const part of parts) await ctx.sendActivity(MessageFactory.text(part));
+  };
+  if (!audienceOf(context).shared) {
+    await send(context);
+    return message(`Sent the full text of #${ticket.id} below.`);
+  }
+  if (!deps.privateChat) return message(PRIVATE_UNREACHABLE);
+  try {
+    await deps.privateChat(seenIn(context), send, actor);
+    return message(SENT_PRIVATELY);
+  } catch (err) {
+    deps.logger.warn('Could not send the full text to the 1:1 chat', { ticketId: ticket.id, error: err });
+    return message(PRIVATE_UNREACHABLE);
+  }
+}
+
 /** Handles one Action.Execute (including the `ticket.refresh` verb that Teams sends on its own). */
 export async function onCardAction(
   deps: TeamsDeps,
@@ -78,6 +101,7 @@ export async function onCardAction(
     const view = reply.view;
     if (view.type === 'error') return invokeError(400, isRefresh ? 'RefreshFailed' : 'ActionFailed', view.error.message);
     const audience = audienceOf(context);
+    if (view.type === 'ticket' && input.values?.[FULL_TEXT] === 'true') return await fullText(deps, context, view.ticket, actor);
     if (view.type === 'ticket') {
       // The answer is this person's own view: with their id in the refresh clause Teams shows it to
       // them only (Universal Actions user-specific view); the shared card keeps its shared view.

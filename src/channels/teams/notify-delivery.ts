@@ -11,6 +11,7 @@ import { teamsChannelId } from './conversation-ids';
 import type { Store } from '../../store/types';
 import type { TicketView } from '../../views/types';
 import type { ThreadTurn } from './bot';
+import { isTooBig, TEAMS_MESSAGE_LIMIT } from './fit';
 import { inPersonalChat } from './personal-chat';
 import { cardFor } from './replies';
 
@@ -59,8 +60,18 @@ export function teamsFailure(err: unknown, what: string): DeliveryError {
 }
 
 /** A channel card: no internal notes, and a refresh so each person who opens it can get their own view. */
-const cardActivity = (view: TicketView) =>
-  MessageFactory.attachment(CardFactory.adaptiveCard(cardFor({ type: 'ticket', ticket: view }, { shared: true, userIds: [] })));
+const cardActivity = (view: TicketView, limit?: number) =>
+  MessageFactory.attachment(CardFactory.adaptiveCard(cardFor({ type: 'ticket', ticket: view }, { shared: true, userIds: [] }, limit)));
+
+/** Sends a card; when the connector answers 413 MessageSizeTooBig, sends the shorter form once. */
+async function orSmaller<T>(send: (limit?: number) => Promise<T>): Promise<T> {
+  try {
+    return await send();
+  } catch (err) {
+    if (!isTooBig((err as { cause?: unknown })?.cause ?? err)) throw err;
+    return send(TEAMS_MESSAGE_LIMIT / 2);
+  }
+}
 
 /** The Delivery port for Teams. */
 export function createTeamsDelivery(config: TeamsDeliveryConfig): Delivery {
@@ -96,13 +107,13 @@ export function createTeamsDelivery(config: TeamsDeliveryConfig): Delivery {
     minIntervalMs: config.minIntervalMs ?? TEAMS_MIN_INTERVAL_MS,
     async postCard(conversationId, view) {
       const { ref } = await reference(conversationId);
-      const sent = await inConversation(ref, 'post card', (ctx) => ctx.sendActivity(cardActivity(view)));
+      const sent = await orSmaller((limit) => inConversation(ref, 'post card', (ctx) => ctx.sendActivity(cardActivity(view, limit))));
       if (!sent?.id) throw new DeliveryError('failed', 'Teams returned no activity id for the card');
       return sent.id;
     },
     async updateCard(conversationId, messageId, view) {
       const { ref } = await reference(conversationId);
-      await inConversation(ref, 'update card', (ctx) => ctx.updateActivity({ ...cardActivity(view), id: messageId, type: 'message' }));
+      await orSmaller((limit) => inConversation(ref, 'update card', (ctx) => ctx.updateActivity({ ...cardActivity(view, limit), id: messageId, type: 'message' })));
     },
     async postThreadLine(conversationId, messageId, text) {
       const { ref, kind } = await reference(conversationId);
