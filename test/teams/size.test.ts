@@ -24,7 +24,7 @@ beforeAll(async () => {
     Title: 'Dock keeps resetting', SD_Description: DESCRIPTION, SD_Priority: 'Normal', SD_Status: 'New', SD_Category: 'Hardware',
     SD_SubmittedBy: email, SD_SubmittedByName: 'Lynne Robbins', SD_SubmittedByEmail: email, SD_AssignedTo: '',
   });
-  ticketId = item.id;
+  ticketId = Number(item.id);
   for (let i = 0; i < 40; i++) {
     data.insert('SD_Comments', {
       Title: `Comment on #${ticketId}`, SD_TicketId: ticketId, SD_Body: `${i}: ${LONG_COMMENT}`,
