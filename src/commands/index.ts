@@ -13,7 +13,7 @@
  *   notify.subscribe / notify.unsubscribe   kind, value?     notify.preference    state 'on'|'off'
  *   help.show          topic?
  */
-import type { Verb } from '../core';
+import { VERBS, type Verb } from '../core';
 import { failureReply } from './failure';
 import { checkInput } from './input';
 import { parseCommand, type ParseResult } from './parse';
@@ -58,5 +58,16 @@ export async function handleText(ctx: CommandContext, text: string, parsed?: Par
     parsed = parseCommand(text, { isAgent });
   }
   if (!parsed.ok) return { view: { type: 'error', error: parsed.error }, visibility: 'private' };
-  return dispatch(ctx, parsed.input);
+  const reply = await dispatch(ctx, parsed.input);
+  return WRITES.has(parsed.input.verb) ? quoted(reply, text) : reply;
+}
+
+/** Typed commands that change something: when one fails, the person gets back what they typed. */
+const WRITES = new Set<string>([VERBS.comment, VERBS.create, VERBS.claim, VERBS.assign, VERBS.status, VERBS.priority, VERBS.resolve]);
+
+/** A failed write's error quotes the typed command, so nothing a person wrote is lost to an outage. */
+function quoted(reply: Reply, text: string): Reply {
+  if (reply.outcome !== 'failed' || reply.view.type !== 'error' || !text.trim()) return reply;
+  const error = reply.view.error;
+  return { ...reply, view: { type: 'error', error: { ...error, message: `${error.message}\nWhat you typed, to send again: “${text.trim()}”` } } };
 }

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { createTeamsChannel, type TeamsChannel } from '../../src/channels/teams';
+import { createTeamsChannel, type TeamsChannel, type TeamsChannelConfig } from '../../src/channels/teams';
 import type { TeamsSettings } from '../../src/config';
 import type { Actor } from '../../src/helpdesk/types';
 import { createLogger } from '../../src/log';
@@ -69,7 +69,7 @@ export function cardText(card: unknown): string {
 }
 
 /** Starts everything on loopback ports. */
-export async function startTeamsHarness(options: { settings?: TeamsSettings } = {}): Promise<TeamsHarness> {
+export async function startTeamsHarness(options: { settings?: TeamsSettings; claimInbound?: TeamsChannelConfig['claimInbound']; tellLater?: TeamsChannelConfig['tellLater'] } = {}): Promise<TeamsHarness> {
   const connector = await startFakeConnector();
   const stack = await startHelpdeskStack();
   const requesters = ['lynner@example.com', 'gradya@example.com'];
@@ -98,6 +98,8 @@ export async function startTeamsHarness(options: { settings?: TeamsSettings } = 
     helpdesk: stack.helpdesk,
     logger,
     hooks: { onConversation: async (ref, who) => void references.push({ ref, who }) },
+    claimInbound: options.claimInbound,
+    tellLater: options.tellLater,
   });
   const server = createServer({ port: 0, teams: channel, health: async () => ({ ok: true }), logger, allowUnauthenticated: !options.settings?.appId });
   const { port } = await server.listen();

@@ -53,12 +53,40 @@ export async function sendFitting(context: TurnContext, reply: Reply, audience: 
 
 /** Answers a typed message: in place when it may be seen by all, else privately with a pointer here. */
 export async function answer(deps: TeamsDeps, context: TurnContext, reply: Reply, who?: Actor): Promise<void> {
+  try {
+    await once(deps, context, reply, who);
+  } catch (first) {
+    // The write (if any) happened; only the answer failed. Try once more, then never say "try again".
+    try {
+      await once(deps, context, reply, who);
+    } catch (err) {
+      if (reply.outcome !== 'saved') throw err;
+      await savedButUntold(deps, context, reply, who, err ?? first);
+    }
+  }
+}
+
+async function once(deps: TeamsDeps, context: TurnContext, reply: Reply, who?: Actor): Promise<void> {
   if (reply.visibility === 'public' || conversationOf(context).kind === 'personal') {
     await sendFitting(context, reply, audienceOf(context));
     return;
   }
   const sent = await sendPrivately(deps, context, reply, who);
   await context.sendActivity(MessageFactory.text(sent ? SENT_PRIVATELY : PRIVATE_UNREACHABLE));
+}
+
+/** A change was saved but its answer could not be sent: the person is told later, through the outbox. */
+async function savedButUntold(deps: TeamsDeps, context: TurnContext, reply: Reply, who: Actor | undefined, error: unknown): Promise<void> {
+  const about = reply.ticketId !== undefined ? ` on #${reply.ticketId}` : '';
+  const notice = reply.view.type === 'ticket' ? reply.view.ticket.notice?.text : undefined;
+  const text = `Your change${about} was saved${notice ? `: ${notice}` : '.'} (I could not show it to you at the time.)`;
+  deps.logger.error('A change was saved but its answer could not be sent', { activityId: context.activity.id, ticketId: reply.ticketId, error });
+  if (!who?.email || !deps.tellLater) return;
+  try {
+    await deps.tellLater(who.email, text);
+  } catch (err) {
+    deps.logger.error('Could not queue the "saved" message either', { ticketId: reply.ticketId, error: err });
+  }
 }
 
 /** The reference a freshly opened 1:1 chat gave, for callers that remember conversations. */

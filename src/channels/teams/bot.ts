@@ -35,6 +35,8 @@ export interface ThreadTurn {
 }
 
 const ACTOR = Symbol('helpdesk.actor');
+/** How long an activity id is remembered: Teams redelivers within minutes; a day is ample. */
+const INBOUND_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** The help-desk bot: a TeamsActivityHandler whose handlers only translate. */
 export class HelpdeskTeamsBot extends TeamsActivityHandler {
@@ -52,6 +54,7 @@ export class HelpdeskTeamsBot extends TeamsActivityHandler {
 
   /** Resolves who is acting once per turn, and tells the hook about the conversation. */
   override async run(context: TurnContext): Promise<void> {
+    if (await this.isRedelivery(context)) return;
     const actor = await this.deps.identity.actor(context);
     context.turnState.set(ACTOR, actor);
     if (this.hooks.onConversation) {
@@ -63,6 +66,27 @@ export class HelpdeskTeamsBot extends TeamsActivityHandler {
       }
     }
     await super.run(context);
+  }
+
+  /**
+   * Teams redelivers an activity it did not see answered in time; the same id must not file a
+   * second ticket or comment. Messages and message-extension submits are claimed in the Store
+   * before anything runs; a Store failure lets the activity through (a rare repeat beats a loss).
+   */
+  private async isRedelivery(context: TurnContext): Promise<boolean> {
+    const a = context.activity;
+    const claims = a.type === 'message' || (a.type === 'invoke' && a.name === 'composeExtension/submitAction');
+    if (!claims || !a.id || !this.deps.claimInbound) return false;
+    try {
+      const seen = await this.deps.claimInbound(`teams:${a.conversation?.id ?? ''}:${a.id}`, INBOUND_TTL_MS);
+      if (seen === 'first') return false;
+      this.deps.logger.info('Teams redelivery ignored', { activityId: a.id, conversationId: a.conversation?.id });
+      if (a.type === 'invoke') await context.sendActivity({ type: 'invokeResponse', value: { status: 200, body: {} } });
+      return true;
+    } catch (err) {
+      this.deps.logger.warn('Could not record an inbound Teams activity; handling it anyway', { activityId: a.id, error: err });
+      return false;
+    }
   }
 
   private actorOf(context: TurnContext): Actor | undefined {

@@ -16,6 +16,7 @@ import type { Logger } from '../../log';
 import type { TeamsEndpoint } from '../../server';
 import { HelpdeskTeamsBot, type TeamsHooks } from './bot';
 import type { PrivateChat } from './answer';
+import type { TeamsDeps } from './turn';
 import { createIdentityResolver, type IdentityResolver } from './identity';
 import { inPersonalChat } from './personal-chat';
 
@@ -29,6 +30,10 @@ export interface TeamsChannelConfig {
   notifications?: NotificationPorts;
   logger: Logger;
   hooks?: TeamsHooks;
+  /** Store.claimInbound, so a Teams redelivery never runs a command twice. */
+  claimInbound?: TeamsDeps['claimInbound'];
+  /** Tells a person later that a change was saved when the answer in the turn could not be sent. */
+  tellLater?: TeamsDeps['tellLater'];
   /** Seconds a resolved email is cached (default 15 minutes). */
   identityTtlSeconds?: number;
 }
@@ -65,7 +70,10 @@ export function createTeamsChannel(options: TeamsChannelConfig): TeamsChannel {
         logger.warn('onConversation hook failed for a new personal chat', { error: err });
       }
     });
-  const bot = new HelpdeskTeamsBot({ helpdesk: options.helpdesk, notifications: options.notifications, identity, logger, privateChat }, hooks);
+  const bot = new HelpdeskTeamsBot(
+    { helpdesk: options.helpdesk, notifications: options.notifications, identity, logger, privateChat, claimInbound: options.claimInbound, tellLater: options.tellLater },
+    hooks,
+  );
 
   adapter.onTurnError = async (context: TurnContext, error: Error) => {
     const a = context.activity;
