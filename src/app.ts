@@ -14,7 +14,7 @@ import type { Logger } from './log';
 import { createNotifications, type Delivery, type Poller } from './notify';
 import { createServer } from './server';
 import { startFailure } from './start-errors';
-import { createSqliteStore } from './store';
+import { leaseFor, openStore, storeHealth, type Store } from './store';
 
 /** A running bot process. */
 export interface App {
@@ -48,11 +48,17 @@ async function graphFor(config: Config, logger: Logger): Promise<{ graph: GraphC
   };
 }
 
-/** Healthy unless the help desk has been unreachable for several poll cycles in a row. */
-async function healthOf(poller: Poller): Promise<{ ok: boolean; detail?: string }> {
-  const { failures, lastError } = poller.status();
-  if (failures >= 3) return { ok: false, detail: `help desk unreachable for ${failures} poll cycles: ${lastError ?? 'unknown error'}` };
-  return { ok: true };
+/**
+ * Healthy unless the help desk has been unreachable for several poll cycles in a row. A shared
+ * store that does not answer is reported but keeps 200: most commands still work without it.
+ */
+async function healthOf(poller: Poller, store: Store): Promise<{ ok: boolean; detail?: string; polling: boolean; cycles: number; store: unknown }> {
+  const { failures, lastError, polling, cycles } = poller.status();
+  const storeState = await storeHealth(store);
+  const base = { polling: polling && storeState.reachable, cycles, store: storeState };
+  if (failures >= 3) return { ok: false, detail: `help desk unreachable for ${failures} poll cycles: ${lastError ?? 'unknown error'}`, ...base };
+  if (!storeState.reachable) return { ok: true, detail: `shared store (PostgreSQL) unreachable: ${storeState.error}; notifications paused, reconnecting`, ...base };
+  return { ok: true, ...base };
 }
 
 /** Builds and starts the whole bot; `close()` stops it in reverse order. */
@@ -61,7 +67,7 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
   const { graph: graphConfig, emulator } = await graphFor(config, logger.child({ component: 'graph' }));
   const graph = createGraphClient(graphConfig);
   const service = createHelpdeskService({ graph, settings: config.helpdesk, logger: logger.child({ component: 'helpdesk' }) });
-  const store = createSqliteStore({ dataDir: config.dataDir });
+  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }, logger);
   const notifications = createNotifications({
     store,
     feed: createChangeFeed(graph, config.helpdesk),
@@ -70,6 +76,8 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
     logger,
     pollSeconds: config.pollSeconds,
     backfillMinutes: config.backfillMinutes,
+    // A lease lives 3/4 of a poll interval: a dead poller is replaced within two intervals.
+    lease: leaseFor(store, { ttlMs: config.pollSeconds * 750, logger: logger.child({ component: 'lease' }) }),
   });
   const { helpdesk } = notifications;
 
@@ -78,6 +86,8 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
     helpdesk,
     notifications: notifications.ports,
     logger: logger.child({ channel: 'teams' }),
+    // Teams redeliveries (same activity id) are claimed in the Store, so replicas share the record.
+    claimInbound: (key, ttlMs) => store.claimInbound(key, ttlMs),
     hooks: {
       onConversation: teamsConversationHook(store),
       onThreadReply: (context, actor, text, turn) => handleTeamsThreadReply(notifications.handleThreadReply, context, actor, text, turn),
@@ -96,6 +106,8 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
       helpdesk,
       notifications: notifications.ports,
       logger: slackLogger,
+      // Slack retries and replays are claimed in the Store, so replicas never handle one twice.
+      inbound: store,
       hooks: {
         onConversation: slackConversationHook(store),
         onThreadReply: (info) => slackThreadReplyHook({ client: channel.client, store, handle: notifications.handleThreadReply, logger: slackLogger })(info),
@@ -119,7 +131,7 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
     host: config.host,
     teams,
     slack: slack?.requestListener ? { requestListener: slack.requestListener } : undefined,
-    health: async () => healthOf(poller),
+    health: async () => healthOf(poller, store),
     logger,
     allowUnauthenticated: !config.teams.appId,
   });

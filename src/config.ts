@@ -71,6 +71,8 @@ export interface Config {
   pollSeconds: number;
   /** On first start, also announce tickets changed this many minutes before now (0 = none). */
   backfillMinutes: number;
+  /** DATABASE_URL: the shared PostgreSQL store for several replicas; undefined = SQLite under dataDir. */
+  databaseUrl?: string;
 }
 
 /** Thrown for a missing or malformed setting; the message names the variable. */
@@ -227,6 +229,22 @@ function readTeams(env: Env): TeamsSettings {
   return { appId, appPassword, appTenantId, appType };
 }
 
+function databaseUrl(env: Env): string | undefined {
+  const raw = value(env, 'DATABASE_URL');
+  if (raw === undefined) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = undefined;
+  }
+  // The message never repeats the value: it usually carries a password.
+  if (!url || (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:')) {
+    throw new ConfigError('DATABASE_URL', 'must be a PostgreSQL URL like postgres://user:password@host:5432/helpdesk');
+  }
+  return raw;
+}
+
 /** Reads and validates the whole configuration once; throws ConfigError naming the variable. */
 export function loadConfig(env: Env = process.env): Readonly<Config> {
   const log: LogSettings = {
@@ -267,6 +285,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     slack: readSlack(env),
     pollSeconds: integer(env, 'HELPDESK_POLL_SECONDS', 15, 1, 3600),
     backfillMinutes: integer(env, 'HELPDESK_BACKFILL_MINUTES', 0, 0, 60 * 24 * 30),
+    databaseUrl: databaseUrl(env),
   };
   return deepFreeze(config);
 }

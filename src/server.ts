@@ -20,7 +20,7 @@ export interface ServerConfig {
   host?: string;
   teams: TeamsEndpoint;
   slack?: { requestListener: (req: IncomingMessage, res: ServerResponse) => void | Promise<void> };
-  health: () => Promise<{ ok: boolean; detail?: string }>;
+  health: () => Promise<{ ok: boolean; detail?: string; [field: string]: unknown }>;
   logger: Logger;
   allowUnauthenticated: boolean;
 }
@@ -84,7 +84,7 @@ export function createServer(options: ServerConfig): Server {
   }
 
   server.get('/healthz', async (_req, res) => {
-    let result: { ok: boolean; detail?: string };
+    let result: { ok: boolean; detail?: string; [field: string]: unknown };
     try {
       result = await options.health();
     } catch (err) {

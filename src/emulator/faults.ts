@@ -10,16 +10,26 @@ export interface Fault { status: FaultStatus; retryAfterSeconds: number }
 export interface Faults {
   inject(status: FaultStatus, count?: number, options?: { retryAfterSeconds?: number }): void;
   dropConnections(count?: number): void;
+  /** Next `count` Graph requests wait `ms` before they are handled (a hung service). */
+  hang(ms: number, count?: number): void;
+  /** Next `count` token requests answer with this status (the identity provider in trouble). */
+  injectToken(status: FaultStatus, count?: number): void;
   clear(): void;
   /** The fault for this request, if one is pending. */
   take(): Fault | undefined;
   /** True when this request's connection should be dropped. */
   takeDrop(): boolean;
+  /** How long this request should hang first (0: not at all). */
+  takeHang(): number;
+  /** The fault for this token request, if one is pending. */
+  takeToken(): Fault | undefined;
 }
 
 /** Creates an empty fault queue. */
 export function createFaults(): Faults {
   const queue: Fault[] = [];
+  const hangs: number[] = [];
+  const tokenQueue: Fault[] = [];
   let drops = 0;
   return {
     inject(status, count = 1, options = {}) {
@@ -28,10 +38,20 @@ export function createFaults(): Faults {
     dropConnections(count = 1) {
       drops += count;
     },
+    hang(ms, count = 1) {
+      for (let i = 0; i < count; i++) hangs.push(ms);
+    },
+    injectToken(status, count = 1) {
+      for (let i = 0; i < count; i++) tokenQueue.push({ status, retryAfterSeconds: 1 });
+    },
     clear() {
       queue.length = 0;
+      hangs.length = 0;
+      tokenQueue.length = 0;
       drops = 0;
     },
+    takeHang: () => hangs.shift() ?? 0,
+    takeToken: () => tokenQueue.shift(),
     take: () => queue.shift(),
     takeDrop() {
       if (drops <= 0) return false;

@@ -50,6 +50,10 @@ export interface Emulator {
     inject(status: FaultStatus, count?: number, options?: { retryAfterSeconds?: number }): void;
     /** Next `count` Graph requests have their connection destroyed without an answer. */
     dropConnections(count?: number): void;
+    /** Next `count` Graph requests wait `ms` before they are handled (a hung service). */
+    hang(ms: number, count?: number): void;
+    /** Next `count` token requests answer with this status; 503 carries Retry-After. */
+    injectToken(status: FaultStatus, count?: number): void;
     clear(): void;
   };
   /** Rotate the client secret: the old one stops working at once (AADSTS7000215). Returns the new secret. */
@@ -132,7 +136,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     get clientId() { return identity.clientId; },
     get clientSecret() { return identity.clientSecret; },
     siteId,
-    faults: { inject: faults.inject, dropConnections: faults.dropConnections, clear: faults.clear },
+    faults: { inject: faults.inject, dropConnections: faults.dropConnections, hang: faults.hang, injectToken: faults.injectToken, clear: faults.clear },
     rotateSecret(newSecret) {
       identity.clientSecret = newSecret ?? `emu${randomBytes(3).toString('hex')}~${randomBytes(24).toString('base64url')}`;
       return identity.clientSecret;

@@ -76,6 +76,12 @@ export function createHandler(state: ServerState) {
       const token = /^\/([^/]+)\/oauth2\/v2\.0\/token\/?$/.exec(path);
       if (token && method === 'POST') {
         state.counters.bump('POST /token');
+        const tokenFault = state.faults.takeToken();
+        if (tokenFault) {
+          const e = FAULT_ERRORS[tokenFault.status];
+          const headers: Record<string, string> = tokenFault.status === 503 || tokenFault.status === 429 ? { 'retry-after': String(tokenFault.retryAfterSeconds) } : {};
+          return send(res, requestId, tokenFault.status, { error: 'temporarily_unavailable', error_description: `${e.code}: ${e.message}` }, headers);
+        }
         const own = [...new Set([hostPort, state.hostPort()])];
         const resources = [...own.map((h) => `http://${h}`), ...own.map((h) => `https://${h}`), 'https://graph.microsoft.com'];
         const answer = issueToken(state.identity, token[1], new URLSearchParams(await readBody(req)), resources);
@@ -103,6 +109,8 @@ export function createHandler(state: ServerState) {
         req.socket.destroy();
         return;
       }
+      const hangMs = state.faults.takeHang();
+      if (hangMs > 0) await new Promise((resolve) => setTimeout(resolve, hangMs));
       const fault = state.faults.take();
       if (fault) {
         const headers: Record<string, string> = fault.status === 429 || fault.status === 503 ? { 'retry-after': String(fault.retryAfterSeconds) } : {};

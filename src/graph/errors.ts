@@ -21,6 +21,8 @@ export interface GraphErrorInit {
   requestId?: string;
   /** What we were doing, e.g. `GET SD_Tickets/items/42`. */
   operation: string;
+  /** How long the server asked us to wait (429/503 Retry-After), when it said. */
+  retryAfterSeconds?: number;
   cause?: unknown;
 }
 
@@ -31,6 +33,7 @@ export class GraphError extends Error {
   readonly code?: string;
   readonly requestId?: string;
   readonly operation: string;
+  readonly retryAfterSeconds?: number;
 
   constructor(init: GraphErrorInit) {
     super(init.message, { cause: init.cause });
@@ -40,6 +43,7 @@ export class GraphError extends Error {
     this.code = init.code;
     this.requestId = init.requestId;
     this.operation = init.operation;
+    this.retryAfterSeconds = init.retryAfterSeconds;
   }
 }
 

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../log';
+import { GraphError } from './errors';
 import { toGraphError, type ErrorContext } from './map-error';
 import { connectionFailureReason } from './network-client';
 import { backoffMs, isRetryableStatus, parseRetryAfter, sleep, type RetryConfig } from './retry';
@@ -93,7 +94,20 @@ export function createGraphHttp(config: GraphHttpConfig): GraphHttp {
     let refreshedAfter401 = false;
     for (;;) {
       tries += 1;
-      const token = await config.tokens.getToken({ forceRefresh: forceToken });
+      let token: string;
+      try {
+        token = await config.tokens.getToken({ forceRefresh: forceToken });
+      } catch (err) {
+        // The identity provider throttled, failed or could not be reached: back off like any Graph call.
+        const transient = err instanceof GraphError && (err.kind === 'throttled' || err.kind === 'server' || err.kind === 'network');
+        const wait = err instanceof GraphError ? err.retryAfterSeconds : undefined;
+        if (!transient || tries >= retry.maxAttempts || (wait ?? 0) > retry.maxRetryAfterSeconds) throw err;
+        // MSAL refuses to ask again before the identity provider's Retry-After has passed.
+        const delayMs = Math.max(backoffMs(tries, retry), Math.ceil((wait ?? 0) * 1000));
+        log.warn('token request failed; retrying', { operation: request.operation, kind: err.kind, attempt: tries, delayMs });
+        await sleep(delayMs);
+        continue;
+      }
       forceToken = false;
       const out = await attempt(request, token, timeoutMs);
 

@@ -120,11 +120,12 @@ function describe(kind: GraphErrorKind, status: number, p: Parsed, ctx: ErrorCon
     case 'conflict':
       return `${status}: ${ctx.itemId ? `item ${ctx.itemId} in ${ctx.list}` : 'the item'} was changed by someone else — refetch it and decide again.${said}`;
     case 'throttled':
+      if (ctx.source === 'token') return `${status}: the identity provider is throttling or unavailable${tries} — try again later.${said}`;
       return ctx.retryAfterSeconds !== undefined
         ? `${status}: Graph is throttling and asked to wait ${ctx.retryAfterSeconds}s, longer than we wait — try again later.${said}`
         : `${status}: Graph is still throttling${tries} — try again later.${said}`;
     case 'server':
-      return `${status}: Graph failed${tries}.${said}`;
+      return `${status}: ${ctx.source === 'token' ? 'the identity provider' : 'Graph'} failed${tries}.${said}`;
     default: {
       // SharePoint's list view threshold: the fix is an index on the list, not a change in the bot.
       const column = /Field '([^']+)' cannot be referenced in filter or orderby as it is not indexed/.exec(p.message ?? '')?.[1];
@@ -150,6 +151,7 @@ export function toGraphError(status: number, body: unknown, operation: string, h
     message: `${operation}: ${describe(kind, status, p, context)}${rid}`,
     requestId: p.requestId,
     operation,
+    retryAfterSeconds: context.retryAfterSeconds,
     cause: context.cause,
   });
 }

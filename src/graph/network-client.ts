@@ -13,6 +13,8 @@ export interface CountingNetworkClient extends INetworkModule {
   readonly lastFailure?: { url: string; reason: string };
   /** The last refused discovery request (e.g. unknown tenant); MSAL reports it only as "endpoints cannot be resolved". */
   readonly lastRefusal?: { status: number; description: string };
+  /** The last token answer that was throttling or a server error; MSAL reports it without its status. */
+  readonly lastTokenTrouble?: { status: number; retryAfterSeconds?: number };
 }
 
 /** True for hosts that only ever mean "this machine". */
@@ -53,6 +55,7 @@ export function createNetworkClient(loopbackOrigin?: string): CountingNetworkCli
   let tokenRequests = 0;
   let lastFailure: { url: string; reason: string } | undefined;
   let lastRefusal: { status: number; description: string } | undefined;
+  let lastTokenTrouble: { status: number; retryAfterSeconds?: number } | undefined;
   const httpsTwin = loopbackOrigin ? loopbackOrigin.replace(/^http:/, 'https:') : undefined;
 
   const toWire = (url: string): string =>
@@ -87,6 +90,10 @@ export function createNetworkClient(loopbackOrigin?: string): CountingNetworkCli
     } catch {
       throw new AuthError('token_parsing_error', `${new URL(wire).origin} answered ${response.status} with a body that is not JSON`);
     }
+    if (method === 'POST') {
+      const wait = Number(response.headers.get('retry-after'));
+      lastTokenTrouble = response.status === 429 || response.status >= 500 ? { status: response.status, retryAfterSeconds: Number.isFinite(wait) && wait > 0 ? wait : undefined } : undefined;
+    }
     if (method === 'GET') lastRefusal = response.ok ? undefined : { status: response.status, description: describeRefusal(body, response.status) };
     // MSAL checks the discovery document's issuer and endpoints against the https authority it was
     // given, so the loopback origin is shown to it under its https name.
@@ -105,6 +112,9 @@ export function createNetworkClient(loopbackOrigin?: string): CountingNetworkCli
     },
     get lastRefusal() {
       return lastRefusal;
+    },
+    get lastTokenTrouble() {
+      return lastTokenTrouble;
     },
   };
 }

@@ -117,10 +117,11 @@ export function createTokenSource(config: TokenSourceConfig): TokenSource {
       // Discovery was refused (unknown tenant, wrong HELPDESK_AUTH_URL); say why, not just "cannot resolve".
       return toGraphError(refusal.status, { error: 'discovery_failed', error_description: refusal.description }, OPERATION, undefined, { source: 'token', cause: err });
     }
-    const status = e.status ?? (isSecretRejection(text) ? 401 : 400);
+    // A throttled or failing token endpoint is weather to wait out, not a refusal (MSAL drops the status).
+    const status = e.status ?? (isSecretRejection(text) ? 401 : network.lastTokenTrouble?.status ?? 400);
     const description = isSecretRejection(text) && !/AADSTS/.test(e.errorMessage ?? '') ? `AADSTS${e.errorNo ?? '7000215'}: ${e.errorMessage ?? ''}` : e.errorMessage ?? e.message;
     return toGraphError(status, { error: e.errorCode ?? 'token_error', error_description: description }, OPERATION, undefined, {
-      source: 'token', secretFromFile: config.secret.kind === 'file', cause: err,
+      source: 'token', secretFromFile: config.secret.kind === 'file', retryAfterSeconds: network.lastTokenTrouble?.retryAfterSeconds, cause: err,
     });
   }
 

@@ -23,6 +23,11 @@ export function toHelpdeskError(err: unknown, subject: string, logger: Logger, n
   return err;
 }
 
+/** True when Graph refused the request itself (400, e.g. a column not indexed on a large list): it repeats until an admin fixes the list. */
+export function isRefusedQuery(err: unknown): boolean {
+  return isGraphError(err, 'bad-request');
+}
+
 /** Runs `work`, rethrowing failures through toHelpdeskError. */
 export async function guarded<T>(subject: string, logger: Logger, work: () => Promise<T>, notFound?: string): Promise<T> {
   try {

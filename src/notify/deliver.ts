@@ -3,6 +3,7 @@
  * in the same transaction that advances its watermark; drain sends them, one conversation (lane)
  * at a time in order, lanes in parallel. A failed send is retried with capped backoff, per lane,
  * until it takes effect or the conversation is gone; nothing is given up for `maxAgeHours`.
+ * Each row is claimed in the Store when its send starts, so two drainers never send it both.
  */
 import type { Vocabulary } from '../helpdesk/types';
 import type { Logger } from '../log';
@@ -28,6 +29,8 @@ export interface DelivererConfig {
   maxAgeHours?: number;
   /** A send with no answer after this long counts as failed with an unknown outcome (default 60 s). */
   sendTimeoutMs?: number;
+  /** How long a started row stays claimed by this drainer (default twice sendTimeoutMs); a dead drainer's claim expires then. */
+  claimMs?: number;
   now?: () => number;
 }
 
@@ -84,6 +87,7 @@ export function createDeliverer(config: DelivererConfig): Deliverer {
   const cap = config.maxBackoffMs ?? 5 * 60_000;
   const maxAgeMs = Math.max(24, config.maxAgeHours ?? 72) * 3600_000;
   const sendTimeoutMs = config.sendTimeoutMs ?? 60_000;
+  const claimMs = config.claimMs ?? 2 * sendTimeoutMs;
   // The first drain of a process retries everything owed at once: a restart ends every backoff.
   let recovered = false;
   const busy = new Set<string>();
@@ -172,7 +176,9 @@ export function createDeliverer(config: DelivererConfig): Deliverer {
       for (;;) {
         const [row] = await store.dueDeliveries(at, 1, lane);
         if (!row) return;
-        const attempt = await store.startDelivery(row.key);
+        // The claim is atomic in the store: a second drainer by mistake (another replica) gets 0 and leaves the lane.
+        const attempt = await store.startDelivery(row.key, claimMs);
+        if (attempt === 0) return;
         try {
           await withTimeout(sendOne(row, attempt), sendTimeoutMs, row.key);
           tally.sent += 1;

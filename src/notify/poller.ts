@@ -4,9 +4,10 @@
  * records what it owes in the outbox together with the new watermark and ticket states, in one
  * transaction — so a crash or restart loses nothing. The deliverer drains the outbox.
  */
-import { isGraphError } from '../graph/errors';
+import { isRefusedQuery } from '../helpdesk/errors';
 import type { Comment, Ticket, Vocabulary } from '../helpdesk/types';
 import type { Logger } from '../log';
+import type { PollerLease } from '../store/lease';
 import type { DeliveryIntent, PostedMessage, Store, TicketState } from '../store/types';
 import type { Deliverer, DrainResult } from './deliver';
 import { attachResolutionNotes, commentEvent, commentKey, DEFAULT_RESOLVED_STATUSES, stateOf, ticketEvents, type ChangeSet } from './detect';
@@ -34,6 +35,8 @@ export interface PollerConfig {
   /** Longest pause after repeated failures. */
   maxBackoffSeconds?: number;
   now?: () => Date;
+  /** Several replicas: cycles and outbox drains run only while this replica holds the lease (default: always). */
+  lease?: PollerLease;
 }
 
 /** What one cycle did, for tests, benchmarks and logs. */
@@ -56,6 +59,10 @@ export interface PollerStatus {
   /** Pause before the next cycle. */
   nextDelayMs: number;
   lastError?: string;
+  /** Whether this replica holds the poller lease (always true with one process). */
+  polling: boolean;
+  /** Why the lease could not be checked (shared store unreachable), when that is the case. */
+  leaseError?: string;
 }
 
 /** Polls for changes on a timer; `runOnce` runs a single cycle (tests, benchmarks). */
@@ -87,6 +94,7 @@ export function createPoller(config: PollerConfig): Poller {
   let lastDrain: DrainResult | undefined;
   let drainTimer: NodeJS.Timeout | undefined;
   let drainInFlight: Promise<void> = Promise.resolve();
+  let leaseError: string | undefined;
 
   /** First start: remember every ticket as it is now, so later changes have something to compare with. */
   async function firstStart(): Promise<string> {
@@ -217,14 +225,22 @@ export function createPoller(config: PollerConfig): Poller {
 
   /** Runs one cycle; a failure is logged and slows the next cycle, never reaches a channel. */
   async function guarded(): Promise<CycleResult | undefined> {
+    if (config.lease) {
+      // Another replica polls, or the shared store is unreachable: skip; nothing advances, nothing is lost.
+      try {
+        const mine = await config.lease.tryAcquire();
+        leaseError = undefined;
+        if (!mine) return undefined;
+      } catch (err) {
+        leaseError = err instanceof Error ? err.message : String(err);
+        return undefined;
+      }
+    }
     cycles += 1;
     try {
       const result = await cycle();
       // Sending does not hold up polling: a slow or unreachable platform only delays its own lanes.
-      drainInFlight = deliverer.drain().then(
-        (d) => void (lastDrain = d),
-        (err) => logger.error('notification drain failed', { error: err }),
-      );
+      drainInBackground();
       // Only Graph trouble slows the poller; one unreachable conversation must not delay everyone.
       failures = 0;
       lastError = lastDrain && lastDrain.pending > 0 ? `${lastDrain.pending} notifications owed; retrying` : undefined;
@@ -234,12 +250,24 @@ export function createPoller(config: PollerConfig): Poller {
       failures += 1;
       const message = err instanceof Error ? err.message : String(err);
       // A refusal (400, e.g. a column not indexed on a large list) repeats every cycle until an admin fixes the list: explain it once.
-      if (!isGraphError(err, 'bad-request')) logger.warn('change poll failed; backing off', { error: err, failures });
+      if (!isRefusedQuery(err)) logger.warn('change poll failed; backing off', { error: err, failures });
       else if (withoutIds(message) !== withoutIds(lastError ?? '')) logger.error('change poll refused by Graph; notifications wait until this is fixed', { error: err, failures });
       else logger.debug('change poll still refused', { failures });
       lastError = message;
       return undefined;
     }
+  }
+
+  /** Whether this replica may poll and drain now (always, without a lease). */
+  function holds(): boolean {
+    return config.lease ? config.lease.held() : true;
+  }
+
+  function drainInBackground(): void {
+    drainInFlight = deliverer.drain().then(
+      (d) => void (lastDrain = d),
+      (err) => logger.error('notification drain failed', { error: err }),
+    );
   }
 
   function nextDelayMs(): number {
@@ -266,10 +294,8 @@ export function createPoller(config: PollerConfig): Poller {
       // Retries come due between poll cycles; a drain with nothing due is one indexed query.
       const tick = () => {
         drainTimer = setTimeout(() => {
-          drainInFlight = deliverer.drain().then(
-            (d) => void (lastDrain = d),
-            (err) => logger.error('notification drain failed', { error: err }),
-          );
+          // Only the lease holder drains; another replica's outbox rows are its to send.
+          if (holds()) drainInBackground();
           void drainInFlight.finally(() => {
             if (!stopped) tick();
           });
@@ -284,8 +310,9 @@ export function createPoller(config: PollerConfig): Poller {
       await running;
       // A send hanging on a dead connection must not hold up shutdown; what it owed stays in the outbox.
       await Promise.race([drainInFlight, new Promise((r) => setTimeout(r, 5000).unref())]);
+      await config.lease?.release();
     },
     runOnce: cycleAndDrain,
-    status: () => ({ cycles, failures, nextDelayMs: nextDelayMs(), lastError }),
+    status: () => ({ cycles, failures, nextDelayMs: nextDelayMs(), lastError, polling: holds(), leaseError }),
   };
 }

@@ -6,9 +6,11 @@ import type { NotificationPorts } from '../core';
 import type { HelpdeskService, Ticket, Vocabulary } from '../helpdesk/types';
 import type { Logger } from '../log';
 import { createNotificationPorts } from '../store/notification-ports';
+import type { PollerLease } from '../store/lease';
 import type { Store } from '../store/types';
 import { createActionLog } from './action-hints';
 import { createDeliverer } from './deliver';
+import { plainWhenUnreachable } from './plain-ports';
 import { createPoller, type Poller } from './poller';
 import { createSendQueue } from './queue';
 import { createThreadReplyHandler, type ThreadReplyHandler } from './thread-replies';
@@ -25,6 +27,8 @@ export interface NotificationsConfig {
   logger: Logger;
   pollSeconds: number;
   backfillMinutes?: number;
+  /** Several replicas: only the lease holder polls (default: this process always polls). */
+  lease?: PollerLease;
 }
 
 /** What the rest of the process uses. */
@@ -43,7 +47,7 @@ export function createNotifications(config: NotificationsConfig): Notifications 
   const logger = config.logger.child({ component: 'notify' });
   const helpdesk = config.helpdesk;
   // Commands record who acted through the ports (see src/commands/acted.ts), thread commands too.
-  const ports: NotificationPorts = { ...createNotificationPorts(config.store), recordAction: createActionLog(config.store, logger) };
+  const ports: NotificationPorts = { ...plainWhenUnreachable(createNotificationPorts(config.store)), recordAction: createActionLog(config.store, logger) };
   return {
     helpdesk,
     ports,
@@ -58,6 +62,7 @@ export function createNotifications(config: NotificationsConfig): Notifications 
         logger,
         pollSeconds: config.pollSeconds,
         backfillMinutes: config.backfillMinutes,
+        lease: config.lease,
       });
     },
   };

@@ -1,7 +1,8 @@
 /** SQLite schema, versioned with PRAGMA user_version; each step runs once, in order. */
 import type Database from 'better-sqlite3';
 
-const MIGRATIONS: string[] = [
+/** Each schema step, in order (exported for the upgrade tests, which build older files with them). */
+export const MIGRATIONS: readonly string[] = [
   // 1: everything notifications need.
   `
   CREATE TABLE subscriptions (
@@ -40,6 +41,25 @@ const MIGRATIONS: string[] = [
     actor TEXT NOT NULL, origin_platform TEXT, origin_conversation TEXT, at INTEGER NOT NULL,
     PRIMARY KEY (kind, item_id, etag)
   ) WITHOUT ROWID;
+  `,
+  // 2: the notification outbox. Builds before the versioned step created it on first use
+  // (CREATE TABLE IF NOT EXISTS), so a data directory that already has it keeps its rows.
+  `
+  CREATE TABLE IF NOT EXISTS outbox (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    key TEXT NOT NULL UNIQUE, lane TEXT NOT NULL, ticket_id INTEGER NOT NULL,
+    card_platform TEXT, card_conversation TEXT, payload TEXT NOT NULL, created_at TEXT NOT NULL,
+    attempts INTEGER NOT NULL DEFAULT 0, not_before INTEGER NOT NULL DEFAULT 0, last_error TEXT
+  );
+  CREATE INDEX IF NOT EXISTS outbox_lane ON outbox (lane, seq);
+  CREATE INDEX IF NOT EXISTS outbox_ticket ON outbox (ticket_id);
+  `,
+  // 3: several processes — a drainer's claim on the outbox row it sends, and inbound idempotency records.
+  `
+  ALTER TABLE outbox ADD COLUMN claimed_by TEXT;
+  ALTER TABLE outbox ADD COLUMN claimed_until INTEGER;
+  CREATE TABLE inbound (key TEXT PRIMARY KEY, expires_at INTEGER NOT NULL) WITHOUT ROWID;
+  CREATE INDEX inbound_expires ON inbound (expires_at);
   `,
 ];
 

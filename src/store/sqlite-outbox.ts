@@ -1,7 +1,9 @@
 /**
- * The notification outbox in SQLite. Its table is created here (IF NOT EXISTS) rather than as a
- * numbered migration, so it merges cleanly with other schema work.
+ * The notification outbox in SQLite (its table comes from migrations 2 and 3 in schema.ts). A
+ * send's row is claimed when it starts, so two drainers on one file never both send it.
  */
+import { randomUUID } from 'node:crypto';
+import { DEFAULT_CLAIM_MS } from './rows';
 import type Database from 'better-sqlite3';
 import type { CycleCommit, DeliveryIntent, DeliveryOutbox, PendingDelivery, Platform, PostedMessage } from './types';
 
@@ -13,27 +15,24 @@ export interface SqliteOutboxDeps {
   savePosted(message: PostedMessage): void;
 }
 
-/** Creates the outbox table when missing and returns the DeliveryOutbox methods over `db`. */
+/** The DeliveryOutbox methods over `db` (already migrated). */
 export function createSqliteOutbox(db: Database.Database, deps: SqliteOutboxDeps): DeliveryOutbox {
-  db.exec(`
-    CREATE TABLE IF NOT EXISTS outbox (
-      seq INTEGER PRIMARY KEY AUTOINCREMENT,
-      key TEXT NOT NULL UNIQUE, lane TEXT NOT NULL, ticket_id INTEGER NOT NULL,
-      card_platform TEXT, card_conversation TEXT, payload TEXT NOT NULL, created_at TEXT NOT NULL,
-      attempts INTEGER NOT NULL DEFAULT 0, not_before INTEGER NOT NULL DEFAULT 0, last_error TEXT
-    );
-    CREATE INDEX IF NOT EXISTS outbox_lane ON outbox (lane, seq);
-    CREATE INDEX IF NOT EXISTS outbox_ticket ON outbox (ticket_id);
-  `);
+  // One process per data directory: a claim found at open was left by a process that died.
+  db.prepare(`UPDATE outbox SET claimed_by = NULL, claimed_until = NULL WHERE claimed_by IS NOT NULL`).run();
+  const holder = randomUUID();
   const q = {
-    add: db.prepare(`INSERT OR IGNORE INTO outbox (key, lane, ticket_id, card_platform, card_conversation, payload, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`),
+    // A key already sent (recorded in delivered) is not owed again, whoever planned it.
+    add: db.prepare(`INSERT OR IGNORE INTO outbox (key, lane, ticket_id, card_platform, card_conversation, payload, created_at)
+      SELECT @key, @lane, @ticket, @platform, @conversation, @payload, @created WHERE NOT EXISTS (SELECT 1 FROM delivered WHERE key = @key)`),
+    sent: db.prepare(`INSERT OR IGNORE INTO delivered (key, at) VALUES (?, ?)`),
     // Lane heads: the lowest seq of each lane, then only those that are due.
     due: db.prepare(`SELECT o.* FROM outbox o JOIN (SELECT lane, min(seq) AS seq FROM outbox GROUP BY lane) h ON o.seq = h.seq
       WHERE o.not_before <= ? ORDER BY o.seq LIMIT ?`),
     dueLane: db.prepare(`SELECT * FROM outbox WHERE lane = ? ORDER BY seq LIMIT 1`),
-    start: db.prepare(`UPDATE outbox SET attempts = attempts + 1 WHERE key = ? RETURNING attempts`),
+    start: db.prepare(`UPDATE outbox SET attempts = attempts + 1, claimed_by = @holder, claimed_until = @until
+      WHERE key = @key AND (claimed_until IS NULL OR claimed_until < @now OR claimed_by = @holder) RETURNING attempts`),
     finish: db.prepare(`DELETE FROM outbox WHERE key = ?`),
-    postpone: db.prepare(`UPDATE outbox SET not_before = ?, last_error = ? WHERE key = ?`),
+    postpone: db.prepare(`UPDATE outbox SET not_before = ?, last_error = ?, claimed_by = NULL, claimed_until = NULL WHERE key = ?`),
     dropLane: db.prepare(`DELETE FROM outbox WHERE lane = ?`),
     cards: db.prepare(`SELECT DISTINCT card_platform, card_conversation FROM outbox WHERE ticket_id = ? AND card_platform IS NOT NULL`),
     count: db.prepare(`SELECT count(*) AS n FROM outbox`),
@@ -52,12 +51,13 @@ export function createSqliteOutbox(db: Database.Database, deps: SqliteOutboxDeps
   });
   const commitWith = db.transaction((commit: CycleCommit, intents: DeliveryIntent[]) => {
     for (const i of intents) {
-      q.add.run(i.key, i.lane, i.ticketId, i.card?.platform ?? null, i.card?.conversationId ?? null, JSON.stringify(i.payload), i.createdAt);
+      q.add.run({ key: i.key, lane: i.lane, ticket: i.ticketId, platform: i.card?.platform ?? null, conversation: i.card?.conversationId ?? null, payload: JSON.stringify(i.payload), created: i.createdAt });
     }
     deps.commitCycle(commit);
   });
   const finish = db.transaction((key: string, posted?: PostedMessage) => {
     if (posted) deps.savePosted(posted);
+    q.sent.run(key, Date.now());
     q.finish.run(key);
   });
 
@@ -72,8 +72,9 @@ export function createSqliteOutbox(db: Database.Database, deps: SqliteOutboxDeps
       }
       return (q.due.all(now, limit) as Row[]).map(toPending);
     },
-    async startDelivery(key) {
-      return ((q.start.get(key) as { attempts: number } | undefined)?.attempts) ?? 0;
+    async startDelivery(key, claimMs = DEFAULT_CLAIM_MS) {
+      const now = Date.now();
+      return ((q.start.get({ key, holder, until: now + claimMs, now }) as { attempts: number } | undefined)?.attempts) ?? 0;
     },
     async finishDelivery(key, posted) {
       finish(key, posted);

@@ -2,10 +2,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { Conversation, SubscriptionFilter } from '../core';
+import { email, epoch, filterValue, iso, toFilter } from './rows';
 import { migrate } from './schema';
 import { createSqliteOutbox } from './sqlite-outbox';
-import type { ActionHint, CycleCommit, ConversationRecord, PersonAddress, PostedMessage, Platform, Store, SubscriptionRecord, TicketState } from './types';
+import type { ActionHint, Conversation, CycleCommit, ConversationRecord, PersonAddress, PostedMessage, Platform, Store, SubscriptionRecord, TicketState } from './types';
 
 /** Where the embedded store lives, relative to HELPDESK_DATA_DIR. */
 export const STORE_FILE = 'helpdesk-bot.sqlite';
@@ -20,15 +20,8 @@ export interface SqliteStoreConfig {
 
 type Row = Record<string, unknown>;
 
-const filterValue = (f: SubscriptionFilter) => ('value' in f ? f.value : '');
-function toFilter(kind: string, value: string): SubscriptionFilter {
-  return kind === 'all' || kind === 'high' ? { kind } : ({ kind, value } as SubscriptionFilter);
-}
 const json = (v: unknown) => (v === undefined ? null : JSON.stringify(v));
 const parse = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : undefined);
-const email = (e: string) => e.trim().toLowerCase();
-const epoch = (iso: string) => Math.floor(Date.parse(iso) / 1000);
-const iso = (secs: number) => new Date(secs * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 /** Opens (creating on first start) the SQLite store and brings its schema up to date. */
 export function createSqliteStore(config: SqliteStoreConfig): Store {
@@ -74,6 +67,9 @@ export function createSqliteStore(config: SqliteStoreConfig): Store {
     putAction: db.prepare(`INSERT OR REPLACE INTO actions VALUES (?, ?, ?, ?, ?, ?, ?)`),
     getAction: db.prepare(`SELECT * FROM actions WHERE kind = ? AND item_id = ? AND etag = ?`),
     pruneActions: db.prepare(`DELETE FROM actions WHERE at < ?`),
+    inbound: db.prepare(`INSERT INTO inbound VALUES (@key, @expires)
+      ON CONFLICT (key) DO UPDATE SET expires_at = excluded.expires_at WHERE inbound.expires_at <= @now RETURNING key`),
+    pruneInbound: db.prepare(`DELETE FROM inbound WHERE expires_at <= ?`),
   };
 
   const toSub = (r: Row): SubscriptionRecord => ({
@@ -216,7 +212,13 @@ export function createSqliteStore(config: SqliteStoreConfig): Store {
     async pruneDelivered(before) {
       const n = q.prune.run(before.getTime()).changes;
       q.pruneActions.run(before.getTime());
+      q.pruneInbound.run(Date.now());
       return n;
+    },
+
+    async claimInbound(key, ttlMs) {
+      const now = Date.now();
+      return q.inbound.get({ key, expires: now + ttlMs, now }) !== undefined ? 'first' : 'duplicate';
     },
 
     async setMuted(who, muted) {

@@ -4,6 +4,9 @@
  */
 import type { Conversation, SubscriptionFilter } from '../core';
 
+// The store's files import these from here, so moving them elsewhere changes one line.
+export type { Conversation, SubscriptionFilter };
+
 /** The chat platforms notifications reach. */
 export type Platform = Conversation['platform'];
 
@@ -109,7 +112,7 @@ export interface PendingDelivery extends DeliveryIntent {
 
 /** The outbox part of the Store (SQLite: src/store/sqlite-outbox.ts). */
 export interface DeliveryOutbox {
-  /** Atomically: adds `intents` (existing keys ignored) and commits the poll cycle, so what is owed is never lost. */
+  /** Atomically: adds `intents` (keys pending or already delivered are ignored) and commits the poll cycle, so what is owed is never lost. */
   commitCycleWithDeliveries(commit: CycleCommit, intents: DeliveryIntent[]): Promise<void>;
   /**
    * The first pending delivery of each lane (of `lane` only, when given) whose notBefore <= now,
@@ -117,9 +120,15 @@ export interface DeliveryOutbox {
    * later sends never overtake it.
    */
   dueDeliveries(now: number, limit: number, lane?: string): Promise<PendingDelivery[]>;
-  /** Records, before sending, that an attempt starts; returns the attempt number (1 for the first). */
-  startDelivery(key: string): Promise<number>;
-  /** The send took effect: removes it and, in the same transaction, saves the card it posted or updated. */
+  /**
+   * Claims the row for this drainer, atomically, before its send and counts the attempt; returns
+   * the attempt number (1 for the first), or 0 when the row is gone or another drainer's claim
+   * (younger than its `claimMs`) holds it — that drainer sends it, this one must not.
+   * Finishing or postponing the row ends the claim; a claim left by a dead process expires. The
+   * same drainer may start its own claimed row again (its finish or postpone did not reach the store).
+   */
+  startDelivery(key: string, claimMs?: number): Promise<number>;
+  /** The send took effect: removes it, records its key as delivered (never enqueued again) and, in the same transaction, saves the card it posted or updated. */
   finishDelivery(key: string, posted?: PostedMessage): Promise<void>;
   /** The send failed: retried not before `notBefore` (epoch ms). */
   postponeDelivery(key: string, notBefore: number, error: string): Promise<void>;
@@ -165,6 +174,13 @@ export interface Store extends DeliveryOutbox {
   markDelivered(key: string): Promise<void>;
   /** Forgets delivered keys older than `before` (they can no longer be re-read by the overlap). */
   pruneDelivered(before: Date): Promise<number>;
+
+  // --- Several replicas: an inbound event is handled by one replica only.
+  /**
+   * Records an inbound event id (Slack retry, Teams redelivery) for `ttlMs`: 'first' for the
+   * replica that should handle it, 'duplicate' for every later arrival on any replica.
+   */
+  claimInbound(key: string, ttlMs: number): Promise<'first' | 'duplicate'>;
 
   setMuted(email: string, muted: boolean): Promise<void>;
   mutedAmong(emails: string[]): Promise<Set<string>>;

@@ -70,7 +70,7 @@ const ALLOWED: Record<string, string[]> = {
   helpdesk: ['core', 'graph', 'log'],
   views: ['core', 'helpdesk'],
   commands: ['core', 'helpdesk', 'views', 'log'],
-  store: ['core'],
+  store: ['core', 'log'],
   // notify -> commands: an agent's command typed in a card's thread runs through the command layer.
   notify: ['core', 'commands', 'helpdesk', 'views', 'store', 'log'],
   'channels/teams': ['core', 'commands', 'helpdesk', 'views', 'notify', 'store', 'log', 'config', 'server'],

@@ -46,6 +46,22 @@ describe('emulator faults and counters', () => {
     expect((await graph(emu, bearer, 'SD_Tickets/items')).status).toBe(200);
   });
 
+  it('answers an injected token fault, and a hung request only after its delay', async () => {
+    emu.faults.injectToken(503);
+    const refused = await tokenResponse(emu);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('1');
+    expect((await tokenResponse(emu)).status).toBe(200);
+
+    emu.faults.hang(300);
+    const started = Date.now();
+    const slow = graph(emu, bearer, 'SD_Tickets/items');
+    // A request sent after the hung one is not held by it: only the first request hangs.
+    expect((await graph(emu, bearer, 'SD_Tickets/items')).status).toBe(200);
+    expect((await slow).status).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+  });
+
   it('clears pending faults', async () => {
     emu.faults.inject(502, 3);
     emu.faults.clear();

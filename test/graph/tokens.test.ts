@@ -71,6 +71,22 @@ describe('token reuse and renewal', () => {
     expect(e.counters.get('GET SD_Tickets/items/{id}')).toBe(2);
   });
 
+  it('rides out a token endpoint that answers 503 for a while, and names it when it does not recover', async () => {
+    const e = await start();
+    const client = clientFor(e);
+    e.faults.injectToken(503, 2);
+    const item = await client.getItem('SD_Tickets', '1');
+    expect(item.id).toBe('1');
+    expect(e.counters.get('POST /token')).toBe(3);
+
+    const other = await start();
+    const failing = clientFor(other);
+    other.faults.injectToken(503, 50);
+    const err = await failureOf(() => failing.getItem('SD_Tickets', '1'));
+    expect(err).toMatchObject({ kind: 'throttled', status: 503 });
+    expect(other.counters.get('GET SD_Tickets/items/{id}')).toBe(0);
+  });
+
   it('shares one token between clients with the same credentials', async () => {
     const e = await start();
     const tokens = (secret: string) =>

@@ -2,7 +2,7 @@
  * One Slack test scene: the fake Slack Web API, the real Slack channel (Bolt, HTTP mode) behind the
  * real server (src/server.ts), a help desk, and a poster that signs Slack requests.
  */
-import { createSlackChannel, type SlackChannel, type SlackHooks } from '../../src/channels/slack';
+import { createSlackChannel, type InboundClaims, type SlackChannel, type SlackHooks } from '../../src/channels/slack';
 import type { HelpdeskService } from '../../src/helpdesk/types';
 import { createLogger } from '../../src/log';
 import { createServer, type Server } from '../../src/server';
@@ -36,8 +36,8 @@ export interface SlackScene {
 }
 
 /** Starts the scene around a help desk the caller owns. */
-export async function startSlackScene(helpdesk: HelpdeskService, hooks?: SlackHooks): Promise<SlackScene> {
-  const fake = await startFakeSlack({ users: Object.values(PEOPLE) });
+export async function startSlackScene(helpdesk: HelpdeskService, hooks?: SlackHooks, options: { inbound?: InboundClaims; fake?: FakeSlack } = {}): Promise<SlackScene> {
+  const fake = options.fake ?? (await startFakeSlack({ users: Object.values(PEOPLE) }));
   const logLines: string[] = [];
   const logger = createLogger({ level: 'debug', write: (l) => logLines.push(l) });
   const channel = createSlackChannel({
@@ -45,6 +45,7 @@ export async function startSlackScene(helpdesk: HelpdeskService, hooks?: SlackHo
     helpdesk,
     logger,
     hooks,
+    inbound: options.inbound,
   });
   await channel.start();
   const server: Server = createServer({
@@ -66,7 +67,7 @@ export async function startSlackScene(helpdesk: HelpdeskService, hooks?: SlackHo
     async close() {
       await server.close();
       await channel.stop();
-      await fake.close();
+      if (!options.fake) await fake.close();
     },
   };
 }

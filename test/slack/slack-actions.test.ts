@@ -62,11 +62,15 @@ describe('Slack: buttons, shortcuts, reactions and App Home', () => {
     expect((await helpdesk.getTicket(sam, ticket.id)).assignedTo).toBe(PEOPLE.dana.email);
   });
 
-  it('a Claim that lost the race shows who holds the ticket, and changes nothing', async () => {
+  it('a Claim that lost the race tells the clicker alone who holds the ticket, and changes nothing', async () => {
     const stale = { action_id: 'ticket.claim', text: { type: 'plain_text', text: 'Claim' }, value: JSON.stringify({ ticketId: ticket.id, etag: ticket.etag }) };
     await click(PEOPLE.lee, stale);
+    const told = await scene.fake.waitFor('response_url', (c) => c.responseId === `click-${PEOPLE.lee.id}`);
+    expect(told.body.response_type).toBe('ephemeral');
+    expect(text(told.body.blocks)).toMatch(/Already claimed by Dana Agent/);
+    // The shared card shows the ticket as it is, never one person's warning.
     const update = await scene.fake.waitFor('chat.update');
-    expect(text(update.body.blocks)).toMatch(/Already claimed by Dana Agent/);
+    expect(text(update.body.blocks)).not.toMatch(/Already claimed/);
     expect((await helpdesk.getTicket(sam, ticket.id)).assignedTo).toBe(PEOPLE.dana.email);
   });
 
@@ -134,6 +138,7 @@ describe('Slack: buttons, shortcuts, reactions and App Home', () => {
 
   it('a :ticket: reaction by someone whose email is hidden files nothing and tells them', async () => {
     const envelope = slackFixture('event-reaction-added');
+    envelope.event_id = 'Ev-reaction-guest';
     envelope.event.user = PEOPLE.guest.id;
     await scene.post(eventBody(envelope));
     const told = await scene.fake.waitFor('chat.postEphemeral', (c) => c.body.user === PEOPLE.guest.id);
@@ -153,6 +158,7 @@ describe('Slack: buttons, shortcuts, reactions and App Home', () => {
   it('App Home shows an agent the unassigned queue with Claim buttons, and refreshes after a click', async () => {
     const open = await helpdesk.createTicket({ email: PEOPLE.robin.email, name: PEOPLE.robin.name }, { title: 'Monitor flickers' });
     const envelope = slackFixture('event-app-home-opened');
+    envelope.event_id = 'Ev-home-dana';
     envelope.event.user = PEOPLE.dana.id;
     await scene.post(eventBody(envelope));
     const publish = await scene.fake.waitFor('views.publish');

@@ -186,7 +186,7 @@ describe('Slack: channel replies, assign and resolve modals, thread replies, slo
     expect(confirm.body.user).toBe(PEOPLE.sam.id);
   });
 
-  it('a slow refusal after the modal closed still reaches the person with everything they typed', async () => {
+  it('a slow refusal after the modal closed gives back everything typed and a button that reopens the form prefilled', async () => {
     delay.value = 2700;
     refuseCreate.error = new HelpdeskError('invalid', 'The list refused the category.', { field: 'category' });
     const payload = slackFixture('view-submission');
@@ -194,9 +194,24 @@ describe('Slack: channel replies, assign and resolve modals, thread replies, slo
     payload.view.state.values.description.value.value = 'A long story I do not want to type twice.';
     const res = await scene.post(interactiveBody(payload));
     expect(res.status).toBe(200);
-    const told = await scene.fake.waitFor('chat.postEphemeral', (c) => String(c.body.text).includes('Refused later'), 20_000);
+    const told = await scene.fake.waitFor('chat.postEphemeral', (c) => text(c.body.blocks).includes('Refused later'), 20_000);
     expect(told.body.text).toContain('The list refused the category.');
-    expect(told.body.text).toContain('A long story I do not want to type twice.');
+    expect(text(told.body.blocks)).toContain('A long story I do not want to type twice.');
+    const reopen = told.body.blocks.flatMap((b: any) => b.elements ?? []).find((e: any) => e.type === 'button');
+    expect(reopen.action_id).toBe('ticket.new');
+    // Clicking it opens the new-ticket form with what was typed already filled in.
+    delay.value = 0;
+    refuseCreate.error = undefined;
+    scene.fake.clear();
+    const click = slackFixture('block-actions');
+    click.actions = [{ ...click.actions[0], action_id: reopen.action_id, value: reopen.value }];
+    click.container = { ...click.container, is_ephemeral: true };
+    click.response_url = scene.fake.responseUrl('reopen');
+    await scene.post(interactiveBody(click));
+    const form = await scene.fake.waitFor('views.update', (c) => c.body.view?.callback_id === 'helpdesk_form');
+    const field = (id: string) => form.body.view.blocks.find((b: any) => b.block_id === id)?.element.initial_value;
+    expect(field('title')).toBe('Refused later');
+    expect(field('description')).toBe('A long story I do not want to type twice.');
   });
 });
 

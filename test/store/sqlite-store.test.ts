@@ -1,9 +1,11 @@
+/** What only the embedded engine promises: its file, its mode, its size. The rest is in contract.test.ts. */
 import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createNotificationPorts, createSqliteStore, SCHEMA_VERSION, STORE_FILE, type Store } from '../../src/store';
+import { createSqliteStore, SCHEMA_VERSION, STORE_FILE, type Store } from '../../src/store';
+import { MIGRATIONS } from '../../src/store/schema';
 
 const dirs: string[] = [];
 const stores: Store[] = [];
@@ -18,9 +20,6 @@ afterEach(async () => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-const channel = { platform: 'slack' as const, id: 'C1', kind: 'channel' as const };
-const dana = { email: 'Dana@Contoso.com', name: 'Dana' };
-
 describe('SQLite store', () => {
   it('creates its file in WAL mode with the current schema version on first start', async () => {
     const { dir, store } = open();
@@ -31,68 +30,6 @@ describe('SQLite store', () => {
     expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(raw.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
     raw.close();
-  });
-
-  it('keeps subscriptions, posted cards, watermarks and states across a reopen', async () => {
-    const { dir, store } = open();
-    const ports = createNotificationPorts(store);
-    await ports.subscribe(channel, { kind: 'high' }, dana);
-    await ports.subscribe(channel, { kind: 'category', value: 'Network' }, dana);
-    await ports.subscribe(channel, { kind: 'high' }, dana); // same filter twice is one subscription
-    await store.savePostedMessage({ platform: 'slack', conversationId: 'C1', ticketId: 7, messageId: '171.0001' });
-    await store.commitCycle({
-      watermarks: { t: '2026-11-22T10:00:00Z' },
-      states: [{ id: 7, status: 'New', assignedTo: '', priority: 'High', etag: '"a,1"', modified: '2026-11-22T09:59:58Z' }],
-      processedKeys: ['comment:1:"x"'],
-    });
-    await store.close();
-
-    const again = createSqliteStore({ dataDir: dir });
-    stores.push(again);
-    const subs = await createNotificationPorts(again).subscriptions(channel);
-    expect(subs).toHaveLength(2);
-    expect(subs).toEqual(expect.arrayContaining([{ kind: 'high' }, { kind: 'category', value: 'Network' }]));
-    expect((await again.allSubscriptions())[0].createdBy).toBe('dana@contoso.com');
-    expect(await again.findPostedMessage('slack', 'C1', '171.0001')).toMatchObject({ ticketId: 7 });
-    expect(await again.getWatermark('t')).toBe('2026-11-22T10:00:00Z');
-    expect((await again.getTicketStates([7, 8])).get(7)).toEqual({ id: 7, status: 'New', assignedTo: '', priority: 'High', etag: '"a,1"', modified: '2026-11-22T09:59:58Z' });
-    expect(await again.deliveredAmong(['comment:1:"x"', 'comment:2:"y"'])).toEqual(new Set(['comment:1:"x"']));
-  });
-
-  it('unsubscribes one filter or all of them and reports how many went', async () => {
-    const { store } = open();
-    const ports = createNotificationPorts(store);
-    await ports.subscribe(channel, { kind: 'all' }, dana);
-    await ports.subscribe(channel, { kind: 'status', value: 'New' }, dana);
-    await ports.subscribe(channel, { kind: 'space', value: 'hr' }, dana);
-    expect(await ports.unsubscribe(channel, { kind: 'status', value: 'Closed' })).toBe(0);
-    expect(await ports.unsubscribe(channel, { kind: 'status', value: 'New' })).toBe(1);
-    expect(await ports.unsubscribe(channel)).toBe(2);
-    expect(await ports.subscriptions(channel)).toEqual([]);
-  });
-
-  it('dropping a conversation removes its subscriptions and cards', async () => {
-    const { store } = open();
-    await createNotificationPorts(store).subscribe(channel, { kind: 'all' }, dana);
-    await store.savePostedMessage({ platform: 'slack', conversationId: 'C1', ticketId: 3, messageId: 'm' });
-    expect(await store.dropConversation('slack', 'C1')).toBe(1);
-    expect(await store.allSubscriptions()).toEqual([]);
-    expect(await store.postedMessages(3)).toEqual([]);
-  });
-
-  it('mutes by email regardless of case and prefers the newest personal address', async () => {
-    const { store } = open();
-    await createNotificationPorts(store).setMuted('ALEX@contoso.com', true);
-    expect(await store.mutedAmong(['alex@contoso.com', 'dana@contoso.com'])).toEqual(new Set(['alex@contoso.com']));
-    await store.setMuted('alex@contoso.com', false);
-    expect((await store.mutedAmong(['alex@contoso.com'])).size).toBe(0);
-
-    await store.savePersonAddress({ platform: 'slack', email: 'Alex@contoso.com', userId: 'U1' });
-    await new Promise((r) => setTimeout(r, 5));
-    await store.savePersonAddress({ platform: 'teams', email: 'alex@contoso.com', conversationId: 'a:1', reference: { conversation: { id: 'a:1' } } });
-    const addresses = await store.personAddresses('alex@contoso.com');
-    expect(addresses.map((a) => a.platform)).toEqual(['teams', 'slack']);
-    expect(addresses[0].reference).toEqual({ conversation: { id: 'a:1' } });
   });
 
   it('holds 100k ticket states in a few MB and reads a batch of them back', async () => {
@@ -109,5 +46,49 @@ describe('SQLite store', () => {
     const { statSync } = await import('node:fs');
     const size = statSync(path.join(dir, STORE_FILE)).size + (existsSync(path.join(dir, `${STORE_FILE}-wal`)) ? statSync(path.join(dir, `${STORE_FILE}-wal`)).size : 0);
     expect(size).toBeLessThan(16 * 1024 * 1024);
+  });
+
+  it.each([
+    ['with the outbox table its first use created', true],
+    ['from before the outbox', false],
+  ])('upgrades a data directory of the previous release (%s) without losing anything', async (_, hadOutbox) => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'store-'));
+    const old = new Database(path.join(dir, STORE_FILE));
+    old.exec(MIGRATIONS[0]);
+    old.pragma('user_version = 1');
+    old.prepare(`INSERT INTO subscriptions VALUES ('slack', 'C1', 'channel', 'all', '', 'dana@contoso.com', '2026-11-20T10:00:00Z')`).run();
+    old.prepare(`INSERT INTO watermarks VALUES ('tickets.modified', '2026-11-22T10:00:00Z')`).run();
+    if (hadOutbox) {
+      // Exactly what the previous release's sqlite-outbox.ts created on first use, with one send owed.
+      old.exec(`
+        CREATE TABLE IF NOT EXISTS outbox (
+          seq INTEGER PRIMARY KEY AUTOINCREMENT,
+          key TEXT NOT NULL UNIQUE, lane TEXT NOT NULL, ticket_id INTEGER NOT NULL,
+          card_platform TEXT, card_conversation TEXT, payload TEXT NOT NULL, created_at TEXT NOT NULL,
+          attempts INTEGER NOT NULL DEFAULT 0, not_before INTEGER NOT NULL DEFAULT 0, last_error TEXT
+        );
+        CREATE INDEX IF NOT EXISTS outbox_lane ON outbox (lane, seq);
+        CREATE INDEX IF NOT EXISTS outbox_ticket ON outbox (ticket_id);
+      `);
+      old.prepare(`INSERT INTO outbox (key, lane, ticket_id, payload, created_at, attempts) VALUES ('k1', 'slack:C1', 7, '{"kind":"line","text":"owed"}', '2026-11-22T10:00:00.000Z', 1)`).run();
+    }
+    old.close();
+
+    const { store } = open(dir);
+    expect((await store.allSubscriptions()).map((s) => s.conversation.id)).toEqual(['C1']);
+    expect(await store.getWatermark('tickets.modified')).toBe('2026-11-22T10:00:00Z');
+    expect(await store.pendingDeliveryCount()).toBe(hadOutbox ? 1 : 0);
+    if (hadOutbox) {
+      expect((await store.dueDeliveries(Date.now(), 10)).map((d) => [d.key, d.attempts, d.payload])).toEqual([['k1', 1, { kind: 'line', text: 'owed' }]]);
+      expect(await store.startDelivery('k1')).toBe(2);
+    }
+    expect(await store.claimInbound('slack:Ev1', 60_000)).toBe('first');
+    await store.commitCycleWithDeliveries({ watermarks: {}, states: [], processedKeys: [] }, [
+      { key: 'k2', lane: 'slack:C1', ticketId: 7, createdAt: '2026-11-22T10:00:01.000Z', payload: {} },
+    ]);
+    expect(await store.pendingDeliveryCount()).toBe(hadOutbox ? 2 : 1);
+    const raw = new Database(path.join(dir, STORE_FILE), { readonly: true });
+    expect(raw.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    raw.close();
   });
 });

@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createTeamsChannel, type TeamsChannel, type TeamsChannelConfig } from '../../src/channels/teams';
 import type { TeamsSettings } from '../../src/config';
 import type { Actor } from '../../src/helpdesk/types';
@@ -29,7 +30,7 @@ export const USERS = {
 
 export type UserKey = keyof typeof USERS;
 
-const fixtures = path.resolve(__dirname, '../fixtures/teams');
+const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/teams');
 
 export interface TeamsHarness {
   connector: FakeConnector;

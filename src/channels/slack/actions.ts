@@ -4,7 +4,7 @@
  */
 import type { App, BlockAction, ButtonAction, RespondFn } from '@slack/bolt';
 import { dispatch } from '../../commands';
-import type { CommandInput, Reply } from '../../commands/types';
+import type { CommandContext, CommandInput, Reply } from '../../commands/types';
 import { isVerb, VERBS } from '../../core/verbs';
 import { noticeMark } from './blocks/ticket';
 import { publishHome } from './app-home';
@@ -12,17 +12,22 @@ import { decodeButtonValue, verbOfActionId } from './blocks/elements';
 import { viewModal } from './blocks/modal';
 import { FORM_VERBS } from './commands';
 import { commandContext, conversationOf, type SlackDeps } from './context';
-import { deliver, FAILURE_MESSAGE, isDirect, messageFor, postPrivate } from './deliver';
+import { answer, FAILURE_MESSAGE, isDirect, messageFor, postPrivate, postPublic } from './deliver';
+import { guarded } from './failure';
+import { sharedTicketView } from './shared-card';
 import { NO_EMAIL_MESSAGE } from './identity';
-import { renderMessage } from './blocks/message';
+import { renderMessage, type SlackMessage } from './blocks/message';
 import { openModal, type OpenModal } from './views';
+
+const PROTOTYPE_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
 
 function inputFrom(verb: string, raw: string | undefined): CommandInput {
   const { ticketId, etag, ...data } = decodeButtonValue(raw);
   const input: CommandInput = { verb };
   if (typeof ticketId === 'number' && Number.isSafeInteger(ticketId)) input.ticketId = ticketId;
   if (typeof etag === 'string') input.etag = etag;
-  const values = Object.fromEntries(Object.entries(data).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
+  // A button value is untrusted JSON: only string values under ordinary names are passed on.
+  const values = Object.fromEntries(Object.entries(data).filter(([k, v]) => typeof v === 'string' && !PROTOTYPE_NAMES.has(k))) as Record<string, string>;
   if (Object.keys(values).length > 0) input.values = values;
   return input;
 }
@@ -37,24 +42,45 @@ function noticeOf(reply: Reply): string | undefined {
   return undefined;
 }
 
-/** Replaces the clicked message (or tells only the clicker, for private answers in shared channels). */
-async function answerOnMessage(deps: SlackDeps, body: BlockAction, input: CommandInput, reply: Reply, respond: RespondFn): Promise<void> {
+/** What a shared conversation may see for a reply: the shared card for a ticket, else the shareable view. */
+async function publicMessage(ctx: CommandContext, reply: Reply, channelId: string | undefined): Promise<SlackMessage> {
+  if (reply.view.type === 'ticket') return renderMessage({ type: 'ticket', ticket: await sharedTicketView(ctx, reply as Reply & { view: { type: 'ticket' } }) });
+  return messageFor({ ...reply, visibility: 'public' }, channelId);
+}
+
+/**
+ * Answers a click on a message. In a DM the message is the person's own and is replaced. In a
+ * shared conversation the message is only ever replaced by the shared view; the clicker's own
+ * view (their buttons, their notices) comes to them alone.
+ */
+async function answerOnMessage(deps: SlackDeps, ctx: CommandContext, body: BlockAction, input: CommandInput, reply: Reply, respond: RespondFn): Promise<void> {
   const channelId = body.channel?.id ?? body.container?.channel_id;
   const ts = body.container?.message_ts ?? body.message?.ts;
   const ephemeral = Boolean(body.container?.is_ephemeral);
+  const target = { channelId, userId: body.user.id, respond };
   const sameTicket = reply.view.type === 'ticket' && reply.view.ticket.id === input.ticketId;
-  const inPlace = isDirect(channelId) || reply.visibility === 'public' || sameTicket;
-  if (!inPlace) {
-    await postPrivate(deps, { channelId, userId: body.user.id, respond }, renderMessage(reply.view));
-    return;
-  }
-  const msg = messageFor({ ...reply, visibility: isDirect(channelId) ? reply.visibility : 'public' }, channelId);
   if (ephemeral || !channelId || !ts) {
-    await respond({ replace_original: true, ...messageFor(reply, channelId) });
-    if (reply.visibility === 'public' && channelId && !isDirect(channelId)) await deliver(deps, { channelId, userId: body.user.id, respond }, reply);
+    // Only this person sees the clicked message: it becomes their answer; a public result is posted shared.
+    await respond({ replace_original: true, ...messageFor({ ...reply, visibility: 'private' }, channelId) });
+    if (reply.visibility === 'public' && channelId && !isDirect(channelId)) await postPublic(deps, { channelId, userId: body.user.id }, await publicMessage(ctx, reply, channelId));
     return;
   }
-  await deps.client.chat.update({ channel: channelId, ts, ...msg });
+  if (isDirect(channelId)) {
+    if (sameTicket || reply.visibility === 'public') await deps.client.chat.update({ channel: channelId, ts, ...messageFor(reply, channelId) });
+    else await postPrivate(deps, target, renderMessage(reply.view));
+    return;
+  }
+  if (sameTicket) {
+    await deps.client.chat.update({ channel: channelId, ts, ...(await publicMessage(ctx, reply, channelId)) });
+    // A private answer (Show, Refresh, a lost race) is the clicker's own view; a public change is the card itself.
+    if (reply.visibility === 'private') await postPrivate(deps, target, renderMessage(reply.view));
+    return;
+  }
+  if (reply.visibility === 'public') {
+    await deps.client.chat.update({ channel: channelId, ts, ...(await publicMessage(ctx, reply, channelId)) });
+    return;
+  }
+  await postPrivate(deps, target, renderMessage(reply.view));
 }
 
 async function handle(deps: SlackDeps, body: BlockAction, action: ButtonAction, respond: RespondFn): Promise<void> {
@@ -81,19 +107,22 @@ async function handle(deps: SlackDeps, body: BlockAction, action: ButtonAction, 
     await deps.client.views.update({ view_id: body.view.id, view: viewModal('Help desk', reply.view) });
     return;
   }
-  await answerOnMessage(deps, body, input, reply, respond);
+  // After a saved write the answer is retried and, failing that, the person is told it was saved.
+  await answer(deps, { channelId, userId: body.user.id }, reply, undefined, () => answerOnMessage(deps, ctx, body, input, reply, respond));
 }
 
 /** Registers every button whose action id is one of our verbs (with an optional `#n` suffix). */
 export function registerActions(app: App, deps: SlackDeps): void {
   app.action<BlockAction<ButtonAction>>({ type: 'block_actions', action_id: /^(ticket|help|asset|notify)\.[A-Za-z]+(#\d+)?$/ }, async ({ ack, body, action, respond }) => {
     await ack();
-    try {
-      await handle(deps, body, action, respond);
-    } catch (error) {
-      deps.logger.error('slack button failed', { actionId: action.action_id, userId: body.user.id, error });
-      const target = { channelId: body.channel?.id, userId: body.user.id, respond: body.response_url ? respond : undefined };
-      await postPrivate(deps, target, renderMessage({ type: 'text', text: FAILURE_MESSAGE })).catch(() => undefined);
-    }
+    const userId = body.user.id;
+    const target = { channelId: body.channel?.id ?? body.container?.channel_id, userId, respond: body.response_url ? respond : undefined };
+    await guarded(
+      deps.logger,
+      'button',
+      { actionId: action.action_id, userId },
+      () => handle(deps, body, action, respond),
+      () => postPrivate(deps, target, renderMessage({ type: 'text', text: FAILURE_MESSAGE })),
+    );
   });
 }

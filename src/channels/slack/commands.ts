@@ -3,7 +3,9 @@ import type { App, RespondFn } from '@slack/bolt';
 import { handleText, parseCommand } from '../../commands';
 import { VERBS } from '../../core/verbs';
 import { commandContext, conversationOf, type SlackDeps } from './context';
-import { deliver, FAILURE_MESSAGE, postPrivate } from './deliver';
+import { answer, failureWithTyped, postPrivate } from './deliver';
+import { guarded } from './failure';
+import { fromSlackText } from './inbound-text';
 import { NO_EMAIL_MESSAGE } from './identity';
 import { openModal, type OpenModal } from './views';
 import { renderMessage } from './blocks/message';
@@ -15,9 +17,20 @@ function privateText(text: string) {
   return renderMessage({ type: 'text', text });
 }
 
+/** The slash command fields we use; Slack sends strings, anything else is treated as empty. */
+interface SlashCommand {
+  user_id: string;
+  channel_id: string;
+  channel_name?: string;
+  text: string;
+  trigger_id: string;
+}
+
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+
 /** Runs a typed command for a slash command and answers it (shared by nothing else: DMs answer in place). */
-async function runSlash(deps: SlackDeps, cmd: { user_id: string; channel_id: string; channel_name?: string; text: string; trigger_id: string }, respond: RespondFn): Promise<void> {
-  const parsed = parseCommand(cmd.text);
+async function runSlash(deps: SlackDeps, cmd: SlashCommand, typed: string, respond: RespondFn): Promise<void> {
+  const parsed = parseCommand(typed);
   let modal: OpenModal | undefined;
   if (parsed.ok && FORM_VERBS.has(parsed.input.verb)) modal = await openModal(deps, cmd.trigger_id, 'Help desk');
   const conversation = conversationOf(cmd.channel_id, undefined, cmd.channel_name);
@@ -27,23 +40,26 @@ async function runSlash(deps: SlackDeps, cmd: { user_id: string; channel_id: str
     else await respond({ response_type: 'ephemeral', ...privateText(NO_EMAIL_MESSAGE) });
     return;
   }
-  const reply = await handleText(ctx, cmd.text, parsed);
+  const reply = await handleText(ctx, typed, parsed);
   if (modal) {
     await modal.show(reply.view, { channelId: cmd.channel_id });
     return;
   }
-  await deliver(deps, { channelId: cmd.channel_id, userId: cmd.user_id, respond }, reply);
+  await answer(deps, { channelId: cmd.channel_id, userId: cmd.user_id, respond }, reply, `/helpdesk ${typed}`);
 }
 
 /** Registers the `/helpdesk` slash command. */
 export function registerCommands(app: App, deps: SlackDeps): void {
   app.command('/helpdesk', async ({ command, ack, respond }) => {
     await ack();
-    try {
-      await runSlash(deps, command, respond);
-    } catch (error) {
-      deps.logger.error('slack slash command failed', { userId: command.user_id, channelId: command.channel_id, error });
-      await postPrivate(deps, { userId: command.user_id, channelId: command.channel_id, respond }, privateText(FAILURE_MESSAGE)).catch(() => undefined);
-    }
+    const cmd: SlashCommand = { user_id: str(command.user_id), channel_id: str(command.channel_id), channel_name: str(command.channel_name), text: str(command.text), trigger_id: str(command.trigger_id) };
+    const typed = fromSlackText(cmd.text);
+    await guarded(
+      deps.logger,
+      'slash command',
+      { userId: cmd.user_id, channelId: cmd.channel_id },
+      () => runSlash(deps, cmd, typed, respond),
+      () => postPrivate(deps, { userId: cmd.user_id, channelId: cmd.channel_id, respond }, failureWithTyped(`/helpdesk ${typed}`)),
+    );
   });
 }

@@ -33,6 +33,11 @@ export interface SlackHooks {
   onConversation?(info: ConversationInfo): Promise<void>;
   /** Return true when the reply was taken (e.g. added as a ticket comment). */
   onThreadReply?(info: ThreadReplyInfo): Promise<boolean>;
+  /**
+   * A write succeeded but neither its answer nor a "saved" note reached the person: the text to
+   * tell them later (e.g. through the notify outbox). Unset: it is logged.
+   */
+  onUndeliveredReply?(info: { userId: string; text: string }): Promise<void>;
 }
 
 /** Everything the Slack handlers need; built once by createSlackChannel. */

@@ -6,7 +6,9 @@ import { shareableView } from '../../views/ticket-view';
 import type { RespondFn } from '@slack/bolt';
 import type { Reply } from '../../commands/types';
 import { renderMessage, type SlackMessage } from './blocks/message';
+import { escapeMrkdwn, mrkdwn, truncate } from './blocks/limits';
 import { slackErrorCode, type SlackDeps } from './context';
+import { pause } from './failure';
 
 /** A view as posted where others can read it: internal notes are left out (views' shareableView). */
 export const sharedView = shareableView;
@@ -81,3 +83,67 @@ export async function deliver(deps: SlackDeps, target: ReplyTarget, reply: Reply
 
 /** The short message a person gets when their own turn failed unexpectedly (details go to the log). */
 export const FAILURE_MESSAGE = 'Sorry — something went wrong on my side. Please try again in a moment; if it keeps happening, tell the help desk.';
+
+/** Said instead when the write happened and only showing the result failed: never "try again". */
+export function savedNote(reply: Reply): string {
+  const v = reply.view;
+  const what = v.type === 'ticket' ? `ticket #${v.ticket.id}${v.ticket.notice ? ` (${v.ticket.notice.text})` : ''}` : 'your change';
+  return `Your change was saved: ${what}. I could not show you the result at the time, so there is no need to send it again.`;
+}
+
+/** Heading of the quote that gives a person back what they typed when it could not be used. */
+export const TYPED_HEADING = 'What you typed, so nothing is lost:';
+
+/** `msg` with what the person typed quoted under it (escaped: their text cannot become markup). */
+export function quoteTyped(msg: SlackMessage, typed: string): SlackMessage {
+  if (!typed.trim()) return msg;
+  const quoted = escapeMrkdwn(truncate(typed, 2800)).split('\n').map((l) => `>${l}`).join('\n');
+  return { text: msg.text, blocks: [...msg.blocks, { type: 'section' as const, text: mrkdwn(`${TYPED_HEADING}\n${quoted}`) }].slice(0, 50) };
+}
+
+/** The failure message for a turn that could not finish, with the text the person typed. */
+export function failureWithTyped(typed?: string): SlackMessage {
+  const msg = renderMessage({ type: 'text', text: FAILURE_MESSAGE });
+  return typed ? quoteTyped(msg, typed) : msg;
+}
+
+/** How long to wait before the last try of a reply whose write already happened. */
+export const REPLY_RETRY_MS = 1000;
+
+/**
+ * Answers a command. A failed or refused reply quotes what was typed. When the write happened
+ * (outcome 'saved') and the answer cannot be shown, it is tried again, then a short "it was
+ * saved" note goes by another route (their DM), and only then is it handed to the
+ * onUndeliveredReply hook (or logged): the person is never told to try again.
+ * Throws only when nothing was written, so the caller's failure policy tells them.
+ */
+export async function answer(deps: SlackDeps, target: ReplyTarget, reply: Reply, typed?: string, send: (msg: SlackMessage) => Promise<void> = (m) => deliverMessage(deps, target, reply, m)): Promise<void> {
+  let msg = messageFor(reply, target.channelId);
+  if (typed && (reply.view.type === 'error' || reply.outcome === 'failed' || reply.outcome === 'invalid')) msg = quoteTyped(msg, typed);
+  if (reply.outcome !== 'saved') return send(msg);
+  try {
+    return await send(msg);
+  } catch (first) {
+    deps.logger.warn('slack reply after a saved write failed; retrying', { userId: target.userId, channelId: target.channelId, error: first });
+  }
+  await pause(REPLY_RETRY_MS);
+  try {
+    return await send(msg);
+  } catch (second) {
+    deps.logger.warn('slack reply after a saved write failed again; sending a saved note', { userId: target.userId, error: second });
+  }
+  const note = savedNote(reply);
+  try {
+    await sendDirect(deps, target.userId, renderMessage({ type: 'text', text: note }));
+    return;
+  } catch (third) {
+    deps.logger.error('slack saved note could not be sent', { userId: target.userId, error: third });
+  }
+  if (!deps.hooks.onUndeliveredReply) return;
+  await deps.hooks.onUndeliveredReply({ userId: target.userId, text: note }).catch((error) => deps.logger.error('slack onUndeliveredReply hook failed', { userId: target.userId, error }));
+}
+
+async function deliverMessage(deps: SlackDeps, target: ReplyTarget, reply: Reply, msg: SlackMessage): Promise<void> {
+  if (reply.visibility === 'public') await postPublic(deps, target, msg);
+  else await postPrivate(deps, target, msg);
+}

@@ -8,7 +8,9 @@ import { VERBS } from '../../core/verbs';
 import { publishHome } from './app-home';
 import { renderMessage } from './blocks/message';
 import { commandContext, conversationOf, type SlackDeps } from './context';
-import { deliver, FAILURE_MESSAGE, messageFor, postPrivate } from './deliver';
+import { answer, failureWithTyped, FAILURE_MESSAGE, messageFor, postPrivate } from './deliver';
+import { guarded } from './failure';
+import { fromSlackText } from './inbound-text';
 import { NO_EMAIL_MESSAGE } from './identity';
 import { descriptionFromMessage, titleFromMessage } from './shortcuts';
 
@@ -34,38 +36,55 @@ export function registerEvents(app: App, deps: SlackDeps): void {
 
   app.event('message', async ({ event, context }) => {
     const m = event as any;
-    if (m.subtype || m.bot_id || !m.user || typeof m.text !== 'string') return;
-    try {
-      if (m.channel_type === 'im') {
-        const ctx = await commandContext(deps, m.user, conversationOf(m.channel, 'im'));
-        const reply = ctx ? await handleText(ctx, m.text) : { view: { type: 'text', text: NO_EMAIL_MESSAGE } as const, visibility: 'private' as const };
-        await deps.client.chat.postMessage({ channel: m.channel, ...messageFor(reply, m.channel) });
-        return;
-      }
-      const mentionsBot = context.botUserId && m.text.includes(`<@${context.botUserId}>`);
-      if (m.thread_ts && m.thread_ts !== m.ts && !mentionsBot && deps.hooks.onThreadReply) {
-        const person = await deps.identity.lookup(m.user).catch(() => undefined);
-        await deps.hooks.onThreadReply({ channelId: m.channel, threadTs: m.thread_ts, ts: m.ts, userId: m.user, email: person?.email, name: person?.name, text: m.text });
-      }
-    } catch (error) {
-      deps.logger.error('slack message failed', { channelId: m.channel, userId: m.user, error });
-      if (m.channel_type === 'im') await deps.client.chat.postMessage({ channel: m.channel, ...text(FAILURE_MESSAGE) }).catch(() => undefined);
+    if (m.subtype || m.bot_id || typeof m.user !== 'string' || typeof m.text !== 'string' || typeof m.channel !== 'string') return;
+    const typed = fromSlackText(m.text);
+    if (m.channel_type === 'im') {
+      const target = { channelId: m.channel, userId: m.user };
+      await guarded(
+        deps.logger,
+        'direct message',
+        { channelId: m.channel, userId: m.user },
+        async () => {
+          const ctx = await commandContext(deps, m.user, conversationOf(m.channel, 'im'));
+          const reply = ctx ? await handleText(ctx, typed) : { view: { type: 'text', text: NO_EMAIL_MESSAGE } as const, visibility: 'private' as const };
+          await answer(deps, target, reply, typed, async (msg) => void (await deps.client.chat.postMessage({ channel: m.channel, ...msg })));
+        },
+        () => deps.client.chat.postMessage({ channel: m.channel, ...failureWithTyped(typed) }),
+      );
+      return;
     }
+    const mentionsBot = context.botUserId && m.text.includes(`<@${context.botUserId}>`);
+    if (typeof m.thread_ts !== 'string' || m.thread_ts === m.ts || mentionsBot || !deps.hooks.onThreadReply) return;
+    const onThreadReply = deps.hooks.onThreadReply;
+    await guarded(
+      deps.logger,
+      'thread reply',
+      { channelId: m.channel, userId: m.user },
+      async () => {
+        const person = await deps.identity.lookup(m.user).catch(() => undefined);
+        await onThreadReply({ channelId: m.channel, threadTs: m.thread_ts, ts: m.ts, userId: m.user, email: person?.email, name: person?.name, text: typed });
+      },
+      // The reply may not have become a comment: it comes back to its author, in the thread.
+      () => postPrivate(deps, { channelId: m.channel, userId: m.user, threadTs: m.thread_ts }, failureWithTyped(typed)),
+    );
   });
 
   app.event('app_mention', async ({ event }) => {
     const userId = event.user;
-    if (!userId || event.bot_id) return;
+    if (typeof userId !== 'string' || event.bot_id || typeof event.text !== 'string') return;
     const target = { channelId: event.channel, userId, threadTs: event.thread_ts };
-    try {
-      const typed = event.text.replace(/<@[UW][A-Z0-9]+(\|[^>]*)?>/, '').trim();
-      const ctx = await commandContext(deps, userId, conversationOf(event.channel));
-      if (!ctx) return await postPrivate(deps, target, text(NO_EMAIL_MESSAGE));
-      await deliver(deps, target, await handleText(ctx, typed));
-    } catch (error) {
-      deps.logger.error('slack mention failed', { channelId: event.channel, userId, error });
-      await postPrivate(deps, target, text(FAILURE_MESSAGE)).catch(() => undefined);
-    }
+    const typed = fromSlackText(event.text.replace(/<@[UW][A-Z0-9]+(\|[^>]*)?>/, '')).trim();
+    await guarded(
+      deps.logger,
+      'mention',
+      { channelId: event.channel, userId },
+      async () => {
+        const ctx = await commandContext(deps, userId, conversationOf(event.channel));
+        if (!ctx) return await postPrivate(deps, target, text(NO_EMAIL_MESSAGE));
+        await answer(deps, target, await handleText(ctx, typed), typed);
+      },
+      () => postPrivate(deps, target, failureWithTyped(typed)),
+    );
   });
 
   app.event('reaction_added', async ({ event }) => {
@@ -76,14 +95,14 @@ export function registerEvents(app: App, deps: SlackDeps): void {
     filed.set(key, Date.now());
     if (filed.size > 5000) filed.delete(filed.keys().next().value!);
     const target = { channelId: channel, userId: event.user };
-    try {
+    const work = async () => {
       const ctx = await commandContext(deps, event.user, conversationOf(channel));
       if (!ctx) return await postPrivate(deps, target, text(NO_EMAIL_MESSAGE));
       const message = await fetchMessage(deps, channel, ts);
       if (!message) return await postPrivate(deps, target, text("I couldn't read that message (is the app in this channel?), so no ticket was filed."));
       const link = await deps.client.chat.getPermalink({ channel, message_ts: ts }).catch(() => undefined);
       const values: Record<string, string> = {
-        title: titleFromMessage(message.text, `Slack message from ${message.user ? `<@${message.user}>` : 'someone'}`),
+        title: titleFromMessage(message.text, `Slack message from ${message.user ? `@${message.user}` : 'someone'}`),
         description: descriptionFromMessage(message.text),
       };
       if (link?.permalink) values.sourceLink = link.permalink;
@@ -92,20 +111,18 @@ export function registerEvents(app: App, deps: SlackDeps): void {
         const why = reply.view.type === 'error' ? reply.view.error.message : reply.view.form.errors.map((e) => e.message).join(' ');
         return await postPrivate(deps, target, text(`No ticket was filed from that message: ${why}`));
       }
-      await deps.client.chat.postMessage({ channel, thread_ts: ts, ...messageFor({ ...reply, visibility: 'public' }, channel) });
-    } catch (error) {
+      const card = { ...reply, visibility: 'public' as const };
+      await answer(deps, target, card, undefined, async (msg) => void (await deps.client.chat.postMessage({ channel, thread_ts: ts, ...msg })));
+    };
+    await guarded(deps.logger, 'reaction', { channelId: channel, userId: event.user }, work, async () => {
+      // Nothing was filed (answer does not throw after a saved write), so the reaction may be tried again.
       filed.delete(key);
-      deps.logger.error('slack reaction failed', { channelId: channel, userId: event.user, error });
-      await postPrivate(deps, target, text(FAILURE_MESSAGE)).catch(() => undefined);
-    }
+      await postPrivate(deps, target, text(FAILURE_MESSAGE));
+    });
   });
 
   app.event('app_home_opened', async ({ event }) => {
-    if (event.tab !== 'home') return;
-    try {
-      await publishHome(deps, event.user);
-    } catch (error) {
-      deps.logger.error('slack app home failed', { userId: event.user, error });
-    }
+    if (event.tab !== 'home' || typeof event.user !== 'string') return;
+    await guarded(deps.logger, 'app home', { userId: event.user }, () => publishHome(deps, event.user));
   });
 }

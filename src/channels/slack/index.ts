@@ -12,12 +12,16 @@ import { registerActions } from './actions';
 import { registerCommands } from './commands';
 import type { SlackClient, SlackDeps, SlackHooks } from './context';
 import { registerEvents } from './events';
+import { slackGate } from './gate';
+import { claimMiddleware, memoryClaims, type InboundClaims } from './inbound';
 import { createSlackIdentity } from './identity';
 import { registerShortcuts } from './shortcuts';
 import { registerViews } from './views';
 
 // What the notifications side needs: hook shapes, and the same renderers the channel uses.
 export type { ConversationInfo, SlackHooks, ThreadReplyInfo } from './context';
+export type { InboundClaims } from './inbound';
+export { ticketUnfurl } from './blocks/unfurl';
 export { ticketBlocks } from './blocks/ticket';
 export { renderMessage, type SlackMessage } from './blocks/message';
 
@@ -28,6 +32,8 @@ export interface SlackChannelConfig {
   notifications?: NotificationPorts;
   logger: Logger;
   hooks?: SlackHooks;
+  /** Where inbound request ids are claimed (the Store's claimInbound); default: this process only. */
+  inbound?: InboundClaims;
 }
 
 /** The running Slack channel. */
@@ -67,7 +73,22 @@ export function createSlackChannel(config: SlackChannelConfig): SlackChannel {
   const socketMode = Boolean(settings.appToken);
   const receiver = socketMode
     ? new SocketModeReceiver({ appToken: settings.appToken!, logger: blogger })
-    : new HTTPReceiver({ signingSecret: settings.signingSecret, endpoints: '/slack/events', logger: blogger });
+    : new HTTPReceiver({
+        signingSecret: settings.signingSecret,
+        endpoints: '/slack/events',
+        logger: blogger,
+        // Our listeners acknowledge first, so a failure before any answer is Bolt refusing the payload's shape.
+        processEventErrorHandler: async ({ error, response }) => {
+          if (response.headersSent) {
+            logger.error('slack listener failed after its acknowledgement', { error });
+            return false;
+          }
+          logger.warn('slack payload could not be handled', { error });
+          response.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
+          response.end('Bad request: the Slack payload could not be handled.');
+          return true;
+        },
+      });
   const app = new App({
     token: settings.botToken,
     receiver,
@@ -90,6 +111,8 @@ export function createSlackChannel(config: SlackChannelConfig): SlackChannel {
     hooks: config.hooks ?? {},
   };
 
+  // Before any listener: a Slack retry or a replayed request is acknowledged and dropped.
+  app.use(claimMiddleware(config.inbound ?? memoryClaims(), logger));
   registerCommands(app, deps);
   registerActions(app, deps);
   registerViews(app, deps);
@@ -98,7 +121,7 @@ export function createSlackChannel(config: SlackChannelConfig): SlackChannel {
 
   // Handlers answer the person themselves; this catches what escapes them, with enough context to debug.
   app.error((async ({ error, body, context }: { error: Error; body?: unknown; context?: { teamId?: string } }) => {
-    const b = (body ?? {}) as Record<string, any>;
+    const b = (body && typeof body === 'object' ? body : {}) as Record<string, any>;
     logger.error('slack handler error', {
       error,
       type: b.type ?? b.event?.type ?? (b.command ? 'slash_command' : undefined),
@@ -109,17 +132,28 @@ export function createSlackChannel(config: SlackChannelConfig): SlackChannel {
 
   let started = false;
   const http = receiver instanceof HTTPReceiver ? receiver : undefined;
+  const gate = http
+    ? slackGate(settings.signingSecret, logger, (req, res) => {
+        try {
+          http.requestListener(req, res);
+        } catch {
+          res.statusCode = 404;
+          res.end();
+        }
+      })
+    : undefined;
   return {
     app,
     client: app.client,
-    requestListener: http
+    requestListener: gate
       ? (req, res) => {
-          try {
-            http.requestListener(req, res);
-          } catch {
-            res.statusCode = 404;
-            res.end();
-          }
+          gate(req, res).catch((error) => {
+            logger.error('slack request failed', { error });
+            if (!res.headersSent) {
+              res.statusCode = 500;
+              res.end();
+            }
+          });
         }
       : undefined,
     async start() {

@@ -4,6 +4,8 @@ import { dispatch } from '../../commands';
 import { VERBS } from '../../core/verbs';
 import { BLOCK_LIMITS, truncate } from './blocks/limits';
 import { commandContext, conversationOf, type SlackDeps } from './context';
+import { guarded } from './failure';
+import { fromSlackText } from './inbound-text';
 import { FAILURE_MESSAGE } from './deliver';
 import { NO_EMAIL_MESSAGE } from './identity';
 import { openModal, type OpenModal } from './views';
@@ -11,21 +13,9 @@ import { openModal, type OpenModal } from './views';
 /** Callback ids, as declared in manifest/slack/manifest.yml. */
 export const SHORTCUTS = { fromMessage: 'create_ticket_from_message', newTicket: 'new_ticket' } as const;
 
-/**
- * Slack message markup as plain text for the help desk: links become "label (url)", mentions
- * "@U123", and Slack's &amp; &lt; &gt; escapes are undone (SharePoint stores plain text).
- */
+/** Slack message markup as plain text for the help desk (a message kept as prose: mentions become "@name"). */
 export function plainFromSlack(text: string): string {
-  return text
-    .replace(/<(https?:[^|>]+)\|([^>]+)>/g, '$2 ($1)')
-    .replace(/<(https?:[^>]+)>/g, '$1')
-    .replace(/<mailto:([^|>]+)(?:\|[^>]+)?>/g, '$1')
-    .replace(/<[@#]([A-Z0-9]+)\|([^>]+)>/g, '@$2')
-    .replace(/<@([A-Z0-9]+)>/g, '@$1')
-    .replace(/<!(here|channel|everyone)>/g, '@$1')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
+  return fromSlackText(text, 'name');
 }
 
 /** A ticket title from a chat message: its first non-empty line, cut to fit. */
@@ -56,27 +46,35 @@ export function registerShortcuts(app: App, deps: SlackDeps): void {
   app.shortcut<MessageShortcut>({ callback_id: SHORTCUTS.fromMessage, type: 'message_action' }, async ({ ack, shortcut }) => {
     await ack();
     let modal: OpenModal | undefined;
-    try {
-      modal = await openModal(deps, shortcut.trigger_id, 'New ticket');
-      const channelId = shortcut.channel.id;
-      const link = await deps.client.chat.getPermalink({ channel: channelId, message_ts: shortcut.message_ts }).catch(() => undefined);
-      const author = shortcut.message.user ?? 'someone';
-      await showNewTicketForm(deps, modal, shortcut.user.id, channelId, { text: shortcut.message.text ?? '', permalink: link?.permalink, author: `<@${author}>` });
-    } catch (error) {
-      deps.logger.error('slack message shortcut failed', { userId: shortcut.user.id, error });
-      await modal?.show({ type: 'error', error: { message: FAILURE_MESSAGE } }).catch(() => undefined);
-    }
+    const userId = shortcut.user.id;
+    await guarded(
+      deps.logger,
+      'message shortcut',
+      { userId },
+      async () => {
+        modal = await openModal(deps, shortcut.trigger_id, 'New ticket');
+        const channelId = shortcut.channel.id;
+        const link = await deps.client.chat.getPermalink({ channel: channelId, message_ts: shortcut.message_ts }).catch(() => undefined);
+        const author = typeof shortcut.message.user === 'string' ? `@${shortcut.message.user}` : 'someone';
+        const text = typeof shortcut.message.text === 'string' ? shortcut.message.text : '';
+        await showNewTicketForm(deps, modal, userId, channelId, { text, permalink: link?.permalink, author });
+      },
+      async () => modal?.show({ type: 'error', error: { message: FAILURE_MESSAGE } }),
+    );
   });
 
   app.shortcut<GlobalShortcut>({ callback_id: SHORTCUTS.newTicket, type: 'shortcut' }, async ({ ack, shortcut }) => {
     await ack();
     let modal: OpenModal | undefined;
-    try {
-      modal = await openModal(deps, shortcut.trigger_id, 'New ticket');
-      await showNewTicketForm(deps, modal, shortcut.user.id, undefined);
-    } catch (error) {
-      deps.logger.error('slack global shortcut failed', { userId: shortcut.user.id, error });
-      await modal?.show({ type: 'error', error: { message: FAILURE_MESSAGE } }).catch(() => undefined);
-    }
+    await guarded(
+      deps.logger,
+      'global shortcut',
+      { userId: shortcut.user.id },
+      async () => {
+        modal = await openModal(deps, shortcut.trigger_id, 'New ticket');
+        await showNewTicketForm(deps, modal, shortcut.user.id, undefined);
+      },
+      async () => modal?.show({ type: 'error', error: { message: FAILURE_MESSAGE } }),
+    );
   });
 }

@@ -2,13 +2,17 @@
  * Modals: opened at once with the trigger id (Slack gives it 3 seconds), filled in after the slow
  * work, and submitted back through the same command handlers as typed commands and buttons.
  */
-import type { App } from '@slack/bolt';
+import type { App, ViewOutput } from '@slack/bolt';
 import { dispatch } from '../../commands';
-import type { CommandInput, Reply } from '../../commands/types';
+import type { CommandContext, CommandInput, Reply } from '../../commands/types';
 import type { FormView, TicketView, View } from '../../views/types';
 import { formErrors, formFields, formModal, FORM_CALLBACK_ID, loadingModal, readFormValues, readMetadata, viewModal, type FormMetadata } from './blocks/modal';
 import { commandContext, conversationOf, type SlackDeps } from './context';
-import { deliver, FAILURE_MESSAGE, messageFor } from './deliver';
+import { answer, FAILURE_MESSAGE, isDirect, messageFor, postPrivate, quoteTyped } from './deliver';
+import { sharedTicketView } from './shared-card';
+import { detached, guarded } from './failure';
+import { button } from './blocks/elements';
+import { FORM_OPEN_VERB, renderMessage, type SlackMessage } from './blocks/message';
 import { NO_EMAIL_MESSAGE } from './identity';
 
 /** A modal opened with a trigger id; `show` replaces its content once the real view is known. */
@@ -72,35 +76,70 @@ async function resolveAssignee(deps: SlackDeps, values: Record<string, string>):
   return `I can't see ${person?.name ?? 'that person'}'s email address in Slack, so I can't assign the ticket to them.`;
 }
 
-/** A late refusal, after the modal had to close: the reasons and everything typed, so it can be re-sent. */
-function lateRefusal(form: FormView, typed: Record<string, string>): Reply {
-  const lines = Object.entries(typed)
-    .filter(([, v]) => v && v !== 'false')
-    .map(([k, v]) => `${k}: ${v}`);
-  const text = `Your form was not sent: ${form.errors.map((e) => e.message).join(' ')}\nWhat you typed:\n${lines.join('\n')}`;
-  return { view: { type: 'text', text }, visibility: 'private' };
+/**
+ * What a person gets when their form could not be used after the modal had to close: the reason,
+ * everything they typed, and a button that opens the same form again prefilled.
+ */
+export function handBack(meta: FormMetadata, typed: Record<string, string>, reason: string): SlackMessage {
+  const kept = Object.fromEntries(Object.entries(typed).filter(([, v]) => typeof v === 'string' && v !== '' && v !== 'false'));
+  const lines = Object.entries(kept).map(([k, v]) => `${k}: ${v}`);
+  const msg = renderMessage({ type: 'text', text: `Your form was not sent: ${reason}` });
+  const withText = quoteTyped(msg, lines.join('\n'));
+  const reopen = { verb: FORM_OPEN_VERB[meta.form], title: 'Open the form again', style: 'positive' as const, ticketId: meta.ticketId, etag: meta.etag, data: kept };
+  return { text: withText.text, blocks: [...withText.blocks, { type: 'actions', elements: [button(reopen, new Set(), true)] }] };
 }
 
-async function afterSubmit(deps: SlackDeps, userId: string, meta: FormMetadata, reply: Reply, typed: Record<string, string> = {}): Promise<void> {
-  if (reply.view.type === 'form' && reply.view.form.errors.length > 0) reply = lateRefusal(reply.view.form, typed);
-  if (meta.channelId && meta.messageTs && reply.view.type === 'ticket' && reply.view.ticket.id === meta.ticketId) {
-    await deps.client.chat.update({ channel: meta.channelId, ts: meta.messageTs, ...messageFor({ ...reply, visibility: 'public' }, meta.channelId) });
-    return;
+async function afterSubmit(deps: SlackDeps, ctx: CommandContext, userId: string, meta: FormMetadata, reply: Reply, typed: Record<string, string> = {}): Promise<void> {
+  const target = { channelId: meta.channelId, userId };
+  if (reply.outcome === 'conflict' && reply.view.type === 'ticket') {
+    return postPrivate(deps, target, handBack(meta, typed, reply.view.ticket.notice?.text ?? 'Someone changed this ticket first, so nothing was changed.'));
   }
-  await deliver(deps, { channelId: meta.channelId, userId }, reply);
+  if (reply.view.type === 'form' && reply.view.form.errors.length > 0) {
+    return postPrivate(deps, target, handBack(meta, typed, reply.view.form.errors.map((e) => e.message).join(' ')));
+  }
+  if (reply.view.type === 'error' && reply.outcome !== 'saved') return postPrivate(deps, target, handBack(meta, typed, reply.view.error.message));
+  if (meta.channelId && meta.messageTs && reply.view.type === 'ticket' && reply.view.ticket.id === meta.ticketId) {
+    const { channelId, messageTs } = meta;
+    const ticketReply = reply as Reply & { view: { type: 'ticket' } };
+    return answer(deps, target, reply, undefined, async () => {
+      // A DM message is the person's own; a shared message only ever shows the shared view.
+      const msg = isDirect(channelId) ? messageFor(reply, channelId) : renderMessage({ type: 'ticket', ticket: await sharedTicketView(ctx, ticketReply) });
+      await deps.client.chat.update({ channel: channelId, ts: messageTs, ...msg });
+    });
+  }
+  return answer(deps, target, reply);
 }
 
 /** Registers the form submit handler (view_submission with callback id `helpdesk_form`). */
 export function registerViews(app: App, deps: SlackDeps): void {
   app.view(FORM_CALLBACK_ID, async ({ ack, body, view }) => {
-    const userId = body.user.id;
+    let acked = false;
+    const once: Ack = async (answer) => {
+      if (acked) return;
+      acked = true;
+      await ack(answer as never);
+    };
+    const userId = typeof body.user?.id === 'string' ? body.user.id : '';
+    await guarded(deps.logger, 'form submit', { userId }, () => submit(deps, userId, view, once), async () => {
+      if (acked) return;
+      // Still inside Slack's deadline: the modal stays open with everything typed and the reason.
+      const meta = readMetadata(view.private_metadata);
+      await once(meta ? { response_action: 'errors', errors: { [formFields(meta.form)[0]]: FAILURE_MESSAGE } } : undefined);
+    });
+  });
+}
+
+type Ack = (answer?: Record<string, unknown>) => Promise<void>;
+
+/** One form submit; `ack` answers Slack (once) within its 3 s. */
+async function submit(deps: SlackDeps, userId: string, view: ViewOutput, ack: Ack): Promise<void> {
     const meta = readMetadata(view.private_metadata);
     if (!meta) {
       await ack({ response_action: 'update', view: viewModal('Help desk', { type: 'error', error: { message: 'This form is out of date. Close it and open it again.' } }) });
       return;
     }
     const first = formFields(meta.form)[0];
-    const values = readFormValues(view.state.values as any);
+    const values = readFormValues(view.state?.values, meta.form);
     const typed = { ...values };
     // The message a ticket is made from is linked in the ticket by the create handler.
     if (meta.sourceLink) values.sourceLink = meta.sourceLink;
@@ -121,12 +160,14 @@ export function registerViews(app: App, deps: SlackDeps): void {
     const outcome = await Promise.race([work.then((reply) => ({ reply }), (error: unknown) => ({ error })), timer]);
     if (outcome === 'late') {
       await ack();
-      work
-        .then((reply) => afterSubmit(deps, userId, meta, reply, typed))
-        .catch(async (error) => {
-          deps.logger.error('slack late form submit failed', { verb: meta.verb, userId, error });
-          await deliver(deps, { channelId: meta.channelId, userId }, { view: { type: 'error', error: { message: FAILURE_MESSAGE } }, visibility: 'private' });
-        });
+      // Finishes after Slack's deadline: guarded, and what was typed comes back if it fails.
+      detached(
+        deps.logger,
+        'late form submit',
+        { verb: meta.verb, userId },
+        async () => afterSubmit(deps, ctx, userId, meta, await work, typed),
+        () => postPrivate(deps, { channelId: meta.channelId, userId }, handBack(meta, typed, FAILURE_MESSAGE)),
+      );
       return;
     }
     if ('error' in outcome) {
@@ -149,6 +190,5 @@ export function registerViews(app: App, deps: SlackDeps): void {
       return;
     }
     await ack();
-    await afterSubmit(deps, userId, meta, reply).catch((error) => deps.logger.error('slack form reply failed', { verb: meta.verb, userId, error }));
-  });
+    await guarded(deps.logger, 'form reply', { verb: meta.verb, userId }, () => afterSubmit(deps, ctx, userId, meta, reply, typed));
 }

@@ -13,15 +13,25 @@ export interface ButtonValue {
   [key: string]: string | number | undefined;
 }
 
-/** Encodes the button value; data values are cut first so the JSON always fits Slack's 2000 characters. */
-export function encodeButtonValue(action: ActionView): string {
+/** Encodes the button value; data values are cut (to `perValue`) so the JSON always fits Slack's 2000 characters. */
+export function encodeButtonValue(action: ActionView, perValue = 300): string {
   const data: Record<string, string> = {};
-  for (const [k, v] of Object.entries(action.data ?? {})) data[k] = truncate(String(v), 300);
+  for (const [k, v] of Object.entries(action.data ?? {})) data[k] = truncate(String(v), perValue);
   const value: ButtonValue = { ...data };
   if (action.ticketId !== undefined) value.ticketId = action.ticketId;
   if (action.etag !== undefined) value.etag = action.etag;
   const json = JSON.stringify(value);
   return json.length <= BLOCK_LIMITS.buttonValue ? json : JSON.stringify({ ticketId: action.ticketId, etag: action.etag });
+}
+
+/** The value carrying as much of `action.data` as fits (a form handed back keeps most of what was typed). */
+export function roomyButtonValue(action: ActionView): string {
+  if (!action.data || Object.keys(action.data).length === 0) return encodeButtonValue(action);
+  for (const perValue of [1900, 1400, 1000, 700, 500, 300]) {
+    const json = encodeButtonValue(action, perValue);
+    if (Object.keys(decodeButtonValue(json)).some((k) => k !== 'ticketId' && k !== 'etag')) return json;
+  }
+  return encodeButtonValue(action);
 }
 
 /** Decodes a button value; anything malformed becomes an empty object (payloads are untrusted). */
@@ -42,7 +52,7 @@ export function verbOfActionId(actionId: string): string {
 }
 
 /** One button for an action; `used` keeps action ids unique within the containing block. */
-export function button(action: ActionView, used: Set<string> = new Set()): Button {
+export function button(action: ActionView, used: Set<string> = new Set(), roomy = false): Button {
   let actionId: string = action.verb;
   for (let n = 2; used.has(actionId); n += 1) actionId = `${action.verb}#${n}`;
   used.add(actionId);
@@ -50,7 +60,7 @@ export function button(action: ActionView, used: Set<string> = new Set()): Butto
     type: 'button',
     action_id: actionId,
     text: plain(action.title, BLOCK_LIMITS.buttonText),
-    value: encodeButtonValue(action),
+    value: roomy ? roomyButtonValue(action) : encodeButtonValue(action),
   };
   if (action.style === 'positive') b.style = 'primary';
   if (action.style === 'destructive') b.style = 'danger';

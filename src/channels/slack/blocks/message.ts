@@ -93,27 +93,27 @@ export function renderMessage(view: View): SlackMessage {
     case 'ticket':
       return { text: ticketText(view.ticket), blocks: ticketBlocks(view.ticket) };
     case 'ticket-list':
-      return { text: truncate(view.list.title, BLOCK_LIMITS.fallbackText), blocks: ticketListBlocks(view.list) };
+      return { text: userText(view.list.title, BLOCK_LIMITS.fallbackText), blocks: ticketListBlocks(view.list) };
     case 'help':
-      return { text: truncate(view.help.title, BLOCK_LIMITS.fallbackText), blocks: helpBlocks(view.help) };
+      return { text: userText(view.help.title, BLOCK_LIMITS.fallbackText), blocks: helpBlocks(view.help) };
     case 'confirmation': {
       const c = view.confirmation;
       const blocks: Block[] = [{ type: 'section', text: mrkdwn(`:white_check_mark: ${userText(c.message, BLOCK_LIMITS.sectionText - 20)}`) }];
       if (c.ticket) blocks.push(...ticketSummaryBlocks({ ...c.ticket, actions: [] }));
       blocks.push(...actionsBlocks(c.actions));
-      return { text: truncate(c.message, BLOCK_LIMITS.fallbackText), blocks };
+      return { text: userText(c.message, BLOCK_LIMITS.fallbackText), blocks };
     }
     case 'error': {
       const e = view.error;
       const blocks: Block[] = [{ type: 'section', text: mrkdwn(`:x: ${userText(e.message, BLOCK_LIMITS.sectionText - 10)}`) }];
       if (e.usage) blocks.push({ type: 'context', elements: [mrkdwn(`Usage: \`/helpdesk ${userText(e.usage, 2000)}\``)] });
-      return { text: truncate(e.message, BLOCK_LIMITS.fallbackText), blocks };
+      return { text: userText(e.message, BLOCK_LIMITS.fallbackText), blocks };
     }
     case 'asset-list':
-      return { text: truncate(view.list.title, BLOCK_LIMITS.fallbackText), blocks: assetBlocks(view.list) };
+      return { text: userText(view.list.title, BLOCK_LIMITS.fallbackText), blocks: assetBlocks(view.list) };
     case 'form':
-      return { text: truncate(view.form.title, BLOCK_LIMITS.fallbackText), blocks: formOffer(view.form) };
+      return { text: userText(view.form.title, BLOCK_LIMITS.fallbackText), blocks: formOffer(view.form) };
     case 'text':
-      return { text: truncate(view.text, BLOCK_LIMITS.fallbackText), blocks: [{ type: 'section', text: mrkdwn(userText(view.text, BLOCK_LIMITS.sectionText)) }] };
+      return { text: userText(view.text, BLOCK_LIMITS.fallbackText), blocks: [{ type: 'section', text: mrkdwn(userText(view.text, BLOCK_LIMITS.sectionText)) }] };
   }
 }

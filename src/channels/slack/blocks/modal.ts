@@ -25,6 +25,11 @@ export interface FormMetadata {
   sourceLink?: string;
 }
 
+/** A Slack link only for a plain https URL; anything else is shown as escaped text, so it cannot become markup. */
+export function linkOrText(url: string, label: string): string {
+  return /^https:\/\/[^\s<>|]+$/.test(url) ? `From <${url}|${label}>` : `From ${userText(url, 2000)}`;
+}
+
 function option(value: string): PlainTextOption {
   return { text: plain(value, BLOCK_LIMITS.optionText), value: truncate(value, 150) };
 }
@@ -48,7 +53,7 @@ function formBlocks(form: FormView): Block[] {
   switch (form.form) {
     case 'new-ticket': {
       const blocks: Block[] = [];
-      if (form.sourceLink) blocks.push({ type: 'context', elements: [mrkdwn(`From <${form.sourceLink}|this message>`)] });
+      if (form.sourceLink) blocks.push({ type: 'context', elements: [mrkdwn(linkOrText(form.sourceLink, 'this message'))] });
       blocks.push(
         textInput('title', 'Title', v.title, { max: 255 }),
         textInput('description', 'Description', v.description, { multiline: true, max: BLOCK_LIMITS.inputLength, optional: true }),
@@ -122,25 +127,40 @@ export function viewModal(title: string, view: View): ModalView {
   return { type: 'modal', title: plain(title, BLOCK_LIMITS.modalTitle), close: plain('Close', BLOCK_LIMITS.modalButton), blocks: renderMessage(view).blocks.slice(0, BLOCK_LIMITS.surfaceBlocks) };
 }
 
-/** Reads a submitted modal's inputs back into form values (users_select gives a Slack user id). */
-export function readFormValues(state: Record<string, Record<string, any>>): Record<string, string> {
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+/**
+ * Reads a submitted modal's inputs back into form values (users_select gives a Slack user id).
+ * Payloads are untrusted: only our own block ids are read, and only string values.
+ */
+export function readFormValues(state: unknown, form?: FormView['form']): Record<string, string> {
   const values: Record<string, string> = {};
-  for (const [blockId, actions] of Object.entries(state ?? {})) {
-    const a = actions?.value ?? Object.values(actions ?? {})[0];
-    if (!a) continue;
-    if (a.type === 'static_select') values[blockId] = a.selected_option?.value ?? '';
-    else if (a.type === 'checkboxes') values[blockId] = (a.selected_options ?? []).length > 0 ? 'true' : 'false';
-    else if (a.type === 'users_select') values[blockId] = a.selected_user ?? '';
-    else values[blockId] = a.value ?? '';
+  if (!state || typeof state !== 'object') return values;
+  const wanted = form ? FORM_FIELDS[form] : Object.values(FORM_FIELDS).flat();
+  for (const blockId of wanted) {
+    const actions = Object.hasOwn(state, blockId) ? (state as Record<string, unknown>)[blockId] : undefined;
+    if (!actions || typeof actions !== 'object') continue;
+    const a = (Object.hasOwn(actions, 'value') ? (actions as Record<string, unknown>).value : Object.values(actions)[0]) as Record<string, any> | undefined;
+    if (!a || typeof a !== 'object') continue;
+    if (a.type === 'static_select') values[blockId] = str(a.selected_option?.value);
+    else if (a.type === 'checkboxes') values[blockId] = Array.isArray(a.selected_options) && a.selected_options.length > 0 ? 'true' : 'false';
+    else if (a.type === 'users_select') values[blockId] = str(a.selected_user);
+    else values[blockId] = str(a.value);
   }
   return values;
 }
 
-/** Parses private_metadata; a malformed one yields undefined (the submit is answered with an error). */
-export function readMetadata(raw: string | undefined): FormMetadata | undefined {
+const optional = (v: unknown, pattern: RegExp): boolean => v === undefined || (typeof v === 'string' && pattern.test(v));
+
+/** Parses private_metadata; anything malformed or foreign yields undefined (the submit is answered with an error). */
+export function readMetadata(raw: unknown): FormMetadata | undefined {
+  if (typeof raw !== 'string') return undefined;
   try {
-    const m = JSON.parse(raw ?? '');
-    return m && typeof m.verb === 'string' && typeof m.form === 'string' ? (m as FormMetadata) : undefined;
+    const m = JSON.parse(raw);
+    if (!m || typeof m !== 'object' || typeof m.verb !== 'string' || typeof m.form !== 'string' || !Object.hasOwn(FORM_FIELDS, m.form)) return undefined;
+    if (m.ticketId !== undefined && !(Number.isSafeInteger(m.ticketId) && m.ticketId > 0)) return undefined;
+    if (!optional(m.etag, /^[^\n]{0,200}$/) || !optional(m.channelId, /^[CDG][A-Z0-9]{1,30}$/) || !optional(m.messageTs, /^\d{1,12}\.\d{1,8}$/) || !optional(m.sourceLink, /^https:\/\/\S+$/)) return undefined;
+    return { verb: m.verb, form: m.form, ticketId: m.ticketId, etag: m.etag, channelId: m.channelId, messageTs: m.messageTs, sourceLink: m.sourceLink };
   } catch {
     return undefined;
   }

@@ -4,7 +4,7 @@ import type { Notice } from '../../../core';
 import { earlierCommentsText } from '../../../views/ticket-view';
 import type { CommentView, TicketSummaryView, TicketView } from '../../../views/types';
 import { actionsBlocks, button, type Block } from './elements';
-import { BLOCK_LIMITS, escapeMrkdwn, mrkdwn, plain, truncate, userText } from './limits';
+import { BLOCK_LIMITS, escapeMrkdwn, mrkdwn, plain, userText } from './limits';
 
 function field(label: string, value: string): { type: 'mrkdwn'; text: string } {
   const prefix = `*${label}*\n`;
@@ -38,10 +38,10 @@ export function noticeMark(notice: Notice): string {
   return notice.tone === 'success' ? '' : ':warning: ';
 }
 
-/** Fallback text for notifications and screen readers; cut to Slack's 40,000 characters. */
+/** Fallback text for notifications and screen readers (Slack parses it as mrkdwn, so it is escaped); cut to 40,000 characters. */
 export function ticketText(view: TicketView): string {
   const notice = view.notice ? `${view.notice.text}\n` : '';
-  return truncate(`${notice}#${view.id} ${view.title} — ${view.status}, ${view.priority}`, BLOCK_LIMITS.fallbackText);
+  return userText(`${notice}#${view.id} ${view.title} — ${view.status}, ${view.priority}`, BLOCK_LIMITS.fallbackText);
 }
 
 /**

@@ -1,0 +1,22 @@
+/** Row <-> record conversions both engines share, so SQLite and PostgreSQL store the same values. */
+import type { SubscriptionFilter } from './types';
+
+/** The filter's value column ('' for filters without one). */
+export const filterValue = (f: SubscriptionFilter): string => ('value' in f ? f.value : '');
+
+/** Rebuilds a filter from its two columns. */
+export function toFilter(kind: string, value: string): SubscriptionFilter {
+  return kind === 'all' || kind === 'high' ? { kind } : ({ kind, value } as SubscriptionFilter);
+}
+
+/** Emails are keys: trimmed and lower-cased everywhere. */
+export const email = (e: string): string => e.trim().toLowerCase();
+
+/** ISO 8601 -> epoch seconds (ticket states are kept narrow). */
+export const epoch = (iso: string): number => Math.floor(Date.parse(iso) / 1000);
+
+/** Epoch seconds -> ISO 8601 UTC without milliseconds, as Graph writes them. */
+export const iso = (secs: number): string => new Date(secs * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/** A started send's claim when the caller names none: well beyond any send's own time limit. */
+export const DEFAULT_CLAIM_MS = 120_000;

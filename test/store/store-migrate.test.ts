@@ -1,0 +1,73 @@
+/** `npm run store:migrate`: an installation moves from SQLite to PostgreSQL without losing cards or notifying twice. */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createNotificationPorts, createPostgresStore, createSqliteStore, type Store } from '../../src/store';
+import { freshDatabase, pgAvailable, pgProblem } from '../support/postgres';
+
+const run = promisify(execFile);
+const cleanup: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const c of cleanup.splice(0)) await c();
+});
+
+async function migrateCli(dir: string, url: string): Promise<string> {
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/store-migrate.ts', '--to', url, '--from', dir], { cwd: path.resolve(__dirname, '../..') });
+  return stdout;
+}
+
+describe.skipIf(!pgAvailable())(`store:migrate${pgAvailable() ? '' : ` (cannot run: ${pgProblem()})`}`, () => {
+  it('copies subscriptions, references, addresses, cards, watermarks, states, delivered keys and preferences; a second run adds nothing', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'migrate-'));
+    cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
+    const sqlite = createSqliteStore({ dataDir: dir });
+    const teamsChannel = { platform: 'teams' as const, id: '19:abc@thread.tacv2', kind: 'channel' as const };
+    const reference = { conversation: { id: '19:abc@thread.tacv2' }, serviceUrl: 'https://smba.example/' };
+    await createNotificationPorts(sqlite).subscribe(teamsChannel, { kind: 'category', value: 'Network' }, { email: 'dana@contoso.com', name: 'Dana' });
+    await sqlite.saveConversation({ ...teamsChannel, reference });
+    await sqlite.savePersonAddress({ platform: 'slack', email: 'alex@contoso.com', userId: 'U1', conversationId: 'D1' });
+    await sqlite.savePostedMessage({ platform: 'teams', conversationId: teamsChannel.id, ticketId: 12, messageId: '1700000000123', etag: '"e,4"' });
+    await sqlite.commitCycle({
+      watermarks: { 'tickets.modified': '2026-11-22T10:00:00Z', 'comments.created': '2026-11-22T10:00:01Z' },
+      states: [{ id: 12, status: 'Assigned', assignedTo: 'dana@contoso.com', priority: 'High', etag: '"e,4"', modified: '2026-11-22T09:59:00Z' }],
+      processedKeys: ['comment:3:"c,1"'],
+    });
+    await sqlite.markDelivered('ticket:12:"e,4">teams:19:abc@thread.tacv2');
+    await sqlite.setMuted('sam@contoso.com', true);
+    // Two notifications still owed when the single bot stopped: one had failed once already.
+    const owed = (key: string, text: string) => ({ key, lane: 'slack:C9', ticketId: 12, createdAt: '2026-11-22T10:00:02.000Z', payload: { kind: 'line', text } });
+    await sqlite.commitCycleWithDeliveries({ watermarks: {}, states: [], processedKeys: [] }, [owed('k1', 'first'), owed('k2', 'second')]);
+    expect(await sqlite.startDelivery('k1')).toBe(1);
+    await sqlite.postponeDelivery('k1', 0, 'HTTP 503');
+    await sqlite.close();
+
+    const url = await freshDatabase();
+    const first = await migrateCli(dir, url);
+    expect(first).toMatch(/subscriptions\s+1 rows, 1 new/);
+    expect(first).not.toContain('@127.0.0.1:'); // only the host is printed, never credentials in the URL
+    const second = await migrateCli(dir, url);
+    expect(second).toMatch(/subscriptions\s+1 rows, 0 new \(1 already there\)/);
+    expect(second).toMatch(/delivered\s+2 rows, 0 new/);
+    expect(first).toMatch(/outbox\s+2 rows, 2 new/);
+    expect(second).toMatch(/outbox\s+2 rows, 0 new/);
+
+    const store: Store = await createPostgresStore({ url });
+    cleanup.push(() => store.close());
+    expect((await store.allSubscriptions()).map((s) => s.filter)).toEqual([{ kind: 'category', value: 'Network' }]);
+    expect((await store.getConversation('teams', teamsChannel.id))?.reference).toEqual(reference);
+    expect(await store.personAddresses('alex@contoso.com')).toMatchObject([{ platform: 'slack', userId: 'U1', conversationId: 'D1' }]);
+    expect(await store.findPostedMessage('teams', teamsChannel.id, '1700000000123')).toMatchObject({ ticketId: 12, etag: '"e,4"' });
+    expect(await store.getWatermark('comments.created')).toBe('2026-11-22T10:00:01Z');
+    expect((await store.getTicketStates([12])).get(12)).toMatchObject({ status: 'Assigned', modified: '2026-11-22T09:59:00Z' });
+    expect(await store.deliveredAmong(['comment:3:"c,1"', 'ticket:12:"e,4">teams:19:abc@thread.tacv2', 'other'])).toEqual(new Set(['comment:3:"c,1"', 'ticket:12:"e,4">teams:19:abc@thread.tacv2']));
+    expect(await store.mutedAmong(['sam@contoso.com', 'alex@contoso.com'])).toEqual(new Set(['sam@contoso.com']));
+    // What was owed is owed here, in order, and free for a replica to claim (its second attempt).
+    expect(await store.pendingDeliveryCount()).toBe(2);
+    const [head] = await store.dueDeliveries(Date.now(), 10);
+    expect([head.key, head.attempts, head.payload]).toEqual(['k1', 1, { kind: 'line', text: 'first' }]);
+    expect(await store.startDelivery('k1')).toBe(2);
+  });
+});

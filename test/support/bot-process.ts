@@ -1,0 +1,59 @@
+/** A bot started the way `npm start` starts it, as its own OS process (so a test can SIGKILL it). */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** A running bot process. */
+export interface BotProcess {
+  child: ChildProcess;
+  base: string;
+  health(): Promise<{ ok: boolean; polling: boolean; cycles: number; detail?: string; store?: unknown }>;
+  /** Stops it (SIGTERM, then SIGKILL) unless it already exited. */
+  stop(): Promise<void>;
+  exited: Promise<number | null>;
+}
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Spawns `src/main.ts` with `env` and resolves once it prints where it listens. */
+export async function startBotProcess(env: Record<string, string>): Promise<BotProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (d) => (stderr += d));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const base = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`bot did not start in time; stderr: ${stderr.slice(-2000)}`)), 45_000);
+    child.stdout!.on('data', (d) => {
+      out += d;
+      const m = /listening on (http:\/\/[\d.]+:\d+)\/api\/messages/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`bot exited (${code}) before listening; stderr: ${stderr.slice(-2000)}`));
+    });
+  });
+  return {
+    child,
+    base,
+    exited,
+    async health() {
+      return (await fetch(`${base}/healthz`)).json();
+    },
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
