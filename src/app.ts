@@ -90,9 +90,11 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
       helpdesk,
       notifications: notifications.ports,
       logger: logger.child({ channel: 'teams' }),
+      // Teams redeliveries (same activity id) are claimed in the Store, so replicas share the record.
+      claimInbound: (key, ttlMs) => store.claimInbound(key, ttlMs),
       hooks: {
         onConversation: teamsConversationHook(store),
-        onThreadReply: (context, actor, text) => handleTeamsThreadReply(notifications.handleThreadReply, context, actor, text),
+        onThreadReply: (context, actor, text, turn) => handleTeamsThreadReply(notifications.handleThreadReply, context, actor, text, turn),
       },
     });
     return { channel, delivery: createTeamsDelivery({ adapter: channel.adapter, appId: channel.appId, store, logger }) };

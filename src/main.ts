@@ -62,9 +62,23 @@ function stopOnSignals(app: App): void {
   process.on('SIGTERM', stop);
 }
 
+/**
+ * The last resort: a promise nobody awaited or a callback that threw is logged with what it was,
+ * and the process keeps serving; one handler's failure must never take both channels down.
+ */
+function keepServing(): void {
+  process.on('unhandledRejection', (reason) => {
+    log.error('Unhandled rejection; still serving', { kind: 'unhandledRejection', error: reason });
+  });
+  process.on('uncaughtException', (err, origin) => {
+    log.error('Uncaught exception; still serving', { kind: origin, error: err });
+  });
+}
+
 async function main(): Promise<void> {
   const { config, files } = readSettings();
   configureLogging(config.log);
+  keepServing();
   if (files.length) log.info('Settings files read (the environment wins over them)', { files });
   const app = await startApp(config, { logger: log });
   process.stdout.write(`${banner(config, app).join('\n')}\n`);

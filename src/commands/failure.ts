@@ -44,9 +44,12 @@ export async function failureReply(ctx: CommandContext, input: CommandInput, err
         return failureReply(ctx, { verb: input.verb }, inner);
       }
     }
-    if (err.kind === 'unavailable') logger.warn('help desk unavailable', { verb: input.verb, error: err });
+    if (err.kind === 'unavailable') {
+      logger.warn('help desk unavailable', { verb: input.verb, error: err });
+      return { ...errorReply(err.message), outcome: 'failed' };
+    }
     return errorReply(err.message);
   }
   logger.error('command failed', { verb: input.verb, ticketId: input.ticketId, error: err });
-  return errorReply('Something went wrong on my side, so nothing was changed. Please try again in a minute.');
+  return { ...errorReply('Something went wrong on my side, so nothing was changed. Please try again in a minute.'), outcome: 'failed' };
 }

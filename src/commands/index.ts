@@ -13,9 +13,10 @@
  *   notify.subscribe / notify.unsubscribe   kind, value?     notify.preference    state 'on'|'off'
  *   help.show          topic?
  */
-import type { Verb } from '../core';
+import { VERBS, type Verb } from '../core';
 import { failureReply } from './failure';
 import { freeTextReply } from './free-text';
+import { checkInput } from './input';
 import { parseCommand, type ParseResult } from './parse';
 import { COMMAND_DECLARATIONS, declarationFor, HANDLERS } from './registry';
 import { errorReply } from './respond';
@@ -26,7 +27,9 @@ export { COMMAND_DECLARATIONS, COMMANDS, HANDLERS, teamsCommandLists, usageOf, t
 export type { ArgShape, CommandDeclaration } from './declaration';
 
 /** Routes a verb (typed command or card action) to its handler; every failure becomes a reply. */
-export async function dispatch(ctx: CommandContext, input: CommandInput): Promise<Reply> {
+export async function dispatch(ctx: CommandContext, raw: CommandInput): Promise<Reply> {
+  const input = checkInput(raw);
+  if ('view' in input) return input;
   const handler = Object.hasOwn(HANDLERS, input.verb) ? HANDLERS[input.verb as Verb] : undefined;
   if (!handler) {
     return errorReply(`I don't recognise the action “${String(input.verb)}”; it may come from an old card. Type \`help\` to see what I can do.`);
@@ -48,7 +51,9 @@ export async function dispatch(ctx: CommandContext, input: CommandInput): Promis
  * command has no usage line: its hint lists what this person can use, so that case alone asks
  * the service whether they are an agent.
  */
-export async function handleText(ctx: CommandContext, text: string, parsed: ParseResult = parseCommand(text)): Promise<Reply> {
+export async function handleText(ctx: CommandContext, text: string, parsed?: ParseResult): Promise<Reply> {
+  if (typeof text !== 'string') return errorReply('The text of this message was not text, so I could not read a command in it.');
+  parsed ??= parseCommand(text);
   // In a personal chat, words that are not a command are a greeting or a problem, not a mistake.
   if (!parsed.ok && !parsed.error.usage && ctx.conversation.kind === 'personal' && text.trim()) return freeTextReply(ctx, text);
   if (!parsed.ok && !parsed.error.usage) {
@@ -56,5 +61,16 @@ export async function handleText(ctx: CommandContext, text: string, parsed: Pars
     parsed = parseCommand(text, { isAgent });
   }
   if (!parsed.ok) return { view: { type: 'error', error: parsed.error }, visibility: 'private' };
-  return dispatch(ctx, parsed.input);
+  const reply = await dispatch(ctx, parsed.input);
+  return WRITES.has(parsed.input.verb) ? quoted(reply, text) : reply;
+}
+
+/** Typed commands that change something: when one fails, the person gets back what they typed. */
+const WRITES = new Set<string>([VERBS.comment, VERBS.create, VERBS.claim, VERBS.assign, VERBS.status, VERBS.priority, VERBS.resolve]);
+
+/** A failed write's error quotes the typed command, so nothing a person wrote is lost to an outage. */
+function quoted(reply: Reply, text: string): Reply {
+  if (reply.outcome !== 'failed' || reply.view.type !== 'error' || !text.trim()) return reply;
+  const error = reply.view.error;
+  return { ...reply, view: { type: 'error', error: { ...error, message: `${error.message}\nWhat you typed, to send again: “${text.trim()}”` } } };
 }

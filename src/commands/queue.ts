@@ -6,6 +6,7 @@ import type { Ticket, TicketQuery } from '../helpdesk/types';
 import type { ActionView } from '../views/types';
 import { ticketListView } from '../views/list-view';
 import { peopleNames } from './people';
+import { own } from './input';
 import { errorReply, privately } from './respond';
 import { VERBS } from '../core';
 import { EVERYWHERE, type CommandDeclaration } from './declaration';
@@ -36,7 +37,7 @@ export function byUrgencyThenAge(priorities: readonly string[]): (a: Ticket, b: 
 /** Lists one of the agent queues, a page at a time, in work order, saying "N–M of T". */
 const queue: Handler = async (ctx, input) => {
   const name = (input.values?.queue ?? 'unassigned').trim().toLowerCase() || 'unassigned';
-  const q = QUEUES[name];
+  const q = own(QUEUES, name);
   if (!q) return errorReply(`“${name}” is not a queue.`, queueCommand.usage);
   // The service narrows a requester's list to their own tickets; a list titled "queue" would mislead.
   if (!(await ctx.helpdesk.isAgent(ctx.actor.email))) {

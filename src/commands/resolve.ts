@@ -3,7 +3,7 @@ import { actedOnTicket } from './acted';
 import { unchangedReply } from './unchanged';
 import { LIMITS } from '../helpdesk/types';
 import { resolveForm as buildResolveForm } from '../views/forms';
-import { formReply, needTicket, saved, ticketReply } from './respond';
+import { errorReply, formReply, needTicket, saved, ticketReply } from './respond';
 import { VERBS } from '../core';
 import { EVERYWHERE, type CommandDeclaration } from './declaration';
 import type { Handler } from './types';
@@ -12,7 +12,9 @@ import type { Handler } from './types';
 const resolveForm: Handler = async (ctx, input) => {
   const id = needTicket(input, resolveCommand.usage);
   if (typeof id !== 'number') return id;
-  const ticket = await ctx.helpdesk.getTicket(ctx.actor, id);
+  const [ticket, isAgent] = await Promise.all([ctx.helpdesk.getTicket(ctx.actor, id), ctx.helpdesk.isAgent(ctx.actor.email)]);
+  // Only agents resolve; a requester who sees their own ticket is not offered a form they cannot submit.
+  if (!isAgent) return errorReply('Only help-desk agents can resolve tickets.');
   return formReply(buildResolveForm(ticket, ctx.helpdesk.vocabulary));
 };
 

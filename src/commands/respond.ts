@@ -86,3 +86,10 @@ export async function agentName(ctx: CommandContext, email: string): Promise<str
     return email;
   }
 }
+
+/** What a shared conversation is told when an answer meant for one person went to their private chat. */
+export const SENT_PRIVATELY = 'I sent you the details in our private chat.';
+
+/** What a shared conversation is told when that private chat could not be reached; nothing private is shown. */
+export const PRIVATE_UNREACHABLE =
+  "That answer is only for you, and I couldn't reach our private chat. Open a chat with me (Apps › Help Desk) and ask again there.";

@@ -53,11 +53,16 @@ export function createNotifications(config: NotificationsConfig): Notifications 
     if (!poller) return;
     await poller.announce(written).catch((err) => logger.warn('could not announce a change at once; the next poll will', { error: err }));
   }
+  // Commands record who acted through the ports (see src/commands/acted.ts), thread commands too.
+  const ports: NotificationPorts & WriteSink = {
+    ...plainWhenUnreachable(createNotificationPorts(config.store)),
+    recordAction: createActionLog(config.store, logger),
+    wrote: (w) => fastLane(w),
+  };
   return {
     helpdesk,
-    // Commands record who acted through the ports (see src/commands/acted.ts).
-    ports: { ...plainWhenUnreachable(createNotificationPorts(config.store)), recordAction: createActionLog(config.store, logger), wrote: (w) => fastLane(w) },
-    handleThreadReply: createThreadReplyHandler({ store: config.store, helpdesk, logger, wrote: (w) => fastLane(w) }),
+    ports,
+    handleThreadReply: createThreadReplyHandler({ store: config.store, helpdesk, logger, notifications: ports, wrote: (w) => fastLane(w) }),
     attach(deliveries) {
       const deliverer = createDeliverer({ deliveries, store: config.store, queue: createSendQueue({ maxRetryAfterMs: 10_000 }), logger, vocabulary: config.vocabulary });
       poller = createPoller({

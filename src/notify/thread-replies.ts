@@ -1,8 +1,14 @@
 /**
  * Two-way threads: a reply under a ticket card (Slack thread, Teams card thread) becomes a
- * comment on that ticket. Requesters' replies are public; agents choose with a `note` or
- * `reply` prefix, public by default.
+ * comment on that ticket. Requesters' replies are public comments; agents choose with a `note` or
+ * `reply` prefix, public by default. An agent's message that starts with a ticket command
+ * (`claim`, `priority High`, `resolve done`, with or without the id) runs that command on the
+ * card's ticket instead and is not stored. Anyone forces a comment with `reply:`. The answer
+ * says which it became. Channel-neutral: Teams and Slack both call this.
  */
+import { commandNamed, handleText, parseTicketId } from '../commands';
+import type { ChannelPorts, Reply } from '../commands/types';
+import type { NotificationPorts } from '../core';
 import { HelpdeskError, type Actor, type HelpdeskService } from '../helpdesk/types';
 import type { Logger } from '../log';
 import type { Platform, Store } from '../store/types';
@@ -14,6 +20,10 @@ export interface ThreadReplyResult {
   ok: boolean;
   text: string;
   internal?: boolean;
+  /** What the message became: a command run on the ticket, or a comment (public or internal). */
+  became?: 'command' | 'comment';
+  /** For a command: its full reply, which the channel shows by its visibility (a card, a private answer). */
+  reply?: Reply;
 }
 
 /** Turns a thread reply into a comment; undefined when the parent is not a ticket card of ours. */
@@ -23,6 +33,8 @@ export type ThreadReplyHandler = (
   parentMessageId: string,
   actor: Actor,
   text: string,
+  /** The channel's look-ups for commands (mentions in `assign`). */
+  channel?: ChannelPorts,
 ) => Promise<ThreadReplyResult | undefined>;
 
 /** Options for createThreadReplyHandler. */
@@ -32,25 +44,63 @@ export interface ThreadReplyConfig {
   logger: Logger;
   /** The fast lane: the reply is told elsewhere at once (never in the thread it came from). */
   wrote?(written: FastLaneInput): Promise<void>;
+  /** So commands run from a thread record who acted, like typed ones. */
+  notifications?: NotificationPorts;
 }
 
-const PREFIX = /^\s*(note|reply)\b\s*:?\s*/i;
+const PREFIX = /^\s*(note|reply)\b\s*(:?)\s*/i;
+
+/** Commands that act on one ticket; only these run from a card's thread (`new` there is a word, not a command). */
+const THREAD_COMMANDS = new Set(['show', 'claim', 'assign', 'status', 'priority', 'resolve', 'comment']);
+
+/** `claim` -> `claim 12`; `priority High` -> `priority 12 High`; an id typed stays as typed. */
+export function withTicket(text: string, ticketId: number): { name: string; text: string } | undefined {
+  const m = /^\s*(\S+)(?:\s+([\s\S]*))?$/.exec(text);
+  if (!m) return undefined;
+  const command = commandNamed(m[1]);
+  if (!command || !THREAD_COMMANDS.has(command.name)) return undefined;
+  const rest = (m[2] ?? '').trim();
+  const first = rest.split(/\s+/)[0] ?? '';
+  if (parseTicketId(first) !== undefined) return { name: command.name, text: `${command.name} ${rest}` };
+  return { name: command.name, text: `${command.name} ${ticketId}${rest ? ` ${rest}` : ''}` };
+}
+
+/** One line for channels that show only text (Slack's ephemeral answer): what the command did. */
+function summary(name: string, ticketId: number, reply: Reply): { ok: boolean; text: string } {
+  const view = reply.view;
+  const force = 'Nothing was added as a comment; start with `reply:` to add it as a comment instead.';
+  if (view.type === 'error') return { ok: false, text: `\`${name}\` on #${ticketId}: ${view.error.message} ${force}` };
+  if (view.type === 'ticket') {
+    const said = view.ticket.notice?.text ?? `here is #${view.ticket.id}.`;
+    return { ok: view.ticket.notice?.tone !== 'error', text: `Ran \`${name}\` on #${ticketId} (not added as a comment): ${said}` };
+  }
+  if (view.type === 'confirmation') return { ok: true, text: `Ran \`${name}\` on #${ticketId} (not added as a comment): ${view.confirmation.message}` };
+  return { ok: true, text: `Ran \`${name}\` on #${ticketId} (not added as a comment).` };
+}
 
 /** Creates `handleThreadReply`, to be called from the channels' thread-reply hooks. */
 export function createThreadReplyHandler(config: ThreadReplyConfig): ThreadReplyHandler {
   const { store, helpdesk, logger } = config;
-  return async function handleThreadReply(platform, conversationId, parentMessageId, actor, text) {
+  return async function handleThreadReply(platform, conversationId, parentMessageId, actor, text, channel = {}) {
     const card = await store.findPostedMessage(platform, conversationId, parentMessageId);
     if (!card) return undefined;
     const ticketId = card.ticketId;
     const prefix = PREFIX.exec(text);
     let internal = false;
     let body = text.trim();
+    const command = prefix ? undefined : withTicket(text, ticketId);
+    // Asked only when it matters: a prefix to honour or a command to run.
+    const agent = prefix || command ? await helpdesk.isAgent(actor.email).catch(() => false) : false;
+    if (command && agent) {
+      const reply = await handleText({ actor, helpdesk, conversation: { platform, id: conversationId, kind: 'channel' }, channel, notifications: config.notifications }, command.text);
+      return { ticketId, became: 'command', reply, ...summary(command.name, ticketId, reply) };
+    }
     if (prefix) {
-      const agent = await helpdesk.isAgent(actor.email).catch(() => false);
-      // Only agents choose; for anyone else "note" is just the first word of their message.
-      if (agent) {
-        internal = prefix[1].toLowerCase() === 'note';
+      // Agents choose note or reply; anyone else may force a comment with `reply:`. For a
+      // requester "note" is just the first word of their message.
+      const kind = prefix[1].toLowerCase();
+      if (agent || (kind === 'reply' && prefix[2] === ':')) {
+        internal = agent && kind === 'note';
         body = text.slice(prefix[0].length).trim();
       }
     }
@@ -62,7 +112,7 @@ export function createThreadReplyHandler(config: ThreadReplyConfig): ThreadReply
       const origin = { platform, conversationId };
       await store.recordAction({ kind: 'comment', itemId: comment.id, actorEmail: actor.email, origin });
       await config.wrote?.({ actorEmail: actor.email, comments: [{ comment, ticket }], origin });
-      return { ticketId, ok: true, internal, text: `Added ${internal ? 'an internal note' : 'a public reply'} to #${ticketId}.` };
+      return { ticketId, ok: true, internal, became: 'comment', text: `Added ${internal ? 'an internal note' : 'a public reply'} to #${ticketId}.` };
     } catch (err) {
       if (err instanceof HelpdeskError) return { ticketId, ok: false, text: err.message };
       logger.warn('thread reply could not be added as a comment', { ticketId, platform, error: err });

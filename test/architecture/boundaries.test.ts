@@ -71,7 +71,8 @@ const ALLOWED: Record<string, string[]> = {
   views: ['core', 'helpdesk'],
   commands: ['core', 'helpdesk', 'views', 'log'],
   store: ['core', 'log'],
-  notify: ['core', 'helpdesk', 'views', 'store', 'log'],
+  // notify -> commands: an agent's command typed in a card's thread runs through the command layer.
+  notify: ['core', 'commands', 'helpdesk', 'views', 'store', 'log'],
   'channels/teams': ['core', 'commands', 'helpdesk', 'views', 'notify', 'store', 'log', 'config', 'server'],
   'channels/slack': ['core', 'commands', 'helpdesk', 'views', 'notify', 'store', 'log', 'config'],
 };

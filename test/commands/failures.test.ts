@@ -29,7 +29,10 @@ describe('every command that reads the help desk says so when it is down', () =>
   for (const text of typed) {
     it(text, async () => {
       const reply = await handleText(context(downDesk(), DANA, { notifications: notificationStore().ports }), text);
-      expect(reply).toEqual({ visibility: 'private', view: { type: 'error', error: { message: DOWN } } });
+      // A change that could not be made gives back what was typed, to send again.
+      const writes = /^(comment|claim|assign|status|priority|resolve|note|reply) /.test(text);
+      const message = writes ? `${DOWN}\nWhat you typed, to send again: “${text}”` : DOWN;
+      expect(reply).toMatchObject({ visibility: 'private', view: { type: 'error', error: { message } } });
     });
   }
 

@@ -49,7 +49,7 @@ beforeEach(async () => {
     logger,
     hooks: {
       onConversation: teamsConversationHook(store),
-      onThreadReply: (context, actor, text) => handleTeamsThreadReply(notifications.handleThreadReply, context, actor, text),
+      onThreadReply: (context, actor, text, turn) => handleTeamsThreadReply(notifications.handleThreadReply, context, actor, text, turn),
     },
   });
   server = createServer({ port: 0, teams, health: async () => ({ ok: true }), logger, allowUnauthenticated: true });
@@ -154,5 +154,29 @@ describe('Teams notifications end to end', () => {
     // The poller does not echo the replies back into the thread they were written in.
     await poller.runOnce();
     expect(textsIn(thread)).toHaveLength(2);
+  }, 30_000);
+
+  it("an agent's command in the card thread runs on that ticket and is not stored as a comment", async () => {
+    await say(dana, 'subscribe all', { thread: '' });
+    const t = await notifications.helpdesk.createTicket({ email: lynne.email, name: lynne.name }, { title: 'Monitor flickers' });
+    await poller.runOnce();
+    const card = connector.activities.find((a) => a.conversationId === CHANNEL && a.activity.attachments?.length)!;
+    const thread = `${CHANNEL};messageid=${card.id}`;
+
+    await say(dana, 'claim', { thread: card.id });
+    await say(dana, 'priority High', { thread: card.id });
+    await say(dana, `resolve ${t.id} done, user did not read the manual`, { thread: card.id });
+    await say(lynne, 'claim', { thread: card.id });
+    const after = await stack.helpdesk.getTicket({ email: dana.email, name: dana.name }, t.id);
+    expect([after?.assignedTo, after?.priority, after?.status]).toEqual([dana.email, 'High', 'Resolved']);
+    const comments = await stack.helpdesk.listComments({ email: dana.email, name: dana.name }, t.id);
+    // Only the requester's message became a comment (plus the resolution note the resolve command writes, if any).
+    expect(comments.filter((c) => c.authorEmail === lynne.email).map((c) => c.body)).toEqual(['claim']);
+    expect(comments.map((c) => c.body)).not.toContain('claim 1');
+    expect(comments.some((c) => /^priority|^claim$/i.test(c.body) && c.authorEmail === dana.email)).toBe(false);
+    // Each command is answered in the thread with the ticket card (public changes), the requester's with a line.
+    const inThread = connector.activities.filter((a) => a.conversationId === thread);
+    expect(inThread.filter((a) => a.activity.attachments?.length)).toHaveLength(3);
+    expect(textsIn(thread)).toContain(`Added a public reply to #${t.id}.`);
   }, 30_000);
 });

@@ -35,7 +35,7 @@ afterEach(async () => {
 describe('replies in a ticket card thread', () => {
   it('a requester reply becomes a public comment and is acknowledged', async () => {
     const r = await handle('slack', 'CDESK', '100.1', alex, 'It jams on page 2');
-    expect(r).toEqual({ ticketId, ok: true, internal: false, text: `Added a public reply to #${ticketId}.` });
+    expect(r).toEqual({ ticketId, ok: true, internal: false, became: 'comment', text: `Added a public reply to #${ticketId}.` });
     expect(helpdesk.comments(ticketId).map((c) => [c.body, c.isInternal, c.authorEmail])).toEqual([['It jams on page 2', false, alex.email]]);
     // Remembered, so the poller does not echo it back into the same thread.
     const comment = helpdesk.comments(ticketId)[0];
@@ -74,6 +74,54 @@ describe('replies in a ticket card thread', () => {
   it('a thread that is not under one of our cards is left alone', async () => {
     expect(await handle('slack', 'CDESK', '999.9', alex, 'hello')).toBeUndefined();
     expect(await handle('teams', 'CDESK', '100.1', alex, 'hello')).toBeUndefined();
+  });
+});
+
+describe("commands in a ticket card's thread (both platforms)", () => {
+  it("an agent's message starting with a ticket command runs it on the card's ticket, with or without the id", async () => {
+    const claim = await handle('slack', 'CDESK', '100.1', dana, 'claim');
+    expect(claim).toMatchObject({ became: 'command', ok: true });
+    expect(claim?.text).toMatch(/Ran `claim` on #\d+ \(not added as a comment\)/);
+    expect(helpdesk.ticket(ticketId)?.assignedTo).toBe(dana.email);
+    await handle('slack', 'CDESK', '100.1', dana, 'priority High');
+    await handle('slack', 'CDESK', '100.1', dana, `resolve ${ticketId} done, user did not read the manual`);
+    expect([helpdesk.ticket(ticketId)?.priority, helpdesk.ticket(ticketId)?.status]).toEqual(['High', 'Resolved']);
+    expect(helpdesk.comments(ticketId).map((c) => c.body)).not.toContain('claim');
+    expect(helpdesk.comments(ticketId).map((c) => c.body)).not.toContain('priority High');
+  });
+
+  it("a requester's message stays a comment even when it starts with a command word", async () => {
+    const r = await handle('slack', 'CDESK', '100.1', alex, 'claim it already please');
+    expect(r).toMatchObject({ became: 'comment', ok: true, text: `Added a public reply to #${ticketId}.` });
+    expect(helpdesk.ticket(ticketId)?.assignedTo).toBe('');
+  });
+
+  it('`reply:` forces a comment for anyone, `note:` an internal note for agents; the answer says which', async () => {
+    const forced = await handle('slack', 'CDESK', '100.1', dana, 'reply: claim is next on my list');
+    expect(forced).toMatchObject({ became: 'comment', internal: false });
+    const requester = await handle('slack', 'CDESK', '100.1', alex, 'reply: status?');
+    expect(requester?.text).toBe(`Added a public reply to #${ticketId}.`);
+    const note = await handle('slack', 'CDESK', '100.1', dana, 'note: resolve after vendor call');
+    expect(note).toMatchObject({ became: 'comment', internal: true, text: `Added an internal note to #${ticketId}.` });
+    expect(helpdesk.comments(ticketId).map((c) => [c.body, c.isInternal])).toEqual([
+      ['claim is next on my list', false],
+      ['status?', false],
+      ['resolve after vendor call', true],
+    ]);
+    expect(helpdesk.ticket(ticketId)?.assignedTo).toBe('');
+  });
+
+  it('a command that fails says why, adds nothing, and says how to comment instead', async () => {
+    const r = await handle('slack', 'CDESK', '100.1', dana, 'status looks fine to me');
+    expect(r).toMatchObject({ became: 'command', ok: false });
+    expect(r?.text).toMatch(/is not a status/);
+    expect(r?.text).toMatch(/start with `reply:`/);
+    expect(helpdesk.comments(ticketId)).toEqual([]);
+  });
+
+  it('`new` in a thread is a word, not a command: it becomes a comment', async () => {
+    const r = await handle('slack', 'CDESK', '100.1', dana, 'new toner arrived');
+    expect(r).toMatchObject({ became: 'comment' });
   });
 });
 

@@ -102,8 +102,8 @@ describe('Teams card actions (Action.Execute invokes) through the real server', 
     expect(requesterVerbs).not.toContain('ticket.resolveForm');
   });
 
-  it('keeps internal notes off a ticket card posted into a channel, even when an agent asked', async () => {
-    const [reply] = await h.say(`show ${ticketId}`, 'dana', 'message-channel-mention');
+  it('keeps internal notes off a ticket card posted into a channel, even when an agent changed it', async () => {
+    const [reply] = await h.say(`priority ${ticketId} High`, 'dana', 'message-channel-mention');
     const card = cardOf(reply)!;
     expect(cardText(card)).toContain(title);
     expect(cardText(card)).not.toMatch(/Internal: toner vendor case/);

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createTeamsChannel, type TeamsChannel } from '../../src/channels/teams';
+import { createTeamsChannel, type TeamsChannel, type TeamsChannelConfig } from '../../src/channels/teams';
 import type { TeamsSettings } from '../../src/config';
 import type { Actor } from '../../src/helpdesk/types';
 import { createLogger } from '../../src/log';
@@ -70,7 +70,7 @@ export function cardText(card: unknown): string {
 }
 
 /** Starts everything on loopback ports. */
-export async function startTeamsHarness(options: { settings?: TeamsSettings; stack?: HelpdeskStackConfig } = {}): Promise<TeamsHarness> {
+export async function startTeamsHarness(options: { settings?: TeamsSettings; stack?: HelpdeskStackConfig; claimInbound?: TeamsChannelConfig['claimInbound']; tellLater?: TeamsChannelConfig['tellLater'] } = {}): Promise<TeamsHarness> {
   const connector = await startFakeConnector();
   const stack = await startHelpdeskStack(options.stack);
   const requesters = ['lynner@example.com', 'gradya@example.com'];
@@ -99,6 +99,8 @@ export async function startTeamsHarness(options: { settings?: TeamsSettings; sta
     helpdesk: stack.helpdesk,
     logger,
     hooks: { onConversation: async (ref, who) => void references.push({ ref, who }) },
+    claimInbound: options.claimInbound,
+    tellLater: options.tellLater,
   });
   const server = createServer({ port: 0, teams: channel, health: async () => ({ ok: true }), logger, allowUnauthenticated: !options.settings?.appId });
   const { port } = await server.listen();

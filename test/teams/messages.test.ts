@@ -29,8 +29,11 @@ describe('Teams messages through the real server', () => {
   it('answers a channel message that @mentions the bot, with the mention stripped', async () => {
     const replies = await h.say('help', 'dana', 'message-channel-mention');
     expect(replies).toHaveLength(1);
-    expect(cardOf(replies[0])?.type).toBe('AdaptiveCard');
+    // Help is for the person who asked: the card goes to their 1:1 chat, the channel gets a pointer.
+    expect(replies[0].activity.text).toMatch(/sent you the details in our private chat/);
     expect(replies[0].conversationId).toContain('@thread.tacv2');
+    const card = h.connector.activities.find((a) => a.conversationId.startsWith('a:created-') && cardOf(a)?.type === 'AdaptiveCard');
+    expect(cardText(cardOf(card))).toMatch(/\bmine\b/);
   });
 
   it('ignores channel messages not addressed to the bot', async () => {
@@ -84,7 +87,8 @@ describe('Teams messages through the real server', () => {
   });
 
   it('says "Something went wrong" when its reply cannot be delivered, and logs the turn', async () => {
-    h.connector.failNextSends(1, 400);
+    // The answer is tried twice; only then is the turn a failure (help changes nothing).
+    h.connector.failNextSends(2, 400);
     const replies = await h.say('help');
     expect(replies).toHaveLength(1);
     expect(replies[0].activity.text).toMatch(/Something went wrong/);

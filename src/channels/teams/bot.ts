@@ -14,6 +14,7 @@ import {
   type MessagingExtensionQuery,
   type MessagingExtensionResponse,
 } from 'botbuilder';
+import type { ChannelPorts, Reply } from '../../commands/types';
 import type { Actor } from '../../helpdesk/types';
 import { onCardAction } from './invoke-actions';
 import { onFetchTask, onSubmitAction } from './message-extension';
@@ -24,11 +25,22 @@ import type { TeamsDeps } from './turn';
 /** Called on every inbound activity so conversation references can be stored for proactive sends. */
 export interface TeamsHooks {
   onConversation?(ref: Partial<ConversationReference>, who?: Actor): Promise<void>;
-  /** A message addressed to the bot in a channel thread; return true when it was taken (added as a ticket comment). */
-  onThreadReply?(context: TurnContext, actor: Actor, text: string): Promise<boolean>;
+  /**
+   * A message addressed to the bot in a channel thread; return true when it was taken (a comment
+   * or a command on the card's ticket). `turn` answers a command's reply by its visibility.
+   */
+  onThreadReply?(context: TurnContext, actor: Actor, text: string, turn?: ThreadTurn): Promise<boolean>;
+}
+
+/** What a thread reply's command needs from the turn: how to answer, and mention look-ups. */
+export interface ThreadTurn {
+  answer(reply: Reply): Promise<void>;
+  channel: ChannelPorts;
 }
 
 const ACTOR = Symbol('helpdesk.actor');
+/** How long an activity id is remembered: Teams redelivers within minutes; a day is ample. */
+const INBOUND_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** The help-desk bot: a TeamsActivityHandler whose handlers only translate. */
 export class HelpdeskTeamsBot extends TeamsActivityHandler {
@@ -46,6 +58,7 @@ export class HelpdeskTeamsBot extends TeamsActivityHandler {
 
   /** Resolves who is acting once per turn, and tells the hook about the conversation. */
   override async run(context: TurnContext): Promise<void> {
+    if (await this.isRedelivery(context)) return;
     const actor = await this.deps.identity.actor(context);
     context.turnState.set(ACTOR, actor);
     if (this.hooks.onConversation) {
@@ -57,6 +70,27 @@ export class HelpdeskTeamsBot extends TeamsActivityHandler {
       }
     }
     await super.run(context);
+  }
+
+  /**
+   * Teams redelivers an activity it did not see answered in time; the same id must not file a
+   * second ticket or comment. Messages and message-extension submits are claimed in the Store
+   * before anything runs; a Store failure lets the activity through (a rare repeat beats a loss).
+   */
+  private async isRedelivery(context: TurnContext): Promise<boolean> {
+    const a = context.activity;
+    const claims = a.type === 'message' || (a.type === 'invoke' && a.name === 'composeExtension/submitAction');
+    if (!claims || !a.id || !this.deps.claimInbound) return false;
+    try {
+      const seen = await this.deps.claimInbound(`teams:${a.conversation?.id ?? ''}:${a.id}`, INBOUND_TTL_MS);
+      if (seen === 'first') return false;
+      this.deps.logger.info('Teams redelivery ignored', { activityId: a.id, conversationId: a.conversation?.id });
+      if (a.type === 'invoke') await context.sendActivity({ type: 'invokeResponse', value: { status: 200, body: {} } });
+      return true;
+    } catch (err) {
+      this.deps.logger.warn('Could not record an inbound Teams activity; handling it anyway', { activityId: a.id, error: err });
+      return false;
+    }
   }
 
   private actorOf(context: TurnContext): Actor | undefined {

@@ -49,6 +49,18 @@ export function expand(name: TemplateName, data: object): Record<string, unknown
   return template(name).expand({ $root: data }) as Record<string, unknown>;
 }
 
+/**
+ * Text shown literally in a TextBlock or Fact: Teams reads those as markdown, so a title like
+ * `[here](https://…)` would become a live link and `**x**` bold. Markdown's own characters and
+ * line-start list markers are backslash-escaped; inputs (form values) are never escaped.
+ */
+export function literal(text: string): string {
+  return text
+    .replace(/[\\`*_[\]()~<>#|]/g, (c) => `\\${c}`)
+    .replace(/^(\s*)([-+])(?=\s)/gm, '$1\\$2')
+    .replace(/^(\s*\d+)\.(?=\s)/gm, '$1\\.');
+}
+
 /** Card colour by what the status means, not how it is spelled. */
 const ROLE_COLORS: Record<StatusRole, string> = { new: 'Accent', working: 'Warning', done: 'Good', other: 'Default' };
 
@@ -65,7 +77,7 @@ function summaryLine(t: TicketSummaryView): string {
 }
 
 function summary(t: TicketSummaryView) {
-  return { id: t.id, title: t.title, line: summaryLine(t), actions: t.actions.map(action) };
+  return { id: t.id, title: literal(t.title), line: literal(summaryLine(t)), actions: t.actions.map(action) };
 }
 
 /** A lost race or refusal stands out; a confirmation ("Resolved by …") reads as good news. */
@@ -76,24 +88,24 @@ function noticeStyle(notice: Notice | undefined): 'attention' | 'good' {
 function ticketData(t: TicketView) {
   return {
     id: t.id,
-    title: t.title,
-    status: t.status,
+    title: literal(t.title),
+    status: literal(t.status),
     statusColor: ROLE_COLORS[statusRole(t.status)],
-    priority: t.priority || '—',
-    category: t.category || '—',
-    requesterText: t.requesterText,
-    assigneeText: t.assigneeText || t.assignee || 'Unassigned',
+    priority: literal(t.priority || '—'),
+    category: literal(t.category || '—'),
+    requesterText: literal(t.requesterText),
+    assigneeText: literal(t.assigneeText || t.assignee || 'Unassigned'),
     link: t.link ?? '',
     createdText: t.createdText,
     modifiedText: t.modifiedText,
-    description: t.description,
-    notice: t.notice?.text ?? '',
+    description: literal(t.description),
+    notice: literal(t.notice?.text ?? ''),
     noticeStyle: noticeStyle(t.notice),
     olderComments: t.olderComments,
     olderText: earlierCommentsText(t.olderComments),
     comments: t.comments.map((c) => ({
-      heading: `${c.internal ? 'Internal note · ' : ''}${c.author} · ${c.createdText}`,
-      body: c.body,
+      heading: literal(`${c.internal ? 'Internal note · ' : ''}${c.author} · ${c.createdText}`),
+      body: literal(c.body),
       containerStyle: c.internal ? 'warning' : 'emphasis',
     })),
     actionRows: rows(t.actions.map(action)),
@@ -110,7 +122,7 @@ function rows<T>(items: T[]): { actions: T[] }[] {
 }
 
 function listData(l: TicketListView) {
-  return { title: l.title, emptyText: l.emptyText, footer: l.footer ?? '', tickets: l.tickets.map(summary), actions: (l.actions ?? []).map(action) };
+  return { title: literal(l.title), emptyText: literal(l.emptyText), footer: literal(l.footer ?? ''), tickets: l.tickets.map(summary), actions: (l.actions ?? []).map(action) };
 }
 
 /**
@@ -127,22 +139,26 @@ function helpData(h: HelpView) {
 }
 
 function confirmationData(c: ConfirmationView) {
-  return { message: c.message, hasTicket: Boolean(c.ticket), ticket: c.ticket ? summary(c.ticket) : {}, actions: c.actions.map(action) };
+  return { message: literal(c.message), hasTicket: Boolean(c.ticket), ticket: c.ticket ? summary(c.ticket) : {}, actions: c.actions.map(action) };
 }
 
 function errorData(e: ErrorView) {
-  return { message: e.message, usage: placeholders(e.usage ?? '') };
+  return { message: literal(e.message), usage: placeholders(e.usage ?? '') };
 }
 
 function assetData(l: AssetListView) {
   return {
-    title: l.title,
-    emptyText: l.emptyText,
+    title: literal(l.title),
+    emptyText: literal(l.emptyText),
     assets: l.assets.map((a) => ({
       ...a,
-      holderText: a.holder || '—',
-      modelText: [a.manufacturer, a.model].filter(Boolean).join(' ') || '—',
-      serialNumber: a.serialNumber || '—',
+      title: literal(a.title),
+      assetTag: literal(a.assetTag),
+      type: literal(a.type),
+      status: literal(a.status),
+      holderText: literal(a.holder || '—'),
+      modelText: literal([a.manufacturer, a.model].filter(Boolean).join(' ') || '—'),
+      serialNumber: literal(a.serialNumber || '—'),
       warrantyText: a.warrantyText || '—',
     })),
   };
@@ -163,7 +179,7 @@ function formData(f: FormView) {
   if (f.sourceLink) submitData.sourceLink = f.sourceLink;
   const choices = (list: readonly string[]) => list.map((v) => ({ title: v, value: v }));
   return {
-    title: f.title,
+    title: literal(f.title),
     submitVerb: f.submitVerb,
     // Ticket forms replace the ticket card; this is the way back without submitting.
     backVerb: VERBS.show,
@@ -215,7 +231,7 @@ function cardBody(view: View): Record<string, unknown> {
     case 'asset-list':
       return expand('asset-list', assetData(view.list));
     case 'text':
-      return expand('text', { text: view.text });
+      return expand('text', { text: literal(view.text) });
   }
 }
 

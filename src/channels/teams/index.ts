@@ -15,7 +15,10 @@ import type { HelpdeskService } from '../../helpdesk/types';
 import type { Logger } from '../../log';
 import type { TeamsEndpoint } from '../../server';
 import { HelpdeskTeamsBot, type TeamsHooks } from './bot';
+import type { PrivateChat } from './answer';
+import type { TeamsDeps } from './turn';
 import { createIdentityResolver, type IdentityResolver } from './identity';
+import { inPersonalChat } from './personal-chat';
 
 export { activityFor, cardFor, shareableView, type CardAudience } from './replies';
 export type { TeamsHooks } from './bot';
@@ -27,6 +30,10 @@ export interface TeamsChannelConfig {
   notifications?: NotificationPorts;
   logger: Logger;
   hooks?: TeamsHooks;
+  /** Store.claimInbound, so a Teams redelivery never runs a command twice. */
+  claimInbound?: TeamsDeps['claimInbound'];
+  /** Tells a person later that a change was saved when the answer in the turn could not be sent. */
+  tellLater?: TeamsDeps['tellLater'];
   /** Seconds a resolved email is cached (default 15 minutes). */
   identityTtlSeconds?: number;
 }
@@ -52,7 +59,21 @@ export function createTeamsChannel(options: TeamsChannelConfig): TeamsChannel {
   };
   const adapter = new CloudAdapter(new ConfigurationBotFrameworkAuthentication(auth));
   const identity = createIdentityResolver({ logger, ttlMs: (options.identityTtlSeconds ?? 900) * 1000 });
-  const bot = new HelpdeskTeamsBot({ helpdesk: options.helpdesk, notifications: options.notifications, identity, logger }, options.hooks);
+  const appId = settings.appId ?? '';
+  const hooks = options.hooks ?? {};
+  // Answers meant for one person open their 1:1 chat; the chat is then remembered like any other.
+  const privateChat: PrivateChat = (seen, logic, who) =>
+    inPersonalChat(adapter, appId, seen, logic, async (reference) => {
+      try {
+        await hooks.onConversation?.(reference, who);
+      } catch (err) {
+        logger.warn('onConversation hook failed for a new personal chat', { error: err });
+      }
+    });
+  const bot = new HelpdeskTeamsBot(
+    { helpdesk: options.helpdesk, notifications: options.notifications, identity, logger, privateChat, claimInbound: options.claimInbound, tellLater: options.tellLater },
+    hooks,
+  );
 
   adapter.onTurnError = async (context: TurnContext, error: Error) => {
     const a = context.activity;
@@ -73,13 +94,53 @@ export function createTeamsChannel(options: TeamsChannelConfig): TeamsChannel {
     }
   };
 
+  const local = !settings.appId;
   return {
     adapter,
     appId: settings.appId ?? '',
     bot,
     identity,
     async handle(req: Request, res: Response) {
-      await adapter.process(req, res, (context) => bot.run(context));
+      const refusal = refuse(req.body, local);
+      if (refusal) {
+        logger.warn('Refused a Teams request', { reason: refusal, activityId: (req.body as { id?: unknown } | undefined)?.id });
+        res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
+        res.end(refusal);
+        return;
+      }
+      try {
+        await adapter.process(req, res, (context) => bot.run(context));
+      } catch (err) {
+        // botbuilder rethrows what onTurnError could not absorb; the caller gets a plain 500, never internals.
+        logger.error('Teams request failed', { activityId: (req.body as { id?: unknown }).id, error: err });
+        if (!res.headersSent) {
+          res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+          res.end('The bot could not process this activity.');
+        }
+      }
     },
   };
+}
+
+/** Hosts a local (unauthenticated) bot may answer: this machine only, so nothing leaves it. */
+function isLoopbackUrl(url: unknown): boolean {
+  if (typeof url !== 'string') return false;
+  try {
+    const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+    return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+  } catch {
+    return false;
+  }
+}
+
+/** Why an activity cannot be processed at all (plain words for the 400 body), or undefined when it can. */
+export function refuse(body: unknown, local: boolean): string | undefined {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return 'The request body is not a Bot Framework activity (a JSON object).';
+  const activity = body as { type?: unknown; serviceUrl?: unknown };
+  if (typeof activity.type !== 'string' || !activity.type) return 'The activity has no type.';
+  // Without a MicrosoftAppId nobody vouches for serviceUrl: answering a foreign host would post to it.
+  if (local && !isLoopbackUrl(activity.serviceUrl)) {
+    return 'In local mode (no MicrosoftAppId) the activity\'s serviceUrl must be on this machine (localhost or 127.0.0.1).';
+  }
+  return undefined;
 }

@@ -4,11 +4,16 @@
  */
 import type { AdaptiveCardInvokeResponse, AdaptiveCardInvokeValue, TurnContext } from 'botbuilder';
 import { dispatch } from '../../commands/index';
-import type { CommandInput } from '../../commands/types';
+import type { CommandInput, Reply } from '../../commands/types';
 import { isVerb, VERBS } from '../../core/verbs';
 import type { Actor } from '../../helpdesk/types';
 import { NO_EMAIL_MESSAGE } from './identity';
-import { ADAPTIVE_CARD, cardFor } from './replies';
+import { PRIVATE_UNREACHABLE, SENT_PRIVATELY } from '../../commands/respond';
+import { MessageFactory } from 'botbuilder';
+import type { TicketView } from '../../views/types';
+import { seenIn, sendPrivately } from './answer';
+import { FULL_TEXT, fullTextMessages } from './fit';
+import { activityFor, ADAPTIVE_CARD, cardFor } from './replies';
 import { audienceOf, commandContext, conversationOf, type TeamsDeps } from './turn';
 
 const RESERVED = new Set(['verb', 'ticketId', 'etag', 'text', 'msteams']);
@@ -20,20 +25,60 @@ export function invokeError(statusCode: 400 | 500, code: string, message: string
 
 /** Card data is untrusted input: keep only what the verb can use, as strings. */
 export function inputFromCard(verb: string, data: Record<string, unknown> | undefined): CommandInput {
-  const d = data ?? {};
-  const id = Number(d.ticketId);
+  const d = data && typeof data === 'object' ? data : {};
   const values: Record<string, string> = {};
   for (const [k, v] of Object.entries(d)) {
     if (RESERVED.has(k) || v === null || v === undefined || typeof v === 'object') continue;
     values[k] = String(v);
   }
+  // A numeric string is how Teams often sends numbers; anything else goes on as it came, and the
+  // command layer names what was wrong with it.
+  const rawId = d.ticketId;
+  const ticketId = typeof rawId === 'string' && /^\d+$/.test(rawId.trim()) ? Number(rawId) : rawId === '' || rawId === null ? undefined : rawId;
   return {
     verb,
-    ticketId: Number.isInteger(id) && id > 0 ? id : undefined,
+    ticketId: ticketId as number | undefined,
     etag: typeof d.etag === 'string' && d.etag ? d.etag : undefined,
-    text: typeof d.text === 'string' ? d.text : undefined,
+    text: d.text as string | undefined,
     values: Object.keys(values).length ? values : undefined,
   };
+}
+
+function message(text: string): AdaptiveCardInvokeResponse {
+  return { statusCode: 200, type: 'application/vnd.microsoft.activity.message', value: text as unknown as Record<string, unknown> };
+}
+
+/**
+ * A button on a shared card whose answer is not a ticket card (a form, a list, help): replacing
+ * the card with it would take the card away from everyone, so a private answer goes to the
+ * person's 1:1 chat and a public one is posted below; the card stays and the clicker sees a note.
+ */
+async function elsewhere(deps: TeamsDeps, context: TurnContext, reply: Reply, actor: Actor): Promise<AdaptiveCardInvokeResponse> {
+  if (reply.visibility === 'public') {
+    await context.sendActivity(activityFor(reply.view, audienceOf(context)));
+    return message('Done.');
+  }
+  return message((await sendPrivately(deps, context, reply, actor)) ? SENT_PRIVATELY : PRIVATE_UNREACHABLE);
+}
+
+/** The "Full text" button: the whole description and comments as plain messages, privately in a shared chat. */
+async function fullText(deps: TeamsDeps, context: TurnContext, ticket: TicketView, actor: Actor): Promise<AdaptiveCardInvokeResponse> {
+  const parts = fullTextMessages(ticket);
+  const send = async (ctx: TurnContext) => {
+    for (const part of parts) await ctx.sendActivity(MessageFactory.text(part));
+  };
+  if (!audienceOf(context).shared) {
+    await send(context);
+    return message(`Sent the full text of #${ticket.id} below.`);
+  }
+  if (!deps.privateChat) return message(PRIVATE_UNREACHABLE);
+  try {
+    await deps.privateChat(seenIn(context), send, actor);
+    return message(SENT_PRIVATELY);
+  } catch (err) {
+    deps.logger.warn('Could not send the full text to the 1:1 chat', { ticketId: ticket.id, error: err });
+    return message(PRIVATE_UNREACHABLE);
+  }
 }
 
 /** Handles one Action.Execute (including the `ticket.refresh` verb that Teams sends on its own). */
@@ -55,13 +100,17 @@ export async function onCardAction(
     const reply = await dispatch(commandContext(deps, context, actor), input);
     const view = reply.view;
     if (view.type === 'error') return invokeError(400, isRefresh ? 'RefreshFailed' : 'ActionFailed', view.error.message);
-    if (view.type === 'text') {
-      return { statusCode: 200, type: 'application/vnd.microsoft.activity.message', value: view.text as unknown as Record<string, unknown> };
-    }
-    // Whoever's view this is refreshes it on sight; in a shared chat internal notes stay off the shared card.
     const audience = audienceOf(context);
-    const card = cardFor(view, { ...audience, shared: audience.shared && !isRefresh });
-    return { statusCode: 200, type: ADAPTIVE_CARD, value: card };
+    if (view.type === 'ticket' && input.values?.[FULL_TEXT] === 'true') return await fullText(deps, context, view.ticket, actor);
+    if (view.type === 'ticket') {
+      // The answer is this person's own view: with their id in the refresh clause Teams shows it to
+      // them only (Universal Actions user-specific view); the shared card keeps its shared view.
+      const own = reply.visibility === 'private' || isRefresh;
+      return { statusCode: 200, type: ADAPTIVE_CARD, value: cardFor(view, { ...audience, shared: audience.shared && !own }) };
+    }
+    if (audience.shared) return await elsewhere(deps, context, reply, actor);
+    if (view.type === 'text') return message(view.text);
+    return { statusCode: 200, type: ADAPTIVE_CARD, value: cardFor(view, audience) };
   } catch (err) {
     deps.logger.error('Card action failed', {
       verb,

@@ -4,6 +4,9 @@ import { dispatch, handleText } from '../../commands/index';
 import { VERBS } from '../../core/verbs';
 import type { Actor } from '../../helpdesk/types';
 import { NO_EMAIL_MESSAGE } from './identity';
+import { privately } from '../../commands/respond';
+import { answer } from './answer';
+import type { ThreadTurn } from './bot';
 import { activityFor } from './replies';
 import { plainText } from './text';
 import { audienceOf, commandContext, conversationOf, type TeamsDeps } from './turn';
@@ -28,20 +31,29 @@ export async function onMessage(
   deps: TeamsDeps,
   context: TurnContext,
   actor: Actor | undefined,
-  onThreadReply?: (context: TurnContext, actor: Actor, text: string) => Promise<boolean>,
+  onThreadReply?: (context: TurnContext, actor: Actor, text: string, turn?: ThreadTurn) => Promise<boolean>,
 ): Promise<void> {
   if (!addressedToBot(context)) return;
+  const raw: unknown = context.activity.text;
+  if (raw !== undefined && raw !== null && typeof raw !== 'string') {
+    // Not something Teams sends; the command layer names it rather than the turn failing.
+    const reply = await handleText(commandContext(deps, context, actor ?? { email: '', name: '' }), raw as string);
+    await answer(deps, context, reply, actor);
+    return;
+  }
   const text = commandText(context);
   // A card's Action.Submit arrives as a message with a value and no text; cards here use Action.Execute.
   if (!text && context.activity.value) return;
   if (!actor) {
-    await context.sendActivity(NO_EMAIL_MESSAGE);
+    await answer(deps, context, privately({ type: 'text', text: NO_EMAIL_MESSAGE }));
     return;
   }
   // A reply under a ticket card the bot posted in a channel becomes a comment on that ticket.
-  if (onThreadReply && conversationOf(context).kind === 'channel' && (await onThreadReply(context, actor, text))) return;
-  const reply = await handleText(commandContext(deps, context, actor), text);
-  await context.sendActivity(activityFor(reply.view, audienceOf(context)));
+  const ctx = commandContext(deps, context, actor);
+  const turn: ThreadTurn = { answer: (reply) => answer(deps, context, reply, actor), channel: ctx.channel };
+  if (onThreadReply && conversationOf(context).kind === 'channel' && (await onThreadReply(context, actor, text, turn))) return;
+  const reply = await handleText(ctx, text);
+  await answer(deps, context, reply, actor);
 }
 
 /** Bot added to a chat or team: greet with the help card so people know what to type. */

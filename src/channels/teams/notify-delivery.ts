@@ -2,7 +2,7 @@
  * Notifications into Teams: proactive sends with stored conversation references. Cards are
  * posted and updated in place; changes go into the card's thread (channels) or after it (chats).
  */
-import { CardFactory, MessageFactory, TurnContext, type CloudAdapter, type ConversationParameters, type ConversationReference } from 'botbuilder';
+import { CardFactory, MessageFactory, TurnContext, type CloudAdapter, type ConversationReference } from 'botbuilder';
 import type { Actor } from '../../helpdesk/types';
 import type { Logger } from '../../log';
 import { DeliveryError, type Delivery } from '../../notify/types';
@@ -10,6 +10,9 @@ import type { ThreadReplyHandler } from '../../notify/thread-replies';
 import { teamsChannelId } from './conversation-ids';
 import type { Store } from '../../store/types';
 import type { TicketView } from '../../views/types';
+import type { ThreadTurn } from './bot';
+import { isTooBig, TEAMS_MESSAGE_LIMIT } from './fit';
+import { inPersonalChat } from './personal-chat';
 import { cardFor } from './replies';
 
 /** Options for createTeamsDelivery. */
@@ -57,8 +60,18 @@ export function teamsFailure(err: unknown, what: string): DeliveryError {
 }
 
 /** A channel card: no internal notes, and a refresh so each person who opens it can get their own view. */
-const cardActivity = (view: TicketView) =>
-  MessageFactory.attachment(CardFactory.adaptiveCard(cardFor({ type: 'ticket', ticket: view }, { shared: true, userIds: [] })));
+const cardActivity = (view: TicketView, limit?: number) =>
+  MessageFactory.attachment(CardFactory.adaptiveCard(cardFor({ type: 'ticket', ticket: view }, { shared: true, userIds: [] }, limit)));
+
+/** Sends a card; when the connector answers 413 MessageSizeTooBig, sends the shorter form once. */
+async function orSmaller<T>(send: (limit?: number) => Promise<T>): Promise<T> {
+  try {
+    return await send();
+  } catch (err) {
+    if (!isTooBig((err as { cause?: unknown })?.cause ?? err)) throw err;
+    return send(TEAMS_MESSAGE_LIMIT / 2);
+  }
+}
 
 /** The Delivery port for Teams. */
 export function createTeamsDelivery(config: TeamsDeliveryConfig): Delivery {
@@ -94,13 +107,13 @@ export function createTeamsDelivery(config: TeamsDeliveryConfig): Delivery {
     minIntervalMs: config.minIntervalMs ?? TEAMS_MIN_INTERVAL_MS,
     async postCard(conversationId, view) {
       const { ref } = await reference(conversationId);
-      const sent = await inConversation(ref, 'post card', (ctx) => ctx.sendActivity(cardActivity(view)));
+      const sent = await orSmaller((limit) => inConversation(ref, 'post card', (ctx) => ctx.sendActivity(cardActivity(view, limit))));
       if (!sent?.id) throw new DeliveryError('failed', 'Teams returned no activity id for the card');
       return sent.id;
     },
     async updateCard(conversationId, messageId, view) {
       const { ref } = await reference(conversationId);
-      await inConversation(ref, 'update card', (ctx) => ctx.updateActivity({ ...cardActivity(view), id: messageId, type: 'message' }));
+      await orSmaller((limit) => inConversation(ref, 'update card', (ctx) => ctx.updateActivity({ ...cardActivity(view, limit), id: messageId, type: 'message' })));
     },
     async postThreadLine(conversationId, messageId, text) {
       const { ref, kind } = await reference(conversationId);
@@ -124,36 +137,18 @@ export function createTeamsDelivery(config: TeamsDeliveryConfig): Delivery {
 
   /** Someone seen only in a channel or group chat: open the 1:1 chat with them, then remember it. */
   async function startPersonalChat(email: string, seen: Partial<ConversationReference>, logic: (ctx: TurnContext) => Promise<unknown>) {
-    const tenantId = seen.conversation?.tenantId;
-    let failure: unknown;
     try {
-      await adapter.createConversationAsync(
-        appId,
-        seen.channelId ?? 'msteams',
-        seen.serviceUrl!,
-        BOT_FRAMEWORK_AUDIENCE,
-        { isGroup: false, bot: seen.bot!, members: [seen.user!], tenantId, channelData: { tenant: { id: tenantId } } } as ConversationParameters,
-        async (ctx) => {
-          try {
-            const reference = TurnContext.getConversationReference(ctx.activity);
-            const id = reference.conversation!.id;
-            await store.saveConversation({ platform: 'teams', id, kind: 'personal', reference });
-            await store.savePersonAddress({ platform: 'teams', email, conversationId: id, userId: seen.user?.id, reference });
-            await logic(ctx);
-          } catch (err) {
-            failure = err;
-          }
-        },
-      );
+      await inPersonalChat(adapter, appId, seen, logic, async (reference) => {
+        const id = reference.conversation!.id;
+        await store.saveConversation({ platform: 'teams', id, kind: 'personal', reference });
+        await store.savePersonAddress({ platform: 'teams', email, conversationId: id, userId: seen.user?.id, reference });
+      });
     } catch (err) {
-      failure = err;
+      throw teamsFailure(err, 'open personal chat');
     }
-    if (failure !== undefined) throw teamsFailure(failure, 'open personal chat');
   }
 }
 
-/** The Bot Connector audience for proactive conversations (public cloud). */
-const BOT_FRAMEWORK_AUDIENCE = 'https://api.botframework.com';
 
 /** TeamsHooks.onConversation: keeps conversation references so notifications can be sent later. */
 export function teamsConversationHook(store: Store) {
@@ -191,11 +186,13 @@ export function teamsThreadOf(conversationId: string): { channelId: string; pare
  * Handles an @mention reply in a ticket card's thread: adds it as a comment and answers in the
  * thread. Returns true when the message was a reply to one of our cards.
  */
-export async function handleTeamsThreadReply(handle: ThreadReplyHandler, ctx: TurnContext, actor: Actor, text: string): Promise<boolean> {
+export async function handleTeamsThreadReply(handle: ThreadReplyHandler, ctx: TurnContext, actor: Actor, text: string, turn?: ThreadTurn): Promise<boolean> {
   const thread = teamsThreadOf(ctx.activity.conversation?.id ?? '');
   if (!thread) return false;
-  const result = await handle('teams', thread.channelId, thread.parentId, actor, text);
+  const result = await handle('teams', thread.channelId, thread.parentId, actor, text, turn?.channel);
   if (!result) return false;
-  await ctx.sendActivity(MessageFactory.text(result.text));
+  // A command's answer is its card (public) or goes to the person's 1:1 chat (private).
+  if (result.reply && turn) await turn.answer(result.reply);
+  else await ctx.sendActivity(MessageFactory.text(result.text));
   return true;
 }

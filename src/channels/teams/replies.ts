@@ -7,6 +7,7 @@ import { CardFactory, MessageFactory, type Activity } from 'botbuilder';
 import { VERBS } from '../../core/verbs';
 import type { View } from '../../views/types';
 import { renderCard } from './cards';
+import { fitted } from './fit';
 
 export const ADAPTIVE_CARD = 'application/vnd.microsoft.card.adaptive';
 
@@ -22,9 +23,10 @@ export interface CardAudience {
 export { shareableView };
 
 /** The Adaptive Card for a view, with a refresh clause on ticket cards so each viewer gets their own view. */
-export function cardFor(view: View, audience: CardAudience): Record<string, unknown> {
+export function cardFor(view: View, audience: CardAudience, limit?: number): Record<string, unknown> {
   const shown = audience.shared ? shareableView(view) : view;
-  const card = { ...renderCard(shown) };
+  // Measured with the refresh clause's room in mind (at most 60 ids); see fit.ts.
+  const card = { ...fitted(shown, (v) => renderCard(v), limit) };
   if (view.type === 'ticket') {
     card.refresh = {
       action: {
@@ -40,7 +42,7 @@ export function cardFor(view: View, audience: CardAudience): Record<string, unkn
 }
 
 /** A message activity for a reply: plain text stays text; everything else is a card. */
-export function activityFor(view: View, audience: CardAudience): Partial<Activity> {
+export function activityFor(view: View, audience: CardAudience, limit?: number): Partial<Activity> {
   if (view.type === 'text') return MessageFactory.text(view.text);
-  return MessageFactory.attachment(CardFactory.adaptiveCard(cardFor(view, audience)));
+  return MessageFactory.attachment(CardFactory.adaptiveCard(cardFor(view, audience, limit)));
 }

@@ -5,6 +5,7 @@ import type { Actor, HelpdeskService } from '../../helpdesk/types';
 import type { Logger } from '../../log';
 import { teamsChannelId } from './conversation-ids';
 import type { IdentityResolver } from './identity';
+import type { PrivateChat } from './answer';
 import type { CardAudience } from './replies';
 
 /** What every Teams handler needs. */
@@ -13,6 +14,12 @@ export interface TeamsDeps {
   notifications?: NotificationPorts;
   identity: IdentityResolver;
   logger: Logger;
+  /** Opens the person's 1:1 chat for answers meant only for them (absent: such answers are refused in shared chats). */
+  privateChat?: PrivateChat;
+  /** Store.claimInbound: 'duplicate' for a Teams redelivery of an activity already handled (any replica). */
+  claimInbound?: (key: string, ttlMs: number) => Promise<'first' | 'duplicate'>;
+  /** Tells a person later (through the notify outbox) what could not be said in the turn, e.g. that a change was saved. */
+  tellLater?: (email: string, text: string) => Promise<void>;
 }
 
 /**

@@ -1,0 +1,93 @@
+/**
+ * Where a reply goes. In a channel or group chat everyone reads what the bot posts, so a reply
+ * meant for one person (Reply.visibility 'private': lists, forms, errors, help, look-ups) goes to
+ * that person's 1:1 chat with the bot, and the shared conversation gets only a one-line pointer.
+ */
+import { MessageFactory, type ConversationReference, type TurnContext } from 'botbuilder';
+import { PRIVATE_UNREACHABLE, SENT_PRIVATELY } from '../../commands/respond';
+import type { Reply } from '../../commands/types';
+import type { Actor } from '../../helpdesk/types';
+import { isTooBig, TEAMS_MESSAGE_LIMIT } from './fit';
+import { activityFor, type CardAudience } from './replies';
+import type { SeenAt } from './personal-chat';
+import { audienceOf, conversationOf, type TeamsDeps } from './turn';
+
+/** Opens the 1:1 chat with the person this turn came from and runs `logic` in it. */
+export type PrivateChat = <T>(seen: SeenAt, logic: (ctx: TurnContext) => Promise<T>, who?: Actor) => Promise<T>;
+
+/** Where the person of this turn can be reached privately. */
+export function seenIn(context: TurnContext): SeenAt {
+  const a = context.activity;
+  return { serviceUrl: a.serviceUrl, channelId: a.channelId, bot: a.recipient, user: a.from, conversation: { tenantId: a.conversation?.tenantId } };
+}
+
+/**
+ * Sends the reply's view to the person's 1:1 chat. Returns false (after logging) when that chat
+ * cannot be opened or the send fails: the caller then says so without the private content.
+ */
+export async function sendPrivately(deps: TeamsDeps, context: TurnContext, reply: Reply, who?: Actor): Promise<boolean> {
+  if (!deps.privateChat) return false;
+  const from = context.activity.from?.id;
+  try {
+    await deps.privateChat(seenIn(context), (ctx) => sendFitting(ctx, reply, { shared: false, userIds: from ? [from] : [] }), who);
+    return true;
+  } catch (err) {
+    deps.logger.warn('Could not send a private answer to the 1:1 chat', {
+      conversationId: conversationOf(context).id,
+      activityId: context.activity.id,
+      error: err,
+    });
+    return false;
+  }
+}
+
+/** Sends the reply; a 413 from the connector (its limit lower than we measured) gets the shortened form. */
+export async function sendFitting(context: TurnContext, reply: Reply, audience: CardAudience): Promise<void> {
+  try {
+    await context.sendActivity(activityFor(reply.view, audience));
+  } catch (err) {
+    if (!isTooBig(err)) throw err;
+    await context.sendActivity(activityFor(reply.view, audience, TEAMS_MESSAGE_LIMIT / 2));
+  }
+}
+
+/** Answers a typed message: in place when it may be seen by all, else privately with a pointer here. */
+export async function answer(deps: TeamsDeps, context: TurnContext, reply: Reply, who?: Actor): Promise<void> {
+  try {
+    await once(deps, context, reply, who);
+  } catch (first) {
+    // The write (if any) happened; only the answer failed. Try once more, then never say "try again".
+    try {
+      await once(deps, context, reply, who);
+    } catch (err) {
+      if (reply.outcome !== 'saved') throw err;
+      await savedButUntold(deps, context, reply, who, err ?? first);
+    }
+  }
+}
+
+async function once(deps: TeamsDeps, context: TurnContext, reply: Reply, who?: Actor): Promise<void> {
+  if (reply.visibility === 'public' || conversationOf(context).kind === 'personal') {
+    await sendFitting(context, reply, audienceOf(context));
+    return;
+  }
+  const sent = await sendPrivately(deps, context, reply, who);
+  await context.sendActivity(MessageFactory.text(sent ? SENT_PRIVATELY : PRIVATE_UNREACHABLE));
+}
+
+/** A change was saved but its answer could not be sent: the person is told later, through the outbox. */
+async function savedButUntold(deps: TeamsDeps, context: TurnContext, reply: Reply, who: Actor | undefined, error: unknown): Promise<void> {
+  const about = reply.ticketId !== undefined ? ` on #${reply.ticketId}` : '';
+  const notice = reply.view.type === 'ticket' ? reply.view.ticket.notice?.text : undefined;
+  const text = `Your change${about} was saved${notice ? `: ${notice}` : '.'} (I could not show it to you at the time.)`;
+  deps.logger.error('A change was saved but its answer could not be sent', { activityId: context.activity.id, ticketId: reply.ticketId, error });
+  if (!who?.email || !deps.tellLater) return;
+  try {
+    await deps.tellLater(who.email, text);
+  } catch (err) {
+    deps.logger.error('Could not queue the "saved" message either', { ticketId: reply.ticketId, error: err });
+  }
+}
+
+/** The reference a freshly opened 1:1 chat gave, for callers that remember conversations. */
+export type PersonalChatOpened = (reference: Partial<ConversationReference>, who?: Actor) => Promise<void>;
