@@ -103,7 +103,7 @@ describe('Teams card actions (Action.Execute invokes) through the real server', 
   });
 
   it('keeps internal notes off a ticket card posted into a channel, even when an agent changed it', async () => {
-    const [reply] = await h.say(`priority ${ticketId} High`, 'dana', 'message-channel-mention');
+    const [reply] = await h.say(`priority ${ticketId} Urgent`, 'dana', 'message-channel-mention');
     const card = cardOf(reply)!;
     expect(cardText(card)).toContain(title);
     expect(cardText(card)).not.toMatch(/Internal: toner vendor case/);

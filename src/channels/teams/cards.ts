@@ -51,12 +51,14 @@ export function expand(name: TemplateName, data: object): Record<string, unknown
 
 /**
  * Text shown literally in a TextBlock or Fact: Teams reads those as markdown, so a title like
- * `[here](https://…)` would become a live link and `**x**` bold. Markdown's own characters and
- * line-start list markers are backslash-escaped; inputs (form values) are never escaped.
+ * `[here](https://…)` would become a live link and `**x**` bold. Only what Adaptive Cards'
+ * markdown subset acts on is backslash-escaped (emphasis, link brackets, line-start list markers,
+ * and the backslash itself), so a name like "Dana (IT)" shows no stray escapes; inputs (form
+ * values) are never escaped.
  */
 export function literal(text: string): string {
   return text
-    .replace(/[\\`*_[\]()~<>#|]/g, (c) => `\\${c}`)
+    .replace(/[\\*_[\]]/g, (c) => `\\${c}`)
     .replace(/^(\s*)([-+])(?=\s)/gm, '$1\\$2')
     .replace(/^(\s*\d+)\.(?=\s)/gm, '$1\\.');
 }
