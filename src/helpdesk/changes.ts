@@ -15,6 +15,16 @@ const PAGE = 5000;
 export interface ChangeFeed {
   ticketsModifiedSince(since: Date): AsyncIterable<Ticket>;
   commentsCreatedSince(since: Date): AsyncIterable<Comment>;
+  /**
+   * Every ticket, page by page, with no filter or order on Modified, so SharePoint serves it on a
+   * large list even before that column is indexed (first start, filling the search index).
+   */
+  allTickets?(): AsyncIterable<Ticket>;
+}
+
+/** Every ticket through the feed: its unfiltered read when it has one, else everything since the epoch. */
+export function everyTicket(feed: ChangeFeed): AsyncIterable<Ticket> {
+  return feed.allTickets?.() ?? feed.ticketsModifiedSince(new Date(0));
 }
 
 /** True when Graph refused a query outright (400, e.g. a column not indexed on a large list): retrying as is will not help. */
@@ -54,6 +64,10 @@ export function createChangeFeed(graph: GraphClient, settings: { spaceId?: strin
       for await (const item of graph.listAll('SD_Tickets', { filter: ticketFilter(since), orderby: ORDER.modifiedAsc, top: PAGE })) {
         yield toTicket(item);
       }
+    },
+    async *allTickets() {
+      const query = { filter: settings.spaceId ? f.eq(TICKET.spaceId, settings.spaceId) : undefined, top: PAGE };
+      for await (const item of graph.listAll('SD_Tickets', query)) yield toTicket(item);
     },
     async *commentsCreatedSince(since) {
       for await (const item of graph.listAll('SD_Comments', { filter: f.ge(COMMENT.created, since), orderby: ORDER.createdAsc, top: PAGE })) {

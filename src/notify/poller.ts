@@ -4,7 +4,7 @@
  * records what it owes in the outbox together with the new watermark and ticket states, in one
  * transaction — so a crash or restart loses nothing. The deliverer drains the outbox.
  */
-import { isRefusal, type Written } from '../helpdesk/changes';
+import { everyTicket, isRefusal, type Written } from '../helpdesk/changes';
 import type { Comment, Ticket, Vocabulary } from '../helpdesk/types';
 import type { Logger } from '../log';
 import type { PollerLease } from '../store/lease';
@@ -116,7 +116,7 @@ export function createPoller(config: PollerConfig): Poller {
     let seeded = 0;
     // The search index is filled from this same read, in batches, so at most one batch of whole tickets is held.
     let indexBatch: Ticket[] = [];
-    for await (const t of feed.ticketsModifiedSince(new Date(0))) {
+    for await (const t of everyTicket(feed)) {
       indexBatch.push(t);
       if (indexBatch.length >= 5000) {
         await search.index(indexBatch);

@@ -4,6 +4,7 @@
  * except one full read when a store from before search existed has states but no index yet.
  */
 import type { IndexedTicket } from '../core/search';
+import { everyTicket } from '../helpdesk/changes';
 import type { Ticket } from '../helpdesk/types';
 import type { Logger } from '../log';
 import type { Store } from '../store/types';
@@ -65,7 +66,7 @@ export function createSearchIndexer(store: Store, logger: Logger, agentNames?: A
       if ((await store.indexedTicketCount()) === 0 && (await store.ticketStateCount()) > 0) {
         let batch: Ticket[] = [];
         let n = 0;
-        for await (const t of feed.ticketsModifiedSince(new Date(0))) {
+        for await (const t of everyTicket(feed)) {
           batch.push(t);
           if (batch.length >= 5000) {
             await index(batch);
