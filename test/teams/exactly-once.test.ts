@@ -65,3 +65,21 @@ describe('Teams: exactly once', () => {
     expect(toldLater.at(-1)).toEqual({ email: h.emails.lynne, text: expect.stringMatching(new RegExp(`Your change on #${t.id} was saved`)) });
   });
 });
+
+describe('Teams: exactly once without a shared Store', () => {
+  it('a channel built without claimInbound still ignores a redelivery (its own in-process record)', async () => {
+    const plain = await startTeamsHarness();
+    try {
+      const me = { email: plain.emails.lynne!, name: 'Lynne Robbins' };
+      const t = await plain.stack.helpdesk.createTicket(me, { title: 'Redelivery, no store' });
+      const activity = plain.fixture('message-personal', 'lynne');
+      activity.text = `comment ${t.id} only once please`;
+      await plain.post(activity);
+      await plain.post(activity);
+      const comments = await plain.stack.helpdesk.listComments(me, t.id);
+      expect(comments.map((c) => c.body)).toEqual(['only once please']);
+    } finally {
+      await plain.close();
+    }
+  });
+});

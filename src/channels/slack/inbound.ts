@@ -6,8 +6,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { AnyMiddlewareArgs, Middleware } from '@slack/bolt';
-import { LRUCache } from 'lru-cache';
 import type { Logger } from '../../log';
+import { memoryClaims as sharedMemoryClaims } from '../../store/memory-claims';
 
 /** The Store's inbound idempotency record (Store.claimInbound), as the Slack channel uses it. */
 export interface InboundClaims {
@@ -18,16 +18,7 @@ export interface InboundClaims {
 export const INBOUND_TTL_MS = 60 * 60_000;
 
 /** A bounded in-process record, for a single process without a shared Store. */
-export function memoryClaims(max = 50_000): InboundClaims {
-  const seen = new LRUCache<string, true>({ max, ttl: INBOUND_TTL_MS });
-  return {
-    async claimInbound(key, ttlMs) {
-      if (seen.has(key)) return 'duplicate';
-      seen.set(key, true, { ttl: ttlMs });
-      return 'first';
-    },
-  };
-}
+export const memoryClaims = (max?: number): InboundClaims => sharedMemoryClaims(max);
 
 const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('base64url').slice(0, 22);
 

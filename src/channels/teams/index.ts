@@ -14,6 +14,7 @@ import type { TeamsSettings } from '../../config';
 import type { HelpdeskService } from '../../helpdesk/types';
 import type { Logger } from '../../log';
 import type { TeamsEndpoint } from '../../server';
+import { memoryClaims } from '../../store/memory-claims';
 import { HelpdeskTeamsBot, type TeamsHooks } from './bot';
 import type { PrivateChat } from './answer';
 import type { TeamsDeps } from './turn';
@@ -71,7 +72,7 @@ export function createTeamsChannel(options: TeamsChannelConfig): TeamsChannel {
       }
     });
   const bot = new HelpdeskTeamsBot(
-    { helpdesk: options.helpdesk, notifications: options.notifications, identity, logger, privateChat, claimInbound: options.claimInbound, tellLater: options.tellLater },
+    { helpdesk: options.helpdesk, notifications: options.notifications, identity, logger, privateChat, claimInbound: options.claimInbound ?? memoryClaims().claimInbound, tellLater: options.tellLater },
     hooks,
   );
 
