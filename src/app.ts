@@ -92,6 +92,8 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
       logger: logger.child({ channel: 'teams' }),
       // Teams redeliveries (same activity id) are claimed in the Store, so replicas share the record.
       claimInbound: (key, ttlMs) => store.claimInbound(key, ttlMs),
+      // A saved change whose answer could not be sent is told later, through the outbox.
+      tellLater: (email, text) => notifications.tellLater(email, text),
       hooks: {
         onConversation: teamsConversationHook(store),
         onThreadReply: (context, actor, text, turn) => handleTeamsThreadReply(notifications.handleThreadReply, context, actor, text, turn),
@@ -120,6 +122,10 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
       hooks: {
         onConversation: slackConversationHook(store),
         onThreadReply: (info) => slackThreadReplyHook({ client: channel.client, store, handle: notifications.handleThreadReply, logger: slackLogger })(info),
+        onUndeliveredReply: async ({ userId, email, text }) => {
+          if (email) await notifications.tellLater(email, text);
+          else slackLogger.error('a saved change could not be told: no address for this Slack user', { userId });
+        },
       },
     });
     try {

@@ -76,7 +76,8 @@ function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> 
 
 /** The lane (ordering unit) of a conversation or of a person's DMs. */
 export const channelLane = (platform: Platform, conversationId: string) => `${platform}:${conversationId}`;
-const dmLane = (email: string) => `dm:${email}`;
+/** The lane of one person's DMs, whichever platform reaches them. */
+export const dmLane = (email: string) => `dm:${email}`;
 
 /** Creates the deliverer. */
 export function createDeliverer(config: DelivererConfig): Deliverer {

@@ -9,7 +9,8 @@ import { createNotificationPorts } from '../store/notification-ports';
 import type { PollerLease } from '../store/lease';
 import type { Store } from '../store/types';
 import { createActionLog } from './action-hints';
-import { createDeliverer } from './deliver';
+import { randomUUID } from 'node:crypto';
+import { createDeliverer, dmLane, type OutboxPayload } from './deliver';
 import type { WriteSink } from '../helpdesk/changes';
 import { plainWhenUnreachable } from './plain-ports';
 import { createPoller, type FastLaneInput, type Poller } from './poller';
@@ -39,6 +40,11 @@ export interface Notifications {
   /** For CommandContext.notifications (subscribe / unsubscribe / subscriptions / notifications off, and the fast lane). */
   ports: NotificationPorts & WriteSink;
   handleThreadReply: ThreadReplyHandler;
+  /**
+   * A change was saved but the person could not be told at the time: a DM through the outbox,
+   * retried like any notification until it reaches them on whichever platform knows them.
+   */
+  tellLater(email: string, text: string): Promise<void>;
   /** Call once the channels exist (their Delivery ports), then `poller.start()`. */
   attach(deliveries: Delivery[]): Poller;
 }
@@ -63,6 +69,11 @@ export function createNotifications(config: NotificationsConfig): Notifications 
     helpdesk,
     ports,
     handleThreadReply: createThreadReplyHandler({ store: config.store, helpdesk, logger, notifications: ports, wrote: (w) => fastLane(w) }),
+    async tellLater(email, text) {
+      const payload: OutboxPayload = { kind: 'dm', email, text, reason: 'requester' };
+      const intent = { key: `saved:${randomUUID()}`, lane: dmLane(email), ticketId: 0, createdAt: new Date().toISOString(), payload };
+      await config.store.commitCycleWithDeliveries({ watermarks: {}, states: [], processedKeys: [] }, [intent]);
+    },
     attach(deliveries) {
       const deliverer = createDeliverer({ deliveries, store: config.store, queue: createSendQueue({ maxRetryAfterMs: 10_000 }), logger, vocabulary: config.vocabulary });
       poller = createPoller({

@@ -37,7 +37,7 @@ export interface SlackHooks {
    * A write succeeded but neither its answer nor a "saved" note reached the person: the text to
    * tell them later (e.g. through the notify outbox). Unset: it is logged.
    */
-  onUndeliveredReply?(info: { userId: string; text: string }): Promise<void>;
+  onUndeliveredReply?(info: { userId: string; email?: string; text: string }): Promise<void>;
 }
 
 /** Everything the Slack handlers need; built once by createSlackChannel. */

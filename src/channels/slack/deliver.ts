@@ -140,7 +140,8 @@ export async function answer(deps: SlackDeps, target: ReplyTarget, reply: Reply,
     deps.logger.error('slack saved note could not be sent', { userId: target.userId, error: third });
   }
   if (!deps.hooks.onUndeliveredReply) return;
-  await deps.hooks.onUndeliveredReply({ userId: target.userId, text: note }).catch((error) => deps.logger.error('slack onUndeliveredReply hook failed', { userId: target.userId, error }));
+  const email = (await deps.identity.lookup(target.userId).catch(() => undefined))?.email;
+  await deps.hooks.onUndeliveredReply({ userId: target.userId, email, text: note }).catch((error) => deps.logger.error('slack onUndeliveredReply hook failed', { userId: target.userId, error }));
 }
 
 async function deliverMessage(deps: SlackDeps, target: ReplyTarget, reply: Reply, msg: SlackMessage): Promise<void> {
