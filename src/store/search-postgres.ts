@@ -5,7 +5,7 @@
  * and languages, where stemming guesses wrong, and both engines must find the same tickets.
  */
 import { ticketIdIn, type IndexedTicket, type TicketSearch } from '../core/search';
-import { documentTerms, epochMs, queryTerms } from './search-terms';
+import { documentTerms, epochMs, queryTerms, toIndexed } from './search-terms';
 import type { SearchIndexStore } from './types';
 
 type Row = Record<string, unknown>;
@@ -96,24 +96,4 @@ export function createPgSearch(query: PgQuery): SearchIndexStore {
       return rows.map(toIndexed);
     },
   };
-}
-
-function toIndexed(r: Row): IndexedTicket {
-  const t: IndexedTicket = {
-    id: r.id as number,
-    etag: r.etag as string,
-    title: r.title as string,
-    description: r.description as string,
-    status: r.status as string,
-    priority: r.priority as string,
-    category: r.category as string,
-    requesterEmail: r.requester_email as string,
-    requesterName: r.requester_name as string,
-    assigneeEmail: r.assignee_email as string,
-    assigneeName: r.assignee_name as string,
-    created: r.created as string,
-    modified: r.modified as string,
-  };
-  if (r.space_id) t.spaceId = r.space_id as string;
-  return t;
 }

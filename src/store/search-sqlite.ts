@@ -4,7 +4,7 @@
  */
 import type Database from 'better-sqlite3';
 import { ticketIdIn, type IndexedTicket, type TicketSearch } from '../core/search';
-import { documentTerms, epochMs, queryTerms } from './search-terms';
+import { documentTerms, epochMs, queryTerms, toIndexed } from './search-terms';
 import type { SearchIndexStore } from './types';
 
 type Row = Record<string, unknown>;
@@ -107,24 +107,4 @@ export function createSqliteSearch(db: Database.Database): SearchIndexStore {
       return out.map(toIndexed);
     },
   };
-}
-
-function toIndexed(r: Row): IndexedTicket {
-  const t: IndexedTicket = {
-    id: r.id as number,
-    etag: r.etag as string,
-    title: r.title as string,
-    description: r.description as string,
-    status: r.status as string,
-    priority: r.priority as string,
-    category: r.category as string,
-    requesterEmail: r.requester_email as string,
-    requesterName: r.requester_name as string,
-    assigneeEmail: r.assignee_email as string,
-    assigneeName: r.assignee_name as string,
-    created: r.created as string,
-    modified: r.modified as string,
-  };
-  if (r.space_id) t.spaceId = r.space_id as string;
-  return t;
 }

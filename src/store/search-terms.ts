@@ -46,3 +46,24 @@ export function epochMs(iso: string): number {
   const t = Date.parse(iso);
   return Number.isFinite(t) ? t : 0;
 }
+
+/** A search_docs row (either engine; same column names) as the index's ticket. */
+export function toIndexed(r: Record<string, unknown>): IndexedTicket {
+  const t: IndexedTicket = {
+    id: r.id as number,
+    etag: r.etag as string,
+    title: r.title as string,
+    description: r.description as string,
+    status: r.status as string,
+    priority: r.priority as string,
+    category: r.category as string,
+    requesterEmail: r.requester_email as string,
+    requesterName: r.requester_name as string,
+    assigneeEmail: r.assignee_email as string,
+    assigneeName: r.assignee_name as string,
+    created: r.created as string,
+    modified: r.modified as string,
+  };
+  if (r.space_id) t.spaceId = r.space_id as string;
+  return t;
+}
