@@ -4,13 +4,14 @@
  * records what it owes in the outbox together with the new watermark and ticket states, in one
  * transaction — so a crash or restart loses nothing. The deliverer drains the outbox.
  */
-import { everyTicket, isRefusal, type Written } from '../helpdesk/changes';
+import { isRefusal, type Written } from '../helpdesk/changes';
 import type { Comment, Ticket, Vocabulary } from '../helpdesk/types';
 import type { Logger } from '../log';
 import type { PollerLease } from '../store/lease';
-import type { DeliveryIntent, Platform, PostedMessage, Store, TicketState } from '../store/types';
+import type { Platform, Store } from '../store/types';
 import type { Deliverer, DrainResult } from './deliver';
-import { commentKey, DEFAULT_RESOLVED_STATUSES, stateOf } from './detect';
+import { commentKey, DEFAULT_RESOLVED_STATUSES } from './detect';
+import { firstStart, WM_COMMENTS, WM_TICKETS } from './first-start';
 import { detectChanges, planDeliveries } from './plan';
 import { createSearchIndexer, type AgentNames } from './search-index';
 import type { ChangeFeed } from './types';
@@ -83,9 +84,6 @@ export interface Poller {
   status(): PollerStatus;
 }
 
-const WM_TICKETS = 'tickets.modified';
-const WM_COMMENTS = 'comments.created';
-const isoSecond = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, 'Z');
 const later = (a: string | undefined, b: string) => (!a || Date.parse(b) > Date.parse(a) ? b : a);
 
 /** Creates a poller over a change feed, a store and a deliverer. */
@@ -108,37 +106,6 @@ export function createPoller(config: PollerConfig): Poller {
   let drainInFlight: Promise<void> = Promise.resolve();
   const search = createSearchIndexer(store, logger, config.agentNames);
   let leaseError: string | undefined;
-
-  /** First start: remember every ticket as it is now, so later changes have something to compare with. */
-  async function firstStart(): Promise<string> {
-    const start = new Date(now().getTime() - (config.backfillMinutes ?? 0) * 60_000);
-    let batch: TicketState[] = [];
-    let seeded = 0;
-    // The search index is filled from this same read, in batches, so at most one batch of whole tickets is held.
-    let indexBatch: Ticket[] = [];
-    for await (const t of everyTicket(feed)) {
-      indexBatch.push(t);
-      if (indexBatch.length >= 5000) {
-        await search.index(indexBatch);
-        indexBatch = [];
-      }
-      // Tickets changed inside the backfill window stay unknown, so they are announced.
-      if (Date.parse(t.modified) >= start.getTime()) continue;
-      batch.push(stateOf(t));
-      if (batch.length >= 5000) {
-        await store.putTicketStates(batch);
-        seeded += batch.length;
-        batch = [];
-      }
-    }
-    await store.putTicketStates(batch);
-    await search.index(indexBatch);
-    seeded += batch.length;
-    const mark = isoSecond(start);
-    await store.commitCycle({ watermarks: { [WM_TICKETS]: mark, [WM_COMMENTS]: mark }, states: [], processedKeys: [] });
-    logger.info('notifications start from now', { since: mark, ticketsKnown: seeded });
-    return mark;
-  }
 
   async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
     const out: T[] = [];
@@ -164,7 +131,7 @@ export function createPoller(config: PollerConfig): Poller {
     let commentMark = await store.getWatermark(WM_COMMENTS);
     let first = false;
     if (!ticketMark || !commentMark) {
-      ticketMark = commentMark = await firstStart();
+      ticketMark = commentMark = await firstStart(feed, store, search, logger, new Date(now().getTime() - (config.backfillMinutes ?? 0) * 60_000));
       first = true;
     }
     const since = (mark: string) => new Date(Date.parse(mark) - overlapMs);

@@ -8,8 +8,8 @@ import { inTransaction } from './pg-client';
 import { createPgOutbox } from './pg-outbox';
 import { createPgSearch } from './search-postgres';
 import { migratePostgres } from './pg-schema';
-import { email, epoch, filterValue, iso, toFilter } from './rows';
-import type { Conversation, CycleCommit, PersonAddress, Platform, PostedMessage, Store, SubscriptionRecord, TicketState } from './types';
+import { email, epoch, filterValue, iso, toPosted, toSub } from './rows';
+import type { Conversation, CycleCommit, PersonAddress, Platform, PostedMessage, Store, TicketState } from './types';
 
 /** Options for createPostgresStore. */
 export interface PostgresStoreConfig {
@@ -28,19 +28,6 @@ export interface PostgresStore extends Store {
 
 type Row = Record<string, unknown>;
 
-const toSub = (r: Row): SubscriptionRecord => ({
-  conversation: { platform: r.platform as Platform, id: r.conversation_id as string, kind: r.conversation_kind as Conversation['kind'] },
-  filter: toFilter(r.filter_kind as string, r.filter_value as string),
-  createdBy: r.created_by as string,
-  createdAt: r.created_at as string,
-});
-const toPosted = (r: Row): PostedMessage => ({
-  platform: r.platform as Platform,
-  conversationId: r.conversation_id as string,
-  ticketId: r.ticket_id as number,
-  messageId: r.message_id as string,
-  etag: (r.etag as string | null) ?? undefined,
-});
 const jsonb = (v: unknown) => (v === undefined ? null : JSON.stringify(v));
 
 /** A pool that never takes the process down: idle-client errors are logged, the pool reconnects. */

@@ -1,5 +1,7 @@
 /** Row <-> record conversions both engines share, so SQLite and PostgreSQL store the same values. */
-import type { SubscriptionFilter } from './types';
+import type { Conversation, Platform, PostedMessage, SubscriptionFilter, SubscriptionRecord } from './types';
+
+type Row = Record<string, unknown>;
 
 /** The filter's value column ('' for filters without one). */
 export const filterValue = (f: SubscriptionFilter): string => ('value' in f ? f.value : '');
@@ -20,3 +22,20 @@ export const iso = (secs: number): string => new Date(secs * 1000).toISOString()
 
 /** A started send's claim when the caller names none: well beyond any send's own time limit. */
 export const DEFAULT_CLAIM_MS = 120_000;
+
+/** A subscriptions row (either engine; same column names) as a record. */
+export const toSub = (r: Row): SubscriptionRecord => ({
+  conversation: { platform: r.platform as Platform, id: r.conversation_id as string, kind: r.conversation_kind as Conversation['kind'] },
+  filter: toFilter(r.filter_kind as string, r.filter_value as string),
+  createdBy: r.created_by as string,
+  createdAt: r.created_at as string,
+});
+
+/** A posted_messages row (either engine) as a record. */
+export const toPosted = (r: Row): PostedMessage => ({
+  platform: r.platform as Platform,
+  conversationId: r.conversation_id as string,
+  ticketId: r.ticket_id as number,
+  messageId: r.message_id as string,
+  etag: (r.etag as string | null) ?? undefined,
+});

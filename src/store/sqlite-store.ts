@@ -2,11 +2,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { email, epoch, filterValue, iso, toFilter } from './rows';
+import { email, epoch, filterValue, iso, toPosted, toSub } from './rows';
 import { migrate } from './schema';
 import { createSqliteOutbox } from './sqlite-outbox';
 import { createSqliteSearch } from './search-sqlite';
-import type { ActionHint, Conversation, CycleCommit, ConversationRecord, PersonAddress, PostedMessage, Platform, Store, SubscriptionRecord, TicketState } from './types';
+import type { ActionHint, Conversation, CycleCommit, ConversationRecord, PersonAddress, PostedMessage, Platform, Store, TicketState } from './types';
 
 /** Where the embedded store lives, relative to HELPDESK_DATA_DIR. */
 export const STORE_FILE = 'helpdesk-bot.sqlite';
@@ -73,19 +73,6 @@ export function createSqliteStore(config: SqliteStoreConfig): Store {
     pruneInbound: db.prepare(`DELETE FROM inbound WHERE expires_at <= ?`),
   };
 
-  const toSub = (r: Row): SubscriptionRecord => ({
-    conversation: { platform: r.platform as Platform, id: r.conversation_id as string, kind: r.conversation_kind as Conversation['kind'] },
-    filter: toFilter(r.filter_kind as string, r.filter_value as string),
-    createdBy: r.created_by as string,
-    createdAt: r.created_at as string,
-  });
-  const toPosted = (r: Row): PostedMessage => ({
-    platform: r.platform as Platform,
-    conversationId: r.conversation_id as string,
-    ticketId: r.ticket_id as number,
-    messageId: r.message_id as string,
-    etag: (r.etag as string | null) ?? undefined,
-  });
   const putStates = db.transaction((states: TicketState[]) => {
     for (const s of states) q.putState.run(s.id, s.status, s.assignedTo, s.priority, s.etag, epoch(s.modified));
   });
