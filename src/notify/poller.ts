@@ -1,25 +1,20 @@
 /**
- * The change poller. Each cycle asks only for what changed since the watermark (two requests
- * when nothing did), turns it into change sets, routes them, and
- * records what it owes in the outbox together with the new watermark and ticket states, in one
- * transaction — so a crash or restart loses nothing. The deliverer drains the outbox.
+ * The change poller: runs a cycle (src/notify/cycle.ts: read what changed since the watermark,
+ * record what is owed with the new watermark in one transaction) every pollSeconds while this
+ * replica holds the lease, backs off when Graph fails, and has the deliverer drain the outbox.
  */
-import { isRefusal, type Written } from '../helpdesk/changes';
-import type { Comment, Ticket, Vocabulary } from '../helpdesk/types';
+import { isRefusal } from '../helpdesk/changes';
+import type { Ticket, Vocabulary } from '../helpdesk/types';
 import type { Logger } from '../log';
 import type { PollerLease } from '../store/lease';
-import type { Platform, Store } from '../store/types';
+import type { Store } from '../store/types';
+import { createCycleRunner, type CycleResult, type FastLaneInput } from './cycle';
 import type { Deliverer, DrainResult } from './deliver';
-import { commentKey, DEFAULT_RESOLVED_STATUSES } from './detect';
-import { firstStart, WM_COMMENTS, WM_TICKETS } from './first-start';
-import { detectChanges, planDeliveries } from './plan';
+import { DEFAULT_RESOLVED_STATUSES } from './detect';
 import { createSearchIndexer, type AgentNames } from './search-index';
 import type { ChangeFeed } from './types';
 
-/** What the bot wrote, for the fast lane; `origin` is the conversation a thread reply came from (it already shows it). */
-export interface FastLaneInput extends Written {
-  origin?: { platform: Platform; conversationId: string };
-}
+export type { CycleResult, FastLaneInput } from './cycle';
 
 /** A failure's text without Graph's per-request id, so the same refusal twice reads the same. */
 const withoutIds = (text: string) => text.replace(/\s*\(request-id [^)]*\)/g, '');
@@ -48,18 +43,6 @@ export interface PollerConfig {
   lease?: PollerLease;
 }
 
-/** What one cycle did, for tests, benchmarks and logs. */
-export interface CycleResult {
-  tickets: number;
-  comments: number;
-  changeSets: number;
-  /** Sends this cycle added to the outbox. */
-  owed: number;
-  /** False while some notification is still owed (it stays in the outbox and is retried). */
-  complete: boolean;
-  firstStart?: boolean;
-}
-
 /** How the poller is doing, for health checks and tests. */
 export interface PollerStatus {
   cycles: number;
@@ -84,14 +67,9 @@ export interface Poller {
   status(): PollerStatus;
 }
 
-const later = (a: string | undefined, b: string) => (!a || Date.parse(b) > Date.parse(a) ? b : a);
-
 /** Creates a poller over a change feed, a store and a deliverer. */
 export function createPoller(config: PollerConfig): Poller {
   const { feed, store, deliverer, logger } = config;
-  const now = config.now ?? (() => new Date());
-  const overlapMs = (config.overlapSeconds ?? 5) * 1000;
-  const resolved = config.resolvedStatuses ?? DEFAULT_RESOLVED_STATUSES;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
   let stopped = true;
@@ -100,111 +78,29 @@ export function createPoller(config: PollerConfig): Poller {
   let failures = 0;
   let cycles = 0;
   let lastError: string | undefined;
-  let lastPrune = 0;
   let lastDrain: DrainResult | undefined;
   let drainTimer: NodeJS.Timeout | undefined;
   let drainInFlight: Promise<void> = Promise.resolve();
-  const search = createSearchIndexer(store, logger, config.agentNames);
   let leaseError: string | undefined;
 
-  async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
-    const out: T[] = [];
-    for await (const item of items) out.push(item);
-    return out;
-  }
+  const runner = createCycleRunner({
+    feed,
+    store,
+    deliverer,
+    vocabulary: config.vocabulary,
+    logger,
+    search: createSearchIndexer(store, logger, config.agentNames),
+    resolvedStatuses: config.resolvedStatuses ?? DEFAULT_RESOLVED_STATUSES,
+    overlapMs: (config.overlapSeconds ?? 5) * 1000,
+    backfillMinutes: config.backfillMinutes ?? 0,
+    now: config.now ?? (() => new Date()),
+  });
+  const cycle = runner.cycle;
 
-  /**
-   * The store part of a cycle and the fast lane run one at a time: each reads the known states
-   * and commits new ones, so two at once could announce one version twice.
-   */
-  let gate: Promise<unknown> = Promise.resolve();
-  function exclusive<T>(work: () => Promise<T>): Promise<T> {
-    const run = gate.then(work, work);
-    gate = run.catch(() => undefined);
-    return run;
-  }
-
-  const missing = (c: Comment) => logger.debug('comment on a ticket that no longer exists; skipped', { commentId: c.id });
-
-  async function cycle(): Promise<CycleResult> {
-    let ticketMark = await store.getWatermark(WM_TICKETS);
-    let commentMark = await store.getWatermark(WM_COMMENTS);
-    let first = false;
-    if (!ticketMark || !commentMark) {
-      ticketMark = commentMark = await firstStart(feed, store, search, logger, new Date(now().getTime() - (config.backfillMinutes ?? 0) * 60_000));
-      first = true;
-    }
-    const since = (mark: string) => new Date(Date.parse(mark) - overlapMs);
-    const [tickets, comments] = await Promise.all([
-      collect(feed.ticketsModifiedSince(since(ticketMark))),
-      collect(feed.commentsCreatedSince(since(commentMark))),
-    ]);
-
-    const fromMark = ticketMark;
-    const fromCommentMark = commentMark;
-    return exclusive(async () => {
-      const detected = await detectChanges(store, {
-        tickets,
-        comments,
-        ticketOf: async (id) => feed.getTicket?.(id),
-        resolvedStatuses: resolved,
-        onMissingTicket: missing,
-      });
-      const intents = await planDeliveries(store, deliverer, config.vocabulary, detected);
-      // Search sees every change read, before the watermark moves: a crash in between re-reads and re-indexes.
-      if (!first) await search.fillIfMissing(feed);
-      await search.index(tickets);
-      // What is owed and the new watermark are committed together: a crash after this loses nothing.
-      let nextTicketMark = fromMark;
-      for (const t of tickets) nextTicketMark = later(nextTicketMark, t.modified);
-      let nextCommentMark = fromCommentMark;
-      for (const c of comments) nextCommentMark = later(nextCommentMark, c.created);
-      await store.commitCycleWithDeliveries(
-        { watermarks: { [WM_TICKETS]: nextTicketMark, [WM_COMMENTS]: nextCommentMark }, states: detected.states, processedKeys: detected.fresh.map(commentKey) },
-        intents,
-      );
-      if (Date.now() - lastPrune > 3600_000) {
-        lastPrune = Date.now();
-        // Keys only guard the overlap window and crash recovery; a week is far beyond both.
-        await store.pruneDelivered(new Date(Date.now() - 7 * 86400_000));
-      }
-      const changeSets = detected.sets.length;
-      return { tickets: tickets.length, comments: comments.length, changeSets, owed: intents.length, complete: true, firstStart: first || undefined };
-    });
-  }
-
-  /**
-   * The fast lane: what the bot just wrote is detected, routed and recorded in the outbox like a
-   * poll result (same keys, same states), then sent at once. The next poll reads the same
-   * (id, etag) and the same comment keys and skips them. Before the first poll there is nothing
-   * to compare with, so the poll handles it.
-   */
+  /** The fast lane: records what the bot just wrote like a poll result, then sends it at once. */
   async function announce(written: FastLaneInput): Promise<number> {
-    const owed = await exclusive(async () => {
-      if (!(await store.getWatermark(WM_TICKETS))) return 0;
-      const pairs = written.comments ?? [];
-      const ticketOf = new Map(pairs.map((p) => [p.ticket.id, p.ticket]));
-      const detected = await detectChanges(store, {
-        tickets: written.tickets ?? [],
-        comments: pairs.map((p) => p.comment),
-        ticketOf: async (id) => ticketOf.get(id),
-        resolvedStatuses: resolved,
-        actorEmail: written.actorEmail,
-        onMissingTicket: missing,
-      });
-      if (detected.sets.length === 0 && detected.states.length === 0) return 0;
-      // What the bot wrote is searchable at once, not only after the next poll.
-      await search.index(written.tickets ?? []);
-      const intents = await planDeliveries(store, deliverer, config.vocabulary, detected, written.origin);
-      await store.commitCycleWithDeliveries({ watermarks: {}, states: detected.states, processedKeys: detected.fresh.map(commentKey) }, intents);
-      return intents.length;
-    });
-    if (owed > 0 && !halted) {
-      drainInFlight = deliverer.drain().then(
-        (d) => void (lastDrain = d),
-        (err) => logger.error('notification drain failed', { error: err }),
-      );
-    }
+    const owed = await runner.record(written);
+    if (owed > 0 && !halted) drainInBackground();
     return owed;
   }
 

@@ -1,0 +1,162 @@
+/**
+ * One poll cycle and the fast lane, as store work: read what changed since the watermark, detect
+ * and route it, and commit what is owed together with the new watermark and ticket states in one
+ * transaction, so a crash or restart loses nothing. Sending is the deliverer's (src/notify/deliver.ts);
+ * scheduling, back-off and the lease are the poller's (src/notify/poller.ts).
+ */
+import type { Written } from '../helpdesk/changes';
+import type { Comment, Ticket, Vocabulary } from '../helpdesk/types';
+import type { Logger } from '../log';
+import type { Platform, Store } from '../store/types';
+import type { Deliverer } from './deliver';
+import { commentKey } from './detect';
+import { firstStart, WM_COMMENTS, WM_TICKETS } from './first-start';
+import { detectChanges, planDeliveries } from './plan';
+import type { SearchIndexer } from './search-index';
+import type { ChangeFeed } from './types';
+
+/** What the bot wrote, for the fast lane; `origin` is the conversation a thread reply came from (it already shows it). */
+export interface FastLaneInput extends Written {
+  origin?: { platform: Platform; conversationId: string };
+}
+
+/** What one cycle did, for tests, benchmarks and logs. */
+export interface CycleResult {
+  tickets: number;
+  comments: number;
+  changeSets: number;
+  /** Sends this cycle added to the outbox. */
+  owed: number;
+  /** False while some notification is still owed (it stays in the outbox and is retried). */
+  complete: boolean;
+  firstStart?: boolean;
+}
+
+/** What the cycle and the fast lane need. */
+export interface CycleConfig {
+  feed: ChangeFeed & { getTicket?(id: number): Promise<Ticket | undefined> };
+  store: Store;
+  deliverer: Deliverer;
+  vocabulary: Vocabulary;
+  logger: Logger;
+  search: SearchIndexer;
+  resolvedStatuses: readonly string[];
+  /** Timestamps have one-second precision; re-read this much before the watermark. */
+  overlapMs: number;
+  /** On first start, also announce what changed this many minutes before now. */
+  backfillMinutes: number;
+  now: () => Date;
+}
+
+/** The store side of notifying: one cycle over the feed, or the fast lane over what the bot wrote. */
+export interface CycleRunner {
+  /** Reads, detects and commits one cycle; nothing is sent here. */
+  cycle(): Promise<CycleResult>;
+  /** Records what the bot just wrote like a poll result; resolves with the sends it owed (0 before the first poll). */
+  record(written: FastLaneInput): Promise<number>;
+}
+
+const later = (a: string | undefined, b: string) => (!a || Date.parse(b) > Date.parse(a) ? b : a);
+
+async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of items) out.push(item);
+  return out;
+}
+
+/** Creates the cycle and fast lane over one store. */
+export function createCycleRunner(config: CycleConfig): CycleRunner {
+  const { feed, store, deliverer, logger, search, now } = config;
+  const resolved = config.resolvedStatuses;
+  let lastPrune = 0;
+
+  /**
+   * The store part of a cycle and the fast lane run one at a time: each reads the known states
+   * and commits new ones, so two at once could announce one version twice.
+   */
+  let gate: Promise<unknown> = Promise.resolve();
+  function exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const run = gate.then(work, work);
+    gate = run.catch(() => undefined);
+    return run;
+  }
+
+  const missing = (c: Comment) => logger.debug('comment on a ticket that no longer exists; skipped', { commentId: c.id });
+
+  async function cycle(): Promise<CycleResult> {
+    let ticketMark = await store.getWatermark(WM_TICKETS);
+    let commentMark = await store.getWatermark(WM_COMMENTS);
+    let first = false;
+    if (!ticketMark || !commentMark) {
+      ticketMark = commentMark = await firstStart(feed, store, search, logger, new Date(now().getTime() - config.backfillMinutes * 60_000));
+      first = true;
+    }
+    const since = (mark: string) => new Date(Date.parse(mark) - config.overlapMs);
+    const [tickets, comments] = await Promise.all([
+      collect(feed.ticketsModifiedSince(since(ticketMark))),
+      collect(feed.commentsCreatedSince(since(commentMark))),
+    ]);
+
+    const fromMark = ticketMark;
+    const fromCommentMark = commentMark;
+    return exclusive(async () => {
+      const detected = await detectChanges(store, {
+        tickets,
+        comments,
+        ticketOf: async (id) => feed.getTicket?.(id),
+        resolvedStatuses: resolved,
+        onMissingTicket: missing,
+      });
+      const intents = await planDeliveries(store, deliverer, config.vocabulary, detected);
+      // Search sees every change read, before the watermark moves: a crash in between re-reads and re-indexes.
+      if (!first) await search.fillIfMissing(feed);
+      await search.index(tickets);
+      // What is owed and the new watermark are committed together: a crash after this loses nothing.
+      let nextTicketMark = fromMark;
+      for (const t of tickets) nextTicketMark = later(nextTicketMark, t.modified);
+      let nextCommentMark = fromCommentMark;
+      for (const c of comments) nextCommentMark = later(nextCommentMark, c.created);
+      await store.commitCycleWithDeliveries(
+        { watermarks: { [WM_TICKETS]: nextTicketMark, [WM_COMMENTS]: nextCommentMark }, states: detected.states, processedKeys: detected.fresh.map(commentKey) },
+        intents,
+      );
+      if (Date.now() - lastPrune > 3600_000) {
+        lastPrune = Date.now();
+        // Keys only guard the overlap window and crash recovery; a week is far beyond both.
+        await store.pruneDelivered(new Date(Date.now() - 7 * 86400_000));
+      }
+      const changeSets = detected.sets.length;
+      return { tickets: tickets.length, comments: comments.length, changeSets, owed: intents.length, complete: true, firstStart: first || undefined };
+    });
+  }
+
+  /**
+   * The fast lane: what the bot just wrote is detected, routed and recorded in the outbox like a
+   * poll result (same keys, same states); the poller then sends it at once. The next poll reads the same
+   * (id, etag) and the same comment keys and skips them. Before the first poll there is nothing
+   * to compare with, so the poll handles it.
+   */
+  async function record(written: FastLaneInput): Promise<number> {
+    return exclusive(async () => {
+      if (!(await store.getWatermark(WM_TICKETS))) return 0;
+      const pairs = written.comments ?? [];
+      const ticketOf = new Map(pairs.map((p) => [p.ticket.id, p.ticket]));
+      const detected = await detectChanges(store, {
+        tickets: written.tickets ?? [],
+        comments: pairs.map((p) => p.comment),
+        ticketOf: async (id) => ticketOf.get(id),
+        resolvedStatuses: resolved,
+        actorEmail: written.actorEmail,
+        onMissingTicket: missing,
+      });
+      if (detected.sets.length === 0 && detected.states.length === 0) return 0;
+      // What the bot wrote is searchable at once, not only after the next poll.
+      await search.index(written.tickets ?? []);
+      const intents = await planDeliveries(store, deliverer, config.vocabulary, detected, written.origin);
+      await store.commitCycleWithDeliveries({ watermarks: {}, states: detected.states, processedKeys: detected.fresh.map(commentKey) }, intents);
+      return intents.length;
+    });
+  }
+
+  return { cycle, record };
+}

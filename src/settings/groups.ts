@@ -1,0 +1,166 @@
+/**
+ * The settings groups that need more than one variable read together: where the help desk is,
+ * the Teams and Slack credentials, the listening host, the store and the ticket vocabulary.
+ */
+import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
+import { ticketUrlPatternProblem } from '../core/search';
+import { vocabularyProblem } from '../core/vocabulary';
+import { ConfigError, guid, httpsUrl, list, oneOf, value, type Env } from './read';
+
+/** Where the help-desk data lives: a real tenant, or the embedded site started in-process. */
+export type HelpdeskTarget =
+  | {
+      kind: 'tenant';
+      tenantId: string;
+      clientId: string;
+      /** Either an inline secret or a file that is re-read when the identity provider rejects it. */
+      secret: { kind: 'inline'; value: string } | { kind: 'file'; path: string };
+      siteId: string;
+    }
+  | { kind: 'embedded' };
+
+/** The Bot Framework registration; no app id means local use. */
+export interface TeamsSettings {
+  /** Undefined = local use: the server binds to loopback and accepts unauthenticated requests. */
+  appId?: string;
+  appPassword?: string;
+  appTenantId?: string;
+  appType: 'MultiTenant' | 'SingleTenant' | 'UserAssignedMSI';
+}
+
+/** The Slack app's tokens; present only when Slack is configured. */
+export interface SlackSettings {
+  botToken: string;
+  signingSecret: string;
+  appToken?: string;
+  apiUrl?: string;
+}
+
+/** The help desk's value sets and their roles (which statuses are open, which priorities high). */
+export interface VocabularySettings {
+  priorities: readonly string[];
+  categories: readonly string[];
+  statuses: readonly string[];
+  openStatuses: readonly string[];
+  highPriorities: readonly string[];
+}
+
+/** Default value sets for what the spec calls "not shown"; override with the HELPDESK_* lists. */
+export const DEFAULT_PRIORITIES = ['Low', 'Normal', 'High', 'Urgent'] as const;
+export const DEFAULT_CATEGORIES = ['Hardware', 'Software', 'Access', 'Network', 'Facilities', 'Other'] as const;
+export const DEFAULT_STATUSES = ['New', 'Assigned', 'In Progress', 'Waiting', 'Resolved', 'Closed'] as const;
+export const DEFAULT_OPEN_STATUSES = ['New', 'Assigned', 'In Progress'] as const;
+export const DEFAULT_HIGH_PRIORITIES = ['High', 'Urgent'] as const;
+
+const SITE_ID = /^[^,\s]+,[0-9a-f-]{36},[0-9a-f-]{36}$/i;
+const HOST_NAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]*[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i;
+const APP_TYPES = ['MultiTenant', 'SingleTenant', 'UserAssignedMSI'] as const;
+
+/** HOST: an IP address or host name to listen on (default 127.0.0.1). */
+export function readHost(env: Env): string {
+  const raw = value(env, 'HOST') ?? '127.0.0.1';
+  if (!isIP(raw) && !HOST_NAME.test(raw)) {
+    throw new ConfigError('HOST', `must be an IP address or host name to listen on, e.g. 127.0.0.1 or 0.0.0.0 (got "${raw}")`);
+  }
+  return raw;
+}
+
+/** HELPDESK_TICKET_URL_PATTERN: the portal's ticket URL with `{id}`, if set. */
+export function readTicketUrlPattern(env: Env): string | undefined {
+  const raw = value(env, 'HELPDESK_TICKET_URL_PATTERN');
+  const problem = raw === undefined ? undefined : ticketUrlPatternProblem(raw);
+  if (problem) throw new ConfigError('HELPDESK_TICKET_URL_PATTERN', problem);
+  return raw;
+}
+
+/** HELPDESK_SITE_ID and its credentials; no site id means the embedded site. */
+export function readTarget(env: Env): HelpdeskTarget {
+  const siteId = value(env, 'HELPDESK_SITE_ID');
+  if (siteId === undefined) return { kind: 'embedded' };
+  if (!SITE_ID.test(siteId)) {
+    throw new ConfigError('HELPDESK_SITE_ID', `must look like "<host>,<guid>,<guid>" (got "${siteId}")`);
+  }
+  const tenantId = guid(env, 'HELPDESK_TENANT_ID');
+  const clientId = guid(env, 'HELPDESK_CLIENT_ID');
+  const inline = value(env, 'HELPDESK_CLIENT_SECRET');
+  const file = value(env, 'HELPDESK_CLIENT_SECRET_FILE');
+  if (inline && file) {
+    throw new ConfigError('HELPDESK_CLIENT_SECRET', 'set either HELPDESK_CLIENT_SECRET or HELPDESK_CLIENT_SECRET_FILE, not both');
+  }
+  if (file) {
+    try {
+      readFileSync(file, 'utf8');
+    } catch (err) {
+      throw new ConfigError('HELPDESK_CLIENT_SECRET_FILE', `cannot read "${file}" (${(err as NodeJS.ErrnoException).code})`);
+    }
+    return { kind: 'tenant', tenantId, clientId, siteId, secret: { kind: 'file', path: file } };
+  }
+  if (!inline) {
+    throw new ConfigError('HELPDESK_CLIENT_SECRET', 'or HELPDESK_CLIENT_SECRET_FILE is required when HELPDESK_SITE_ID is set');
+  }
+  return { kind: 'tenant', tenantId, clientId, siteId, secret: { kind: 'inline', value: inline } };
+}
+
+/** The status and priority lists and their roles, checked against each other (roles live in src/core/vocabulary.ts). */
+export function readRoles(env: Env): Omit<VocabularySettings, 'categories'> {
+  const openStatuses = list(env, 'HELPDESK_OPEN_STATUSES', DEFAULT_OPEN_STATUSES);
+  const statuses = list(env, 'HELPDESK_STATUSES', DEFAULT_STATUSES);
+  const priorities = list(env, 'HELPDESK_PRIORITIES', DEFAULT_PRIORITIES);
+  const highPriorities = list(env, 'HELPDESK_HIGH_PRIORITIES', DEFAULT_HIGH_PRIORITIES);
+  const problem = vocabularyProblem({ statuses, openStatuses, priorities, highPriorities, categories: [] });
+  if (problem) throw new ConfigError(problem.variable, problem.message);
+  return { priorities, statuses, openStatuses, highPriorities };
+}
+
+/** HELPDESK_CATEGORIES: the categories a ticket may have. */
+export function readCategories(env: Env): readonly string[] {
+  return list(env, 'HELPDESK_CATEGORIES', DEFAULT_CATEGORIES);
+}
+
+/** SLACK_*: undefined when none is set (the Slack channel is off). */
+export function readSlack(env: Env): SlackSettings | undefined {
+  const botToken = value(env, 'SLACK_BOT_TOKEN');
+  const signingSecret = value(env, 'SLACK_SIGNING_SECRET');
+  const appToken = value(env, 'SLACK_APP_TOKEN');
+  if (!botToken && !signingSecret && !appToken) return undefined;
+  if (!botToken) throw new ConfigError('SLACK_BOT_TOKEN', 'is required when any SLACK_* setting is present');
+  if (!botToken.startsWith('xoxb-')) throw new ConfigError('SLACK_BOT_TOKEN', 'must be a bot token starting with "xoxb-"');
+  if (!signingSecret) throw new ConfigError('SLACK_SIGNING_SECRET', 'is required when SLACK_BOT_TOKEN is set');
+  if (appToken && !appToken.startsWith('xapp-')) throw new ConfigError('SLACK_APP_TOKEN', 'must be an app-level token starting with "xapp-"');
+  const apiUrl = value(env, 'SLACK_API_URL');
+  if (apiUrl !== undefined) httpsUrl(env, 'SLACK_API_URL', apiUrl);
+  return { botToken, signingSecret, appToken, apiUrl: apiUrl && (apiUrl.endsWith('/') ? apiUrl : `${apiUrl}/`) };
+}
+
+/** Microsoft* : the Bot Framework registration. */
+export function readTeams(env: Env): TeamsSettings {
+  const appType = oneOf(env, 'MicrosoftAppType', APP_TYPES, 'MultiTenant');
+  const appId = value(env, 'MicrosoftAppId');
+  const appPassword = value(env, 'MicrosoftAppPassword');
+  const appTenantId = value(env, 'MicrosoftAppTenantId');
+  if (appId && appType !== 'UserAssignedMSI' && !appPassword) {
+    throw new ConfigError('MicrosoftAppPassword', 'is required when MicrosoftAppId is set');
+  }
+  if (appId && appType === 'SingleTenant' && !appTenantId) {
+    throw new ConfigError('MicrosoftAppTenantId', 'is required when MicrosoftAppType is SingleTenant');
+  }
+  return { appId, appPassword, appTenantId, appType };
+}
+
+/** DATABASE_URL: a PostgreSQL URL, or undefined for SQLite. */
+export function readDatabaseUrl(env: Env): string | undefined {
+  const raw = value(env, 'DATABASE_URL');
+  if (raw === undefined) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = undefined;
+  }
+  // The message never repeats the value: it usually carries a password.
+  if (!url || (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:')) {
+    throw new ConfigError('DATABASE_URL', 'must be a PostgreSQL URL like postgres://user:password@host:5432/helpdesk');
+  }
+  return raw;
+}
