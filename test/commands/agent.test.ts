@@ -10,8 +10,8 @@ function as<T extends View['type']>(reply: Reply, type: T): Extract<View, { type
   return reply.view as Extract<View, { type: T }>;
 }
 
-function scene() {
-  const desk = helpdesk();
+async function scene() {
+  const desk = await helpdesk();
   const t = desk.seedTicket({ title: 'Printer jammed', submittedByEmail: RIA.email, submittedByName: RIA.name });
   desk.seedComment({ ticketId: t.id, body: 'Called facilities', authorEmail: DANA.email, isInternal: true });
   return { desk, t };
@@ -19,7 +19,7 @@ function scene() {
 
 describe('queue', () => {
   it('defaults to unassigned open tickets with Claim buttons', async () => {
-    const { desk, t } = scene();
+    const { desk, t } = await scene();
     desk.seedTicket({ title: 'Taken', submittedByEmail: RIA.email, assignedTo: SAM.email });
     desk.seedTicket({ title: 'Done', submittedByEmail: RIA.email, status: 'Resolved' });
     const { list } = as(await handleText(context(desk, DANA), 'queue'), 'ticket-list');
@@ -28,7 +28,7 @@ describe('queue', () => {
   });
 
   it('filters mine, high and all', async () => {
-    const { desk, t } = scene();
+    const { desk, t } = await scene();
     const held = desk.seedTicket({ title: 'Mine', submittedByEmail: RIA.email, assignedTo: DANA.email });
     const urgent = desk.seedTicket({ title: 'Urgent', submittedByEmail: RIA.email, priority: 'Urgent' });
     const ids = async (q: string) => as(await handleText(context(desk, DANA), `queue ${q}`), 'ticket-list').list.tickets.map((x) => x.id);
@@ -38,7 +38,7 @@ describe('queue', () => {
   });
 
   it('says "N of M" when the queue is longer than a page, and pages with Next and Previous', async () => {
-    const desk = helpdesk();
+    const desk = await helpdesk();
     for (let i = 0; i < 23; i++) desk.seedTicket({ title: `T${i}`, submittedByEmail: RIA.email });
     const { list } = as(await handleText(context(desk, DANA), 'queue'), 'ticket-list');
     expect(list.tickets).toHaveLength(20);
@@ -54,7 +54,7 @@ describe('queue', () => {
   });
 
   it('puts the most urgent first, then the one waiting longest', async () => {
-    const desk = helpdesk();
+    const desk = await helpdesk();
     const oldNormal = desk.seedTicket({ title: 'old normal', submittedByEmail: RIA.email, priority: 'Normal', created: '2026-11-01T09:00:00Z' });
     const newUrgent = desk.seedTicket({ title: 'new urgent', submittedByEmail: RIA.email, priority: 'Urgent', created: '2026-11-20T09:00:00Z' });
     const newNormal = desk.seedTicket({ title: 'new normal', submittedByEmail: RIA.email, priority: 'Normal', created: '2026-11-19T09:00:00Z' });
@@ -67,7 +67,7 @@ describe('queue', () => {
   });
 
   it('is refused for requesters', async () => {
-    const { desk } = scene();
+    const { desk } = await scene();
     const { error } = as(await handleText(context(desk, RIA), 'queue'), 'error');
     expect(error.message).toContain('`mine`');
   });
@@ -75,7 +75,7 @@ describe('queue', () => {
 
 describe('claim', () => {
   it('assigns the ticket to me and shows the card publicly without internal notes', async () => {
-    const { desk, t } = scene();
+    const { desk, t } = await scene();
     const reply = await handleText(context(desk, DANA), `claim #${t.id}`);
     const { ticket } = as(reply, 'ticket');
     expect(reply).toMatchObject({ visibility: 'public', ticketId: t.id });
@@ -86,13 +86,13 @@ describe('claim', () => {
   });
 
   it('keeps internal notes on the card in the agent’s personal chat', async () => {
-    const { desk, t } = scene();
+    const { desk, t } = await scene();
     const reply = await handleText(context(desk, DANA, { kind: 'personal' }), `claim ${t.id}`);
     expect(as(reply, 'ticket').ticket.comments.map((c) => c.body)).toEqual(['Called facilities']);
   });
 
   it('from a stale card shows the current ticket with "Already claimed by" and keeps the other claim', async () => {
-    const { desk, t } = scene();
+    const { desk, t } = await scene();
     const seen = t.etag;
     await dispatch(context(desk, SAM), { verb: VERBS.claim, ticketId: t.id, etag: seen });
     const reply = await dispatch(context(desk, DANA), { verb: VERBS.claim, ticketId: t.id, etag: seen });
@@ -106,7 +106,7 @@ describe('claim', () => {
   });
 
   it('typed claim of a ticket someone holds asks to take it over, the same question a click gets', async () => {
-    const { desk, t } = scene();
+    const { desk, t } = await scene();
     const held = desk.touch(t.id, { assignedTo: SAM.email });
     const typed = as(await handleText(context(desk, DANA), `claim ${t.id}`), 'ticket').ticket;
     const clicked = as(await dispatch(context(desk, DANA), { verb: VERBS.claim, ticketId: t.id, etag: held.etag }), 'ticket').ticket;
@@ -117,7 +117,7 @@ describe('claim', () => {
   });
 
   it('a card offers Take over (not Claim) on a ticket someone else holds; confirming takes it, publicly', async () => {
-    const { desk, t } = scene();
+    const { desk, t } = await scene();
     desk.touch(t.id, { assignedTo: SAM.email });
     const card = as(await handleText(context(desk, DANA), `show ${t.id}`), 'ticket').ticket;
     expect(card.actions.map((a) => a.title)).not.toContain('Claim');
@@ -132,7 +132,7 @@ describe('claim', () => {
   });
 
   it('a confirmation made on a ticket that changed meanwhile asks again, naming the new holder', async () => {
-    const { desk, t } = scene();
+    const { desk, t } = await scene();
     const held = desk.touch(t.id, { assignedTo: SAM.email });
     desk.touch(t.id, { assignedTo: 'lee.agent@contoso.test' });
     const reply = await dispatch(context(desk, DANA), { verb: VERBS.claim, ticketId: t.id, etag: held.etag, values: { takeOver: 'true' } });
@@ -141,7 +141,7 @@ describe('claim', () => {
   });
 
   it('is refused for requesters', async () => {
-    const { desk, t } = scene();
+    const { desk, t } = await scene();
     const reply = await handleText(context(desk, RIA), `claim ${t.id}`);
     expect(as(reply, 'error').error.message).toBe('Only help-desk agents can claim tickets.');
     expect(desk.ticket(t.id)?.assignedTo).toBe('');
@@ -150,7 +150,7 @@ describe('claim', () => {
 
 describe('assign', () => {
   it('resolves a mention through the channel', async () => {
-    const { desk, t } = scene();
+    const { desk, t } = await scene();
     const ctx = context(desk, DANA, { users: { '<at>Sam Agent</at>': { email: SAM.email, name: SAM.name } } });
     const { ticket } = as(await handleText(ctx, `assign ${t.id} <at>Sam Agent</at>`), 'ticket');
     expect(ticket.assignee).toBe(SAM.email);
@@ -158,7 +158,7 @@ describe('assign', () => {
   });
 
   it('takes a typed address and rejects what is neither address nor known mention', async () => {
-    const { desk, t } = scene();
+    const { desk, t } = await scene();
     as(await handleText(context(desk, DANA), `assign ${t.id} SAM.agent@contoso.test`), 'ticket');
     expect(desk.ticket(t.id)?.assignedTo).toBe(SAM.email);
     const bad = as(await handleText(context(desk, DANA, { users: {} }), `assign ${t.id} @nobody`), 'error');
@@ -166,19 +166,19 @@ describe('assign', () => {
   });
 
   it('unwraps a Slack mailto link', async () => {
-    const { desk, t } = scene();
+    const { desk, t } = await scene();
     await handleText(context(desk, DANA), `assign ${t.id} <mailto:${SAM.email}|${SAM.email}>`);
     expect(desk.ticket(t.id)?.assignedTo).toBe(SAM.email);
   });
 
   it('passes the service’s refusal of a non-agent assignee', async () => {
-    const { desk, t } = scene();
+    const { desk, t } = await scene();
     const reply = await handleText(context(desk, DANA), `assign ${t.id} ria.requester@contoso.test`);
     expect(as(reply, 'error').error.message).toContain('is not an active help-desk agent');
   });
 
   it('opens the assign form with the active agents and accepts its submit', async () => {
-    const { desk, t } = scene();
+    const { desk, t } = await scene();
     const { form } = as(await dispatch(context(desk, DANA), { verb: VERBS.assignForm, ticketId: t.id, etag: t.etag }), 'form');
     expect(form.assignees?.map((a) => a.email)).toEqual([DANA.email, SAM.email]);
     const reply = await dispatch(context(desk, DANA), { verb: VERBS.assign, ticketId: t.id, etag: form.etag, values: { assignee: SAM.email } });
@@ -188,20 +188,20 @@ describe('assign', () => {
 
 describe('status, priority, resolve', () => {
   it('matches a multi-word status case-insensitively', async () => {
-    const { desk, t } = scene();
+    const { desk, t } = await scene();
     const reply = await handleText(context(desk, DANA), `status ${t.id} in   PROGRESS`);
     expect(as(reply, 'ticket').ticket.status).toBe('In Progress');
     expect(reply.visibility).toBe('public');
   });
 
   it('names an unknown status and lists the statuses', async () => {
-    const { desk, t } = scene();
+    const { desk, t } = await scene();
     const { error } = as(await handleText(context(desk, DANA), `status ${t.id} sleeping`), 'error');
     expect(error).toEqual({ message: '“sleeping” is not a status. Statuses: New, Assigned, In Progress, Waiting, Resolved, Closed.', usage: 'status <ticket id> <status>' });
   });
 
   it('a Start button with a stale etag shows the ticket as it is now', async () => {
-    const { desk, t } = scene();
+    const { desk, t } = await scene();
     desk.touch(t.id, { priority: 'High' });
     const reply = await dispatch(context(desk, DANA), { verb: VERBS.status, ticketId: t.id, etag: t.etag, values: { status: 'In Progress' } });
     const { ticket } = as(reply, 'ticket');
@@ -211,13 +211,13 @@ describe('status, priority, resolve', () => {
   });
 
   it('changes priority and rejects an unknown one', async () => {
-    const { desk, t } = scene();
+    const { desk, t } = await scene();
     expect(as(await handleText(context(desk, DANA), `priority ${t.id} urgent`), 'ticket').ticket.priority).toBe('Urgent');
     expect(as(await handleText(context(desk, DANA), `priority ${t.id} meh`), 'error').error.message).toContain('“meh” is not a priority');
   });
 
   it('resolves with a public note and offers Reopen', async () => {
-    const { desk, t } = scene();
+    const { desk, t } = await scene();
     const { ticket } = as(await handleText(context(desk, DANA), `resolve ${t.id} Cleared the paper path`), 'ticket');
     expect(ticket.status).toBe('Resolved');
     expect(ticket.comments.map((c) => c.body)).toEqual(['Cleared the paper path']);
@@ -227,7 +227,7 @@ describe('status, priority, resolve', () => {
   });
 
   it('opens the resolve form from the button', async () => {
-    const { desk, t } = scene();
+    const { desk, t } = await scene();
     const { form } = as(await dispatch(context(desk, DANA), { verb: VERBS.resolveForm, ticketId: t.id, etag: t.etag }), 'form');
     expect(form).toMatchObject({ form: 'resolve', submitVerb: VERBS.resolve, ticketId: t.id });
   });
@@ -235,7 +235,7 @@ describe('status, priority, resolve', () => {
 
 describe('note and reply', () => {
   it('adds an internal note the agent sees and the requester does not', async () => {
-    const { desk, t } = scene();
+    const { desk, t } = await scene();
     const { ticket } = as(await handleText(context(desk, DANA), `note ${t.id} Toner on order`), 'ticket');
     expect(ticket.comments.at(-1)).toMatchObject({ body: 'Toner on order', internal: true });
     const forRequester = as(await handleText(context(desk, RIA), `show ${t.id}`), 'ticket');
@@ -243,7 +243,7 @@ describe('note and reply', () => {
   });
 
   it('adds a public reply the requester sees', async () => {
-    const { desk, t } = scene();
+    const { desk, t } = await scene();
     await handleText(context(desk, DANA), `reply ${t.id} On my way`);
     const forRequester = as(await handleText(context(desk, RIA), `show ${t.id}`), 'ticket');
     expect(forRequester.ticket.comments.map((c) => c.body)).toEqual(['On my way']);
@@ -252,7 +252,7 @@ describe('note and reply', () => {
 
 describe('asset', () => {
   it('finds by tag or serial and says when there is none', async () => {
-    const desk = helpdesk();
+    const desk = await helpdesk();
     desk.seedAsset({ assetTag: 'LT-0042', serialNumber: 'PF3XYZ', assignedTo: RIA.email });
     expect(as(await handleText(context(desk, DANA), 'asset pf3xyz'), 'asset-list').list.assets[0].assetTag).toBe('LT-0042');
     const { error } = as(await handleText(context(desk, DANA), 'asset LT-9999'), 'error');

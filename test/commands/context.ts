@@ -1,17 +1,15 @@
-/** Small context builders for command tests: real handlers, fake help desk at its port. */
+/** Small context builders for command tests: real handlers, the real service over the embedded site. */
 import type { CommandContext, Conversation, NotificationPorts, SubscriptionFilter } from '../../src/commands/types';
 import type { Actor } from '../../src/helpdesk/types';
-import { createFakeHelpdesk, type FakeHelpdesk } from '../support/fake-helpdesk';
+import { sharedSeededHelpdesk, type SeededHelpdesk } from '../support/seeded-helpdesk';
 
 export const DANA: Actor = { email: 'dana.agent@contoso.test', name: 'Dana Agent' };
 export const SAM: Actor = { email: 'sam.agent@contoso.test', name: 'Sam Agent' };
 export const RIA: Actor = { email: 'ria.requester@contoso.test', name: 'Ria Requester' };
 export const OTTO: Actor = { email: 'otto.other@contoso.test', name: 'Otto Other' };
 
-/** A help desk whose active agents are Dana and Sam. */
-export function helpdesk(): FakeHelpdesk {
-  return createFakeHelpdesk({ agents: [DANA, SAM] });
-}
+/** The help desk (active agents Dana and Sam), emptied of tickets, comments and assets; one per test file. */
+export const helpdesk: () => Promise<SeededHelpdesk> = sharedSeededHelpdesk([DANA, SAM]);
 
 /** In-memory notification store as commands see it. */
 export function notificationStore() {
@@ -42,7 +40,7 @@ export function notificationStore() {
 
 /** A command context for one person in one conversation. */
 export function context(
-  desk: FakeHelpdesk,
+  desk: SeededHelpdesk,
   actor: Actor,
   options: { kind?: Conversation['kind']; notifications?: NotificationPorts; users?: Record<string, { email: string; name: string }> } = {},
 ): CommandContext {

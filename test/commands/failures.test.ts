@@ -1,23 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { dispatch, handleText } from '../../src/commands';
 import { VERBS } from '../../src/core/verbs';
-import { HelpdeskError, type HelpdeskService } from '../../src/helpdesk/types';
+import { UNAVAILABLE as DOWN } from '../../src/helpdesk/errors';
 import { DANA, OTTO, RIA, context, helpdesk, notificationStore } from './context';
 
-const DOWN = 'The help desk cannot be reached right now; try again in a minute.';
-
-/** A help desk whose every call fails the way an outage does (vocabulary still known from config). */
-function downDesk() {
-  const desk = helpdesk();
-  return new Proxy(desk, {
-    get(target, prop, receiver) {
-      const value = Reflect.get(target, prop, receiver);
-      if (prop === 'vocabulary' || typeof value !== 'function') return value;
-      return async () => {
-        throw new HelpdeskError('unavailable', DOWN);
-      };
-    },
-  }) as typeof desk & HelpdeskService;
+/** The real help desk while its site answers every Graph request with 503 (an outage); the next helpdesk() clears it. */
+async function downDesk() {
+  const desk = await helpdesk();
+  desk.stack.emulator.faults.inject(503, 100_000, { retryAfterSeconds: 0 });
+  return desk;
 }
 
 describe('every command that reads the help desk says so when it is down', () => {
@@ -28,7 +19,7 @@ describe('every command that reads the help desk says so when it is down', () =>
   ];
   for (const text of typed) {
     it(text, async () => {
-      const reply = await handleText(context(downDesk(), DANA, { notifications: notificationStore().ports }), text);
+      const reply = await handleText(context(await downDesk(), DANA, { notifications: notificationStore().ports }), text);
       // A change that could not be made gives back what was typed, to send again.
       const writes = /^(comment|claim|assign|status|priority|resolve|note|reply) /.test(text);
       const message = writes ? `${DOWN}\nWhat you typed, to send again: “${text}”` : DOWN;
@@ -38,7 +29,7 @@ describe('every command that reads the help desk says so when it is down', () =>
 
   it('buttons too: the forms that load the ticket first', async () => {
     for (const verb of [VERBS.commentForm, VERBS.assignForm, VERBS.resolveForm, VERBS.refresh]) {
-      const reply = await dispatch(context(downDesk(), DANA), { verb, ticketId: 1, etag: '"1,a"' });
+      const reply = await dispatch(context(await downDesk(), DANA), { verb, ticketId: 1, etag: '"1,a"' });
       expect(reply.view, verb).toEqual({ type: 'error', error: { message: DOWN } });
     }
   });
@@ -46,7 +37,7 @@ describe('every command that reads the help desk says so when it is down', () =>
 
 describe('refusals reach the person and change nothing', () => {
   it('a requester cannot resolve, even their own ticket', async () => {
-    const desk = helpdesk();
+    const desk = await helpdesk();
     const t = desk.seedTicket({ title: 'Mine', submittedByEmail: RIA.email });
     const reply = await handleText(context(desk, RIA), `resolve ${t.id} fixed it myself`);
     expect(reply.view).toEqual({ type: 'error', error: { message: 'Only help-desk agents can resolve tickets.' } });
@@ -55,7 +46,7 @@ describe('refusals reach the person and change nothing', () => {
   });
 
   it("a requester cannot open the comment form on someone else's ticket", async () => {
-    const desk = helpdesk();
+    const desk = await helpdesk();
     const t = desk.seedTicket({ title: 'Not yours', submittedByEmail: OTTO.email });
     const reply = await dispatch(context(desk, RIA), { verb: VERBS.commentForm, ticketId: t.id });
     expect(reply.view.type).toBe('error');
@@ -68,13 +59,13 @@ describe('refusals reach the person and change nothing', () => {
       [VERBS.resolveForm, 'resolve <ticket id> [note]'],
       [VERBS.commentForm, 'comment <ticket id> <text>'],
     ] as const) {
-      const reply = await dispatch(context(helpdesk(), DANA), { verb });
+      const reply = await dispatch(context(await helpdesk(), DANA), { verb });
       expect(reply.view, verb).toEqual({ type: 'error', error: { message: 'Which ticket? Give its number.', usage } });
     }
   });
 
   it('an empty assign form submit comes back as the form with an error', async () => {
-    const desk = helpdesk();
+    const desk = await helpdesk();
     const t = desk.seedTicket({ title: 'T', submittedByEmail: RIA.email });
     const reply = await dispatch(context(desk, DANA), { verb: VERBS.assign, ticketId: t.id, etag: t.etag, values: { assignee: ' ' } });
     expect(reply.view.type === 'form' && reply.view.form.errors).toEqual([{ field: 'assignee', message: 'Choose an agent or type their email address.' }]);
@@ -82,7 +73,7 @@ describe('refusals reach the person and change nothing', () => {
   });
 
   it('an over-long resolution note comes back in the form, ticket untouched', async () => {
-    const desk = helpdesk();
+    const desk = await helpdesk();
     const t = desk.seedTicket({ title: 'T', submittedByEmail: RIA.email });
     const note = 'z'.repeat(10_001);
     const reply = await dispatch(context(desk, DANA), { verb: VERBS.resolve, ticketId: t.id, etag: t.etag, values: { note } });

@@ -15,7 +15,7 @@ describe('untrusted command input', () => {
     [{ verb: VERBS.comment, ticketId: 1, text: ['x'] as unknown as string }, 'was not text'],
     [{ verb: { toString: () => 'x' } as unknown as string }, 'is not an action name'],
   ])('%j → a private error', async (input, message) => {
-    const reply = await dispatch(context(helpdesk(), DANA), input);
+    const reply = await dispatch(context(await helpdesk(), DANA), input);
     expect(reply.visibility).toBe('private');
     expect(reply.view.type).toBe('error');
     expect(reply.view.type === 'error' && reply.view.error.message).toContain(message);
@@ -23,13 +23,13 @@ describe('untrusted command input', () => {
 
   it('drops prototype keys from values instead of letting them reach an object', async () => {
     const values = JSON.parse('{"__proto__": {"polluted": "yes"}, "constructor": "x", "queue": "all"}');
-    const reply = await dispatch(context(helpdesk(), DANA), { verb: VERBS.queue, values });
+    const reply = await dispatch(context(await helpdesk(), DANA), { verb: VERBS.queue, values });
     expect(reply.view.type).toBe('ticket-list');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
   it('a typed command that is not text is answered, not thrown', async () => {
-    const reply = await handleText(context(helpdesk(), DANA), 42 as unknown as string);
+    const reply = await handleText(context(await helpdesk(), DANA), 42 as unknown as string);
     expect(reply.view.type === 'error' && reply.view.error.message).toMatch(/not text/);
   });
 });

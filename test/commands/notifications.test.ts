@@ -15,7 +15,7 @@ function message(reply: Reply): string {
 describe('subscribe', () => {
   it('subscribes a channel to all tickets by default and says so publicly', async () => {
     const store = notificationStore();
-    const reply = await handleText(context(helpdesk(), DANA, { notifications: store.ports }), 'subscribe');
+    const reply = await handleText(context(await helpdesk(), DANA, { notifications: store.ports }), 'subscribe');
     expect(reply.visibility).toBe('public');
     expect(message(reply)).toContain('all tickets');
     expect(store.subs.get('conv-1')).toEqual([{ kind: 'all' }]);
@@ -23,7 +23,7 @@ describe('subscribe', () => {
 
   it('stores status and category filters with their configured spelling', async () => {
     const store = notificationStore();
-    const ctx = context(helpdesk(), DANA, { notifications: store.ports });
+    const ctx = context(await helpdesk(), DANA, { notifications: store.ports });
     await handleText(ctx, 'subscribe status in progress');
     await handleText(ctx, 'subscribe category hardware');
     await handleText(ctx, 'subscribe space main');
@@ -36,27 +36,27 @@ describe('subscribe', () => {
 
   it('rejects an unknown status filter and stores nothing', async () => {
     const store = notificationStore();
-    const reply = await handleText(context(helpdesk(), DANA, { notifications: store.ports }), 'subscribe status sleeping');
+    const reply = await handleText(context(await helpdesk(), DANA, { notifications: store.ports }), 'subscribe status sleeping');
     expect(message(reply)).toContain('“sleeping” is not a status');
     expect(store.subs.size).toBe(0);
   });
 
   it('in a personal chat says to use it in a channel', async () => {
     const store = notificationStore();
-    const reply = await handleText(context(helpdesk(), DANA, { notifications: store.ports, kind: 'personal' }), 'subscribe high');
+    const reply = await handleText(context(await helpdesk(), DANA, { notifications: store.ports, kind: 'personal' }), 'subscribe high');
     expect(message(reply)).toContain('channel or group chat');
     expect(store.subs.size).toBe(0);
   });
 
   it('is for agents only', async () => {
     const store = notificationStore();
-    const reply = await handleText(context(helpdesk(), RIA, { notifications: store.ports }), 'subscribe');
+    const reply = await handleText(context(await helpdesk(), RIA, { notifications: store.ports }), 'subscribe');
     expect(message(reply)).toContain('Only help-desk agents');
     expect(store.subs.size).toBe(0);
   });
 
   it('says notifications are not set up when the deployment has none', async () => {
-    const reply = await handleText(context(helpdesk(), DANA), 'subscribe');
+    const reply = await handleText(context(await helpdesk(), DANA), 'subscribe');
     expect(message(reply)).toContain('not set up here');
   });
 });
@@ -64,7 +64,7 @@ describe('subscribe', () => {
 describe('unsubscribe and subscriptions', () => {
   it('lists, removes one, then removes the rest', async () => {
     const store = notificationStore();
-    const ctx = context(helpdesk(), DANA, { notifications: store.ports });
+    const ctx = context(await helpdesk(), DANA, { notifications: store.ports });
     await handleText(ctx, 'subscribe high');
     await handleText(ctx, 'subscribe category Network');
     expect(message(await handleText(ctx, 'subscriptions'))).toBe('This conversation gets updates about:\n• high-priority tickets\n• Network tickets');
@@ -78,7 +78,7 @@ describe('unsubscribe and subscriptions', () => {
 describe('notifications off|on', () => {
   it('mutes and unmutes my direct messages, for requesters too', async () => {
     const store = notificationStore();
-    const ctx = context(helpdesk(), RIA, { notifications: store.ports, kind: 'personal' });
+    const ctx = context(await helpdesk(), RIA, { notifications: store.ports, kind: 'personal' });
     expect(message(await handleText(ctx, 'notifications off'))).toMatch(/^Muted/);
     expect(store.muted.has(RIA.email)).toBe(true);
     await dispatch(ctx, { verb: VERBS.notifications, values: { state: 'on' } });
@@ -87,7 +87,7 @@ describe('notifications off|on', () => {
 
   it('rejects anything but on or off from a card', async () => {
     const store = notificationStore();
-    const reply = await dispatch(context(helpdesk(), RIA, { notifications: store.ports }), { verb: VERBS.notifications, values: { state: 'sometimes' } });
+    const reply = await dispatch(context(await helpdesk(), RIA, { notifications: store.ports }), { verb: VERBS.notifications, values: { state: 'sometimes' } });
     expect(message(reply)).toBe('“sometimes” is not on or off.');
   });
 });
