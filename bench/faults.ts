@@ -23,7 +23,7 @@ import { createNotificationPorts, createSqliteStore } from '../src/store';
 import { createBotWorld, SLACK_CHANNEL, TEAMS_CHANNEL, until, type BotWorld } from '../test/notify/bot-process';
 import { graphFor, ticketRow, vocabulary } from '../test/notify/emulator-setup';
 import { startFakeConnector, type ConnectorFault, type FakeConnector } from '../test/support/fake-connector';
-import { createFakeHelpdesk } from '../test/support/fake-helpdesk';
+import { noHelpdesk } from '../test/support/no-helpdesk';
 import { startFakeSlack, type FakeSlack, type SlackFault } from '../test/support/fake-slack';
 
 const QUICK = process.argv.includes('--quick');
@@ -83,7 +83,7 @@ async function inProcess(fault: string, platform: 'slack' | 'teams', make: () =>
   const dir = mkdtempSync(path.join(tmpdir(), 'faults-'));
   const store = createSqliteStore({ dataDir: dir });
   let clock = Date.now();
-  const teamsChannel = createTeamsChannel({ settings: { appType: 'MultiTenant' }, helpdesk: createFakeHelpdesk(), logger: quiet });
+  const teamsChannel = createTeamsChannel({ settings: { appType: 'MultiTenant' }, helpdesk: noHelpdesk('notifications are sent through the adapter only'), logger: quiet });
   const deliveries = [
     createSlackDelivery({ client: new webApi.WebClient(slack.token, { slackApiUrl: slack.apiUrl }), store, logger: quiet, minIntervalMs: 0 }),
     createTeamsDelivery({ adapter: teamsChannel.adapter, appId: teamsChannel.appId, store, logger: quiet, minIntervalMs: 0 }),

@@ -2,12 +2,13 @@
  * Slack slash commands per second and the time to Slack's acknowledgement (Slack gives 3 s).
  * Signed `/helpdesk help` requests go through createServer + Bolt's HTTPReceiver (signature check)
  * + our channel, answering through response_url to the loopback Slack stand-in; the help desk is
- * the in-memory fake, so Graph time is excluded. Run: `npx tsx bench/slack-commands.ts [count]`.
+ * the real service on the embedded site, whose agents list is read once and then cached, so Graph
+ * time is (after the first command) excluded. Run: `npx tsx bench/slack-commands.ts [count]`.
  */
 import { createSlackChannel } from '../src/channels/slack';
 import { createLogger } from '../src/log';
 import { createServer } from '../src/server';
-import { createFakeHelpdesk } from '../test/support/fake-helpdesk';
+import { startHelpdeskStack } from '../test/support/helpdesk-stack';
 import { startFakeSlack } from '../test/support/fake-slack';
 import { createSlackPoster, slackFixture, slashBody } from '../test/support/slack-request';
 
@@ -22,7 +23,8 @@ function percentile(sorted: number[], p: number): number {
 async function main() {
   const logger = createLogger({ level: 'error' });
   const fake = await startFakeSlack({ users: [{ id: 'UBENCH', name: 'Bench User', email: 'bench@example.com' }] });
-  const channel = createSlackChannel({ settings: { botToken: fake.token, signingSecret: secret, apiUrl: fake.apiUrl }, helpdesk: createFakeHelpdesk(), logger });
+  const stack = await startHelpdeskStack({ seed: 'none', service: { logger } });
+  const channel = createSlackChannel({ settings: { botToken: fake.token, signingSecret: secret, apiUrl: fake.apiUrl }, helpdesk: stack.helpdesk, logger });
   await channel.start();
   const server = createServer({
     port: 0,
@@ -62,6 +64,7 @@ async function main() {
   await server.close();
   await channel.stop();
   await fake.close();
+  await stack.close();
 }
 
 main().catch((err) => {

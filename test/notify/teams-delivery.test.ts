@@ -5,7 +5,7 @@ import { createTeamsDelivery, teamsConversationHook } from '../../src/channels/t
 import { createLogger } from '../../src/log';
 import { createNotificationPorts, type Store } from '../../src/store';
 import { startFakeConnector, type FakeConnector } from '../support/fake-connector';
-import { createFakeHelpdesk } from '../support/fake-helpdesk';
+import { noHelpdesk } from '../support/no-helpdesk';
 import { startRig, ticketRow, type PollRig } from './emulator-setup';
 import { startTeamsFaults, type TeamsFaults } from './teams-faults';
 
@@ -22,7 +22,7 @@ afterEach(async () => {
 });
 
 function teamsDelivery(store: Store) {
-  const channel = createTeamsChannel({ settings: { appType: 'MultiTenant' }, helpdesk: createFakeHelpdesk(), logger: quiet });
+  const channel = createTeamsChannel({ settings: { appType: 'MultiTenant' }, helpdesk: noHelpdesk('notifications are sent through the adapter only'), logger: quiet });
   return createTeamsDelivery({ adapter: channel.adapter, appId: channel.appId, store, logger: quiet, minIntervalMs: 0 });
 }
 

@@ -7,7 +7,7 @@ import { slackThreadReplyHook } from '../../src/channels/slack/notify-delivery';
 import { createLogger } from '../../src/log';
 import { createThreadReplyHandler, type ThreadReplyHandler } from '../../src/notify';
 import { createSqliteStore, type Store } from '../../src/store';
-import { createFakeHelpdesk, type FakeHelpdesk } from '../support/fake-helpdesk';
+import { sharedSeededHelpdesk, type SeededHelpdesk } from '../support/seeded-helpdesk';
 import { startFakeSlack, type FakeSlack } from '../support/fake-slack';
 
 const alex = { email: 'alex@contoso.com', name: 'Alex' };
@@ -15,14 +15,15 @@ const dana = { email: 'dana@contoso.com', name: 'Dana' };
 const quiet = createLogger({ level: 'error', write: () => undefined });
 let dir: string;
 let store: Store;
-let helpdesk: FakeHelpdesk;
+const seeded = sharedSeededHelpdesk([dana]);
+let helpdesk: SeededHelpdesk;
 let handle: ThreadReplyHandler;
 let ticketId: number;
 
 beforeEach(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'threads-'));
   store = createSqliteStore({ dataDir: dir });
-  helpdesk = createFakeHelpdesk({ agents: [dana] });
+  helpdesk = await seeded();
   ticketId = helpdesk.seedTicket({ title: 'Printer', submittedByEmail: alex.email }).id;
   await store.savePostedMessage({ platform: 'slack', conversationId: 'CDESK', ticketId, messageId: '100.1' });
   handle = createThreadReplyHandler({ store, helpdesk, logger: quiet });

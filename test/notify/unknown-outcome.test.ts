@@ -7,7 +7,7 @@ import { createTeamsDelivery, teamsConversationHook } from '../../src/channels/t
 import { createLogger } from '../../src/log';
 import { createNotificationPorts, type Store } from '../../src/store';
 import { startFakeConnector, type FakeConnector } from '../support/fake-connector';
-import { createFakeHelpdesk } from '../support/fake-helpdesk';
+import { noHelpdesk } from '../support/no-helpdesk';
 import { startFakeSlack, type FakeSlack } from '../support/fake-slack';
 import { startRig, ticketRow, type PollRig } from './emulator-setup';
 
@@ -25,7 +25,7 @@ afterEach(async () => {
 
 const slackDelivery = (store: Store) => createSlackDelivery({ client: new webApi.WebClient(slack!.token, { slackApiUrl: slack!.apiUrl }), store, logger: quiet, minIntervalMs: 0 });
 function teamsDelivery(store: Store) {
-  const channel = createTeamsChannel({ settings: { appType: 'MultiTenant' }, helpdesk: createFakeHelpdesk(), logger: quiet });
+  const channel = createTeamsChannel({ settings: { appType: 'MultiTenant' }, helpdesk: noHelpdesk('notifications are sent through the adapter only'), logger: quiet });
   return createTeamsDelivery({ adapter: channel.adapter, appId: channel.appId, store, logger: quiet, minIntervalMs: 0 });
 }
 const ref = (serviceUrl: string, id: string, conversationType: string): Partial<ConversationReference> =>

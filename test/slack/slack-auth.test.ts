@@ -1,14 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFakeHelpdesk } from '../support/fake-helpdesk';
+import { startSeededHelpdesk, type SeededHelpdesk } from '../support/seeded-helpdesk';
 import { eventBody, slackFixture, slashBody } from '../support/slack-request';
 import { AGENTS, PEOPLE, slash, startSlackScene, type SlackScene } from './harness';
 
 describe('Slack request authentication (Bolt signature checks through the real server)', () => {
   let scene: SlackScene;
+  let helpdesk: SeededHelpdesk;
   beforeAll(async () => {
-    scene = await startSlackScene(createFakeHelpdesk({ agents: AGENTS }));
+    helpdesk = await startSeededHelpdesk(AGENTS);
+    scene = await startSlackScene(helpdesk);
   });
-  afterAll(async () => scene?.close());
+  afterAll(async () => {
+    await scene?.close();
+    await helpdesk?.close();
+  });
 
   it('checked the bot token against the configured API, not slack.com', async () => {
     expect(scene.fake.callsTo('auth.test').length).toBeGreaterThanOrEqual(1);

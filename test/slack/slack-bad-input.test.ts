@@ -3,7 +3,7 @@
  * a plain answer (or are ignored), never a 5xx, never internals, and the bot keeps serving.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFakeHelpdesk, type FakeHelpdesk } from '../support/fake-helpdesk';
+import { startSeededHelpdesk, type SeededHelpdesk } from '../support/seeded-helpdesk';
 import { eventBody, interactiveBody, slackFixture, slashBody } from '../support/slack-request';
 import { AGENTS, PEOPLE, slash, startSlackScene, type SlackScene } from './harness';
 
@@ -13,14 +13,17 @@ let n = 0;
 
 describe('Slack: bad input gets a plain answer', () => {
   let scene: SlackScene;
-  let helpdesk: FakeHelpdesk;
+  let helpdesk: SeededHelpdesk;
   let ticketId: number;
   beforeAll(async () => {
-    helpdesk = createFakeHelpdesk({ agents: AGENTS });
+    helpdesk = await startSeededHelpdesk(AGENTS);
     scene = await startSlackScene(helpdesk);
     ticketId = helpdesk.seedTicket({ title: 'Bad input target', submittedByEmail: PEOPLE.sam.email }).id;
   });
-  afterAll(async () => scene?.close());
+  afterAll(async () => {
+    await scene?.close();
+    await helpdesk?.close();
+  });
 
   async function stillServing() {
     const id = `alive-${++n}`;

@@ -3,7 +3,7 @@ import { createSlackChannel } from '../../src/channels/slack';
 import type { ThreadReplyInfo } from '../../src/channels/slack';
 import { HelpdeskError, type HelpdeskService } from '../../src/helpdesk/types';
 import { createLogger } from '../../src/log';
-import { createFakeHelpdesk } from '../support/fake-helpdesk';
+import { noHelpdesk } from '../support/no-helpdesk';
 import { eventBody, interactiveBody, slackFixture, slashBody } from '../support/slack-request';
 import { startTestHelpdesk, type TestHelpdesk } from './helpdesk';
 import { PEOPLE, slash, startSlackScene, type SlackScene } from './harness';
@@ -219,7 +219,7 @@ describe('Slack channel modes', () => {
   it('Socket Mode (app token set) serves no HTTP listener and contacts nothing before start', () => {
     const channel = createSlackChannel({
       settings: { botToken: 'xoxb-1-2-3', signingSecret: 's', appToken: 'xapp-1-2-3', apiUrl: 'http://127.0.0.1:9/api/' },
-      helpdesk: createFakeHelpdesk(),
+      helpdesk: noHelpdesk('nothing is received before start'),
       logger: createLogger({ write: () => undefined }),
     });
     expect(channel.requestListener).toBeUndefined();
@@ -232,7 +232,7 @@ describe('Slack channel modes', () => {
     try {
       const channel = createSlackChannel({
         settings: { botToken: 'xoxb-wrong', signingSecret: 's', apiUrl: fake.apiUrl },
-        helpdesk: createFakeHelpdesk(),
+        helpdesk: noHelpdesk('start only checks the bot token'),
         logger: createLogger({ write: () => undefined }),
       });
       await expect(channel.start()).rejects.toThrow(/invalid_auth/);

@@ -17,7 +17,7 @@ import { handBack } from '../../src/channels/slack/views';
 import { createLogger } from '../../src/log';
 import { createSqliteStore, type Store } from '../../src/store';
 import { ticketSummary, ticketView } from '../../src/views/ticket-view';
-import { createFakeHelpdesk, type FakeHelpdesk } from '../support/fake-helpdesk';
+import { startSeededHelpdesk, type SeededHelpdesk } from '../support/seeded-helpdesk';
 import type { SlackCall } from '../support/fake-slack';
 import { eventBody, interactiveBody, slackFixture, slashBody } from '../support/slack-request';
 import { AGENTS, PEOPLE, slash, startSlackScene, type SlackScene } from './harness';
@@ -63,14 +63,14 @@ function expectSafe(where: string, body: unknown): number {
 
 describe('Slack: user text never changes what a message means', () => {
   let scene: SlackScene;
-  let helpdesk: FakeHelpdesk;
+  let helpdesk: SeededHelpdesk;
   let store: Store;
   let dir: string;
   let ticketId: number;
   const eve = { id: 'UEVE00001', name: hostile('Eve'), email: 'eve@example.com' };
 
   beforeAll(async () => {
-    helpdesk = createFakeHelpdesk({ agents: [...AGENTS, { email: 'mallory@example.com', name: hostile('Mallory') }] });
+    helpdesk = await startSeededHelpdesk([...AGENTS, { email: 'mallory@example.com', name: hostile('Mallory') }]);
     scene = await startSlackScene(helpdesk);
     scene.fake.users.set(eve.id, eve);
     const t = helpdesk.seedTicket({
@@ -90,6 +90,7 @@ describe('Slack: user text never changes what a message means', () => {
   });
   afterAll(async () => {
     await scene?.close();
+    await helpdesk?.close();
     await store?.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
@@ -172,12 +173,15 @@ describe('Slack: what people type reaches the ticket exactly', () => {
   });
 
   let scene: SlackScene;
-  let helpdesk: FakeHelpdesk;
+  let helpdesk: SeededHelpdesk;
   beforeAll(async () => {
-    helpdesk = createFakeHelpdesk({ agents: AGENTS });
+    helpdesk = await startSeededHelpdesk(AGENTS);
     scene = await startSlackScene(helpdesk);
   });
-  afterAll(async () => scene?.close());
+  afterAll(async () => {
+    await scene?.close();
+    await helpdesk?.close();
+  });
 
   it('a typed title prefills the form exactly, the filed ticket keeps it, and a slash comment keeps <b> and & as typed', async () => {
     const typed = 'Printer <null> says x<5 & &#99999999;';

@@ -4,7 +4,7 @@
  * updates it only with the shared view while the clicker gets their own view privately.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createFakeHelpdesk, type FakeHelpdesk } from '../support/fake-helpdesk';
+import { startSeededHelpdesk, type SeededHelpdesk } from '../support/seeded-helpdesk';
 import type { SlackCall } from '../support/fake-slack';
 import { interactiveBody, slackFixture, slashBody } from '../support/slack-request';
 import { AGENTS, PEOPLE, slash, startSlackScene, type SlackScene } from './harness';
@@ -22,19 +22,22 @@ function isPublic(c: SlackCall): boolean {
 
 describe('Slack: private answers stay private in a shared channel', () => {
   let scene: SlackScene;
-  let helpdesk: FakeHelpdesk;
+  let helpdesk: SeededHelpdesk;
   let ticketId: number;
   let n = 0;
 
   beforeAll(async () => {
-    helpdesk = createFakeHelpdesk({ agents: AGENTS });
+    helpdesk = await startSeededHelpdesk(AGENTS);
     scene = await startSlackScene(helpdesk);
     const t = helpdesk.seedTicket({ title: 'Private printer', description: 'My home address is 1 Secret Lane', submittedByEmail: PEOPLE.sam.email, submittedByName: PEOPLE.sam.name });
     ticketId = t.id;
     helpdesk.seedComment({ ticketId, body: 'INTERNAL: user is on the watch list', authorEmail: PEOPLE.dana.email, authorName: PEOPLE.dana.name, isInternal: true });
     helpdesk.seedAsset({ assetTag: 'LT-77', assignedTo: PEOPLE.sam.email, title: 'Sam laptop' });
   });
-  afterAll(async () => scene?.close());
+  afterAll(async () => {
+    await scene?.close();
+    await helpdesk?.close();
+  });
   beforeEach(() => scene.fake.clear());
 
   /** Runs a typed command in the channel and returns every Slack call it caused (a later `help` is the barrier). */

@@ -4,8 +4,7 @@
  * after a saved write is retried, then the person is told it was saved, never "try again").
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { HelpdeskService } from '../../src/helpdesk/types';
-import { createFakeHelpdesk, type FakeHelpdesk } from '../support/fake-helpdesk';
+import { startSeededHelpdesk, type SeededHelpdesk } from '../support/seeded-helpdesk';
 import { eventBody, interactiveBody, slackFixture, slashBody, signSlack } from '../support/slack-request';
 import { AGENTS, PEOPLE, SECRET, slash, startSlackScene, type SlackScene } from './harness';
 
@@ -13,20 +12,6 @@ const text = (v: unknown) => JSON.stringify(v);
 const sam = { email: PEOPLE.sam.email, name: PEOPLE.sam.name };
 let seq = 0;
 const uniq = (p: string) => `${p}-${++seq}-${Date.now()}`;
-
-/** The help desk, with createTicket held back `delay.ms` (a slow SharePoint). */
-function slowCreate(service: HelpdeskService, delay: { ms: number }): HelpdeskService {
-  return new Proxy(service, {
-    get(target, prop, receiver) {
-      const v = Reflect.get(target, prop, receiver);
-      if (prop !== 'createTicket' || typeof v !== 'function') return v;
-      return async (...args: unknown[]) => {
-        await new Promise((r) => setTimeout(r, delay.ms));
-        return v.apply(target, args);
-      };
-    },
-  });
-}
 
 function dm(text: string, eventId = uniq('Ev-dm')) {
   const envelope = slackFixture('event-message-im');
@@ -37,16 +22,15 @@ function dm(text: string, eventId = uniq('Ev-dm')) {
 
 describe('Slack reliability', () => {
   let scene: SlackScene;
-  let helpdesk: FakeHelpdesk;
-  const delay = { ms: 0 };
+  let helpdesk: SeededHelpdesk;
   const threadReplies: string[] = [];
   const threadFails = { on: false };
   const told: { userId: string; text: string }[] = [];
   const retry = { headers: { 'x-slack-retry-num': '1', 'x-slack-retry-reason': 'http_timeout' } };
 
   beforeAll(async () => {
-    helpdesk = createFakeHelpdesk({ agents: AGENTS });
-    scene = await startSlackScene(slowCreate(helpdesk, delay), {
+    helpdesk = await startSeededHelpdesk(AGENTS);
+    scene = await startSlackScene(helpdesk, {
       onThreadReply: async (info) => {
         if (threadFails.on) throw new Error('store unreachable');
         threadReplies.push(info.text);
@@ -55,11 +39,14 @@ describe('Slack reliability', () => {
       onUndeliveredReply: async (info) => void told.push(info),
     });
   });
-  afterAll(async () => scene?.close());
+  afterAll(async () => {
+    await scene?.close();
+    await helpdesk?.close();
+  });
   beforeEach(() => {
     scene.fake.clear();
     scene.fake.fault = undefined;
-    delay.ms = 0;
+    helpdesk.stack.emulator.faults.clear();
   });
 
   describe('never down', () => {
@@ -98,7 +85,8 @@ describe('Slack reliability', () => {
     });
 
     it('a late modal submit whose confirmation and fallback both fail is logged; nothing escapes and the bot keeps serving', async () => {
-      delay.ms = 2800;
+      // SharePoint is slow: the next Graph request (the create's first) is answered after 2.8 s.
+      helpdesk.stack.emulator.faults.hang(2800);
       // Every way to reach the person fails after the write.
       scene.fake.fault = (method) => (/^chat\.|^conversations\.open$/.test(method) ? { kind: 'error', error: 'internal_error' } : undefined);
       const payload = slackFixture('view-submission');
@@ -212,6 +200,8 @@ describe('Slack reliability', () => {
       const slashed = slashBody(slash(scene.fake, PEOPLE.sam, `comment ${t[0].id} typed once`, 'replayed'));
       await scene.post(slashed);
       await scene.post(slashed);
+      // The comment is written after the ack, over HTTP: wait for it, then for a later request, and count again.
+      await expect.poll(() => helpdesk.comments(t[0].id).length).toBe(1);
       await scene.post(slashBody(slash(scene.fake, PEOPLE.sam, 'help', 'replay-barrier')));
       await scene.fake.waitFor('response_url', (c) => c.responseId === 'replay-barrier');
       expect(helpdesk.comments(t[0].id)).toHaveLength(1);
@@ -276,7 +266,7 @@ describe('Slack retries across replicas', () => {
     const { createSqliteStore } = await import('../../src/store');
     const dir = mkdtempSync(path.join(tmpdir(), 'slack-claims-'));
     const store = createSqliteStore({ dataDir: dir });
-    const helpdesk = createFakeHelpdesk({ agents: AGENTS });
+    const helpdesk = await startSeededHelpdesk(AGENTS);
     const a = await startSlackScene(helpdesk, undefined, { inbound: store });
     const b = await startSlackScene(helpdesk, undefined, { inbound: store, fake: a.fake });
     try {
@@ -293,6 +283,7 @@ describe('Slack retries across replicas', () => {
       await b.close();
       await a.close();
       await store.close();
+      await helpdesk.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });

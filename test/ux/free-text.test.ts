@@ -1,6 +1,6 @@
 /** Say it in your own words (17.1, command part), through the real Teams and Slack channel code. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFakeHelpdesk } from '../support/fake-helpdesk';
+import { startSeededHelpdesk, type SeededHelpdesk } from '../support/seeded-helpdesk';
 import { eventBody, interactiveBody, slackFixture } from '../support/slack-request';
 import { AGENTS, PEOPLE, startSlackScene, type SlackScene } from '../slack/harness';
 import { cardOf, cardText, startTeamsHarness, type TeamsHarness } from '../teams/harness';
@@ -56,11 +56,15 @@ describe('Teams personal chat: words that are not a command', () => {
 
 describe('Slack DM: words that are not a command', () => {
   let scene: SlackScene;
-  const desk = createFakeHelpdesk({ agents: AGENTS });
+  let desk: SeededHelpdesk;
   beforeAll(async () => {
+    desk = await startSeededHelpdesk(AGENTS);
     scene = await startSlackScene(desk);
   });
-  afterAll(() => scene?.close());
+  afterAll(async () => {
+    await scene?.close();
+    await desk?.close();
+  });
 
   function dm(text: string, id: string) {
     const envelope = slackFixture('event-message-im');

@@ -1,6 +1,6 @@
 /** Lists stay lists (17.4, view side): work order, "N of M" and Next/Previous in both channels. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFakeHelpdesk } from '../support/fake-helpdesk';
+import { startSeededHelpdesk, type SeededHelpdesk } from '../support/seeded-helpdesk';
 import { interactiveBody, slackFixture, slashBody } from '../support/slack-request';
 import { AGENTS, PEOPLE, slash, startSlackScene, type SlackScene } from '../slack/harness';
 import { cardText, startTeamsHarness, type TeamsHarness } from '../teams/harness';
@@ -28,11 +28,15 @@ describe('Teams: queue pages', () => {
 
 describe('Slack: queue pages', () => {
   let scene: SlackScene;
-  const desk = createFakeHelpdesk({ agents: AGENTS });
+  let desk: SeededHelpdesk;
   beforeAll(async () => {
+    desk = await startSeededHelpdesk(AGENTS);
     scene = await startSlackScene(desk);
   });
-  afterAll(() => scene?.close());
+  afterAll(async () => {
+    await scene?.close();
+    await desk?.close();
+  });
 
   it('lists the most urgent first, says "1–20 of 23", and Next brings the rest', async () => {
     for (let i = 0; i < 22; i++) desk.seedTicket({ title: `Routine ${i}`, submittedByEmail: PEOPLE.sam.email });
