@@ -1,7 +1,7 @@
 /** What every Slack handler shares, and how a Slack user in a conversation becomes a CommandContext. */
 import type { webApi } from '@slack/bolt';
 import type { CommandContext, Conversation, NotificationPorts } from '../../commands/types';
-import type { HelpdeskService } from '../../helpdesk/types';
+import type { Actor, HelpdeskService } from '../../helpdesk/types';
 import type { Logger } from '../../log';
 import type { SlackIdentity } from './identity';
 
@@ -58,18 +58,8 @@ export function conversationOf(channelId: string, channelType?: string, channelN
   return { platform: 'slack', id: channelId, kind };
 }
 
-/**
- * The command context for a Slack user, or undefined when Slack hides their email (the caller
- * tells them why; nothing is filed anonymously). Also reports the conversation to the hook.
- */
-export async function commandContext(deps: SlackDeps, userId: string, conversation: Conversation): Promise<CommandContext | undefined> {
-  const actor = await deps.identity.actor(userId);
-  if (deps.hooks.onConversation && conversation.id) {
-    deps.hooks
-      .onConversation({ channelId: conversation.id, userId, email: actor?.email, kind: conversation.kind })
-      .catch((error) => deps.logger.warn('slack onConversation hook failed', { channelId: conversation.id, error }));
-  }
-  if (!actor) return undefined;
+/** The command context for a person Slack identified: a pure builder, nothing is looked up or recorded. */
+export function contextFor(deps: SlackDeps, actor: Actor, conversation: Conversation): CommandContext {
   return {
     actor,
     helpdesk: deps.helpdesk,
@@ -77,6 +67,16 @@ export async function commandContext(deps: SlackDeps, userId: string, conversati
     channel: { resolveUser: (reference) => deps.identity.resolveUser(reference) },
     notifications: deps.notifications,
   };
+}
+
+/**
+ * The command context for a Slack user, or undefined when Slack hides their email (the caller
+ * tells them why; nothing is filed anonymously). The person middleware (person.ts) already
+ * started this look-up and recorded the conversation; the cached look-up is shared, not repeated.
+ */
+export async function commandContext(deps: SlackDeps, userId: string, conversation: Conversation): Promise<CommandContext | undefined> {
+  const actor = await deps.identity.actor(userId);
+  return actor && contextFor(deps, actor, conversation);
 }
 
 /** Slack API error code (e.g. "not_in_channel") from a Web API failure, if it is one. */

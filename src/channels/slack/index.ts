@@ -15,6 +15,7 @@ import { registerEvents } from './events';
 import { slackGate } from './gate';
 import { claimMiddleware, memoryClaims, type InboundClaims } from './inbound';
 import { createSlackIdentity } from './identity';
+import { personMiddleware } from './person';
 import { registerShortcuts } from './shortcuts';
 import { registerUnfurl } from './unfurl';
 import { registerViews } from './views';
@@ -114,6 +115,8 @@ export function createSlackChannel(config: SlackChannelConfig): SlackChannel {
 
   // Before any listener: a Slack retry or a replayed request is acknowledged and dropped.
   app.use(claimMiddleware(config.inbound ?? memoryClaims(), logger));
+  // Then, once per request, who is acting and in which conversation (the onConversation hook).
+  app.use(personMiddleware(deps));
   registerCommands(app, deps);
   registerActions(app, deps);
   registerViews(app, deps);
