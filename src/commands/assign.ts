@@ -7,6 +7,7 @@ import { actedOnTicket } from './acted';
 import { assignForm as buildAssignForm } from '../views/forms';
 import { agentName, errorReply, formReply, needTicket, saved, ticketReply } from './respond';
 import { VERBS } from '../core';
+import { addressKey } from '../core/vocabulary';
 import { EVERYWHERE, type CommandDeclaration } from './declaration';
 import type { CommandContext, Handler } from './types';
 
@@ -19,9 +20,9 @@ async function resolveAssignee(ctx: CommandContext, reference: string): Promise<
   if (/^me$/i.test(ref)) return ctx.actor.email;
   if (ctx.channel.resolveUser) {
     const found = await ctx.channel.resolveUser(ref);
-    if (found?.email) return found.email.trim().toLowerCase();
+    if (found?.email) return addressKey(found.email);
   }
-  return EMAIL.test(ref) ? ref.toLowerCase() : undefined;
+  return EMAIL.test(ref) ? addressKey(ref) : undefined;
 }
 
 /** Opens the assign form with the active agents to choose from. */

@@ -1,4 +1,5 @@
 /** Names for the addresses on cards: the active agents' display names, read through the service's cache. */
+import { addressKey } from '../core/vocabulary';
 import type { PeopleNames } from '../views/ticket-view';
 import type { CommandContext } from './types';
 
@@ -9,7 +10,7 @@ import type { CommandContext } from './types';
 export async function peopleNames(ctx: CommandContext): Promise<PeopleNames> {
   try {
     const agents = await ctx.helpdesk.activeAgents();
-    return new Map(agents.filter((a) => a.name).map((a) => [a.email.trim().toLowerCase(), a.name]));
+    return new Map(agents.filter((a) => a.name).map((a) => [addressKey(a.email), a.name]));
   } catch {
     return new Map();
   }

@@ -33,9 +33,14 @@ export function sameText(a: string | undefined, b: string | undefined): boolean 
   return a !== undefined && b !== undefined && norm(a) === norm(b);
 }
 
+/** An address as a key for maps, stores and indexes: the form sameAddress compares. */
+export function addressKey(address: string): string {
+  return norm(address);
+}
+
 /** Same email address, ignoring case and surrounding spaces; an empty address matches nothing. */
 export function sameAddress(a: string | undefined, b: string | undefined): boolean {
-  return !!a && !!b && norm(a) === norm(b);
+  return !!a && !!b && addressKey(a) === addressKey(b);
 }
 
 /** Case- and space-insensitive match of typed text against a value set; returns the canonical value. */

@@ -3,6 +3,7 @@
  * list): the same rule as every read, requesters find only their own tickets, agents all.
  */
 import type { IndexedTicket, TicketIndex } from '../core/search';
+import { sameAddress } from '../core/vocabulary';
 import { inSpace } from './access';
 import type { ServiceContext } from './context';
 import { HelpdeskError, type Actor, type Ticket } from './types';
@@ -54,5 +55,5 @@ export async function searchTickets(ctx: ServiceContext, index: TicketIndex | un
     limit,
   });
   // The index already narrowed by requester and space; checked again here as every read is.
-  return found.map(ticketFromIndex).filter((t) => inSpace(ctx, t) && (agent || t.submittedByEmail.trim().toLowerCase() === actor.email.trim().toLowerCase()));
+  return found.map(ticketFromIndex).filter((t) => inSpace(ctx, t) && (agent || sameAddress(t.submittedByEmail, actor.email)));
 }

@@ -1,4 +1,5 @@
 /** Input checks with messages a person can act on: each names the field and what is allowed. */
+import { sameText } from '../core/vocabulary';
 import { HelpdeskError, LIMITS, type Vocabulary } from './types';
 
 /** Label used in messages for each checked field. */
@@ -44,8 +45,7 @@ export function text(field: string, value: unknown, opts: { required?: boolean; 
 /** The allowed value matching `value` case-insensitively, in its configured spelling. */
 export function oneOf(field: string, value: unknown, allowed: readonly string[]): string {
   const label = LABEL[field] ?? field;
-  const wanted = typeof value === 'string' ? value.trim().toLowerCase() : undefined;
-  const hit = wanted === undefined ? undefined : allowed.find((a) => a.toLowerCase() === wanted);
+  const hit = typeof value === 'string' ? allowed.find((a) => sameText(a, value)) : undefined;
   if (hit === undefined) {
     const shown = typeof value === 'string' ? `"${value}"` : 'That value';
     throw invalid(field, `${label} ${shown} is not allowed; choose one of: ${allowed.join(', ')}.`);

@@ -40,7 +40,8 @@ export interface CycleConfig {
   vocabulary: Vocabulary;
   logger: Logger;
   search: SearchIndexer;
-  resolvedStatuses: readonly string[];
+  /** Statuses that count as resolved; default: src/core/vocabulary.ts's resolved role. */
+  resolvedStatuses?: readonly string[];
   /** Timestamps have one-second precision; re-read this much before the watermark. */
   overlapMs: number;
   /** On first start, also announce what changed this many minutes before now. */

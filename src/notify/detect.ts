@@ -1,11 +1,8 @@
 /** Change detection: what happened to each ticket, from its new version and its last known state. Pure. */
-import { isResolved, resolvedStatuses, sameText } from '../core/vocabulary';
+import { isResolved, sameText } from '../core/vocabulary';
 import type { Comment, Ticket } from '../helpdesk/types';
 import type { TicketState } from '../store/types';
 import type { ChangeEvent } from './types';
-
-/** Statuses that count as "resolved" for the requester's resolution message (see src/core/vocabulary.ts). */
-export const DEFAULT_RESOLVED_STATUSES: readonly string[] = resolvedStatuses({ statuses: ['Resolved', 'Closed'] });
 
 /** Everything one ticket version or one comment produced; delivered as a unit per target. */
 export interface ChangeSet {
@@ -36,7 +33,8 @@ export const commentKey = (c: Comment) => `comment:${c.id}:${c.etag}`;
 export function ticketEvents(
   ticket: Ticket,
   previous: TicketState | undefined,
-  resolvedStatuses: readonly string[] = DEFAULT_RESOLVED_STATUSES,
+  /** Statuses that count as resolved; default: src/core/vocabulary.ts's resolved role. */
+  resolvedStatuses?: readonly string[],
 ): ChangeEvent[] {
   const key = ticketKey(ticket);
   if (!previous) return [{ kind: 'created', key, ticket }];

@@ -44,7 +44,8 @@ export interface DetectInput {
   comments: readonly Comment[];
   /** The ticket a comment is on, when that ticket is not among `tickets`. */
   ticketOf(id: number): Promise<Ticket | undefined>;
-  resolvedStatuses: readonly string[];
+  /** Statuses that count as resolved; default: src/core/vocabulary.ts's resolved role. */
+  resolvedStatuses?: readonly string[];
   /** Who made these ticket changes, when the bot made them; else the recorded action hints decide. */
   actorEmail?: string;
   onMissingTicket?(comment: Comment): void;

@@ -10,7 +10,6 @@ import type { PollerLease } from '../store/lease';
 import type { Store } from '../store/types';
 import { createCycleRunner, type CycleResult, type FastLaneInput } from './cycle';
 import type { Deliverer, DrainResult } from './deliver';
-import { DEFAULT_RESOLVED_STATUSES } from './detect';
 import { createSearchIndexer, type AgentNames } from './search-index';
 import type { ChangeFeed } from './types';
 
@@ -90,7 +89,7 @@ export function createPoller(config: PollerConfig): Poller {
     vocabulary: config.vocabulary,
     logger,
     search: createSearchIndexer(store, logger, config.agentNames),
-    resolvedStatuses: config.resolvedStatuses ?? DEFAULT_RESOLVED_STATUSES,
+    resolvedStatuses: config.resolvedStatuses,
     overlapMs: (config.overlapSeconds ?? 5) * 1000,
     backfillMinutes: config.backfillMinutes ?? 0,
     now: config.now ?? (() => new Date()),

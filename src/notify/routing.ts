@@ -13,6 +13,7 @@
  * - Muted people get no DMs.
  */
 import type { SubscriptionFilter } from '../core';
+import { addressKey, sameAddress, sameText } from '../core/vocabulary';
 import type { Ticket } from '../helpdesk/types';
 import type { PostedMessage, Platform, SubscriptionRecord } from '../store/types';
 import type { ChangeSet } from './detect';
@@ -32,8 +33,8 @@ export interface RoutingContext {
   absorbedIntoResolution?: boolean;
 }
 
-const same = (a: string | undefined, b: string | undefined) =>
-  !!a && !!b && a.trim().toLowerCase() === b.trim().toLowerCase();
+// Filter values are never empty (subscribe refuses that), so sameText's answer for two empty strings never matters here.
+const same = sameText;
 
 /** True when `ticket` is what a subscription with `filter` wants to hear about. */
 export function matches(filter: SubscriptionFilter, ticket: Ticket, highPriorities: readonly string[]): boolean {
@@ -88,7 +89,7 @@ function requesterLine(e: ChangeEvent, absorbed: boolean): string | undefined {
     case 'resolved':
       return `Your ticket ${ref(t)} was resolved.${e.note ? `\nResolution: ${quote(e.note)}` : ''}`;
     case 'comment':
-      if (absorbed || same(e.comment!.authorEmail, t.submittedByEmail)) return undefined;
+      if (absorbed || sameAddress(e.comment!.authorEmail, t.submittedByEmail)) return undefined;
       return `${e.comment!.authorName || e.comment!.authorEmail} replied on your ticket ${ref(t)}: ${quote(e.comment!.body)}`;
     default:
       return undefined;
@@ -103,7 +104,7 @@ function assigneeLine(e: ChangeEvent): string | undefined {
     case 'assigned':
       return `${e.kind === 'created' ? 'New ticket' : 'Ticket'} ${ref(t)} was assigned to you (requester: ${t.submittedByName || person(t.submittedByEmail)}, priority ${t.priority}).`;
     case 'comment':
-      if (!same(e.comment!.authorEmail, t.submittedByEmail)) return undefined;
+      if (!sameAddress(e.comment!.authorEmail, t.submittedByEmail)) return undefined;
       return `${e.comment!.authorName || e.comment!.authorEmail} (requester) commented on ${ref(t)}: ${quote(e.comment!.body)}`;
     case 'note':
       return `Internal note on ${ref(t)} by ${e.comment!.authorName || e.comment!.authorEmail}: ${quote(e.comment!.body)}`;
@@ -141,8 +142,8 @@ function personTarget(email: string, reason: PersonTarget['reason'], lines: (str
   const text = lines.filter((l): l is string => !!l);
   if (!email || text.length === 0) return [];
   const actor = set.events.find((e) => e.actorEmail)?.actorEmail;
-  if (same(actor, email) || ctx.muted.has(email.trim().toLowerCase())) return [];
-  return [{ type: 'person', email: email.trim().toLowerCase(), reason, text: text.join('\n') }];
+  if (sameAddress(actor, email) || ctx.muted.has(addressKey(email))) return [];
+  return [{ type: 'person', email: addressKey(email), reason, text: text.join('\n') }];
 }
 
 /** Every delivery one change set needs, channels first. */
@@ -151,7 +152,7 @@ export function route(set: ChangeSet, ctx: RoutingContext): Target[] {
   const requester = personTarget(t.submittedByEmail, 'requester', set.events.map((e) => requesterLine(e, !!ctx.absorbedIntoResolution)), set, ctx);
   const assignee = personTarget(t.assignedTo, 'assignee', set.events.map(assigneeLine), set, ctx);
   // One person who is both requester and assignee gets one message.
-  const people = assignee.length && requester.length && same(assignee[0].email, requester[0].email)
+  const people = assignee.length && requester.length && sameAddress(assignee[0].email, requester[0].email)
     ? [{ ...requester[0], text: `${requester[0].text}\n${assignee[0].text}` }]
     : [...requester, ...assignee];
   return [...channelTargets(set, ctx), ...people];

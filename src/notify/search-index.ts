@@ -4,6 +4,7 @@
  * except one full read when a store from before search existed has states but no index yet.
  */
 import type { IndexedTicket } from '../core/search';
+import { addressKey } from '../core/vocabulary';
 import { everyTicket } from '../helpdesk/changes';
 import type { Ticket } from '../helpdesk/types';
 import type { Logger } from '../log';
@@ -48,7 +49,7 @@ export function createSearchIndexer(store: Store, logger: Logger, agentNames?: A
   let checked = false;
   async function names(): Promise<Map<string, string>> {
     try {
-      return new Map((await agentNames?.())?.map((a) => [a.email.trim().toLowerCase(), a.name]) ?? []);
+      return new Map((await agentNames?.())?.map((a) => [addressKey(a.email), a.name]) ?? []);
     } catch (err) {
       logger.debug('agent names unavailable; assignees indexed by address', { error: err });
       return new Map();

@@ -1,4 +1,5 @@
 /** Row <-> record conversions both engines share, so SQLite and PostgreSQL store the same values. */
+import { addressKey } from '../core/vocabulary';
 import type { Conversation, Platform, PostedMessage, SubscriptionFilter, SubscriptionRecord } from './types';
 
 type Row = Record<string, unknown>;
@@ -11,8 +12,8 @@ export function toFilter(kind: string, value: string): SubscriptionFilter {
   return kind === 'all' || kind === 'high' ? { kind } : ({ kind, value } as SubscriptionFilter);
 }
 
-/** Emails are keys: trimmed and lower-cased everywhere. */
-export const email = (e: string): string => e.trim().toLowerCase();
+/** Emails are keys: trimmed and lower-cased everywhere (src/core/vocabulary.ts). */
+export const email = addressKey;
 
 /** ISO 8601 -> epoch seconds (ticket states are kept narrow). */
 export const epoch = (iso: string): number => Math.floor(Date.parse(iso) / 1000);

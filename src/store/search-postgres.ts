@@ -5,6 +5,7 @@
  * and languages, where stemming guesses wrong, and both engines must find the same tickets.
  */
 import { ticketIdIn, type IndexedTicket, type TicketSearch } from '../core/search';
+import { addressKey } from '../core/vocabulary';
 import { documentTerms, epochMs, queryTerms, toIndexed } from './search-terms';
 import type { SearchIndexStore } from './types';
 
@@ -59,8 +60,8 @@ export function createPgSearch(query: PgQuery): SearchIndexStore {
            WHERE search_docs.modified_at <= excluded.modified_at`,
           [
             col((d) => d.id), col((d) => d.etag), col((d) => d.title), col((d) => d.description), col((d) => d.status),
-            col((d) => d.priority), col((d) => d.category), col((d) => d.requesterEmail.trim().toLowerCase()), col((d) => d.requesterName),
-            col((d) => d.assigneeEmail.trim().toLowerCase()), col((d) => d.assigneeName), col((d) => d.spaceId ?? null),
+            col((d) => d.priority), col((d) => d.category), col((d) => addressKey(d.requesterEmail)), col((d) => d.requesterName),
+            col((d) => addressKey(d.assigneeEmail)), col((d) => d.assigneeName), col((d) => d.spaceId ?? null),
             col((d) => d.created), col((d) => d.modified), col((d) => epochMs(d.modified)), col(documentTerms),
           ],
         );
@@ -82,7 +83,7 @@ export function createPgSearch(query: PgQuery): SearchIndexStore {
       const matches = words.map((terms) => `d.tsv @@ to_tsquery('simple', ${p(terms.map((t, i) => (i === terms.length - 1 ? `${t}:*` : t)).join(' <-> '))})`);
       const where: string[] = [];
       if (matches.length || id !== null) where.push(`(${['d.id = $1::int', ...matches].join(' OR ')})`);
-      if (s.requesterEmail !== undefined) where.push(`d.requester_email = ${p(s.requesterEmail.trim().toLowerCase())}`);
+      if (s.requesterEmail !== undefined) where.push(`d.requester_email = ${p(addressKey(s.requesterEmail))}`);
       if (s.statuses) where.push(`d.status = ANY(${p([...s.statuses])}::text[])`);
       if (s.spaceId !== undefined) where.push(`d.space_id = ${p(s.spaceId)}`);
       const hits = matches.length ? `${matches.map((m) => `(${m})::int`).join(' + ')} DESC, ` : '';

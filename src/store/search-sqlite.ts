@@ -4,6 +4,7 @@
  */
 import type Database from 'better-sqlite3';
 import { ticketIdIn, type IndexedTicket, type TicketSearch } from '../core/search';
+import { addressKey } from '../core/vocabulary';
 import { documentTerms, epochMs, queryTerms, toIndexed } from './search-terms';
 import type { SearchIndexStore } from './types';
 
@@ -39,8 +40,8 @@ export function createSqliteSearch(db: Database.Database): SearchIndexStore {
       const cur = q.current.get(d.id) as { modified_at: number } | undefined;
       // A late, older read of a ticket never replaces a newer one.
       if (cur && cur.modified_at > at) continue;
-      q.put.run(d.id, d.etag, d.title, d.description, d.status, d.priority, d.category, d.requesterEmail.trim().toLowerCase(), d.requesterName,
-        d.assigneeEmail.trim().toLowerCase(), d.assigneeName, d.spaceId ?? null, d.created, d.modified, at);
+      q.put.run(d.id, d.etag, d.title, d.description, d.status, d.priority, d.category, addressKey(d.requesterEmail), d.requesterName,
+        addressKey(d.assigneeEmail), d.assigneeName, d.spaceId ?? null, d.created, d.modified, at);
       q.unterm.run(d.id);
       q.term.run(d.id, documentTerms(d));
     }
@@ -70,7 +71,7 @@ export function createSqliteSearch(db: Database.Database): SearchIndexStore {
       const filterParams: unknown[] = [];
       if (s.requesterEmail !== undefined) {
         filters.push('d.requester_email = ?');
-        filterParams.push(s.requesterEmail.trim().toLowerCase());
+        filterParams.push(addressKey(s.requesterEmail));
       }
       if (s.statuses) {
         filters.push(`d.status IN (${s.statuses.map(() => '?').join(',') || 'NULL'})`);

@@ -1,5 +1,6 @@
 /** Ticket card and ticket summary builders: what a viewer sees and which buttons they may use. */
 import { VERBS, type Notice } from '../core';
+import { addressKey } from '../core/vocabulary';
 import type { Comment, Ticket, Vocabulary } from '../helpdesk/types';
 import { formatDate, isDone, reopenStatus, sameEmail, workingStatus } from './format';
 import type { ActionView, CommentView, TicketSummaryView, TicketView, View } from './types';
@@ -15,7 +16,7 @@ export type PeopleNames = ReadonlyMap<string, string>;
 
 /** The display name for an address, or the address when no name is known. */
 export function nameFor(names: PeopleNames | undefined, email: string): string {
-  return (email && names?.get(email.trim().toLowerCase())) || email;
+  return (email && names?.get(addressKey(email))) || email;
 }
 
 /** "Name (address)", or the address alone when no name is known; empty for no address. */
