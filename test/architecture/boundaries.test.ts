@@ -75,6 +75,8 @@ const ALLOWED: Record<string, string[]> = {
   notify: ['core', 'commands', 'helpdesk', 'views', 'store', 'log'],
   'channels/teams': ['core', 'commands', 'helpdesk', 'views', 'notify', 'store', 'log', 'config', 'server'],
   'channels/slack': ['core', 'commands', 'helpdesk', 'views', 'notify', 'store', 'log', 'config'],
+  // The settings readers behind src/config.ts: they check values against the vocabulary's roles.
+  settings: ['core'],
 };
 
 /** The part of src a file belongs to: its first folder (two levels under channels), or its own name. */
@@ -102,5 +104,37 @@ describe('each folder imports only what it is allowed to', () => {
     expect(areaOf(path.join(root, 'src/channels/slack/blocks/ticket.ts'))).toBe('channels/slack');
     expect(areaOf(path.join(root, 'src/log.ts'))).toBe('log');
     expect(areaOf(path.join(root, 'src/commands/claim.ts'))).toBe('commands');
+  });
+});
+
+/** One meaning per status, one way to compare addresses, typed Block Kit (issue 14). */
+describe('rules the vocabulary and the renderers keep in one place', () => {
+  const everywhere = () => sources('src').filter((f) => !f.startsWith(path.join('src', 'emulator')));
+  const offending = (files: string[], pattern: RegExp) =>
+    files.filter((file) => pattern.test(readFileSync(path.join(root, file), 'utf8')));
+
+  // A status word compared to, or listed as a set, outside the vocabulary is a second meaning of it.
+  const statusMeaning = /(?:===|!==)\s*'(?:New|Assigned|In Progress|Waiting|Resolved|Closed)'|\[\s*'(?:New|Assigned|In Progress|Resolved|Closed)'/;
+  it('statuses get their meaning only in src/core/vocabulary.ts (defaults: src/settings/groups.ts)', () => {
+    const allowed = new Set([path.join('src', 'core', 'vocabulary.ts'), path.join('src', 'settings', 'groups.ts')]);
+    expect(offending(everywhere().filter((f) => !allowed.has(f)), statusMeaning)).toEqual([]);
+  });
+
+  // An address lower-cased by hand is a second address comparison; use sameAddress or addressKey.
+  const addressByHand = /(?:email|Email|address|assignedTo|submittedBy\w*)\)?\.trim\(\)\.toLowerCase\(\)/;
+  it('addresses are compared and keyed only through src/core/vocabulary.ts', () => {
+    expect(offending(everywhere().filter((f) => f !== path.join('src', 'core', 'vocabulary.ts')), addressByHand)).toEqual([]);
+  });
+
+  it('Block Kit is built with @slack/types, without `as any`', () => {
+    expect(offending(sources('src/channels/slack/blocks'), /\bas any\b/)).toEqual([]);
+  });
+
+  it('the checkers see an offence when there is one', () => {
+    expect(statusMeaning.test("if (t.status === 'Resolved')")).toBe(true);
+    expect(statusMeaning.test("const DONE = ['Resolved', 'Closed'];")).toBe(true);
+    expect(statusMeaning.test("f.eq('SD_Status', 'New')")).toBe(false);
+    expect(addressByHand.test('a.email.trim().toLowerCase() === b')).toBe(true);
+    expect(addressByHand.test("(input.values?.queue ?? '').trim().toLowerCase()")).toBe(false);
   });
 });
