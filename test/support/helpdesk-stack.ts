@@ -12,6 +12,7 @@ import { createGraphClient } from '../../src/graph';
 import type { GraphClient } from '../../src/graph/types';
 import { createHelpdeskService, type HelpdeskServiceConfig } from '../../src/helpdesk';
 import type { HelpdeskService } from '../../src/helpdesk/types';
+import type { Logger } from '../../src/log';
 
 /** Options for startHelpdeskStack. */
 export interface HelpdeskStackConfig {
@@ -20,6 +21,8 @@ export interface HelpdeskStackConfig {
   dataDir?: string;
   /** Passed through to the service (e.g. agentCacheTtlMs: 0 to see agent changes at once). */
   service?: Partial<Omit<HelpdeskServiceConfig, 'graph' | 'settings'>>;
+  /** Where the Graph client and the service log (default: the process log). */
+  logger?: Logger;
 }
 
 /** A running stack; close() stops the emulator. */
@@ -55,7 +58,8 @@ export async function startHelpdeskStack(options: HelpdeskStackConfig = {}): Pro
   const graph = createGraphClient({
     ...connectionFor(emulator),
     retry: { maxAttempts: 3, baseDelayMs: 5, maxDelayMs: 20, maxRetryAfterSeconds: 1 },
+    ...(options.logger ? { logger: options.logger } : {}),
   });
-  const helpdesk = createHelpdeskService({ ...options.service, graph, settings });
+  const helpdesk = createHelpdeskService({ ...(options.logger ? { logger: options.logger } : {}), ...options.service, graph, settings });
   return { emulator, graph, helpdesk, settings, close: () => emulator.close() };
 }

@@ -7,6 +7,7 @@ import { afterAll } from 'vitest';
 import type { ListItem } from '../../src/graph/types';
 import { toAsset, toComment, toTicket } from '../../src/helpdesk/fields';
 import type { Asset, Comment, HelpdeskService, Ticket } from '../../src/helpdesk/types';
+import { createLogger } from '../../src/log';
 import { startHelpdeskStack, type HelpdeskStack } from './helpdesk-stack';
 
 /** A person on the agents list. */
@@ -60,7 +61,8 @@ function columns<T extends object>(map: Partial<Record<keyof T, string>>, fields
 /** Starts the emulator (no demo data), adds the agents, and wraps the real service. */
 export async function startSeededHelpdesk(agents: readonly SeedAgent[]): Promise<SeededHelpdesk> {
   // agentCacheTtlMs 0: a test that changes the agents list is seen at once.
-  const stack = await startHelpdeskStack({ seed: 'none', service: { agentCacheTtlMs: 0 } });
+  // Outages are arranged on purpose here; their warnings would only bury a real failure's output.
+  const stack = await startHelpdeskStack({ seed: 'none', service: { agentCacheTtlMs: 0 }, logger: createLogger({ level: 'error', write: () => undefined }) });
   const data = stack.emulator.data;
   for (const a of agents) data.insert('SD_Agents', { Title: a.name, SD_Email: a.email, SD_IsActive: a.isActive ?? true });
   // Seeded rows are a minute apart and in the past, so list order is stable and the service's own writes come after them.
