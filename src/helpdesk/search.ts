@@ -4,6 +4,7 @@
  */
 import type { IndexedTicket, TicketIndex } from '../core/search';
 import { inSpace } from './access';
+import { sameAddress } from './validate';
 import type { ServiceContext } from './context';
 import { HelpdeskError, type Actor, type Ticket } from './types';
 
@@ -44,6 +45,8 @@ export function ticketFromIndex(t: IndexedTicket): Ticket {
 export async function searchTickets(ctx: ServiceContext, index: TicketIndex | undefined, actor: Actor, request: SearchRequest): Promise<Ticket[]> {
   if (!index) throw new HelpdeskError('unavailable', 'Search is not available on this help desk yet.');
   const agent = await ctx.agents.isAgent(actor.email);
+  // Someone whose address is unknown owns no ticket, not the ones filed without an address.
+  if (!agent && !actor.email.trim()) return [];
   const words = request.text.split(/\s+/).filter(Boolean);
   const limit = Math.min(Math.max(1, request.limit ?? SEARCH_LIMIT), 100);
   const found = await index.searchTickets({
@@ -54,5 +57,5 @@ export async function searchTickets(ctx: ServiceContext, index: TicketIndex | un
     limit,
   });
   // The index already narrowed by requester and space; checked again here as every read is.
-  return found.map(ticketFromIndex).filter((t) => inSpace(ctx, t) && (agent || t.submittedByEmail.trim().toLowerCase() === actor.email.trim().toLowerCase()));
+  return found.map(ticketFromIndex).filter((t) => inSpace(ctx, t) && (agent || sameAddress(t.submittedByEmail, actor.email)));
 }
