@@ -96,6 +96,7 @@ describe('authorization matrix through the Teams bot', () => {
             expect(everything.trim(), `${c.name}: something reached ${user}`).not.toBe('');
             // Internal notes: never in the channel, never to the requester; the agent's click answer only for the agent.
             expect(reached.shared.join('\n'), `${c.name}: note in the channel`).not.toContain(noteOf(id));
+            expect(reached.shared.join('\n'), `${c.name}: the new note in the channel`).not.toContain('teams matrix note');
             if (user === 'lynne') expect(everything, `${c.name}: note shown to the requester`).not.toContain(noteOf(id));
             if (where === 'channel' && reached.invoke?.text.includes(noteOf(id))) expect(reached.invoke.userIds, c.name).toEqual([USERS.dana.id]);
             if (user === 'lynne') {
