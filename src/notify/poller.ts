@@ -107,6 +107,20 @@ export function createPoller(config: PollerConfig): Poller {
   const search = createSearchIndexer(store, logger, config.agentNames);
   let leaseError: string | undefined;
 
+  /**
+   * Who may be sent internal notes: the active agents, read through the service's cache. When they
+   * cannot be read, nobody is (a note DM'd to a deactivated agent cannot be taken back).
+   */
+  async function activeAgents(): Promise<ReadonlySet<string> | undefined> {
+    if (!config.agentNames) return undefined;
+    try {
+      return new Set((await config.agentNames()).map((a) => a.email.trim().toLowerCase()));
+    } catch (err) {
+      logger.warn('could not read the active agents; internal notes are not sent by DM this time', { error: err });
+      return new Set();
+    }
+  }
+
   async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
     const out: T[] = [];
     for await (const item of items) out.push(item);
@@ -150,7 +164,7 @@ export function createPoller(config: PollerConfig): Poller {
         resolvedStatuses: resolved,
         onMissingTicket: missing,
       });
-      const intents = await planDeliveries(store, deliverer, config.vocabulary, detected);
+      const intents = await planDeliveries(store, deliverer, config.vocabulary, detected, undefined, activeAgents);
       // Search sees every change read, before the watermark moves: a crash in between re-reads and re-indexes.
       if (!first) await search.fillIfMissing(feed);
       await search.index(tickets);
@@ -195,7 +209,7 @@ export function createPoller(config: PollerConfig): Poller {
       if (detected.sets.length === 0 && detected.states.length === 0) return 0;
       // What the bot wrote is searchable at once, not only after the next poll.
       await search.index(written.tickets ?? []);
-      const intents = await planDeliveries(store, deliverer, config.vocabulary, detected, written.origin);
+      const intents = await planDeliveries(store, deliverer, config.vocabulary, detected, written.origin, activeAgents);
       await store.commitCycleWithDeliveries({ watermarks: {}, states: detected.states, processedKeys: detected.fresh.map(commentKey) }, intents);
       return intents.length;
     });
