@@ -29,9 +29,9 @@ async function resolveAssignee(ctx: CommandContext, reference: string): Promise<
 const assignForm: Handler = async (ctx, input) => {
   const id = needTicket(input, assignCommand.usage);
   if (typeof id !== 'number') return id;
-  const [ticket, agents, isAgent] = await Promise.all([ctx.helpdesk.getTicket(ctx.actor, id), ctx.helpdesk.activeAgents(), ctx.helpdesk.isAgent(ctx.actor.email)]);
-  // Only agents assign; a requester who sees their own ticket is not offered a form they cannot submit.
-  if (!isAgent) return errorReply('Only help-desk agents can assign tickets.');
+  // Only agents assign: asked before the ticket is read, so the refusal is the same for every ticket, existing or not.
+  if (!(await ctx.helpdesk.isAgent(ctx.actor.email))) return errorReply('Only help-desk agents can assign tickets.');
+  const [ticket, agents] = await Promise.all([ctx.helpdesk.getTicket(ctx.actor, id), ctx.helpdesk.activeAgents()]);
   const choices = agents.map((a) => ({ name: a.name || a.email, email: a.email }));
   return formReply(buildAssignForm(ticket, ctx.helpdesk.vocabulary, choices, { assignee: ticket.assignedTo }));
 };

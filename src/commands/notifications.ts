@@ -9,6 +9,8 @@ import type { Handler } from './types';
 const notifications: Handler = async (ctx, input) => {
   const ports = notificationPorts(ctx);
   if (isReply(ports)) return ports;
+  // Direct messages are kept per address: without one there is nothing to mute, and '' is nobody's setting.
+  if (!ctx.actor.email.trim()) return errorReply('Your email address is not known, so I send you no direct messages to mute or unmute.');
   const choice = (input.values?.state ?? '').trim().toLowerCase();
   if (choice !== 'on' && choice !== 'off') {
     return errorReply(choice ? `“${choice}” is not on or off.` : 'Say `notifications off` or `notifications on`.', notificationsCommand.usage);

@@ -12,9 +12,9 @@ import type { Handler } from './types';
 const resolveForm: Handler = async (ctx, input) => {
   const id = needTicket(input, resolveCommand.usage);
   if (typeof id !== 'number') return id;
-  const [ticket, isAgent] = await Promise.all([ctx.helpdesk.getTicket(ctx.actor, id), ctx.helpdesk.isAgent(ctx.actor.email)]);
-  // Only agents resolve; a requester who sees their own ticket is not offered a form they cannot submit.
-  if (!isAgent) return errorReply('Only help-desk agents can resolve tickets.');
+  // Only agents resolve: asked before the ticket is read, so the refusal is the same for every ticket, existing or not.
+  if (!(await ctx.helpdesk.isAgent(ctx.actor.email))) return errorReply('Only help-desk agents can resolve tickets.');
+  const ticket = await ctx.helpdesk.getTicket(ctx.actor, id);
   return formReply(buildResolveForm(ticket, ctx.helpdesk.vocabulary));
 };
 

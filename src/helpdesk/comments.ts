@@ -73,6 +73,14 @@ export async function postComment(
   });
 }
 
+/**
+ * Internal notes are for agents, whatever the ticket: checked before the ticket is read, so the
+ * refusal is the same for one's own ticket, someone else's and one that does not exist.
+ */
+async function refuseNotesFromNonAgents(ctx: ServiceContext, actor: Actor, internal: boolean | undefined): Promise<void> {
+  if (internal && !(await ctx.agents.isAgent(actor.email))) throw new HelpdeskError('forbidden', 'Only help-desk agents can post internal notes.');
+}
+
 /** Adds a public comment, or an internal note (agents only). */
 export async function addComment(
   ctx: ServiceContext,
@@ -82,8 +90,8 @@ export async function addComment(
   options: { internal?: boolean } = {},
 ): Promise<Comment> {
   const checked = text('comment', body, { required: true, max: LIMITS.comment }) as string;
-  const { agent } = await readTicket(ctx, actor, ticketId);
-  if (options.internal && !agent) throw new HelpdeskError('forbidden', 'Only help-desk agents can post internal notes.');
+  await refuseNotesFromNonAgents(ctx, actor, options.internal);
+  await readTicket(ctx, actor, ticketId);
   return postComment(ctx, actor, ticketId, checked, { internal: !!options.internal });
 }
 
@@ -96,11 +104,10 @@ export async function commentOn(
   options: { internal?: boolean; withComments?: boolean } = {},
 ): Promise<Commented> {
   const checked = text('comment', body, { required: true, max: LIMITS.comment }) as string;
+  await refuseNotesFromNonAgents(ctx, actor, options.internal);
   const { ticket, comments } = options.withComments === false
     ? { ticket: (await readTicket(ctx, actor, ticketId)).ticket, comments: [] }
     : await getTicketWithComments(ctx, actor, ticketId);
-  const agent = await ctx.agents.isAgent(actor.email);
-  if (options.internal && !agent) throw new HelpdeskError('forbidden', 'Only help-desk agents can post internal notes.');
   const comment = await postComment(ctx, actor, ticketId, checked, { internal: !!options.internal });
   return { ticket, comment, comments: [...comments.filter((c) => c.id !== comment.id), comment] };
 }

@@ -45,6 +45,8 @@ export function ticketFromIndex(t: IndexedTicket): Ticket {
 export async function searchTickets(ctx: ServiceContext, index: TicketIndex | undefined, actor: Actor, request: SearchRequest): Promise<Ticket[]> {
   if (!index) throw new HelpdeskError('unavailable', 'Search is not available on this help desk yet.');
   const agent = await ctx.agents.isAgent(actor.email);
+  // Someone whose address is unknown owns no ticket, not the ones filed without an address.
+  if (!agent && !actor.email.trim()) return [];
   const words = request.text.split(/\s+/).filter(Boolean);
   const limit = Math.min(Math.max(1, request.limit ?? SEARCH_LIMIT), 100);
   const found = await index.searchTickets({

@@ -47,6 +47,11 @@ export interface CycleConfig {
   /** On first start, also announce what changed this many minutes before now. */
   backfillMinutes: number;
   now: () => Date;
+  /**
+   * Who may be sent internal notes: the active agents. Read only when a note is to be sent;
+   * when they cannot be read, nobody is (a note DM'd to a deactivated agent cannot be taken back).
+   */
+  activeAgents?: () => Promise<ReadonlySet<string> | undefined>;
 }
 
 /** The store side of notifying: one cycle over the feed, or the fast lane over what the bot wrote. */
@@ -108,7 +113,7 @@ export function createCycleRunner(config: CycleConfig): CycleRunner {
         resolvedStatuses: resolved,
         onMissingTicket: missing,
       });
-      const intents = await planDeliveries(store, deliverer, config.vocabulary, detected);
+      const intents = await planDeliveries(store, deliverer, config.vocabulary, detected, undefined, config.activeAgents);
       // Search sees every change read, before the watermark moves: a crash in between re-reads and re-indexes.
       if (!first) await search.fillIfMissing(feed);
       await search.index(tickets);
@@ -153,7 +158,7 @@ export function createCycleRunner(config: CycleConfig): CycleRunner {
       if (detected.sets.length === 0 && detected.states.length === 0) return 0;
       // What the bot wrote is searchable at once, not only after the next poll.
       await search.index(written.tickets ?? []);
-      const intents = await planDeliveries(store, deliverer, config.vocabulary, detected, written.origin);
+      const intents = await planDeliveries(store, deliverer, config.vocabulary, detected, written.origin, config.activeAgents);
       await store.commitCycleWithDeliveries({ watermarks: {}, states: detected.states, processedKeys: detected.fresh.map(commentKey) }, intents);
       return intents.length;
     });

@@ -86,13 +86,18 @@ export async function detectChanges(store: Store, input: DetectInput): Promise<D
   return { sets, states, fresh, absorbed: attachResolutionNotes(sets) };
 }
 
-/** The outbox intents the change sets owe; `origin` is the conversation a thread reply came from. */
+/**
+ * The outbox intents the change sets owe; `origin` is the conversation a thread reply came from,
+ * `agents` reads the active agents' lower-case addresses (internal notes are DM'd only to them),
+ * asked only when there is a note to send, so an idle or note-free cycle costs no extra read.
+ */
 export async function planDeliveries(
   store: Store,
   deliverer: Deliverer,
   vocabulary: Vocabulary,
   detected: Detected,
   origin?: { platform: Platform; conversationId: string },
+  agents?: () => Promise<ReadonlySet<string> | undefined>,
 ): Promise<DeliveryIntent[]> {
   const { sets, absorbed } = detected;
   const intents: DeliveryIntent[] = [];
@@ -100,6 +105,8 @@ export async function planDeliveries(
   const subscriptions = await store.allSubscriptions();
   const people = sets.flatMap((s) => [s.ticket.submittedByEmail, s.ticket.assignedTo]);
   const muted = await store.mutedAmong(people);
+  const hasNote = sets.some((s) => s.events.some((e) => e.kind === 'note'));
+  const agentSet = hasNote ? await agents?.() : undefined;
   // Cards still owed (in the outbox, or planned earlier in this batch) count as posted: later changes update them.
   const planned = new Map<number, PostedMessage[]>();
   for (const set of sets) {
@@ -117,6 +124,7 @@ export async function planDeliveries(
       highPriorities: vocabulary.highPriorities,
       origin: from,
       absorbedIntoResolution: absorbed.has(set.key),
+      agents: agentSet,
     });
     const mine = deliverer.plan(set, targets);
     intents.push(...mine);

@@ -3,6 +3,7 @@
  * record what is owed with the new watermark in one transaction) every pollSeconds while this
  * replica holds the lease, backs off when Graph fails, and has the deliverer drain the outbox.
  */
+import { addressKey } from '../core/vocabulary';
 import { isRefusal } from '../helpdesk/changes';
 import type { Ticket, Vocabulary } from '../helpdesk/types';
 import type { Logger } from '../log';
@@ -82,6 +83,17 @@ export function createPoller(config: PollerConfig): Poller {
   let drainInFlight: Promise<void> = Promise.resolve();
   let leaseError: string | undefined;
 
+  /** The active agents' addresses, read through the service's cache; none when they cannot be read. */
+  async function activeAgents(): Promise<ReadonlySet<string> | undefined> {
+    if (!config.agentNames) return undefined;
+    try {
+      return new Set((await config.agentNames()).map((a) => addressKey(a.email)));
+    } catch (err) {
+      logger.warn('could not read the active agents; internal notes are not sent by DM this time', { error: err });
+      return new Set();
+    }
+  }
+
   const runner = createCycleRunner({
     feed,
     store,
@@ -93,6 +105,7 @@ export function createPoller(config: PollerConfig): Poller {
     overlapMs: (config.overlapSeconds ?? 5) * 1000,
     backfillMinutes: config.backfillMinutes ?? 0,
     now: config.now ?? (() => new Date()),
+    activeAgents,
   });
   const cycle = runner.cycle;
 

@@ -6,7 +6,8 @@
  *   change updates that card and adds a line in its thread; public comments add a line.
  *   Internal notes never reach a channel (requesters may read it).
  * - Requester DM: status changes, resolution (with its note), public comments by others.
- * - Assignee DM: assigned to you, public comments by the requester, internal notes by others.
+ * - Assignee DM: assigned to you, public comments by the requester, internal notes by others
+ *   (only while the assignee is an active agent: a deactivated agent is a requester now).
  * - Nobody is told about their own action. The actor is the comment author, or for ticket
  *   changes the person who made the change through this bot (recorded when they made it);
  *   a change made elsewhere has no known actor, so everyone concerned is told.
@@ -31,6 +32,8 @@ export interface RoutingContext {
   origin?: { platform: Platform; conversationId: string };
   /** The comment was folded into a resolution message, so the requester is not told twice. */
   absorbedIntoResolution?: boolean;
+  /** Lower-case addresses of the active agents; when given, only they are sent internal notes. */
+  agents?: ReadonlySet<string>;
 }
 
 // Filter values are never empty (subscribe refuses that), so sameText's answer for two empty strings never matters here.
@@ -96,7 +99,7 @@ function requesterLine(e: ChangeEvent, absorbed: boolean): string | undefined {
   }
 }
 
-function assigneeLine(e: ChangeEvent): string | undefined {
+function assigneeLine(e: ChangeEvent, agent: boolean): string | undefined {
   const t = e.ticket;
   if (!t.assignedTo) return undefined;
   switch (e.kind) {
@@ -107,6 +110,7 @@ function assigneeLine(e: ChangeEvent): string | undefined {
       if (!sameAddress(e.comment!.authorEmail, t.submittedByEmail)) return undefined;
       return `${e.comment!.authorName || e.comment!.authorEmail} (requester) commented on ${ref(t)}: ${quote(e.comment!.body)}`;
     case 'note':
+      if (!agent) return undefined;
       return `Internal note on ${ref(t)} by ${e.comment!.authorName || e.comment!.authorEmail}: ${quote(e.comment!.body)}`;
     default:
       return undefined;
@@ -150,7 +154,8 @@ function personTarget(email: string, reason: PersonTarget['reason'], lines: (str
 export function route(set: ChangeSet, ctx: RoutingContext): Target[] {
   const t = set.ticket;
   const requester = personTarget(t.submittedByEmail, 'requester', set.events.map((e) => requesterLine(e, !!ctx.absorbedIntoResolution)), set, ctx);
-  const assignee = personTarget(t.assignedTo, 'assignee', set.events.map(assigneeLine), set, ctx);
+  const agent = !ctx.agents || ctx.agents.has(addressKey(t.assignedTo));
+  const assignee = personTarget(t.assignedTo, 'assignee', set.events.map((e) => assigneeLine(e, agent)), set, ctx);
   // One person who is both requester and assignee gets one message.
   const people = assignee.length && requester.length && sameAddress(assignee[0].email, requester[0].email)
     ? [{ ...requester[0], text: `${requester[0].text}\n${assignee[0].text}` }]
