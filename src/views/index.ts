@@ -2,7 +2,7 @@
 export { ticketView, ticketSummary, ticketActions, earlierCommentsText, shareableView, nameFor, LATEST_COMMENTS, type Viewer, type PeopleNames } from './ticket-view';
 export { ticketListView } from './list-view';
 export { newTicketForm, commentForm, resolveForm, assignForm, reopenForm, editForm, defaultPriority, FORM_FIELDS } from './forms';
-export { helpView } from './help-view';
+export { channelWelcome, helpView } from './help-view';
 export { errorView } from './error-view';
 export { assetListView, assetView } from './asset-view';
 export { formatDate, formatDay, matchValue, sameEmail, isDone } from './format';

@@ -1,10 +1,12 @@
 /**
  * Events: DMs to the bot and @mentions take the same commands; a :ticket: reaction files a ticket
- * from the message; thread replies go to the notifications hook; App Home is published on open.
+ * from the message; thread replies go to the notifications hook; App Home is published on open;
+ * the bot joining a channel says one short line.
  */
 import type { App } from '@slack/bolt';
 import { dispatch, handleText } from '../../commands';
 import { VERBS } from '../../core/verbs';
+import { channelWelcome } from '../../views/help-view';
 import { publishHome } from './app-home';
 import { renderMessage } from './blocks/message';
 import { commandContext, conversationOf, type SlackDeps } from './context';
@@ -118,6 +120,14 @@ export function registerEvents(app: App, deps: SlackDeps): void {
       // Nothing was filed (answer does not throw after a saved write), so the reaction may be tried again.
       filed.delete(key);
       await postPrivate(deps, target, text(FAILURE_MESSAGE));
+    });
+  });
+
+  // The bot itself joining a channel: one short line for everyone, never the full help card.
+  app.event('member_joined_channel', async ({ event, context }) => {
+    if (!context.botUserId || event.user !== context.botUserId || typeof event.channel !== 'string') return;
+    await guarded(deps.logger, 'welcome', { channelId: event.channel }, async () => {
+      await deps.client.chat.postMessage({ channel: event.channel, ...text(channelWelcome('slack')) });
     });
   });
 
