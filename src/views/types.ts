@@ -75,6 +75,8 @@ export interface TicketSummaryView {
   modifiedText: string;
   /** e.g. a "Show" button and, for agents on unassigned tickets, "Claim". */
   actions: ActionView[];
+  /** What just happened to this row, e.g. "Claimed by Dana Agent." or "Opened below." */
+  notice?: string;
 }
 
 export interface TicketListView {

@@ -79,7 +79,7 @@ function summaryLine(t: TicketSummaryView): string {
 }
 
 function summary(t: TicketSummaryView) {
-  return { id: t.id, title: literal(t.title), line: literal(summaryLine(t)), actions: t.actions.map(action) };
+  return { id: t.id, title: literal(t.title), line: literal(summaryLine(t)), notice: literal(t.notice ?? ''), actions: t.actions.map(action) };
 }
 
 /** A lost race or refusal stands out; a confirmation ("Resolved by …") reads as good news. */

@@ -83,7 +83,7 @@ export function ticketBlocks(view: TicketView, maxBlocks: number = BLOCK_LIMITS.
 export function ticketSummaryBlocks(t: TicketSummaryView): Block[] {
   const text = `*#${t.id} ${userText(t.title, 500)}*\n${escapeMrkdwn(t.status)} · ${escapeMrkdwn(t.priority)} · ${
     t.assignee ? `assigned to ${userText(t.assigneeName || t.assignee, 200)}` : 'unassigned'
-  } · ${userText(t.requesterName, 200)} · ${escapeMrkdwn(t.modifiedText)}`;
+  } · ${userText(t.requesterName, 200)} · ${escapeMrkdwn(t.modifiedText)}${t.notice ? `\n↳ ${userText(t.notice, 300)}` : ''}`;
   const section: Block = { type: 'section', text: mrkdwn(text) };
   if (t.actions.length === 1) {
     section.accessory = button(t.actions[0]);
