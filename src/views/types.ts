@@ -3,6 +3,7 @@
  * Block Kit builders — both from the same data, so they cannot drift. No platform types here.
  */
 import type { Notice, Verb } from '../core';
+import type { NoticeView } from './notice-view';
 
 /** A button. Clicking it sends `{ verb, ticketId, etag }` back (DESIGN rule 4). */
 export interface ActionView {
@@ -167,4 +168,5 @@ export type View =
   | { type: 'confirmation'; confirmation: ConfirmationView }
   | { type: 'error'; error: ErrorView }
   | { type: 'asset-list'; list: AssetListView }
+  | { type: 'notice'; notice: NoticeView }
   | { type: 'text'; text: string };

@@ -3,7 +3,7 @@ import { VERBS, type Verb } from '../../../core/verbs';
 import type { AssetListView, FormView, HelpView, TicketListView, View } from '../../../views/types';
 import { actionsBlocks, type Block } from './elements';
 import { BLOCK_LIMITS, escapeMrkdwn, mrkdwn, plain, truncate, userText } from './limits';
-import { ticketBlocks, ticketSummaryBlocks, ticketText } from './ticket';
+import { noticeBlocks, ticketBlocks, ticketSummaryBlocks, ticketText } from './ticket';
 
 /** A message body ready for chat.postMessage / chat.update / respond. */
 export interface SlackMessage {
@@ -123,5 +123,7 @@ export function renderMessage(view: View): SlackMessage {
       return { text: userText(view.form.title, BLOCK_LIMITS.fallbackText), blocks: formOffer(view.form) };
     case 'text':
       return { text: userText(view.text, BLOCK_LIMITS.fallbackText), blocks: [{ type: 'section', text: mrkdwn(userText(view.text, BLOCK_LIMITS.sectionText)) }] };
+    case 'notice':
+      return { text: userText(view.notice.text, BLOCK_LIMITS.fallbackText), blocks: noticeBlocks(view.notice) };
   }
 }

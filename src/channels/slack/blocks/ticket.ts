@@ -2,6 +2,7 @@
 import type { SectionBlock } from '@slack/types';
 import type { Notice } from '../../../core';
 import { earlierCommentsText } from '../../../views/ticket-view';
+import type { NoticeView } from '../../../views/notice-view';
 import type { CommentView, TicketSummaryView, TicketView } from '../../../views/types';
 import { actionsBlocks, button, type Block } from './elements';
 import { BLOCK_LIMITS, escapeMrkdwn, mrkdwn, plain, userText } from './limits';
@@ -90,4 +91,11 @@ export function ticketSummaryBlocks(t: TicketSummaryView): Block[] {
     return [section];
   }
   return t.actions.length === 0 ? [section] : [section, ...actionsBlocks(t.actions)];
+}
+
+/** A notification DM: the ticket, what changed, and the reader's buttons (Comment, View, Reopen / Claim, View). */
+export function noticeBlocks(n: NoticeView): Block[] {
+  const link = n.link && !/[|>\s]/.test(n.link) ? `\n<${n.link}|Open in the help desk>` : '';
+  const text = `*#${n.ticketId} ${userText(n.title, 500)}*\n${userText(n.text, 2000)}\n_${escapeMrkdwn(n.status)} · ${escapeMrkdwn(n.priority)}_${link}`;
+  return [{ type: 'section', text: mrkdwn(text) }, ...actionsBlocks(n.actions)];
 }
