@@ -13,7 +13,7 @@ import { ticketView } from '../views/ticket-view';
 import type { TicketView } from '../views/types';
 import type { ChangeSet } from './detect';
 import type { SendQueue } from './queue';
-import { rememberNotice } from './notices';
+import { rememberNotice } from '../store/notices';
 import { targetKey } from './routing';
 import { DeliveryError, type Delivery, type Platform, type Target } from './types';
 

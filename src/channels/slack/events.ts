@@ -12,6 +12,7 @@ import { renderMessage } from './blocks/message';
 import { commandContext, conversationOf, type SlackDeps } from './context';
 import { answer, failureWithTyped, FAILURE_MESSAGE, messageFor, postPrivate } from './deliver';
 import { guarded } from './failure';
+import { keepLongDrafts } from './drafts';
 import { fromSlackText } from './inbound-text';
 import { NO_EMAIL_MESSAGE } from './identity';
 import { descriptionFromMessage, titleFromMessage } from './shortcuts';
@@ -48,8 +49,12 @@ export function registerEvents(app: App, deps: SlackDeps): void {
         { channelId: m.channel, userId: m.user },
         async () => {
           const ctx = await commandContext(deps, m.user, conversationOf(m.channel, 'im'));
-          const reply = ctx ? await handleText(ctx, typed) : { view: { type: 'text', text: NO_EMAIL_MESSAGE } as const, visibility: 'private' as const };
-          await answer(deps, target, reply, typed, async (msg) => void (await deps.client.chat.postMessage({ channel: m.channel, ...msg })));
+          // A reply in the thread of a notification DM answers that notification's ticket.
+          const threaded = typeof m.thread_ts === 'string' && m.thread_ts !== m.ts;
+          if (ctx && threaded) ctx.replyTo = await deps.notifications?.noticeOf?.('slack', m.channel, m.thread_ts).catch(() => undefined);
+          const reply = ctx ? await keepLongDrafts(deps, await handleText(ctx, typed)) : { view: { type: 'text', text: NO_EMAIL_MESSAGE } as const, visibility: 'private' as const };
+          const thread = threaded ? { thread_ts: m.thread_ts as string } : {};
+          await answer(deps, target, reply, typed, async (msg) => void (await deps.client.chat.postMessage({ channel: m.channel, ...thread, ...msg })));
         },
         () => deps.client.chat.postMessage({ channel: m.channel, ...failureWithTyped(typed) }),
       );

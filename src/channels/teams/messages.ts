@@ -9,6 +9,7 @@ import { privately } from '../../commands/respond';
 import { answer } from './answer';
 import type { ThreadTurn } from './bot';
 import { activityFor } from './replies';
+import { quotedTicket, takeQuotedReply } from './quoted-reply';
 import { plainText } from './text';
 import { audienceOf, commandContext, conversationOf, type TeamsDeps } from './turn';
 
@@ -42,6 +43,8 @@ export async function onMessage(
     await answer(deps, context, reply, actor);
     return;
   }
+  // A quoted reply's quote is not part of what was typed; it says which notification is answered.
+  const quoted = conversationOf(context).kind === 'personal' ? takeQuotedReply(context.activity) : undefined;
   const text = commandText(context);
   // A card's Action.Submit arrives as a message with a value and no text; cards here use Action.Execute.
   if (!text && context.activity.value) return;
@@ -53,6 +56,7 @@ export async function onMessage(
   const ctx = commandContext(deps, context, actor);
   const turn: ThreadTurn = { answer: (reply) => answer(deps, context, reply, actor), channel: ctx.channel };
   if (onThreadReply && conversationOf(context).kind === 'channel' && (await onThreadReply(context, actor, text, turn))) return;
+  if (quoted) ctx.replyTo = await quotedTicket(ctx, quoted);
   const reply = await handleText(ctx, text);
   await answer(deps, context, reply, actor);
 }

@@ -4,8 +4,7 @@
  * message (a threaded or quoted reply to it).
  */
 import type { Logger } from '../log';
-import type { MemoStore, Platform } from '../store/types';
-import type { DirectSent } from './types';
+import type { MemoStore, Platform } from './types';
 
 /** How long a notification is remembered for replies to it. */
 export const NOTICE_MEMO_MS = 30 * 24 * 3600_000;
@@ -22,7 +21,7 @@ const lastKey = (email: string) => `notice:${email.trim().toLowerCase()}`;
 const messageKey = (platform: Platform, conversationId: string, messageId: string) => `notice-message:${platform}:${conversationId}:${messageId}`;
 
 /** Records a sent notification DM; never fails the send (it already happened). */
-export async function rememberNotice(store: MemoStore, email: string, ticketId: number, platform: Platform, sent: boolean | DirectSent, logger: Logger): Promise<void> {
+export async function rememberNotice(store: MemoStore, email: string, ticketId: number, platform: Platform, sent: boolean | { conversationId: string; messageId: string }, logger: Logger): Promise<void> {
   const memo: NoticeMemo = { ticketId, at: new Date().toISOString(), platform };
   try {
     await store.putMemo(lastKey(email), memo, NOTICE_MEMO_MS);
