@@ -44,6 +44,23 @@ describe('Teams: a queue card stays a queue', () => {
     expect(h.connector.activities.slice(before)).toHaveLength(0);
   });
 
+  it('Claim on a row someone took meanwhile keeps the list and asks, in its own message, whether to take it over', async () => {
+    const lynne = { email: h.emails.lynne!, name: 'Lynne Robbins' };
+    const t = await h.stack.helpdesk.createTicket(lynne, { title: 'Row race: printer offline' });
+    const list = await h.execute('ticket.queue', { queue: 'unassigned' }, 'dana');
+    const claim = executes(list.body.value).find((a) => a.verb === 'ticket.claim' && a.data.ticketId === t.id);
+    await h.stack.helpdesk.claim({ email: h.emails.lee!, name: 'Lee Agent' }, t.id);
+    const before = h.connector.activities.length;
+    const after = await h.execute(claim.verb, claim.data, 'dana');
+    expect(cardText(after.body.value)).toContain('Unassigned open tickets');
+    expect(cardText(after.body.value)).toMatch(/Already claimed by/);
+    const sent = h.connector.activities.slice(before);
+    expect(sent).toHaveLength(1);
+    expect(executes(cardOf(sent[0])).map((a) => a.title)).toEqual(expect.arrayContaining([expect.stringMatching(/^Take over from /)]));
+    // Nothing was taken: the ticket is still Lee's.
+    expect((await h.stack.helpdesk.getTicket(lynne, t.id)).assignedTo.toLowerCase()).toBe(h.emails.lee!.toLowerCase());
+  });
+
   it('Show on a row keeps the list (same page) and sends the ticket card as its own message', async () => {
     const lynne = { email: h.emails.lynne!, name: 'Lynne Robbins' };
     for (let i = 0; i < 21; i++) await h.stack.helpdesk.createTicket(lynne, { title: `Row show ${i}` });
