@@ -6,7 +6,11 @@
  */
 import { VERBS } from '../core';
 import type { View } from '../views/types';
+import { keptIfLong } from './drafts';
 import type { CommandContext, Reply } from './types';
+
+/** What one button's data may take before it is kept as a draft (two of them share one card). */
+const BUTTON_ROOM = 4000;
 
 /** How long after a notification DM a plain message is taken as a reply to it. */
 export const REPLY_WINDOW_MS = 24 * 3600_000;
@@ -32,13 +36,18 @@ export async function commentOffer(ctx: CommandContext, text: string, draft: { t
   if (!id) return undefined;
   const ticket = await ctx.helpdesk.getTicket(ctx.actor, id).catch(() => undefined);
   if (!ticket) return undefined;
+  // Both buttons carry the text: a long one is kept as a draft so the card stays within Teams' size.
+  const [asComment, asTicket] = await Promise.all([
+    keptIfLong(ctx, { comment: text, internal: 'false' }, BUTTON_ROOM),
+    keptIfLong(ctx, { ...draft }, BUTTON_ROOM),
+  ]);
   const view: View = {
     type: 'confirmation',
     confirmation: {
       message: `Is this about #${ticket.id} “${ticket.title}”? I can add it there as a comment, or file it as a new ticket.`,
       actions: [
-        { verb: VERBS.comment, title: `Add as comment on #${ticket.id}`, style: 'positive', ticketId: ticket.id, data: { comment: text, internal: 'false' } },
-        { verb: VERBS.newForm, title: 'File as a new ticket', data: { ...draft } },
+        { verb: VERBS.comment, title: `Add as comment on #${ticket.id}`, style: 'positive', ticketId: ticket.id, data: asComment },
+        { verb: VERBS.newForm, title: 'File as a new ticket', data: asTicket },
       ],
     },
   };

@@ -133,6 +133,15 @@ describe('Teams: notification DMs with buttons, and replies to them', () => {
     const comments = await stack.helpdesk.listComments({ email: dana.email, name: dana.name }, t.id);
     expect(comments.map((c) => c.body)).toEqual([typed]);
 
+    // A long answer rides as a kept draft, so the card stays small and the comment is still whole.
+    const long = `Log excerpt follows. ${'line <tag> & x<5; '.repeat(400)}`.trim();
+    const [longOffer] = await say(long);
+    const longButtons = actionsOf(cardIn(longOffer));
+    expect(JSON.stringify(cardIn(longOffer)).length).toBeLessThan(long.length);
+    await click(longButtons[0]);
+    const all = await stack.helpdesk.listComments({ email: dana.email, name: dana.name }, t.id);
+    expect(all.map((c) => c.body)).toEqual([typed, long]);
+
     const [hello] = await say('hello');
     expect(hello.activity.text).toMatch(/^Hi Lynne!/);
     const [mine] = await say('mine');

@@ -6,7 +6,6 @@ import type { App, BlockAction, ButtonAction, RespondFn } from '@slack/bolt';
 import { dispatch } from '../../commands';
 import { listRowAction } from '../../commands/list-row';
 import { answerRow } from './list-rows';
-import { withDraft } from './drafts';
 import type { CommandContext, CommandInput, Reply } from '../../commands/types';
 import { isVerb, VERBS } from '../../core/verbs';
 import { noticeMark } from './blocks/ticket';
@@ -105,7 +104,7 @@ async function handle(deps: SlackDeps, body: BlockAction, action: ButtonAction, 
   if (row && row.action.view.type !== 'error') {
     return answer(deps, { channelId, userId: body.user.id }, row.action, undefined, () => answerRow(deps, body, row, respond));
   }
-  const reply = row ? row.action : isVerb(verb) ? await dispatch(ctx, await withDraft(deps, input)) : ({ view: { type: 'error', error: { message: 'That button is from an older version of this app. Type `/helpdesk help`.' } }, visibility: 'private' } as Reply);
+  const reply = row ? row.action : isVerb(verb) ? await dispatch(ctx, input) : ({ view: { type: 'error', error: { message: 'That button is from an older version of this app. Type `/helpdesk help`.' } }, visibility: 'private' } as Reply);
   if (modal) {
     const ephemeral = Boolean(body.container?.is_ephemeral);
     return modal.show(reply.view, { channelId, messageTs: surface || ephemeral ? undefined : body.container?.message_ts }, `Ticket #${input.ticketId ?? ''}`);

@@ -1,14 +1,14 @@
 /**
  * Nothing typed is cut to fit a button: a Slack button value carries 2,000 characters, so when the
  * text a button must carry (a DM's words offered as a ticket or as a comment) is longer, it is kept
- * in the Store as a draft and the button carries the draft's id; the click reads it back.
+ * in the Store as a draft and the button carries the draft's id; the command layer reads it back
+ * on the click (commands/drafts.ts).
  */
-import type { CommandInput, Reply } from '../../commands/types';
+import { DRAFT_KEY } from '../../commands/drafts';
+import type { Reply } from '../../commands/types';
 import type { ActionView } from '../../views/types';
 import type { SlackDeps } from './context';
 
-/** The button value key that names a kept draft. */
-export const DRAFT_KEY = 'draft';
 /** What a button's data may take before it is kept as a draft (the rest of the value is ticket id, etag, JSON). */
 const BUTTON_ROOM = 1700;
 
@@ -40,14 +40,4 @@ export async function keepLongDrafts(deps: SlackDeps, reply: Reply): Promise<Rep
     return { ...reply, view: { type: 'confirmation', confirmation: { ...v.confirmation, actions } } };
   }
   return reply;
-}
-
-/** The click's input with a kept draft's values put back (what was typed, whole). */
-export async function withDraft(deps: SlackDeps, input: CommandInput): Promise<CommandInput> {
-  const id = input.values?.[DRAFT_KEY];
-  if (!id || !deps.notifications?.draft) return input;
-  const { [DRAFT_KEY]: _id, ...rest } = input.values!;
-  const kept = await deps.notifications.draft(id);
-  if (!kept) deps.logger.warn('a draft a button named is no longer kept', { draft: id });
-  return { ...input, values: { ...(kept ?? {}), ...rest } };
 }
