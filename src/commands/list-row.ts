@@ -10,6 +10,9 @@ import type { TicketListView } from '../views/types';
 import { dispatch } from './index';
 import type { CommandContext, CommandInput, Reply } from './types';
 
+/** Said in place of the list when it could not be built again; the answer itself came on its own. */
+export const ANSWERED_BELOW = 'Done — the answer is below.';
+
 /** What a click on a list row comes to. */
 export interface RowAnswer {
   /** The clicked action's own reply (its error, when it failed). */
