@@ -5,6 +5,7 @@
  */
 import { LIMITS } from '../helpdesk/types';
 import { newTicketForm } from '../views/forms';
+import { commentOffer } from './comment-offer';
 import { formReply } from './respond';
 import type { CommandContext, Reply } from './types';
 
@@ -32,8 +33,8 @@ export function ticketFromText(text: string): { title: string; description: stri
   return { title, description };
 }
 
-/** The answer to free text in a personal chat. */
-export function freeTextReply(ctx: CommandContext, text: string): Reply {
+/** The answer to free text in a personal chat: a greeting, a comment on the ticket it answers, or a new ticket. */
+export async function freeTextReply(ctx: CommandContext, text: string): Promise<Reply> {
   if (isGreeting(text)) {
     const name = ctx.actor.name.split(' ')[0] || 'there';
     const thanks = /^(thanks|thank you|cheers)/i.test(text.trim());
@@ -42,5 +43,6 @@ export function freeTextReply(ctx: CommandContext, text: string): Reply {
       : `Hi ${name}! Tell me what's wrong in your own words and I'll turn it into a ticket, or type \`help\` to see what I can do.`;
     return { view: { type: 'text', text: message }, visibility: 'private' };
   }
-  return formReply(newTicketForm(ctx.helpdesk.vocabulary, ticketFromText(text)));
+  const draft = ticketFromText(text);
+  return (await commentOffer(ctx, text, draft)) ?? formReply(newTicketForm(ctx.helpdesk.vocabulary, draft));
 }

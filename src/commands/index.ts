@@ -14,6 +14,7 @@
  *   help.show          topic?
  */
 import { VERBS, type Verb } from '../core';
+import { withDraft } from './drafts';
 import { failureReply } from './failure';
 import { freeTextReply } from './free-text';
 import { checkInput } from './input';
@@ -28,7 +29,7 @@ export type { ArgShape, CommandDeclaration } from './declaration';
 
 /** Routes a verb (typed command or card action) to its handler; every failure becomes a reply. */
 export async function dispatch(ctx: CommandContext, raw: CommandInput): Promise<Reply> {
-  const input = checkInput(raw);
+  const input = checkInput(await withDraft(ctx, raw));
   if ('view' in input) return input;
   const handler = Object.hasOwn(HANDLERS, input.verb) ? HANDLERS[input.verb as Verb] : undefined;
   if (!handler) {

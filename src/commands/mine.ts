@@ -1,7 +1,7 @@
 /** `mine`: my open tickets, then my recently resolved ones. Private. */
 import { sameText } from '../core/vocabulary';
 import { resolvedStatus } from '../views/format';
-import { ticketListView } from '../views/list-view';
+import { keepingList, ticketListView } from '../views/list-view';
 import { peopleNames } from './people';
 import { privately } from './respond';
 import { VERBS } from '../core';
@@ -37,7 +37,7 @@ const mine: Handler = async (ctx) => {
     footer,
     await peopleNames(ctx),
   );
-  return privately({ type: 'ticket-list', list });
+  return privately({ type: 'ticket-list', list: keepingList(list, { verb: VERBS.mine, values: {} }) });
 };
 
 /** `mine`. */

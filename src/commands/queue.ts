@@ -4,7 +4,7 @@
  */
 import type { Ticket, TicketQuery } from '../helpdesk/types';
 import type { ActionView } from '../views/types';
-import { ticketListView } from '../views/list-view';
+import { keepingList, ticketListView } from '../views/list-view';
 import { peopleNames } from './people';
 import { own } from './input';
 import { errorReply, privately } from './respond';
@@ -57,7 +57,7 @@ const queue: Handler = async (ctx, input) => {
   const turn = (to: number, title: string): ActionView => ({ verb: VERBS.queue, title, data: { queue: name, page: String(to) } });
   const paging = [...(page > 1 ? [turn(page - 1, 'Previous')] : []), ...(page < pages ? [turn(page + 1, 'Next')] : [])];
   if (paging.length) list.actions = paging;
-  return privately({ type: 'ticket-list', list });
+  return privately({ type: 'ticket-list', list: keepingList(list, { verb: VERBS.queue, values: { queue: name, page: String(page) } }) });
 };
 
 /** `queue [unassigned|mine|high|all]`; the choices are the queues above. */

@@ -1,6 +1,6 @@
 /** `search <words>`: tickets by id, words, people, category or status, most relevant first. Private. */
 import { VERBS } from '../core';
-import { ticketListView } from '../views/list-view';
+import { keepingList, ticketListView } from '../views/list-view';
 import { EVERYWHERE, type CommandDeclaration } from './declaration';
 import { errorReply, privately } from './respond';
 import type { Handler } from './types';
@@ -20,7 +20,7 @@ const search: Handler = async (ctx, input) => {
     ? `No ticket matches “${text}”.`
     : `None of your tickets matches “${text}”. Type \`mine\` to see them all.`;
   const list = ticketListView(`Tickets matching “${text}”`, found.slice(0, LIMIT), { email: ctx.actor.email, isAgent }, empty, footer);
-  return privately({ type: 'ticket-list', list });
+  return privately({ type: 'ticket-list', list: keepingList(list, { verb: VERBS.search, values: { query: text } }) });
 };
 
 /** `search <words>`. */

@@ -23,6 +23,8 @@ export interface CommandContext {
   channel: ChannelPorts;
   /** `wrote`, when present, hands what a command wrote to notifications at once (the fast lane). */
   notifications?: NotificationPorts & Partial<WriteSink>;
+  /** The ticket whose notification DM this message replies to (a thread or quoted reply), when the channel knows. */
+  replyTo?: number;
 }
 
 /** A typed command after parsing, or a card/button action: both reach the same handlers. */

@@ -37,4 +37,12 @@ export interface NotificationPorts {
   setMuted(email: string, muted: boolean): Promise<void>;
   /** Records who made a change; never fails the command (a lost record only means a needless message). */
   recordAction?(acted: Acted): Promise<void>;
+  /** The ticket a person's last notification DM was about, and when it was sent (ISO). */
+  lastNotice?(email: string): Promise<{ ticketId: number; at: string } | undefined>;
+  /** The ticket a given DM message was a notification about (a threaded or quoted reply to it). */
+  noticeOf?(platform: Conversation['platform'], conversationId: string, messageId: string): Promise<number | undefined>;
+  /** Keeps values too long for a button (a Slack button carries 2,000 characters) for a while; returns their id. */
+  keepDraft?(values: Record<string, string>): Promise<string>;
+  /** Values kept by keepDraft, while they are kept. */
+  draft?(id: string): Promise<Record<string, string> | undefined>;
 }

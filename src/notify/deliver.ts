@@ -8,10 +8,12 @@
 import type { Vocabulary } from '../helpdesk/types';
 import type { Logger } from '../log';
 import type { DeliveryIntent, PendingDelivery, Store } from '../store/types';
+import { noticeView, type NoticeView } from '../views/notice-view';
 import { ticketView } from '../views/ticket-view';
 import type { TicketView } from '../views/types';
 import type { ChangeSet } from './detect';
 import type { SendQueue } from './queue';
+import { rememberNotice } from '../store/notices';
 import { targetKey } from './routing';
 import { DeliveryError, type Delivery, type Platform, type Target } from './types';
 
@@ -57,7 +59,8 @@ export interface Deliverer {
 export type OutboxPayload =
   | { kind: 'card'; platform: Platform; conversationId: string; view: TicketView; etag: string }
   | { kind: 'line'; platform: Platform; conversationId: string; text: string }
-  | { kind: 'dm'; email: string; text: string; reason: string };
+  /** `notice` (absent on rows written before it existed, and on 'it was saved' notes) makes the DM an actionable card. */
+  | { kind: 'dm'; email: string; text: string; reason: string; notice?: NoticeView };
 
 /** The card a channel sees: current ticket state with agent buttons (the service authorises clicks). */
 export function channelCardView(set: ChangeSet, vocabulary: Vocabulary): TicketView {
@@ -99,7 +102,7 @@ export function createDeliverer(config: DelivererConfig): Deliverer {
     for (const t of targets) {
       const key = `${set.key}>${targetKey(t)}`;
       if (t.type === 'person') {
-        out.push({ key, lane: dmLane(t.email), ticketId: set.ticket.id, createdAt, payload: { kind: 'dm', email: t.email, text: t.text, reason: t.reason } satisfies OutboxPayload });
+        out.push({ key, lane: dmLane(t.email), ticketId: set.ticket.id, createdAt, payload: { kind: 'dm', email: t.email, text: t.text, reason: t.reason, notice: noticeView(set.ticket, t.text, t.reason, t.email) } satisfies OutboxPayload });
         continue;
       }
       const lane = channelLane(t.platform, t.conversationId);
@@ -160,7 +163,12 @@ export function createDeliverer(config: DelivererConfig): Deliverer {
     for (const platform of order) {
       const d = byPlatform.get(platform)!;
       try {
-        if (await queue.run(`${platform}:dm:${p.email}`, d.minIntervalMs, () => d.sendDirect(p.email, p.text, opts))) return store.finishDelivery(row.key);
+        const sent = await queue.run(`${platform}:dm:${p.email}`, d.minIntervalMs, () => d.sendDirect(p.email, p.text, opts, p.notice));
+        if (sent) {
+          await store.finishDelivery(row.key);
+          if (row.ticketId > 0) await rememberNotice(store, p.email, row.ticketId, platform, sent, logger);
+          return;
+        }
       } catch (err) {
         if (!(err instanceof DeliveryError && err.kind === 'gone')) throw err;
         logger.info('personal conversation no longer reachable; trying elsewhere', { platform, reason: p.reason });

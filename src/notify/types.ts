@@ -1,6 +1,7 @@
 /** Notification contracts: change events, delivery targets and the per-platform Delivery port. */
 import type { Comment, Ticket } from '../helpdesk/types';
 import type { Platform } from '../store/types';
+import type { NoticeView } from '../views/notice-view';
 import type { TicketView } from '../views/types';
 
 /** Re-exported so delivery implementations need only this module. */
@@ -79,6 +80,12 @@ export interface SendOptions {
   mayHaveSent: boolean;
 }
 
+/** Where a DM went: its conversation and message id (so a reply to it can be tied to its ticket). */
+export interface DirectSent {
+  conversationId: string;
+  messageId: string;
+}
+
 /** One chat platform's way of posting notifications. Implemented in src/channels/<platform>/notify-delivery.ts. */
 export interface Delivery {
   readonly platform: Platform;
@@ -91,8 +98,10 @@ export interface Delivery {
   /** Adds a short line in the card's thread. */
   postThreadLine(conversationId: string, messageId: string, text: string, send?: SendOptions): Promise<void>;
   /**
-   * Sends a private message to a person. Returns false when this platform has no way to
-   * reach them (no stored personal conversation), so another platform can be tried.
+   * Sends a private message to a person: `text` alone, or the actionable `notice` card with `text`
+   * as its notification and fallback text. Returns false when this platform has no way to reach
+   * them (no stored personal conversation), so another platform can be tried; true or where the
+   * message went when it was sent.
    */
-  sendDirect(email: string, text: string, send?: SendOptions): Promise<boolean>;
+  sendDirect(email: string, text: string, send?: SendOptions, notice?: NoticeView): Promise<boolean | DirectSent>;
 }

@@ -1,6 +1,11 @@
 /** NotificationPorts (what the subscribe/unsubscribe/notifications commands call) on top of a Store. */
 import type { NotificationPorts } from '../core';
+import { randomUUID } from 'node:crypto';
+import { lastNotice, noticeOfMessage } from './notices';
 import type { Store } from './types';
+
+/** How long a draft too long for a button is kept (the person clicks its button within this). */
+const DRAFT_MS = 7 * 24 * 3600_000;
 
 /** Commands' view of subscriptions and preferences, kept in `store`. */
 export function createNotificationPorts(store: Store): NotificationPorts {
@@ -18,5 +23,18 @@ export function createNotificationPorts(store: Store): NotificationPorts {
       return (await store.listSubscriptions(c.platform, c.id)).map((s) => s.filter);
     },
     setMuted: (email, muted) => store.setMuted(email, muted),
+    async lastNotice(email) {
+      const memo = await lastNotice(store, email);
+      return memo && { ticketId: memo.ticketId, at: memo.at };
+    },
+    async noticeOf(platform, conversationId, messageId) {
+      return (await noticeOfMessage(store, platform, conversationId, messageId))?.ticketId;
+    },
+    async keepDraft(values) {
+      const id = randomUUID();
+      await store.putMemo(`draft:${id}`, values, DRAFT_MS);
+      return id;
+    },
+    draft: (id) => store.getMemo<Record<string, string>>(`draft:${id}`),
   };
 }

@@ -5,6 +5,7 @@
  */
 import type pg from 'pg';
 import { inTransaction } from './pg-client';
+import { PG_MEMO_SCHEMA } from './memos';
 import { PG_SEARCH_SCHEMA } from './search-postgres';
 
 const MIGRATIONS: string[] = [
@@ -70,6 +71,8 @@ const MIGRATIONS: string[] = [
   `,
   // 4: the ticket search index (full text, `simple` configuration; see search-postgres.ts).
   PG_SEARCH_SCHEMA,
+  // 5: memos (a person's last notification DM, long drafts; see memos.ts).
+  PG_MEMO_SCHEMA,
 ];
 
 /** The schema version this code writes. */

@@ -7,6 +7,7 @@ import type { Logger } from '../log';
 import { inTransaction } from './pg-client';
 import { createPgOutbox } from './pg-outbox';
 import { createPgSearch } from './search-postgres';
+import { createPgMemos } from './memos';
 import { migratePostgres } from './pg-schema';
 import { email, epoch, filterValue, iso, toPosted, toSub } from './rows';
 import type { Conversation, CycleCommit, PersonAddress, Platform, PostedMessage, Store, TicketState } from './types';
@@ -111,11 +112,13 @@ export async function createPostgresStore(config: PostgresStoreConfig): Promise<
     );
   }
 
+  const { pruneMemos, ...pgMemos } = createPgMemos(query);
   return {
     pool,
     ready,
     ...createPgOutbox({ query, tx, commitCycleOn, savePostedOn }),
     ...createPgSearch(query),
+    ...pgMemos,
     async addSubscription(sub) {
       const c = sub.conversation;
       return (
@@ -239,6 +242,7 @@ export async function createPostgresStore(config: PostgresStoreConfig): Promise<
       const n = await count(`DELETE FROM delivered WHERE at < $1`, [before.getTime()]);
       await query(`DELETE FROM actions WHERE at < $1`, [before.getTime()]);
       await query(`DELETE FROM inbound WHERE expires_at <= $1`, [Date.now()]);
+      await pruneMemos();
       return n;
     },
 

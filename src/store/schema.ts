@@ -1,5 +1,6 @@
 /** SQLite schema, versioned with PRAGMA user_version; each step runs once, in order. */
 import type Database from 'better-sqlite3';
+import { SQLITE_MEMO_SCHEMA } from './memos';
 import { SQLITE_SEARCH_SCHEMA } from './search-sqlite';
 
 /** Each schema step, in order (exported for the upgrade tests, which build older files with them). */
@@ -64,6 +65,8 @@ export const MIGRATIONS: readonly string[] = [
   `,
   // 4: the ticket search index (FTS5; see search-sqlite.ts).
   SQLITE_SEARCH_SCHEMA,
+  // 5: memos (a person's last notification DM, long drafts; see memos.ts).
+  SQLITE_MEMO_SCHEMA,
 ];
 
 /** The schema version this code writes. */

@@ -6,6 +6,7 @@ import { email, epoch, filterValue, iso, toPosted, toSub } from './rows';
 import { migrate } from './schema';
 import { createSqliteOutbox } from './sqlite-outbox';
 import { createSqliteSearch } from './search-sqlite';
+import { createSqliteMemos } from './memos';
 import type { ActionHint, Conversation, CycleCommit, ConversationRecord, PersonAddress, PostedMessage, Platform, Store, TicketState } from './types';
 
 /** Where the embedded store lives, relative to HELPDESK_DATA_DIR. */
@@ -92,10 +93,12 @@ export function createSqliteStore(config: SqliteStoreConfig): Store {
   const outbox = createSqliteOutbox(db, { commitCycle, savePosted });
 
   const search = createSqliteSearch(db);
+  const { pruneMemos, ...memos } = createSqliteMemos(db);
 
   return {
     ...outbox,
     ...search,
+    ...memos,
     async addSubscription(sub) {
       const c = sub.conversation;
       const r = q.addSub.run(c.platform, c.id, c.kind, sub.filter.kind, filterValue(sub.filter), email(sub.createdBy), sub.createdAt);
@@ -204,6 +207,7 @@ export function createSqliteStore(config: SqliteStoreConfig): Store {
       const n = q.prune.run(before.getTime()).changes;
       q.pruneActions.run(before.getTime());
       q.pruneInbound.run(Date.now());
+      pruneMemos();
       return n;
     },
 

@@ -154,8 +154,16 @@ export interface SearchIndexStore extends TicketIndex {
   indexedTicketCount(): Promise<number>;
 }
 
+/** Small things kept for a while (src/store/memos.ts): a person's last notification, long drafts. */
+export interface MemoStore {
+  /** Keeps a JSON-safe value under `key` for `ttlMs`, replacing what was there. */
+  putMemo(key: string, value: unknown, ttlMs: number): Promise<void>;
+  /** The value kept under `key`, or undefined when there is none or it expired. */
+  getMemo<T = unknown>(key: string): Promise<T | undefined>;
+}
+
 /** Durable notification state, and the search index. */
-export interface Store extends DeliveryOutbox, SearchIndexStore {
+export interface Store extends DeliveryOutbox, SearchIndexStore, MemoStore {
   addSubscription(sub: SubscriptionRecord): Promise<boolean>;
   /** Removes one filter, or every filter of the conversation when `filter` is undefined. */
   removeSubscriptions(platform: Platform, conversationId: string, filter?: SubscriptionFilter): Promise<number>;

@@ -21,3 +21,12 @@ export function helpView(
     : 'I file and follow your help-desk tickets. Ticket numbers can be typed as 12 or #12.';
   return { title: 'Help desk', intro, isAgent, commands: lines, actions };
 }
+
+/**
+ * The one line posted when the bot joins a channel or group chat: what it does and how to ask for
+ * help. The full help card goes only to whoever asks, privately.
+ */
+export function channelWelcome(platform: 'teams' | 'slack'): string {
+  const ask = platform === 'teams' ? '`@Helpdesk help`' : '`@Helpdesk help` or `/helpdesk help`';
+  return `Hi! I file and follow help-desk tickets here. Type ${ask} to see what I can do (the answer comes to you privately).`;
+}

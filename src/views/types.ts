@@ -3,6 +3,7 @@
  * Block Kit builders — both from the same data, so they cannot drift. No platform types here.
  */
 import type { Notice, Verb } from '../core';
+import type { NoticeView } from './notice-view';
 
 /** A button. Clicking it sends `{ verb, ticketId, etag }` back (DESIGN rule 4). */
 export interface ActionView {
@@ -75,6 +76,8 @@ export interface TicketSummaryView {
   modifiedText: string;
   /** e.g. a "Show" button and, for agents on unassigned tickets, "Claim". */
   actions: ActionView[];
+  /** What just happened to this row, e.g. "Claimed by Dana Agent." or "Opened below." */
+  notice?: string;
 }
 
 export interface TicketListView {
@@ -165,4 +168,5 @@ export type View =
   | { type: 'confirmation'; confirmation: ConfirmationView }
   | { type: 'error'; error: ErrorView }
   | { type: 'asset-list'; list: AssetListView }
+  | { type: 'notice'; notice: NoticeView }
   | { type: 'text'; text: string };

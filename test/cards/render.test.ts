@@ -124,6 +124,10 @@ describe.skipIf(!haveChromium && !inCi)(`cards in the official Adaptive Cards re
       ['edit-form-agent', (r) => expect(r.text).toContain('Category')],
       ['edit-form-requester', (r) => expect(r.text).not.toContain('Category')],
       ['ticket-people-link', (r) => expect(r.text).toContain('Diego Siciliani (diegos@example.com)')],
+      ['notice-requester-resolved', (r) => (expect(r.buttons).toEqual(['Comment', 'View', 'Reopen']), expect(r.text).toContain('Resolution: Gateway keep-alive'))],
+      ['notice-agent-unassigned', (r) => (expect(r.buttons).toEqual(['Claim', 'View']), expect(r.text).toContain('order the 14" model'))],
+      ['ticket-list-row-updated', (r) => (expect(r.text).toContain('Claimed by Megan Bowen.'), expect(r.buttons).toEqual(['Show', 'Show']))],
+      ['comment-offer', (r) => expect(r.buttons).toEqual(['Add as comment on #42', 'File as a new ticket'])],
     ];
     for (const [name, check] of shots) {
       const result = await render(renderCard(views[name]));

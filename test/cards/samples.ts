@@ -2,7 +2,7 @@
 import { COMMAND_DECLARATIONS } from '../../src/commands';
 import type { Comment, Ticket } from '../../src/helpdesk/types';
 import { loadConfig } from '../../src/config';
-import { assetListView, assignForm, commentForm, editForm, errorView, helpView, newTicketForm, reopenForm, resolveForm, ticketListView, ticketSummary, ticketView } from '../../src/views';
+import { assetListView, assignForm, commentForm, editForm, errorView, helpView, keepingList, newTicketForm, noticeView, reopenForm, resolveForm, ticketListView, ticketSummary, ticketView } from '../../src/views';
 import { VERBS } from '../../src/core/verbs';
 import type { View } from '../../src/views/types';
 
@@ -81,5 +81,31 @@ export function sampleViews(): Record<string, View> {
       }], 'You hold no assets.'),
     },
     text: { type: 'text', text: 'Notifications are off for you.' },
+    'notice-requester-resolved': {
+      type: 'notice',
+      notice: noticeView(ticket({ status: 'Resolved', webUrl: 'https://contoso.sharepoint.com/sites/helpdesk/Lists/SD_Tickets/DispForm.aspx?ID=42' }), 'Your ticket #42 "VPN drops every 10 minutes when working from the "Berlin" office" was resolved.\nResolution: Gateway keep-alive raised to 60 s.', 'requester', 'pattif@example.com'),
+    },
+    'notice-agent-unassigned': {
+      type: 'notice',
+      notice: noticeView(ticket({ id: 43, title: 'New starter laptop for Johanna', status: 'New', assignedTo: '' }), 'Internal note on #43 "New starter laptop for Johanna" by Megan Bowen: order the 14" model', 'assignee', 'diegos@example.com'),
+    },
+    'ticket-list-row-updated': {
+      type: 'ticket-list',
+      list: (() => {
+        const l = keepingList(ticketListView('Unassigned open tickets', list, agent, 'Nothing waiting.', '1–2 of 2'), { verb: VERBS.queue, values: { queue: 'unassigned', page: '1' } });
+        l.tickets[1] = { ...l.tickets[1], assignee: 'meganb@example.com', assigneeName: 'Megan Bowen', actions: l.tickets[1].actions.slice(0, 1), notice: 'Claimed by Megan Bowen.' };
+        return l;
+      })(),
+    },
+    'comment-offer': {
+      type: 'confirmation',
+      confirmation: {
+        message: 'Is this about #42 “VPN drops every 10 minutes”? I can add it there as a comment, or file it as a new ticket.',
+        actions: [
+          { verb: VERBS.comment, title: 'Add as comment on #42', style: 'positive', ticketId: 42, data: { comment: 'It drops at <null> when x<5', internal: 'false' } },
+          { verb: VERBS.newForm, title: 'File as a new ticket', data: { title: 'It drops at <null> when x<5', description: '' } },
+        ],
+      },
+    },
   };
 }

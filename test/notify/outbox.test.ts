@@ -139,4 +139,26 @@ describe('notification outbox', () => {
     expect(await s.store.pendingDeliveryCount()).toBe(0);
     expect(await s.ports.subscriptions({ platform: 'slack', id: 'CGONE', kind: 'channel' })).toEqual([]);
   });
+
+  it('a DM owed when the process stopped is sent after the restart as the same card, with the reader\'s buttons, and remembered for replies', async () => {
+    const s = await setup();
+    await s.store.savePersonAddress({ platform: 'slack', email: 'alex@contoso.com', userId: 'UALEX' });
+    await s.cycle();
+    s.slack.failWith(() => new DeliveryError('failed', 'slack 503'));
+    s.env.put({ id: 7, title: 'Laptop fan loud' });
+    await s.cycle();
+    s.env.put({ id: 7, status: 'Resolved' });
+    await s.cycle();
+    expect(s.slack.sent.filter((x) => x.op === 'dm')).toEqual([]);
+    await s.store.close();
+    stores.splice(stores.indexOf(s.store), 1);
+
+    const again = await setup(s.dir, s.env);
+    await again.cycle();
+    const dms = again.slack.sent.filter((x) => x.op === 'dm');
+    expect(dms.map((d) => d.text)).toEqual(['Your ticket #7 "Laptop fan loud" was resolved.']);
+    expect(dms[0].notice).toMatchObject({ ticketId: 7, reader: 'requester', status: 'Resolved' });
+    expect(dms[0].notice!.actions.map((a) => a.title)).toEqual(['Comment', 'View', 'Reopen']);
+    expect(await again.ports.lastNotice!('alex@contoso.com')).toMatchObject({ ticketId: 7 });
+  });
 });

@@ -1,5 +1,6 @@
 /** A Delivery fake at the port: records what would have been sent, can fail on demand. */
 import { DeliveryError, type Delivery, type Platform } from '../../src/notify/types';
+import type { NoticeView } from '../../src/views/notice-view';
 import type { TicketView } from '../../src/views/types';
 
 export interface Sent {
@@ -9,6 +10,8 @@ export interface Sent {
   email?: string;
   text?: string;
   view?: TicketView;
+  /** The actionable card a DM carries. */
+  notice?: NoticeView;
 }
 
 /** Records every send; `failWhen` can throw for chosen sends (crash, throttling, removal). */
@@ -35,9 +38,9 @@ export function recordingDelivery(platform: Platform, options: { reachable?: str
     async postThreadLine(conversationId, messageId, text) {
       check({ op: 'line', conversationId, messageId, text });
     },
-    async sendDirect(email, text) {
+    async sendDirect(email, text, _send, notice) {
       if (options.reachable && !options.reachable.includes(email)) return false;
-      check({ op: 'dm', email, text });
+      check({ op: 'dm', email, text, notice });
       return true;
     },
   };

@@ -3,6 +3,7 @@
  * real server (src/server.ts), a help desk, and a poster that signs Slack requests.
  */
 import { createSlackChannel, type InboundClaims, type SlackChannel, type SlackHooks } from '../../src/channels/slack';
+import type { NotificationPorts } from '../../src/core';
 import type { HelpdeskService } from '../../src/helpdesk/types';
 import { createLogger } from '../../src/log';
 import { createServer, type Server } from '../../src/server';
@@ -36,7 +37,7 @@ export interface SlackScene {
 }
 
 /** Starts the scene around a help desk the caller owns. */
-export async function startSlackScene(helpdesk: HelpdeskService, hooks?: SlackHooks, options: { inbound?: InboundClaims; fake?: FakeSlack } = {}): Promise<SlackScene> {
+export async function startSlackScene(helpdesk: HelpdeskService, hooks?: SlackHooks, options: { inbound?: InboundClaims; fake?: FakeSlack; notifications?: NotificationPorts } = {}): Promise<SlackScene> {
   const fake = options.fake ?? (await startFakeSlack({ users: Object.values(PEOPLE) }));
   const logLines: string[] = [];
   const logger = createLogger({ level: 'debug', write: (l) => logLines.push(l) });
@@ -46,6 +47,7 @@ export async function startSlackScene(helpdesk: HelpdeskService, hooks?: SlackHo
     logger,
     hooks,
     inbound: options.inbound,
+    notifications: options.notifications,
   });
   await channel.start();
   const server: Server = createServer({

@@ -35,6 +35,8 @@ const EVENT_SCOPES: Record<string, string> = {
   'message.groups': 'groups:history',
   reaction_added: 'reactions:read',
   link_shared: 'links:read',
+  // The bot joining a public or a private channel (its one-line welcome).
+  member_joined_channel: 'channels:read groups:read',
 };
 
 function sources(dir: string): string[] {
@@ -68,7 +70,7 @@ describe('Slack app manifest', () => {
     const called = [...code.matchAll(/client\.(\w+)\.(\w+)\(/g)].map((m) => `${m[1]}.${m[2]}`);
     for (const m of called) expect(METHOD_SCOPES, `unknown method ${m}`).toHaveProperty([m]);
     const events: string[] = manifest.settings.event_subscriptions.bot_events;
-    const needed = new Set<string>(['commands', ...called.flatMap((m) => METHOD_SCOPES[m]), ...events.map((e) => EVENT_SCOPES[e]).filter(Boolean)]);
+    const needed = new Set<string>(['commands', ...called.flatMap((m) => METHOD_SCOPES[m]), ...events.flatMap((e) => (EVENT_SCOPES[e] ?? '').split(' ')).filter(Boolean)]);
     const declared = new Set<string>(manifest.oauth_config.scopes.bot);
     expect([...needed].filter((s) => !declared.has(s))).toEqual([]);
     expect([...declared].filter((s) => !needed.has(s))).toEqual([]);
@@ -78,6 +80,6 @@ describe('Slack app manifest', () => {
     const events: string[] = manifest.settings.event_subscriptions.bot_events;
     expect(events).toEqual(expect.arrayContaining(['app_home_opened', 'app_mention', 'message.im', 'reaction_added', 'message.channels']));
     const code = sources('src/channels/slack').join('\n');
-    for (const e of ['app_home_opened', 'app_mention', 'reaction_added', 'message']) expect(code).toContain(`app.event('${e}'`);
+    for (const e of ['app_home_opened', 'app_mention', 'reaction_added', 'message', 'member_joined_channel']) expect(code).toContain(`app.event('${e}'`);
   });
 });

@@ -133,6 +133,22 @@ describe.each(engines)('$name store', (engine) => {
     await until(async () => (await store.claimInbound('slack:Ev999', 60_000)) === 'first');
     expect(await other.claimInbound('slack:Ev999', 60_000)).toBe('duplicate');
   });
+
+  it('keeps a memo (last notification, a long draft) across a reopen, replaces it, and forgets it when it expires', async () => {
+    const { store, location } = await open();
+    const draft = 'x<5 and <null> '.repeat(200);
+    await store.putMemo('notice:sam@example.com', { ticketId: 12, at: '2026-11-23T10:00:00Z' }, 60_000);
+    await store.putMemo('draft:abc', { description: draft }, 60_000);
+    await store.putMemo('notice:sam@example.com', { ticketId: 13, at: '2026-11-23T11:00:00Z' }, 60_000);
+    await store.close();
+    const again = await engine.open(location);
+    stores.push(again);
+    expect(await again.getMemo('notice:sam@example.com')).toEqual({ ticketId: 13, at: '2026-11-23T11:00:00Z' });
+    expect(await again.getMemo<{ description: string }>('draft:abc')).toEqual({ description: draft });
+    expect(await again.getMemo('notice:nobody@example.com')).toBeUndefined();
+    await again.putMemo('short', { ticketId: 1 }, 30);
+    await until(async () => (await again.getMemo('short')) === undefined);
+  });
 });
 
 /** Waits for a condition (no fixed sleeps): a claim's expiry is a database time, not a timer. */

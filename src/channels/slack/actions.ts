@@ -4,6 +4,8 @@
  */
 import type { App, BlockAction, ButtonAction, RespondFn } from '@slack/bolt';
 import { dispatch } from '../../commands';
+import { listRowAction } from '../../commands/list-row';
+import { answerRow } from './list-rows';
 import type { CommandContext, CommandInput, Reply } from '../../commands/types';
 import { isVerb, VERBS } from '../../core/verbs';
 import { noticeMark } from './blocks/ticket';
@@ -97,7 +99,12 @@ async function handle(deps: SlackDeps, body: BlockAction, action: ButtonAction, 
     if (modal) return modal.show({ type: 'error', error: { message: NO_EMAIL_MESSAGE } });
     return postPrivate(deps, { channelId, userId: body.user.id, respond: body.response_url ? respond : undefined }, renderMessage({ type: 'text', text: NO_EMAIL_MESSAGE }));
   }
-  const reply = isVerb(verb) ? await dispatch(ctx, input) : ({ view: { type: 'error', error: { message: 'That button is from an older version of this app. Type `/helpdesk help`.' } }, visibility: 'private' } as Reply);
+  // Show or Claim on a list message's row keeps the list: the row changes in place, the rest comes on its own.
+  const row = !surface && isVerb(verb) ? await listRowAction(ctx, input) : undefined;
+  if (row && row.action.view.type !== 'error') {
+    return answer(deps, { channelId, userId: body.user.id }, row.action, undefined, () => answerRow(deps, body, row, respond));
+  }
+  const reply = row ? row.action : isVerb(verb) ? await dispatch(ctx, input) : ({ view: { type: 'error', error: { message: 'That button is from an older version of this app. Type `/helpdesk help`.' } }, visibility: 'private' } as Reply);
   if (modal) {
     const ephemeral = Boolean(body.container?.is_ephemeral);
     return modal.show(reply.view, { channelId, messageTs: surface || ephemeral ? undefined : body.container?.message_ts }, `Ticket #${input.ticketId ?? ''}`);

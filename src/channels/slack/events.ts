@@ -1,15 +1,18 @@
 /**
  * Events: DMs to the bot and @mentions take the same commands; a :ticket: reaction files a ticket
- * from the message; thread replies go to the notifications hook; App Home is published on open.
+ * from the message; thread replies go to the notifications hook; App Home is published on open;
+ * the bot joining a channel says one short line.
  */
 import type { App } from '@slack/bolt';
 import { dispatch, handleText } from '../../commands';
 import { VERBS } from '../../core/verbs';
+import { channelWelcome } from '../../views/help-view';
 import { publishHome } from './app-home';
 import { renderMessage } from './blocks/message';
 import { commandContext, conversationOf, type SlackDeps } from './context';
 import { answer, failureWithTyped, FAILURE_MESSAGE, messageFor, postPrivate } from './deliver';
 import { guarded } from './failure';
+import { keepLongDrafts } from './drafts';
 import { fromSlackText } from './inbound-text';
 import { NO_EMAIL_MESSAGE } from './identity';
 import { descriptionFromMessage, titleFromMessage } from './shortcuts';
@@ -46,8 +49,12 @@ export function registerEvents(app: App, deps: SlackDeps): void {
         { channelId: m.channel, userId: m.user },
         async () => {
           const ctx = await commandContext(deps, m.user, conversationOf(m.channel, 'im'));
-          const reply = ctx ? await handleText(ctx, typed) : { view: { type: 'text', text: NO_EMAIL_MESSAGE } as const, visibility: 'private' as const };
-          await answer(deps, target, reply, typed, async (msg) => void (await deps.client.chat.postMessage({ channel: m.channel, ...msg })));
+          // A reply in the thread of a notification DM answers that notification's ticket.
+          const threaded = typeof m.thread_ts === 'string' && m.thread_ts !== m.ts;
+          if (ctx && threaded) ctx.replyTo = await deps.notifications?.noticeOf?.('slack', m.channel, m.thread_ts).catch(() => undefined);
+          const reply = ctx ? await keepLongDrafts(deps, await handleText(ctx, typed)) : { view: { type: 'text', text: NO_EMAIL_MESSAGE } as const, visibility: 'private' as const };
+          const thread = threaded ? { thread_ts: m.thread_ts as string } : {};
+          await answer(deps, target, reply, typed, async (msg) => void (await deps.client.chat.postMessage({ channel: m.channel, ...thread, ...msg })));
         },
         () => deps.client.chat.postMessage({ channel: m.channel, ...failureWithTyped(typed) }),
       );
@@ -118,6 +125,14 @@ export function registerEvents(app: App, deps: SlackDeps): void {
       // Nothing was filed (answer does not throw after a saved write), so the reaction may be tried again.
       filed.delete(key);
       await postPrivate(deps, target, text(FAILURE_MESSAGE));
+    });
+  });
+
+  // The bot itself joining a channel: one short line for everyone, never the full help card.
+  app.event('member_joined_channel', async ({ event, context }) => {
+    if (!context.botUserId || event.user !== context.botUserId || typeof event.channel !== 'string') return;
+    await guarded(deps.logger, 'welcome', { channelId: event.channel }, async () => {
+      await deps.client.chat.postMessage({ channel: event.channel, ...text(channelWelcome('slack')) });
     });
   });
 

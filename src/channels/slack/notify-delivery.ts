@@ -114,7 +114,7 @@ export function createSlackDelivery(config: SlackDeliveryConfig): Delivery {
       if (await earlier(channel, send, ts)) return;
       await call('chat.postMessage (thread)', () => client.chat.postMessage({ channel, thread_ts: ts, text: escapeMrkdwn(text), ...tagged(send) }));
     },
-    async sendDirect(email, text, send) {
+    async sendDirect(email, text, send, notice) {
       const address = (await store.personAddresses(email)).find((a) => a.platform === 'slack' && (a.userId || a.conversationId));
       if (!address) {
         logger.debug('no Slack user id stored for person; DM skipped', { email });
@@ -127,9 +127,12 @@ export function createSlackDelivery(config: SlackDeliveryConfig): Delivery {
         if (!channel) throw new DeliveryError('failed', 'conversations.open returned no channel');
         await store.savePersonAddress({ platform: 'slack', email, conversationId: channel });
       }
-      if (await earlier(channel, send)) return true;
-      await call('chat.postMessage (DM)', () => client.chat.postMessage({ channel: channel!, text: escapeMrkdwn(text), ...tagged(send) }));
-      return true;
+      const before = await earlier(channel, send);
+      if (before) return { conversationId: channel, messageId: before };
+      // The plain text is the notification and fallback; the blocks carry the reader's buttons.
+      const blocks = notice ? renderMessage({ type: 'notice', notice }).blocks : undefined;
+      const res = await call('chat.postMessage (DM)', () => client.chat.postMessage({ channel: channel!, text: escapeMrkdwn(text), ...(blocks ? { blocks } : {}), ...tagged(send) }));
+      return res.ts ? { conversationId: channel, messageId: res.ts } : true;
     },
   };
 }

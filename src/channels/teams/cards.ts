@@ -28,7 +28,7 @@ const CARDS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 
 /** Template file per view type (forms by their kind). */
 export const TEMPLATES = [
-  'ticket', 'ticket-list', 'help', 'confirmation', 'error', 'text', 'asset-list',
+  'ticket', 'ticket-list', 'help', 'confirmation', 'error', 'text', 'asset-list', 'notice',
   'new-ticket-form', 'comment-form', 'resolve-form', 'assign-form', 'reopen-form', 'edit-form',
 ] as const;
 export type TemplateName = (typeof TEMPLATES)[number];
@@ -79,7 +79,7 @@ function summaryLine(t: TicketSummaryView): string {
 }
 
 function summary(t: TicketSummaryView) {
-  return { id: t.id, title: literal(t.title), line: literal(summaryLine(t)), actions: t.actions.map(action) };
+  return { id: t.id, title: literal(t.title), line: literal(summaryLine(t)), notice: literal(t.notice ?? ''), actions: t.actions.map(action) };
 }
 
 /** A lost race or refusal stands out; a confirmation ("Resolved by …") reads as good news. */
@@ -234,6 +234,11 @@ function cardBody(view: View): Record<string, unknown> {
       return expand('asset-list', assetData(view.list));
     case 'text':
       return expand('text', { text: literal(view.text) });
+    case 'notice': {
+      const n = view.notice;
+      const line = `${n.status} · ${n.priority}`;
+      return expand('notice', { ticketId: n.ticketId, title: literal(n.title), text: literal(n.text), line: literal(line), link: n.link ?? '', actions: n.actions.map(action) });
+    }
   }
 }
 

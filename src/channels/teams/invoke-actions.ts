@@ -4,6 +4,8 @@
  */
 import type { AdaptiveCardInvokeResponse, AdaptiveCardInvokeValue, TurnContext } from 'botbuilder';
 import { dispatch } from '../../commands/index';
+import { listRowAction } from '../../commands/list-row';
+import { answerRow } from './list-rows';
 import type { CommandInput, Reply } from '../../commands/types';
 import { isVerb, VERBS } from '../../core/verbs';
 import type { Actor } from '../../helpdesk/types';
@@ -97,7 +99,11 @@ export async function onCardAction(
   // Teams marks the refresh it sends on its own with trigger 'automatic' (not kept by botbuilder's parser).
   const isRefresh = verb === VERBS.refresh || (context.activity.value as { trigger?: string } | undefined)?.trigger === 'automatic';
   try {
-    const reply = await dispatch(commandContext(deps, context, actor), input);
+    const ctx = commandContext(deps, context, actor);
+    // Show or Claim on a list row keeps the list: the row changes in place, the rest comes on its own.
+    const row = await listRowAction(ctx, input);
+    if (row && row.action.view.type !== 'error') return await answerRow(deps, context, actor, row);
+    const reply = row?.action ?? (await dispatch(ctx, input));
     const view = reply.view;
     if (view.type === 'error') return invokeError(400, isRefresh ? 'RefreshFailed' : 'ActionFailed', view.error.message);
     const audience = audienceOf(context);

@@ -1,5 +1,6 @@
 /** Typed messages: personal chat, group chat, and channel posts that @mention the bot. */
-import { TurnContext } from 'botbuilder';
+import { MessageFactory, TurnContext } from 'botbuilder';
+import { channelWelcome } from '../../views/help-view';
 import { dispatch, handleText } from '../../commands/index';
 import { VERBS } from '../../core/verbs';
 import type { Actor } from '../../helpdesk/types';
@@ -8,6 +9,7 @@ import { privately } from '../../commands/respond';
 import { answer } from './answer';
 import type { ThreadTurn } from './bot';
 import { activityFor } from './replies';
+import { quotedTicket, takeQuotedReply } from './quoted-reply';
 import { plainText } from './text';
 import { audienceOf, commandContext, conversationOf, type TeamsDeps } from './turn';
 
@@ -41,6 +43,8 @@ export async function onMessage(
     await answer(deps, context, reply, actor);
     return;
   }
+  // A quoted reply's quote is not part of what was typed; it says which notification is answered.
+  const quoted = conversationOf(context).kind === 'personal' ? takeQuotedReply(context.activity) : undefined;
   const text = commandText(context);
   // A card's Action.Submit arrives as a message with a value and no text; cards here use Action.Execute.
   if (!text && context.activity.value) return;
@@ -52,15 +56,23 @@ export async function onMessage(
   const ctx = commandContext(deps, context, actor);
   const turn: ThreadTurn = { answer: (reply) => answer(deps, context, reply, actor), channel: ctx.channel };
   if (onThreadReply && conversationOf(context).kind === 'channel' && (await onThreadReply(context, actor, text, turn))) return;
+  if (quoted) ctx.replyTo = await quotedTicket(ctx, quoted);
   const reply = await handleText(ctx, text);
   await answer(deps, context, reply, actor);
 }
 
-/** Bot added to a chat or team: greet with the help card so people know what to type. */
+/**
+ * Bot added to a conversation. A personal chat gets the help card so the person knows what to
+ * type; a channel or group chat gets one short line, since everyone there reads it.
+ */
 export async function onBotAdded(deps: TeamsDeps, context: TurnContext, actor: Actor | undefined): Promise<void> {
   const botId = context.activity.recipient?.id;
   const added = context.activity.membersAdded ?? [];
   if (!added.some((m) => m.id === botId)) return;
+  if (conversationOf(context).kind !== 'personal') {
+    await context.sendActivity(MessageFactory.text(channelWelcome('teams')));
+    return;
+  }
   // Whoever added the bot may have no visible address; the welcome is then the requester's help.
   const who: Actor = actor ?? { email: '', name: context.activity.from?.name ?? 'there' };
   const reply = await dispatch(commandContext(deps, context, who), { verb: VERBS.help });

@@ -2,13 +2,14 @@
  * Notifications into Teams: proactive sends with stored conversation references. Cards are
  * posted and updated in place; changes go into the card's thread (channels) or after it (chats).
  */
-import { CardFactory, MessageFactory, TurnContext, type CloudAdapter, type ConversationReference } from 'botbuilder';
+import { CardFactory, MessageFactory, TurnContext, type Activity, type CloudAdapter, type ConversationReference } from 'botbuilder';
 import type { Actor } from '../../helpdesk/types';
 import type { Logger } from '../../log';
 import { DeliveryError, type Delivery } from '../../notify/types';
 import type { ThreadReplyHandler } from '../../notify/thread-replies';
 import { teamsChannelId } from './conversation-ids';
 import type { Store } from '../../store/types';
+import type { NoticeView } from '../../views/notice-view';
 import type { TicketView } from '../../views/types';
 import type { ThreadTurn } from './bot';
 import { isTooBig, TEAMS_MESSAGE_LIMIT } from './fit';
@@ -62,6 +63,16 @@ export function teamsFailure(err: unknown, what: string): DeliveryError {
 /** A channel card: no internal notes, and a refresh so each person who opens it can get their own view. */
 const cardActivity = (view: TicketView, limit?: number) =>
   MessageFactory.attachment(CardFactory.adaptiveCard(cardFor({ type: 'ticket', ticket: view }, { shared: true, userIds: [] }, limit)));
+
+/**
+ * A DM: the plain text (what Teams shows in the notification and above the card) with the compact
+ * notice card under it, which then leaves the text out rather than say it twice.
+ */
+function directActivity(text: string, notice?: NoticeView): Partial<Activity> {
+  if (!notice) return MessageFactory.text(text);
+  const card = cardFor({ type: 'notice', notice: { ...notice, text: '' } }, { shared: false, userIds: [] });
+  return MessageFactory.attachment(CardFactory.adaptiveCard(card), text);
+}
 
 /** Sends a card; when the connector answers 413 MessageSizeTooBig, sends the shorter form once. */
 async function orSmaller<T>(send: (limit?: number) => Promise<T>): Promise<T> {
@@ -121,17 +132,21 @@ export function createTeamsDelivery(config: TeamsDeliveryConfig): Delivery {
       const target = kind === 'channel' ? { ...ref, conversation: { ...ref.conversation!, id: `${conversationId};messageid=${messageId}` } } : ref;
       await inConversation(target, 'thread line', (ctx) => ctx.sendActivity(MessageFactory.text(text)));
     },
-    async sendDirect(email, text) {
+    async sendDirect(email, text, _send, notice) {
       const address = (await store.personAddresses(email)).find((a) => a.platform === 'teams' && a.reference);
       if (!address) {
         config.logger.debug('no Teams personal conversation stored for person; DM skipped', { email });
         return false;
       }
       const ref = address.reference as Partial<ConversationReference>;
-      const message = (ctx: TurnContext) => ctx.sendActivity(MessageFactory.text(text));
+      let sent: { conversationId: string; messageId: string } | undefined;
+      const message = async (ctx: TurnContext) => {
+        const res = await ctx.sendActivity(directActivity(text, notice));
+        if (res?.id && ctx.activity.conversation?.id) sent = { conversationId: ctx.activity.conversation.id, messageId: res.id };
+      };
       if (ref.conversation?.id) await inConversation(ref, 'direct message', message);
       else await startPersonalChat(email, ref, message);
-      return true;
+      return sent ?? true;
     },
   };
 

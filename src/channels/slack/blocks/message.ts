@@ -1,9 +1,9 @@
 /** Any view model rendered as a Slack message (`text` fallback plus `blocks`) within Block Kit limits. */
 import { VERBS, type Verb } from '../../../core/verbs';
-import type { AssetListView, FormView, HelpView, TicketListView, View } from '../../../views/types';
-import { actionsBlocks, type Block } from './elements';
+import type { ActionView, AssetListView, FormView, HelpView, TicketListView, View } from '../../../views/types';
+import { actionsBlocks, button, type Block } from './elements';
 import { BLOCK_LIMITS, escapeMrkdwn, mrkdwn, plain, truncate, userText } from './limits';
-import { ticketBlocks, ticketSummaryBlocks, ticketText } from './ticket';
+import { noticeBlocks, ticketBlocks, ticketSummaryBlocks, ticketText } from './ticket';
 
 /** A message body ready for chat.postMessage / chat.update / respond. */
 export interface SlackMessage {
@@ -85,14 +85,14 @@ function assetBlocks(list: AssetListView): Block[] {
 
 function formOffer(form: FormView): Block[] {
   // A prefilled new-ticket form (e.g. from words typed in a DM) opens with what was typed.
+  // A draft kept server-side (too long for a button) travels by its id instead (see slack/drafts.ts).
   const prefill = form.form === 'new-ticket'
-    ? Object.fromEntries(['title', 'description'].filter((k) => form.values[k]).map((k) => [k, form.values[k]]))
+    ? Object.fromEntries((form.values.draft ? ['draft'] : ['title', 'description']).filter((k) => form.values[k]).map((k) => [k, form.values[k]]))
     : undefined;
-  const intro = prefill?.title ? `*${userText(form.title, 300)}*: “${userText(prefill.title, 300)}” — open the form to check it and file it.` : `*${userText(form.title, 300)}* — this opens as a form.`;
-  return [
-    { type: 'section', text: mrkdwn(intro) },
-    actionsBlocks([{ verb: FORM_OPEN_VERB[form.form], title: `Open: ${form.title}`, style: 'positive', ticketId: form.ticketId, etag: form.etag, data: prefill }])[0],
-  ];
+  const shown = prefill ? form.values.title : undefined;
+  const intro = shown ? `*${userText(form.title, 300)}*: “${userText(shown, 300)}” — open the form to check it and file it.` : `*${userText(form.title, 300)}* — this opens as a form.`;
+  const open: ActionView = { verb: FORM_OPEN_VERB[form.form], title: `Open: ${form.title}`, style: 'positive', ticketId: form.ticketId, etag: form.etag, data: prefill };
+  return [{ type: 'section', text: mrkdwn(intro) }, { type: 'actions', elements: [button(open, new Set(), true)] }];
 }
 
 /** Renders any view as a message. Forms become a button that opens the modal (messages cannot hold inputs). */
@@ -123,5 +123,7 @@ export function renderMessage(view: View): SlackMessage {
       return { text: userText(view.form.title, BLOCK_LIMITS.fallbackText), blocks: formOffer(view.form) };
     case 'text':
       return { text: userText(view.text, BLOCK_LIMITS.fallbackText), blocks: [{ type: 'section', text: mrkdwn(userText(view.text, BLOCK_LIMITS.sectionText)) }] };
+    case 'notice':
+      return { text: userText(view.notice.text, BLOCK_LIMITS.fallbackText), blocks: noticeBlocks(view.notice) };
   }
 }

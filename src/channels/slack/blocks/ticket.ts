@@ -2,6 +2,7 @@
 import type { SectionBlock } from '@slack/types';
 import type { Notice } from '../../../core';
 import { earlierCommentsText } from '../../../views/ticket-view';
+import type { NoticeView } from '../../../views/notice-view';
 import type { CommentView, TicketSummaryView, TicketView } from '../../../views/types';
 import { actionsBlocks, button, type Block } from './elements';
 import { BLOCK_LIMITS, escapeMrkdwn, mrkdwn, plain, userText } from './limits';
@@ -83,11 +84,18 @@ export function ticketBlocks(view: TicketView, maxBlocks: number = BLOCK_LIMITS.
 export function ticketSummaryBlocks(t: TicketSummaryView): Block[] {
   const text = `*#${t.id} ${userText(t.title, 500)}*\n${escapeMrkdwn(t.status)} · ${escapeMrkdwn(t.priority)} · ${
     t.assignee ? `assigned to ${userText(t.assigneeName || t.assignee, 200)}` : 'unassigned'
-  } · ${userText(t.requesterName, 200)} · ${escapeMrkdwn(t.modifiedText)}`;
+  } · ${userText(t.requesterName, 200)} · ${escapeMrkdwn(t.modifiedText)}${t.notice ? `\n↳ ${userText(t.notice, 300)}` : ''}`;
   const section: Block = { type: 'section', text: mrkdwn(text) };
   if (t.actions.length === 1) {
     section.accessory = button(t.actions[0]);
     return [section];
   }
   return t.actions.length === 0 ? [section] : [section, ...actionsBlocks(t.actions)];
+}
+
+/** A notification DM: the ticket, what changed, and the reader's buttons (Comment, View, Reopen / Claim, View). */
+export function noticeBlocks(n: NoticeView): Block[] {
+  const link = n.link && !/[|>\s]/.test(n.link) ? `\n<${n.link}|Open in the help desk>` : '';
+  const text = `*#${n.ticketId} ${userText(n.title, 500)}*\n${userText(n.text, 2000)}\n_${escapeMrkdwn(n.status)} · ${escapeMrkdwn(n.priority)}_${link}`;
+  return [{ type: 'section', text: mrkdwn(text) }, ...actionsBlocks(n.actions)];
 }

@@ -1,0 +1,27 @@
+/**
+ * A click on Show or Claim in a list message (Slack side of commands/list-row.ts): the list
+ * message is updated in place (chat.update, or the response_url for an ephemeral list) with the
+ * row's new state; Show's ticket card and a take-over question come as their own message, seen by
+ * the same people as the list (the DM, or only this person in a channel).
+ */
+import type { BlockAction, RespondFn } from '@slack/bolt';
+import type { RowAnswer } from '../../commands/list-row';
+import { renderMessage } from './blocks/message';
+import type { SlackDeps } from './context';
+import { isDirect, postPrivate } from './deliver';
+
+/** Answers a row click whose action succeeded. */
+export async function answerRow(deps: SlackDeps, body: BlockAction, row: RowAnswer, respond: RespondFn): Promise<void> {
+  const channelId = body.channel?.id ?? body.container?.channel_id;
+  const ts = body.container?.message_ts ?? body.message?.ts;
+  const ephemeral = Boolean(body.container?.is_ephemeral);
+  if (row.list) {
+    const msg = renderMessage(row.list.view);
+    if (ephemeral || !channelId || !ts) await respond({ replace_original: true, ...msg });
+    else await deps.client.chat.update({ channel: channelId, ts, ...msg });
+  }
+  if (!row.separate) return;
+  const msg = renderMessage(row.separate.view);
+  if (channelId && isDirect(channelId) && !ephemeral) await deps.client.chat.postMessage({ channel: channelId, ...msg });
+  else await postPrivate(deps, { channelId, userId: body.user.id, respond: body.response_url ? respond : undefined }, msg);
+}

@@ -1,0 +1,55 @@
+/**
+ * A reply to a notification DM is offered as a comment (17.1): free text in a personal chat that
+ * answers a notification about ticket N (a threaded or quoted reply, or a plain message shortly
+ * after one) gets "Add as comment on #N" (one click stores it exactly as typed) and "File as a
+ * new ticket" instead.
+ */
+import { VERBS } from '../core';
+import type { View } from '../views/types';
+import { keptIfLong } from './drafts';
+import type { CommandContext, Reply } from './types';
+
+/** What one button's data may take before it is kept as a draft (two of them share one card). */
+const BUTTON_ROOM = 4000;
+
+/** How long after a notification DM a plain message is taken as a reply to it. */
+export const REPLY_WINDOW_MS = 24 * 3600_000;
+
+/** The ticket this free text answers: the one the channel saw it reply to, or the last recent notification. */
+async function answeredTicket(ctx: CommandContext, now: number): Promise<number | undefined> {
+  if (ctx.replyTo) return ctx.replyTo;
+  try {
+    const last = await ctx.notifications?.lastNotice?.(ctx.actor.email);
+    if (last && now - Date.parse(last.at) <= REPLY_WINDOW_MS) return last.ticketId;
+  } catch {
+    // Without the memory the text is still offered as a new ticket: nothing typed is lost.
+  }
+  return undefined;
+}
+
+/**
+ * The offer, or undefined when the text answers no notification or the person may not comment on
+ * that ticket (then the caller offers a new ticket as before).
+ */
+export async function commentOffer(ctx: CommandContext, text: string, draft: { title: string; description: string }, now = Date.now()): Promise<Reply | undefined> {
+  const id = await answeredTicket(ctx, now);
+  if (!id) return undefined;
+  const ticket = await ctx.helpdesk.getTicket(ctx.actor, id).catch(() => undefined);
+  if (!ticket) return undefined;
+  // Both buttons carry the text: a long one is kept as a draft so the card stays within Teams' size.
+  const [asComment, asTicket] = await Promise.all([
+    keptIfLong(ctx, { comment: text, internal: 'false' }, BUTTON_ROOM),
+    keptIfLong(ctx, { ...draft }, BUTTON_ROOM),
+  ]);
+  const view: View = {
+    type: 'confirmation',
+    confirmation: {
+      message: `Is this about #${ticket.id} “${ticket.title}”? I can add it there as a comment, or file it as a new ticket.`,
+      actions: [
+        { verb: VERBS.comment, title: `Add as comment on #${ticket.id}`, style: 'positive', ticketId: ticket.id, data: asComment },
+        { verb: VERBS.newForm, title: 'File as a new ticket', data: asTicket },
+      ],
+    },
+  };
+  return { view, visibility: 'private', ticketId: ticket.id };
+}

@@ -1,0 +1,59 @@
+/**
+ * Actionable notification DMs: what changed on a ticket and the buttons that fit the reader.
+ * Built when the notification is planned and kept in the outbox as it is, so the card can be sent
+ * (and sent again) after a restart; Teams renders cards/notice.json, Slack notice blocks.
+ */
+import { VERBS } from '../core';
+import type { Ticket } from '../helpdesk/types';
+import { isDone, sameEmail } from './format';
+import type { ActionView } from './types';
+
+/** Who a notification DM is for: the person who filed the ticket, or the agent who holds it. */
+export type NoticeReader = 'requester' | 'assignee';
+
+/** A compact ticket notification with the reader's buttons. */
+export interface NoticeView {
+  ticketId: number;
+  title: string;
+  status: string;
+  priority: string;
+  /** What happened, one line per change (also the plain notification text). */
+  text: string;
+  reader: NoticeReader;
+  /** The ticket's page in the help desk, when known. */
+  link?: string;
+  actions: ActionView[];
+}
+
+/**
+ * The reader's buttons. Requester: Comment and View, plus Reopen when resolved. Assignee: View,
+ * with Claim when nobody holds the ticket and Take over (which asks first) when someone else does.
+ */
+export function noticeActions(ticket: Ticket, reader: NoticeReader, readerEmail: string): ActionView[] {
+  const on = { ticketId: ticket.id, etag: ticket.etag };
+  const view: ActionView = { verb: VERBS.show, title: 'View', ...on };
+  if (reader === 'requester') {
+    const actions: ActionView[] = [{ verb: VERBS.commentForm, title: 'Comment', style: 'positive', ...on, data: { internal: 'false' } }, view];
+    if (isDone(ticket.status)) actions.push({ verb: VERBS.reopenForm, title: 'Reopen', ...on });
+    return actions;
+  }
+  if (isDone(ticket.status)) return [view];
+  if (!ticket.assignedTo) return [{ verb: VERBS.claim, title: 'Claim', style: 'positive', ...on }, view];
+  if (!sameEmail(ticket.assignedTo, readerEmail)) return [{ verb: VERBS.claim, title: 'Take over', ...on }, view];
+  return [view];
+}
+
+/** The notification DM about `ticket` for one reader, with `text` saying what changed. */
+export function noticeView(ticket: Ticket, text: string, reader: NoticeReader, readerEmail: string): NoticeView {
+  const notice: NoticeView = {
+    ticketId: ticket.id,
+    title: ticket.title,
+    status: ticket.status,
+    priority: ticket.priority,
+    text,
+    reader,
+    actions: noticeActions(ticket, reader, readerEmail),
+  };
+  if (ticket.webUrl) notice.link = ticket.webUrl;
+  return notice;
+}
