@@ -1,6 +1,6 @@
 /** Lists stay lists (17.4): Show and Claim on a list row update the row in place; Show's card comes on its own. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFakeHelpdesk } from '../support/fake-helpdesk';
+import { startSeededHelpdesk, type SeededHelpdesk } from '../support/seeded-helpdesk';
 import { eventBody, interactiveBody, slackFixture, slashBody } from '../support/slack-request';
 import { AGENTS, PEOPLE, slash, startSlackScene, type SlackScene } from '../slack/harness';
 import { cardOf, cardText, startTeamsHarness, type TeamsHarness } from '../teams/harness';
@@ -95,11 +95,15 @@ describe('Teams: a queue card stays a queue', () => {
 
 describe('Slack: a list message stays a list', () => {
   let scene: SlackScene;
-  const desk = createFakeHelpdesk({ agents: AGENTS });
+  let desk: SeededHelpdesk;
   beforeAll(async () => {
+    desk = await startSeededHelpdesk(AGENTS);
     scene = await startSlackScene(desk);
   });
-  afterAll(() => scene?.close());
+  afterAll(async () => {
+    await scene?.close();
+    await desk?.close();
+  });
 
   const buttons = (blocks: any[]) => blocks.flatMap((b: any) => [...(b.elements ?? []), ...(b.accessory ? [b.accessory] : [])]).filter((e: any) => e.type === 'button');
 

@@ -1,6 +1,6 @@
 /** A quiet welcome (17.9): added to a channel, the bot says one short line; help goes to whoever asks. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFakeHelpdesk } from '../support/fake-helpdesk';
+import { startSeededHelpdesk, type SeededHelpdesk } from '../support/seeded-helpdesk';
 import { eventBody, slackFixture } from '../support/slack-request';
 import { AGENTS, PEOPLE, startSlackScene, type SlackScene } from '../slack/harness';
 import { cardOf, cardText, startTeamsHarness, type TeamsHarness } from '../teams/harness';
@@ -53,11 +53,15 @@ describe('Teams: the bot added to a channel', () => {
 
 describe('Slack: the bot added to a channel', () => {
   let scene: SlackScene;
-  const desk = createFakeHelpdesk({ agents: AGENTS });
+  let desk: SeededHelpdesk;
   beforeAll(async () => {
+    desk = await startSeededHelpdesk(AGENTS);
     scene = await startSlackScene(desk);
   });
-  afterAll(() => scene?.close());
+  afterAll(async () => {
+    await scene?.close();
+    await desk?.close();
+  });
 
   function joined(user: string, id: string) {
     const envelope = slackFixture('event-message-im');
