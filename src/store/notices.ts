@@ -3,6 +3,7 @@
  * person (a plain reply shortly after it is offered as a comment on that ticket) and one per sent
  * message (a threaded or quoted reply to it).
  */
+import { addressKey } from '../core/vocabulary';
 import type { Logger } from '../log';
 import type { MemoStore, Platform } from './types';
 
@@ -17,7 +18,7 @@ export interface NoticeMemo {
   platform: Platform;
 }
 
-const lastKey = (email: string) => `notice:${email.trim().toLowerCase()}`;
+const lastKey = (email: string) => `notice:${addressKey(email)}`;
 const messageKey = (platform: Platform, conversationId: string, messageId: string) => `notice-message:${platform}:${conversationId}:${messageId}`;
 
 /** Records a sent notification DM; never fails the send (it already happened). */
