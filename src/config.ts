@@ -7,6 +7,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { ticketUrlPatternProblem } from './core/search';
 import { vocabularyProblem } from './core/vocabulary';
+import { isKnownLocale, LOCALES, normalizeLocale } from './i18n';
 import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from './log';
 
 /** Where the help-desk data lives: a real tenant, or the embedded site started in-process. */
@@ -76,6 +77,8 @@ export interface Config {
   backfillMinutes: number;
   /** DATABASE_URL: the shared PostgreSQL store for several replicas; undefined = SQLite under dataDir. */
   databaseUrl?: string;
+  /** HELPDESK_LOCALE: the language of channel cards whose channel has no `language` set (default en). */
+  locale: string;
 }
 
 /** Thrown for a missing or malformed setting; the message names the variable. */
@@ -297,8 +300,15 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     pollSeconds: integer(env, 'HELPDESK_POLL_SECONDS', 15, 1, 3600),
     backfillMinutes: integer(env, 'HELPDESK_BACKFILL_MINUTES', 0, 0, 60 * 24 * 30),
     databaseUrl: databaseUrl(env),
+    locale: helpdeskLocale(env),
   };
   return deepFreeze(config);
+}
+
+function helpdeskLocale(env: Env): string {
+  const raw = value(env, 'HELPDESK_LOCALE');
+  if (raw !== undefined && !isKnownLocale(raw)) throw new ConfigError('HELPDESK_LOCALE', `"${raw}" has no message catalog (one of: ${LOCALES.join(', ')})`);
+  return normalizeLocale(raw);
 }
 
 function deepFreeze<T>(obj: T): T {

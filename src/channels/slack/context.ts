@@ -70,10 +70,13 @@ export async function commandContext(deps: SlackDeps, userId: string, conversati
       .catch((error) => deps.logger.warn('slack onConversation hook failed', { channelId: conversation.id, error }));
   }
   if (!actor) return undefined;
+  // The same cached users.info answer the actor came from: no second call.
+  const locale = (await deps.identity.lookup(userId).catch(() => undefined))?.locale;
   return {
     actor,
     helpdesk: deps.helpdesk,
     conversation,
+    locale,
     channel: { resolveUser: (reference) => deps.identity.resolveUser(reference) },
     notifications: deps.notifications,
   };
