@@ -3,6 +3,7 @@
  * transaction that first takes a transaction-scoped advisory lock, so replicas starting together
  * apply each step exactly once: the second waits, then finds nothing left to do.
  */
+import { PG_LOCALES_SCHEMA } from './locales';
 import type pg from 'pg';
 import { inTransaction } from './pg-client';
 import { PG_SEARCH_SCHEMA } from './search-postgres';
@@ -70,6 +71,8 @@ const MIGRATIONS: string[] = [
   `,
   // 4: the ticket search index (full text, `simple` configuration; see search-postgres.ts).
   PG_SEARCH_SCHEMA,
+  // 5: each person's last language and each conversation's chosen one (see locales.ts).
+  PG_LOCALES_SCHEMA,
 ];
 
 /** The schema version this code writes. */

@@ -1,5 +1,6 @@
 /** SQLite schema, versioned with PRAGMA user_version; each step runs once, in order. */
 import type Database from 'better-sqlite3';
+import { SQLITE_LOCALES_SCHEMA } from './locales';
 import { SQLITE_SEARCH_SCHEMA } from './search-sqlite';
 
 /** Each schema step, in order (exported for the upgrade tests, which build older files with them). */
@@ -64,6 +65,8 @@ export const MIGRATIONS: readonly string[] = [
   `,
   // 4: the ticket search index (FTS5; see search-sqlite.ts).
   SQLITE_SEARCH_SCHEMA,
+  // 5: each person's last language and each conversation's chosen one (see locales.ts).
+  SQLITE_LOCALES_SCHEMA,
 ];
 
 /** The schema version this code writes. */

@@ -1,5 +1,6 @@
 /** Ticket list builder (mine, queue). */
 import type { Ticket } from '../helpdesk/types';
+import { normalizeLocale } from '../i18n';
 import { ticketSummary, type PeopleNames, type Viewer } from './ticket-view';
 import type { TicketListView } from './types';
 
@@ -12,7 +13,7 @@ export function ticketListView(
   footer?: string,
   names?: PeopleNames,
 ): TicketListView {
-  const list: TicketListView = { title, tickets: tickets.map((t) => ticketSummary(t, viewer, names)), emptyText };
+  const list: TicketListView = { locale: normalizeLocale(viewer.locale), title, tickets: tickets.map((t) => ticketSummary(t, viewer, names)), emptyText };
   if (footer) list.footer = footer;
   return list;
 }
