@@ -3,7 +3,8 @@ import { f } from '../graph/odata';
 import type { ServiceContext } from './context';
 import { guarded } from './errors';
 import { commentFields, COMMENT, ORDER, toComment } from './fields';
-import { isOwner, notYours } from './access';
+import { agentsOnly, isOwner, notYours } from './access';
+import { errorOf } from './messages';
 import { readTicket } from './ticket-queries';
 import { HelpdeskError, LIMITS, type Actor, type Comment, type Commented, type Ticket, type TicketWithComments } from './types';
 import { text } from './validate';
@@ -39,7 +40,7 @@ export async function listComments(ctx: ServiceContext, actor: Actor, ticket: nu
     return visible(await readComments(ctx, ticket), agent);
   }
   const agent = await ctx.agents.isAgent(actor.email);
-  if (!agent && !isOwner(actor, ticket)) throw new HelpdeskError('not-found', notYours(ticket.id));
+  if (!agent && !isOwner(actor, ticket)) throw errorOf('not-found', notYours(ticket.id));
   return visible(await readComments(ctx, ticket.id), agent);
 }
 
@@ -83,7 +84,7 @@ export async function addComment(
 ): Promise<Comment> {
   const checked = text('comment', body, { required: true, max: LIMITS.comment }) as string;
   const { agent } = await readTicket(ctx, actor, ticketId);
-  if (options.internal && !agent) throw new HelpdeskError('forbidden', 'Only help-desk agents can post internal notes.');
+  if (options.internal && !agent) throw agentsOnly('internalNotes');
   return postComment(ctx, actor, ticketId, checked, { internal: !!options.internal });
 }
 
@@ -100,7 +101,7 @@ export async function commentOn(
     ? { ticket: (await readTicket(ctx, actor, ticketId)).ticket, comments: [] }
     : await getTicketWithComments(ctx, actor, ticketId);
   const agent = await ctx.agents.isAgent(actor.email);
-  if (options.internal && !agent) throw new HelpdeskError('forbidden', 'Only help-desk agents can post internal notes.');
+  if (options.internal && !agent) throw agentsOnly('internalNotes');
   const comment = await postComment(ctx, actor, ticketId, checked, { internal: !!options.internal });
   return { ticket, comment, comments: [...comments.filter((c) => c.id !== comment.id), comment] };
 }

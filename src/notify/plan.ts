@@ -99,6 +99,7 @@ export async function planDeliveries(
   const subscriptions = await store.allSubscriptions();
   const people = sets.flatMap((s) => [s.ticket.submittedByEmail, s.ticket.assignedTo]);
   const muted = await store.mutedAmong(people);
+  const [personLocales, conversationLocales] = await Promise.all([store.personLocales(people), store.conversationLocales()]);
   // Cards still owed (in the outbox, or planned earlier in this batch) count as posted: later changes update them.
   const planned = new Map<number, PostedMessage[]>();
   for (const set of sets) {
@@ -116,6 +117,9 @@ export async function planDeliveries(
       highPriorities: vocabulary.highPriorities,
       origin: from,
       absorbedIntoResolution: absorbed.has(set.key),
+      personLocales,
+      conversationLocales,
+      defaultLocale: deliverer.locale,
     });
     const mine = deliverer.plan(set, targets);
     intents.push(...mine);

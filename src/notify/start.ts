@@ -26,6 +26,8 @@ export interface NotificationsConfig {
   /** The service as built by createHelpdeskService. */
   helpdesk: HelpdeskService;
   vocabulary: Vocabulary;
+  /** HELPDESK_LOCALE: channel cards and DMs with no language of their own. */
+  locale?: string;
   logger: Logger;
   pollSeconds: number;
   backfillMinutes?: number;
@@ -75,7 +77,7 @@ export function createNotifications(config: NotificationsConfig): Notifications 
       await config.store.commitCycleWithDeliveries({ watermarks: {}, states: [], processedKeys: [] }, [intent]);
     },
     attach(deliveries) {
-      const deliverer = createDeliverer({ deliveries, store: config.store, queue: createSendQueue({ maxRetryAfterMs: 10_000 }), logger, vocabulary: config.vocabulary });
+      const deliverer = createDeliverer({ deliveries, store: config.store, queue: createSendQueue({ maxRetryAfterMs: 10_000 }), logger, vocabulary: config.vocabulary, locale: config.locale });
       poller = createPoller({
         feed: config.feed,
         store: config.store,

@@ -73,7 +73,7 @@ describe('message catalogs', () => {
     for (const file of sourceFiles(path.resolve('src'))) {
       const text = readFileSync(file, 'utf8');
       // t('ns:key'), t("ns:key") and the catalogs' key constants (`'ns:key'` passed on to t later).
-      for (const m of text.matchAll(/['"`]((?:common|commands|views|notify|teams|slack):[\w.-]+)['"`]/g)) {
+      for (const m of text.matchAll(/['"`]((?:common|commands|views|notify|helpdesk|teams|slack):[\w.-]+)['"`]/g)) {
         if (!known.has(m[1].replace(PLURAL, ''))) missing.push(`${path.relative('.', file)}: ${m[1]}`);
       }
     }

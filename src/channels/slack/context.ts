@@ -14,6 +14,8 @@ export interface ConversationInfo {
   userId: string;
   email?: string;
   kind: Conversation['kind'];
+  /** The person's Slack language ('de-DE'), when Slack gives it. */
+  locale?: string;
 }
 
 /** A person's reply in a thread of a channel message (e.g. under a ticket card the bot posted). */
@@ -64,14 +66,14 @@ export function conversationOf(channelId: string, channelType?: string, channelN
  */
 export async function commandContext(deps: SlackDeps, userId: string, conversation: Conversation): Promise<CommandContext | undefined> {
   const actor = await deps.identity.actor(userId);
+  // The same cached users.info answer the actor came from: no second call.
+  const locale = (await deps.identity.lookup(userId).catch(() => undefined))?.locale;
   if (deps.hooks.onConversation && conversation.id) {
     deps.hooks
-      .onConversation({ channelId: conversation.id, userId, email: actor?.email, kind: conversation.kind })
+      .onConversation({ channelId: conversation.id, userId, email: actor?.email, kind: conversation.kind, ...(locale ? { locale } : {}) })
       .catch((error) => deps.logger.warn('slack onConversation hook failed', { channelId: conversation.id, error }));
   }
   if (!actor) return undefined;
-  // The same cached users.info answer the actor came from: no second call.
-  const locale = (await deps.identity.lookup(userId).catch(() => undefined))?.locale;
   return {
     actor,
     helpdesk: deps.helpdesk,
