@@ -5,7 +5,7 @@
  */
 import { LIMITS } from '../helpdesk/types';
 import { newTicketForm } from '../views/forms';
-import { formReply } from './respond';
+import { formReply, tr } from './respond';
 import type { CommandContext, Reply } from './types';
 
 const GREETING = /^(hi|hello|hey|hiya|howdy|hallo|yo|good (morning|afternoon|evening)|thanks|thank you|cheers)\b[\s,!.]*(there|all|team|bot|help ?desk|everyone)?[\s,!.:)]*$/i;
@@ -35,12 +35,11 @@ export function ticketFromText(text: string): { title: string; description: stri
 /** The answer to free text in a personal chat. */
 export function freeTextReply(ctx: CommandContext, text: string): Reply {
   if (isGreeting(text)) {
-    const name = ctx.actor.name.split(' ')[0] || 'there';
-    const thanks = /^(thanks|thank you|cheers)/i.test(text.trim());
-    const message = thanks
-      ? `You're welcome, ${name}! Tell me here whenever something else needs fixing.`
-      : `Hi ${name}! Tell me what's wrong in your own words and I'll turn it into a ticket, or type \`help\` to see what I can do.`;
+    const t = tr(ctx);
+    const name = ctx.actor.name.split(' ')[0] || t('commands:freeText.there');
+    const thanks = /^(thanks|thank you|cheers|danke)/i.test(text.trim());
+    const message = t(thanks ? 'commands:freeText.welcome' : 'commands:freeText.hello', { name });
     return { view: { type: 'text', text: message }, visibility: 'private' };
   }
-  return formReply(newTicketForm(ctx.helpdesk.vocabulary, ticketFromText(text)));
+  return formReply(newTicketForm(ctx.helpdesk.vocabulary, ticketFromText(text), [], undefined, ctx.locale));
 }

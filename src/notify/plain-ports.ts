@@ -19,5 +19,7 @@ export function plainWhenUnreachable(ports: NotificationPorts): NotificationPort
     unsubscribe: (conversation, filter) => plainly(() => ports.unsubscribe(conversation, filter)),
     subscriptions: (conversation) => plainly(() => ports.subscriptions(conversation)),
     setMuted: (email, muted) => plainly(() => ports.setMuted(email, muted)),
+    ...(ports.setLanguage ? { setLanguage: (conversation, locale) => plainly(() => ports.setLanguage!(conversation, locale)) } : {}),
+    ...(ports.language ? { language: (conversation) => plainly(() => ports.language!(conversation)) } : {}),
   };
 }

@@ -2,6 +2,7 @@
  * One call that assembles notifications from their parts, for the composition root. Channel
  * free: the per-platform Delivery ports are built by the channels and passed in.
  */
+import { normalizeLocale } from '../i18n';
 import type { NotificationPorts } from '../core';
 import type { HelpdeskService, Ticket, Vocabulary } from '../helpdesk/types';
 import type { Logger } from '../log';
@@ -64,6 +65,7 @@ export function createNotifications(config: NotificationsConfig): Notifications 
   // Commands record who acted through the ports (see src/commands/acted.ts), thread commands too.
   const ports: NotificationPorts & WriteSink = {
     ...plainWhenUnreachable(createNotificationPorts(config.store)),
+    defaultLanguage: normalizeLocale(config.locale),
     recordAction: createActionLog(config.store, logger),
     wrote: (w) => fastLane(w),
   };

@@ -18,5 +18,9 @@ export function createNotificationPorts(store: Store): NotificationPorts {
       return (await store.listSubscriptions(c.platform, c.id)).map((s) => s.filter);
     },
     setMuted: (email, muted) => store.setMuted(email, muted),
+    setLanguage: (c, locale) => store.setConversationLocale(c.platform, c.id, locale),
+    async language(c) {
+      return (await store.conversationLocales()).get(`${c.platform}:${c.id}`);
+    },
   };
 }
