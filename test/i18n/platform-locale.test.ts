@@ -6,6 +6,9 @@ import { createSlackIdentity } from '../../src/channels/slack/identity';
 import { createLogger } from '../../src/log';
 import { startFakeSlack, type FakeSlack } from '../support/fake-slack';
 import { createFakeHelpdesk } from '../support/fake-helpdesk';
+import { slackConversationHook } from '../../src/channels/slack/notify-delivery';
+import { teamsConversationHook } from '../../src/channels/teams/notify-delivery';
+import { createSqliteStore } from '../../src/store';
 
 const quiet = createLogger({ level: 'error', write: () => undefined });
 
@@ -32,5 +35,20 @@ describe('Slack locale', () => {
     expect(slack.callsTo('users.info')).toHaveLength(1);
     expect(slack.callsTo('users.info')[0].body.include_locale).toBeTruthy();
     expect((await commandContext(deps, 'UNOLOC', conversation))?.locale).toBeUndefined();
+  });
+});
+
+describe('the language a person last wrote in', () => {
+  it('is remembered from Slack and Teams as they write, the latest winning', async () => {
+    const store = createSqliteStore({ file: ':memory:' });
+    try {
+      await slackConversationHook(store)({ channelId: 'D1', userId: 'U1', email: 'Gerda@Contoso.test', kind: 'personal', locale: 'de-DE' });
+      expect(await store.personLocales(['gerda@contoso.test'])).toEqual(new Map([['gerda@contoso.test', 'de-DE']]));
+      const ref = { serviceUrl: 'https://smba.example', channelId: 'msteams', locale: 'en-GB', user: { id: '29:1', name: 'Gerda' }, conversation: { id: 'a:1', conversationType: 'personal' } };
+      await teamsConversationHook(store)(ref as never, { email: 'gerda@contoso.test', name: 'Gerda' });
+      expect(await store.personLocales(['gerda@contoso.test'])).toEqual(new Map([['gerda@contoso.test', 'en-GB']]));
+    } finally {
+      await store.close();
+    }
   });
 });
