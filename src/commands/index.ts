@@ -26,6 +26,7 @@ import type { CommandContext, CommandInput, Reply } from './types';
 export { commandNamed, parseCommand, parseTicketId, type ParseOptions, type ParseResult } from './parse';
 export { COMMAND_DECLARATIONS, COMMANDS, commandInfos, HANDLERS, teamsCommandLists, usageOf, type CommandInfo } from './registry';
 export type { ArgShape, CommandDeclaration } from './declaration';
+export { savedLaterText } from './saved-later';
 
 /** Routes a verb (typed command or card action) to its handler; every failure becomes a reply. */
 export async function dispatch(ctx: CommandContext, raw: CommandInput): Promise<Reply> {

@@ -8,6 +8,7 @@ import { dispatch, handleText } from '../../src/commands';
 import type { Reply } from '../../src/commands/types';
 import { VERBS } from '../../src/core/verbs';
 import { route } from '../../src/notify/routing';
+import { savedLaterText } from '../../src/commands/saved-later';
 import { commentEvent, ticketEvents } from '../../src/notify/detect';
 import type { View } from '../../src/views/types';
 import { DANA, RIA, context, helpdesk } from '../commands/context';
@@ -144,5 +145,14 @@ describe('notifications', () => {
     expect(targets.find((t) => t.type === 'channel')).toMatchObject({ locale: 'de', line: 'Status: Neu → In Bearbeitung' });
     const line = route({ key: 'c', ticket: assigned, events: [commentEvent(c, assigned)], at: c.created }, { ...base, posted });
     expect(line.find((t) => t.type === 'channel')).toMatchObject({ locale: 'en', line: '💬 Ria: Geht wieder' });
+  });
+});
+
+describe('the "it was saved" message', () => {
+  it('tells the person later, in their language, what was saved', async () => {
+    const { desk, id } = scene();
+    const reply = await handleText({ ...context(desk, DANA), ...german() }, `claim ${id}`);
+    expect(savedLaterText(reply, 'de-DE')).toBe(`Ihre Änderung an #${id} wurde gespeichert: Übernommen von Dana Agent. Ich konnte Ihnen das Ergebnis damals nicht zeigen; Sie müssen sie also nicht erneut senden.`);
+    expect(savedLaterText({ view: { type: 'text', text: '' }, visibility: 'private' })).toMatch(/^Your change was saved\./);
   });
 });
