@@ -8,7 +8,8 @@ import { newTicketForm } from '../views/forms';
 import { formReply, tr } from './respond';
 import type { CommandContext, Reply } from './types';
 
-const GREETING = /^(hi|hello|hey|hiya|howdy|hallo|yo|good (morning|afternoon|evening)|thanks|thank you|cheers)\b[\s,!.]*(there|all|team|bot|help ?desk|everyone)?[\s,!.:)]*$/i;
+// German greetings too: the reader's language does not decide what they may type.
+const GREETING = /^(hi|hello|hey|hiya|howdy|hallo|yo|good (morning|afternoon|evening)|thanks|thank you|cheers|moin|servus|guten (morgen|tag|abend)|danke( sch(ö|oe)n)?|vielen dank)(?=[\s,!.:)]|$)[\s,!.]*(there|all|team|bot|help ?desk|everyone)?[\s,!.:)]*$/i;
 
 /** The longest title made from the first line; longer first lines are cut at a word and the whole text kept in the description. */
 const TITLE_MAX = 80;
@@ -37,7 +38,7 @@ export function freeTextReply(ctx: CommandContext, text: string): Reply {
   if (isGreeting(text)) {
     const t = tr(ctx);
     const name = ctx.actor.name.split(' ')[0] || t('commands:freeText.there');
-    const thanks = /^(thanks|thank you|cheers|danke)/i.test(text.trim());
+    const thanks = /^(thanks|thank you|cheers|danke|vielen dank)/i.test(text.trim());
     const message = t(thanks ? 'commands:freeText.welcome' : 'commands:freeText.hello', { name });
     return { view: { type: 'text', text: message }, visibility: 'private' };
   }

@@ -156,3 +156,13 @@ describe('the "it was saved" message', () => {
     expect(savedLaterText({ view: { type: 'text', text: '' }, visibility: 'private' })).toMatch(/^Your change was saved\./);
   });
 });
+
+describe('free text in a personal chat', () => {
+  it('answers a German greeting or thanks in German, and anything else with a German form', async () => {
+    const { desk } = scene();
+    const de = { ...context(desk, RIA, { kind: 'personal' }), ...german() };
+    expect(await handleText(de, 'Guten Morgen!')).toMatchObject({ view: { type: 'text', text: expect.stringMatching(/^Hallo Ria! Beschreiben Sie/) } });
+    expect(await handleText(de, 'Danke schön')).toMatchObject({ view: { type: 'text', text: expect.stringMatching(/^Gern geschehen, Ria!/) } });
+    expect(as(await handleText(de, 'Mein Drucker druckt nicht'), 'form').form).toMatchObject({ title: 'Neues Ticket', values: { title: 'Mein Drucker druckt nicht' } });
+  });
+});
