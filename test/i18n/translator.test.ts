@@ -26,3 +26,15 @@ describe('translator', () => {
     expect(translator('pt-BR')('common:language.name')).toBe('English');
   });
 });
+
+describe('what people typed', () => {
+  it('is shown as typed: no variables, nesting or escaping applied to it', () => {
+    const typed = '<b>$t(views:button.claim)</b> {{count}} & more';
+    expect(translator('de')('notify:line.comment', { author: 'Ria', text: typed })).toBe(`💬 Ria: ${typed}`);
+  });
+
+  it('picks the plural form by count', () => {
+    expect(translator('de')('views:ticket.earlierComments', { count: 1 })).toBe('1 älterer Kommentar nicht angezeigt');
+    expect(translator('en')('views:ticket.earlierComments', { count: 3 })).toBe('3 earlier comments not shown');
+  });
+});
