@@ -72,6 +72,7 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
     feed: createChangeFeed(graph, config.helpdesk),
     helpdesk: service,
     vocabulary: service.vocabulary,
+    locale: config.locale,
     logger,
     pollSeconds: config.pollSeconds,
     backfillMinutes: config.backfillMinutes,

@@ -4,6 +4,7 @@
  * The readers live in src/settings (one variable's shape in read.ts, groups in groups.ts).
  */
 import path from 'node:path';
+import { isKnownLocale, LOCALES, normalizeLocale } from './i18n';
 import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from './log';
 import {
   readDatabaseUrl,
@@ -70,6 +71,8 @@ export interface Config {
   backfillMinutes: number;
   /** DATABASE_URL: the shared PostgreSQL store for several replicas; undefined = SQLite under dataDir. */
   databaseUrl?: string;
+  /** HELPDESK_LOCALE: the language of channel cards whose channel has no `language` set (default en). */
+  locale: string;
 }
 
 /** Reads and validates the whole configuration once; throws ConfigError naming the variable. */
@@ -108,8 +111,15 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     pollSeconds: integer(env, 'HELPDESK_POLL_SECONDS', 15, 1, 3600),
     backfillMinutes: integer(env, 'HELPDESK_BACKFILL_MINUTES', 0, 0, 60 * 24 * 30),
     databaseUrl: readDatabaseUrl(env),
+    locale: helpdeskLocale(env),
   };
   return deepFreeze(config);
+}
+
+function helpdeskLocale(env: Env): string {
+  const raw = value(env, 'HELPDESK_LOCALE');
+  if (raw !== undefined && !isKnownLocale(raw)) throw new ConfigError('HELPDESK_LOCALE', `"${raw}" has no message catalog (one of: ${LOCALES.join(', ')})`);
+  return normalizeLocale(raw);
 }
 
 function deepFreeze<T>(obj: T): T {

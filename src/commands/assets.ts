@@ -1,6 +1,6 @@
 /** `assets`: the assets I hold. Private. */
 import { assetListView } from '../views/asset-view';
-import { privately } from './respond';
+import { privately, tr } from './respond';
 import { VERBS } from '../core';
 import { EVERYWHERE, type CommandDeclaration } from './declaration';
 import type { Handler } from './types';
@@ -8,7 +8,8 @@ import type { Handler } from './types';
 /** Lists assets whose holder is me. */
 const assets: Handler = async (ctx) => {
   const mine = await ctx.helpdesk.listAssets(ctx.actor, { holder: ctx.actor.email });
-  const list = assetListView('My assets', mine, 'No assets are registered to you. If that looks wrong, type `new` to tell the help desk.');
+  const t = tr(ctx);
+  const list = assetListView(t('commands:asset.mine'), mine, t('commands:asset.mineEmpty'), ctx.locale);
   return privately({ type: 'asset-list', list });
 };
 
@@ -16,7 +17,7 @@ const assets: Handler = async (ctx) => {
 export const assetsCommand: CommandDeclaration = {
   name: 'assets',
   usage: 'assets',
-  description: 'The assets I hold',
+  description: 'commands:describe.assets',
   who: 'everyone',
   scopes: EVERYWHERE,
   menus: ['personal'],

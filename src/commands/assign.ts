@@ -5,7 +5,7 @@
  */
 import { actedOnTicket } from './acted';
 import { assignForm as buildAssignForm } from '../views/forms';
-import { agentName, errorReply, formReply, needTicket, saved, ticketReply } from './respond';
+import { agentName, byWhom, errorReply, formReply, needTicket, saved, ticketReply, tr } from './respond';
 import { VERBS } from '../core';
 import { addressKey } from '../core/vocabulary';
 import { EVERYWHERE, type CommandDeclaration } from './declaration';
@@ -27,46 +27,46 @@ async function resolveAssignee(ctx: CommandContext, reference: string): Promise<
 
 /** Opens the assign form with the active agents to choose from. */
 const assignForm: Handler = async (ctx, input) => {
-  const id = needTicket(input, assignCommand.usage);
+  const id = needTicket(ctx, input, assignCommand.usage);
   if (typeof id !== 'number') return id;
   // Only agents assign: asked before the ticket is read, so the refusal is the same for every ticket, existing or not.
-  if (!(await ctx.helpdesk.isAgent(ctx.actor.email))) return errorReply('Only help-desk agents can assign tickets.');
+  if (!(await ctx.helpdesk.isAgent(ctx.actor.email))) return errorReply(tr(ctx)('commands:assign.agentsOnly'));
   const [ticket, agents] = await Promise.all([ctx.helpdesk.getTicket(ctx.actor, id), ctx.helpdesk.activeAgents()]);
   const choices = agents.map((a) => ({ name: a.name || a.email, email: a.email }));
-  return formReply(buildAssignForm(ticket, ctx.helpdesk.vocabulary, choices, { assignee: ticket.assignedTo }));
+  return formReply(buildAssignForm(ticket, ctx.helpdesk.vocabulary, choices, { assignee: ticket.assignedTo }, [], ctx.locale));
 };
 
 /** Assigns the ticket to the named agent. */
 const assign: Handler = async (ctx, input) => {
-  const id = needTicket(input, assignCommand.usage);
+  const id = needTicket(ctx, input, assignCommand.usage);
   if (typeof id !== 'number') return id;
   const reference = (input.values?.assignee ?? '').trim();
   if (!reference) {
     const agents = await ctx.helpdesk.activeAgents();
     const choices = agents.map((a) => ({ name: a.name || a.email, email: a.email }));
     return formReply(buildAssignForm({ id, etag: input.etag ?? '' }, ctx.helpdesk.vocabulary, choices, { assignee: '' }, [
-      { field: 'assignee', message: 'Choose an agent or type their email address.' },
-    ]));
+      { field: 'assignee', message: tr(ctx)('commands:assign.choose') },
+    ], ctx.locale));
   }
   const email = await resolveAssignee(ctx, reference);
   if (!email) {
-    return errorReply(`I can't tell who “${reference}” is. Use their email address or @mention them.`, assignCommand.usage);
+    return errorReply(tr(ctx)('commands:assign.whoIs', { reference }), assignCommand.usage);
   }
   const ticket = await ctx.helpdesk.assign(ctx.actor, id, email, input.etag);
   await actedOnTicket(ctx, ticket);
   const name = await agentName(ctx, email);
-  return ticketReply(ctx, ticket, 'public', saved(`Assigned to ${name} by ${ctx.actor.name || ctx.actor.email}.`));
+  return ticketReply(ctx, ticket, 'public', saved(tr(ctx)('commands:assign.done', { name, by: byWhom(ctx) })));
 };
 
 /** `assign <ticket id> <email or @mention>`. */
 export const assignCommand: CommandDeclaration = {
   name: 'assign',
   usage: 'assign <ticket id> <email or @mention>',
-  description: 'Assign a ticket to another agent',
+  description: 'commands:describe.assign',
   who: 'agents',
   scopes: EVERYWHERE,
   menus: ['channel', 'group'],
-  args: { kind: 'id text', key: 'assignee', what: 'agent (email address or @mention)' },
+  args: { kind: 'id text', key: 'assignee', what: 'commands:what.agent' },
   verb: VERBS.assign,
   handles: { [VERBS.assign]: assign, [VERBS.assignForm]: assignForm },
 };

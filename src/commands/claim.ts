@@ -5,7 +5,7 @@
  */
 import { actedOnTicket } from './acted';
 import { HelpdeskError, type Holder, type Ticket } from '../helpdesk/types';
-import { needTicket, notice, saved, ticketReply } from './respond';
+import { byWhom, needTicket, notice, saved, ticketReply, tr } from './respond';
 import { VERBS } from '../core';
 import { EVERYWHERE, type CommandDeclaration } from './declaration';
 import type { CommandContext, Handler, Reply } from './types';
@@ -13,12 +13,13 @@ import type { CommandContext, Handler, Reply } from './types';
 /** The question a claim on someone else's ticket gets: the ticket as it is, Take over from … or Keep. */
 async function confirmTakeOver(ctx: CommandContext, current: Ticket, holder: Holder): Promise<Reply> {
   const who = holder.name || holder.email;
-  const text = `Already claimed by ${who}. Take it over from ${who}? Nothing changes until you confirm.`;
+  const t = tr(ctx);
+  const text = t('commands:claim.takeOverQuestion', { holder: who });
   const reply = await ticketReply(ctx, current, 'private', { notice: notice(text, 'warning'), outcome: 'conflict' });
   if (reply.view.type === 'ticket') {
     reply.view.ticket.actions = [
-      { verb: VERBS.claim, title: `Take over from ${who}`, style: 'positive', ticketId: current.id, etag: current.etag, data: { takeOver: 'true' } },
-      { verb: VERBS.refresh, title: `Leave it with ${who}`, ticketId: current.id, etag: current.etag },
+      { verb: VERBS.claim, title: t('commands:claim.takeOverButton', { holder: who }), style: 'positive', ticketId: current.id, etag: current.etag, data: { takeOver: 'true' } },
+      { verb: VERBS.refresh, title: t('commands:claim.leaveButton', { holder: who }), ticketId: current.id, etag: current.etag },
     ];
   }
   return reply;
@@ -29,7 +30,7 @@ async function confirmTakeOver(ctx: CommandContext, current: Ticket, holder: Hol
  * question; me already -> unchanged, said privately.
  */
 const claim: Handler = async (ctx, input) => {
-  const id = needTicket(input, claimCommand.usage);
+  const id = needTicket(ctx, input, claimCommand.usage);
   if (typeof id !== 'number') return id;
   const takeOver = input.values?.takeOver === 'true';
   let result;
@@ -42,17 +43,17 @@ const claim: Handler = async (ctx, input) => {
   }
   const { ticket, outcome } = result;
   if (outcome === 'unchanged') {
-    return ticketReply(ctx, ticket, 'private', { notice: notice('You already hold this ticket.', 'success'), outcome });
+    return ticketReply(ctx, ticket, 'private', { notice: notice(tr(ctx)('commands:claim.youHoldIt'), 'success'), outcome });
   }
   await actedOnTicket(ctx, ticket);
-  return ticketReply(ctx, ticket, 'public', saved(`${takeOver ? 'Taken over' : 'Claimed'} by ${ctx.actor.name || ctx.actor.email}.`));
+  return ticketReply(ctx, ticket, 'public', saved(tr(ctx)(takeOver ? 'commands:claim.takenOver' : 'commands:claim.claimed', { by: byWhom(ctx) })));
 };
 
 /** `claim <ticket id>`. */
 export const claimCommand: CommandDeclaration = {
   name: 'claim',
   usage: 'claim <ticket id>',
-  description: 'Assign a ticket to me',
+  description: 'commands:describe.claim',
   who: 'agents',
   scopes: EVERYWHERE,
   menus: EVERYWHERE,

@@ -6,7 +6,7 @@
 import { actedOnComment } from './acted';
 import { LIMITS } from '../helpdesk/types';
 import { commentForm as buildCommentForm } from '../views/forms';
-import { formReply, needTicket, saved, ticketReply } from './respond';
+import { formReply, needTicket, saved, ticketReply, tooLong, tr } from './respond';
 import { VERBS } from '../core';
 import { EVERYWHERE, type CommandDeclaration } from './declaration';
 import { noteCommand } from './note';
@@ -20,26 +20,27 @@ function usageFor(internal: string | undefined): string {
 
 /** Opens the comment form for a ticket (Comment, Reply or Internal note button). */
 const commentForm: Handler = async (ctx, input) => {
-  const id = needTicket(input, commentCommand.usage);
+  const id = needTicket(ctx, input, commentCommand.usage);
   if (typeof id !== 'number') return id;
   const [ticket, isAgent] = await Promise.all([ctx.helpdesk.getTicket(ctx.actor, id), ctx.helpdesk.isAgent(ctx.actor.email)]);
   const values: Record<string, string> = { internal: input.values?.internal ?? 'false' };
   if (input.values?.comment) values.comment = input.values.comment;
-  return formReply(buildCommentForm(ticket, ctx.helpdesk.vocabulary, isAgent, values));
+  return formReply(buildCommentForm(ticket, ctx.helpdesk.vocabulary, isAgent, values, [], ctx.locale));
 };
 
 /** Adds a comment; empty or too-long text never becomes a comment and is never thrown away. */
 const comment: Handler = async (ctx, input) => {
   const internalFlag = input.values?.internal;
   const usage = usageFor(internalFlag);
-  const id = needTicket(input, usage);
+  const id = needTicket(ctx, input, usage);
   if (typeof id !== 'number') return id;
   const body = input.values?.comment ?? '';
   const internal = internalFlag === 'true';
+  const t = tr(ctx);
   const problem = !body.trim()
-    ? 'Write something first: an empty comment is not added.'
+    ? t('commands:comment.empty')
     : body.trim().length > LIMITS.comment
-      ? `A comment can be at most ${LIMITS.comment.toLocaleString('en-US')} characters; this one is ${body.trim().length.toLocaleString('en-US')}.`
+      ? tooLong(ctx, 'comment', LIMITS.comment, body.trim().length)
       : undefined;
   if (problem) {
     // Hand the text back in the form so the person can shorten it instead of retyping it.
@@ -47,23 +48,23 @@ const comment: Handler = async (ctx, input) => {
     const form = buildCommentForm({ id, etag: input.etag ?? '' }, ctx.helpdesk.vocabulary, isAgent, {
       comment: body,
       internal: internal ? 'true' : 'false',
-    }, [{ field: 'comment', message: problem }]);
+    }, [{ field: 'comment', message: problem }], ctx.locale);
     return formReply(form);
   }
   const { comment, ticket, comments } = await ctx.helpdesk.commentOn(ctx.actor, id, body, { internal });
   await actedOnComment(ctx, comment, ticket);
-  return ticketReply(ctx, ticket, 'private', saved(internal ? 'Internal note added: only agents see it.' : 'Comment added.'), comments);
+  return ticketReply(ctx, ticket, 'private', saved(t(internal ? 'commands:comment.noteAdded' : 'commands:comment.added')), comments);
 };
 
 /** `comment <ticket id> <text>`; the note and reply commands reach the same verb. */
 export const commentCommand: CommandDeclaration = {
   name: 'comment',
   usage: 'comment <ticket id> <text>',
-  description: 'Add a comment to a ticket',
+  description: 'commands:describe.comment',
   who: 'everyone',
   scopes: EVERYWHERE,
   menus: ['personal', 'group'],
-  args: { kind: 'id text', key: 'comment', what: 'comment' },
+  args: { kind: 'id text', key: 'comment', what: 'commands:what.comment' },
   verb: VERBS.comment,
   handles: { [VERBS.comment]: comment, [VERBS.commentForm]: commentForm },
 };

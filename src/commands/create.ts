@@ -7,17 +7,16 @@ import { HelpdeskError, LIMITS, type NewTicket } from '../helpdesk/types';
 import { matchValue } from '../views/format';
 import { newTicketForm } from '../views/forms';
 import type { FormFieldError } from '../views/types';
-import { formReply, saved, ticketReply } from './respond';
+import { formReply, saved, ticketReply, tooLong, tr } from './respond';
+import type { Translate } from '../i18n';
+import { errorText } from '../helpdesk/messages';
 import type { Handler } from './types';
 
-function tooLong(label: string, limit: number, length: number): string {
-  return `${label} can be at most ${limit.toLocaleString('en-US')} characters; this one is ${length.toLocaleString('en-US')}.`;
-}
-
 /** The description with the chat message it came from, so agents can find the conversation. */
-function withSource(description: string, sourceLink: string | undefined): string {
+function withSource(description: string, sourceLink: string | undefined, t: Translate): string {
   if (!sourceLink || description.includes(sourceLink)) return description;
-  return description.trim() ? `${description}\n\nFrom chat: ${sourceLink}` : `From chat: ${sourceLink}`;
+  const from = t('commands:common.fromChat', { link: sourceLink });
+  return description.trim() ? `${description}\n\n${from}` : from;
 }
 
 /** Validates the form and files the ticket. */
@@ -30,27 +29,28 @@ export const create: Handler = async (ctx, input) => {
     priority: raw.priority ?? '',
     category: raw.category ?? '',
   };
+  const t = tr(ctx);
   const errors: FormFieldError[] = [];
   const title = values.title.trim();
-  if (!title) errors.push({ field: 'title', message: 'A title is required: say in a few words what is wrong.' });
-  else if (title.length > LIMITS.title) errors.push({ field: 'title', message: tooLong('A title', LIMITS.title, title.length) });
+  if (!title) errors.push({ field: 'title', message: t('commands:common.titleRequired') });
+  else if (title.length > LIMITS.title) errors.push({ field: 'title', message: tooLong(ctx, 'title', LIMITS.title, title.length) });
   // Counted as the service counts: surrounding spaces do not count.
-  const fullLength = withSource(values.description, raw.sourceLink).trim().length;
+  const fullLength = withSource(values.description, raw.sourceLink, t).trim().length;
   if (fullLength > LIMITS.description) {
-    errors.push({ field: 'description', message: tooLong('A description', LIMITS.description, fullLength) });
+    errors.push({ field: 'description', message: tooLong(ctx, 'description', LIMITS.description, fullLength) });
   }
   const priority = values.priority.trim() ? matchValue(vocabulary.priorities, values.priority) : undefined;
   if (values.priority.trim() && !priority) {
-    errors.push({ field: 'priority', message: `“${values.priority}” is not a priority. Choose one of: ${vocabulary.priorities.join(', ')}.` });
+    errors.push({ field: 'priority', message: t('commands:common.notAPriority', { value: values.priority, choices: vocabulary.priorities.join(', ') }) });
   }
   const category = values.category.trim() ? matchValue(vocabulary.categories, values.category) : undefined;
   if (values.category.trim() && !category) {
-    errors.push({ field: 'category', message: `“${values.category}” is not a category. Choose one of: ${vocabulary.categories.join(', ')}.` });
+    errors.push({ field: 'category', message: t('commands:common.notACategory', { value: values.category, choices: vocabulary.categories.join(', ') }) });
   }
-  if (errors.length) return formReply(newTicketForm(vocabulary, values, errors, raw.sourceLink));
+  if (errors.length) return formReply(newTicketForm(vocabulary, values, errors, raw.sourceLink, ctx.locale));
 
   const ticket: NewTicket = { title };
-  const description = withSource(values.description, raw.sourceLink);
+  const description = withSource(values.description, raw.sourceLink, t);
   if (description.trim()) ticket.description = description;
   if (priority) ticket.priority = priority;
   if (category) ticket.category = category;
@@ -58,12 +58,12 @@ export const create: Handler = async (ctx, input) => {
     const created = await ctx.helpdesk.createTicket(ctx.actor, ticket);
     await actedOnTicket(ctx, created);
     // A ticket just filed has no comments: nothing to read.
-    return await ticketReply(ctx, created, 'private', saved(`Ticket #${created.id} filed. I'll keep you posted here.`), []);
+    return await ticketReply(ctx, created, 'private', saved(t('commands:create.filed', { id: created.id })), []);
   } catch (err) {
     // The service's own validation failure goes back onto the form, next to the field it names.
     if (err instanceof HelpdeskError && err.kind === 'invalid') {
       const field = err.details.field && err.details.field in values ? err.details.field : 'title';
-      return formReply(newTicketForm(vocabulary, values, [{ field, message: err.message }], raw.sourceLink));
+      return formReply(newTicketForm(vocabulary, values, [{ field, message: errorText(err, t) }], raw.sourceLink, ctx.locale));
     }
     throw err;
   }

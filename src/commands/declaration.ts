@@ -12,31 +12,31 @@ import type { Handler } from './types';
  */
 export type ArgShape =
   | { kind: 'none' }
-  /** Free text; `required` is the message when it is missing. */
+  /** Free text; `required` is the catalog key of the message when it is missing. */
   | { kind: 'text'; key: string; required?: string; lowercase?: boolean }
   | { kind: 'id' }
-  /** A ticket id, then text; `what` names the text in "Add the … after the ticket number". */
+  /** A ticket id, then text; `what` (a catalog key) names the text in "Add the … after the ticket number". */
   | { kind: 'id text'; key: string; what: string; optional?: boolean }
-  /** One word out of `choices`, lower-cased; `missing` is the message when none is given. */
+  /** One word out of `choices`, lower-cased; `noun` and `missing` are catalog keys (what it is, the message when none is given). */
   | { kind: 'choice'; key: string; choices: readonly string[]; noun: string; fallback?: string; missing?: string }
   /** A subscription filter (`kind` and `value`); `fallback` is the kind used when none is typed. */
   | { kind: 'filter'; fallback?: FilterKind };
 
 /** One typed command and the verbs its file handles. */
 export interface CommandDeclaration {
-  /** The word people type. */
+  /** The word people type: English in every language, so commands stay typeable. */
   name: string;
   /** Other words that mean the same command. */
   aliases?: readonly string[];
   /** The usage line help and error messages show, e.g. `claim <ticket id>`. */
   usage: string;
-  /** One line for help and the Teams command menu. */
+  /** Catalog key of the one line for help and the Teams command menu (`commands:describe.<name>`). */
   description: string;
   /** Who help and hints offer it to; the ticket service still decides what each person may do. */
   who: 'everyone' | 'agents';
   /** Where it works; elsewhere it is refused with `elsewhere`. */
   scopes: readonly ConversationKind[];
-  /** Why it does not work in other conversations, shown instead of running it. */
+  /** Catalog key: why it does not work in other conversations, shown (with `{{command}}`) instead of running it. */
   elsewhere?: string;
   /** The Teams command menus (at most 10 commands each) that list it. */
   menus: readonly ConversationKind[];

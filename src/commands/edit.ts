@@ -10,7 +10,9 @@ import { HelpdeskError, type NewTicket, type Ticket } from '../helpdesk/types';
 import { matchValue } from '../views/format';
 import { editForm as buildEditForm } from '../views/forms';
 import type { FormFieldError } from '../views/types';
-import { formReply, needTicket, notice, saved, ticketReply } from './respond';
+import { formReply, needTicket, notice, saved, ticketReply, tr } from './respond';
+import type { Translate } from '../i18n';
+import { errorText } from '../helpdesk/messages';
 import { unchangedReply } from './unchanged';
 import { VERBS } from '../core';
 import { EVERYWHERE, type CommandDeclaration } from './declaration';
@@ -18,40 +20,41 @@ import type { CommandContext, Handler, Reply } from './types';
 
 async function formFor(ctx: CommandContext, ticket: Pick<Ticket, 'id' | 'etag' | 'title' | 'description' | 'category'>, values?: Record<string, string>, errors: FormFieldError[] = []): Promise<Reply> {
   const isAgent = await ctx.helpdesk.isAgent(ctx.actor.email);
-  return formReply(buildEditForm(ticket, ctx.helpdesk.vocabulary, isAgent, values, errors));
+  return formReply(buildEditForm(ticket, ctx.helpdesk.vocabulary, isAgent, values, errors, ctx.locale));
 }
 
 /** What a lost edit says: nothing saved, and what the person wrote, quoted so it is not lost. */
-function conflictText(id: number, now: Ticket, typed: Record<string, string>): string {
-  const wrote = [`title “${typed.title.trim()}”`];
+function conflictText(t: Translate, id: number, now: Ticket, typed: Record<string, string>): string {
+  const wrote = [t('commands:edit.wroteTitle', { value: typed.title.trim() })];
   if (typed.description.trim() !== now.description.trim()) {
     const d = typed.description.trim();
-    wrote.push(`description “${d.length > 500 ? `${d.slice(0, 499)}…` : d}”`);
+    wrote.push(t('commands:edit.wroteDescription', { value: d.length > 500 ? `${d.slice(0, 499)}…` : d }));
   }
-  if (typed.category && typed.category !== now.category) wrote.push(`category ${typed.category}`);
-  return `Someone changed #${id} while you were editing, so nothing was saved. This is the ticket as it is now. You wrote: ${wrote.join(', ')}.`;
+  if (typed.category && typed.category !== now.category) wrote.push(t('commands:edit.wroteCategory', { value: typed.category }));
+  return t('commands:edit.conflict', { id, wrote: wrote.join(', ') });
 }
 
 /** Opens the edit form filled with the ticket as it is. */
 const editForm: Handler = async (ctx, input) => {
-  const id = needTicket(input, editCommand.usage);
+  const id = needTicket(ctx, input, editCommand.usage);
   if (typeof id !== 'number') return id;
   return formFor(ctx, await ctx.helpdesk.getTicket(ctx.actor, id));
 };
 
 /** Saves the fields that changed. */
 const edit: Handler = async (ctx, input) => {
-  const id = needTicket(input, editCommand.usage);
+  const id = needTicket(ctx, input, editCommand.usage);
   if (typeof id !== 'number') return id;
   const raw = input.values ?? {};
   const values: Record<string, string> = { title: raw.title ?? '', description: raw.description ?? '' };
   if (raw.category !== undefined) values.category = raw.category;
   const seen = { id, etag: input.etag ?? '', title: values.title, description: values.description, category: values.category ?? '' };
-  if (!values.title.trim()) return formFor(ctx, seen, values, [{ field: 'title', message: 'A title is required: say in a few words what is wrong.' }]);
+  const t = tr(ctx);
+  if (!values.title.trim()) return formFor(ctx, seen, values, [{ field: 'title', message: t('commands:common.titleRequired') }]);
   const changes: Partial<NewTicket> = { title: values.title, description: values.description };
   if (values.category?.trim()) {
     const category = matchValue(ctx.helpdesk.vocabulary.categories, values.category);
-    if (!category) return formFor(ctx, seen, values, [{ field: 'category', message: `“${values.category}” is not a category.` }]);
+    if (!category) return formFor(ctx, seen, values, [{ field: 'category', message: t('commands:common.notACategoryShort', { value: values.category }) }]);
     changes.category = category;
   }
   let result;
@@ -60,25 +63,25 @@ const edit: Handler = async (ctx, input) => {
   } catch (err) {
     if (err instanceof HelpdeskError && err.kind === 'invalid') {
       const field = err.details.field && err.details.field in values ? err.details.field : 'title';
-      return formFor(ctx, seen, values, [{ field, message: err.message }]);
+      return formFor(ctx, seen, values, [{ field, message: errorText(err, t) }]);
     }
     if (err instanceof HelpdeskError && err.kind === 'conflict') {
       const now = err.details.current ?? (await ctx.helpdesk.getTicket(ctx.actor, id));
-      return ticketReply(ctx, now, 'private', { notice: notice(conflictText(id, now, values), 'warning'), outcome: 'conflict' });
+      return ticketReply(ctx, now, 'private', { notice: notice(conflictText(t, id, now, values), 'warning'), outcome: 'conflict' });
     }
     throw err;
   }
   const { ticket, outcome } = result;
-  if (outcome === 'unchanged') return unchangedReply(ctx, ticket, 'as you wrote it');
+  if (outcome === 'unchanged') return unchangedReply(ctx, ticket, t('commands:common.asYouWroteIt'));
   await actedOnTicket(ctx, ticket);
-  return ticketReply(ctx, ticket, 'private', saved(`Saved. #${id} now reads “${ticket.title}”.`));
+  return ticketReply(ctx, ticket, 'private', saved(t('commands:edit.saved', { id, title: ticket.title })));
 };
 
 /** `edit <ticket id>`. */
 export const editCommand: CommandDeclaration = {
   name: 'edit',
   usage: 'edit <ticket id>',
-  description: 'Change the title, description or category',
+  description: 'commands:describe.edit',
   who: 'everyone',
   scopes: EVERYWHERE,
   menus: [],

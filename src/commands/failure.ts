@@ -5,7 +5,8 @@
  */
 import { HelpdeskError, type Holder, type Ticket } from '../helpdesk/types';
 import { createLogger } from '../log';
-import { errorReply, notice, ticketReply } from './respond';
+import { errorReply, notice, ticketReply, tr } from './respond';
+import { errorText } from '../helpdesk/messages';
 import type { CommandContext, CommandInput, Reply } from './types';
 import { VERBS } from '../core/verbs';
 
@@ -16,20 +17,19 @@ const logger = createLogger().child({ component: 'commands' });
  * `details.holder`) says who; a typed claim also says how to take it over.
  */
 function conflictNotice(ctx: CommandContext, input: CommandInput, holder: Holder | undefined): string {
-  if (!holder || (input.verb !== VERBS.claim && input.verb !== VERBS.assign)) {
-    return 'Someone changed this ticket first, so nothing was changed. This is the ticket as it is now.';
-  }
-  const claimed = `Already claimed by ${holder.name || holder.email}.`;
+  const t = tr(ctx);
+  if (!holder || (input.verb !== VERBS.claim && input.verb !== VERBS.assign)) return t('commands:failure.changedFirst');
+  const who = holder.name || holder.email;
   if (input.verb === VERBS.claim && !input.etag && input.ticketId !== undefined) {
-    return `${claimed} To take it over, use \`assign ${input.ticketId} ${ctx.actor.email}\`.`;
+    return t('commands:failure.takeOverHint', { holder: who, id: input.ticketId, email: ctx.actor.email });
   }
-  return `${claimed} Nothing was changed.`;
+  return t('commands:failure.alreadyClaimedNothingChanged', { holder: who });
 }
 
 async function conflictReply(ctx: CommandContext, input: CommandInput, err: HelpdeskError): Promise<Reply> {
   let current: Ticket | undefined = err.details.current;
   if (!current && input.ticketId !== undefined) current = await ctx.helpdesk.getTicket(ctx.actor, input.ticketId);
-  if (!current) return errorReply(`${err.message} Nothing was changed.`);
+  if (!current) return errorReply(tr(ctx)('commands:failure.nothingChanged', { message: errorText(err, tr(ctx)) }));
   const text = conflictNotice(ctx, input, err.details.holder);
   return ticketReply(ctx, current, 'private', { notice: notice(text, 'warning'), outcome: 'conflict' });
 }
@@ -46,10 +46,10 @@ export async function failureReply(ctx: CommandContext, input: CommandInput, err
     }
     if (err.kind === 'unavailable') {
       logger.warn('help desk unavailable', { verb: input.verb, error: err });
-      return { ...errorReply(err.message), outcome: 'failed' };
+      return { ...errorReply(errorText(err, tr(ctx))), outcome: 'failed' };
     }
-    return errorReply(err.message);
+    return errorReply(errorText(err, tr(ctx)));
   }
   logger.error('command failed', { verb: input.verb, ticketId: input.ticketId, error: err });
-  return { ...errorReply('Something went wrong on my side, so nothing was changed. Please try again in a minute.'), outcome: 'failed' };
+  return { ...errorReply(tr(ctx)('commands:failure.somethingWrong')), outcome: 'failed' };
 }

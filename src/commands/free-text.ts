@@ -6,10 +6,11 @@
 import { LIMITS } from '../helpdesk/types';
 import { newTicketForm } from '../views/forms';
 import { commentOffer } from './comment-offer';
-import { formReply } from './respond';
+import { formReply, tr } from './respond';
 import type { CommandContext, Reply } from './types';
 
-const GREETING = /^(hi|hello|hey|hiya|howdy|hallo|yo|good (morning|afternoon|evening)|thanks|thank you|cheers)\b[\s,!.]*(there|all|team|bot|help ?desk|everyone)?[\s,!.:)]*$/i;
+// German greetings too: the reader's language does not decide what they may type.
+const GREETING = /^(hi|hello|hey|hiya|howdy|hallo|yo|good (morning|afternoon|evening)|thanks|thank you|cheers|moin|servus|guten (morgen|tag|abend)|danke( sch(ö|oe)n)?|vielen dank)(?=[\s,!.:)]|$)[\s,!.]*(there|all|team|bot|help ?desk|everyone)?[\s,!.:)]*$/i;
 
 /** The longest title made from the first line; longer first lines are cut at a word and the whole text kept in the description. */
 const TITLE_MAX = 80;
@@ -36,13 +37,12 @@ export function ticketFromText(text: string): { title: string; description: stri
 /** The answer to free text in a personal chat: a greeting, a comment on the ticket it answers, or a new ticket. */
 export async function freeTextReply(ctx: CommandContext, text: string): Promise<Reply> {
   if (isGreeting(text)) {
-    const name = ctx.actor.name.split(' ')[0] || 'there';
-    const thanks = /^(thanks|thank you|cheers)/i.test(text.trim());
-    const message = thanks
-      ? `You're welcome, ${name}! Tell me here whenever something else needs fixing.`
-      : `Hi ${name}! Tell me what's wrong in your own words and I'll turn it into a ticket, or type \`help\` to see what I can do.`;
+    const t = tr(ctx);
+    const name = ctx.actor.name.split(' ')[0] || t('commands:freeText.there');
+    const thanks = /^(thanks|thank you|cheers|danke|vielen dank)/i.test(text.trim());
+    const message = t(thanks ? 'commands:freeText.welcome' : 'commands:freeText.hello', { name });
     return { view: { type: 'text', text: message }, visibility: 'private' };
   }
   const draft = ticketFromText(text);
-  return (await commentOffer(ctx, text, draft)) ?? formReply(newTicketForm(ctx.helpdesk.vocabulary, draft));
+  return (await commentOffer(ctx, text, draft)) ?? formReply(newTicketForm(ctx.helpdesk.vocabulary, draft, [], undefined, ctx.locale));
 }

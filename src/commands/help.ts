@@ -8,7 +8,7 @@ import type { Handler } from './types';
 /** Shows the help screen for this person. */
 const help: Handler = async (ctx, input, commands) => {
   const isAgent = await ctx.helpdesk.isAgent(ctx.actor.email);
-  return privately({ type: 'help', help: helpView(commands, isAgent, input.values?.topic) });
+  return privately({ type: 'help', help: helpView(commands, isAgent, input.values?.topic, ctx.locale) });
 };
 
 /** `help`. */
@@ -16,7 +16,7 @@ export const helpCommand: CommandDeclaration = {
   name: 'help',
   aliases: ['?'],
   usage: 'help',
-  description: 'What I can do for you',
+  description: 'commands:describe.help',
   who: 'everyone',
   scopes: EVERYWHERE,
   menus: EVERYWHERE,

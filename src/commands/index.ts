@@ -20,24 +20,27 @@ import { freeTextReply } from './free-text';
 import { checkInput } from './input';
 import { parseCommand, type ParseResult } from './parse';
 import { COMMAND_DECLARATIONS, declarationFor, HANDLERS } from './registry';
-import { errorReply } from './respond';
+import { errorReply, tr } from './respond';
+import type { Translate } from '../i18n';
 import type { CommandContext, CommandInput, Reply } from './types';
 
 export { commandNamed, parseCommand, parseTicketId, type ParseOptions, type ParseResult } from './parse';
-export { COMMAND_DECLARATIONS, COMMANDS, HANDLERS, teamsCommandLists, usageOf, type CommandInfo } from './registry';
+export { COMMAND_DECLARATIONS, COMMANDS, commandInfos, HANDLERS, teamsCommandLists, usageOf, type CommandInfo } from './registry';
 export type { ArgShape, CommandDeclaration } from './declaration';
+export { savedLaterText } from './saved-later';
 
 /** Routes a verb (typed command or card action) to its handler; every failure becomes a reply. */
 export async function dispatch(ctx: CommandContext, raw: CommandInput): Promise<Reply> {
-  const input = checkInput(await withDraft(ctx, raw));
+  const t = tr(ctx);
+  const input = checkInput(await withDraft(ctx, raw), t);
   if ('view' in input) return input;
   const handler = Object.hasOwn(HANDLERS, input.verb) ? HANDLERS[input.verb as Verb] : undefined;
   if (!handler) {
-    return errorReply(`I don't recognise the action “${String(input.verb)}”; it may come from an old card. Type \`help\` to see what I can do.`);
+    return errorReply(t('commands:dispatch.unknownAction', { verb: String(input.verb) }));
   }
   const declaration = declarationFor(input.verb as Verb);
   if (declaration && !declaration.scopes.includes(ctx.conversation.kind)) {
-    return errorReply(declaration.elsewhere ?? `\`${declaration.name}\` does not work in this conversation.`);
+    return errorReply(t(declaration.elsewhere ?? 'commands:dispatch.notHere', { command: declaration.name }));
   }
   try {
     return await handler(ctx, input, COMMAND_DECLARATIONS);
@@ -53,25 +56,28 @@ export async function dispatch(ctx: CommandContext, raw: CommandInput): Promise<
  * the service whether they are an agent.
  */
 export async function handleText(ctx: CommandContext, text: string, parsed?: ParseResult): Promise<Reply> {
-  if (typeof text !== 'string') return errorReply('The text of this message was not text, so I could not read a command in it.');
-  parsed ??= parseCommand(text);
+  if (typeof text !== 'string') return errorReply(tr(ctx)('commands:dispatch.messageNotText'));
+  parsed ??= parseCommand(text, { locale: ctx.locale });
   // In a personal chat, words that are not a command are a greeting or a problem, not a mistake.
   if (!parsed.ok && !parsed.error.usage && ctx.conversation.kind === 'personal' && text.trim()) return freeTextReply(ctx, text);
   if (!parsed.ok && !parsed.error.usage) {
     const isAgent = await ctx.helpdesk.isAgent(ctx.actor.email).catch(() => true);
-    parsed = parseCommand(text, { isAgent });
+    parsed = parseCommand(text, { isAgent, locale: ctx.locale });
+  } else if (!parsed.ok) {
+    // A channel may have parsed without the reader's language: the error is read again in it.
+    parsed = parseCommand(text, { locale: ctx.locale });
   }
   if (!parsed.ok) return { view: { type: 'error', error: parsed.error }, visibility: 'private' };
   const reply = await dispatch(ctx, parsed.input);
-  return WRITES.has(parsed.input.verb) ? quoted(reply, text) : reply;
+  return WRITES.has(parsed.input.verb) ? quoted(reply, text, tr(ctx)) : reply;
 }
 
 /** Typed commands that change something: when one fails, the person gets back what they typed. */
 const WRITES = new Set<string>([VERBS.comment, VERBS.create, VERBS.claim, VERBS.assign, VERBS.status, VERBS.priority, VERBS.resolve]);
 
 /** A failed write's error quotes the typed command, so nothing a person wrote is lost to an outage. */
-function quoted(reply: Reply, text: string): Reply {
+function quoted(reply: Reply, text: string, t: Translate): Reply {
   if (reply.outcome !== 'failed' || reply.view.type !== 'error' || !text.trim()) return reply;
   const error = reply.view.error;
-  return { ...reply, view: { type: 'error', error: { ...error, message: `${error.message}\nWhat you typed, to send again: “${text.trim()}”` } } };
+  return { ...reply, view: { type: 'error', error: { ...error, message: t('commands:dispatch.whatYouTyped', { message: error.message, typed: text.trim() }) } } };
 }

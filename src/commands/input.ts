@@ -3,6 +3,7 @@
  * a real ticket number, its text and values plain strings, and no key may reach an object's
  * prototype. A bad input gets a plain error naming what was wrong, never "something went wrong".
  */
+import { english, type Translate } from '../i18n';
 import { errorReply } from './respond';
 import type { CommandInput, Reply } from './types';
 
@@ -22,14 +23,14 @@ function describe(value: unknown): string {
 }
 
 /** The input with only what handlers may read, or an error reply naming the first thing that was wrong. */
-export function checkInput(input: CommandInput): CommandInput | Reply {
-  if (typeof input.verb !== 'string') return errorReply(`The action ${describe(input.verb)} is not an action name.`);
+export function checkInput(input: CommandInput, t: Translate = english): CommandInput | Reply {
+  if (typeof input.verb !== 'string') return errorReply(t('commands:input.notAnAction', { value: describe(input.verb) }));
   const id: unknown = input.ticketId;
   if (id !== undefined && !(typeof id === 'number' && Number.isSafeInteger(id) && id > 0 && id <= MAX_TICKET_ID)) {
-    return errorReply(`${describe(id)} is not a ticket number: ticket numbers run from 1 to ${MAX_TICKET_ID}.`);
+    return errorReply(t('commands:input.badTicketNumber', { value: describe(id), max: MAX_TICKET_ID }));
   }
   const text: unknown = input.text;
-  if (text !== undefined && typeof text !== 'string') return errorReply(`The text of this message was not text (${describe(text)}).`);
+  if (text !== undefined && typeof text !== 'string') return errorReply(t('commands:input.textNotText', { value: describe(text) }));
   const etag: unknown = input.etag;
   const out: CommandInput = { verb: input.verb };
   if (id !== undefined) out.ticketId = id as number;
@@ -37,12 +38,12 @@ export function checkInput(input: CommandInput): CommandInput | Reply {
   if (text !== undefined) out.text = text as string;
   if (input.values !== undefined) {
     if (!input.values || typeof input.values !== 'object' || Array.isArray(input.values)) {
-      return errorReply(`The form's values were not a set of named fields (${describe(input.values)}).`);
+      return errorReply(t('commands:input.valuesNotFields', { value: describe(input.values) }));
     }
     const values: Record<string, string> = {};
     for (const [key, value] of Object.entries(input.values as Record<string, unknown>)) {
       if (PROTOTYPE_KEYS.has(key) || value === undefined || value === null) continue;
-      if (typeof value !== 'string') return errorReply(`The field “${key}” must be text, but it was ${describe(value)}.`);
+      if (typeof value !== 'string') return errorReply(t('commands:input.fieldNotText', { field: key, value: describe(value) }));
       values[key] = value;
     }
     out.values = values;

@@ -3,7 +3,7 @@ import { sameText } from '../core/vocabulary';
 import { resolvedStatus } from '../views/format';
 import { keepingList, ticketListView } from '../views/list-view';
 import { peopleNames } from './people';
-import { privately } from './respond';
+import { privately, tr } from './respond';
 import { VERBS } from '../core';
 import { EVERYWHERE, type CommandDeclaration } from './declaration';
 import type { Handler } from './types';
@@ -26,14 +26,15 @@ const mine: Handler = async (ctx) => {
   const open = both.filter((t) => vocabulary.openStatuses.some((s) => sameText(s, t.status))).slice(0, OPEN_LIMIT + 1);
   const resolved = both.filter((t) => sameText(t.status, done)).slice(0, RESOLVED_LIMIT);
   const shownOpen = open.slice(0, OPEN_LIMIT);
+  const t = tr(ctx);
   const footer = open.length > OPEN_LIMIT
-    ? `Showing your ${OPEN_LIMIT} newest open tickets and ${resolved.length} recently resolved.`
-    : resolved.length ? `${shownOpen.length} open, ${resolved.length} recently resolved.` : undefined;
+    ? t('commands:mine.moreOpen', { open: OPEN_LIMIT, resolved: resolved.length })
+    : resolved.length ? t('commands:mine.counts', { open: shownOpen.length, resolved: resolved.length }) : undefined;
   const list = ticketListView(
-    'My tickets',
+    t('commands:mine.title'),
     [...shownOpen, ...resolved],
-    { email: me.email, isAgent },
-    'You have no tickets. Type `new` to file one.',
+    { email: me.email, isAgent, locale: ctx.locale },
+    t('commands:mine.empty'),
     footer,
     await peopleNames(ctx),
   );
@@ -44,7 +45,7 @@ const mine: Handler = async (ctx) => {
 export const mineCommand: CommandDeclaration = {
   name: 'mine',
   usage: 'mine',
-  description: 'My open tickets, then recently resolved ones',
+  description: 'commands:describe.mine',
   who: 'everyone',
   scopes: EVERYWHERE,
   menus: ['personal'],

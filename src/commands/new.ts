@@ -2,7 +2,7 @@
 import { LIMITS } from '../helpdesk/types';
 import { newTicketForm } from '../views/forms';
 import type { FormFieldError } from '../views/types';
-import { formReply } from './respond';
+import { formReply, tooLong } from './respond';
 import { VERBS } from '../core';
 import { EVERYWHERE, type CommandDeclaration } from './declaration';
 import type { Handler } from './types';
@@ -17,16 +17,16 @@ const newForm: Handler = async (ctx, input) => {
   }
   const errors: FormFieldError[] = [];
   if (values.title && values.title.length > LIMITS.title) {
-    errors.push({ field: 'title', message: `A title can be at most ${LIMITS.title} characters; this one is ${values.title.length}.` });
+    errors.push({ field: 'title', message: tooLong(ctx, 'title', LIMITS.title, values.title.length) });
   }
-  return formReply(newTicketForm(ctx.helpdesk.vocabulary, values, errors, input.values?.sourceLink));
+  return formReply(newTicketForm(ctx.helpdesk.vocabulary, values, errors, input.values?.sourceLink, ctx.locale));
 };
 
 /** `new [title]`. */
 export const newCommand: CommandDeclaration = {
   name: 'new',
   usage: 'new [title]',
-  description: 'Open the new-ticket form, title prefilled',
+  description: 'commands:describe.new',
   who: 'everyone',
   scopes: EVERYWHERE,
   menus: EVERYWHERE,

@@ -6,11 +6,11 @@ import { EVERYWHERE, type CommandDeclaration } from './declaration';
 export const noteCommand: CommandDeclaration = {
   name: 'note',
   usage: 'note <ticket id> <text>',
-  description: 'Add an internal note (agents only see it)',
+  description: 'commands:describe.note',
   who: 'agents',
   scopes: EVERYWHERE,
   menus: [],
-  args: { kind: 'id text', key: 'comment', what: 'note' },
+  args: { kind: 'id text', key: 'comment', what: 'commands:what.note' },
   verb: VERBS.comment,
   fixed: { internal: 'true' },
   handles: {},

@@ -1,5 +1,5 @@
 /** `notifications off|on` (everyone): mute or unmute my direct messages about tickets. Private. */
-import { confirm, errorReply } from './respond';
+import { confirm, errorReply, tr } from './respond';
 import { isReply, notificationPorts } from './subscription-filter';
 import { VERBS } from '../core';
 import { EVERYWHERE, type CommandDeclaration } from './declaration';
@@ -9,27 +9,26 @@ import type { Handler } from './types';
 const notifications: Handler = async (ctx, input) => {
   const ports = notificationPorts(ctx);
   if (isReply(ports)) return ports;
+  const t = tr(ctx);
   // Direct messages are kept per address: without one there is nothing to mute, and '' is nobody's setting.
-  if (!ctx.actor.email.trim()) return errorReply('Your email address is not known, so I send you no direct messages to mute or unmute.');
+  if (!ctx.actor.email.trim()) return errorReply(t('commands:notifications.noAddress'));
   const choice = (input.values?.state ?? '').trim().toLowerCase();
   if (choice !== 'on' && choice !== 'off') {
-    return errorReply(choice ? `“${choice}” is not on or off.` : 'Say `notifications off` or `notifications on`.', notificationsCommand.usage);
+    return errorReply(choice ? t('commands:notifications.notOnOff', { choice }) : t('commands:notifications.say'), notificationsCommand.usage);
   }
   await ports.setMuted(ctx.actor.email, choice === 'off');
-  return confirm(choice === 'off'
-    ? 'Muted: I will not send you direct messages about ticket changes. Type `notifications on` to resume.'
-    : 'Unmuted: I will send you direct messages when your tickets change.');
+  return confirm(t(choice === 'off' ? 'commands:notifications.muted' : 'commands:notifications.unmuted'));
 };
 
 /** `notifications off|on`. */
 export const notificationsCommand: CommandDeclaration = {
   name: 'notifications',
   usage: 'notifications off|on',
-  description: 'Mute or unmute my direct messages about tickets',
+  description: 'commands:describe.notifications',
   who: 'everyone',
   scopes: EVERYWHERE,
   menus: ['personal'],
-  args: { kind: 'choice', key: 'state', choices: ['off', 'on'], noun: 'on or off', missing: 'Say `notifications off` or `notifications on`.' },
+  args: { kind: 'choice', key: 'state', choices: ['off', 'on'], noun: 'commands:notifications.noun', missing: 'commands:notifications.say' },
   verb: VERBS.notifications,
   handles: { [VERBS.notifications]: notifications },
 };

@@ -4,6 +4,7 @@
  * on configuration (statuses, priorities) and length limits are checked by the handlers, so card
  * submits get the same checks. It writes the same `values` keys the cards send.
  */
+import { translator, type Translate } from '../i18n';
 import { FILTER_KINDS, VERBS } from '../core';
 import type { ErrorView } from '../views/types';
 import type { ArgShape, CommandDeclaration } from './declaration';
@@ -38,56 +39,56 @@ export function parseTicketId(word: string): number | undefined {
 /** An example filter value for "Say which …" hints. */
 const FILTER_EXAMPLE: Record<string, string> = { status: 'New', category: 'Hardware', space: 'main' };
 
-function filterArgs(command: CommandDeclaration, args: string, fallback: string | undefined, input: CommandInput): ParseResult {
+function filterArgs(command: CommandDeclaration, args: string, fallback: string | undefined, input: CommandInput, t: Translate): ParseResult {
   const name = command.name;
   if (!args) return ok(fallback ? { ...input, values: { kind: fallback } } : input);
   const [word, rest] = head(args);
   const kind = word.toLowerCase();
   if (!(FILTER_KINDS as readonly string[]).includes(kind)) {
-    return fail(`“${word}” is not a filter. Use all, high, space <id>, category <name> or status <status>.`, command);
+    return fail(t('commands:parse.notAFilter', { word }), command);
   }
   if (kind === 'all' || kind === 'high') {
-    if (rest) return fail(`\`${name} ${kind}\` takes nothing after it, but you typed “${rest}”.`, command);
+    if (rest) return fail(t('commands:parse.takesNothingAfter', { command: `${name} ${kind}`, typed: rest }), command);
     return ok({ ...input, values: { kind } });
   }
-  if (!rest) return fail(`Say which ${kind}, e.g. \`${name} ${kind} ${FILTER_EXAMPLE[kind]}\`.`, command);
+  if (!rest) return fail(t('commands:parse.sayWhichFilter', { kind, example: `${name} ${kind} ${FILTER_EXAMPLE[kind]}` }), command);
   return ok({ ...input, values: { kind, value: rest } });
 }
 
 /** Reads what follows the command word according to its declared shape. */
-function readArgs(command: CommandDeclaration, shape: ArgShape, args: string): ParseResult {
+function readArgs(command: CommandDeclaration, shape: ArgShape, args: string, t: Translate): ParseResult {
   const name = command.name;
   const input: CommandInput = { verb: command.verb };
   const values: Record<string, string> = { ...command.fixed };
   const withValues = (extra: CommandInput): ParseResult => ok(Object.keys(values).length ? { ...extra, values } : extra);
   switch (shape.kind) {
     case 'none':
-      if (args) return fail(`\`${name}\` takes nothing after it, but you typed “${args}”.`, command);
+      if (args) return fail(t('commands:parse.takesNothingAfter', { command: name, typed: args }), command);
       return withValues(input);
     case 'text':
-      if (!args && shape.required) return fail(shape.required, command);
+      if (!args && shape.required) return fail(t(shape.required), command);
       if (args) values[shape.key] = shape.lowercase ? args.toLowerCase() : args;
       return withValues(input);
     case 'choice': {
       const word = args.toLowerCase() || shape.fallback || '';
-      if (!word) return fail(shape.missing ?? `Say which ${shape.noun}.`, command);
-      if (!shape.choices.includes(word)) return fail(`“${args}” is not ${shape.noun}.`, command);
+      if (!word) return fail(shape.missing ? t(shape.missing) : t('commands:parse.sayWhich', { noun: t(shape.noun) }), command);
+      if (!shape.choices.includes(word)) return fail(t('commands:parse.notOneOf', { typed: args, noun: t(shape.noun) }), command);
       values[shape.key] = word;
       return withValues(input);
     }
     case 'filter':
-      return filterArgs(command, args, shape.fallback, input);
+      return filterArgs(command, args, shape.fallback, input, t);
     case 'id':
     case 'id text': {
       const [word, rest] = head(args);
-      if (!word) return fail(`Which ticket? Give its number, e.g. \`${name} 12\`.`, command);
+      if (!word) return fail(t('commands:parse.whichTicket', { command: name }), command);
       const id = parseTicketId(word);
-      if (id === undefined) return fail(`“${word}” is not a ticket number.`, command);
+      if (id === undefined) return fail(t('commands:parse.notATicketNumber', { word }), command);
       if (shape.kind === 'id') {
-        if (rest) return fail(`\`${name}\` takes only a ticket number, but you also typed “${rest}”.`, command);
+        if (rest) return fail(t('commands:parse.onlyTicketNumber', { command: name, typed: rest }), command);
         return withValues({ ...input, ticketId: id });
       }
-      if (!rest && !shape.optional) return fail(`Add the ${shape.what} after the ticket number.`, command);
+      if (!rest && !shape.optional) return fail(t('commands:parse.addAfterNumber', { what: t(shape.what) }), command);
       if (rest) values[shape.key] = rest;
       return withValues({ ...input, ticketId: id });
     }
@@ -97,11 +98,13 @@ function readArgs(command: CommandDeclaration, shape: ArgShape, args: string): P
 /** What the parser may know about the person: requesters are not offered agent commands. */
 export interface ParseOptions {
   isAgent?: boolean;
+  /** The reader's language for error messages (the command words are English in every language). */
+  locale?: string;
 }
 
 function unknown(word: string, options: ParseOptions): ParseResult {
   const names = COMMAND_DECLARATIONS.filter((c) => options.isAgent !== false || c.who !== 'agents').map((c) => c.name).join(', ');
-  return { ok: false, error: { message: `I don't know “${word}”. Try \`help\`. Commands: ${names}.` } };
+  return { ok: false, error: { message: translator(options.locale)('commands:parse.unknown', { word, commands: names }) } };
 }
 
 /** The declaration a typed word names, by name or alias (case-insensitive). */
@@ -121,5 +124,5 @@ export function parseCommand(text: string, options: ParseOptions = {}): ParseRes
   const bareId = parseTicketId(word);
   if (bareId !== undefined && !args) return ok({ verb: VERBS.show, ticketId: bareId });
   const command = commandNamed(word);
-  return command ? readArgs(command, command.args, args) : unknown(word, options);
+  return command ? readArgs(command, command.args, args, translator(options.locale)) : unknown(word, options);
 }

@@ -7,7 +7,7 @@ import type { ActionView } from '../views/types';
 import { keepingList, ticketListView } from '../views/list-view';
 import { peopleNames } from './people';
 import { own } from './input';
-import { errorReply, privately } from './respond';
+import { errorReply, privately, tr } from './respond';
 import { VERBS } from '../core';
 import { EVERYWHERE, type CommandDeclaration } from './declaration';
 import type { Handler } from './types';
@@ -18,11 +18,12 @@ export const PAGE_SIZE = 20;
 /** How many open tickets a queue reads to order and count; beyond it the count reads "1000+". */
 export const QUEUE_SCAN = 1000;
 
-const QUEUES: Record<string, { title: string; empty: string; query: (email: string) => TicketQuery }> = {
-  unassigned: { title: 'Unassigned open tickets', empty: 'Nothing is waiting to be claimed.', query: () => ({ open: true, unassigned: true }) },
-  mine: { title: 'Open tickets assigned to me', empty: 'Nothing is assigned to you.', query: (email) => ({ open: true, assignedTo: email }) },
-  high: { title: 'Open high-priority tickets', empty: 'No open high-priority tickets.', query: () => ({ open: true, highPriority: true }) },
-  all: { title: 'All open tickets', empty: 'No open tickets.', query: () => ({ open: true }) },
+/** Each queue's query; its title and empty text are `commands:queue.<name>.title` / `.empty`. */
+const QUEUES: Record<string, { query: (email: string) => TicketQuery }> = {
+  unassigned: { query: () => ({ open: true, unassigned: true }) },
+  mine: { query: (email) => ({ open: true, assignedTo: email }) },
+  high: { query: () => ({ open: true, highPriority: true }) },
+  all: { query: () => ({ open: true }) },
 };
 
 /**
@@ -38,10 +39,11 @@ export function byUrgencyThenAge(priorities: readonly string[]): (a: Ticket, b: 
 const queue: Handler = async (ctx, input) => {
   const name = (input.values?.queue ?? 'unassigned').trim().toLowerCase() || 'unassigned';
   const q = own(QUEUES, name);
-  if (!q) return errorReply(`“${name}” is not a queue.`, queueCommand.usage);
+  const t = tr(ctx);
+  if (!q) return errorReply(t('commands:queue.notAQueue', { name }), queueCommand.usage);
   // The service narrows a requester's list to their own tickets; a list titled "queue" would mislead.
   if (!(await ctx.helpdesk.isAgent(ctx.actor.email))) {
-    return errorReply('The queue is for help-desk agents. Type `mine` to see your own tickets.');
+    return errorReply(t('commands:queue.agentsOnly'));
   }
   // The whole open queue is read so it can be ordered by urgency and counted; open queues are small.
   const all = (await ctx.helpdesk.listTickets(ctx.actor, { ...q.query(ctx.actor.email), limit: QUEUE_SCAN })).sort(byUrgencyThenAge(ctx.helpdesk.vocabulary.priorities));
@@ -51,11 +53,12 @@ const queue: Handler = async (ctx, input) => {
   const page = Number.isInteger(asked) ? Math.min(Math.max(asked, 1), pages) : 1;
   const from = (page - 1) * PAGE_SIZE;
   const shown = all.slice(from, from + PAGE_SIZE);
-  const footer = all.length > shown.length ? `${from + 1}–${from + shown.length} of ${totalText}` : undefined;
-  const list = ticketListView(q.title, shown, { email: ctx.actor.email, isAgent: true }, q.empty, footer, await peopleNames(ctx));
+  const footer = all.length > shown.length ? t('commands:queue.range', { from: from + 1, to: from + shown.length, total: totalText }) : undefined;
+  const viewer = { email: ctx.actor.email, isAgent: true, locale: ctx.locale };
+  const list = ticketListView(t(`commands:queue.${name}.title`), shown, viewer, t(`commands:queue.${name}.empty`), footer, await peopleNames(ctx));
   if (all.length > 0) list.page = { number: page, from: from + 1, to: from + shown.length, total: all.length };
   const turn = (to: number, title: string): ActionView => ({ verb: VERBS.queue, title, data: { queue: name, page: String(to) } });
-  const paging = [...(page > 1 ? [turn(page - 1, 'Previous')] : []), ...(page < pages ? [turn(page + 1, 'Next')] : [])];
+  const paging = [...(page > 1 ? [turn(page - 1, t('views:button.previous'))] : []), ...(page < pages ? [turn(page + 1, t('views:button.next'))] : [])];
   if (paging.length) list.actions = paging;
   return privately({ type: 'ticket-list', list: keepingList(list, { verb: VERBS.queue, values: { queue: name, page: String(page) } }) });
 };
@@ -64,11 +67,11 @@ const queue: Handler = async (ctx, input) => {
 export const queueCommand: CommandDeclaration = {
   name: 'queue',
   usage: `queue [${Object.keys(QUEUES).join('|')}]`,
-  description: 'Open tickets (default: unassigned)',
+  description: 'commands:describe.queue',
   who: 'agents',
   scopes: EVERYWHERE,
   menus: EVERYWHERE,
-  args: { kind: 'choice', key: 'queue', choices: Object.keys(QUEUES), noun: 'a queue', fallback: 'unassigned' },
+  args: { kind: 'choice', key: 'queue', choices: Object.keys(QUEUES), noun: 'commands:queue.noun', fallback: 'unassigned' },
   verb: VERBS.queue,
   handles: { [VERBS.queue]: queue },
 };

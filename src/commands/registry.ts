@@ -3,6 +3,7 @@
  * exporting its declaration + one line here + its test; the parser, help, hints, the handler
  * table and the Teams command menus follow from this list.
  */
+import { translator } from '../i18n';
 import type { ConversationKind, Verb } from '../core';
 import { assetCommand } from './asset';
 import { assetsCommand } from './assets';
@@ -12,6 +13,7 @@ import { commentCommand } from './comment';
 import type { CommandDeclaration } from './declaration';
 import { editCommand } from './edit';
 import { helpCommand } from './help';
+import { languageCommand } from './language';
 import { mineCommand } from './mine';
 import { newCommand } from './new';
 import { noteCommand } from './note';
@@ -53,6 +55,7 @@ export const COMMAND_DECLARATIONS: readonly CommandDeclaration[] = [
   subscribeCommand,
   unsubscribeCommand,
   subscriptionsCommand,
+  languageCommand,
 ];
 
 /** Verb -> handler, gathered from the declarations. */
@@ -73,13 +76,14 @@ export interface CommandInfo {
   agentOnly: boolean;
 }
 
-/** Every typed command as help and the manifests show it. */
-export const COMMANDS: readonly CommandInfo[] = COMMAND_DECLARATIONS.map((c) => ({
-  name: c.name,
-  usage: c.usage,
-  description: c.description,
-  agentOnly: c.who === 'agents',
-}));
+/** Every typed command as help and the manifests show it, in `locale` (default English). */
+export function commandInfos(locale?: string): CommandInfo[] {
+  const t = translator(locale);
+  return COMMAND_DECLARATIONS.map((c) => ({ name: c.name, usage: c.usage, description: t(c.description), agentOnly: c.who === 'agents' }));
+}
+
+/** Every typed command as help and the manifests show it, in English. */
+export const COMMANDS: readonly CommandInfo[] = commandInfos();
 
 /** The usage line of a command by name, e.g. `claim <ticket id>`. */
 export function usageOf(name: string): string {
@@ -88,10 +92,14 @@ export function usageOf(name: string): string {
 
 const TEAMS_SCOPE: Record<ConversationKind, string> = { personal: 'personal', channel: 'team', group: 'groupChat' };
 
-/** The Teams manifest's `commandLists`, one per conversation kind, from the declarations' `menus`. */
-export function teamsCommandLists(): { scopes: string[]; commands: { title: string; description: string }[] }[] {
+/**
+ * The Teams manifest's `commandLists`, one per conversation kind, from the declarations' `menus`;
+ * descriptions in `locale` (default English), for the manifest and its localization files.
+ */
+export function teamsCommandLists(locale?: string): { scopes: string[]; commands: { title: string; description: string }[] }[] {
+  const t = translator(locale);
   return (['personal', 'channel', 'group'] as const).map((kind) => ({
     scopes: [TEAMS_SCOPE[kind]],
-    commands: COMMAND_DECLARATIONS.filter((c) => c.menus.includes(kind)).map((c) => ({ title: c.name, description: c.description })),
+    commands: COMMAND_DECLARATIONS.filter((c) => c.menus.includes(kind)).map((c) => ({ title: c.name, description: t(c.description) })),
   }));
 }

@@ -5,7 +5,9 @@
 import { actedOnTicket } from './acted';
 import { HelpdeskError } from '../helpdesk/types';
 import { reopenForm as buildReopenForm } from '../views/forms';
-import { formReply, needTicket, saved, ticketReply } from './respond';
+import { byWhom, formReply, needTicket, saved, ticketReply, tr } from './respond';
+import { errorText } from '../helpdesk/messages';
+import { valueLabel } from '../views/format';
 import { unchangedReply } from './unchanged';
 import { VERBS } from '../core';
 import { EVERYWHERE, type CommandDeclaration } from './declaration';
@@ -13,41 +15,42 @@ import type { Handler } from './types';
 
 /** Opens the reopen form, asking why. */
 const reopenForm: Handler = async (ctx, input) => {
-  const id = needTicket(input, reopenCommand.usage);
+  const id = needTicket(ctx, input, reopenCommand.usage);
   if (typeof id !== 'number') return id;
   const ticket = await ctx.helpdesk.getTicket(ctx.actor, id);
-  return formReply(buildReopenForm(ticket, ctx.helpdesk.vocabulary));
+  return formReply(buildReopenForm(ticket, ctx.helpdesk.vocabulary, {}, [], ctx.locale));
 };
 
 /** Reopens with the reason; a missing or refused reason comes back in the form, kept as typed. */
 const reopen: Handler = async (ctx, input) => {
-  const id = needTicket(input, reopenCommand.usage);
+  const id = needTicket(ctx, input, reopenCommand.usage);
   if (typeof id !== 'number') return id;
   const reason = input.values?.reason ?? '';
-  const back = (message: string) => formReply(buildReopenForm({ id, etag: input.etag ?? '' }, ctx.helpdesk.vocabulary, { reason }, [{ field: 'reason', message }]));
-  if (!reason.trim()) return back('Say why the ticket needs more work; it is posted on the ticket.');
+  const t = tr(ctx);
+  const back = (message: string) => formReply(buildReopenForm({ id, etag: input.etag ?? '' }, ctx.helpdesk.vocabulary, { reason }, [{ field: 'reason', message }], ctx.locale));
+  if (!reason.trim()) return back(t('commands:reopen.why'));
   let result;
   try {
     result = await ctx.helpdesk.reopen(ctx.actor, id, reason, input.etag);
   } catch (err) {
-    if (err instanceof HelpdeskError && err.kind === 'invalid') return back(err.message);
+    if (err instanceof HelpdeskError && err.kind === 'invalid') return back(errorText(err, t));
     throw err;
   }
   const { ticket, outcome } = result;
-  if (outcome === 'unchanged') return unchangedReply(ctx, ticket, ticket.status, `Your reason was not posted; use \`comment ${id}\` to add it.`);
+  if (outcome === 'unchanged') return unchangedReply(ctx, ticket, valueLabel(t, 'status', ticket.status), t('commands:reopen.reasonNotPosted', { id }));
   await actedOnTicket(ctx, ticket);
-  return ticketReply(ctx, ticket, 'public', saved(`Reopened by ${ctx.actor.name || ctx.actor.email}.`));
+  return ticketReply(ctx, ticket, 'public', saved(t('commands:reopen.done', { by: byWhom(ctx) })));
 };
 
 /** `reopen <ticket id> <reason>`. */
 export const reopenCommand: CommandDeclaration = {
   name: 'reopen',
   usage: 'reopen <ticket id> <reason>',
-  description: 'Reopen a resolved ticket, saying why',
+  description: 'commands:describe.reopen',
   who: 'everyone',
   scopes: EVERYWHERE,
   menus: [],
-  args: { kind: 'id text', key: 'reason', what: 'reason' },
+  args: { kind: 'id text', key: 'reason', what: 'commands:what.reason' },
   verb: VERBS.reopen,
   handles: { [VERBS.reopen]: reopen, [VERBS.reopenForm]: reopenForm },
 };

@@ -6,11 +6,11 @@ import { EVERYWHERE, type CommandDeclaration } from './declaration';
 export const replyCommand: CommandDeclaration = {
   name: 'reply',
   usage: 'reply <ticket id> <text>',
-  description: 'Add a public reply the requester sees',
+  description: 'commands:describe.reply',
   who: 'agents',
   scopes: EVERYWHERE,
   menus: ['channel', 'group'],
-  args: { kind: 'id text', key: 'comment', what: 'reply' },
+  args: { kind: 'id text', key: 'comment', what: 'commands:what.reply' },
   verb: VERBS.comment,
   fixed: { internal: 'false' },
   handles: {},

@@ -4,6 +4,7 @@
  * status, priority, resolve, subscriptions) are public. A public ticket card in a channel or
  * group chat never carries internal notes, because people who are not agents may read it.
  */
+import { english, normalizeLocale, translator, type Translate } from '../i18n';
 import type { Notice, NoticeTone, Outcome } from '../core';
 import type { Comment, Ticket } from '../helpdesk/types';
 import { errorView } from '../views/error-view';
@@ -12,6 +13,23 @@ import { ticketView } from '../views/ticket-view';
 import type { FormView, View } from '../views/types';
 import { peopleNames } from './people';
 import type { CommandContext, CommandInput, Reply } from './types';
+
+/** The reader's message function: the language of the person acting (unknown: English). */
+export function tr(ctx: Pick<CommandContext, 'locale'>): Translate {
+  return translator(ctx.locale);
+}
+
+/** "A comment can be at most 10,000 characters; this one is 10,412." in the reader's language. */
+export function tooLong(ctx: Pick<CommandContext, 'locale'>, what: 'title' | 'description' | 'comment' | 'note', limit: number, length: number): string {
+  const t = tr(ctx);
+  const lng = normalizeLocale(ctx.locale);
+  return t('commands:common.tooLong', { label: t(`commands:label.${what}`), limit: limit.toLocaleString(lng), length: length.toLocaleString(lng) });
+}
+
+/** The name a notice gives the person acting ("Claimed by Dana Agent."). */
+export function byWhom(ctx: CommandContext): string {
+  return ctx.actor.name || ctx.actor.email;
+}
 
 /** A reply only the person who asked sees. */
 export function privately(view: View, ticketId?: number): Reply {
@@ -39,9 +57,9 @@ export function confirm(message: string, visibility: Reply['visibility'] = 'priv
 }
 
 /** The ticket id of a command, or an error reply with the usage line when it is missing. */
-export function needTicket(input: CommandInput, usage: string): number | Reply {
+export function needTicket(ctx: CommandContext, input: CommandInput, usage: string): number | Reply {
   if (typeof input.ticketId === 'number' && Number.isSafeInteger(input.ticketId) && input.ticketId > 0) return input.ticketId;
-  return errorReply('Which ticket? Give its number.', usage);
+  return errorReply(tr(ctx)('commands:common.whichTicket'), usage);
 }
 
 /** A notice with its tone. */
@@ -70,7 +88,7 @@ export async function ticketReply(
   const [isAgent, all] = await Promise.all([ctx.helpdesk.isAgent(ctx.actor.email), known ?? ctx.helpdesk.listComments(ctx.actor, ticket)]);
   const shared = visibility === 'public' && ctx.conversation.kind !== 'personal';
   const comments = shared ? all.filter((c) => !c.isInternal) : all;
-  const view = ticketView(ticket, comments, { email: ctx.actor.email, isAgent }, ctx.helpdesk.vocabulary, notice, await peopleNames(ctx));
+  const view = ticketView(ticket, comments, { email: ctx.actor.email, isAgent, locale: ctx.locale }, ctx.helpdesk.vocabulary, notice, await peopleNames(ctx));
   const reply: Reply = { view: { type: 'ticket', ticket: view }, visibility, ticketId: ticket.id };
   if (outcome) reply.outcome = outcome;
   return reply;
@@ -87,9 +105,10 @@ export async function agentName(ctx: CommandContext, email: string): Promise<str
   }
 }
 
-/** What a shared conversation is told when an answer meant for one person went to their private chat. */
-export const SENT_PRIVATELY = 'I sent you the details in our private chat.';
-
-/** What a shared conversation is told when that private chat could not be reached; nothing private is shown. */
-export const PRIVATE_UNREACHABLE =
-  "That answer is only for you, and I couldn't reach our private chat. Open a chat with me (Apps › Help Desk) and ask again there.";
+/** Catalog key: what a shared conversation is told when an answer meant for one person went to their private chat. */
+export const SENT_PRIVATELY_KEY = 'commands:common.sentPrivately';
+/** Catalog key: what a shared conversation is told when that private chat could not be reached; nothing private is shown. */
+export const PRIVATE_UNREACHABLE_KEY = 'commands:common.privateUnreachable';
+/** English forms of the two above, for channels not yet reading the catalog. */
+export const SENT_PRIVATELY = english(SENT_PRIVATELY_KEY);
+export const PRIVATE_UNREACHABLE = english(PRIVATE_UNREACHABLE_KEY);

@@ -2,7 +2,7 @@
 import { VERBS } from '../core';
 import { keepingList, ticketListView } from '../views/list-view';
 import { EVERYWHERE, type CommandDeclaration } from './declaration';
-import { errorReply, privately } from './respond';
+import { errorReply, privately, tr } from './respond';
 import type { Handler } from './types';
 
 const LIMIT = 10;
@@ -10,16 +10,15 @@ const LIMIT = 10;
 /** Searches the index through the service, which narrows a requester's search to their own tickets. */
 const search: Handler = async (ctx, input) => {
   const text = (input.values?.query ?? input.text ?? '').trim();
-  if (!text) return errorReply('What should I look for? Add some words, a ticket number or a name.', searchCommand.usage);
+  const t = tr(ctx);
+  if (!text) return errorReply(t('commands:search.what'), searchCommand.usage);
   const [found, isAgent] = await Promise.all([
     ctx.helpdesk.searchTickets(ctx.actor, { text, limit: LIMIT + 1 }),
     ctx.helpdesk.isAgent(ctx.actor.email),
   ]);
-  const footer = found.length > LIMIT ? `Showing the ${LIMIT} best matches; add words to narrow it down.` : undefined;
-  const empty = isAgent
-    ? `No ticket matches “${text}”.`
-    : `None of your tickets matches “${text}”. Type \`mine\` to see them all.`;
-  const list = ticketListView(`Tickets matching “${text}”`, found.slice(0, LIMIT), { email: ctx.actor.email, isAgent }, empty, footer);
+  const footer = found.length > LIMIT ? t('commands:search.more', { limit: LIMIT }) : undefined;
+  const empty = t(isAgent ? 'commands:search.none' : 'commands:search.noneOfYours', { text });
+  const list = ticketListView(t('commands:search.title', { text }), found.slice(0, LIMIT), { email: ctx.actor.email, isAgent, locale: ctx.locale }, empty, footer);
   return privately({ type: 'ticket-list', list: keepingList(list, { verb: VERBS.search, values: { query: text } }) });
 };
 
@@ -28,12 +27,12 @@ export const searchCommand: CommandDeclaration = {
   name: 'search',
   aliases: ['find'],
   usage: 'search <words>',
-  description: 'Find tickets by number, words, person, category or status',
+  description: 'commands:describe.search',
   who: 'everyone',
   scopes: EVERYWHERE,
   // Every Teams menu already lists ten commands; the search message extension is Teams' way in.
   menus: [],
-  args: { kind: 'text', key: 'query', required: 'What should I look for? Add some words, a ticket number or a name.' },
+  args: { kind: 'text', key: 'query', required: 'commands:search.what' },
   verb: VERBS.search,
   handles: { [VERBS.search]: search },
 };

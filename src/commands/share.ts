@@ -3,6 +3,7 @@
  * service decides who may see which ticket; what is shared never carries comments, so never an
  * internal note, and offers only the buttons anyone may press (the bot checks each press).
  */
+import { tr } from './respond';
 import { VERBS } from '../core';
 import { ticketListView } from '../views/list-view';
 import { ticketSummary, ticketView } from '../views/ticket-view';
@@ -22,7 +23,7 @@ export const SHARE_LIMIT = 25;
 export async function shareableTickets(ctx: CommandContext, text: string, limit = SHARE_LIMIT): Promise<ShareableTicket[]> {
   const found = await ctx.helpdesk.searchTickets(ctx.actor, { text, limit });
   // Shared cards are read by others: the requester's view (no agent buttons), whoever picked them.
-  const viewer = { email: ctx.actor.email, isAgent: false };
+  const viewer = { email: ctx.actor.email, isAgent: false, locale: ctx.locale };
   return found.map((t) => ({ summary: ticketSummary(t, viewer), card: ticketView(t, [], viewer, ctx.helpdesk.vocabulary) }));
 }
 
@@ -33,7 +34,7 @@ export async function shareableTickets(ctx: CommandContext, text: string, limit 
 export async function unfurlView(ctx: CommandContext, link: string): Promise<TicketListView | undefined> {
   const ticket = await ctx.helpdesk.ticketFromLink(ctx.actor, link);
   if (!ticket) return undefined;
-  const list = ticketListView(`Ticket #${ticket.id}`, [ticket], { email: ctx.actor.email, isAgent: false }, '');
+  const list = ticketListView(tr(ctx)('commands:share.title', { id: ticket.id }), [ticket], { email: ctx.actor.email, isAgent: false, locale: ctx.locale }, '');
   // Only Show: a pasted link is read by everyone in the conversation.
   for (const s of list.tickets) s.actions = s.actions.filter((a) => a.verb === VERBS.show);
   return list;

@@ -6,7 +6,7 @@ import type { Handler } from './types';
 
 /** Shows one ticket; the service refuses requesters other people's tickets. */
 const show: Handler = async (ctx, input) => {
-  const id = needTicket(input, showCommand.usage);
+  const id = needTicket(ctx, input, showCommand.usage);
   if (typeof id !== 'number') return id;
   const { ticket, comments } = await ctx.helpdesk.getTicketWithComments(ctx.actor, id);
   // Private: an agent's card carries internal notes, which must not reach a shared channel.
@@ -17,7 +17,7 @@ const show: Handler = async (ctx, input) => {
 export const showCommand: CommandDeclaration = {
   name: 'show',
   usage: 'show <ticket id>',
-  description: 'A ticket with its comments',
+  description: 'commands:describe.show',
   who: 'everyone',
   scopes: EVERYWHERE,
   menus: ['personal', 'group'],

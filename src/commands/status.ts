@@ -1,36 +1,37 @@
 /** `status <id> <status>`, and the Start/Reopen buttons (data.status). Public result. */
 import { actedOnTicket } from './acted';
 import { unchangedReply } from './unchanged';
-import { matchValue } from '../views/format';
-import { errorReply, needTicket, saved, ticketReply } from './respond';
+import { matchValue, valueLabel } from '../views/format';
+import { byWhom, errorReply, needTicket, saved, ticketReply, tr } from './respond';
 import { VERBS } from '../core';
 import { EVERYWHERE, type CommandDeclaration } from './declaration';
 import type { Handler } from './types';
 
 /** Changes the status; the status is matched case-insensitively against the configured set. */
 const status: Handler = async (ctx, input) => {
-  const id = needTicket(input, statusCommand.usage);
+  const id = needTicket(ctx, input, statusCommand.usage);
   if (typeof id !== 'number') return id;
   const typed = (input.values?.status ?? '').trim();
   const statuses = ctx.helpdesk.vocabulary.statuses;
-  if (!typed) return errorReply(`Say which status: ${statuses.join(', ')}.`, statusCommand.usage);
+  const t = tr(ctx);
+  if (!typed) return errorReply(t('commands:status.sayWhich', { choices: statuses.join(', ') }), statusCommand.usage);
   const wanted = matchValue(statuses, typed);
-  if (!wanted) return errorReply(`“${typed}” is not a status. Statuses: ${statuses.join(', ')}.`, statusCommand.usage);
+  if (!wanted) return errorReply(t('commands:status.notOne', { typed, choices: statuses.join(', ') }), statusCommand.usage);
   const { ticket, outcome } = await ctx.helpdesk.setStatus(ctx.actor, id, wanted, input.etag);
-  if (outcome === 'unchanged') return unchangedReply(ctx, ticket, ticket.status);
+  if (outcome === 'unchanged') return unchangedReply(ctx, ticket, valueLabel(t, 'status', ticket.status));
   await actedOnTicket(ctx, ticket);
-  return ticketReply(ctx, ticket, 'public', saved(`Status set to ${wanted} by ${ctx.actor.name || ctx.actor.email}.`));
+  return ticketReply(ctx, ticket, 'public', saved(t('commands:status.done', { value: valueLabel(t, 'status', wanted), by: byWhom(ctx) })));
 };
 
 /** `status <ticket id> <status>`. */
 export const statusCommand: CommandDeclaration = {
   name: 'status',
   usage: 'status <ticket id> <status>',
-  description: 'Change the status, e.g. `status 12 in progress`',
+  description: 'commands:describe.status',
   who: 'agents',
   scopes: EVERYWHERE,
   menus: ['channel', 'group'],
-  args: { kind: 'id text', key: 'status', what: 'new status' },
+  args: { kind: 'id text', key: 'status', what: 'commands:what.status' },
   verb: VERBS.status,
   handles: { [VERBS.status]: status },
 };

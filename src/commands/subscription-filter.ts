@@ -2,7 +2,9 @@
 import type { NotificationPorts, SubscriptionFilter } from '../core';
 import type { Vocabulary } from '../helpdesk/types';
 import { matchValue } from '../views/format';
-import { errorReply } from './respond';
+import { errorReply, tr } from './respond';
+import { english, type Translate } from '../i18n';
+import { valueLabel } from '../views/format';
 import type { CommandContext, Reply } from './types';
 
 /** How help writes the filter argument of subscribe and unsubscribe. */
@@ -13,6 +15,7 @@ export function filterFrom(
   values: Record<string, string> | undefined,
   vocabulary: Vocabulary,
   usage: string,
+  t: Translate = english,
 ): SubscriptionFilter | Reply | undefined {
   const kind = values?.kind?.trim().toLowerCase();
   if (!kind) return undefined;
@@ -22,41 +25,40 @@ export function filterFrom(
     case 'high':
       return { kind };
     case 'space':
-      return value ? { kind, value } : errorReply('Say which space, e.g. `space main`.', usage);
+      return value ? { kind, value } : errorReply(t('commands:filter.sayWhichSpace'), usage);
     case 'category': {
       const match = matchValue(vocabulary.categories, value);
-      if (!match) return errorReply(`“${value}” is not a category. Categories: ${vocabulary.categories.join(', ')}.`, usage);
+      if (!match) return errorReply(t('commands:filter.notACategory', { value, choices: vocabulary.categories.join(', ') }), usage);
       return { kind, value: match };
     }
     case 'status': {
       const match = matchValue(vocabulary.statuses, value);
-      if (!match) return errorReply(`“${value}” is not a status. Statuses: ${vocabulary.statuses.join(', ')}.`, usage);
+      if (!match) return errorReply(t('commands:filter.notAStatus', { value, choices: vocabulary.statuses.join(', ') }), usage);
       return { kind, value: match };
     }
     default:
-      return errorReply(`“${kind}” is not a filter. Use all, high, space <id>, category <name> or status <status>.`, usage);
+      return errorReply(t('commands:filter.notAFilter', { kind }), usage);
   }
 }
 
 /** Human wording of a filter, e.g. "high-priority tickets". */
-export function describeFilter(filter: SubscriptionFilter): string {
+export function describeFilter(filter: SubscriptionFilter, t: Translate = english): string {
   switch (filter.kind) {
     case 'all':
-      return 'all tickets';
     case 'high':
-      return 'high-priority tickets';
+      return t(`commands:filter.${filter.kind}`);
     case 'space':
-      return `tickets in space ${filter.value}`;
+      return t('commands:filter.space', { value: filter.value });
     case 'category':
-      return `${filter.value} tickets`;
+      return t('commands:filter.category', { value: valueLabel(t, 'category', filter.value ?? '') });
     case 'status':
-      return `tickets with status ${filter.value}`;
+      return t('commands:filter.status', { value: valueLabel(t, 'status', filter.value ?? '') });
   }
 }
 
 /** The notification ports, or an error reply when this deployment has none. */
 export function notificationPorts(ctx: CommandContext): NotificationPorts | Reply {
-  return ctx.notifications ?? errorReply('Notifications are not set up here, so there is nothing to subscribe to or mute.');
+  return ctx.notifications ?? errorReply(tr(ctx)('commands:subscriptions.notSetUp'));
 }
 
 /**
@@ -65,13 +67,7 @@ export function notificationPorts(ctx: CommandContext): NotificationPorts | Repl
  */
 export async function agentOnly(ctx: CommandContext, command: string): Promise<Reply | undefined> {
   if (await ctx.helpdesk.isAgent(ctx.actor.email)) return undefined;
-  return errorReply(`Only help-desk agents can use \`${command}\`. Type \`help\` to see what you can do.`);
-}
-
-/** Channel subscriptions need a shared conversation; in a personal chat, say where to use them. */
-export function sharedOnlyMessage(command: string): string {
-  return `\`${command}\` works in a channel or group chat: it sends that conversation ticket updates. ` +
-    'Use it there. Here, `notifications off|on` mutes or unmutes your direct messages.';
+  return errorReply(tr(ctx)('commands:subscriptions.agentsOnly', { command }));
 }
 
 /** Type guard: a Reply rather than a value. */

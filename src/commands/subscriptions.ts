@@ -1,27 +1,31 @@
-/** `subscriptions` (agents): what this conversation is subscribed to. Private. */
-import { confirm } from './respond';
+/** `subscriptions` (agents): what this conversation is subscribed to, and the language of its cards. Private. */
+import { confirm, tr } from './respond';
 import { agentOnly, describeFilter, isReply, notificationPorts } from './subscription-filter';
 import { VERBS } from '../core';
+import { normalizeLocale } from '../i18n';
 import { EVERYWHERE, type CommandDeclaration } from './declaration';
 import type { Handler } from './types';
 
-/** Lists this conversation's subscriptions. */
+/** Lists this conversation's subscriptions and says which language its cards use. */
 const subscriptions: Handler = async (ctx) => {
   const ports = notificationPorts(ctx);
   if (isReply(ports)) return ports;
   const refused = await agentOnly(ctx, 'subscriptions');
   if (refused) return refused;
-  const filters = await ports.subscriptions(ctx.conversation);
-  if (filters.length === 0) return confirm('This conversation has no subscriptions. Type `subscribe` to get ticket updates here.');
-  const lines = filters.map((f) => `• ${describeFilter(f)}`).join('\n');
-  return confirm(`This conversation gets updates about:\n${lines}`);
+  const t = tr(ctx);
+  const [filters, chosen] = await Promise.all([ports.subscriptions(ctx.conversation), ports.language?.(ctx.conversation)]);
+  const lng = normalizeLocale(chosen ?? ports.defaultLanguage);
+  const language = t(chosen ? 'commands:subscriptions.languageLine' : 'commands:subscriptions.languageDefault', { language: t(`common:languages.${lng}`) });
+  if (filters.length === 0) return confirm(`${t('commands:subscriptions.none')}\n${language}`);
+  const lines = filters.map((f) => `• ${describeFilter(f, t)}`).join('\n');
+  return confirm(`${t('commands:subscriptions.list', { lines })}\n${language}`);
 };
 
 /** `subscriptions`. */
 export const subscriptionsCommand: CommandDeclaration = {
   name: 'subscriptions',
   usage: 'subscriptions',
-  description: 'What this channel is subscribed to',
+  description: 'commands:describe.subscriptions',
   who: 'agents',
   scopes: EVERYWHERE,
   menus: ['channel'],

@@ -21,6 +21,11 @@ export interface CommandContext {
   helpdesk: HelpdeskService;
   conversation: Conversation;
   channel: ChannelPorts;
+  /**
+   * The language of the person acting, as their platform gave it ('de-DE'; Teams activity.locale,
+   * Slack users.info locale). Replies use `translator(locale)`; absent or unknown means English.
+   */
+  locale?: string;
   /** `wrote`, when present, hands what a command wrote to notifications at once (the fast lane). */
   notifications?: NotificationPorts & Partial<WriteSink>;
   /** The ticket whose notification DM this message replies to (a thread or quoted reply), when the channel knows. */

@@ -1,6 +1,6 @@
 /** `unsubscribe [filter]` (agents): stop updates here; no filter removes them all. Public confirmation. */
-import { confirm } from './respond';
-import { agentOnly, describeFilter, FILTER_USAGE, filterFrom, isReply, notificationPorts, sharedOnlyMessage } from './subscription-filter';
+import { confirm, tr } from './respond';
+import { agentOnly, describeFilter, FILTER_USAGE, filterFrom, isReply, notificationPorts } from './subscription-filter';
 import { VERBS } from '../core';
 import type { CommandDeclaration } from './declaration';
 import type { Handler } from './types';
@@ -11,26 +11,27 @@ const unsubscribe: Handler = async (ctx, input) => {
   if (isReply(ports)) return ports;
   const refused = await agentOnly(ctx, 'unsubscribe');
   if (refused) return refused;
-  const filter = filterFrom(input.values, ctx.helpdesk.vocabulary, unsubscribeCommand.usage);
+  const t = tr(ctx);
+  const filter = filterFrom(input.values, ctx.helpdesk.vocabulary, unsubscribeCommand.usage, t);
   if (isReply(filter)) return filter;
   const removed = await ports.unsubscribe(ctx.conversation, filter);
   if (removed === 0) {
     return confirm(filter
-      ? `This conversation was not subscribed to ${describeFilter(filter)}. Type \`subscriptions\` to see what it gets.`
-      : 'This conversation had no subscriptions.');
+      ? t('commands:subscriptions.notSubscribedTo', { what: describeFilter(filter, t) })
+      : t('commands:subscriptions.hadNone'));
   }
-  const what = filter ? `updates about ${describeFilter(filter)}` : `all ticket updates (${removed} subscription${removed === 1 ? '' : 's'})`;
-  return confirm(`This conversation no longer gets ${what}.`, 'public');
+  const text = filter ? t('commands:subscriptions.noLongerAbout', { what: describeFilter(filter, t) }) : t('commands:subscriptions.noLongerAll', { count: removed });
+  return confirm(text, 'public');
 };
 
 /** `unsubscribe [filter]`. */
 export const unsubscribeCommand: CommandDeclaration = {
   name: 'unsubscribe',
   usage: `unsubscribe ${FILTER_USAGE}`,
-  description: 'Stop updates in this channel (no filter: all of them)',
+  description: 'commands:describe.unsubscribe',
   who: 'agents',
   scopes: ['channel', 'group'],
-  elsewhere: sharedOnlyMessage('unsubscribe'),
+  elsewhere: 'commands:subscriptions.sharedOnly',
   menus: [],
   args: { kind: 'filter' },
   verb: VERBS.unsubscribe,

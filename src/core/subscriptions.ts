@@ -35,6 +35,12 @@ export interface NotificationPorts {
   unsubscribe(conversation: Conversation, filter?: SubscriptionFilter): Promise<number>;
   subscriptions(conversation: Conversation): Promise<SubscriptionFilter[]>;
   setMuted(email: string, muted: boolean): Promise<void>;
+  /** Sets the language of the conversation's cards and updates ('de'); undefined: back to HELPDESK_LOCALE. */
+  setLanguage?(conversation: Conversation, locale: string | undefined): Promise<void>;
+  /** The language set for the conversation, if any. */
+  language?(conversation: Conversation): Promise<string | undefined>;
+  /** HELPDESK_LOCALE: the language of conversations with none set. */
+  defaultLanguage?: string;
   /** Records who made a change; never fails the command (a lost record only means a needless message). */
   recordAction?(acted: Acted): Promise<void>;
   /** The ticket a person's last notification DM was about, and when it was sent (ISO). */

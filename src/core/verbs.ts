@@ -27,6 +27,7 @@ export const VERBS = {
   unsubscribe: 'notify.unsubscribe',
   subscriptions: 'notify.list',
   notifications: 'notify.preference',
+  language: 'notify.language',
 } as const;
 
 export type Verb = (typeof VERBS)[keyof typeof VERBS];

@@ -1,4 +1,5 @@
 /** Assets: requesters see what they hold; agents search and register assets. */
+import { errorOf, say } from './messages';
 import { f, type Filter } from '../graph/odata';
 import { requireAgent } from './access';
 import type { ServiceContext } from './context';
@@ -12,7 +13,7 @@ export async function listAssets(ctx: ServiceContext, actor: Actor, q: AssetQuer
   const agent = await ctx.agents.isAgent(actor.email);
   let holder = q.holder?.trim() || undefined;
   if (!agent) {
-    if (holder && !sameAddress(holder, actor.email)) throw new HelpdeskError('forbidden', 'You can only see the assets you hold.');
+    if (holder && !sameAddress(holder, actor.email)) throw errorOf('forbidden', say('ownAssetsOnly'));
     holder = actor.email.trim();
   }
   const parts: Filter[] = [];
@@ -31,7 +32,7 @@ export async function listAssets(ctx: ServiceContext, actor: Actor, q: AssetQuer
 
 /** Finds one asset by tag or serial number (agents only). */
 export async function findAsset(ctx: ServiceContext, actor: Actor, tagOrSerial: string): Promise<Asset | undefined> {
-  await requireAgent(ctx, actor, 'look up assets');
+  await requireAgent(ctx, actor, 'lookUpAssets');
   const wanted = text('tag', tagOrSerial, { required: true, max: LIMITS.title }) as string;
   const filter = f.or(f.eq(ASSET.assetTag, wanted), f.eq(ASSET.serialNumber, wanted));
   return guarded(`Asset ${wanted}`, ctx.logger, async () => {
@@ -42,7 +43,7 @@ export async function findAsset(ctx: ServiceContext, actor: Actor, tagOrSerial: 
 
 /** Registers an asset (agents only); name and tag are required. */
 export async function createAsset(ctx: ServiceContext, actor: Actor, asset: NewAsset): Promise<Asset> {
-  await requireAgent(ctx, actor, 'register assets');
+  await requireAgent(ctx, actor, 'registerAssets');
   const title = text('title', asset.title, { required: true, max: LIMITS.title }) as string;
   const assetTag = text('assetTag', asset.assetTag, { required: true, max: LIMITS.title }) as string;
   for (const key of ['type', 'status', 'assignedTo', 'serialNumber', 'manufacturer', 'model'] as const) {
@@ -51,7 +52,7 @@ export async function createAsset(ctx: ServiceContext, actor: Actor, asset: NewA
   for (const key of ['purchaseDate', 'warrantyExpires'] as const) {
     const v = asset[key];
     if (v !== undefined && v !== '' && Number.isNaN(Date.parse(v))) {
-      throw new HelpdeskError('invalid', `${key === 'purchaseDate' ? 'Purchase date' : 'Warranty end'} "${v}" is not a date.`, { field: key });
+      throw errorOf('invalid', say(key === 'purchaseDate' ? 'notADate.purchaseDate' : 'notADate.warrantyEnd', { value: v }), { field: key });
     }
   }
   const fields = assetFields({ ...asset, title, assetTag });

@@ -3,7 +3,8 @@ import { f } from '../graph/odata';
 import type { ServiceContext } from './context';
 import { guarded } from './errors';
 import { commentFields, COMMENT, ORDER, toComment } from './fields';
-import { isOwner, notYours } from './access';
+import { agentsOnly, isOwner, notYours } from './access';
+import { errorOf } from './messages';
 import { readTicket } from './ticket-queries';
 import { HelpdeskError, LIMITS, type Actor, type Comment, type Commented, type Ticket, type TicketWithComments } from './types';
 import { text } from './validate';
@@ -39,7 +40,7 @@ export async function listComments(ctx: ServiceContext, actor: Actor, ticket: nu
     return visible(await readComments(ctx, ticket), agent);
   }
   const agent = await ctx.agents.isAgent(actor.email);
-  if (!agent && !isOwner(actor, ticket)) throw new HelpdeskError('not-found', notYours(ticket.id));
+  if (!agent && !isOwner(actor, ticket)) throw errorOf('not-found', notYours(ticket.id));
   return visible(await readComments(ctx, ticket.id), agent);
 }
 
@@ -78,7 +79,7 @@ export async function postComment(
  * refusal is the same for one's own ticket, someone else's and one that does not exist.
  */
 async function refuseNotesFromNonAgents(ctx: ServiceContext, actor: Actor, internal: boolean | undefined): Promise<void> {
-  if (internal && !(await ctx.agents.isAgent(actor.email))) throw new HelpdeskError('forbidden', 'Only help-desk agents can post internal notes.');
+  if (internal && !(await ctx.agents.isAgent(actor.email))) throw agentsOnly('internalNotes');
 }
 
 /** Adds a public comment, or an internal note (agents only). */

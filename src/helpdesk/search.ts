@@ -2,6 +2,7 @@
  * Ticket search, answered from the search index (no Graph request beyond the cached agents
  * list): the same rule as every read, requesters find only their own tickets, agents all.
  */
+import { errorOf, say } from './messages';
 import type { IndexedTicket, TicketIndex } from '../core/search';
 import { sameAddress } from '../core/vocabulary';
 import { inSpace } from './access';
@@ -43,7 +44,7 @@ export function ticketFromIndex(t: IndexedTicket): Ticket {
  * Without an index (none configured) search is 'unavailable', never a slow list scan.
  */
 export async function searchTickets(ctx: ServiceContext, index: TicketIndex | undefined, actor: Actor, request: SearchRequest): Promise<Ticket[]> {
-  if (!index) throw new HelpdeskError('unavailable', 'Search is not available on this help desk yet.');
+  if (!index) throw errorOf('unavailable', say('searchUnavailable'));
   const agent = await ctx.agents.isAgent(actor.email);
   // Someone whose address is unknown owns no ticket, not the ones filed without an address.
   if (!agent && !actor.email.trim()) return [];

@@ -1,7 +1,8 @@
 /** Changing tickets: create, edit, claim, assign, status, priority, resolve, delete. */
+import { errorOf, say } from './messages';
 import { SPEC_STATUS, isDone, reopenStatus, sameText, statusNamed } from '../core/vocabulary';
 import { isGraphError } from '../graph/errors';
-import { requireAgent } from './access';
+import { agentsOnly, requireAgent } from './access';
 import { postComment } from './comments';
 import type { ServiceContext } from './context';
 import { guarded } from './errors';
@@ -27,7 +28,7 @@ async function otherHolder(ctx: ServiceContext, actor: Actor, current: Ticket): 
 
 /** The conflict for a claim that lost to someone who holds the ticket. */
 function claimedBy(id: number, current: Ticket, holder: Holder, cause?: unknown): HelpdeskError {
-  return new HelpdeskError('conflict', `Ticket #${id} was already claimed by ${holder.name}.`, { current, holder, cause });
+  return errorOf('conflict', say('alreadyClaimed', { id, holder: holder.name }), { current, holder, cause });
 }
 
 /** The error for an etag mismatch: refetches so the person sees who changed what, and who holds it now. */
@@ -35,7 +36,7 @@ async function conflictError(ctx: ServiceContext, actor: Actor, id: number, caus
   const current = await fetchTicket(ctx, id).catch(() => undefined);
   const holder = current ? await otherHolder(ctx, actor, current) : undefined;
   if (current && holder && claiming) return claimedBy(id, current, holder, cause);
-  return new HelpdeskError('conflict', `Ticket #${id} was changed by someone else; look at it again and retry.`, { current, holder, cause });
+  return errorOf('conflict', say('changedBySomeoneElse', { id }), { current, holder, cause });
 }
 
 /** With a configured space, a ticket outside it is 'not found' before anything is written. */
@@ -76,7 +77,7 @@ function unchanged(ticket: Ticket): Changed {
 export async function createTicket(ctx: ServiceContext, actor: Actor, input: NewTicket): Promise<Ticket> {
   const checked = newTicket(ctx.vocabulary, input);
   const email = actor.email.trim();
-  if (!email) throw new HelpdeskError('invalid', 'Your email address is not known, so the ticket cannot be filed.', { field: 'email' });
+  if (!email) throw errorOf('invalid', say('noEmail'), { field: 'email' });
   const fields = ticketFields({
     title: checked.title,
     description: checked.description,
@@ -100,14 +101,14 @@ export async function updateTicket(ctx: ServiceContext, actor: Actor, id: number
   const { ticket, agent } = await readTicket(ctx, actor, id);
   // Priority is triage, which is the agents' call; requesters may reword their own ticket.
   if (!agent && checked.priority !== undefined && checked.priority !== ticket.priority) {
-    throw new HelpdeskError('forbidden', 'Only help-desk agents can change a ticket’s priority.');
+    throw agentsOnly('priority');
   }
   // Category is triage too; a requester rewords her own ticket while it is open.
   if (!agent && checked.category !== undefined && checked.category !== ticket.category) {
-    throw new HelpdeskError('forbidden', 'Only help-desk agents can change a ticket’s category.');
+    throw agentsOnly('category');
   }
   if (!agent && isDone(ticket.status)) {
-    throw new HelpdeskError('forbidden', `Ticket #${id} is ${ticket.status}; reopen it to change it.`);
+    throw errorOf('forbidden', say('reopenFirst', { id, status: ticket.status }));
   }
   const w: TicketWrite = {};
   if (checked.title !== undefined && checked.title !== ticket.title) w.title = checked.title;
@@ -124,7 +125,7 @@ export async function updateTicket(ctx: ServiceContext, actor: Actor, id: number
  * the agent confirmed `takeOver` (then the etag they confirmed on guards the write).
  */
 export async function claim(ctx: ServiceContext, actor: Actor, id: number, etag?: string, options: { takeOver?: boolean } = {}): Promise<Claimed> {
-  await requireAgent(ctx, actor, 'claim tickets');
+  await requireAgent(ctx, actor, 'claim');
   const me = (await ctx.agents.find(actor.email))?.email ?? actor.email.trim();
   const current = await fetchTicket(ctx, id);
   const holder = await otherHolder(ctx, { ...actor, email: me }, current);
@@ -142,11 +143,11 @@ export async function claim(ctx: ServiceContext, actor: Actor, id: number, etag?
 
 /** Assigns the ticket to an active agent; a New ticket becomes Assigned. */
 export async function assign(ctx: ServiceContext, actor: Actor, id: number, assigneeEmail: string, etag?: string): Promise<Ticket> {
-  await requireAgent(ctx, actor, 'assign tickets');
+  await requireAgent(ctx, actor, 'assign');
   const address = typeof assigneeEmail === 'string' ? assigneeEmail.trim() : '';
-  if (!address) throw new HelpdeskError('invalid', 'Say who to assign the ticket to (an agent’s email address).', { field: 'assignee' });
+  if (!address) throw errorOf('invalid', say('assignWho'), { field: 'assignee' });
   const agent = await ctx.agents.find(address);
-  if (!agent) throw new HelpdeskError('invalid', `${address} is not an active help-desk agent.`, { field: 'assignee' });
+  if (!agent) throw errorOf('invalid', say('notAnAgent', { address }), { field: 'assignee' });
   const current = await fetchTicket(ctx, id);
   const w: TicketWrite = { assignedTo: agent.email };
   if (sameText(current.status, STATUS.new)) w.status = status(ctx, STATUS.assigned);
@@ -155,7 +156,7 @@ export async function assign(ctx: ServiceContext, actor: Actor, id: number, assi
 
 /** Sets a status from the vocabulary; the status it already has is unchanged, unwritten. */
 export async function setStatus(ctx: ServiceContext, actor: Actor, id: number, value: string, etag?: string): Promise<Changed> {
-  await requireAgent(ctx, actor, 'change a ticket’s status');
+  await requireAgent(ctx, actor, 'status');
   const checked = oneOf('status', value, ctx.vocabulary.statuses);
   const current = await fetchTicket(ctx, id);
   if (sameText(current.status, checked)) return unchanged(current);
@@ -164,7 +165,7 @@ export async function setStatus(ctx: ServiceContext, actor: Actor, id: number, v
 
 /** Sets a priority from the vocabulary; the priority it already has is unchanged, unwritten. */
 export async function setPriority(ctx: ServiceContext, actor: Actor, id: number, value: string, etag?: string): Promise<Changed> {
-  await requireAgent(ctx, actor, 'change a ticket’s priority');
+  await requireAgent(ctx, actor, 'priority');
   const checked = oneOf('priority', value, ctx.vocabulary.priorities);
   const current = await fetchTicket(ctx, id);
   if (sameText(current.priority, checked)) return unchanged(current);
@@ -176,7 +177,7 @@ export async function setPriority(ctx: ServiceContext, actor: Actor, id: number,
  * is already done is left alone: no write and no second resolution comment.
  */
 export async function resolve(ctx: ServiceContext, actor: Actor, id: number, note?: string, etag?: string): Promise<Resolved> {
-  await requireAgent(ctx, actor, 'resolve tickets');
+  await requireAgent(ctx, actor, 'resolve');
   const checkedNote = text('note', note, { max: LIMITS.comment });
   const current = await fetchTicket(ctx, id);
   if (isDone(current.status)) return unchanged(current);
@@ -200,7 +201,7 @@ export async function reopen(ctx: ServiceContext, actor: Actor, id: number, reas
 
 /** Deletes a ticket (agents only). */
 export async function deleteTicket(ctx: ServiceContext, actor: Actor, id: number): Promise<void> {
-  await requireAgent(ctx, actor, 'delete tickets');
+  await requireAgent(ctx, actor, 'delete');
   await fetchTicket(ctx, id);
   await guarded(`Ticket #${id}`, ctx.logger, () => ctx.graph.deleteItem('SD_Tickets', String(id)));
 }

@@ -1,4 +1,5 @@
 /** Reading tickets: one ticket with access checks, and lists built from the spec's filter forms. */
+import { errorOf, say, type Message } from './messages';
 import { f, type Filter } from '../graph/odata';
 import type { ListQuery } from '../graph/types';
 import { inSpace, isOwner, notYours } from './access';
@@ -9,10 +10,10 @@ import { HelpdeskError, type Actor, type Ticket, type TicketQuery } from './type
 import { limit as checkLimit, oneOf } from './validate';
 
 /** Reads a ticket as the system (no person): not-found when missing or outside the configured space. */
-export async function fetchTicket(ctx: ServiceContext, id: number, notFound = `Ticket #${id} was not found.`): Promise<Ticket> {
-  if (!Number.isInteger(id) || id < 1) throw new HelpdeskError('invalid', `"${id}" is not a ticket number.`, { field: 'id' });
+export async function fetchTicket(ctx: ServiceContext, id: number, notFound: Message = say('ticketNotFound', { id })): Promise<Ticket> {
+  if (!Number.isInteger(id) || id < 1) throw errorOf('invalid', say('notATicketNumber', { id }), { field: 'id' });
   const ticket = await guarded(`Ticket #${id}`, ctx.logger, async () => toTicket(await ctx.graph.getItem('SD_Tickets', String(id))), notFound);
-  if (!inSpace(ctx, ticket)) throw new HelpdeskError('not-found', notFound);
+  if (!inSpace(ctx, ticket)) throw errorOf('not-found', notFound);
   return ticket;
 }
 
@@ -20,7 +21,7 @@ export async function fetchTicket(ctx: ServiceContext, id: number, notFound = `T
 export async function readTicket(ctx: ServiceContext, actor: Actor, id: number): Promise<{ ticket: Ticket; agent: boolean }> {
   const agent = await ctx.agents.isAgent(actor.email);
   const ticket = await fetchTicket(ctx, id, agent ? undefined : notYours(id));
-  if (!agent && !isOwner(actor, ticket)) throw new HelpdeskError('not-found', notYours(id));
+  if (!agent && !isOwner(actor, ticket)) throw errorOf('not-found', notYours(id));
   return { ticket, agent };
 }
 
@@ -40,7 +41,7 @@ export function ticketFilter(ctx: ServiceContext, q: TicketQuery, ownerEmail?: s
   if (q.category !== undefined) parts.push(f.eq(TICKET.category, oneOf('category', q.category, v.categories)));
   if (q.modifiedSince !== undefined) {
     if (!(q.modifiedSince instanceof Date) || Number.isNaN(q.modifiedSince.getTime())) {
-      throw new HelpdeskError('invalid', 'Modified since must be a valid date.', { field: 'modifiedSince' });
+      throw errorOf('invalid', say('badModifiedSince'), { field: 'modifiedSince' });
     }
     parts.push(f.ge(TICKET.modified, q.modifiedSince));
   }

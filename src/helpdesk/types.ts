@@ -139,7 +139,14 @@ export class HelpdeskError extends Error {
   constructor(
     readonly kind: HelpdeskErrorKind,
     message: string,
-    readonly details: { field?: string; current?: Ticket; holder?: Holder; cause?: unknown } = {},
+    readonly details: {
+      field?: string;
+      current?: Ticket;
+      holder?: Holder;
+      cause?: unknown;
+      /** The catalog message behind `message` (which is English, for logs), so each reader gets it in their language. */
+      text?: { key: string; vars?: Record<string, unknown> };
+    } = {},
   ) {
     super(message, { cause: details.cause });
     this.name = 'HelpdeskError';

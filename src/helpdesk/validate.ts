@@ -1,54 +1,36 @@
 /** Input checks with messages a person can act on: each names the field and what is allowed. */
 import { sameText } from '../core/vocabulary';
+import { errorOf, say } from './messages';
 import { HelpdeskError, LIMITS, type Vocabulary } from './types';
 
-/** Label used in messages for each checked field. */
-const LABEL: Record<string, string> = {
-  title: 'Title',
-  description: 'Description',
-  priority: 'Priority',
-  category: 'Category',
-  status: 'Status',
-  comment: 'Comment',
-  note: 'Resolution note',
-  reason: 'Reason',
-  limit: 'Limit',
-  tag: 'Asset tag or serial number',
-  assetTag: 'Asset tag',
-  type: 'Asset type',
-  assignedTo: 'Holder',
-  serialNumber: 'Serial number',
-  manufacturer: 'Manufacturer',
-  model: 'Model',
-};
+/** Fields with a label in the catalog (`helpdesk:field.*`); any other field is named as it is. */
+const LABELLED = new Set(['title', 'description', 'priority', 'category', 'status', 'comment', 'note', 'reason', 'limit', 'tag', 'assetTag', 'type', 'assignedTo', 'serialNumber', 'manufacturer', 'model']);
 
-function invalid(field: string, message: string): HelpdeskError {
-  return new HelpdeskError('invalid', message, { field });
+/** An 'invalid' error naming the field; the reader's language fills in the field's label. */
+function invalid(field: string, key: string, vars: Record<string, unknown> = {}): HelpdeskError {
+  const label = LABELLED.has(field) ? { labelKey: `helpdesk:field.${field}` } : { label: field };
+  return errorOf('invalid', say(key, { ...vars, ...label, field }), { field });
 }
 
 /** Trims text and enforces required/length; returns the trimmed value. */
 export function text(field: string, value: unknown, opts: { required?: boolean; max: number }): string | undefined {
-  const label = LABEL[field] ?? field;
   if (value === undefined || value === null) {
-    if (opts.required) throw invalid(field, `${label} is required.`);
+    if (opts.required) throw invalid(field, 'required');
     return undefined;
   }
-  if (typeof value !== 'string') throw invalid(field, `${label} must be text.`);
+  if (typeof value !== 'string') throw invalid(field, 'mustBeText');
   const trimmed = value.trim();
-  if (opts.required && trimmed === '') throw invalid(field, `${label} is required.`);
-  if (trimmed.length > opts.max) {
-    throw invalid(field, `${label} is too long: ${trimmed.length} characters, the limit is ${opts.max}.`);
-  }
+  if (opts.required && trimmed === '') throw invalid(field, 'required');
+  if (trimmed.length > opts.max) throw invalid(field, 'tooLong', { length: trimmed.length, max: opts.max });
   return trimmed;
 }
 
 /** The allowed value matching `value` case-insensitively, in its configured spelling. */
 export function oneOf(field: string, value: unknown, allowed: readonly string[]): string {
-  const label = LABEL[field] ?? field;
   const hit = typeof value === 'string' ? allowed.find((a) => sameText(a, value)) : undefined;
   if (hit === undefined) {
-    const shown = typeof value === 'string' ? `"${value}"` : 'That value';
-    throw invalid(field, `${label} ${shown} is not allowed; choose one of: ${allowed.join(', ')}.`);
+    const choices = allowed.join(', ');
+    throw typeof value === 'string' ? invalid(field, 'notAllowed', { value, choices }) : invalid(field, 'notAllowedValue', { choices });
   }
   return hit;
 }
@@ -62,7 +44,7 @@ export function defaultPriority(v: Vocabulary): string {
 export function limit(value: number | undefined): number {
   if (value === undefined) return 20;
   if (!Number.isInteger(value) || value < 1 || value > 5000) {
-    throw invalid('limit', `Limit must be a whole number from 1 to 5000 (got ${value}).`);
+    throw invalid('limit', 'badLimit', { value });
   }
   return value;
 }

@@ -5,6 +5,7 @@
  * until it takes effect or the conversation is gone; nothing is given up for `maxAgeHours`.
  * Each row is claimed in the Store when its send starts, so two drainers never send it both.
  */
+import { normalizeLocale } from '../i18n';
 import type { Vocabulary } from '../helpdesk/types';
 import type { Logger } from '../log';
 import type { DeliveryIntent, PendingDelivery, Store } from '../store/types';
@@ -24,6 +25,8 @@ export interface DelivererConfig {
   queue: SendQueue;
   logger: Logger;
   vocabulary: Vocabulary;
+  /** HELPDESK_LOCALE: cards and DMs with no language of their own (default en). */
+  locale?: string;
   /** First retry delay after a failed send; doubles per attempt up to maxBackoffMs. */
   baseBackoffMs?: number;
   maxBackoffMs?: number;
@@ -51,6 +54,8 @@ export interface DrainResult {
 export interface Deliverer {
   /** The sends one change set owes, as outbox intents (nothing is sent yet). */
   plan(set: ChangeSet, targets: Target[]): DeliveryIntent[];
+  /** HELPDESK_LOCALE, for whoever plans: the language of conversations and people with none of their own. */
+  readonly locale: string;
   /** Sends everything that is due; resolves when each lane is empty, waiting or blocked. */
   drain(): Promise<DrainResult>;
 }
@@ -60,11 +65,11 @@ export type OutboxPayload =
   | { kind: 'card'; platform: Platform; conversationId: string; view: TicketView; etag: string }
   | { kind: 'line'; platform: Platform; conversationId: string; text: string }
   /** `notice` (absent on rows written before it existed, and on 'it was saved' notes) makes the DM an actionable card. */
-  | { kind: 'dm'; email: string; text: string; reason: string; notice?: NoticeView };
+  | { kind: 'dm'; email: string; text: string; reason: string; locale?: string; notice?: NoticeView };
 
 /** The card a channel sees: current ticket state with agent buttons (the service authorises clicks). */
-export function channelCardView(set: ChangeSet, vocabulary: Vocabulary): TicketView {
-  return ticketView(set.ticket, [], { email: '', isAgent: true }, vocabulary);
+export function channelCardView(set: ChangeSet, vocabulary: Vocabulary, locale?: string): TicketView {
+  return ticketView(set.ticket, [], { email: '', isAgent: true, locale }, vocabulary);
 }
 
 /** Rejects when `work` has not settled after `ms`; the work itself may still finish (its outcome is then unknown). */
@@ -102,13 +107,13 @@ export function createDeliverer(config: DelivererConfig): Deliverer {
     for (const t of targets) {
       const key = `${set.key}>${targetKey(t)}`;
       if (t.type === 'person') {
-        out.push({ key, lane: dmLane(t.email), ticketId: set.ticket.id, createdAt, payload: { kind: 'dm', email: t.email, text: t.text, reason: t.reason, notice: noticeView(set.ticket, t.text, t.reason, t.email) } satisfies OutboxPayload });
+        out.push({ key, lane: dmLane(t.email), ticketId: set.ticket.id, createdAt, payload: { kind: 'dm', email: t.email, text: t.text, reason: t.reason, ...(t.locale ? { locale: t.locale } : {}), notice: noticeView(set.ticket, t.text, t.reason, t.email, t.locale) } satisfies OutboxPayload });
         continue;
       }
       const lane = channelLane(t.platform, t.conversationId);
       const where = { platform: t.platform, conversationId: t.conversationId };
       if (t.action !== 'line') {
-        const payload: OutboxPayload = { kind: 'card', ...where, view: channelCardView(set, config.vocabulary), etag: set.ticket.etag };
+        const payload: OutboxPayload = { kind: 'card', ...where, view: channelCardView(set, config.vocabulary, t.locale ?? config.locale), etag: set.ticket.etag };
         out.push({ key: `${key}>card`, lane, ticketId: set.ticket.id, card: where, createdAt, payload });
       }
       if (t.line) out.push({ key: `${key}>line`, lane, ticketId: set.ticket.id, createdAt, payload: { kind: 'line', ...where, text: t.line } satisfies OutboxPayload });
@@ -243,6 +248,7 @@ export function createDeliverer(config: DelivererConfig): Deliverer {
 
   return {
     plan,
+    locale: normalizeLocale(config.locale),
     // Drains may overlap (timer and poll cycle): a lane already being worked on is skipped, so a
     // hung conversation never holds up another drain or another conversation.
     drain: drainOnce,

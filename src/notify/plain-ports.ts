@@ -1,14 +1,13 @@
 /** Notification settings whose store does not answer fail with a plain message, not a generic apology. */
 import type { NotificationPorts } from '../core';
-import { HelpdeskError } from '../helpdesk/types';
+import { errorOf } from '../helpdesk/messages';
 
-const UNAVAILABLE = 'Notification settings are kept in a database that is not reachable right now, so nothing was changed. Please try again in a minute.';
 
 async function plainly<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    throw new HelpdeskError('unavailable', UNAVAILABLE, { cause: err });
+    throw errorOf('unavailable', { key: 'notify:storeUnavailable' }, { cause: err });
   }
 }
 
@@ -20,5 +19,7 @@ export function plainWhenUnreachable(ports: NotificationPorts): NotificationPort
     unsubscribe: (conversation, filter) => plainly(() => ports.unsubscribe(conversation, filter)),
     subscriptions: (conversation) => plainly(() => ports.subscriptions(conversation)),
     setMuted: (email, muted) => plainly(() => ports.setMuted(email, muted)),
+    ...(ports.setLanguage ? { setLanguage: (conversation, locale) => plainly(() => ports.setLanguage!(conversation, locale)) } : {}),
+    ...(ports.language ? { language: (conversation) => plainly(() => ports.language!(conversation)) } : {}),
   };
 }

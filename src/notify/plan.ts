@@ -107,6 +107,7 @@ export async function planDeliveries(
   const muted = await store.mutedAmong(people);
   const hasNote = sets.some((s) => s.events.some((e) => e.kind === 'note'));
   const agentSet = hasNote ? await agents?.() : undefined;
+  const [personLocales, conversationLocales] = await Promise.all([store.personLocales(people), store.conversationLocales()]);
   // Cards still owed (in the outbox, or planned earlier in this batch) count as posted: later changes update them.
   const planned = new Map<number, PostedMessage[]>();
   for (const set of sets) {
@@ -125,6 +126,9 @@ export async function planDeliveries(
       origin: from,
       absorbedIntoResolution: absorbed.has(set.key),
       agents: agentSet,
+      personLocales,
+      conversationLocales,
+      defaultLocale: deliverer.locale,
     });
     const mine = deliverer.plan(set, targets);
     intents.push(...mine);

@@ -18,6 +18,8 @@ import { addressKey, sameAddress, sameText } from '../core/vocabulary';
 import type { Ticket } from '../helpdesk/types';
 import type { PostedMessage, Platform, SubscriptionRecord } from '../store/types';
 import type { ChangeSet } from './detect';
+import { english, translator, type Translate } from '../i18n';
+import { valueLabel } from '../views/format';
 import type { ChangeEvent, ChannelTarget, PersonTarget, Target } from './types';
 
 /** What routing needs besides the change itself. */
@@ -34,6 +36,22 @@ export interface RoutingContext {
   absorbedIntoResolution?: boolean;
   /** Lower-case addresses of the active agents; when given, only they are sent internal notes. */
   agents?: ReadonlySet<string>;
+  /** Each person's last language, by lower-cased address (their DMs use it). */
+  personLocales?: ReadonlyMap<string, string>;
+  /** Each conversation's chosen language, by `platform:conversationId` (its card and thread lines use it). */
+  conversationLocales?: ReadonlyMap<string, string>;
+  /** HELPDESK_LOCALE: for conversations and people with no language of their own. */
+  defaultLocale?: string;
+}
+
+/** The language of a conversation's card and lines. */
+function conversationLocale(ctx: RoutingContext, platform: Platform, conversationId: string): string {
+  return ctx.conversationLocales?.get(`${platform}:${conversationId}`) ?? ctx.defaultLocale ?? 'en';
+}
+
+/** The language of a person's DMs. */
+function personLocale(ctx: RoutingContext, email: string): string {
+  return ctx.personLocales?.get(addressKey(email)) ?? ctx.defaultLocale ?? 'en';
 }
 
 // Filter values are never empty (subscribe refuses that), so sameText's answer for two empty strings never matters here.
@@ -62,74 +80,80 @@ export function quote(text: string): string {
   return flat.length > MAX_QUOTE ? `${flat.slice(0, MAX_QUOTE - 1)}…` : flat;
 }
 
-const person = (email: string) => email || 'nobody';
 const ref = (t: Ticket) => `#${t.id} "${t.title}"`;
+const author = (e: ChangeEvent) => e.comment!.authorName || e.comment!.authorEmail;
 
-/** The short thread line for one event, or undefined when channels do not hear about it. */
-export function channelLine(e: ChangeEvent): string | undefined {
+/** The short thread line for one event in `t`'s language, or undefined when channels do not hear about it. */
+export function channelLine(e: ChangeEvent, t: Translate = english): string | undefined {
+  const status = (v: string | undefined) => valueLabel(t, 'status', v ?? '');
+  const priority = (v: string | undefined) => valueLabel(t, 'priority', v ?? '');
   switch (e.kind) {
     case 'created':
     case 'note':
       return undefined;
     case 'status':
-      return `Status: ${e.from} → ${e.to}`;
+      return t('notify:line.status', { from: status(e.from), to: status(e.to) });
     case 'resolved':
-      return e.note ? `Resolved: ${quote(e.note)}` : 'Resolved';
+      return e.note ? t('notify:line.resolvedWithNote', { note: quote(e.note) }) : t('notify:line.resolved');
     case 'assigned':
-      return e.to ? `Assigned to ${e.to}` : 'Unassigned';
+      return e.to ? t('notify:line.assigned', { to: e.to }) : t('notify:line.unassigned');
     case 'priority':
-      return `Priority: ${e.from} → ${e.to}`;
+      return t('notify:line.priority', { from: priority(e.from), to: priority(e.to) });
     case 'comment':
-      return `💬 ${e.comment!.authorName || e.comment!.authorEmail}: ${quote(e.comment!.body)}`;
+      return t('notify:line.comment', { author: author(e), text: quote(e.comment!.body) });
   }
 }
 
-function requesterLine(e: ChangeEvent, absorbed: boolean): string | undefined {
-  const t = e.ticket;
+function requesterLine(e: ChangeEvent, absorbed: boolean, t: Translate): string | undefined {
+  const ticket = e.ticket;
   switch (e.kind) {
     case 'status':
-      return `Your ticket ${ref(t)} is now ${e.to}.`;
+      return t('notify:dm.statusChanged', { ticket: ref(ticket), status: valueLabel(t, 'status', e.to ?? '') });
     case 'resolved':
-      return `Your ticket ${ref(t)} was resolved.${e.note ? `\nResolution: ${quote(e.note)}` : ''}`;
+      return e.note ? t('notify:dm.resolvedWithNote', { ticket: ref(ticket), note: quote(e.note) }) : t('notify:dm.resolved', { ticket: ref(ticket) });
     case 'comment':
-      if (absorbed || sameAddress(e.comment!.authorEmail, t.submittedByEmail)) return undefined;
-      return `${e.comment!.authorName || e.comment!.authorEmail} replied on your ticket ${ref(t)}: ${quote(e.comment!.body)}`;
+      if (absorbed || sameAddress(e.comment!.authorEmail, ticket.submittedByEmail)) return undefined;
+      return t('notify:dm.replied', { author: author(e), ticket: ref(ticket), text: quote(e.comment!.body) });
     default:
       return undefined;
   }
 }
 
-function assigneeLine(e: ChangeEvent, agent: boolean): string | undefined {
-  const t = e.ticket;
-  if (!t.assignedTo) return undefined;
+function assigneeLine(e: ChangeEvent, t: Translate, agent: boolean): string | undefined {
+  const ticket = e.ticket;
+  if (!ticket.assignedTo) return undefined;
   switch (e.kind) {
     case 'created':
-    case 'assigned':
-      return `${e.kind === 'created' ? 'New ticket' : 'Ticket'} ${ref(t)} was assigned to you (requester: ${t.submittedByName || person(t.submittedByEmail)}, priority ${t.priority}).`;
+    case 'assigned': {
+      const vars = { ticket: ref(ticket), requester: ticket.submittedByName || ticket.submittedByEmail || t('notify:dm.nobody'), priority: valueLabel(t, 'priority', ticket.priority) };
+      return t(e.kind === 'created' ? 'notify:dm.newAssigned' : 'notify:dm.assigned', vars);
+    }
     case 'comment':
-      if (!sameAddress(e.comment!.authorEmail, t.submittedByEmail)) return undefined;
-      return `${e.comment!.authorName || e.comment!.authorEmail} (requester) commented on ${ref(t)}: ${quote(e.comment!.body)}`;
+      if (!sameAddress(e.comment!.authorEmail, ticket.submittedByEmail)) return undefined;
+      return t('notify:dm.requesterCommented', { author: author(e), ticket: ref(ticket), text: quote(e.comment!.body) });
     case 'note':
       if (!agent) return undefined;
-      return `Internal note on ${ref(t)} by ${e.comment!.authorName || e.comment!.authorEmail}: ${quote(e.comment!.body)}`;
+      return t('notify:dm.internalNote', { author: author(e), ticket: ref(ticket), text: quote(e.comment!.body) });
     default:
       return undefined;
   }
 }
 
 function channelTargets(set: ChangeSet, ctx: RoutingContext): ChannelTarget[] {
-  const lines = set.events.map(channelLine).filter((l): l is string => !!l);
+  const linesIn = (locale: string) => set.events.map((e) => channelLine(e, translator(locale))).filter((l): l is string => !!l);
   const isComment = set.events.some((e) => e.kind === 'comment' || e.kind === 'note');
-  if (isComment && lines.length === 0) return []; // internal notes stay out of channels
+  if (isComment && linesIn('en').length === 0) return []; // internal notes stay out of channels
   const targets: ChannelTarget[] = [];
   const carded = new Set<string>();
   for (const p of ctx.posted) {
     carded.add(`${p.platform}\n${p.conversationId}`);
     const fromHere = ctx.origin && ctx.origin.platform === p.platform && ctx.origin.conversationId === p.conversationId;
+    const locale = conversationLocale(ctx, p.platform, p.conversationId);
+    const lines = linesIn(locale);
     if (isComment) {
-      if (!fromHere) targets.push({ type: 'channel', platform: p.platform, conversationId: p.conversationId, action: 'line', messageId: p.messageId, line: lines.join('\n') });
+      if (!fromHere) targets.push({ type: 'channel', platform: p.platform, conversationId: p.conversationId, action: 'line', messageId: p.messageId, line: lines.join('\n'), locale });
     } else {
-      targets.push({ type: 'channel', platform: p.platform, conversationId: p.conversationId, action: 'update', messageId: p.messageId, line: lines.join('\n') || undefined });
+      targets.push({ type: 'channel', platform: p.platform, conversationId: p.conversationId, action: 'update', messageId: p.messageId, line: lines.join('\n') || undefined, locale });
     }
   }
   if (isComment) return targets;
@@ -137,25 +161,34 @@ function channelTargets(set: ChangeSet, ctx: RoutingContext): ChannelTarget[] {
     const k = `${sub.conversation.platform}\n${sub.conversation.id}`;
     if (carded.has(k) || !matches(sub.filter, set.ticket, ctx.highPriorities)) continue;
     carded.add(k);
-    targets.push({ type: 'channel', platform: sub.conversation.platform, conversationId: sub.conversation.id, action: 'post' });
+    targets.push({ type: 'channel', platform: sub.conversation.platform, conversationId: sub.conversation.id, action: 'post', locale: conversationLocale(ctx, sub.conversation.platform, sub.conversation.id) });
   }
   return targets;
 }
 
-function personTarget(email: string, reason: PersonTarget['reason'], lines: (string | undefined)[], set: ChangeSet, ctx: RoutingContext): PersonTarget[] {
-  const text = lines.filter((l): l is string => !!l);
+function personTarget(
+  email: string,
+  reason: PersonTarget['reason'],
+  line: (e: ChangeEvent, t: Translate) => string | undefined,
+  set: ChangeSet,
+  ctx: RoutingContext,
+): PersonTarget[] {
+  if (!email) return [];
+  const locale = personLocale(ctx, email);
+  const t = translator(locale);
+  const text = set.events.map((e) => line(e, t)).filter((l): l is string => !!l);
   if (!email || text.length === 0) return [];
   const actor = set.events.find((e) => e.actorEmail)?.actorEmail;
   if (sameAddress(actor, email) || ctx.muted.has(addressKey(email))) return [];
-  return [{ type: 'person', email: addressKey(email), reason, text: text.join('\n') }];
+  return [{ type: 'person', email: addressKey(email), reason, text: text.join('\n'), locale }];
 }
 
 /** Every delivery one change set needs, channels first. */
 export function route(set: ChangeSet, ctx: RoutingContext): Target[] {
   const t = set.ticket;
-  const requester = personTarget(t.submittedByEmail, 'requester', set.events.map((e) => requesterLine(e, !!ctx.absorbedIntoResolution)), set, ctx);
+  const requester = personTarget(t.submittedByEmail, 'requester', (e, tr) => requesterLine(e, !!ctx.absorbedIntoResolution, tr), set, ctx);
   const agent = !ctx.agents || ctx.agents.has(addressKey(t.assignedTo));
-  const assignee = personTarget(t.assignedTo, 'assignee', set.events.map((e) => assigneeLine(e, agent)), set, ctx);
+  const assignee = personTarget(t.assignedTo, 'assignee', (e, tr) => assigneeLine(e, tr, agent), set, ctx);
   // One person who is both requester and assignee gets one message.
   const people = assignee.length && requester.length && sameAddress(assignee[0].email, requester[0].email)
     ? [{ ...requester[0], text: `${requester[0].text}\n${assignee[0].text}` }]

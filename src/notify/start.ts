@@ -2,6 +2,7 @@
  * One call that assembles notifications from their parts, for the composition root. Channel
  * free: the per-platform Delivery ports are built by the channels and passed in.
  */
+import { normalizeLocale } from '../i18n';
 import type { NotificationPorts } from '../core';
 import type { HelpdeskService, Ticket, Vocabulary } from '../helpdesk/types';
 import type { Logger } from '../log';
@@ -26,6 +27,8 @@ export interface NotificationsConfig {
   /** The service as built by createHelpdeskService. */
   helpdesk: HelpdeskService;
   vocabulary: Vocabulary;
+  /** HELPDESK_LOCALE: channel cards and DMs with no language of their own. */
+  locale?: string;
   logger: Logger;
   pollSeconds: number;
   backfillMinutes?: number;
@@ -62,6 +65,7 @@ export function createNotifications(config: NotificationsConfig): Notifications 
   // Commands record who acted through the ports (see src/commands/acted.ts), thread commands too.
   const ports: NotificationPorts & WriteSink = {
     ...plainWhenUnreachable(createNotificationPorts(config.store)),
+    defaultLanguage: normalizeLocale(config.locale),
     recordAction: createActionLog(config.store, logger),
     wrote: (w) => fastLane(w),
   };
@@ -75,7 +79,7 @@ export function createNotifications(config: NotificationsConfig): Notifications 
       await config.store.commitCycleWithDeliveries({ watermarks: {}, states: [], processedKeys: [] }, [intent]);
     },
     attach(deliveries) {
-      const deliverer = createDeliverer({ deliveries, store: config.store, queue: createSendQueue({ maxRetryAfterMs: 10_000 }), logger, vocabulary: config.vocabulary });
+      const deliverer = createDeliverer({ deliveries, store: config.store, queue: createSendQueue({ maxRetryAfterMs: 10_000 }), logger, vocabulary: config.vocabulary, locale: config.locale });
       poller = createPoller({
         feed: config.feed,
         store: config.store,

@@ -6,6 +6,8 @@
  * card's ticket instead and is not stored. Anyone forces a comment with `reply:`. The answer
  * says which it became. Channel-neutral: Teams and Slack both call this.
  */
+import { translator, type Translate } from '../i18n';
+import { errorText } from '../helpdesk/messages';
 import { commandNamed, handleText, parseTicketId } from '../commands';
 import type { ChannelPorts, Reply } from '../commands/types';
 import type { NotificationPorts } from '../core';
@@ -35,6 +37,8 @@ export type ThreadReplyHandler = (
   text: string,
   /** The channel's look-ups for commands (mentions in `assign`). */
   channel?: ChannelPorts,
+  /** The writer's language as their platform gave it ('de-DE'); the answer uses it. */
+  locale?: string,
 ) => Promise<ThreadReplyResult | undefined>;
 
 /** Options for createThreadReplyHandler. */
@@ -66,22 +70,23 @@ export function withTicket(text: string, ticketId: number): { name: string; text
 }
 
 /** One line for channels that show only text (Slack's ephemeral answer): what the command did. */
-function summary(name: string, ticketId: number, reply: Reply): { ok: boolean; text: string } {
+function summary(name: string, ticketId: number, reply: Reply, t: Translate): { ok: boolean; text: string } {
   const view = reply.view;
-  const force = 'Nothing was added as a comment; start with `reply:` to add it as a comment instead.';
-  if (view.type === 'error') return { ok: false, text: `\`${name}\` on #${ticketId}: ${view.error.message} ${force}` };
+  const id = ticketId;
+  if (view.type === 'error') return { ok: false, text: t('notify:thread.commandFailed', { command: name, id, message: view.error.message, hint: t('notify:thread.notAComment') }) };
   if (view.type === 'ticket') {
-    const said = view.ticket.notice?.text ?? `here is #${view.ticket.id}.`;
-    return { ok: view.ticket.notice?.tone !== 'error', text: `Ran \`${name}\` on #${ticketId} (not added as a comment): ${said}` };
+    const said = view.ticket.notice?.text ?? t('notify:thread.hereIs', { id: view.ticket.id });
+    return { ok: view.ticket.notice?.tone !== 'error', text: t('notify:thread.ran', { command: name, id, said }) };
   }
-  if (view.type === 'confirmation') return { ok: true, text: `Ran \`${name}\` on #${ticketId} (not added as a comment): ${view.confirmation.message}` };
-  return { ok: true, text: `Ran \`${name}\` on #${ticketId} (not added as a comment).` };
+  if (view.type === 'confirmation') return { ok: true, text: t('notify:thread.ran', { command: name, id, said: view.confirmation.message }) };
+  return { ok: true, text: t('notify:thread.ranQuietly', { command: name, id }) };
 }
 
 /** Creates `handleThreadReply`, to be called from the channels' thread-reply hooks. */
 export function createThreadReplyHandler(config: ThreadReplyConfig): ThreadReplyHandler {
   const { store, helpdesk, logger } = config;
-  return async function handleThreadReply(platform, conversationId, parentMessageId, actor, text, channel = {}) {
+  return async function handleThreadReply(platform, conversationId, parentMessageId, actor, text, channel = {}, locale) {
+    const t = translator(locale);
     const card = await store.findPostedMessage(platform, conversationId, parentMessageId);
     if (!card) return undefined;
     const ticketId = card.ticketId;
@@ -92,8 +97,8 @@ export function createThreadReplyHandler(config: ThreadReplyConfig): ThreadReply
     // Asked only when it matters: a prefix to honour or a command to run.
     const agent = prefix || command ? await helpdesk.isAgent(actor.email).catch(() => false) : false;
     if (command && agent) {
-      const reply = await handleText({ actor, helpdesk, conversation: { platform, id: conversationId, kind: 'channel' }, channel, notifications: config.notifications }, command.text);
-      return { ticketId, became: 'command', reply, ...summary(command.name, ticketId, reply) };
+      const reply = await handleText({ actor, helpdesk, conversation: { platform, id: conversationId, kind: 'channel' }, channel, notifications: config.notifications, locale }, command.text);
+      return { ticketId, became: 'command', reply, ...summary(command.name, ticketId, reply, t) };
     }
     if (prefix) {
       // Agents choose note or reply; anyone else may force a comment with `reply:`. For a
@@ -105,18 +110,18 @@ export function createThreadReplyHandler(config: ThreadReplyConfig): ThreadReply
       }
     }
     if (!body) {
-      return { ticketId, ok: false, text: `Nothing to add to #${ticketId}: write your text after \`reply\` or \`note\`.` };
+      return { ticketId, ok: false, text: t('notify:thread.empty', { id: ticketId }) };
     }
     try {
       const { comment, ticket } = await helpdesk.commentOn(actor, ticketId, body, { internal, withComments: false });
       const origin = { platform, conversationId };
       await store.recordAction({ kind: 'comment', itemId: comment.id, actorEmail: actor.email, origin });
       await config.wrote?.({ actorEmail: actor.email, comments: [{ comment, ticket }], origin });
-      return { ticketId, ok: true, internal, became: 'comment', text: `Added ${internal ? 'an internal note' : 'a public reply'} to #${ticketId}.` };
+      return { ticketId, ok: true, internal, became: 'comment', text: t(internal ? 'notify:thread.addedNote' : 'notify:thread.addedReply', { id: ticketId }) };
     } catch (err) {
-      if (err instanceof HelpdeskError) return { ticketId, ok: false, text: err.message };
+      if (err instanceof HelpdeskError) return { ticketId, ok: false, text: errorText(err, t) };
       logger.warn('thread reply could not be added as a comment', { ticketId, platform, error: err });
-      return { ticketId, ok: false, text: `Could not add your reply to #${ticketId} right now; please try again in a minute.` };
+      return { ticketId, ok: false, text: t('notify:thread.failed', { id: ticketId }) };
     }
   };
 }

@@ -38,6 +38,8 @@ export interface ChannelTarget {
   action: 'post' | 'update' | 'line';
   messageId?: string;
   line?: string;
+  /** The language of the card and line ('de'): the conversation's own, else HELPDESK_LOCALE. */
+  locale?: string;
 }
 
 /** A private message to one person, on whichever platform reaches them. */
@@ -46,6 +48,8 @@ export interface PersonTarget {
   email: string;
   text: string;
   reason: 'requester' | 'assignee';
+  /** The language `text` is in: the one the person last wrote in, else HELPDESK_LOCALE. */
+  locale?: string;
 }
 
 /** Where one change set goes. */

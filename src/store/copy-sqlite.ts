@@ -22,6 +22,7 @@ const TABLES: { name: string; json?: string[]; bool?: string[] }[] = [
   { name: 'delivered' },
   { name: 'prefs', bool: ['muted'] },
   { name: 'actions' },
+  { name: 'locales' },
 ];
 
 /** Rows read from SQLite and rows newly written to PostgreSQL, per table. */

@@ -36,5 +36,9 @@ export function createNotificationPorts(store: Store): NotificationPorts {
       return id;
     },
     draft: (id) => store.getMemo<Record<string, string>>(`draft:${id}`),
+    setLanguage: (c, locale) => store.setConversationLocale(c.platform, c.id, locale),
+    async language(c) {
+      return (await store.conversationLocales()).get(`${c.platform}:${c.id}`);
+    },
   };
 }

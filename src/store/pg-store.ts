@@ -2,6 +2,7 @@
  * The shared Store on PostgreSQL (`DATABASE_URL=postgres://…`), for several replicas. Same
  * tables and values as the SQLite store; one pg Pool whose reconnects are automatic.
  */
+import { createPgLocales } from './locales';
 import pg from 'pg';
 import type { Logger } from '../log';
 import { inTransaction } from './pg-client';
@@ -119,6 +120,7 @@ export async function createPostgresStore(config: PostgresStoreConfig): Promise<
     ...createPgOutbox({ query, tx, commitCycleOn, savePostedOn }),
     ...createPgSearch(query),
     ...pgMemos,
+    ...createPgLocales(query),
     async addSubscription(sub) {
       const c = sub.conversation;
       return (

@@ -1,4 +1,5 @@
 /** The embedded default Store: one SQLite file (WAL) under the data directory, no set-up. */
+import { createSqliteLocales } from './locales';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -99,6 +100,7 @@ export function createSqliteStore(config: SqliteStoreConfig): Store {
     ...outbox,
     ...search,
     ...memos,
+    ...createSqliteLocales(db),
     async addSubscription(sub) {
       const c = sub.conversation;
       const r = q.addSub.run(c.platform, c.id, c.kind, sub.filter.kind, filterValue(sub.filter), email(sub.createdBy), sub.createdAt);

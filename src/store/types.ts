@@ -162,8 +162,20 @@ export interface MemoStore {
   getMemo<T = unknown>(key: string): Promise<T | undefined>;
 }
 
+/** Languages: the one a person last wrote in, and the one an agent set for a conversation. */
+export interface LocaleStore {
+  /** Remembers the language a person last wrote to the bot in ('de'); their DMs use it. */
+  savePersonLocale(email: string, locale: string): Promise<void>;
+  /** The remembered languages of these people, by lower-cased address (absent: none known). */
+  personLocales(emails: string[]): Promise<Map<string, string>>;
+  /** Sets a conversation's language for its cards and thread lines; undefined clears it. */
+  setConversationLocale(platform: Platform, conversationId: string, locale: string | undefined): Promise<void>;
+  /** Every conversation language set, keyed `platform:conversationId`. */
+  conversationLocales(): Promise<Map<string, string>>;
+}
+
 /** Durable notification state, and the search index. */
-export interface Store extends DeliveryOutbox, SearchIndexStore, MemoStore {
+export interface Store extends DeliveryOutbox, SearchIndexStore, MemoStore, LocaleStore {
   addSubscription(sub: SubscriptionRecord): Promise<boolean>;
   /** Removes one filter, or every filter of the conversation when `filter` is undefined. */
   removeSubscriptions(platform: Platform, conversationId: string, filter?: SubscriptionFilter): Promise<number>;

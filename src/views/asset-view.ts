@@ -1,10 +1,11 @@
 /** Asset list builder (assets I hold, asset look-up). */
 import type { Asset } from '../helpdesk/types';
+import { normalizeLocale, translator } from '../i18n';
 import { formatDay } from './format';
 import type { AssetListView, AssetView } from './types';
 
 /** One asset as shown in chat; warranty as "until 22 Nov 2026" when known. */
-export function assetView(asset: Asset): AssetView {
+export function assetView(asset: Asset, locale?: string): AssetView {
   return {
     id: asset.id,
     title: asset.title,
@@ -15,11 +16,11 @@ export function assetView(asset: Asset): AssetView {
     serialNumber: asset.serialNumber,
     manufacturer: asset.manufacturer,
     model: asset.model,
-    warrantyText: asset.warrantyExpires ? `until ${formatDay(asset.warrantyExpires)}` : '',
+    warrantyText: asset.warrantyExpires ? translator(locale)('views:asset.warrantyUntil', { date: formatDay(asset.warrantyExpires, locale) }) : '',
   };
 }
 
 /** A titled list of assets with the text shown when there are none. */
-export function assetListView(title: string, assets: readonly Asset[], emptyText: string): AssetListView {
-  return { title, assets: assets.map(assetView), emptyText };
+export function assetListView(title: string, assets: readonly Asset[], emptyText: string, locale?: string): AssetListView {
+  return { locale: normalizeLocale(locale), title, assets: assets.map((a) => assetView(a, locale)), emptyText };
 }

@@ -2,9 +2,9 @@
 import { VERBS } from '../core/verbs';
 import { matchValue } from '../core/vocabulary';
 import type { Ticket, Vocabulary } from '../helpdesk/types';
+import { normalizeLocale, translator } from '../i18n';
 import type { FormFieldError, FormView } from './types';
 
-/** The new-ticket form; `values` are kept as typed so a failed submit loses nothing. */
 /** The inputs each form has, in order; an error on any other field is shown under the first. */
 export const FORM_FIELDS: Readonly<Record<FormView['form'], readonly string[]>> = {
   'new-ticket': ['title', 'description', 'priority', 'category'],
@@ -21,15 +21,18 @@ export function defaultPriority(vocabulary: Vocabulary): string {
   return matchValue(priorities, 'Normal') ?? priorities[Math.floor((priorities.length - 1) / 2)] ?? '';
 }
 
+/** The new-ticket form; `values` are kept as typed so a failed submit loses nothing. */
 export function newTicketForm(
   vocabulary: Vocabulary,
   values: Record<string, string> = {},
   errors: FormFieldError[] = [],
   sourceLink?: string,
+  locale?: string,
 ): FormView {
   const form: FormView = {
+    locale: normalizeLocale(locale),
     form: 'new-ticket',
-    title: 'New ticket',
+    title: translator(locale)('views:form.newTicket'),
     submitVerb: VERBS.create,
     // Priority starts at Normal; category starts empty so the form prompts for one rather than guessing.
     values: { title: '', description: '', priority: defaultPriority(vocabulary), category: '', ...values },
@@ -41,6 +44,13 @@ export function newTicketForm(
   return form;
 }
 
+/** A form's title: "Reply — #12 Printer jams" in the reader's language. */
+function formTitle(kind: string, ticket: { id: number; title?: string }, locale: string | undefined): string {
+  const t = translator(locale);
+  const title = t(`views:form.${kind}`);
+  return ticket.title ? t('views:form.titleWithTicket', { title, id: ticket.id, ticketTitle: ticket.title }) : t('views:form.titleWithId', { title, id: ticket.id });
+}
+
 function ticketForm(
   kind: FormView['form'],
   title: string,
@@ -49,10 +59,12 @@ function ticketForm(
   vocabulary: Vocabulary,
   values: Record<string, string>,
   errors: FormFieldError[],
+  locale: string | undefined,
 ): FormView {
   return {
+    locale: normalizeLocale(locale),
     form: kind,
-    title: ticket.title ? `${title} — #${ticket.id} ${ticket.title}` : `${title} — #${ticket.id}`,
+    title: formTitle(title, ticket, locale),
     submitVerb,
     ticketId: ticket.id,
     etag: ticket.etag,
@@ -70,10 +82,11 @@ export function commentForm(
   isAgent: boolean,
   values: Record<string, string> = {},
   errors: FormFieldError[] = [],
+  locale?: string,
 ): FormView {
   const internal = isAgent && values.internal === 'true' ? 'true' : 'false';
-  const label = !isAgent ? 'Comment' : internal === 'true' ? 'Internal note' : 'Reply';
-  const form = ticketForm('comment', label, VERBS.comment, ticket, vocabulary, { comment: '', ...values, internal }, errors);
+  const label = !isAgent ? 'comment' : internal === 'true' ? 'internalNote' : 'reply';
+  const form = ticketForm('comment', label, VERBS.comment, ticket, vocabulary, { comment: '', ...values, internal }, errors, locale);
   form.allowInternal = isAgent;
   return form;
 }
@@ -84,8 +97,9 @@ export function resolveForm(
   vocabulary: Vocabulary,
   values: Record<string, string> = {},
   errors: FormFieldError[] = [],
+  locale?: string,
 ): FormView {
-  return ticketForm('resolve', 'Resolve', VERBS.resolve, ticket, vocabulary, { note: '', ...values }, errors);
+  return ticketForm('resolve', 'resolve', VERBS.resolve, ticket, vocabulary, { note: '', ...values }, errors, locale);
 }
 
 /** Assign form: pick an active agent or type an address. */
@@ -95,8 +109,9 @@ export function assignForm(
   assignees: { name: string; email: string }[],
   values: Record<string, string> = {},
   errors: FormFieldError[] = [],
+  locale?: string,
 ): FormView {
-  const form = ticketForm('assign', 'Assign', VERBS.assign, ticket, vocabulary, { assignee: '', ...values }, errors);
+  const form = ticketForm('assign', 'assign', VERBS.assign, ticket, vocabulary, { assignee: '', ...values }, errors, locale);
   form.assignees = assignees;
   return form;
 }
@@ -107,8 +122,9 @@ export function reopenForm(
   vocabulary: Vocabulary,
   values: Record<string, string> = {},
   errors: FormFieldError[] = [],
+  locale?: string,
 ): FormView {
-  return ticketForm('reopen', 'Reopen', VERBS.reopen, ticket, vocabulary, { reason: '', ...values }, errors);
+  return ticketForm('reopen', 'reopen', VERBS.reopen, ticket, vocabulary, { reason: '', ...values }, errors, locale);
 }
 
 /**
@@ -121,9 +137,10 @@ export function editForm(
   isAgent: boolean,
   values: Record<string, string> = {},
   errors: FormFieldError[] = [],
+  locale?: string,
 ): FormView {
   const current = { title: ticket.title, description: ticket.description, category: matchValue(vocabulary.categories, ticket.category) ?? '' };
-  const form = ticketForm('edit', 'Edit', VERBS.edit, ticket, vocabulary, { ...current, ...values }, errors);
+  const form = ticketForm('edit', 'edit', VERBS.edit, ticket, vocabulary, { ...current, ...values }, errors, locale);
   form.allowCategory = isAgent;
   return form;
 }

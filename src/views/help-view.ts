@@ -1,25 +1,30 @@
 /** Help screen builder, driven by the command declarations it is given. */
 import { VERBS } from '../core/verbs';
+import { normalizeLocale, translator } from '../i18n';
 import type { ActionView, HelpView } from './types';
 
-/** Help for this person: agent commands only for agents; `topic` narrows it to one command. */
+/**
+ * Help for this person: agent commands only for agents; `topic` narrows it to one command. The
+ * usage lines keep the English command words (they work in every language); descriptions are
+ * catalog keys, read in the reader's language.
+ */
 export function helpView(
   commands: readonly { name: string; usage: string; description: string; who: 'everyone' | 'agents' }[],
   isAgent: boolean,
   topic?: string,
+  locale?: string,
 ): HelpView {
+  const t = translator(locale);
   const allowed = commands.filter((c) => isAgent || c.who !== 'agents');
   const chosen = topic ? allowed.filter((c) => c.name === topic) : [];
-  const lines = (chosen.length ? chosen : allowed).map((c) => ({ usage: c.usage, description: c.description }));
+  const lines = (chosen.length ? chosen : allowed).map((c) => ({ usage: c.usage, description: t(c.description) }));
   const actions: ActionView[] = [
-    { verb: VERBS.newForm, title: 'New ticket', style: 'positive' },
-    { verb: VERBS.mine, title: 'My tickets' },
+    { verb: VERBS.newForm, title: t('views:button.newTicket'), style: 'positive' },
+    { verb: VERBS.mine, title: t('views:button.myTickets') },
   ];
-  if (isAgent) actions.push({ verb: VERBS.queue, title: 'Queue', data: { queue: 'unassigned' } });
-  const intro = isAgent
-    ? 'I file and follow help-desk tickets. As an agent you can also work the queue, claim, assign, resolve and set up channel notifications.'
-    : 'I file and follow your help-desk tickets. Ticket numbers can be typed as 12 or #12.';
-  return { title: 'Help desk', intro, isAgent, commands: lines, actions };
+  if (isAgent) actions.push({ verb: VERBS.queue, title: t('views:button.queue'), data: { queue: 'unassigned' } });
+  const intro = t(isAgent ? 'views:help.introAgent' : 'views:help.intro');
+  return { locale: normalizeLocale(locale), title: t('views:help.title'), intro, isAgent, commands: lines, actions };
 }
 
 /**

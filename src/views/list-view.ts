@@ -1,6 +1,7 @@
 /** Ticket list builder (mine, queue, search), and how a list's rows remember the list they are in. */
 import { VERBS, type Verb } from '../core';
 import type { Ticket } from '../helpdesk/types';
+import { normalizeLocale } from '../i18n';
 import { ticketSummary, type PeopleNames, type Viewer } from './ticket-view';
 import type { TicketListView, TicketSummaryView, TicketView } from './types';
 
@@ -13,7 +14,7 @@ export function ticketListView(
   footer?: string,
   names?: PeopleNames,
 ): TicketListView {
-  const list: TicketListView = { title, tickets: tickets.map((t) => ticketSummary(t, viewer, names)), emptyText };
+  const list: TicketListView = { locale: normalizeLocale(viewer.locale), title, tickets: tickets.map((t) => ticketSummary(t, viewer, names)), emptyText };
   if (footer) list.footer = footer;
   return list;
 }

@@ -5,7 +5,8 @@
  */
 import { VERBS } from '../core';
 import type { Ticket } from '../helpdesk/types';
-import { isDone, sameEmail } from './format';
+import { translator } from '../i18n';
+import { isDone, sameEmail, valueLabel } from './format';
 import type { ActionView } from './types';
 
 /** Who a notification DM is for: the person who filed the ticket, or the agent who holds it. */
@@ -17,6 +18,8 @@ export interface NoticeView {
   title: string;
   status: string;
   priority: string;
+  /** The reader's language: the buttons and labels are in it. */
+  locale?: string;
   /** What happened, one line per change (also the plain notification text). */
   text: string;
   reader: NoticeReader;
@@ -29,31 +32,35 @@ export interface NoticeView {
  * The reader's buttons. Requester: Comment and View, plus Reopen when resolved. Assignee: View,
  * with Claim when nobody holds the ticket and Take over (which asks first) when someone else does.
  */
-export function noticeActions(ticket: Ticket, reader: NoticeReader, readerEmail: string): ActionView[] {
+export function noticeActions(ticket: Ticket, reader: NoticeReader, readerEmail: string, locale?: string): ActionView[] {
+  const t = translator(locale);
+  const b = (key: string) => t(`views:button.${key}`);
   const on = { ticketId: ticket.id, etag: ticket.etag };
-  const view: ActionView = { verb: VERBS.show, title: 'View', ...on };
+  const view: ActionView = { verb: VERBS.show, title: b('view'), ...on };
   if (reader === 'requester') {
-    const actions: ActionView[] = [{ verb: VERBS.commentForm, title: 'Comment', style: 'positive', ...on, data: { internal: 'false' } }, view];
-    if (isDone(ticket.status)) actions.push({ verb: VERBS.reopenForm, title: 'Reopen', ...on });
+    const actions: ActionView[] = [{ verb: VERBS.commentForm, title: b('comment'), style: 'positive', ...on, data: { internal: 'false' } }, view];
+    if (isDone(ticket.status)) actions.push({ verb: VERBS.reopenForm, title: b('reopen'), ...on });
     return actions;
   }
   if (isDone(ticket.status)) return [view];
-  if (!ticket.assignedTo) return [{ verb: VERBS.claim, title: 'Claim', style: 'positive', ...on }, view];
-  if (!sameEmail(ticket.assignedTo, readerEmail)) return [{ verb: VERBS.claim, title: 'Take over', ...on }, view];
+  if (!ticket.assignedTo) return [{ verb: VERBS.claim, title: b('claim'), style: 'positive', ...on }, view];
+  if (!sameEmail(ticket.assignedTo, readerEmail)) return [{ verb: VERBS.claim, title: b('takeOver'), ...on }, view];
   return [view];
 }
 
 /** The notification DM about `ticket` for one reader, with `text` saying what changed. */
-export function noticeView(ticket: Ticket, text: string, reader: NoticeReader, readerEmail: string): NoticeView {
+export function noticeView(ticket: Ticket, text: string, reader: NoticeReader, readerEmail: string, locale?: string): NoticeView {
+  const t = translator(locale);
   const notice: NoticeView = {
     ticketId: ticket.id,
     title: ticket.title,
-    status: ticket.status,
-    priority: ticket.priority,
+    status: valueLabel(t, 'status', ticket.status),
+    priority: valueLabel(t, 'priority', ticket.priority),
     text,
     reader,
-    actions: noticeActions(ticket, reader, readerEmail),
+    actions: noticeActions(ticket, reader, readerEmail, locale),
   };
+  if (locale) notice.locale = locale;
   if (ticket.webUrl) notice.link = ticket.webUrl;
   return notice;
 }

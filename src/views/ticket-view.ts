@@ -2,13 +2,16 @@
 import { VERBS, type Notice } from '../core';
 import { addressKey } from '../core/vocabulary';
 import type { Comment, Ticket, Vocabulary } from '../helpdesk/types';
-import { formatDate, isDone, reopenStatus, sameEmail, workingStatus } from './format';
+import { normalizeLocale, translator, type Translate } from '../i18n';
+import { formatDate, isDone, reopenStatus, sameEmail, valueLabel, workingStatus } from './format';
 import type { ActionView, CommentView, TicketSummaryView, TicketView, View } from './types';
 
 /** Who is looking: decides agent buttons and whether internal notes are shown. */
 export interface Viewer {
   email: string;
   isAgent: boolean;
+  /** The reader's language as their platform gave it ('de-DE'); absent or unknown: English. */
+  locale?: string;
 }
 
 /** Display names by lower-cased address (the active agents), so cards show people, not addresses. */
@@ -28,13 +31,13 @@ function personText(names: PeopleNames | undefined, email: string): string {
 /** How many comments a ticket card shows; the rest are counted in `olderComments`. */
 export const LATEST_COMMENTS = 5;
 
-function commentView(c: Comment): CommentView {
+function commentView(c: Comment, locale: string): CommentView {
   return {
     author: c.authorName || c.authorEmail,
     authorEmail: c.authorEmail,
     body: c.body,
     created: c.created,
-    createdText: formatDate(c.created),
+    createdText: formatDate(c.created, locale),
     internal: c.isInternal,
   };
 }
@@ -45,39 +48,41 @@ function act(ticket: Ticket, verb: ActionView['verb'], title: string, extra: Par
 
 /** The buttons this viewer may use on this ticket; requesters get nothing agent-only. */
 export function ticketActions(ticket: Ticket, viewer: Viewer, vocabulary: Vocabulary): ActionView[] {
+  const t = translator(viewer.locale);
+  const b = (key: string) => t(`views:button.${key}`);
   if (!viewer.isAgent) {
     // Her resolved ticket can be reopened (with a reason); her open one can be reworded.
-    const own = isDone(ticket.status) ? act(ticket, VERBS.reopenForm, 'Reopen') : act(ticket, VERBS.editForm, 'Edit');
-    return [act(ticket, VERBS.commentForm, 'Comment', { data: { internal: 'false' } }), own, act(ticket, VERBS.refresh, 'Refresh')];
+    const own = isDone(ticket.status) ? act(ticket, VERBS.reopenForm, b('reopen')) : act(ticket, VERBS.editForm, b('edit'));
+    return [act(ticket, VERBS.commentForm, b('comment'), { data: { internal: 'false' } }), own, act(ticket, VERBS.refresh, b('refresh'))];
   }
   const actions: ActionView[] = [];
   const done = isDone(ticket.status);
   if (done) {
     const status = reopenStatus(vocabulary, ticket.assignedTo !== '');
-    actions.push(act(ticket, VERBS.status, 'Reopen', { data: { status } }));
+    actions.push(act(ticket, VERBS.status, b('reopen'), { data: { status } }));
   } else {
     // Someone else's ticket is offered as Take over, which asks before it takes (never a plain Claim).
-    if (!ticket.assignedTo) actions.push(act(ticket, VERBS.claim, 'Claim', { style: 'positive' }));
-    else if (!sameEmail(ticket.assignedTo, viewer.email)) actions.push(act(ticket, VERBS.claim, 'Take over'));
-    actions.push(act(ticket, VERBS.assignForm, 'Assign'));
+    if (!ticket.assignedTo) actions.push(act(ticket, VERBS.claim, b('claim'), { style: 'positive' }));
+    else if (!sameEmail(ticket.assignedTo, viewer.email)) actions.push(act(ticket, VERBS.claim, b('takeOver')));
+    actions.push(act(ticket, VERBS.assignForm, b('assign')));
     const working = workingStatus(vocabulary);
-    if (working && ticket.status !== working) actions.push(act(ticket, VERBS.status, 'Start', { data: { status: working } }));
-    actions.push(act(ticket, VERBS.resolveForm, 'Resolve', { style: 'positive' }));
-    actions.push(act(ticket, VERBS.editForm, 'Edit'));
+    if (working && ticket.status !== working) actions.push(act(ticket, VERBS.status, b('start'), { data: { status: working } }));
+    actions.push(act(ticket, VERBS.resolveForm, b('resolve'), { style: 'positive' }));
+    actions.push(act(ticket, VERBS.editForm, b('edit')));
     const high = vocabulary.highPriorities[0];
     if (high && !vocabulary.highPriorities.includes(ticket.priority)) {
-      actions.push(act(ticket, VERBS.priority, `Mark ${high}`, { data: { priority: high } }));
+      actions.push(act(ticket, VERBS.priority, t('views:button.markPriority', { priority: valueLabel(t, 'priority', high) }), { data: { priority: high } }));
     }
   }
-  actions.push(act(ticket, VERBS.commentForm, 'Reply', { data: { internal: 'false' } }));
-  actions.push(act(ticket, VERBS.commentForm, 'Internal note', { data: { internal: 'true' } }));
-  actions.push(act(ticket, VERBS.refresh, 'Refresh'));
+  actions.push(act(ticket, VERBS.commentForm, b('reply'), { data: { internal: 'false' } }));
+  actions.push(act(ticket, VERBS.commentForm, b('internalNote'), { data: { internal: 'true' } }));
+  actions.push(act(ticket, VERBS.refresh, b('refresh')));
   return actions;
 }
 
 /** "3 earlier comments not shown": the line both channels put above the comments they show. */
-export function earlierCommentsText(count: number): string {
-  return `${count} earlier comment${count === 1 ? '' : 's'} not shown`;
+export function earlierCommentsText(count: number, locale?: string): string {
+  return translator(locale)('views:ticket.earlierComments', { count });
 }
 
 /**
@@ -103,7 +108,10 @@ export function ticketView(
     .slice()
     .sort((a, b) => a.created.localeCompare(b.created));
   const latest = visible.slice(-LATEST_COMMENTS);
+  const locale = normalizeLocale(viewer.locale);
+  const t = translator(locale);
   const view: TicketView = {
+    locale,
     id: ticket.id,
     etag: ticket.etag,
     title: ticket.title,
@@ -111,6 +119,9 @@ export function ticketView(
     status: ticket.status,
     priority: ticket.priority,
     category: ticket.category,
+    statusLabel: valueLabel(t, 'status', ticket.status),
+    priorityLabel: valueLabel(t, 'priority', ticket.priority),
+    categoryLabel: valueLabel(t, 'category', ticket.category),
     requesterName: ticket.submittedByName || ticket.submittedBy || ticket.submittedByEmail,
     requesterEmail: ticket.submittedByEmail,
     requesterText: '',
@@ -119,9 +130,9 @@ export function ticketView(
     assigneeText: personText(names, ticket.assignedTo),
     created: ticket.created,
     modified: ticket.modified,
-    createdText: formatDate(ticket.created),
-    modifiedText: formatDate(ticket.modified),
-    comments: latest.map(commentView),
+    createdText: formatDate(ticket.created, locale),
+    modifiedText: formatDate(ticket.modified, locale),
+    comments: latest.map((c) => commentView(c, locale)),
     olderComments: visible.length - latest.length,
     actions: ticketActions(ticket, viewer, vocabulary),
     agentView: viewer.isAgent,
@@ -134,9 +145,10 @@ export function ticketView(
 
 /** One line of a ticket list: a Show button and, for agents on unassigned open tickets, Claim. */
 export function ticketSummary(ticket: Ticket, viewer: Viewer, names?: PeopleNames): TicketSummaryView {
-  const actions: ActionView[] = [act(ticket, VERBS.show, 'Show')];
+  const t: Translate = translator(viewer.locale);
+  const actions: ActionView[] = [act(ticket, VERBS.show, t('views:button.show'))];
   if (viewer.isAgent && !ticket.assignedTo && !isDone(ticket.status)) {
-    actions.push(act(ticket, VERBS.claim, 'Claim', { style: 'positive' }));
+    actions.push(act(ticket, VERBS.claim, t('views:button.claim'), { style: 'positive' }));
   }
   return {
     id: ticket.id,
@@ -144,10 +156,13 @@ export function ticketSummary(ticket: Ticket, viewer: Viewer, names?: PeopleName
     title: ticket.title,
     status: ticket.status,
     priority: ticket.priority,
+    statusLabel: valueLabel(t, 'status', ticket.status),
+    priorityLabel: valueLabel(t, 'priority', ticket.priority),
     assignee: ticket.assignedTo,
     assigneeName: nameFor(names, ticket.assignedTo),
     requesterName: ticket.submittedByName || ticket.submittedBy || ticket.submittedByEmail,
-    modifiedText: formatDate(ticket.modified),
+    modified: ticket.modified,
+    modifiedText: formatDate(ticket.modified, viewer.locale),
     actions,
   };
 }

@@ -28,6 +28,8 @@ export interface CommentView {
 }
 
 export interface TicketView {
+  /** The catalog language the texts below are in ('en', 'de'); channels pick their own labels by it. */
+  locale?: string;
   id: number;
   etag: string;
   title: string;
@@ -35,6 +37,10 @@ export interface TicketView {
   status: string;
   priority: string;
   category: string;
+  /** Status, priority and category as the reader's language names them (the stored values above stay as they are). */
+  statusLabel?: string;
+  priorityLabel?: string;
+  categoryLabel?: string;
   requesterName: string;
   requesterEmail: string;
   /** "Name (address)" or the name alone, as both channels show the requester. */
@@ -47,8 +53,10 @@ export interface TicketView {
   assigneeText: string;
   /** The ticket's page in the help desk, when known. */
   link?: string;
+  /** ISO 8601 UTC, for channels that let the client show it in the reader's time zone. */
   created: string;
   modified: string;
+  /** Plain-text forms with "UTC" spelled out, for fallback text and previews. */
   createdText: string;
   modifiedText: string;
   /** Latest comments this viewer may see (internal notes only for agents), oldest first. */
@@ -69,10 +77,14 @@ export interface TicketSummaryView {
   title: string;
   status: string;
   priority: string;
+  statusLabel?: string;
+  priorityLabel?: string;
   assignee: string;
   /** The assignee's display name (the address when no name is known); empty when unassigned. */
   assigneeName: string;
   requesterName: string;
+  /** ISO 8601 UTC. */
+  modified?: string;
   modifiedText: string;
   /** e.g. a "Show" button and, for agents on unassigned tickets, "Claim". */
   actions: ActionView[];
@@ -81,6 +93,8 @@ export interface TicketSummaryView {
 }
 
 export interface TicketListView {
+  /** The catalog language of the texts ('en', 'de'). */
+  locale?: string;
   title: string;
   tickets: TicketSummaryView[];
   /** Shown when `tickets` is empty. */
@@ -100,6 +114,8 @@ export interface FormFieldError {
 
 /** An input form: new ticket, comment/reply/note, resolve with note, assign, reopen with reason, edit. */
 export interface FormView {
+  /** The catalog language of the title and of the labels a channel adds ('en', 'de'). */
+  locale?: string;
   form: 'new-ticket' | 'comment' | 'resolve' | 'assign' | 'reopen' | 'edit';
   title: string;
   /** Verb sent on submit. */
@@ -121,6 +137,8 @@ export interface FormView {
 }
 
 export interface HelpView {
+  /** The catalog language of the texts ('en', 'de'). */
+  locale?: string;
   title: string;
   intro: string;
   isAgent: boolean;
@@ -154,6 +172,8 @@ export interface AssetView {
 }
 
 export interface AssetListView {
+  /** The catalog language of the texts ('en', 'de'). */
+  locale?: string;
   title: string;
   assets: AssetView[];
   emptyText: string;

@@ -67,7 +67,9 @@ describe('unsubscribe and subscriptions', () => {
     const ctx = context(await helpdesk(), DANA, { notifications: store.ports });
     await handleText(ctx, 'subscribe high');
     await handleText(ctx, 'subscribe category Network');
-    expect(message(await handleText(ctx, 'subscriptions'))).toBe('This conversation gets updates about:\n• high-priority tickets\n• Network tickets');
+    expect(message(await handleText(ctx, 'subscriptions'))).toBe(
+      "This conversation gets updates about:\n• high-priority tickets\n• Network tickets\nLanguage of its cards: English (the help desk's default; `language <code>` changes it)",
+    );
     expect(message(await handleText(ctx, 'unsubscribe high'))).toBe('This conversation no longer gets updates about high-priority tickets.');
     expect(message(await handleText(ctx, 'unsubscribe high'))).toContain('was not subscribed to high-priority tickets');
     expect(message(await handleText(ctx, 'unsubscribe'))).toBe('This conversation no longer gets all ticket updates (1 subscription).');

@@ -47,8 +47,8 @@ describe('who hears what', () => {
       subscriptions: [sub('slack', 'C1', { kind: 'all' }), sub('slack', 'C1', { kind: 'high' }), sub('teams', '19:t', { kind: 'category', value: 'Network' }), sub('slack', 'C2', { kind: 'status', value: 'Resolved' })],
     }));
     expect(targets).toEqual([
-      { type: 'channel', platform: 'slack', conversationId: 'C1', action: 'post' },
-      { type: 'channel', platform: 'teams', conversationId: '19:t', action: 'post' },
+      { type: 'channel', platform: 'slack', conversationId: 'C1', action: 'post', locale: 'en' },
+      { type: 'channel', platform: 'teams', conversationId: '19:t', action: 'post', locale: 'en' },
     ]);
   });
 
@@ -59,7 +59,7 @@ describe('who hears what', () => {
       posted: [{ platform: 'slack', conversationId: 'C1', ticketId: 12, messageId: '17.1' }],
     }));
     expect(targets.filter((x) => x.type === 'channel')).toEqual([
-      { type: 'channel', platform: 'slack', conversationId: 'C1', action: 'update', messageId: '17.1', line: 'Status: New → In Progress' },
+      { type: 'channel', platform: 'slack', conversationId: 'C1', action: 'update', messageId: '17.1', line: 'Status: New → In Progress', locale: 'en' },
     ]);
   });
 
@@ -94,7 +94,7 @@ describe('who hears what', () => {
   it('a public comment by an agent reaches the requester and the card thread, not the commenting assignee', () => {
     const targets = route(commentSet(), ctx({ posted: [{ platform: 'teams', conversationId: '19:t', ticketId: 12, messageId: 'a1' }] }));
     expect(targets).toEqual([
-      { type: 'channel', platform: 'teams', conversationId: '19:t', action: 'line', messageId: 'a1', line: '💬 Dana Agent: Have you tried turning it off and on?' },
+      { type: 'channel', platform: 'teams', conversationId: '19:t', action: 'line', messageId: 'a1', line: '💬 Dana Agent: Have you tried turning it off and on?', locale: 'en' },
       expect.objectContaining({ type: 'person', email: REQUESTER, reason: 'requester' }),
     ]);
   });
@@ -117,6 +117,6 @@ describe('who hears what', () => {
 
   it('a priority change reaches only channels', () => {
     const targets = route(ticketSet(ticket({ etag: '"e,2"', priority: 'Urgent', assignedTo: AGENT }), state({ assignedTo: AGENT })), ctx({ subscriptions: [sub('slack', 'C9', { kind: 'high' })] }));
-    expect(targets).toEqual([{ type: 'channel', platform: 'slack', conversationId: 'C9', action: 'post' }]);
+    expect(targets).toEqual([{ type: 'channel', platform: 'slack', conversationId: 'C9', action: 'post', locale: 'en' }]);
   });
 });

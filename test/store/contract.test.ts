@@ -88,6 +88,20 @@ describe.each(engines)('$name store', (engine) => {
     expect(addresses[0].reference).toEqual({ conversation: { id: 'a:1' } });
   });
 
+  it("remembers each person's last language and each conversation's chosen one, across a reopen", async () => {
+    const { store, location } = await open();
+    await store.savePersonLocale('Dana@Contoso.com', 'en');
+    await store.savePersonLocale('dana@contoso.com', 'de'); // the language last used wins
+    await store.setConversationLocale('slack', 'C1', 'de');
+    await store.setConversationLocale('teams', '19:x@thread.tacv2', 'de');
+    await store.setConversationLocale('teams', '19:x@thread.tacv2', undefined); // cleared
+    await store.close();
+    const again = await engine.open(location);
+    stores.push(again);
+    expect(await again.personLocales(['DANA@contoso.com', 'nobody@contoso.com'])).toEqual(new Map([['dana@contoso.com', 'de']]));
+    expect(await again.conversationLocales()).toEqual(new Map([['slack:C1', 'de']]));
+  });
+
   it('reads 100k ticket states back by id after one bulk write', async () => {
     const { store } = await open();
     const states = Array.from({ length: 100_000 }, (_, i) => ({

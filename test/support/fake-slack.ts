@@ -34,6 +34,8 @@ export interface FakeSlackUser {
   name: string;
   email?: string;
   isBot?: boolean;
+  /** Slack's `locale` (e.g. 'de-DE'), returned like Slack does: only when asked with include_locale. */
+  locale?: string;
 }
 
 /** A message the fake knows (posted by the bot, or seeded by a test for history/replies). */
@@ -213,7 +215,8 @@ export async function startFakeSlack(options: { token?: string; users?: FakeSlac
         if (!u) return { ok: false, error: 'user_not_found' };
         const profile: Record<string, unknown> = { real_name: u.name, display_name: u.name };
         if (u.email) profile.email = u.email;
-        return { ok: true, user: { id: u.id, name: u.name.toLowerCase(), real_name: u.name, is_bot: Boolean(u.isBot), profile } };
+        const locale = u.locale && (body.include_locale === true || body.include_locale === 'true') ? { locale: u.locale } : {};
+        return { ok: true, user: { id: u.id, name: u.name.toLowerCase(), real_name: u.name, is_bot: Boolean(u.isBot), profile, ...locale } };
       }
       case 'conversations.open':
         return { ok: true, channel: { id: `D${String(body.users).replace(/^U/, '')}` } };

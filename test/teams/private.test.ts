@@ -72,6 +72,7 @@ function examples(): Record<string, { text: string; public: boolean }> {
     subscribe: { text: 'subscribe high', public: false },
     unsubscribe: { text: 'unsubscribe', public: false },
     subscriptions: { text: 'subscriptions', public: false },
+    language: { text: 'language', public: false },
   };
 }
 

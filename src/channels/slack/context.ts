@@ -14,6 +14,8 @@ export interface ConversationInfo {
   userId: string;
   email?: string;
   kind: Conversation['kind'];
+  /** The person's Slack language ('de-DE'), when Slack gives it. */
+  locale?: string;
 }
 
 /** A person's reply in a thread of a channel message (e.g. under a ticket card the bot posted). */
@@ -58,12 +60,13 @@ export function conversationOf(channelId: string, channelType?: string, channelN
   return { platform: 'slack', id: channelId, kind };
 }
 
-/** The command context for a person Slack identified: a pure builder, nothing is looked up or recorded. */
-export function contextFor(deps: SlackDeps, actor: Actor, conversation: Conversation): CommandContext {
+/** The command context for a person Slack identified, in their language: a pure builder, nothing is looked up or recorded. */
+export function contextFor(deps: SlackDeps, actor: Actor, conversation: Conversation, locale?: string): CommandContext {
   return {
     actor,
     helpdesk: deps.helpdesk,
     conversation,
+    locale,
     channel: { resolveUser: (reference) => deps.identity.resolveUser(reference) },
     notifications: deps.notifications,
   };
@@ -76,7 +79,10 @@ export function contextFor(deps: SlackDeps, actor: Actor, conversation: Conversa
  */
 export async function commandContext(deps: SlackDeps, userId: string, conversation: Conversation): Promise<CommandContext | undefined> {
   const actor = await deps.identity.actor(userId);
-  return actor && contextFor(deps, actor, conversation);
+  if (!actor) return undefined;
+  // The same cached users.info answer the actor came from: no second call.
+  const locale = (await deps.identity.lookup(userId).catch(() => undefined))?.locale;
+  return contextFor(deps, actor, conversation, locale);
 }
 
 /** Slack API error code (e.g. "not_in_channel") from a Web API failure, if it is one. */

@@ -18,6 +18,8 @@ export interface SlackPerson {
   name: string;
   email?: string;
   isBot: boolean;
+  /** The person's Slack language, e.g. 'de-DE' (users.info include_locale), when Slack gives it. */
+  locale?: string;
 }
 
 /** Slack user look-ups the handlers use. */
@@ -56,12 +58,12 @@ export function createSlackIdentity(config: SlackIdentityConfig): SlackIdentity 
 
   async function fetchPerson(userId: string): Promise<SlackPerson | undefined> {
     try {
-      const res = await config.client.users.info({ user: userId });
+      const res = await config.client.users.info({ user: userId, include_locale: true });
       const u = res.user;
       if (!u) return undefined;
       const email = u.profile?.email?.trim() || undefined;
       const name = u.profile?.real_name || u.real_name || u.profile?.display_name || u.name || userId;
-      return { userId, name, email, isBot: Boolean(u.is_bot) };
+      return { userId, name, email, isBot: Boolean(u.is_bot), ...(u.locale ? { locale: u.locale } : {}) };
     } catch (err) {
       config.logger.warn('slack users.info failed', { userId, error: err });
       throw err;

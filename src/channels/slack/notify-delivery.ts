@@ -142,6 +142,8 @@ export function slackConversationHook(store: Store) {
   return async (info: ConversationInfo): Promise<void> => {
     await store.saveConversation({ platform: 'slack', id: info.channelId, kind: info.kind });
     if (!info.email) return;
+    // The language this person's Slack uses now: their DMs follow it.
+    if (info.locale) await store.savePersonLocale(info.email, info.locale);
     await store.savePersonAddress({
       platform: 'slack',
       email: info.email,

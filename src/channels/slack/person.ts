@@ -50,12 +50,14 @@ export function actingOf(body: Record<string, any>): Acting | undefined {
 }
 
 /** Tells the hook about the conversation once the person is known; a failed look-up is the listener's to report. */
-async function record(deps: Pick<SlackDeps, 'hooks' | 'logger'>, acting: Acting, actor: Promise<Actor | undefined>): Promise<void> {
+async function record(deps: Pick<SlackDeps, 'identity' | 'hooks' | 'logger'>, acting: Acting, actor: Promise<Actor | undefined>): Promise<void> {
   const onConversation = deps.hooks.onConversation;
   const who = await actor.then((a) => ({ a }), () => undefined);
   if (!onConversation || !acting.conversation.id || !who) return;
   try {
-    await onConversation({ channelId: acting.conversation.id, userId: acting.userId, email: who.a?.email, kind: acting.conversation.kind });
+    // The same cached users.info answer the actor came from: no second call.
+    const locale = (await deps.identity.lookup(acting.userId).catch(() => undefined))?.locale;
+    await onConversation({ channelId: acting.conversation.id, userId: acting.userId, email: who.a?.email, kind: acting.conversation.kind, ...(locale ? { locale } : {}) });
   } catch (error) {
     // Storing a conversation must never cost the person their answer.
     deps.logger.warn('slack onConversation hook failed', { channelId: acting.conversation.id, error });

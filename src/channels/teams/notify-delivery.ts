@@ -175,6 +175,8 @@ export function teamsConversationHook(store: Store) {
     const id = kind === 'channel' ? teamsChannelId(conversation.id) : conversation.id;
     const reference = { ...ref, conversation: { ...conversation, id }, activityId: undefined };
     await store.saveConversation({ platform: 'teams', id, kind, reference });
+    // The language this person's Teams client uses now: their DMs follow it.
+    if (who?.email && ref.locale) await store.savePersonLocale(who.email, ref.locale);
     if (kind === 'personal' && who?.email) {
       await store.savePersonAddress({ platform: 'teams', email: who.email, conversationId: id, userId: ref.user?.aadObjectId ?? ref.user?.id, reference });
     } else if (who?.email && ref.user?.id && ref.serviceUrl) {

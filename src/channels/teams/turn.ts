@@ -45,6 +45,7 @@ export function commandContext(deps: TeamsDeps, context: TurnContext, actor: Act
     actor,
     helpdesk: deps.helpdesk,
     conversation: conversationOf(context),
+    locale: context.activity.locale,
     notifications: deps.notifications,
     channel: { resolveUser: (reference) => deps.identity.mentioned(context, reference) },
   };

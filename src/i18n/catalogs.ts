@@ -1,0 +1,36 @@
+/**
+ * The message catalogs, one JSON file per language and namespace (src/i18n/locales/<lng>/<ns>.json).
+ * Imported rather than read from disk so tsc copies them into dist/ and start-up needs no I/O.
+ * Adding a language: copy locales/en to locales/<lng>, translate, and add its block below.
+ */
+import enCommon from './locales/en/common.json' with { type: 'json' };
+import enCommands from './locales/en/commands.json' with { type: 'json' };
+import enViews from './locales/en/views.json' with { type: 'json' };
+import enNotify from './locales/en/notify.json' with { type: 'json' };
+import enTeams from './locales/en/teams.json' with { type: 'json' };
+import enSlack from './locales/en/slack.json' with { type: 'json' };
+import enHelpdesk from './locales/en/helpdesk.json' with { type: 'json' };
+import deCommon from './locales/de/common.json' with { type: 'json' };
+import deCommands from './locales/de/commands.json' with { type: 'json' };
+import deViews from './locales/de/views.json' with { type: 'json' };
+import deNotify from './locales/de/notify.json' with { type: 'json' };
+import deTeams from './locales/de/teams.json' with { type: 'json' };
+import deSlack from './locales/de/slack.json' with { type: 'json' };
+import deHelpdesk from './locales/de/helpdesk.json' with { type: 'json' };
+
+/** One area of the product per namespace, so people adding strings to different areas touch different files. */
+export const NAMESPACES = ['common', 'commands', 'views', 'notify', 'helpdesk', 'teams', 'slack'] as const;
+
+/** A namespace name. */
+export type Namespace = (typeof NAMESPACES)[number];
+
+/** A catalog: nested objects whose leaves are strings with {{variables}}. */
+export interface Catalog {
+  [key: string]: string | Catalog;
+}
+
+/** Every language's catalogs by namespace; `en` is complete and the fallback for every other. */
+export const CATALOGS: Record<string, Record<Namespace, Catalog>> = {
+  en: { common: enCommon, commands: enCommands, views: enViews, notify: enNotify, helpdesk: enHelpdesk, teams: enTeams, slack: enSlack },
+  de: { common: deCommon, commands: deCommands, views: deViews, notify: deNotify, helpdesk: deHelpdesk, teams: deTeams, slack: deSlack },
+};

@@ -1,0 +1,47 @@
+/** `language <code>`: an agent sets the language of a channel's cards; `subscriptions` shows it. */
+import { afterEach, describe, expect, it } from 'vitest';
+import { handleText } from '../../src/commands';
+import type { Reply } from '../../src/commands/types';
+import { createNotificationPorts, createSqliteStore, type Store } from '../../src/store';
+import { DANA, RIA, context, helpdesk } from '../commands/context';
+
+const text = (reply: Reply) =>
+  reply.view.type === 'confirmation' ? reply.view.confirmation.message : reply.view.type === 'error' ? reply.view.error.message : `(${reply.view.type})`;
+
+describe('language', () => {
+  let store: Store | undefined;
+  afterEach(async () => {
+    await store?.close();
+  });
+
+  async function channel(defaultLanguage = 'en') {
+    store = createSqliteStore({ file: ':memory:' });
+    const ports = { ...createNotificationPorts(store), defaultLanguage };
+    const desk = await helpdesk();
+    return { agent: context(desk, DANA, { notifications: ports }), requester: context(desk, RIA, { notifications: ports }), store };
+  }
+
+  it('sets, shows and clears the channel language, kept in the store', async () => {
+    const { agent, store } = await channel();
+    expect(text(await handleText(agent, 'language'))).toBe('Cards in this conversation are in English, the help desk\'s default. Type `language <code>` to change it (en, de).');
+    const set = await handleText(agent, 'language DE');
+    expect(set.visibility).toBe('public');
+    expect(text(set)).toBe('Karten und Updates in dieser Unterhaltung sind jetzt auf Deutsch (eingestellt von Dana Agent). Jede Person erhält ihre eigenen Nachrichten weiterhin in ihrer eigenen Sprache.');
+    expect(await store.conversationLocales()).toEqual(new Map([['teams:conv-1', 'de']]));
+    expect(text(await handleText(agent, 'subscriptions'))).toBe(
+      'This conversation has no subscriptions. Type `subscribe` to get ticket updates here.\nLanguage of its cards: German',
+    );
+    expect(text(await handleText({ ...agent, locale: 'de-AT' }, 'subscriptions'))).toContain('Sprache der Karten: Deutsch');
+    expect(text(await handleText(agent, 'language default'))).toBe("This conversation's cards are back to the help desk's default language (English).");
+    expect(await store.conversationLocales()).toEqual(new Map());
+  });
+
+  it('refuses a language without a catalog, and requesters', async () => {
+    const { agent, requester, store } = await channel('de');
+    const unknown = await handleText(agent, 'language klingon');
+    expect(unknown.view).toEqual({ type: 'error', error: { message: 'I have no catalog for “klingon”. Languages: en, de.', usage: 'language [en|de|default]' } });
+    expect(text(await handleText(requester, 'language de'))).toBe('Only help-desk agents can use `language`. Type `help` to see what you can do.');
+    expect(text(await handleText(agent, 'language'))).toContain('in German, the help desk\'s default');
+    expect(await store.conversationLocales()).toEqual(new Map());
+  });
+});
