@@ -7,6 +7,7 @@
 import { VERBS } from '../core';
 import type { View } from '../views/types';
 import { keptIfLong } from './drafts';
+import { tr } from './respond';
 import type { CommandContext, Reply } from './types';
 
 /** What one button's data may take before it is kept as a draft (two of them share one card). */
@@ -41,13 +42,14 @@ export async function commentOffer(ctx: CommandContext, text: string, draft: { t
     keptIfLong(ctx, { comment: text, internal: 'false' }, BUTTON_ROOM),
     keptIfLong(ctx, { ...draft }, BUTTON_ROOM),
   ]);
+  const t = tr(ctx);
   const view: View = {
     type: 'confirmation',
     confirmation: {
-      message: `Is this about #${ticket.id} “${ticket.title}”? I can add it there as a comment, or file it as a new ticket.`,
+      message: t('commands:commentOffer.question', { id: ticket.id, title: ticket.title }),
       actions: [
-        { verb: VERBS.comment, title: `Add as comment on #${ticket.id}`, style: 'positive', ticketId: ticket.id, data: asComment },
-        { verb: VERBS.newForm, title: 'File as a new ticket', data: asTicket },
+        { verb: VERBS.comment, title: t('commands:commentOffer.asComment', { id: ticket.id }), style: 'positive', ticketId: ticket.id, data: asComment },
+        { verb: VERBS.newForm, title: t('commands:commentOffer.asTicket'), data: asTicket },
       ],
     },
   };

@@ -5,13 +5,17 @@
  * own, so the agent can go on working the list.
  */
 import { VERBS } from '../core';
+import { translator, type Translate } from '../i18n';
 import { listOriginOf, rowFromTicket, ROW_KEYS } from '../views/list-view';
 import type { TicketListView } from '../views/types';
 import { dispatch } from './index';
+import { tr } from './respond';
 import type { CommandContext, CommandInput, Reply } from './types';
 
 /** Said in place of the list when it could not be built again; the answer itself came on its own. */
-export const ANSWERED_BELOW = 'Done — the answer is below.';
+export function answeredBelow(locale?: string): string {
+  return translator(locale)('commands:listRow.answeredBelow');
+}
 
 /** What a click on a list row comes to. */
 export interface RowAnswer {
@@ -24,10 +28,10 @@ export interface RowAnswer {
 }
 
 /** The line a row gets after a click. */
-function rowNotice(input: CommandInput, action: Reply): string {
-  if (input.verb === VERBS.show) return 'Shown below.';
+function rowNotice(input: CommandInput, action: Reply, t: Translate): string {
+  if (input.verb === VERBS.show) return t('commands:listRow.shown');
   const notice = action.view.type === 'ticket' ? action.view.ticket.notice?.text : undefined;
-  return notice ?? 'Done.';
+  return notice ?? t('commands:listRow.done');
 }
 
 /** Puts the clicked ticket's new state in its row (back where it was when it has left the list). */
@@ -53,6 +57,6 @@ export async function listRowAction(ctx: CommandContext, input: CommandInput): P
   const separate = input.verb === VERBS.show || action.outcome === 'conflict' ? action : undefined;
   const list = await dispatch(ctx, { verb: origin.verb, values: origin.values });
   if (list.view.type !== 'ticket-list') return { action, separate: separate ?? action };
-  updateRow(list.view.list, action, input.ticketId, Number.parseInt(row ?? '', 10), rowNotice(input, action));
+  updateRow(list.view.list, action, input.ticketId, Number.parseInt(row ?? '', 10), rowNotice(input, action, tr(ctx)));
   return { action, list, separate };
 }

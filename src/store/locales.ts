@@ -2,6 +2,7 @@
  * The LocaleStore on both engines: one small table, `locales (subject, locale, updated_at)`,
  * whose subject is `person:<address>` or `conversation:<platform>:<id>`.
  */
+import { addressKey } from '../core/vocabulary';
 import type Database from 'better-sqlite3';
 import type { LocaleStore } from './types';
 
@@ -17,7 +18,7 @@ export const PG_LOCALES_SCHEMA = `
 
 const PERSON = 'person:';
 const CONVERSATION = 'conversation:';
-const person = (email: string) => `${PERSON}${email.trim().toLowerCase()}`;
+const person = (email: string) => `${PERSON}${addressKey(email)}`;
 
 /** The locale methods over a SQLite database. */
 export function createSqliteLocales(db: Database.Database): LocaleStore {
@@ -30,7 +31,7 @@ export function createSqliteLocales(db: Database.Database): LocaleStore {
     async personLocales(emails) {
       const out = new Map<string, string>();
       const get = db.prepare(`SELECT locale FROM locales WHERE subject = ?`);
-      for (const e of new Set(emails.filter(Boolean).map((x) => x.trim().toLowerCase()))) {
+      for (const e of new Set(emails.filter(Boolean).map((x) => addressKey(x)))) {
         const r = get.get(person(e)) as { locale: string } | undefined;
         if (r) out.set(e, r.locale);
       }

@@ -31,7 +31,7 @@ export function helpView(
  * The one line posted when the bot joins a channel or group chat: what it does and how to ask for
  * help. The full help card goes only to whoever asks, privately.
  */
-export function channelWelcome(platform: 'teams' | 'slack'): string {
-  const ask = platform === 'teams' ? '`@Helpdesk help`' : '`@Helpdesk help` or `/helpdesk help`';
-  return `Hi! I file and follow help-desk tickets here. Type ${ask} to see what I can do (the answer comes to you privately).`;
+export function channelWelcome(platform: 'teams' | 'slack', locale?: string): string {
+  const t = translator(locale);
+  return t('views:welcome.channel', { ask: t(platform === 'teams' ? 'views:welcome.askTeams' : 'views:welcome.askSlack') });
 }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { dispatch, handleText } from '../../src/commands';
 import { VERBS } from '../../src/core/verbs';
-import { UNAVAILABLE as DOWN } from '../../src/helpdesk/errors';
+import { english } from '../../src/i18n';
+
+const DOWN = english('helpdesk:unavailable');
 import { DANA, OTTO, RIA, context, helpdesk, notificationStore } from './context';
 
 /** The real help desk while its site answers every Graph request with 503 (an outage); the next helpdesk() clears it. */

@@ -4,7 +4,7 @@
  * take-over question come as their own message (to the 1:1 chat when the list is in a shared one).
  */
 import type { AdaptiveCardInvokeResponse, TurnContext } from 'botbuilder';
-import { ANSWERED_BELOW, type RowAnswer } from '../../commands/list-row';
+import { answeredBelow, type RowAnswer } from '../../commands/list-row';
 import { PRIVATE_UNREACHABLE } from '../../commands/respond';
 import type { Actor } from '../../helpdesk/types';
 import { sendFitting, sendPrivately } from './answer';
@@ -20,7 +20,7 @@ export async function answerRow(deps: TeamsDeps, context: TurnContext, actor: Ac
     else await sendFitting(context, row.separate, audience);
   }
   if (!row.list || row.list.view.type !== 'ticket-list') {
-    const text = unreachable ? PRIVATE_UNREACHABLE : ANSWERED_BELOW;
+    const text = unreachable ? PRIVATE_UNREACHABLE : answeredBelow(context.activity.locale);
     return { statusCode: 200, type: 'application/vnd.microsoft.activity.message', value: text as unknown as Record<string, unknown> };
   }
   const list = row.list.view;

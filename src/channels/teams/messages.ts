@@ -70,7 +70,7 @@ export async function onBotAdded(deps: TeamsDeps, context: TurnContext, actor: A
   const added = context.activity.membersAdded ?? [];
   if (!added.some((m) => m.id === botId)) return;
   if (conversationOf(context).kind !== 'personal') {
-    await context.sendActivity(MessageFactory.text(channelWelcome('teams')));
+    await context.sendActivity(MessageFactory.text(channelWelcome('teams', context.activity.locale)));
     return;
   }
   // Whoever added the bot may have no visible address; the welcome is then the requester's help.
