@@ -6,6 +6,7 @@
 import { MessageFactory, type ConversationReference, type TurnContext } from 'botbuilder';
 import { PRIVATE_UNREACHABLE, SENT_PRIVATELY } from '../../commands/respond';
 import type { Reply } from '../../commands/types';
+import { translator } from '../../i18n';
 import type { Actor } from '../../helpdesk/types';
 import { isTooBig, TEAMS_MESSAGE_LIMIT } from './fit';
 import { activityFor, type CardAudience } from './replies';
@@ -77,9 +78,10 @@ async function once(deps: TeamsDeps, context: TurnContext, reply: Reply, who?: A
 
 /** A change was saved but its answer could not be sent: the person is told later, through the outbox. */
 async function savedButUntold(deps: TeamsDeps, context: TurnContext, reply: Reply, who: Actor | undefined, error: unknown): Promise<void> {
-  const about = reply.ticketId !== undefined ? ` on #${reply.ticketId}` : '';
-  const notice = reply.view.type === 'ticket' ? reply.view.ticket.notice?.text : undefined;
-  const text = `Your change${about} was saved${notice ? `: ${notice}` : '.'} (I could not show it to you at the time.)`;
+  const t = translator(context.activity.locale);
+  const said = reply.view.type === 'ticket' ? reply.view.ticket.notice?.text : undefined;
+  const notice = said ? `: ${said}` : '.';
+  const text = reply.ticketId !== undefined ? t('teams:answer.savedUntoldOn', { id: reply.ticketId, notice }) : t('teams:answer.savedUntold', { notice });
   deps.logger.error('A change was saved but its answer could not be sent', { activityId: context.activity.id, ticketId: reply.ticketId, error });
   if (!who?.email || !deps.tellLater) return;
   try {

@@ -13,7 +13,8 @@ import {
 } from 'botbuilder';
 import { shareableTickets, SHARE_LIMIT, unfurlView } from '../../commands/share';
 import type { Actor } from '../../helpdesk/types';
-import { NO_EMAIL_MESSAGE } from './identity';
+import { translator } from '../../i18n';
+import { noEmailMessage } from './identity';
 import { cardFor } from './replies';
 import { commandContext, type TeamsDeps } from './turn';
 
@@ -33,18 +34,19 @@ function typedText(query: MessagingExtensionQuery): string {
 
 /** composeExtension/query: previews of matching tickets; picking one inserts its shared card. */
 export async function onSearchQuery(deps: TeamsDeps, context: TurnContext, actor: Actor | undefined, query: MessagingExtensionQuery): Promise<MessagingExtensionResponse> {
-  if (query.commandId !== SEARCH_TICKETS) return message(`This bot has no "${query.commandId ?? ''}" search.`);
-  if (!actor) return message(NO_EMAIL_MESSAGE);
+  const t = translator(context.activity.locale);
+  if (query.commandId !== SEARCH_TICKETS) return message(t('teams:extension.noSearch', { command: query.commandId ?? '' }));
+  if (!actor) return message(noEmailMessage(context.activity.locale));
   const count = Math.min(Math.max(1, query.queryOptions?.count ?? SHARE_LIMIT), SHARE_LIMIT);
   try {
     const found = await shareableTickets(commandContext(deps, context, actor), typedText(query), count);
     return result(found.map(({ summary, card }) => ({
-      ...CardFactory.adaptiveCard(cardFor({ type: 'ticket', ticket: card }, { shared: true, userIds: [] })),
+      ...CardFactory.adaptiveCard(cardFor({ type: 'ticket', ticket: card }, { shared: true, userIds: [], locale: context.activity.locale })),
       preview: CardFactory.thumbnailCard(`#${summary.id} ${summary.title}`, [summary.status, summary.priority, summary.requesterName].filter(Boolean).join(' · ')),
     })));
   } catch (err) {
     deps.logger.warn('ticket search failed', { conversationId: context.activity.conversation?.id, error: err });
-    return message('Search is not available right now. Try again in a moment.');
+    return message(t('teams:extension.searchDown'));
   }
 }
 
@@ -56,7 +58,7 @@ export async function onQueryLink(deps: TeamsDeps, context: TurnContext, actor: 
     if (!list) return result([]);
     const [t] = list.tickets;
     return result([{
-      ...CardFactory.adaptiveCard(cardFor({ type: 'ticket-list', list }, { shared: true, userIds: [] })),
+      ...CardFactory.adaptiveCard(cardFor({ type: 'ticket-list', list }, { shared: true, userIds: [], locale: context.activity.locale })),
       preview: CardFactory.thumbnailCard(`#${t.id} ${t.title}`, [t.status, t.priority].join(' · ')),
     }]);
   } catch (err) {
