@@ -48,6 +48,8 @@ export interface SlackDeps {
   identity: SlackIdentity;
   logger: Logger;
   hooks: SlackHooks;
+  /** HELPDESK_LOCALE: the language of shared channel messages (see locale.ts channelLocale). */
+  locale?: string;
 }
 
 /** Slack channel type -> our conversation kind (im = personal, mpim = group, others = channel). */

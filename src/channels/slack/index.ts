@@ -35,6 +35,8 @@ export interface SlackChannelConfig {
   hooks?: SlackHooks;
   /** Where inbound request ids are claimed (the Store's claimInbound); default: this process only. */
   inbound?: InboundClaims;
+  /** HELPDESK_LOCALE: the language of messages a whole channel reads (default English). */
+  locale?: string;
 }
 
 /** The running Slack channel. */
@@ -110,6 +112,7 @@ export function createSlackChannel(config: SlackChannelConfig): SlackChannel {
     identity: createSlackIdentity({ client: app.client, logger }),
     logger,
     hooks: config.hooks ?? {},
+    locale: config.locale,
   };
 
   // Before any listener: a Slack retry or a replayed request is acknowledged and dropped.
