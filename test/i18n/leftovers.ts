@@ -40,7 +40,7 @@ export function englishOnlyFragments(namespaces: readonly Namespace[], lng = 'de
       if (theirs.get(key) === english || NOT_IN_CHAT.test(key)) continue;
       for (const raw of english.split(/\{\{[^}]*\}\}/)) {
         const part = raw.trim();
-        if (/[A-Za-z]{2,}\W+[A-Za-z]{2,}/.test(part) && !CORE.includes(part)) out.add(part);
+        if (/[A-Za-z]{2,}\W+[A-Za-z]/.test(part) && !CORE.includes(part)) out.add(part);
       }
     }
   }
