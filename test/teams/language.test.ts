@@ -31,6 +31,15 @@ describe('Teams in the reader language', () => {
     expect(leftoverEnglish(de)).toEqual([]);
   });
 
+  it('a private answer asked for in a channel leaves a German pointer line there for a German asker', async () => {
+    const activity = h.fixture('message-channel-mention', 'dana', { locale: 'de-DE' });
+    activity.text = '<at>Help Desk</at> help';
+    const before = h.connector.activities.length;
+    expect((await h.post(activity)).status).toBe(200);
+    const inChannel = h.connector.activities.slice(before).filter((a) => a.conversationId.includes('@thread.tacv2'));
+    expect(inChannel.map((a) => a.activity.text)).toEqual(['Ich habe Ihnen die Details in unserem privaten Chat geschickt.']);
+  });
+
   it('new-ticket form: labels, placeholders and the button in the reader language', async () => {
     const de = shown(await sayIn('de-DE', 'new Drucker klemmt'));
     for (const word of ['Titel', 'Beschreibung', 'Priorität', 'Kategorie', 'Kategorie wählen', 'Wobei brauchen Sie Hilfe?', 'Ticket erstellen']) expect(de).toContain(word);

@@ -4,7 +4,6 @@
  * that person's 1:1 chat with the bot, and the shared conversation gets only a one-line pointer.
  */
 import { MessageFactory, type ConversationReference, type TurnContext } from 'botbuilder';
-import { PRIVATE_UNREACHABLE, SENT_PRIVATELY } from '../../commands/respond';
 import type { Reply } from '../../commands/types';
 import { translator } from '../../i18n';
 import type { Actor } from '../../helpdesk/types';
@@ -73,7 +72,12 @@ async function once(deps: TeamsDeps, context: TurnContext, reply: Reply, who?: A
     return;
   }
   const sent = await sendPrivately(deps, context, reply, who);
-  await context.sendActivity(MessageFactory.text(sent ? SENT_PRIVATELY : PRIVATE_UNREACHABLE));
+  await context.sendActivity(MessageFactory.text(pointer(context, sent)));
+}
+
+/** The one line a shared conversation gets for a private answer, in the asker's language. */
+export function pointer(context: TurnContext, sent: boolean): string {
+  return translator(context.activity.locale)(sent ? 'teams:pointer.sentPrivately' : 'teams:pointer.unreachable');
 }
 
 /** A change was saved but its answer could not be sent: the person is told later, through the outbox. */

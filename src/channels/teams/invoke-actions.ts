@@ -9,10 +9,9 @@ import { isVerb, VERBS } from '../../core/verbs';
 import type { Actor } from '../../helpdesk/types';
 import { translator } from '../../i18n';
 import { noEmailMessage } from './identity';
-import { PRIVATE_UNREACHABLE, SENT_PRIVATELY } from '../../commands/respond';
 import { MessageFactory } from 'botbuilder';
 import type { TicketView } from '../../views/types';
-import { seenIn, sendPrivately } from './answer';
+import { pointer, seenIn, sendPrivately } from './answer';
 import { FULL_TEXT, fullTextMessages } from './fit';
 import { activityFor, ADAPTIVE_CARD, cardFor } from './replies';
 import { audienceOf, commandContext, conversationOf, type TeamsDeps } from './turn';
@@ -59,7 +58,7 @@ async function elsewhere(deps: TeamsDeps, context: TurnContext, reply: Reply, ac
     await context.sendActivity(activityFor(reply.view, audienceOf(context)));
     return message(translator(context.activity.locale)('teams:invoke.done'));
   }
-  return message((await sendPrivately(deps, context, reply, actor)) ? SENT_PRIVATELY : PRIVATE_UNREACHABLE);
+  return message(pointer(context, await sendPrivately(deps, context, reply, actor)));
 }
 
 /** The "Full text" button: the whole description and comments as plain messages, privately in a shared chat. */
@@ -72,13 +71,13 @@ async function fullText(deps: TeamsDeps, context: TurnContext, ticket: TicketVie
     await send(context);
     return message(translator(context.activity.locale)('teams:invoke.fullTextSent', { id: ticket.id }));
   }
-  if (!deps.privateChat) return message(PRIVATE_UNREACHABLE);
+  if (!deps.privateChat) return message(pointer(context, false));
   try {
     await deps.privateChat(seenIn(context), send, actor);
-    return message(SENT_PRIVATELY);
+    return message(pointer(context, true));
   } catch (err) {
     deps.logger.warn('Could not send the full text to the 1:1 chat', { ticketId: ticket.id, error: err });
-    return message(PRIVATE_UNREACHABLE);
+    return message(pointer(context, false));
   }
 }
 
