@@ -88,6 +88,9 @@ async function resolveAssignee(deps: SlackDeps, values: Record<string, string>, 
   return t('slack:form.noAssigneeEmail', { name: person?.name ?? t('slack:form.thatPerson') });
 }
 
+/** The modal label of each form field, for giving back what was typed. */
+const FIELD_LABELS: Record<string, string> = { title: 'title', description: 'description', priority: 'priority', category: 'category', comment: 'comment', note: 'resolveNote', assignee: 'assignTo', reason: 'reopenReason', internal: 'visibility' };
+
 /**
  * What a person gets when their form could not be used after the modal had to close: the reason,
  * everything they typed, and a button that opens the same form again prefilled.
@@ -95,7 +98,8 @@ async function resolveAssignee(deps: SlackDeps, values: Record<string, string>, 
 export function handBack(meta: FormMetadata, typed: Record<string, string>, reason: string, locale?: string): SlackMessage {
   const t = translator(locale);
   const kept = Object.fromEntries(Object.entries(typed).filter(([, v]) => typeof v === 'string' && v !== '' && v !== 'false'));
-  const lines = Object.entries(kept).map(([k, v]) => `${k}: ${v}`);
+  // Field names as the form showed them (`Titel: …`); a field without a label keeps its id.
+  const lines = Object.entries(kept).map(([k, v]) => `${FIELD_LABELS[k] ? t(`slack:modal.${FIELD_LABELS[k]}`) : k}: ${v}`);
   const msg = renderMessage({ type: 'text', text: t('slack:form.notSent', { reason }) }, locale);
   const withText = quoteTyped(msg, lines.join('\n'), locale);
   const reopen = { verb: FORM_OPEN_VERB[meta.form], title: t('slack:form.openAgain'), style: 'positive' as const, ticketId: meta.ticketId, etag: meta.etag, data: kept };
