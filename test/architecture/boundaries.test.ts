@@ -73,8 +73,8 @@ const ALLOWED: Record<string, string[]> = {
   store: ['core', 'log'],
   // notify -> commands: an agent's command typed in a card's thread runs through the command layer.
   notify: ['core', 'commands', 'helpdesk', 'views', 'store', 'log'],
-  'channels/teams': ['core', 'commands', 'helpdesk', 'views', 'notify', 'store', 'log', 'config', 'server', 'i18n'],
-  'channels/slack': ['core', 'commands', 'helpdesk', 'views', 'notify', 'store', 'log', 'config', 'i18n'],
+  'channels/teams': ['core', 'i18n', 'commands', 'helpdesk', 'views', 'notify', 'store', 'log', 'config', 'server'],
+  'channels/slack': ['core', 'i18n', 'commands', 'helpdesk', 'views', 'notify', 'store', 'log', 'config'],
 };
 
 /** The part of src a file belongs to: its first folder (two levels under channels), or its own name. */

@@ -2,7 +2,7 @@
  * One Slack test scene: the fake Slack Web API, the real Slack channel (Bolt, HTTP mode) behind the
  * real server (src/server.ts), a help desk, and a poster that signs Slack requests.
  */
-import { createSlackChannel, type InboundClaims, type SlackChannel, type SlackHooks } from '../../src/channels/slack';
+import { createSlackChannel, type InboundClaims, type SlackChannel, type SlackChannelConfig, type SlackHooks } from '../../src/channels/slack';
 import type { HelpdeskService } from '../../src/helpdesk/types';
 import { createLogger } from '../../src/log';
 import { createServer, type Server } from '../../src/server';
@@ -36,7 +36,7 @@ export interface SlackScene {
 }
 
 /** Starts the scene around a help desk the caller owns. */
-export async function startSlackScene(helpdesk: HelpdeskService, hooks?: SlackHooks, options: { inbound?: InboundClaims; fake?: FakeSlack } = {}): Promise<SlackScene> {
+export async function startSlackScene(helpdesk: HelpdeskService, hooks?: SlackHooks, options: { inbound?: InboundClaims; fake?: FakeSlack; languages?: Pick<SlackChannelConfig, 'locale' | 'conversationLocale'> } = {}): Promise<SlackScene> {
   const fake = options.fake ?? (await startFakeSlack({ users: Object.values(PEOPLE) }));
   const logLines: string[] = [];
   const logger = createLogger({ level: 'debug', write: (l) => logLines.push(l) });
@@ -46,6 +46,7 @@ export async function startSlackScene(helpdesk: HelpdeskService, hooks?: SlackHo
     logger,
     hooks,
     inbound: options.inbound,
+    ...options.languages,
   });
   await channel.start();
   const server: Server = createServer({

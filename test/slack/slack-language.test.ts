@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { HelpdeskService } from '../../src/helpdesk/types';
 import { leftoverEnglish } from '../i18n/leftovers';
 import { startFakeSlack, type FakeSlack } from '../support/fake-slack';
-import { eventBody, slackFixture, slashBody } from '../support/slack-request';
+import { eventBody, interactiveBody, slackFixture, slashBody } from '../support/slack-request';
 import { startTestHelpdesk, type TestHelpdesk } from './helpdesk';
 import { PEOPLE, slash, startSlackScene, type SlackScene } from './harness';
 
@@ -100,5 +100,48 @@ describe('Slack in the reader language', () => {
     const home = await fake.waitFor('views.publish', (c) => c.body.user_id === GERDA.id);
     const buttons = home.body.view.blocks.filter((b: any) => b.type === 'actions').flatMap((b: any) => b.elements.map((e: any) => e.text.text));
     expect(buttons).toEqual(expect.arrayContaining(['Neues Ticket', 'Aktualisieren']));
+  });
+});
+
+describe('Slack: a ticket message everyone in a channel reads is in the channel language', () => {
+  let scene: SlackScene;
+  let hd: TestHelpdesk;
+  const chosen = new Map<string, string>();
+
+  beforeAll(async () => {
+    hd = await startTestHelpdesk();
+    scene = await startSlackScene(hd.helpdesk, undefined, { languages: { locale: 'en', conversationLocale: async (id) => chosen.get(id) } });
+  });
+  afterAll(async () => {
+    await scene?.close();
+    await hd?.close();
+  });
+
+  /** Dana (an English Slack) clicks Claim on the channel's ticket message; returns the message as updated. */
+  async function claimInChannel(title: string): Promise<string> {
+    scene.fake.clear();
+    const ticket = await hd.helpdesk.createTicket({ email: PEOPLE.sam.email, name: PEOPLE.sam.name }, { title });
+    const payload = slackFixture('block-actions');
+    payload.user.id = PEOPLE.dana.id;
+    const value = JSON.stringify({ ticketId: ticket.id, etag: ticket.etag });
+    payload.actions = [{ ...payload.actions[0], action_id: 'ticket.claim', value, text: { type: 'plain_text', text: 'Claim' } }];
+    payload.response_url = scene.fake.responseUrl('claim');
+    expect((await scene.post(interactiveBody(payload))).status).toBe(200);
+    const update = await scene.fake.waitFor('chat.update');
+    expect(update.body.channel).toBe(payload.container.channel_id);
+    return shown(update.body.blocks);
+  }
+
+  it('uses the language chosen for the channel, whoever clicked', async () => {
+    chosen.set(slackFixture<any>('block-actions').container.channel_id, 'de');
+    const blocks = await claimInChannel('Drucker im 3. Stock');
+    for (const word of ['*Priorität*', '*Zugewiesen an*', '*Aktualisiert*', 'Eröffnet ']) expect(blocks).toContain(word);
+    expect(leftoverEnglish(blocks, ['slack'])).toEqual([]);
+  });
+
+  it('falls back to HELPDESK_LOCALE for a channel without a language of its own', async () => {
+    chosen.clear();
+    const blocks = await claimInChannel('Printer on the 3rd floor');
+    for (const word of ['*Priority*', '*Assigned to*', '*Updated*', 'Opened ']) expect(blocks).toContain(word);
   });
 });

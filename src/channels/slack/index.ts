@@ -37,6 +37,8 @@ export interface SlackChannelConfig {
   inbound?: InboundClaims;
   /** HELPDESK_LOCALE: the language of messages a whole channel reads (default English). */
   locale?: string;
+  /** A channel's own language (`language de`, kept in the Store); unset or unknown: `locale`. */
+  conversationLocale?: (channelId: string) => Promise<string | undefined>;
 }
 
 /** The running Slack channel. */
@@ -113,6 +115,7 @@ export function createSlackChannel(config: SlackChannelConfig): SlackChannel {
     logger,
     hooks: config.hooks ?? {},
     locale: config.locale,
+    conversationLocale: config.conversationLocale,
   };
 
   // Before any listener: a Slack retry or a replayed request is acknowledged and dropped.

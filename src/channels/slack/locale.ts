@@ -18,9 +18,11 @@ export async function readerTranslator(deps: SlackDeps, userId: string): Promise
 }
 
 /**
- * The language of messages everyone in a channel reads. For now the deployment's HELPDESK_LOCALE;
- * the one place to ask the Store for a channel's own `language` setting once it has one.
+ * The language of messages everyone in a channel reads: the channel's own (`language de`, through
+ * `deps.conversationLocale`), else the deployment's HELPDESK_LOCALE. A failed look-up is not worth
+ * failing a click for: the default is used.
  */
-export async function channelLocale(deps: SlackDeps, _channelId: string | undefined): Promise<string | undefined> {
-  return deps.locale;
+export async function channelLocale(deps: SlackDeps, channelId: string | undefined): Promise<string | undefined> {
+  const own = channelId && deps.conversationLocale ? await deps.conversationLocale(channelId).catch(() => undefined) : undefined;
+  return own ?? deps.locale;
 }
