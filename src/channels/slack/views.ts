@@ -30,17 +30,19 @@ export interface OpenModal {
  * From inside a modal the new one is pushed on top (Slack refuses views.open there).
  */
 export async function openModal(deps: SlackDeps, triggerId: string, userId: string, titleKey: 'helpdesk' | 'newTicket', fromModal = false): Promise<OpenModal> {
-  // The users.info answer is cached with the person, so this rarely costs a call before views.open.
-  const locale = await readerLocale(deps, userId);
-  const t = translator(locale);
+  // The users.info answer is usually cached with the person; a slow first look-up must not cost the
+  // trigger id its 3 seconds, so the "working" modal waits for it only briefly (else English).
+  const quick = await Promise.race([readerLocale(deps, userId), new Promise<undefined>((r) => setTimeout(() => r(undefined), LOCALE_WAIT_MS).unref())]);
+  const t = translator(quick);
   const title = titleKey === 'newTicket' ? t('slack:shortcut.newTicket') : t('slack:modal.helpdesk');
-  const args = { trigger_id: triggerId, view: loadingModal(title, locale) };
+  const args = { trigger_id: triggerId, view: loadingModal(title, quick) };
   const opened = fromModal ? await deps.client.views.push(args) : await deps.client.views.open(args);
   const viewId = opened.view?.id;
   return {
     viewId,
     t,
     async show(view, meta = {}, heading = title) {
+      const locale = quick ?? (await readerLocale(deps, userId));
       const body = view.type === 'form' ? formModal(view.form, meta, locale) : viewModal(heading, view, locale);
       await deps.client.views.update({ view_id: viewId!, hash: undefined, view: body });
     },
@@ -48,6 +50,9 @@ export async function openModal(deps: SlackDeps, triggerId: string, userId: stri
 }
 
 const SUBMIT_BUDGET_MS = 2500;
+
+/** How long the first modal waits for the person's language before opening in English. */
+const LOCALE_WAIT_MS = 700;
 
 /**
  * A form again, after someone else changed the ticket first: the current etag, what was typed and
