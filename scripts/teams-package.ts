@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AdmZip from 'adm-zip';
 import { teamsCommandLists } from '../src/commands';
+import { localize, type LocalizableManifest } from './teams-localization';
 
 /** The folder holding manifest.json and the icons. */
 export const TEAMS_MANIFEST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../manifest/teams');
@@ -199,11 +200,13 @@ export function filledManifest(env: Env, manifestDir = TEAMS_MANIFEST_DIR, optio
   return manifest;
 }
 
-/** Writes `<outDir>/helpdesk-teams.zip` (manifest.json, color.png, outline.png at the root); returns its path. */
+/** Writes `<outDir>/helpdesk-teams.zip` (manifest.json, a localization file per other language, color.png, outline.png at the root); returns its path. */
 export function buildTeamsPackage(env: Env, outDir: string, manifestDir = TEAMS_MANIFEST_DIR, options: BrandingOptions = {}): string {
-  const manifest = filledManifest(env, manifestDir, options) as { icons: { color: string; outline: string } };
+  const manifest = filledManifest(env, manifestDir, options) as unknown as LocalizableManifest & { icons: { color: string; outline: string } };
+  const languages = localize(manifest);
   const zip = new AdmZip();
   zip.addFile('manifest.json', Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`, 'utf8'));
+  for (const [file, strings] of Object.entries(languages)) zip.addFile(file, Buffer.from(`${JSON.stringify(strings, null, 2)}\n`, 'utf8'));
   for (const icon of [manifest.icons.color, manifest.icons.outline]) {
     zip.addFile(icon, readFileSync(path.join(manifestDir, icon)));
   }

@@ -120,6 +120,7 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
       logger: slackLogger,
       // Slack retries and replays are claimed in the Store, so replicas never handle one twice.
       inbound: store,
+      locale: config.locale,
       hooks: {
         onConversation: slackConversationHook(store),
         onThreadReply: (info) => slackThreadReplyHook({ client: channel.client, store, handle: notifications.handleThreadReply, logger: slackLogger })(info),

@@ -2,7 +2,7 @@
  * One Slack test scene: the fake Slack Web API, the real Slack channel (Bolt, HTTP mode) behind the
  * real server (src/server.ts), a help desk, and a poster that signs Slack requests.
  */
-import { createSlackChannel, type InboundClaims, type SlackChannel, type SlackHooks } from '../../src/channels/slack';
+import { createSlackChannel, type InboundClaims, type SlackChannel, type SlackChannelConfig, type SlackHooks } from '../../src/channels/slack';
 import type { NotificationPorts } from '../../src/core';
 import type { HelpdeskService } from '../../src/helpdesk/types';
 import { createLogger } from '../../src/log';
@@ -37,7 +37,7 @@ export interface SlackScene {
 }
 
 /** Starts the scene around a help desk the caller owns. */
-export async function startSlackScene(helpdesk: HelpdeskService, hooks?: SlackHooks, options: { inbound?: InboundClaims; fake?: FakeSlack; notifications?: NotificationPorts } = {}): Promise<SlackScene> {
+export async function startSlackScene(helpdesk: HelpdeskService, hooks?: SlackHooks, options: { inbound?: InboundClaims; fake?: FakeSlack; notifications?: NotificationPorts; languages?: Pick<SlackChannelConfig, 'locale' | 'conversationLocale'> } = {}): Promise<SlackScene> {
   const fake = options.fake ?? (await startFakeSlack({ users: Object.values(PEOPLE) }));
   const logLines: string[] = [];
   const logger = createLogger({ level: 'debug', write: (l) => logLines.push(l) });
@@ -48,6 +48,7 @@ export async function startSlackScene(helpdesk: HelpdeskService, hooks?: SlackHo
     hooks,
     inbound: options.inbound,
     notifications: options.notifications,
+    ...options.languages,
   });
   await channel.start();
   const server: Server = createServer({

@@ -44,10 +44,12 @@ function mrkdwnStrings(body: unknown): string[] {
 
 /** Our own link to a Slack permalink is the only markup allowed; a blockquote `>` starts a line. */
 const OWN_LINK = /<https:\/\/example\.slack\.com\/archives\/[^|<>]+\|this message>/g;
+/** Our own date tokens (shown in each reader's time zone); their fallback is escaped text. */
+const OWN_DATE = /<!date\^\d+\^\{date_short_pretty\} \{time\}\|[^<>|]*>/g;
 
 /** What in a mrkdwn string could change its meaning: a raw <, a > inside a line, a bare &. */
 function unsafe(s: string): string[] {
-  const rest = s.replace(OWN_LINK, '');
+  const rest = s.replace(OWN_LINK, '').replace(OWN_DATE, '');
   const found: string[] = [];
   if (rest.includes('<')) found.push(`raw < in ${JSON.stringify(rest.slice(Math.max(0, rest.indexOf('<') - 20), rest.indexOf('<') + 30))}`);
   for (const line of rest.split('\n')) if (line.slice(1).includes('>')) found.push(`raw > in ${JSON.stringify(line.slice(0, 80))}`);

@@ -139,7 +139,7 @@ describe('npm run package:teams', () => {
     const file = buildTeamsPackage({ TEAMS_APP_BOT_ID: BOT_ID, MicrosoftAppId: '00000000-0000-0000-0000-000000000001' }, out);
     expect(path.basename(file)).toBe(PACKAGE_FILE);
     const zip = new AdmZip(file);
-    expect(zip.getEntries().map((e) => e.entryName).sort()).toEqual(['color.png', 'manifest.json', 'outline.png']);
+    expect(zip.getEntries().map((e) => e.entryName).sort()).toEqual(['color.png', 'de.json', 'manifest.json', 'outline.png']);
     const packed = JSON.parse(zip.readAsText('manifest.json')) as Manifest;
     expect(packed.bots[0].botId).toBe(BOT_ID);
     expect(zip.getEntry('outline.png')!.getData().equals(readFileSync(path.join(TEAMS_MANIFEST_DIR, 'outline.png')))).toBe(true);

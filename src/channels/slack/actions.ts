@@ -14,10 +14,12 @@ import { decodeButtonValue, verbOfActionId } from './blocks/elements';
 import { viewModal } from './blocks/modal';
 import { FORM_VERBS } from './commands';
 import { commandContext, conversationOf, type SlackDeps } from './context';
-import { answer, FAILURE_MESSAGE, isDirect, messageFor, postPrivate, postPublic } from './deliver';
+import { answer, failureMessage, isDirect, messageFor, postPrivate, postPublic } from './deliver';
 import { guarded } from './failure';
 import { sharedTicketView } from './shared-card';
-import { NO_EMAIL_MESSAGE } from './identity';
+import { noEmailMessage } from './identity';
+import { translator, type Translate } from '../../i18n';
+import { channelLocale, readerLocale } from './locale';
 import { renderMessage, type SlackMessage } from './blocks/message';
 import { openModal, type OpenModal } from './views';
 
@@ -35,19 +37,25 @@ function inputFrom(verb: string, raw: string | undefined): CommandInput {
 }
 
 /** A one-line account of what a button did, for the App Home notice. */
-function noticeOf(reply: Reply): string | undefined {
+function noticeOf(t: Translate, reply: Reply): string | undefined {
   const v = reply.view;
   if (v.type === 'confirmation') return `:white_check_mark: ${v.confirmation.message}`;
   if (v.type === 'error') return `:x: ${v.error.message}`;
   if (v.type === 'text') return v.text;
-  if (v.type === 'ticket') return v.ticket.notice ? `${noticeMark(v.ticket.notice)}${v.ticket.notice.text}` : `Ticket #${v.ticket.id}: ${v.ticket.status}${v.ticket.assignee ? `, ${v.ticket.assignee}` : ''}`;
-  return undefined;
+  if (v.type !== 'ticket') return undefined;
+  if (v.ticket.notice) return `${noticeMark(v.ticket.notice)}${v.ticket.notice.text}`;
+  const status = (v.ticket as typeof v.ticket & { statusLabel?: string }).statusLabel || v.ticket.status;
+  return v.ticket.assignee ? t('slack:home.ticketStatusAssigned', { id: v.ticket.id, status, assignee: v.ticket.assignee }) : t('slack:home.ticketStatus', { id: v.ticket.id, status });
 }
 
 /** What a shared conversation may see for a reply: the shared card for a ticket, else the shareable view. */
-async function publicMessage(ctx: CommandContext, reply: Reply, channelId: string | undefined): Promise<SlackMessage> {
-  if (reply.view.type === 'ticket') return renderMessage({ type: 'ticket', ticket: await sharedTicketView(ctx, reply as Reply & { view: { type: 'ticket' } }) });
-  return messageFor({ ...reply, visibility: 'public' }, channelId);
+async function publicMessage(deps: SlackDeps, ctx: CommandContext, reply: Reply, channelId: string | undefined): Promise<SlackMessage> {
+  if (reply.view.type === 'ticket') {
+    // A ticket message everyone reads is rebuilt in the channel's language, whoever clicked.
+    const locale = await channelLocale(deps, channelId);
+    return renderMessage({ type: 'ticket', ticket: await sharedTicketView(ctx, reply as Reply & { view: { type: 'ticket' } }, locale) }, locale);
+  }
+  return messageFor({ ...reply, visibility: 'public' }, channelId, ctx.locale);
 }
 
 /**
@@ -63,26 +71,26 @@ async function answerOnMessage(deps: SlackDeps, ctx: CommandContext, body: Block
   const sameTicket = reply.view.type === 'ticket' && reply.view.ticket.id === input.ticketId;
   if (ephemeral || !channelId || !ts) {
     // Only this person sees the clicked message: it becomes their answer; a public result is posted shared.
-    await respond({ replace_original: true, ...messageFor({ ...reply, visibility: 'private' }, channelId) });
-    if (reply.visibility === 'public' && channelId && !isDirect(channelId)) await postPublic(deps, { channelId, userId: body.user.id }, await publicMessage(ctx, reply, channelId));
+    await respond({ replace_original: true, ...messageFor({ ...reply, visibility: 'private' }, channelId, ctx.locale) });
+    if (reply.visibility === 'public' && channelId && !isDirect(channelId)) await postPublic(deps, { channelId, userId: body.user.id }, await publicMessage(deps, ctx, reply, channelId));
     return;
   }
   if (isDirect(channelId)) {
-    if (sameTicket || reply.visibility === 'public') await deps.client.chat.update({ channel: channelId, ts, ...messageFor(reply, channelId) });
-    else await postPrivate(deps, target, renderMessage(reply.view));
+    if (sameTicket || reply.visibility === 'public') await deps.client.chat.update({ channel: channelId, ts, ...messageFor(reply, channelId, ctx.locale) });
+    else await postPrivate(deps, target, renderMessage(reply.view, ctx.locale));
     return;
   }
   if (sameTicket) {
-    await deps.client.chat.update({ channel: channelId, ts, ...(await publicMessage(ctx, reply, channelId)) });
+    await deps.client.chat.update({ channel: channelId, ts, ...(await publicMessage(deps, ctx, reply, channelId)) });
     // A private answer (Show, Refresh, a lost race) is the clicker's own view; a public change is the card itself.
-    if (reply.visibility === 'private') await postPrivate(deps, target, renderMessage(reply.view));
+    if (reply.visibility === 'private') await postPrivate(deps, target, renderMessage(reply.view, ctx.locale));
     return;
   }
   if (reply.visibility === 'public') {
-    await deps.client.chat.update({ channel: channelId, ts, ...(await publicMessage(ctx, reply, channelId)) });
+    await deps.client.chat.update({ channel: channelId, ts, ...(await publicMessage(deps, ctx, reply, channelId)) });
     return;
   }
-  await postPrivate(deps, target, renderMessage(reply.view));
+  await postPrivate(deps, target, renderMessage(reply.view, ctx.locale));
 }
 
 async function handle(deps: SlackDeps, body: BlockAction, action: ButtonAction, respond: RespondFn): Promise<void> {
@@ -90,28 +98,30 @@ async function handle(deps: SlackDeps, body: BlockAction, action: ButtonAction, 
   const surface = body.view?.type; // 'home' | 'modal' | undefined (a message)
   const input = inputFrom(verb, action.value);
   let modal: OpenModal | undefined;
-  if (FORM_VERBS.has(verb) || (surface === 'home' && verb === VERBS.show)) modal = await openModal(deps, body.trigger_id, 'Help desk', surface === 'modal');
+  if (FORM_VERBS.has(verb) || (surface === 'home' && verb === VERBS.show)) modal = await openModal(deps, body.trigger_id, body.user.id, 'helpdesk', surface === 'modal');
   if (surface === 'home' && verb === VERBS.refresh && input.ticketId === undefined) return publishHome(deps, body.user.id);
 
   const channelId = body.channel?.id ?? body.container?.channel_id;
   const ctx = await commandContext(deps, body.user.id, conversationOf(channelId ?? ''));
   if (!ctx) {
-    if (modal) return modal.show({ type: 'error', error: { message: NO_EMAIL_MESSAGE } });
-    return postPrivate(deps, { channelId, userId: body.user.id, respond: body.response_url ? respond : undefined }, renderMessage({ type: 'text', text: NO_EMAIL_MESSAGE }));
+    const locale = await readerLocale(deps, body.user.id);
+    if (modal) return modal.show({ type: 'error', error: { message: noEmailMessage(locale) } });
+    return postPrivate(deps, { channelId, userId: body.user.id, respond: body.response_url ? respond : undefined }, renderMessage({ type: 'text', text: noEmailMessage(locale) }, locale));
   }
+  const t = translator(ctx.locale);
   // Show or Claim on a list message's row keeps the list: the row changes in place, the rest comes on its own.
   const row = !surface && isVerb(verb) ? await listRowAction(ctx, input) : undefined;
   if (row && row.action.view.type !== 'error') {
     return answer(deps, { channelId, userId: body.user.id }, row.action, undefined, () => answerRow(deps, body, row, respond));
   }
-  const reply = row ? row.action : isVerb(verb) ? await dispatch(ctx, input) : ({ view: { type: 'error', error: { message: 'That button is from an older version of this app. Type `/helpdesk help`.' } }, visibility: 'private' } as Reply);
+  const reply = row ? row.action : isVerb(verb) ? await dispatch(ctx, input) : ({ view: { type: 'error', error: { message: t('slack:error.oldButton') } }, visibility: 'private' } as Reply);
   if (modal) {
     const ephemeral = Boolean(body.container?.is_ephemeral);
-    return modal.show(reply.view, { channelId, messageTs: surface || ephemeral ? undefined : body.container?.message_ts }, `Ticket #${input.ticketId ?? ''}`);
+    return modal.show(reply.view, { channelId, messageTs: surface || ephemeral ? undefined : body.container?.message_ts }, t('slack:modal.ticket', { id: input.ticketId ?? '' }));
   }
-  if (surface === 'home') return publishHome(deps, body.user.id, noticeOf(reply));
+  if (surface === 'home') return publishHome(deps, body.user.id, noticeOf(t, reply));
   if (surface === 'modal' && body.view) {
-    await deps.client.views.update({ view_id: body.view.id, view: viewModal('Help desk', reply.view) });
+    await deps.client.views.update({ view_id: body.view.id, view: viewModal(t('slack:modal.helpdesk'), reply.view, ctx.locale) });
     return;
   }
   // After a saved write the answer is retried and, failing that, the person is told it was saved.
@@ -129,7 +139,10 @@ export function registerActions(app: App, deps: SlackDeps): void {
       'button',
       { actionId: action.action_id, userId },
       () => handle(deps, body, action, respond),
-      () => postPrivate(deps, target, renderMessage({ type: 'text', text: FAILURE_MESSAGE })),
+      async () => {
+        const locale = await readerLocale(deps, userId);
+        await postPrivate(deps, target, renderMessage({ type: 'text', text: failureMessage(locale) }, locale));
+      },
     );
   });
 }

@@ -4,18 +4,20 @@ import { VERBS } from '../../core/verbs';
 import type { View } from '../../views/types';
 import { homeView } from './blocks/home';
 import { commandContext, type SlackDeps } from './context';
-import { NO_EMAIL_MESSAGE } from './identity';
+import { noEmailMessage } from './identity';
+import { readerLocale } from './locale';
 
 /** Builds and publishes the home tab for one user; `notice` reports the last button pressed there. */
 export async function publishHome(deps: SlackDeps, userId: string, notice?: string): Promise<void> {
   const ctx = await commandContext(deps, userId, { platform: 'slack', id: '', kind: 'personal' });
-  let content: { mine: View; queue?: View; notice?: string };
+  let content: { mine: View; queue?: View; notice?: string; locale?: string };
   if (!ctx) {
-    content = { mine: { type: 'error', error: { message: NO_EMAIL_MESSAGE } } };
+    const locale = await readerLocale(deps, userId);
+    content = { mine: { type: 'error', error: { message: noEmailMessage(locale) } }, locale };
   } else {
     const [mine, isAgent] = await Promise.all([dispatch(ctx, { verb: VERBS.mine }), deps.helpdesk.isAgent(ctx.actor.email)]);
     const queue = isAgent ? await dispatch(ctx, { verb: VERBS.queue, text: 'unassigned' }) : undefined;
-    content = { mine: mine.view, queue: queue?.view, notice };
+    content = { mine: mine.view, queue: queue?.view, notice, locale: ctx.locale };
   }
   await deps.client.views.publish({ user_id: userId, view: homeView(content) });
 }

@@ -6,15 +6,16 @@ import { commandContext, conversationOf, type SlackDeps } from './context';
 import { answer, failureWithTyped, postPrivate } from './deliver';
 import { guarded } from './failure';
 import { fromSlackText } from './inbound-text';
-import { NO_EMAIL_MESSAGE } from './identity';
+import { noEmailMessage } from './identity';
+import { readerLocale } from './locale';
 import { openModal, type OpenModal } from './views';
 import { renderMessage } from './blocks/message';
 
 /** Verbs whose answer is a form, so a modal is opened before any slow work. */
 export const FORM_VERBS: ReadonlySet<string> = new Set([VERBS.newForm, VERBS.commentForm, VERBS.resolveForm, VERBS.assignForm, VERBS.reopenForm, VERBS.editForm]);
 
-function privateText(text: string) {
-  return renderMessage({ type: 'text', text });
+function privateText(text: string, locale: string | undefined) {
+  return renderMessage({ type: 'text', text }, locale);
 }
 
 /** The slash command fields we use; Slack sends strings, anything else is treated as empty. */
@@ -32,12 +33,13 @@ const str = (v: unknown) => (typeof v === 'string' ? v : '');
 async function runSlash(deps: SlackDeps, cmd: SlashCommand, typed: string, respond: RespondFn): Promise<void> {
   const parsed = parseCommand(typed);
   let modal: OpenModal | undefined;
-  if (parsed.ok && FORM_VERBS.has(parsed.input.verb)) modal = await openModal(deps, cmd.trigger_id, 'Help desk');
+  if (parsed.ok && FORM_VERBS.has(parsed.input.verb)) modal = await openModal(deps, cmd.trigger_id, cmd.user_id, 'helpdesk');
   const conversation = conversationOf(cmd.channel_id, undefined, cmd.channel_name);
   const ctx = await commandContext(deps, cmd.user_id, conversation);
   if (!ctx) {
-    if (modal) await modal.show({ type: 'error', error: { message: NO_EMAIL_MESSAGE } });
-    else await respond({ response_type: 'ephemeral', ...privateText(NO_EMAIL_MESSAGE) });
+    const locale = await readerLocale(deps, cmd.user_id);
+    if (modal) await modal.show({ type: 'error', error: { message: noEmailMessage(locale) } });
+    else await respond({ response_type: 'ephemeral', ...privateText(noEmailMessage(locale), locale) });
     return;
   }
   const reply = await handleText(ctx, typed, parsed);
@@ -59,7 +61,7 @@ export function registerCommands(app: App, deps: SlackDeps): void {
       'slash command',
       { userId: cmd.user_id, channelId: cmd.channel_id },
       () => runSlash(deps, cmd, typed, respond),
-      () => postPrivate(deps, { userId: cmd.user_id, channelId: cmd.channel_id, respond }, failureWithTyped(`/helpdesk ${typed}`)),
+      async () => postPrivate(deps, { userId: cmd.user_id, channelId: cmd.channel_id, respond }, failureWithTyped(`/helpdesk ${typed}`, await readerLocale(deps, cmd.user_id))),
     );
   });
 }

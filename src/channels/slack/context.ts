@@ -50,6 +50,10 @@ export interface SlackDeps {
   identity: SlackIdentity;
   logger: Logger;
   hooks: SlackHooks;
+  /** HELPDESK_LOCALE: the language of shared channel messages (see locale.ts channelLocale). */
+  locale?: string;
+  /** The language an agent chose for a channel (the Store's conversation locale), if any. */
+  conversationLocale?: (channelId: string) => Promise<string | undefined>;
 }
 
 /** Slack channel type -> our conversation kind (im = personal, mpim = group, others = channel). */

@@ -9,6 +9,8 @@ import { renderMessage, type SlackMessage } from './blocks/message';
 import { escapeMrkdwn, mrkdwn, truncate } from './blocks/limits';
 import { slackErrorCode, type SlackDeps } from './context';
 import { pause } from './failure';
+import { translator } from '../../i18n';
+import { readerLocale } from './locale';
 
 /** A view as posted where others can read it: internal notes are left out (views' shareableView). */
 export const sharedView = shareableView;
@@ -18,9 +20,9 @@ export function isDirect(channelId: string | undefined): boolean {
   return Boolean(channelId?.startsWith('D'));
 }
 
-/** Renders a reply for a channel; shared channels never see internal notes. */
-export function messageFor(reply: Reply, channelId: string | undefined): SlackMessage {
-  return renderMessage(reply.visibility === 'public' && !isDirect(channelId) ? sharedView(reply.view) : reply.view);
+/** Renders a reply for a channel, its own words in `locale` (the view's language); shared channels never see internal notes. */
+export function messageFor(reply: Reply, channelId: string | undefined, locale?: string): SlackMessage {
+  return renderMessage(reply.visibility === 'public' && !isDirect(channelId) ? sharedView(reply.view) : reply.view, locale);
 }
 
 const CANNOT_POST = new Set(['not_in_channel', 'channel_not_found', 'is_archived', 'restricted_action']);
@@ -76,35 +78,36 @@ export async function postPublic(deps: SlackDeps, target: ReplyTarget, msg: Slac
 
 /** Sends a reply according to its visibility. */
 export async function deliver(deps: SlackDeps, target: ReplyTarget, reply: Reply): Promise<void> {
-  const msg = messageFor(reply, target.channelId);
+  const msg = messageFor(reply, target.channelId, await readerLocale(deps, target.userId));
   if (reply.visibility === 'public') await postPublic(deps, target, msg);
   else await postPrivate(deps, target, msg);
 }
 
-/** The short message a person gets when their own turn failed unexpectedly (details go to the log). */
-export const FAILURE_MESSAGE = 'Sorry — something went wrong on my side. Please try again in a moment; if it keeps happening, tell the help desk.';
-
-/** Said instead when the write happened and only showing the result failed: never "try again". */
-export function savedNote(reply: Reply): string {
-  const v = reply.view;
-  const what = v.type === 'ticket' ? `ticket #${v.ticket.id}${v.ticket.notice ? ` (${v.ticket.notice.text})` : ''}` : 'your change';
-  return `Your change was saved: ${what}. I could not show you the result at the time, so there is no need to send it again.`;
+/** The short message a person gets (in their language) when their own turn failed unexpectedly (details go to the log). */
+export function failureMessage(locale?: string): string {
+  return translator(locale)('slack:error.failure');
 }
 
-/** Heading of the quote that gives a person back what they typed when it could not be used. */
-export const TYPED_HEADING = 'What you typed, so nothing is lost:';
+/** Said instead when the write happened and only showing the result failed: never "try again". */
+export function savedNote(reply: Reply, locale?: string): string {
+  const t = translator(locale);
+  const v = reply.view;
+  if (v.type !== 'ticket') return t('slack:error.savedChange');
+  return v.ticket.notice ? t('slack:error.savedTicketNotice', { id: v.ticket.id, notice: v.ticket.notice.text }) : t('slack:error.savedTicket', { id: v.ticket.id });
+}
 
 /** `msg` with what the person typed quoted under it (escaped: their text cannot become markup). */
-export function quoteTyped(msg: SlackMessage, typed: string): SlackMessage {
+export function quoteTyped(msg: SlackMessage, typed: string, locale?: string): SlackMessage {
   if (!typed.trim()) return msg;
   const quoted = escapeMrkdwn(truncate(typed, 2800)).split('\n').map((l) => `>${l}`).join('\n');
-  return { text: msg.text, blocks: [...msg.blocks, { type: 'section' as const, text: mrkdwn(`${TYPED_HEADING}\n${quoted}`) }].slice(0, 50) };
+  const heading = translator(locale)('slack:error.typedHeading');
+  return { text: msg.text, blocks: [...msg.blocks, { type: 'section' as const, text: mrkdwn(`${heading}\n${quoted}`) }].slice(0, 50) };
 }
 
 /** The failure message for a turn that could not finish, with the text the person typed. */
-export function failureWithTyped(typed?: string): SlackMessage {
-  const msg = renderMessage({ type: 'text', text: FAILURE_MESSAGE });
-  return typed ? quoteTyped(msg, typed) : msg;
+export function failureWithTyped(typed?: string, locale?: string): SlackMessage {
+  const msg = renderMessage({ type: 'text', text: failureMessage(locale) }, locale);
+  return typed ? quoteTyped(msg, typed, locale) : msg;
 }
 
 /** How long to wait before the last try of a reply whose write already happened. */
@@ -118,8 +121,10 @@ export const REPLY_RETRY_MS = 1000;
  * Throws only when nothing was written, so the caller's failure policy tells them.
  */
 export async function answer(deps: SlackDeps, target: ReplyTarget, reply: Reply, typed?: string, send: (msg: SlackMessage) => Promise<void> = (m) => deliverMessage(deps, target, reply, m)): Promise<void> {
-  let msg = messageFor(reply, target.channelId);
-  if (typed && (reply.view.type === 'error' || reply.outcome === 'failed' || reply.outcome === 'invalid')) msg = quoteTyped(msg, typed);
+  // The reply's view is in the language of the person it answers; the message's own words follow it.
+  const locale = await readerLocale(deps, target.userId);
+  let msg = messageFor(reply, target.channelId, locale);
+  if (typed && (reply.view.type === 'error' || reply.outcome === 'failed' || reply.outcome === 'invalid')) msg = quoteTyped(msg, typed, locale);
   if (reply.outcome !== 'saved') return send(msg);
   try {
     return await send(msg);
@@ -132,9 +137,9 @@ export async function answer(deps: SlackDeps, target: ReplyTarget, reply: Reply,
   } catch (second) {
     deps.logger.warn('slack reply after a saved write failed again; sending a saved note', { userId: target.userId, error: second });
   }
-  const note = savedNote(reply);
+  const note = savedNote(reply, locale);
   try {
-    await sendDirect(deps, target.userId, renderMessage({ type: 'text', text: note }));
+    await sendDirect(deps, target.userId, renderMessage({ type: 'text', text: note }, locale));
     return;
   } catch (third) {
     deps.logger.error('slack saved note could not be sent', { userId: target.userId, error: third });

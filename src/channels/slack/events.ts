@@ -10,17 +10,19 @@ import { channelWelcome } from '../../views/help-view';
 import { publishHome } from './app-home';
 import { renderMessage } from './blocks/message';
 import { commandContext, conversationOf, type SlackDeps } from './context';
-import { answer, failureWithTyped, FAILURE_MESSAGE, messageFor, postPrivate } from './deliver';
+import { answer, failureMessage, failureWithTyped, messageFor, postPrivate } from './deliver';
 import { guarded } from './failure';
 import { keepLongDrafts } from './drafts';
 import { fromSlackText } from './inbound-text';
-import { NO_EMAIL_MESSAGE } from './identity';
+import { noEmailMessage } from './identity';
+import { channelLocale, readerLocale } from './locale';
+import { translator } from '../../i18n';
 import { descriptionFromMessage, titleFromMessage } from './shortcuts';
 
 /** The reaction name that files a ticket (`:ticket:`). */
 export const TICKET_REACTION = 'ticket';
 
-const text = (t: string) => renderMessage({ type: 'text', text: t });
+const text = (t: string, locale: string | undefined) => renderMessage({ type: 'text', text: t }, locale);
 
 /** Reads one message by ts: top-level messages via history, thread replies via replies. */
 async function fetchMessage(deps: SlackDeps, channel: string, ts: string): Promise<{ text: string; user?: string } | undefined> {
@@ -52,11 +54,13 @@ export function registerEvents(app: App, deps: SlackDeps): void {
           // A reply in the thread of a notification DM answers that notification's ticket.
           const threaded = typeof m.thread_ts === 'string' && m.thread_ts !== m.ts;
           if (ctx && threaded) ctx.replyTo = await deps.notifications?.noticeOf?.('slack', m.channel, m.thread_ts).catch(() => undefined);
-          const reply = ctx ? await keepLongDrafts(deps, await handleText(ctx, typed)) : { view: { type: 'text', text: NO_EMAIL_MESSAGE } as const, visibility: 'private' as const };
+          const reply = ctx
+            ? await keepLongDrafts(deps, await handleText(ctx, typed))
+            : { view: { type: 'text', text: noEmailMessage(await readerLocale(deps, m.user)) } as const, visibility: 'private' as const };
           const thread = threaded ? { thread_ts: m.thread_ts as string } : {};
           await answer(deps, target, reply, typed, async (msg) => void (await deps.client.chat.postMessage({ channel: m.channel, ...thread, ...msg })));
         },
-        () => deps.client.chat.postMessage({ channel: m.channel, ...failureWithTyped(typed) }),
+        async () => deps.client.chat.postMessage({ channel: m.channel, ...failureWithTyped(typed, await readerLocale(deps, m.user)) }),
       );
       return;
     }
@@ -72,7 +76,7 @@ export function registerEvents(app: App, deps: SlackDeps): void {
         await onThreadReply({ channelId: m.channel, threadTs: m.thread_ts, ts: m.ts, userId: m.user, email: person?.email, name: person?.name, text: typed });
       },
       // The reply may not have become a comment: it comes back to its author, in the thread.
-      () => postPrivate(deps, { channelId: m.channel, userId: m.user, threadTs: m.thread_ts }, failureWithTyped(typed)),
+      async () => postPrivate(deps, { channelId: m.channel, userId: m.user, threadTs: m.thread_ts }, failureWithTyped(typed, await readerLocale(deps, m.user))),
     );
   });
 
@@ -87,10 +91,10 @@ export function registerEvents(app: App, deps: SlackDeps): void {
       { channelId: event.channel, userId },
       async () => {
         const ctx = await commandContext(deps, userId, conversationOf(event.channel));
-        if (!ctx) return await postPrivate(deps, target, text(NO_EMAIL_MESSAGE));
+        if (!ctx) return await postPrivate(deps, target, text(noEmailMessage(await readerLocale(deps, userId)), await readerLocale(deps, userId)));
         await answer(deps, target, await handleText(ctx, typed), typed);
       },
-      () => postPrivate(deps, target, failureWithTyped(typed)),
+      async () => postPrivate(deps, target, failureWithTyped(typed, await readerLocale(deps, userId))),
     );
   });
 
@@ -104,19 +108,21 @@ export function registerEvents(app: App, deps: SlackDeps): void {
     const target = { channelId: channel, userId: event.user };
     const work = async () => {
       const ctx = await commandContext(deps, event.user, conversationOf(channel));
-      if (!ctx) return await postPrivate(deps, target, text(NO_EMAIL_MESSAGE));
+      const locale = ctx?.locale ?? (await readerLocale(deps, event.user));
+      const t = translator(locale);
+      if (!ctx) return await postPrivate(deps, target, text(noEmailMessage(locale), locale));
       const message = await fetchMessage(deps, channel, ts);
-      if (!message) return await postPrivate(deps, target, text("I couldn't read that message (is the app in this channel?), so no ticket was filed."));
+      if (!message) return await postPrivate(deps, target, text(t('slack:shortcut.couldNotRead'), locale));
       const link = await deps.client.chat.getPermalink({ channel, message_ts: ts }).catch(() => undefined);
       const values: Record<string, string> = {
-        title: titleFromMessage(message.text, `Slack message from ${message.user ? `@${message.user}` : 'someone'}`),
+        title: titleFromMessage(message.text, t('slack:shortcut.slackMessageFrom', { author: message.user ? `@${message.user}` : t('slack:shortcut.someone') })),
         description: descriptionFromMessage(message.text),
       };
       if (link?.permalink) values.sourceLink = link.permalink;
       const reply = await dispatch(ctx, { verb: VERBS.create, values });
       if (reply.view.type === 'error' || reply.view.type === 'form') {
         const why = reply.view.type === 'error' ? reply.view.error.message : reply.view.form.errors.map((e) => e.message).join(' ');
-        return await postPrivate(deps, target, text(`No ticket was filed from that message: ${why}`));
+        return await postPrivate(deps, target, text(t('slack:shortcut.notFiled', { reason: why }), locale));
       }
       const card = { ...reply, visibility: 'public' as const };
       await answer(deps, target, card, undefined, async (msg) => void (await deps.client.chat.postMessage({ channel, thread_ts: ts, ...msg })));
@@ -124,7 +130,8 @@ export function registerEvents(app: App, deps: SlackDeps): void {
     await guarded(deps.logger, 'reaction', { channelId: channel, userId: event.user }, work, async () => {
       // Nothing was filed (answer does not throw after a saved write), so the reaction may be tried again.
       filed.delete(key);
-      await postPrivate(deps, target, text(FAILURE_MESSAGE));
+      const locale = await readerLocale(deps, event.user);
+      await postPrivate(deps, target, text(failureMessage(locale), locale));
     });
   });
 
@@ -132,7 +139,8 @@ export function registerEvents(app: App, deps: SlackDeps): void {
   app.event('member_joined_channel', async ({ event, context }) => {
     if (!context.botUserId || event.user !== context.botUserId || typeof event.channel !== 'string') return;
     await guarded(deps.logger, 'welcome', { channelId: event.channel }, async () => {
-      await deps.client.chat.postMessage({ channel: event.channel, ...text(channelWelcome('slack')) });
+      const locale = await channelLocale(deps, event.channel);
+      await deps.client.chat.postMessage({ channel: event.channel, ...text(channelWelcome('slack', locale), locale) });
     });
   });
 

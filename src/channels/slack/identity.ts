@@ -5,12 +5,13 @@
 import { LRUCache } from 'lru-cache';
 import type { WebClient } from '@slack/web-api';
 import type { Actor } from '../../helpdesk/types';
+import { translator } from '../../i18n';
 import type { Logger } from '../../log';
 
-/** Shown when Slack does not reveal a person's email; tickets are never filed anonymously. */
-export const NO_EMAIL_MESSAGE =
-  "I can't see your email address in Slack, so I can't tell the help desk who you are. " +
-  'Ask your Slack admin to let apps see email addresses (the app needs the users:read.email scope and your profile needs an email), then try again.';
+/** Shown (in the person's language) when Slack does not reveal their email; tickets are never filed anonymously. */
+export function noEmailMessage(locale?: string): string {
+  return translator(locale)('slack:error.noEmail');
+}
 
 /** A Slack user as the help desk sees them; `email` is absent when Slack hides it. */
 export interface SlackPerson {

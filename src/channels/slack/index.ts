@@ -36,6 +36,10 @@ export interface SlackChannelConfig {
   hooks?: SlackHooks;
   /** Where inbound request ids are claimed (the Store's claimInbound); default: this process only. */
   inbound?: InboundClaims;
+  /** HELPDESK_LOCALE: the language of messages a whole channel reads (default English). */
+  locale?: string;
+  /** A channel's own language (`language de`, kept in the Store); unset or unknown: `locale`. */
+  conversationLocale?: (channelId: string) => Promise<string | undefined>;
 }
 
 /** The running Slack channel. */
@@ -111,6 +115,8 @@ export function createSlackChannel(config: SlackChannelConfig): SlackChannel {
     identity: createSlackIdentity({ client: app.client, logger }),
     logger,
     hooks: config.hooks ?? {},
+    locale: config.locale,
+    conversationLocale: config.conversationLocale,
   };
 
   // Before any listener: a Slack retry or a replayed request is acknowledged and dropped.

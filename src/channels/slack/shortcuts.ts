@@ -6,8 +6,9 @@ import { BLOCK_LIMITS, truncate } from './blocks/limits';
 import { commandContext, conversationOf, type SlackDeps } from './context';
 import { guarded } from './failure';
 import { fromSlackText } from './inbound-text';
-import { FAILURE_MESSAGE } from './deliver';
-import { NO_EMAIL_MESSAGE } from './identity';
+import { failureMessage } from './deliver';
+import { noEmailMessage } from './identity';
+import { readerLocale } from './locale';
 import { openModal, type OpenModal } from './views';
 
 /** Callback ids, as declared in manifest/slack/manifest.yml. */
@@ -31,10 +32,10 @@ export function descriptionFromMessage(text: string): string {
 
 async function showNewTicketForm(deps: SlackDeps, modal: OpenModal, userId: string, channelId: string | undefined, prefill?: { text: string; permalink?: string; author: string }) {
   const ctx = await commandContext(deps, userId, conversationOf(channelId ?? ''));
-  if (!ctx) return modal.show({ type: 'error', error: { message: NO_EMAIL_MESSAGE } });
+  if (!ctx) return modal.show({ type: 'error', error: { message: noEmailMessage(await readerLocale(deps, userId)) } });
   let values: Record<string, string> | undefined;
   if (prefill) {
-    values = { title: titleFromMessage(prefill.text, `Message from ${prefill.author}`), description: descriptionFromMessage(prefill.text) };
+    values = { title: titleFromMessage(prefill.text, modal.t('slack:shortcut.messageFrom', { author: prefill.author })), description: descriptionFromMessage(prefill.text) };
     if (prefill.permalink) values.sourceLink = prefill.permalink;
   }
   const reply = await dispatch(ctx, values ? { verb: VERBS.newForm, values } : { verb: VERBS.newForm });
@@ -52,14 +53,14 @@ export function registerShortcuts(app: App, deps: SlackDeps): void {
       'message shortcut',
       { userId },
       async () => {
-        modal = await openModal(deps, shortcut.trigger_id, 'New ticket');
+        modal = await openModal(deps, shortcut.trigger_id, userId, 'newTicket');
         const channelId = shortcut.channel.id;
         const link = await deps.client.chat.getPermalink({ channel: channelId, message_ts: shortcut.message_ts }).catch(() => undefined);
-        const author = typeof shortcut.message.user === 'string' ? `@${shortcut.message.user}` : 'someone';
+        const author = typeof shortcut.message.user === 'string' ? `@${shortcut.message.user}` : modal.t('slack:shortcut.someone');
         const text = typeof shortcut.message.text === 'string' ? shortcut.message.text : '';
         await showNewTicketForm(deps, modal, userId, channelId, { text, permalink: link?.permalink, author });
       },
-      async () => modal?.show({ type: 'error', error: { message: FAILURE_MESSAGE } }),
+      async () => modal?.show({ type: 'error', error: { message: failureMessage(await readerLocale(deps, shortcut.user.id)) } }),
     );
   });
 
@@ -71,10 +72,10 @@ export function registerShortcuts(app: App, deps: SlackDeps): void {
       'global shortcut',
       { userId: shortcut.user.id },
       async () => {
-        modal = await openModal(deps, shortcut.trigger_id, 'New ticket');
+        modal = await openModal(deps, shortcut.trigger_id, shortcut.user.id, 'newTicket');
         await showNewTicketForm(deps, modal, shortcut.user.id, undefined);
       },
-      async () => modal?.show({ type: 'error', error: { message: FAILURE_MESSAGE } }),
+      async () => modal?.show({ type: 'error', error: { message: failureMessage(await readerLocale(deps, shortcut.user.id)) } }),
     );
   });
 }

@@ -21,7 +21,7 @@ export function registerUnfurl(app: App, deps: SlackDeps): void {
       const unfurls: Record<string, { blocks: unknown[] }> = {};
       for (const { url } of (e.links ?? []).slice(0, MAX_LINKS)) {
         const list = await unfurlView(ctx, url);
-        if (list) unfurls[url] = { blocks: renderMessage({ type: 'ticket-list', list }).blocks };
+        if (list) unfurls[url] = { blocks: renderMessage({ type: 'ticket-list', list }, ctx.locale).blocks };
       }
       if (!Object.keys(unfurls).length) {
         deps.logger.debug('no ticket link this person may see; nothing unfurled', { channelId: e.channel, links: e.links?.length ?? 0 });

@@ -8,16 +8,20 @@ import type { CommandContext, CommandInput, Reply } from '../../commands/types';
 import type { FormView, TicketView, View } from '../../views/types';
 import { formErrors, formFields, formModal, FORM_CALLBACK_ID, loadingModal, readFormValues, readMetadata, viewModal, type FormMetadata } from './blocks/modal';
 import { commandContext, conversationOf, type SlackDeps } from './context';
-import { answer, FAILURE_MESSAGE, isDirect, messageFor, postPrivate, quoteTyped } from './deliver';
+import { answer, failureMessage, isDirect, messageFor, postPrivate, quoteTyped } from './deliver';
 import { sharedTicketView } from './shared-card';
 import { detached, guarded } from './failure';
 import { button } from './blocks/elements';
 import { FORM_OPEN_VERB, renderMessage, type SlackMessage } from './blocks/message';
-import { NO_EMAIL_MESSAGE } from './identity';
+import { noEmailMessage } from './identity';
+import { translator, type Translate } from '../../i18n';
+import { channelLocale, readerLocale } from './locale';
 
 /** A modal opened with a trigger id; `show` replaces its content once the real view is known. */
 export interface OpenModal {
   viewId?: string;
+  /** The person's messages, for titles and errors shown in the modal. */
+  t: Translate;
   show(view: View, meta?: Partial<FormMetadata>, title?: string): Promise<void>;
 }
 
@@ -25,14 +29,21 @@ export interface OpenModal {
  * Opens a "working" modal right away so the trigger id is never too old when the work ends.
  * From inside a modal the new one is pushed on top (Slack refuses views.open there).
  */
-export async function openModal(deps: SlackDeps, triggerId: string, title: string, fromModal = false): Promise<OpenModal> {
-  const args = { trigger_id: triggerId, view: loadingModal(title) };
+export async function openModal(deps: SlackDeps, triggerId: string, userId: string, titleKey: 'helpdesk' | 'newTicket', fromModal = false): Promise<OpenModal> {
+  // The users.info answer is usually cached with the person; a slow first look-up must not cost the
+  // trigger id its 3 seconds, so the "working" modal waits for it only briefly (else English).
+  const quick = await Promise.race([readerLocale(deps, userId), new Promise<undefined>((r) => setTimeout(() => r(undefined), LOCALE_WAIT_MS).unref())]);
+  const t = translator(quick);
+  const title = titleKey === 'newTicket' ? t('slack:shortcut.newTicket') : t('slack:modal.helpdesk');
+  const args = { trigger_id: triggerId, view: loadingModal(title, quick) };
   const opened = fromModal ? await deps.client.views.push(args) : await deps.client.views.open(args);
   const viewId = opened.view?.id;
   return {
     viewId,
+    t,
     async show(view, meta = {}, heading = title) {
-      const body = view.type === 'form' ? formModal(view.form, meta) : viewModal(heading, view);
+      const locale = quick ?? (await readerLocale(deps, userId));
+      const body = view.type === 'form' ? formModal(view.form, meta, locale) : viewModal(heading, view, locale);
       await deps.client.views.update({ view_id: viewId!, hash: undefined, view: body });
     },
   };
@@ -40,12 +51,17 @@ export async function openModal(deps: SlackDeps, triggerId: string, title: strin
 
 const SUBMIT_BUDGET_MS = 2500;
 
+/** How long the first modal waits for the person's language before opening in English. */
+const LOCALE_WAIT_MS = 700;
+
 /**
  * A form again, after someone else changed the ticket first: the current etag, what was typed and
  * the reason, so a second submit applies to the ticket as it is now and nothing typed is lost.
  */
-function retryForm(deps: SlackDeps, meta: FormMetadata, typed: Record<string, string>, current: TicketView): FormView {
+function retryForm(deps: SlackDeps, meta: FormMetadata, typed: Record<string, string>, current: TicketView, t: Translate): FormView {
   const first = formFields(meta.form)[0];
+  const reason = current.notice?.text ?? t('slack:form.someoneChanged');
+  const status = (current as TicketView & { statusLabel?: string }).statusLabel || current.status;
   return {
     form: meta.form,
     title: `#${current.id} ${current.title}`,
@@ -53,7 +69,7 @@ function retryForm(deps: SlackDeps, meta: FormMetadata, typed: Record<string, st
     ticketId: current.id,
     etag: current.etag,
     values: typed,
-    errors: [{ field: first, message: `${current.notice?.text ?? 'Someone changed this ticket first.'} It is now ${current.status}${current.assignee ? `, assigned to ${current.assignee}` : ''}. Submit again to apply your change anyway.` }],
+    errors: [{ field: first, message: current.assignee ? t('slack:form.nowStatusAssigned', { reason, status, assignee: current.assignee }) : t('slack:form.nowStatus', { reason, status }) }],
     priorities: deps.helpdesk.vocabulary.priorities,
     categories: deps.helpdesk.vocabulary.categories,
     allowInternal: meta.form === 'comment' && 'internal' in typed,
@@ -66,7 +82,7 @@ function withTyped(form: FormView, typed: Record<string, string>): FormView {
   return { ...form, values: { ...typed, ...form.values } };
 }
 
-async function resolveAssignee(deps: SlackDeps, values: Record<string, string>): Promise<string | undefined> {
+async function resolveAssignee(deps: SlackDeps, values: Record<string, string>, t: Translate): Promise<string | undefined> {
   const picked = values.assignee;
   if (!picked || picked.includes('@')) return undefined;
   const person = await deps.identity.lookup(picked).catch(() => undefined);
@@ -74,37 +90,45 @@ async function resolveAssignee(deps: SlackDeps, values: Record<string, string>):
     values.assignee = person.email;
     return undefined;
   }
-  return `I can't see ${person?.name ?? 'that person'}'s email address in Slack, so I can't assign the ticket to them.`;
+  return t('slack:form.noAssigneeEmail', { name: person?.name ?? t('slack:form.thatPerson') });
 }
+
+/** The modal label of each form field, for giving back what was typed. */
+const FIELD_LABELS: Record<string, string> = { title: 'title', description: 'description', priority: 'priority', category: 'category', comment: 'comment', note: 'resolveNote', assignee: 'assignTo', reason: 'reopenReason', internal: 'visibility' };
 
 /**
  * What a person gets when their form could not be used after the modal had to close: the reason,
  * everything they typed, and a button that opens the same form again prefilled.
  */
-export function handBack(meta: FormMetadata, typed: Record<string, string>, reason: string): SlackMessage {
+export function handBack(meta: FormMetadata, typed: Record<string, string>, reason: string, locale?: string): SlackMessage {
+  const t = translator(locale);
   const kept = Object.fromEntries(Object.entries(typed).filter(([, v]) => typeof v === 'string' && v !== '' && v !== 'false'));
-  const lines = Object.entries(kept).map(([k, v]) => `${k}: ${v}`);
-  const msg = renderMessage({ type: 'text', text: `Your form was not sent: ${reason}` });
-  const withText = quoteTyped(msg, lines.join('\n'));
-  const reopen = { verb: FORM_OPEN_VERB[meta.form], title: 'Open the form again', style: 'positive' as const, ticketId: meta.ticketId, etag: meta.etag, data: kept };
+  // Field names as the form showed them (`Titel: …`); a field without a label keeps its id.
+  const lines = Object.entries(kept).map(([k, v]) => `${FIELD_LABELS[k] ? t(`slack:modal.${FIELD_LABELS[k]}`) : k}: ${v}`);
+  const msg = renderMessage({ type: 'text', text: t('slack:form.notSent', { reason }) }, locale);
+  const withText = quoteTyped(msg, lines.join('\n'), locale);
+  const reopen = { verb: FORM_OPEN_VERB[meta.form], title: t('slack:form.openAgain'), style: 'positive' as const, ticketId: meta.ticketId, etag: meta.etag, data: kept };
   return { text: withText.text, blocks: [...withText.blocks, { type: 'actions', elements: [button(reopen, new Set(), true)] }] };
 }
 
 async function afterSubmit(deps: SlackDeps, ctx: CommandContext, userId: string, meta: FormMetadata, reply: Reply, typed: Record<string, string> = {}): Promise<void> {
   const target = { channelId: meta.channelId, userId };
+  const locale = ctx.locale;
   if (reply.outcome === 'conflict' && reply.view.type === 'ticket') {
-    return postPrivate(deps, target, handBack(meta, typed, reply.view.ticket.notice?.text ?? 'Someone changed this ticket first, so nothing was changed.'));
+    return postPrivate(deps, target, handBack(meta, typed, reply.view.ticket.notice?.text ?? translator(locale)('slack:form.conflict'), locale));
   }
   if (reply.view.type === 'form' && reply.view.form.errors.length > 0) {
-    return postPrivate(deps, target, handBack(meta, typed, reply.view.form.errors.map((e) => e.message).join(' ')));
+    return postPrivate(deps, target, handBack(meta, typed, reply.view.form.errors.map((e) => e.message).join(' '), locale));
   }
-  if (reply.view.type === 'error' && reply.outcome !== 'saved') return postPrivate(deps, target, handBack(meta, typed, reply.view.error.message));
+  if (reply.view.type === 'error' && reply.outcome !== 'saved') return postPrivate(deps, target, handBack(meta, typed, reply.view.error.message, locale));
   if (meta.channelId && meta.messageTs && reply.view.type === 'ticket' && reply.view.ticket.id === meta.ticketId) {
     const { channelId, messageTs } = meta;
     const ticketReply = reply as Reply & { view: { type: 'ticket' } };
     return answer(deps, target, reply, undefined, async () => {
       // A DM message is the person's own; a shared message only ever shows the shared view.
-      const msg = isDirect(channelId) ? messageFor(reply, channelId) : renderMessage({ type: 'ticket', ticket: await sharedTicketView(ctx, ticketReply) });
+      const msg = isDirect(channelId)
+        ? messageFor(reply, channelId, locale)
+        : renderMessage({ type: 'ticket', ticket: await sharedTicketView(ctx, ticketReply, await channelLocale(deps, channelId)) }, await channelLocale(deps, channelId));
       await deps.client.chat.update({ channel: channelId, ts: messageTs, ...msg });
     });
   }
@@ -125,7 +149,7 @@ export function registerViews(app: App, deps: SlackDeps): void {
       if (acked) return;
       // Still inside Slack's deadline: the modal stays open with everything typed and the reason.
       const meta = readMetadata(view.private_metadata);
-      await once(meta ? { response_action: 'errors', errors: { [formFields(meta.form)[0]]: FAILURE_MESSAGE } } : undefined);
+      await once(meta ? { response_action: 'errors', errors: { [formFields(meta.form)[0]]: failureMessage(await readerLocale(deps, userId)) } } : undefined);
     });
   });
 }
@@ -135,8 +159,10 @@ type Ack = (answer?: Record<string, unknown>) => Promise<void>;
 /** One form submit; `ack` answers Slack (once) within its 3 s. */
 async function submit(deps: SlackDeps, userId: string, view: ViewOutput, ack: Ack): Promise<void> {
     const meta = readMetadata(view.private_metadata);
+    const locale = await readerLocale(deps, userId);
+    const t = translator(locale);
     if (!meta) {
-      await ack({ response_action: 'update', view: viewModal('Help desk', { type: 'error', error: { message: 'This form is out of date. Close it and open it again.' } }) });
+      await ack({ response_action: 'update', view: viewModal(t('slack:modal.helpdesk'), { type: 'error', error: { message: t('slack:form.outOfDate') } }, locale) });
       return;
     }
     const first = formFields(meta.form)[0];
@@ -144,14 +170,14 @@ async function submit(deps: SlackDeps, userId: string, view: ViewOutput, ack: Ac
     const typed = { ...values };
     // The message a ticket is made from is linked in the ticket by the create handler.
     if (meta.sourceLink) values.sourceLink = meta.sourceLink;
-    const assigneeProblem = meta.form === 'assign' ? await resolveAssignee(deps, values) : undefined;
+    const assigneeProblem = meta.form === 'assign' ? await resolveAssignee(deps, values, t) : undefined;
     if (assigneeProblem) {
       await ack({ response_action: 'errors', errors: { assignee: assigneeProblem } });
       return;
     }
     const ctx = await commandContext(deps, userId, conversationOf(meta.channelId ?? ''));
     if (!ctx) {
-      await ack({ response_action: 'errors', errors: { [first]: NO_EMAIL_MESSAGE } });
+      await ack({ response_action: 'errors', errors: { [first]: noEmailMessage(locale) } });
       return;
     }
     const input: CommandInput = { verb: meta.verb, ticketId: meta.ticketId, etag: meta.etag, values };
@@ -167,13 +193,13 @@ async function submit(deps: SlackDeps, userId: string, view: ViewOutput, ack: Ac
         'late form submit',
         { verb: meta.verb, userId },
         async () => afterSubmit(deps, ctx, userId, meta, await work, typed),
-        () => postPrivate(deps, { channelId: meta.channelId, userId }, handBack(meta, typed, FAILURE_MESSAGE)),
+        () => postPrivate(deps, { channelId: meta.channelId, userId }, handBack(meta, typed, failureMessage(locale), locale)),
       );
       return;
     }
     if ('error' in outcome) {
       deps.logger.error('slack form submit failed', { verb: meta.verb, userId, error: outcome.error });
-      await ack({ response_action: 'errors', errors: { [first]: FAILURE_MESSAGE } });
+      await ack({ response_action: 'errors', errors: { [first]: failureMessage(locale) } });
       return;
     }
     const reply = outcome.reply;
@@ -183,7 +209,7 @@ async function submit(deps: SlackDeps, userId: string, view: ViewOutput, ack: Ac
     }
     if (reply.view.type === 'ticket' && meta.ticketId !== undefined && reply.outcome === 'conflict') {
       const { verb: _v, form: _f, ticketId: _t, etag: _e, ...where } = meta;
-      await ack({ response_action: 'update', view: formModal(retryForm(deps, meta, typed, reply.view.ticket), where) });
+      await ack({ response_action: 'update', view: formModal(retryForm(deps, meta, typed, reply.view.ticket, t), where, locale) });
       return;
     }
     if (reply.view.type === 'error') {

@@ -4,8 +4,8 @@
  * that person's 1:1 chat with the bot, and the shared conversation gets only a one-line pointer.
  */
 import { MessageFactory, type ConversationReference, type TurnContext } from 'botbuilder';
-import { PRIVATE_UNREACHABLE, SENT_PRIVATELY } from '../../commands/respond';
 import type { Reply } from '../../commands/types';
+import { translator } from '../../i18n';
 import type { Actor } from '../../helpdesk/types';
 import { isTooBig, TEAMS_MESSAGE_LIMIT } from './fit';
 import { activityFor, type CardAudience } from './replies';
@@ -72,14 +72,20 @@ async function once(deps: TeamsDeps, context: TurnContext, reply: Reply, who?: A
     return;
   }
   const sent = await sendPrivately(deps, context, reply, who);
-  await context.sendActivity(MessageFactory.text(sent ? SENT_PRIVATELY : PRIVATE_UNREACHABLE));
+  await context.sendActivity(MessageFactory.text(pointer(context, sent)));
+}
+
+/** The one line a shared conversation gets for a private answer, in the asker's language. */
+export function pointer(context: TurnContext, sent: boolean): string {
+  return translator(context.activity.locale)(sent ? 'teams:pointer.sentPrivately' : 'teams:pointer.unreachable');
 }
 
 /** A change was saved but its answer could not be sent: the person is told later, through the outbox. */
 async function savedButUntold(deps: TeamsDeps, context: TurnContext, reply: Reply, who: Actor | undefined, error: unknown): Promise<void> {
-  const about = reply.ticketId !== undefined ? ` on #${reply.ticketId}` : '';
-  const notice = reply.view.type === 'ticket' ? reply.view.ticket.notice?.text : undefined;
-  const text = `Your change${about} was saved${notice ? `: ${notice}` : '.'} (I could not show it to you at the time.)`;
+  const t = translator(context.activity.locale);
+  const said = reply.view.type === 'ticket' ? reply.view.ticket.notice?.text : undefined;
+  const notice = said ? `: ${said}` : '.';
+  const text = reply.ticketId !== undefined ? t('teams:answer.savedUntoldOn', { id: reply.ticketId, notice }) : t('teams:answer.savedUntold', { notice });
   deps.logger.error('A change was saved but its answer could not be sent', { activityId: context.activity.id, ticketId: reply.ticketId, error });
   if (!who?.email || !deps.tellLater) return;
   try {

@@ -11,6 +11,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as ACData from 'adaptivecards-templating';
 import { statusRole, VERBS, type Notice, type StatusRole } from '../../core';
+import type { Translate } from '../../i18n';
+import { cardDateTime, cardLabels, cardTranslator } from './card-text';
 import type {
   ActionView,
   AssetListView,
@@ -66,6 +68,9 @@ export function literal(text: string): string {
 /** Card colour by what the status means, not how it is spelled. */
 const ROLE_COLORS: Record<StatusRole, string> = { new: 'Accent', working: 'Warning', done: 'Good', other: 'Default' };
 
+/** A view's summary dates may carry the ISO time (views add `modified`); older views only the text. */
+type WithIso = TicketSummaryView & { modified?: string };
+
 function action(a: ActionView) {
   const data: Record<string, unknown> = { ...a.data };
   if (a.ticketId !== undefined) data.ticketId = a.ticketId;
@@ -73,13 +78,21 @@ function action(a: ActionView) {
   return { title: a.title, verb: a.verb, style: a.style ?? 'default', data };
 }
 
-function summaryLine(t: TicketSummaryView): string {
-  const who = t.assignee ? `assigned to ${t.assigneeName || t.assignee}` : 'unassigned';
-  return `${t.status} · ${t.priority} · ${who} · from ${t.requesterName} · updated ${t.modifiedText}`;
+function summaryLine(tr: Translate, t: WithIso): string {
+  const who = t.assignee ? tr('teams:card.assignedTo', { name: t.assigneeName || t.assignee }) : tr('teams:card.nobody');
+  const line = tr('teams:card.summary', { status: label(t, 'status'), priority: label(t, 'priority'), who, requester: t.requesterName, updated: '\u0000' });
+  // The date goes in after escaping: DATE()/TIME() must reach Teams as written.
+  return literal(line).replace('\u0000', cardDateTime(t.modified, t.modifiedText));
 }
 
-function summary(t: TicketSummaryView) {
-  return { id: t.id, title: literal(t.title), line: literal(summaryLine(t)), notice: literal(t.notice ?? ''), actions: t.actions.map(action) };
+/** A status or priority as the reader's language names it, when the view carries that label. */
+function label(t: object, kind: 'status' | 'priority' | 'category'): string {
+  const labelled = (t as Record<string, unknown>)[`${kind}Label`];
+  return typeof labelled === 'string' && labelled ? labelled : String((t as Record<string, unknown>)[kind] ?? '');
+}
+
+function summary(tr: Translate, t: TicketSummaryView) {
+  return { id: t.id, title: literal(t.title), line: summaryLine(tr, t), notice: literal(t.notice ?? ''), actions: t.actions.map(action) };
 }
 
 /** A lost race or refusal stands out; a confirmation ("Resolved by …") reads as good news. */
@@ -87,26 +100,26 @@ function noticeStyle(notice: Notice | undefined): 'attention' | 'good' {
   return notice && notice.tone !== 'success' ? 'attention' : 'good';
 }
 
-function ticketData(t: TicketView) {
+function ticketData(tr: Translate, t: TicketView) {
   return {
     id: t.id,
     title: literal(t.title),
-    status: literal(t.status),
+    status: literal(label(t, 'status')),
     statusColor: ROLE_COLORS[statusRole(t.status)],
-    priority: literal(t.priority || '—'),
-    category: literal(t.category || '—'),
+    priority: literal(label(t, 'priority') || '—'),
+    category: literal(label(t, 'category') || '—'),
     requesterText: literal(t.requesterText),
-    assigneeText: literal(t.assigneeText || t.assignee || 'Unassigned'),
+    assigneeText: literal(t.assigneeText || t.assignee || tr('teams:card.unassigned')),
     link: t.link ?? '',
-    createdText: t.createdText,
-    modifiedText: t.modifiedText,
+    createdText: cardDateTime(t.created, t.createdText),
+    modifiedText: cardDateTime(t.modified, t.modifiedText),
     description: literal(t.description),
     notice: literal(t.notice?.text ?? ''),
     noticeStyle: noticeStyle(t.notice),
     olderComments: t.olderComments,
     olderText: earlierCommentsText(t.olderComments),
     comments: t.comments.map((c) => ({
-      heading: literal(`${c.internal ? 'Internal note · ' : ''}${c.author} · ${c.createdText}`),
+      heading: `${literal([...(c.internal ? [tr('teams:card.internalNote')] : []), c.author].join(' · '))} · ${cardDateTime(c.created, c.createdText)}`,
       body: literal(c.body),
       containerStyle: c.internal ? 'warning' : 'emphasis',
     })),
@@ -123,8 +136,8 @@ function rows<T>(items: T[]): { actions: T[] }[] {
   return out;
 }
 
-function listData(l: TicketListView) {
-  return { title: literal(l.title), emptyText: literal(l.emptyText), footer: literal(l.footer ?? ''), tickets: l.tickets.map(summary), actions: (l.actions ?? []).map(action) };
+function listData(tr: Translate, l: TicketListView) {
+  return { title: literal(l.title), emptyText: literal(l.emptyText), footer: literal(l.footer ?? ''), tickets: l.tickets.map((x) => summary(tr, x)), actions: (l.actions ?? []).map(action) };
 }
 
 /**
@@ -140,8 +153,8 @@ function helpData(h: HelpView) {
   return { title: h.title, intro: h.intro, commands, actions: h.actions.map(action) };
 }
 
-function confirmationData(c: ConfirmationView) {
-  return { message: literal(c.message), hasTicket: Boolean(c.ticket), ticket: c.ticket ? summary(c.ticket) : {}, actions: c.actions.map(action) };
+function confirmationData(tr: Translate, c: ConfirmationView) {
+  return { message: literal(c.message), hasTicket: Boolean(c.ticket), ticket: c.ticket ? summary(tr, c.ticket) : {}, actions: c.actions.map(action) };
 }
 
 function errorData(e: ErrorView) {
@@ -209,6 +222,8 @@ const FORM_TEMPLATES: Record<FormView['form'], TemplateName> = {
 
 /** Options for renderCard. */
 export interface RenderCardConfig {
+  /** The reader's locale ('de-DE'); the templates' labels are in its language (unknown: English). */
+  locale?: string;
   /** Teams user ids whose clients refresh a ticket card to their own view (Universal Actions; at most 60 are kept). */
   refreshUserIds?: string[];
 }
@@ -216,39 +231,44 @@ export interface RenderCardConfig {
 /** Teams refreshes a card automatically for at most 60 listed users. */
 const MAX_REFRESH_USERS = 60;
 
-function cardBody(view: View): Record<string, unknown> {
+function cardData(tr: Translate, view: View): [TemplateName, object] {
   switch (view.type) {
     case 'ticket':
-      return expand('ticket', ticketData(view.ticket));
+      return ['ticket', ticketData(tr, view.ticket)];
     case 'ticket-list':
-      return expand('ticket-list', listData(view.list));
+      return ['ticket-list', listData(tr, view.list)];
     case 'form':
-      return expand(FORM_TEMPLATES[view.form.form], formData(view.form));
+      return [FORM_TEMPLATES[view.form.form], formData(view.form)];
     case 'help':
-      return expand('help', helpData(view.help));
+      return ['help', helpData(view.help)];
     case 'confirmation':
-      return expand('confirmation', confirmationData(view.confirmation));
+      return ['confirmation', confirmationData(tr, view.confirmation)];
     case 'error':
-      return expand('error', errorData(view.error));
+      return ['error', errorData(view.error)];
     case 'asset-list':
-      return expand('asset-list', assetData(view.list));
+      return ['asset-list', assetData(view.list)];
     case 'text':
-      return expand('text', { text: literal(view.text) });
+      return ['text', { text: literal(view.text) }];
     case 'notice': {
       const n = view.notice;
-      const line = `${n.status} · ${n.priority}`;
-      return expand('notice', { ticketId: n.ticketId, title: literal(n.title), text: literal(n.text), line: literal(line), link: n.link ?? '', actions: n.actions.map(action) });
+      return ['notice', { ticketId: n.ticketId, title: literal(n.title), text: literal(n.text), line: literal(`${n.status} · ${n.priority}`), link: n.link ?? '', actions: n.actions.map(action) }];
     }
   }
 }
 
+function cardBody(view: View, locale: string | undefined): Record<string, unknown> {
+  const tr = cardTranslator(locale);
+  const [name, data] = cardData(tr, view);
+  return expand(name, { ...data, labels: cardLabels(tr) });
+}
+
 /** The Adaptive Card (JSON) for a view; ticket cards get a refresh clause when refreshUserIds are given. */
 export function renderCard(view: View, options: RenderCardConfig = {}): Record<string, unknown> {
-  const card = cardBody(view);
+  const card = cardBody(view, options.locale);
   const userIds = options.refreshUserIds?.slice(0, MAX_REFRESH_USERS);
   if (view.type === 'ticket' && userIds?.length) {
     card.refresh = {
-      action: { type: 'Action.Execute', title: 'Refresh', verb: VERBS.refresh, data: { ticketId: view.ticket.id } },
+      action: { type: 'Action.Execute', title: cardTranslator(options.locale)('teams:card.refresh'), verb: VERBS.refresh, data: { ticketId: view.ticket.id } },
       userIds,
     };
   }

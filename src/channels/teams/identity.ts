@@ -5,11 +5,13 @@
 import { LRUCache } from 'lru-cache';
 import { TeamsInfo, TurnContext, type Mention } from 'botbuilder';
 import type { Actor } from '../../helpdesk/types';
+import { translator } from '../../i18n';
 import type { Logger } from '../../log';
 
-/** What a person is told when the channel cannot give their address; we never act as someone else. */
-export const NO_EMAIL_MESSAGE =
-  "I can't see your email address in this chat, so I can't act for you. Ask your Teams admin to make sure your account has an email address, or use the help desk directly.";
+/** What a person is told (in their language) when the channel cannot give their address; we never act as someone else. */
+export function noEmailMessage(locale: string | undefined): string {
+  return translator(locale)('teams:noEmail');
+}
 
 /** Resolves Teams users to help-desk actors. */
 export interface IdentityResolver {

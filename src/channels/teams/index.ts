@@ -20,6 +20,7 @@ import type { PrivateChat } from './answer';
 import type { TeamsDeps } from './turn';
 import { createIdentityResolver, type IdentityResolver } from './identity';
 import { inPersonalChat } from './personal-chat';
+import { translator } from '../../i18n';
 
 export { activityFor, cardFor, shareableView, type CardAudience } from './replies';
 export type { TeamsHooks } from './bot';
@@ -89,7 +90,7 @@ export function createTeamsChannel(options: TeamsChannelConfig): TeamsChannel {
     // Only a message is a turn the person started and is waiting on; invokes answer on the card.
     if (a.type !== 'message') return;
     try {
-      await context.sendActivity('Something went wrong on my side. Please try again in a moment.');
+      await context.sendActivity(translator(a.locale)('teams:turnFailed'));
     } catch (err) {
       logger.warn('Could not tell the person about the failure', { conversationId: a.conversation?.id, error: err });
     }

@@ -9,11 +9,11 @@ import { answerRow } from './list-rows';
 import type { CommandInput, Reply } from '../../commands/types';
 import { isVerb, VERBS } from '../../core/verbs';
 import type { Actor } from '../../helpdesk/types';
-import { NO_EMAIL_MESSAGE } from './identity';
-import { PRIVATE_UNREACHABLE, SENT_PRIVATELY } from '../../commands/respond';
+import { translator } from '../../i18n';
+import { noEmailMessage } from './identity';
 import { MessageFactory } from 'botbuilder';
 import type { TicketView } from '../../views/types';
-import { seenIn, sendPrivately } from './answer';
+import { pointer, seenIn, sendPrivately } from './answer';
 import { FULL_TEXT, fullTextMessages } from './fit';
 import { activityFor, ADAPTIVE_CARD, cardFor } from './replies';
 import { audienceOf, commandContext, conversationOf, type TeamsDeps } from './turn';
@@ -58,9 +58,9 @@ function message(text: string): AdaptiveCardInvokeResponse {
 async function elsewhere(deps: TeamsDeps, context: TurnContext, reply: Reply, actor: Actor): Promise<AdaptiveCardInvokeResponse> {
   if (reply.visibility === 'public') {
     await context.sendActivity(activityFor(reply.view, audienceOf(context)));
-    return message('Done.');
+    return message(translator(context.activity.locale)('teams:invoke.done'));
   }
-  return message((await sendPrivately(deps, context, reply, actor)) ? SENT_PRIVATELY : PRIVATE_UNREACHABLE);
+  return message(pointer(context, await sendPrivately(deps, context, reply, actor)));
 }
 
 /** The "Full text" button: the whole description and comments as plain messages, privately in a shared chat. */
@@ -71,15 +71,15 @@ async function fullText(deps: TeamsDeps, context: TurnContext, ticket: TicketVie
   };
   if (!audienceOf(context).shared) {
     await send(context);
-    return message(`Sent the full text of #${ticket.id} below.`);
+    return message(translator(context.activity.locale)('teams:invoke.fullTextSent', { id: ticket.id }));
   }
-  if (!deps.privateChat) return message(PRIVATE_UNREACHABLE);
+  if (!deps.privateChat) return message(pointer(context, false));
   try {
     await deps.privateChat(seenIn(context), send, actor);
-    return message(SENT_PRIVATELY);
+    return message(pointer(context, true));
   } catch (err) {
     deps.logger.warn('Could not send the full text to the 1:1 chat', { ticketId: ticket.id, error: err });
-    return message(PRIVATE_UNREACHABLE);
+    return message(pointer(context, false));
   }
 }
 
@@ -91,10 +91,9 @@ export async function onCardAction(
   value: AdaptiveCardInvokeValue,
 ): Promise<AdaptiveCardInvokeResponse> {
   const verb = value.action?.verb;
-  if (!isVerb(verb)) {
-    return invokeError(400, 'UnknownAction', `This card asked for "${String(verb ?? '')}", which this bot does not know. Send "help" for what it can do.`);
-  }
-  if (!actor) return invokeError(400, 'NoEmail', NO_EMAIL_MESSAGE);
+  const t = translator(context.activity.locale);
+  if (!isVerb(verb)) return invokeError(400, 'UnknownAction', t('teams:invoke.unknownAction', { verb: String(verb ?? '') }));
+  if (!actor) return invokeError(400, 'NoEmail', noEmailMessage(context.activity.locale));
   const input = inputFromCard(verb, value.action.data as Record<string, unknown> | undefined);
   // Teams marks the refresh it sends on its own with trigger 'automatic' (not kept by botbuilder's parser).
   const isRefresh = verb === VERBS.refresh || (context.activity.value as { trigger?: string } | undefined)?.trigger === 'automatic';
@@ -125,6 +124,6 @@ export async function onCardAction(
       activityId: context.activity.id,
       error: err,
     });
-    return invokeError(500, 'InternalError', 'Something went wrong while doing that. Please try again in a moment.');
+    return invokeError(500, 'InternalError', t('teams:invoke.failed'));
   }
 }

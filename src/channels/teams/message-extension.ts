@@ -9,7 +9,8 @@ import { VERBS } from '../../core/verbs';
 import type { Actor } from '../../helpdesk/types';
 import { LIMITS } from '../../helpdesk/types';
 import type { View } from '../../views/types';
-import { NO_EMAIL_MESSAGE } from './identity';
+import { translator } from '../../i18n';
+import { noEmailMessage } from './identity';
 import { inputFromCard } from './invoke-actions';
 import { activityFor, cardFor } from './replies';
 import { plainText } from './text';
@@ -17,7 +18,6 @@ import { audienceOf, commandContext, type TeamsDeps } from './turn';
 
 /** The command id in the app manifest. */
 export const CREATE_FROM_MESSAGE = 'createTicketFromMessage';
-const DIALOG_TITLE = 'New help-desk ticket';
 const TITLE_CHARS = 80;
 
 function message(text: string): MessagingExtensionActionResponse {
@@ -45,7 +45,7 @@ export function toDialogCard(node: unknown): unknown {
 
 function dialog(context: TurnContext, view: View): MessagingExtensionActionResponse {
   const card = toDialogCard(cardFor(view, { ...audienceOf(context), shared: false })) as Record<string, unknown>;
-  return { task: { type: 'continue', value: { title: DIALOG_TITLE, card: CardFactory.adaptiveCard(card) } } };
+  return { task: { type: 'continue', value: { title: translator(context.activity.locale)('teams:extension.dialogTitle'), card: CardFactory.adaptiveCard(card) } } };
 }
 
 /** Title and description proposed from the message the person picked. */
@@ -70,8 +70,8 @@ export async function onFetchTask(
   actor: Actor | undefined,
   action: MessagingExtensionAction,
 ): Promise<MessagingExtensionActionResponse> {
-  if (action.commandId !== CREATE_FROM_MESSAGE) return message(`This bot has no "${action.commandId ?? ''}" command.`);
-  if (!actor) return message(NO_EMAIL_MESSAGE);
+  if (action.commandId !== CREATE_FROM_MESSAGE) return message(translator(context.activity.locale)('teams:extension.noCommand', { command: action.commandId ?? '' }));
+  if (!actor) return message(noEmailMessage(context.activity.locale));
   const { title, description, link } = prefillFrom(action);
   const values: Record<string, string> = { title, description };
   if (link) values.sourceLink = link;
@@ -86,8 +86,9 @@ export async function onSubmitAction(
   actor: Actor | undefined,
   action: MessagingExtensionAction,
 ): Promise<MessagingExtensionActionResponse> {
-  if (action.commandId !== CREATE_FROM_MESSAGE) return message(`This bot has no "${action.commandId ?? ''}" command.`);
-  if (!actor) return message(NO_EMAIL_MESSAGE);
+  const t = translator(context.activity.locale);
+  if (action.commandId !== CREATE_FROM_MESSAGE) return message(t('teams:extension.noCommand', { command: action.commandId ?? '' }));
+  if (!actor) return message(noEmailMessage(context.activity.locale));
   const data = (action.data ?? {}) as Record<string, unknown>;
   // Only the form's submit files a ticket; any other button in the dialog (e.g. cancel) just closes it.
   if (data.verb !== undefined && data.verb !== VERBS.create) return {};
@@ -108,8 +109,7 @@ export async function onSubmitAction(
   } catch (err) {
     // The ticket exists; say so in the dialog rather than let the person file it twice.
     deps.logger.warn('Could not post the new-ticket confirmation', { ticketId: reply.ticketId, conversationId: context.activity.conversation?.id, error: err });
-    const filed = reply.ticketId ? `Ticket #${reply.ticketId} is filed` : 'The ticket is filed';
-    return message(`${filed}, but I couldn't post it in this conversation. Type "mine" in a chat with me to see it.`);
+    return message(reply.ticketId ? t('teams:extension.filedNotPostedId', { id: reply.ticketId }) : t('teams:extension.filedNotPosted'));
   }
   // An empty answer closes the dialog.
   return {};

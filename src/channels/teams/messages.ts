@@ -4,7 +4,7 @@ import { channelWelcome } from '../../views/help-view';
 import { dispatch, handleText } from '../../commands/index';
 import { VERBS } from '../../core/verbs';
 import type { Actor } from '../../helpdesk/types';
-import { NO_EMAIL_MESSAGE } from './identity';
+import { noEmailMessage } from './identity';
 import { privately } from '../../commands/respond';
 import { answer } from './answer';
 import type { ThreadTurn } from './bot';
@@ -49,7 +49,7 @@ export async function onMessage(
   // A card's Action.Submit arrives as a message with a value and no text; cards here use Action.Execute.
   if (!text && context.activity.value) return;
   if (!actor) {
-    await answer(deps, context, privately({ type: 'text', text: NO_EMAIL_MESSAGE }));
+    await answer(deps, context, privately({ type: 'text', text: noEmailMessage(context.activity.locale) }));
     return;
   }
   // A reply under a ticket card the bot posted in a channel becomes a comment on that ticket.

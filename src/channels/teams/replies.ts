@@ -8,6 +8,7 @@ import { VERBS } from '../../core/verbs';
 import type { View } from '../../views/types';
 import { renderCard } from './cards';
 import { fitted } from './fit';
+import { cardTranslator } from './card-text';
 
 export const ADAPTIVE_CARD = 'application/vnd.microsoft.card.adaptive';
 
@@ -16,6 +17,8 @@ export interface CardAudience {
   /** Teams user ids (MRIs) whose clients refresh the card to their own view on sight. */
   userIds: string[];
   shared: boolean;
+  /** The reader's locale ('de-DE' from the activity); the card's own words are in its language. */
+  locale?: string;
 }
 
 // In a group chat or channel everyone sees the posted card, so internal notes are taken off it
@@ -26,12 +29,12 @@ export { shareableView };
 export function cardFor(view: View, audience: CardAudience, limit?: number): Record<string, unknown> {
   const shown = audience.shared ? shareableView(view) : view;
   // Measured with the refresh clause's room in mind (at most 60 ids); see fit.ts.
-  const card = { ...fitted(shown, (v) => renderCard(v), limit) };
+  const card = { ...fitted(shown, (v) => renderCard(v, { locale: audience.locale }), limit, audience.locale) };
   if (view.type === 'ticket') {
     card.refresh = {
       action: {
         type: 'Action.Execute',
-        title: 'Refresh',
+        title: cardTranslator(audience.locale)('teams:card.refresh'),
         verb: VERBS.refresh,
         data: { ticketId: view.ticket.id },
       },

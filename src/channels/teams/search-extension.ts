@@ -13,7 +13,8 @@ import {
 } from 'botbuilder';
 import { shareableTickets, SHARE_LIMIT, unfurlView } from '../../commands/share';
 import type { Actor } from '../../helpdesk/types';
-import { NO_EMAIL_MESSAGE } from './identity';
+import { translator } from '../../i18n';
+import { noEmailMessage } from './identity';
 import { cardFor } from './replies';
 import { commandContext, type TeamsDeps } from './turn';
 
@@ -25,6 +26,12 @@ const result = (attachments: MessagingExtensionAttachment[]): MessagingExtension
 });
 const message = (text: string): MessagingExtensionResponse => ({ composeExtension: { type: 'message', text } });
 
+/** A status or priority as the reader's language names it, when the view carries that label. */
+function labelOf(t: object, kind: 'status' | 'priority'): string {
+  const v = t as Record<string, unknown>;
+  return String(v[`${kind}Label`] || v[kind] || '');
+}
+
 /** What was typed: the `query` parameter; the initial run (box just opened) has none. */
 function typedText(query: MessagingExtensionQuery): string {
   const p = query.parameters?.find((x) => x.name === 'query');
@@ -33,18 +40,19 @@ function typedText(query: MessagingExtensionQuery): string {
 
 /** composeExtension/query: previews of matching tickets; picking one inserts its shared card. */
 export async function onSearchQuery(deps: TeamsDeps, context: TurnContext, actor: Actor | undefined, query: MessagingExtensionQuery): Promise<MessagingExtensionResponse> {
-  if (query.commandId !== SEARCH_TICKETS) return message(`This bot has no "${query.commandId ?? ''}" search.`);
-  if (!actor) return message(NO_EMAIL_MESSAGE);
+  const t = translator(context.activity.locale);
+  if (query.commandId !== SEARCH_TICKETS) return message(t('teams:extension.noSearch', { command: query.commandId ?? '' }));
+  if (!actor) return message(noEmailMessage(context.activity.locale));
   const count = Math.min(Math.max(1, query.queryOptions?.count ?? SHARE_LIMIT), SHARE_LIMIT);
   try {
     const found = await shareableTickets(commandContext(deps, context, actor), typedText(query), count);
     return result(found.map(({ summary, card }) => ({
-      ...CardFactory.adaptiveCard(cardFor({ type: 'ticket', ticket: card }, { shared: true, userIds: [] })),
-      preview: CardFactory.thumbnailCard(`#${summary.id} ${summary.title}`, [summary.status, summary.priority, summary.requesterName].filter(Boolean).join(' · ')),
+      ...CardFactory.adaptiveCard(cardFor({ type: 'ticket', ticket: card }, { shared: true, userIds: [], locale: context.activity.locale })),
+      preview: CardFactory.thumbnailCard(`#${summary.id} ${summary.title}`, [labelOf(summary, 'status'), labelOf(summary, 'priority'), summary.requesterName].filter(Boolean).join(' · ')),
     })));
   } catch (err) {
     deps.logger.warn('ticket search failed', { conversationId: context.activity.conversation?.id, error: err });
-    return message('Search is not available right now. Try again in a moment.');
+    return message(t('teams:extension.searchDown'));
   }
 }
 
@@ -56,8 +64,8 @@ export async function onQueryLink(deps: TeamsDeps, context: TurnContext, actor: 
     if (!list) return result([]);
     const [t] = list.tickets;
     return result([{
-      ...CardFactory.adaptiveCard(cardFor({ type: 'ticket-list', list }, { shared: true, userIds: [] })),
-      preview: CardFactory.thumbnailCard(`#${t.id} ${t.title}`, [t.status, t.priority].join(' · ')),
+      ...CardFactory.adaptiveCard(cardFor({ type: 'ticket-list', list }, { shared: true, userIds: [], locale: context.activity.locale })),
+      preview: CardFactory.thumbnailCard(`#${t.id} ${t.title}`, [labelOf(t, 'status'), labelOf(t, 'priority')].join(' · ')),
     }]);
   } catch (err) {
     // A link that cannot be looked up right now just stays a link.

@@ -36,7 +36,7 @@ export function conversationOf(context: TurnContext): Conversation {
 /** Shared chats get the shareable card; the person acting is the one whose client refreshes it. */
 export function audienceOf(context: TurnContext): CardAudience {
   const from = context.activity.from?.id;
-  return { shared: conversationOf(context).kind !== 'personal', userIds: from ? [from] : [] };
+  return { shared: conversationOf(context).kind !== 'personal', userIds: from ? [from] : [], locale: context.activity.locale };
 }
 
 /** The command context for this turn, with mention look-ups answered from this activity. */

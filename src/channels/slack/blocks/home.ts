@@ -2,6 +2,7 @@
 import { VERBS } from '../../../core/verbs';
 import type { View } from '../../../views/types';
 import type { HomeView } from '@slack/types';
+import { translator } from '../../../i18n';
 import { actionsBlocks, type Block } from './elements';
 import { BLOCK_LIMITS, mrkdwn, userText } from './limits';
 import { renderMessage, ticketListBlocks } from './message';
@@ -13,22 +14,25 @@ export interface HomeContent {
   queue?: View;
   /** A line about the last button pressed here, e.g. "Ticket #12 claimed". */
   notice?: string;
+  /** The reader's Slack locale ('de-DE'); the tab's own words are in its language. */
+  locale?: string;
 }
 
-function part(view: View, max: number): Block[] {
-  return view.type === 'ticket-list' ? ticketListBlocks(view.list, max) : renderMessage(view).blocks.slice(0, max);
+function part(view: View, max: number, locale: string | undefined): Block[] {
+  return view.type === 'ticket-list' ? ticketListBlocks(view.list, max, locale) : renderMessage(view, locale).blocks.slice(0, max);
 }
 
 /** The `views.publish` home view, never more than Slack's 100 blocks. */
 export function homeView(content: HomeContent): HomeView {
   const blocks: Block[] = [];
   if (content.notice) blocks.push({ type: 'section', text: mrkdwn(userText(content.notice, BLOCK_LIMITS.sectionText)) });
-  blocks.push(...actionsBlocks([{ verb: VERBS.newForm, title: 'New ticket', style: 'positive' }, { verb: VERBS.refresh, title: 'Refresh' }]));
+  const tr = translator(content.locale);
+  blocks.push(...actionsBlocks([{ verb: VERBS.newForm, title: tr('slack:home.newTicket'), style: 'positive' }, { verb: VERBS.refresh, title: tr('slack:home.refresh') }]));
   const queueBudget = content.queue ? 45 : 0;
-  blocks.push(...part(content.mine, BLOCK_LIMITS.surfaceBlocks - blocks.length - queueBudget - 1));
+  blocks.push(...part(content.mine, BLOCK_LIMITS.surfaceBlocks - blocks.length - queueBudget - 1, content.locale));
   if (content.queue) {
     blocks.push({ type: 'divider' });
-    blocks.push(...part(content.queue, BLOCK_LIMITS.surfaceBlocks - blocks.length));
+    blocks.push(...part(content.queue, BLOCK_LIMITS.surfaceBlocks - blocks.length, content.locale));
   }
   return { type: 'home', blocks: blocks.slice(0, BLOCK_LIMITS.surfaceBlocks) };
 }

@@ -3,6 +3,7 @@ import { VERBS, type Verb } from '../../../core/verbs';
 import type { ActionView, AssetListView, FormView, HelpView, TicketListView, View } from '../../../views/types';
 import { actionsBlocks, button, type Block } from './elements';
 import { BLOCK_LIMITS, escapeMrkdwn, mrkdwn, plain, truncate, userText } from './limits';
+import { translator, type Translate } from '../../../i18n';
 import { noticeBlocks, ticketBlocks, ticketSummaryBlocks, ticketText } from './ticket';
 
 /** A message body ready for chat.postMessage / chat.update / respond. */
@@ -53,12 +54,13 @@ function fit(head: Block[], body: Block[][], tail: Block[], max: number, more: (
 }
 
 /** Blocks for a ticket list; also used by App Home with a bigger block budget. */
-export function ticketListBlocks(list: TicketListView, max: number = BLOCK_LIMITS.messageBlocks): Block[] {
+export function ticketListBlocks(list: TicketListView, max: number = BLOCK_LIMITS.messageBlocks, locale?: string): Block[] {
+  const tr = translator(locale);
   const head: Block[] = [{ type: 'header', text: plain(list.title, BLOCK_LIMITS.headerText) }];
   if (list.tickets.length === 0) return [...head, { type: 'section', text: mrkdwn(userText(list.emptyText, BLOCK_LIMITS.sectionText)) }];
   const tail: Block[] = list.footer ? [{ type: 'context', elements: [mrkdwn(userText(list.footer, BLOCK_LIMITS.sectionText))] }] : [];
   if (list.actions?.length) tail.push(...actionsBlocks(list.actions));
-  return fit(head, list.tickets.map(ticketSummaryBlocks), tail, max, (n) => `${n} more not shown`);
+  return fit(head, list.tickets.map((t) => ticketSummaryBlocks(t, locale)), tail, max, (count) => tr('slack:message.moreNotShown', { count }));
 }
 
 function helpBlocks(help: HelpView): Block[] {
@@ -68,7 +70,7 @@ function helpBlocks(help: HelpView): Block[] {
   return [...head, ...linesToSections(lines), ...actionsBlocks(help.actions)].slice(0, BLOCK_LIMITS.messageBlocks);
 }
 
-function assetBlocks(list: AssetListView): Block[] {
+function assetBlocks(tr: Translate, list: AssetListView): Block[] {
   const head: Block[] = [{ type: 'header', text: plain(list.title, BLOCK_LIMITS.headerText) }];
   if (list.assets.length === 0) return [...head, { type: 'section', text: mrkdwn(userText(list.emptyText, BLOCK_LIMITS.sectionText)) }];
   const body = list.assets.map((a): Block[] => [
@@ -76,51 +78,54 @@ function assetBlocks(list: AssetListView): Block[] {
       type: 'section',
       text: mrkdwn(
         `*${userText(a.title, 300)}* (${escapeMrkdwn(a.assetTag)})\n${escapeMrkdwn(a.type)} · ${escapeMrkdwn(a.status)} · ${userText(a.holder, 200)}\n` +
-          `${escapeMrkdwn(a.manufacturer)} ${escapeMrkdwn(a.model)} · S/N ${escapeMrkdwn(a.serialNumber)} · ${escapeMrkdwn(a.warrantyText)}`,
+          `${escapeMrkdwn(a.manufacturer)} ${escapeMrkdwn(a.model)} · ${tr('slack:message.serial')} ${escapeMrkdwn(a.serialNumber)} · ${escapeMrkdwn(a.warrantyText)}`,
       ),
     },
   ]);
-  return fit(head, body, [], BLOCK_LIMITS.messageBlocks, (n) => `${n} more not shown`);
+  return fit(head, body, [], BLOCK_LIMITS.messageBlocks, (count) => tr('slack:message.moreNotShown', { count }));
 }
 
-function formOffer(form: FormView): Block[] {
+function formOffer(tr: Translate, form: FormView): Block[] {
   // A prefilled new-ticket form (e.g. from words typed in a DM) opens with what was typed.
   // A draft kept server-side (too long for a button) travels by its id instead (see slack/drafts.ts).
   const prefill = form.form === 'new-ticket'
     ? Object.fromEntries((form.values.draft ? ['draft'] : ['title', 'description']).filter((k) => form.values[k]).map((k) => [k, form.values[k]]))
     : undefined;
   const shown = prefill ? form.values.title : undefined;
-  const intro = shown ? `*${userText(form.title, 300)}*: “${userText(shown, 300)}” — open the form to check it and file it.` : `*${userText(form.title, 300)}* — this opens as a form.`;
-  const open: ActionView = { verb: FORM_OPEN_VERB[form.form], title: `Open: ${form.title}`, style: 'positive', ticketId: form.ticketId, etag: form.etag, data: prefill };
+  const intro = shown
+    ? `*${userText(form.title, 300)}*: ${tr('slack:message.formOfferPrefilled', { prefill: userText(shown, 300) })}`
+    : `*${userText(form.title, 300)}* — ${tr('slack:message.formOffer')}`;
+  const open: ActionView = { verb: FORM_OPEN_VERB[form.form], title: tr('slack:message.openForm', { title: form.title }), style: 'positive', ticketId: form.ticketId, etag: form.etag, data: prefill };
   return [{ type: 'section', text: mrkdwn(intro) }, { type: 'actions', elements: [button(open, new Set(), true)] }];
 }
 
 /** Renders any view as a message. Forms become a button that opens the modal (messages cannot hold inputs). */
-export function renderMessage(view: View): SlackMessage {
+export function renderMessage(view: View, locale?: string): SlackMessage {
+  const tr = translator(locale);
   switch (view.type) {
     case 'ticket':
-      return { text: ticketText(view.ticket), blocks: ticketBlocks(view.ticket) };
+      return { text: ticketText(view.ticket), blocks: ticketBlocks(view.ticket, BLOCK_LIMITS.messageBlocks, locale) };
     case 'ticket-list':
-      return { text: userText(view.list.title, BLOCK_LIMITS.fallbackText), blocks: ticketListBlocks(view.list) };
+      return { text: userText(view.list.title, BLOCK_LIMITS.fallbackText), blocks: ticketListBlocks(view.list, BLOCK_LIMITS.messageBlocks, locale) };
     case 'help':
       return { text: userText(view.help.title, BLOCK_LIMITS.fallbackText), blocks: helpBlocks(view.help) };
     case 'confirmation': {
       const c = view.confirmation;
       const blocks: Block[] = [{ type: 'section', text: mrkdwn(`:white_check_mark: ${userText(c.message, BLOCK_LIMITS.sectionText - 20)}`) }];
-      if (c.ticket) blocks.push(...ticketSummaryBlocks({ ...c.ticket, actions: [] }));
+      if (c.ticket) blocks.push(...ticketSummaryBlocks({ ...c.ticket, actions: [] }, locale));
       blocks.push(...actionsBlocks(c.actions));
       return { text: userText(c.message, BLOCK_LIMITS.fallbackText), blocks };
     }
     case 'error': {
       const e = view.error;
       const blocks: Block[] = [{ type: 'section', text: mrkdwn(`:x: ${userText(e.message, BLOCK_LIMITS.sectionText - 10)}`) }];
-      if (e.usage) blocks.push({ type: 'context', elements: [mrkdwn(`Usage: \`/helpdesk ${userText(e.usage, 2000)}\``)] });
+      if (e.usage) blocks.push({ type: 'context', elements: [mrkdwn(`${tr('slack:message.usage')} \`/helpdesk ${userText(e.usage, 2000)}\``)] });
       return { text: userText(e.message, BLOCK_LIMITS.fallbackText), blocks };
     }
     case 'asset-list':
-      return { text: userText(view.list.title, BLOCK_LIMITS.fallbackText), blocks: assetBlocks(view.list) };
+      return { text: userText(view.list.title, BLOCK_LIMITS.fallbackText), blocks: assetBlocks(tr, view.list) };
     case 'form':
-      return { text: userText(view.form.title, BLOCK_LIMITS.fallbackText), blocks: formOffer(view.form) };
+      return { text: userText(view.form.title, BLOCK_LIMITS.fallbackText), blocks: formOffer(tr, view.form) };
     case 'text':
       return { text: userText(view.text, BLOCK_LIMITS.fallbackText), blocks: [{ type: 'section', text: mrkdwn(userText(view.text, BLOCK_LIMITS.sectionText)) }] };
     case 'notice':

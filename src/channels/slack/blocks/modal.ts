@@ -6,6 +6,7 @@ import { FORM_FIELDS } from '../../../views/forms';
 import type { FormView, View } from '../../../views/types';
 import type { Checkboxes, InputBlock, ModalView, PlainTextInput, PlainTextOption, StaticSelect, UsersSelect } from '@slack/types';
 import type { Block } from './elements';
+import { translator, type Translate } from '../../../i18n';
 import { renderMessage } from './message';
 import { BLOCK_LIMITS, mrkdwn, plain, truncate, userText } from './limits';
 
@@ -26,8 +27,8 @@ export interface FormMetadata {
 }
 
 /** A Slack link only for a plain https URL; anything else is shown as escaped text, so it cannot become markup. */
-export function linkOrText(url: string, label: string): string {
-  return /^https:\/\/[^\s<>|]+$/.test(url) ? `From <${url}|${label}>` : `From ${userText(url, 2000)}`;
+export function linkOrText(url: string, label: string, tr: Translate = translator()): string {
+  return tr('slack:modal.fromMessage', { link: /^https:\/\/[^\s<>|]+$/.test(url) ? `<${url}|${label}>` : userText(url, 2000) });
 }
 
 function option(value: string): PlainTextOption {
@@ -42,55 +43,59 @@ function textInput(id: string, label: string, value: string | undefined, opts: {
   return block;
 }
 
-function selectInput(id: string, label: string, values: readonly string[], current: string | undefined): InputBlock {
-  const element: StaticSelect = { type: 'static_select', action_id: 'value', placeholder: plain(`Choose ${label.toLowerCase()}`, BLOCK_LIMITS.placeholder), options: values.slice(0, 100).map(option) };
+function selectInput(id: string, label: string, placeholder: string, values: readonly string[], current: string | undefined): InputBlock {
+  const element: StaticSelect = { type: 'static_select', action_id: 'value', placeholder: plain(placeholder, BLOCK_LIMITS.placeholder), options: values.slice(0, 100).map(option) };
   if (current && values.includes(current)) element.initial_option = option(current);
   return { type: 'input', block_id: id, label: plain(label, BLOCK_LIMITS.inputLabel), element, optional: true };
 }
 
-function formBlocks(form: FormView): Block[] {
+function formBlocks(tr: Translate, form: FormView): Block[] {
   const v = form.values;
+  const m = (key: string) => tr(`slack:modal.${key}`);
   switch (form.form) {
     case 'new-ticket': {
       const blocks: Block[] = [];
-      if (form.sourceLink) blocks.push({ type: 'context', elements: [mrkdwn(linkOrText(form.sourceLink, 'this message'))] });
+      if (form.sourceLink) blocks.push({ type: 'context', elements: [mrkdwn(linkOrText(form.sourceLink, m('thisMessage'), tr))] });
       blocks.push(
-        textInput('title', 'Title', v.title, { max: 255 }),
-        textInput('description', 'Description', v.description, { multiline: true, max: BLOCK_LIMITS.inputLength, optional: true }),
-        selectInput('priority', 'Priority', form.priorities, v.priority),
-        selectInput('category', 'Category', form.categories, v.category),
+        textInput('title', m('title'), v.title, { max: 255 }),
+        textInput('description', m('description'), v.description, { multiline: true, max: BLOCK_LIMITS.inputLength, optional: true }),
+        selectInput('priority', m('priority'), m('choosePriority'), form.priorities, v.priority),
+        selectInput('category', m('category'), m('chooseCategory'), form.categories, v.category),
       );
       return blocks;
     }
     case 'comment': {
-      const blocks: Block[] = [textInput('comment', 'Comment', v.comment, { multiline: true, max: BLOCK_LIMITS.inputLength })];
+      const blocks: Block[] = [textInput('comment', m('comment'), v.comment, { multiline: true, max: BLOCK_LIMITS.inputLength })];
       if (form.allowInternal) {
-        const opt: PlainTextOption = { text: plain('Internal note (agents only, hidden from the requester)'), value: 'true' };
+        const opt: PlainTextOption = { text: plain(m('internalToggle')), value: 'true' };
         const element: Checkboxes = { type: 'checkboxes', action_id: 'value', options: [opt] };
         if (v.internal === 'true') element.initial_options = [opt];
-        blocks.push({ type: 'input', block_id: 'internal', label: plain('Visibility'), element, optional: true });
+        blocks.push({ type: 'input', block_id: 'internal', label: plain(m('visibility')), element, optional: true });
       }
       return blocks;
     }
     case 'resolve':
-      return [textInput('note', 'Resolution note', v.note, { multiline: true, max: BLOCK_LIMITS.inputLength, optional: true, hint: 'The requester sees this note.' })];
+      return [textInput('note', m('resolveNote'), v.note, { multiline: true, max: BLOCK_LIMITS.inputLength, optional: true, hint: m('resolveHint') })];
     case 'assign': {
-      const element: UsersSelect = { type: 'users_select', action_id: 'value', placeholder: plain('Pick an agent', BLOCK_LIMITS.placeholder) };
+      const element: UsersSelect = { type: 'users_select', action_id: 'value', placeholder: plain(m('pickAgent'), BLOCK_LIMITS.placeholder) };
       if (/^[UW][A-Z0-9]+$/.test(v.assignee ?? '')) element.initial_user = v.assignee;
-      return [{ type: 'input', block_id: 'assignee', label: plain('Assign to'), element, hint: plain('Only active help-desk agents can be assigned.') }];
+      return [{ type: 'input', block_id: 'assignee', label: plain(m('assignTo')), element, hint: plain(m('assignHint')) }];
     }
     case 'reopen':
-      return [textInput('reason', 'Why reopen it?', v.reason, { multiline: true, max: BLOCK_LIMITS.inputLength, hint: 'Posted on the ticket as a comment the help desk sees.' })];
+      return [textInput('reason', m('reopenReason'), v.reason, { multiline: true, max: BLOCK_LIMITS.inputLength, hint: m('reopenHint') })];
     case 'edit': {
       const blocks: Block[] = [
-        textInput('title', 'Title', v.title, { max: 255 }),
-        textInput('description', 'Description', v.description, { multiline: true, max: BLOCK_LIMITS.inputLength, optional: true }),
+        textInput('title', m('title'), v.title, { max: 255 }),
+        textInput('description', m('description'), v.description, { multiline: true, max: BLOCK_LIMITS.inputLength, optional: true }),
       ];
-      if (form.allowCategory) blocks.push(selectInput('category', 'Category', form.categories, v.category));
+      if (form.allowCategory) blocks.push(selectInput('category', m('category'), m('chooseCategory'), form.categories, v.category));
       return blocks;
     }
   }
 }
+
+/** The catalog key of each form's submit button. */
+const SUBMIT_KEYS: Record<FormView['form'], string> = { 'new-ticket': 'create', comment: 'send', resolve: 'resolve', assign: 'assign', reopen: 'reopen', edit: 'save' };
 
 /** The input block ids a form has; an error on any other field is shown under the first. */
 export function formFields(form: FormView['form']): readonly string[] {
@@ -109,10 +114,11 @@ export function formErrors(form: FormView): Record<string, string> {
 }
 
 /** The modal for a form; `meta` carries where it came from so submit can answer there. */
-export function formModal(form: FormView, meta: Omit<FormMetadata, 'verb' | 'form' | 'ticketId' | 'etag'> = {}): ModalView {
+export function formModal(form: FormView, meta: Omit<FormMetadata, 'verb' | 'form' | 'ticketId' | 'etag'> = {}, locale?: string): ModalView {
+  const tr = translator(locale);
   const metadata: FormMetadata = { verb: form.submitVerb, form: form.form, ticketId: form.ticketId, etag: form.etag, ...meta };
   if (form.sourceLink) metadata.sourceLink = form.sourceLink;
-  const blocks = formBlocks(form);
+  const blocks = formBlocks(tr, form);
   // Shown when a form comes back after a failed submit (Slack's inline errors last one submit only).
   for (const e of [...form.errors].reverse()) blocks.unshift({ type: 'section', text: mrkdwn(`:warning: ${userText(e.message, 2900)}`) });
   if (form.title.length > BLOCK_LIMITS.modalTitle) blocks.unshift({ type: 'section', text: mrkdwn(`*${userText(form.title, 2900)}*`) });
@@ -120,21 +126,23 @@ export function formModal(form: FormView, meta: Omit<FormMetadata, 'verb' | 'for
     type: 'modal',
     callback_id: FORM_CALLBACK_ID,
     title: plain(form.title, BLOCK_LIMITS.modalTitle),
-    submit: plain(form.form === 'new-ticket' ? 'Create' : form.form === 'resolve' ? 'Resolve' : form.form === 'assign' ? 'Assign' : form.form === 'reopen' ? 'Reopen' : form.form === 'edit' ? 'Save' : 'Send', BLOCK_LIMITS.modalButton),
-    close: plain('Cancel', BLOCK_LIMITS.modalButton),
+    submit: plain(tr(`slack:modal.${SUBMIT_KEYS[form.form]}`), BLOCK_LIMITS.modalButton),
+    close: plain(tr('slack:modal.cancel'), BLOCK_LIMITS.modalButton),
     private_metadata: truncate(JSON.stringify(metadata), BLOCK_LIMITS.privateMetadata),
     blocks: blocks.slice(0, BLOCK_LIMITS.surfaceBlocks),
   };
 }
 
 /** A modal shown at once while slow work runs, so the trigger id is used within its 3 seconds. */
-export function loadingModal(title: string): ModalView {
-  return { type: 'modal', title: plain(title, BLOCK_LIMITS.modalTitle), close: plain('Close', BLOCK_LIMITS.modalButton), blocks: [{ type: 'section', text: mrkdwn(':hourglass_flowing_sand: Working on it…') }] };
+export function loadingModal(title: string, locale?: string): ModalView {
+  const tr = translator(locale);
+  return { type: 'modal', title: plain(title, BLOCK_LIMITS.modalTitle), close: plain(tr('slack:modal.close'), BLOCK_LIMITS.modalButton), blocks: [{ type: 'section', text: mrkdwn(`:hourglass_flowing_sand: ${tr('slack:modal.working')}`) }] };
 }
 
 /** Any non-form view (ticket, error, confirmation) inside a modal. */
-export function viewModal(title: string, view: View): ModalView {
-  return { type: 'modal', title: plain(title, BLOCK_LIMITS.modalTitle), close: plain('Close', BLOCK_LIMITS.modalButton), blocks: renderMessage(view).blocks.slice(0, BLOCK_LIMITS.surfaceBlocks) };
+export function viewModal(title: string, view: View, locale?: string): ModalView {
+  const close = plain(translator(locale)('slack:modal.close'), BLOCK_LIMITS.modalButton);
+  return { type: 'modal', title: plain(title, BLOCK_LIMITS.modalTitle), close, blocks: renderMessage(view, locale).blocks.slice(0, BLOCK_LIMITS.surfaceBlocks) };
 }
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');

@@ -1,0 +1,92 @@
+/**
+ * Dates on Teams cards are Adaptive Card DATE()/TIME() functions, which the client renders in the
+ * viewer's own locale and time zone. Rendered here by the official renderer in headless Chromium
+ * set to two different places, as two Teams clients would; the card's labels follow the reader.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { renderCard } from '../../src/channels/teams/cards';
+import { sampleViews } from './samples';
+
+const CHROMIUM = '/usr/bin/chromium';
+const RENDERER = path.resolve(__dirname, '../../node_modules/adaptivecards/dist/adaptivecards.min.js');
+const haveChromium = existsSync(CHROMIUM);
+const inCi = process.env.CI === 'true' || process.env.CI === '1';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  if (!haveChromium) return;
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The card's visible text, rendered by a client in `locale` and `timezoneId`. */
+async function renderedText(card: Record<string, unknown>, locale: string, timezoneId: string): Promise<string> {
+  const context = await browser.newContext({ locale, timezoneId });
+  try {
+    const page = await context.newPage();
+    await page.setContent('<html><body><div id="card" style="width: 480px"></div></body></html>');
+    await page.addScriptTag({ path: RENDERER });
+    return await page.evaluate((json) => {
+      const AC = (window as any).AdaptiveCards;
+      const adaptive = new AC.AdaptiveCard();
+      adaptive.parse(json);
+      const host = document.getElementById('card')!;
+      host.appendChild(adaptive.render());
+      return host.innerText;
+    }, card);
+  } finally {
+    await context.close();
+  }
+}
+
+describe.skipIf(!haveChromium && !inCi)('card dates in the reader time zone (official Adaptive Cards renderer)', () => {
+  beforeEach(() => {
+    if (!haveChromium) throw new Error(`CI=true and no Chromium at ${CHROMIUM}: the card date tests cannot run`);
+  });
+  const views = sampleViews();
+
+  it('carries DATE()/TIME() on the RFC 3339 timestamp (seconds, Z) instead of a UTC text', () => {
+    const json = JSON.stringify(renderCard(views['ticket-agent']));
+    expect(json).toContain('{{DATE(2026-11-22T14:05:00Z, SHORT)}} {{TIME(2026-11-22T14:05:00Z)}}');
+    expect(json).toContain('{{DATE(2026-11-20T09:14:00Z, SHORT)}}');
+    expect(json).not.toMatch(/\d{4} \d{2}:\d{2} UTC/);
+  });
+
+  it('shows a German reader in Berlin the date and time of Berlin, in German, with German labels', async () => {
+    const text = await renderedText(renderCard(views['ticket-agent'], { locale: 'de-DE' }), 'de-DE', 'Europe/Berlin');
+    expect(text).not.toContain('{{');
+    // 22 Nov 2026 14:05 UTC is 15:05 in Berlin (CET).
+    expect(text).toMatch(/22\. Nov\. 2026\s+15:05/);
+    expect(text).toContain('Aktualisiert');
+    expect(text).toContain('Priorität');
+    expect(text).not.toContain('Updated');
+  });
+
+  it('shows an English reader in New York the same moment in New York time', async () => {
+    const text = await renderedText(renderCard(views['ticket-agent'], { locale: 'en-US' }), 'en-US', 'America/New_York');
+    expect(text).not.toContain('{{');
+    // 14:05 UTC is 9:05 AM in New York (EST).
+    expect(text).toMatch(/Nov 22, 2026\s+9:05\s?AM/);
+    expect(text).toContain('Updated');
+  });
+
+  it('puts the reader time into each comment heading and each ticket-list line', async () => {
+    const ticketText = await renderedText(renderCard(views['ticket-agent'], { locale: 'de-DE' }), 'de-DE', 'Europe/Berlin');
+    // Comments are at 2026-11-21T1x:00:00Z: an hour later in Berlin.
+    expect(ticketText).toMatch(/21\. Nov\. 2026\s+1\d:00/);
+    const found = Object.values(views).find((v) => v.type === 'ticket-list');
+    if (found?.type !== 'ticket-list') throw new Error('no ticket-list sample');
+    // Summaries carry the ISO `modified` (the views' own builder adds it on wip/i18n; set here until then).
+    const tickets = found.list.tickets.map((t) => ({ ...t, modified: '2026-11-22T14:05:00Z' }));
+    const listText = await renderedText(renderCard({ ...found, list: { ...found.list, tickets } }, { locale: 'de-DE' }), 'de-DE', 'Europe/Berlin');
+    expect(listText).not.toContain('{{');
+    expect(listText).not.toMatch(/\d{4} \d{2}:\d{2} UTC/);
+    expect(listText).toMatch(/aktualisiert \S*,? ?22\. Nov\. 2026\s+15:05/);
+  });
+});
