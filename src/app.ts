@@ -121,6 +121,8 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
       // Slack retries and replays are claimed in the Store, so replicas never handle one twice.
       inbound: store,
       locale: config.locale,
+      // A channel's own language (`language de`), else HELPDESK_LOCALE, for the messages the whole channel reads.
+      conversationLocale: async (id) => (await store.conversationLocales()).get(`slack:${id}`),
       hooks: {
         onConversation: slackConversationHook(store),
         onThreadReply: (info) => slackThreadReplyHook({ client: channel.client, store, handle: notifications.handleThreadReply, logger: slackLogger })(info),

@@ -6,6 +6,7 @@
  * need channels:history, groups:history and im:history) instead of posting a second one.
  */
 import { webApi } from '@slack/bolt';
+import { translator } from '../../i18n';
 import type { Logger } from '../../log';
 import type { ThreadReplyHandler } from '../../notify/thread-replies';
 import { DeliveryError, type Delivery, type SendOptions } from '../../notify/types';
@@ -170,7 +171,9 @@ export function slackThreadReplyHook(config: { client: SlackClient; store: Store
     if (!info.email) {
       // Without an address the service cannot authorise the comment; say so rather than drop it silently.
       if (!(await config.store.findPostedMessage('slack', info.channelId, info.threadTs))) return false;
-      await tell(info, ":warning: I can't see your email address in Slack, so your reply was not added to the ticket.");
+      // The thread is the channel's: its language, set with `language`, else English.
+      const locale = (await config.store.conversationLocales().catch(() => undefined))?.get(`slack:${info.channelId}`);
+      await tell(info, `:warning: ${escapeMrkdwn(translator(locale)('slack:threadReply.noEmail'))}`);
       return true;
     }
     const result = await config.handle('slack', info.channelId, info.threadTs, { email: info.email, name: info.name ?? info.email }, info.text);

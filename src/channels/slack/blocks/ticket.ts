@@ -108,7 +108,7 @@ export function ticketSummaryBlocks(t: TicketSummaryView, locale?: string): Bloc
 
 /** A notification DM: the ticket, what changed, and the reader's buttons (Comment, View, Reopen / Claim, View). */
 export function noticeBlocks(n: NoticeView): Block[] {
-  const link = n.link && !/[|>\s]/.test(n.link) ? `\n<${n.link}|Open in the help desk>` : '';
+  const link = n.link && !/[|>\s]/.test(n.link) ? `\n<${n.link}|${translator(n.locale)('slack:ticket.openInHelpdesk')}>` : '';
   const text = `*#${n.ticketId} ${userText(n.title, 500)}*\n${userText(n.text, 2000)}\n_${escapeMrkdwn(n.status)} · ${escapeMrkdwn(n.priority)}_${link}`;
   return [{ type: 'section', text: mrkdwn(text) }, ...actionsBlocks(n.actions)];
 }
