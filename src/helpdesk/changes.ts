@@ -12,7 +12,8 @@ import type { Comment, Ticket } from './types';
 const PAGE = 5000;
 // A read of every ticket (first start, index fill) takes smaller pages: each page is let go
 // before the next, so the bot's peak memory stays flat with 100,000 tickets (issue 11.3).
-const FULL_READ_PAGE = 1000;
+/** Page size of a read of every ticket. */
+export const FULL_READ_PAGE = 1000;
 
 /** Where changes come from: a system read of what changed since a time, oldest first. Declared once, here. */
 export interface ChangeFeed {
