@@ -1,7 +1,8 @@
 /**
  * Time to ready: `node dist/main.js` (build first with `npm run build`), or with the argument
- * `dev` what `npm start` runs (`node --import tsx src/main.ts`), on the embedded site, from spawn
- * to the first 200 on /healthz. Prints figures; never fails.
+ * `dev` what `npm start` runs (`node scripts/start.mjs`), or with `tsx` the bot under the tsx
+ * loader, on the embedded site, from spawn to the first 200 on /healthz. Prints figures; never fails.
+ * Run: npx tsx bench/start-prod.ts [dev|tsx|<file under dist/>]
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -10,11 +11,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const main = path.join(root, 'dist/main.js');
 const RUNS = Number(process.env.RUNS ?? 7);
-const DEV = process.argv[2] === 'dev';
-const args = DEV ? ['--import', 'tsx', 'src/main.ts'] : [main];
-const what = DEV ? 'npm start (node --import tsx src/main.ts)' : 'node dist/main.js';
+const mode = process.argv[2];
+const DEV = mode === 'dev' || mode === 'tsx';
+const main = path.join(root, !DEV && mode ? mode : 'dist/main.js');
+const args = mode === 'dev' ? ['scripts/start.mjs'] : mode === 'tsx' ? ['--import', 'tsx', 'src/main.ts'] : [main];
+const what = mode === 'dev' ? 'npm start (node scripts/start.mjs)' : mode === 'tsx' ? 'node --import tsx src/main.ts' : `node ${path.relative(root, main)}`;
 
 /** CPU seconds (user + system) a process has used so far, from /proc (Linux); NaN elsewhere. */
 function cpuSeconds(pid: number): number {

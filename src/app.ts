@@ -82,7 +82,7 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
   const { helpdesk } = notifications;
 
   // Teams (botbuilder) loads while the server already listens: it is most of the start-up time.
-  // A Teams request that comes first waits for it; /healthz answers at once.
+  // A Teams request that comes first waits for it; /healthz says 503 "starting" until it is loaded.
   const teamsLoading = (async () => {
     const { createTeamsChannel } = await import('./channels/teams');
     const { createTeamsDelivery, handleTeamsThreadReply, teamsConversationHook } = await import('./channels/teams/notify-delivery');
@@ -150,7 +150,8 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
     host: config.host,
     teams,
     slack: slack?.requestListener ? { requestListener: slack.requestListener } : undefined,
-    health: async () => (poller ? healthOf(poller, store) : { ok: true }),
+    // Ready only once every channel can serve: a load balancer must not send traffic before that.
+    health: async () => (poller ? healthOf(poller, store) : { ok: false, detail: 'starting', polling: false }),
     logger,
     allowUnauthenticated: !config.teams.appId,
   });

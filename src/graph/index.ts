@@ -101,7 +101,13 @@ export function createGraphClient(config: GraphClientConfig): GraphClient {
     async *listAll(list, query): AsyncGenerator<ListItem> {
       let page = await listPage(list, query);
       for (;;) {
-        yield* page.items;
+        // Each item is let go once handed out, so a page being worked through is not held whole.
+        const { items } = page;
+        for (let i = 0; i < items.length; i++) {
+          const item = items[i];
+          (items as (ListItem | undefined)[])[i] = undefined;
+          yield item;
+        }
         if (!page.nextLink) return;
         page = await listPage(list, query, page.nextLink);
       }

@@ -10,6 +10,10 @@ import { COMMENT, ORDER, TICKET, toComment, toTicket } from './fields';
 import type { Comment, Ticket } from './types';
 
 const PAGE = 5000;
+// A read of every ticket (first start, index fill) takes smaller pages: each page is let go
+// before the next, so the bot's peak memory stays flat with 100,000 tickets (issue 11.3).
+/** Page size of a read of every ticket. */
+export const FULL_READ_PAGE = 1000;
 
 /** Where changes come from: a system read of what changed since a time, oldest first. Declared once, here. */
 export interface ChangeFeed {
@@ -66,7 +70,7 @@ export function createChangeFeed(graph: GraphClient, settings: { spaceId?: strin
       }
     },
     async *allTickets() {
-      const query = { filter: settings.spaceId ? f.eq(TICKET.spaceId, settings.spaceId) : undefined, top: PAGE };
+      const query = { filter: settings.spaceId ? f.eq(TICKET.spaceId, settings.spaceId) : undefined, top: FULL_READ_PAGE };
       for await (const item of graph.listAll('SD_Tickets', query)) yield toTicket(item);
     },
     async *commentsCreatedSince(since) {

@@ -2,6 +2,7 @@
 import type { GraphClient } from '../graph/types';
 import type { Logger } from '../log';
 import type { AgentDirectory } from './agents';
+import type { SeenTickets } from './seen';
 import type { Vocabulary } from './types';
 
 /** Settings the service reads; the service owns this shape and src/config.ts fills it. */
@@ -22,4 +23,6 @@ export interface ServiceContext {
   agents: AgentDirectory;
   logger: Logger;
   now: () => Date;
+  /** Ticket versions last read or written, which guarded changes start from. */
+  seen: SeenTickets;
 }

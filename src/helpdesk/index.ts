@@ -7,6 +7,7 @@ import { addComment, commentOn, getTicketWithComments, listComments } from './co
 import type { ServiceContext, ServiceSettings } from './context';
 import type { TicketIndex } from '../core/search';
 import { searchTickets } from './search';
+import { createSeenTickets } from './seen';
 import { ticketFromLink } from './ticket-links';
 import { assign, claim, createTicket, deleteTicket, reopen, resolve, setPriority, setStatus, updateTicket } from './ticket-actions';
 import { listTickets, readTicket } from './ticket-queries';
@@ -45,7 +46,7 @@ export function createHelpdeskService(config: HelpdeskServiceConfig): HelpdeskSe
     logger,
     now,
   });
-  const ctx: ServiceContext = { graph, settings, vocabulary, agents, logger, now };
+  const ctx: ServiceContext = { graph, settings, vocabulary, agents, logger, now, seen: createSeenTickets() };
 
   return {
     vocabulary,

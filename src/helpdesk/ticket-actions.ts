@@ -31,17 +31,16 @@ function claimedBy(id: number, current: Ticket, holder: Holder, cause?: unknown)
   return errorOf('conflict', say('alreadyClaimed', { id, holder: holder.name }), { current, holder, cause });
 }
 
-/** The error for an etag mismatch: refetches so the person sees who changed what, and who holds it now. */
-async function conflictError(ctx: ServiceContext, actor: Actor, id: number, cause: unknown, claiming: boolean): Promise<HelpdeskError> {
-  const current = await fetchTicket(ctx, id).catch(() => undefined);
+/** The conflict for a change that lost to another version: names who holds the ticket now when that is what blocks a claim. */
+async function conflictWith(ctx: ServiceContext, actor: Actor, id: number, current: Ticket | undefined, cause: unknown, claiming: boolean): Promise<HelpdeskError> {
   const holder = current ? await otherHolder(ctx, actor, current) : undefined;
   if (current && holder && claiming) return claimedBy(id, current, holder, cause);
   return errorOf('conflict', say('changedBySomeoneElse', { id }), { current, holder, cause });
 }
 
-/** With a configured space, a ticket outside it is 'not found' before anything is written. */
-async function checkSpace(ctx: ServiceContext, id: number): Promise<void> {
-  if (ctx.settings.spaceId) await fetchTicket(ctx, id);
+/** The error for an etag mismatch: refetches so the person sees who changed what, and who holds it now. */
+async function conflictError(ctx: ServiceContext, actor: Actor, id: number, cause: unknown, claiming: boolean): Promise<HelpdeskError> {
+  return conflictWith(ctx, actor, id, await fetchTicket(ctx, id).catch(() => undefined), cause, claiming);
 }
 
 /**
@@ -54,23 +53,75 @@ function fromPatchAnswer(id: number, body: Record<string, unknown>): Ticket | un
   return toTicket({ id: String(id), etag, createdDateTime: '', lastModifiedDateTime: '', fields: body });
 }
 
+/** PATCHes only the given fields guarded by `ifMatch` and returns the ticket as the answer shows it; a 412 is thrown as Graph's conflict. */
+async function patch(ctx: ServiceContext, id: number, changes: TicketWrite, ifMatch: string): Promise<Ticket> {
+  const answer = await guarded(`Ticket #${id}`, ctx.logger, () => ctx.graph.updateFields('SD_Tickets', String(id), ticketFields(changes), ifMatch));
+  const ticket = fromPatchAnswer(id, answer);
+  if (ticket && inSpace(ctx, ticket)) {
+    ctx.seen.remember(ticket);
+    return ticket;
+  }
+  return fetchTicket(ctx, id);
+}
+
 /** PATCHes only the given fields, guarded by `etag` (`*` when undefined), and returns the ticket as the answer shows it. */
 async function write(ctx: ServiceContext, actor: Actor, id: number, changes: TicketWrite, etag: string | undefined, claiming = false): Promise<Ticket> {
-  let answer: Record<string, unknown>;
   try {
-    answer = await guarded(`Ticket #${id}`, ctx.logger, () => ctx.graph.updateFields('SD_Tickets', String(id), ticketFields(changes), etag ?? '*'));
+    return await patch(ctx, id, changes, etag ?? '*');
   } catch (err) {
-    if (isGraphError(err, 'conflict')) throw await conflictError(ctx, actor, id, err, claiming);
+    if (isGraphError(err, 'conflict')) {
+      ctx.seen.forget(id);
+      throw await conflictError(ctx, actor, id, err, claiming);
+    }
     throw err;
   }
-  const ticket = fromPatchAnswer(id, answer);
-  if (ticket && inSpace(ctx, ticket)) return ticket;
-  return fetchTicket(ctx, id);
 }
 
 /** The ticket as it is, returned unwritten: the change asked for is already true. */
 function unchanged(ticket: Ticket): Changed {
   return { ticket, outcome: 'unchanged' };
+}
+
+/** What a guarded change writes to a given version of the ticket; undefined when that version already is so. May throw (e.g. someone else holds it). */
+type Decide = (ticket: Ticket) => TicketWrite | undefined;
+
+/**
+ * Makes a change honestly with as few Graph requests as the version at hand allows. When this
+ * service last saw the version the person acted on (the card's etag, or for a typed command the
+ * latest version it saw) and the change differs from that version, the PATCH goes straight out
+ * guarded by that etag: if it succeeds the ticket was exactly that version, so something really
+ * changed. Otherwise (nothing seen, a seen version that already looks done, a 412) the ticket is
+ * read first and a change that changes nothing writes nothing. A card's etag that is no longer
+ * the ticket's is a conflict showing the ticket as it is now, never a silent overwrite.
+ */
+async function change(ctx: ServiceContext, actor: Actor, id: number, etag: string | undefined, decide: Decide, claiming = false): Promise<Changed> {
+  const anyVersion = etag === undefined || etag === '*';
+  const seen = ctx.seen.get(id);
+  const known = seen && (anyVersion || seen.etag === etag) ? seen : undefined;
+  const straight = known ? wouldWrite(decide, known) : undefined;
+  if (known && straight) {
+    try {
+      return { ticket: await patch(ctx, id, straight, known.etag), outcome: 'saved' };
+    } catch (err) {
+      if (!isGraphError(err, 'conflict')) throw err;
+      ctx.seen.forget(id);
+    }
+  }
+  const current = await fetchTicket(ctx, id);
+  const w = decide(current);
+  if (!w) return unchanged(current);
+  // The card's version is not the ticket's any more: the If-Match would be refused, so say so now.
+  if (!anyVersion && etag !== current.etag) throw await conflictWith(ctx, actor, id, current, undefined, claiming);
+  return { ticket: await write(ctx, actor, id, w, etag ?? (claiming ? current.etag : undefined), claiming), outcome: 'saved' };
+}
+
+/** What `decide` would write to a remembered version; undefined when it would not write or would refuse (then the ticket is read and decided again). */
+function wouldWrite(decide: Decide, known: Ticket): TicketWrite | undefined {
+  try {
+    return decide(known);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Creates a ticket as `actor` with status New, in the configured space if any. */
@@ -89,7 +140,9 @@ export async function createTicket(ctx: ServiceContext, actor: Actor, input: New
     submittedByName: actor.name,
     spaceId: ctx.settings.spaceId,
   });
-  return guarded('The new ticket', ctx.logger, async () => toTicket(await ctx.graph.createItem('SD_Tickets', fields)));
+  const ticket = await guarded('The new ticket', ctx.logger, async () => toTicket(await ctx.graph.createItem('SD_Tickets', fields)));
+  ctx.seen.remember(ticket);
+  return ticket;
 }
 
 /**
@@ -127,12 +180,18 @@ export async function updateTicket(ctx: ServiceContext, actor: Actor, id: number
 export async function claim(ctx: ServiceContext, actor: Actor, id: number, etag?: string, options: { takeOver?: boolean } = {}): Promise<Claimed> {
   await requireAgent(ctx, actor, 'claim');
   const me = (await ctx.agents.find(actor.email))?.email ?? actor.email.trim();
-  const current = await fetchTicket(ctx, id);
-  const holder = await otherHolder(ctx, { ...actor, email: me }, current);
-  if (holder && !options.takeOver) throw claimedBy(id, current, holder);
-  if (sameAddress(current.assignedTo, me)) return { ticket: current, outcome: 'unchanged' };
+  // The holder's name comes from the cached agents list, so deciding needs no request.
+  const holders = new Map<string, Holder>();
+  for (const agent of await ctx.agents.active().catch(() => [])) holders.set(agent.email.toLowerCase(), { email: agent.email, name: agent.name || agent.email });
+  const decide: Decide = (current) => {
+    if (sameAddress(current.assignedTo, me)) return undefined;
+    if (current.assignedTo && !options.takeOver) {
+      throw claimedBy(id, current, holders.get(current.assignedTo.toLowerCase()) ?? { email: current.assignedTo, name: current.assignedTo });
+    }
+    return { assignedTo: me, status: status(ctx, STATUS.assigned) };
+  };
   try {
-    return { ticket: await write(ctx, actor, id, { assignedTo: me, status: status(ctx, STATUS.assigned) }, etag ?? current.etag, true), outcome: 'saved' };
+    return await change(ctx, actor, id, etag, decide, true);
   } catch (err) {
     // A second click on the same card after the claim went through is not a conflict.
     const now = err instanceof HelpdeskError && err.kind === 'conflict' ? err.details.current : undefined;
@@ -148,28 +207,26 @@ export async function assign(ctx: ServiceContext, actor: Actor, id: number, assi
   if (!address) throw errorOf('invalid', say('assignWho'), { field: 'assignee' });
   const agent = await ctx.agents.find(address);
   if (!agent) throw errorOf('invalid', say('notAnAgent', { address }), { field: 'assignee' });
-  const current = await fetchTicket(ctx, id);
-  const w: TicketWrite = { assignedTo: agent.email };
-  if (sameText(current.status, STATUS.new)) w.status = status(ctx, STATUS.assigned);
-  return write(ctx, actor, id, w, etag);
+  const decide: Decide = (current) => {
+    const w: TicketWrite = { assignedTo: agent.email };
+    if (sameText(current.status, STATUS.new)) w.status = status(ctx, STATUS.assigned);
+    return w;
+  };
+  return (await change(ctx, actor, id, etag, decide)).ticket;
 }
 
 /** Sets a status from the vocabulary; the status it already has is unchanged, unwritten. */
 export async function setStatus(ctx: ServiceContext, actor: Actor, id: number, value: string, etag?: string): Promise<Changed> {
   await requireAgent(ctx, actor, 'status');
   const checked = oneOf('status', value, ctx.vocabulary.statuses);
-  const current = await fetchTicket(ctx, id);
-  if (sameText(current.status, checked)) return unchanged(current);
-  return { ticket: await write(ctx, actor, id, { status: checked }, etag), outcome: 'saved' };
+  return change(ctx, actor, id, etag, (current) => (sameText(current.status, checked) ? undefined : { status: checked }));
 }
 
 /** Sets a priority from the vocabulary; the priority it already has is unchanged, unwritten. */
 export async function setPriority(ctx: ServiceContext, actor: Actor, id: number, value: string, etag?: string): Promise<Changed> {
   await requireAgent(ctx, actor, 'priority');
   const checked = oneOf('priority', value, ctx.vocabulary.priorities);
-  const current = await fetchTicket(ctx, id);
-  if (sameText(current.priority, checked)) return unchanged(current);
-  return { ticket: await write(ctx, actor, id, { priority: checked }, etag), outcome: 'saved' };
+  return change(ctx, actor, id, etag, (current) => (sameText(current.priority, checked) ? undefined : { priority: checked }));
 }
 
 /**
@@ -179,10 +236,8 @@ export async function setPriority(ctx: ServiceContext, actor: Actor, id: number,
 export async function resolve(ctx: ServiceContext, actor: Actor, id: number, note?: string, etag?: string): Promise<Resolved> {
   await requireAgent(ctx, actor, 'resolve');
   const checkedNote = text('note', note, { max: LIMITS.comment });
-  const current = await fetchTicket(ctx, id);
-  if (isDone(current.status)) return unchanged(current);
-  const ticket = await write(ctx, actor, id, { status: status(ctx, STATUS.resolved) }, etag);
-  if (!checkedNote) return { ticket, outcome: 'saved' };
+  const { ticket, outcome } = await change(ctx, actor, id, etag, (current) => (isDone(current.status) ? undefined : { status: status(ctx, STATUS.resolved) }));
+  if (outcome === 'unchanged' || !checkedNote) return { ticket, outcome };
   return { ticket, outcome: 'saved', note: await postComment(ctx, actor, id, checkedNote, { internal: false, title: 'Resolution' }) };
 }
 /**
@@ -204,4 +259,5 @@ export async function deleteTicket(ctx: ServiceContext, actor: Actor, id: number
   await requireAgent(ctx, actor, 'delete');
   await fetchTicket(ctx, id);
   await guarded(`Ticket #${id}`, ctx.logger, () => ctx.graph.deleteItem('SD_Tickets', String(id)));
+  ctx.seen.forget(id);
 }

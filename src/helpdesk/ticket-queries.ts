@@ -14,6 +14,7 @@ export async function fetchTicket(ctx: ServiceContext, id: number, notFound: Mes
   if (!Number.isInteger(id) || id < 1) throw errorOf('invalid', say('notATicketNumber', { id }), { field: 'id' });
   const ticket = await guarded(`Ticket #${id}`, ctx.logger, async () => toTicket(await ctx.graph.getItem('SD_Tickets', String(id))), notFound);
   if (!inSpace(ctx, ticket)) throw errorOf('not-found', notFound);
+  ctx.seen.remember(ticket);
   return ticket;
 }
 
@@ -74,6 +75,7 @@ export async function listTickets(ctx: ServiceContext, actor: Actor, q: TicketQu
       const page = await ctx.graph.listPage('SD_Tickets', query, next);
       for (const item of page.items) {
         const t = toTicket(item);
+        if (inSpace(ctx, t)) ctx.seen.remember(t);
         if (keep(t)) out.push(t);
         if (out.length >= wanted) return out;
       }

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connectionFor, LIST_VIEW_THRESHOLD, startEmulator, type Emulator } from '../../src/emulator';
 import { createGraphClient } from '../../src/graph';
-import { createChangeFeed } from '../../src/helpdesk/changes';
+import { createChangeFeed, FULL_READ_PAGE } from '../../src/helpdesk/changes';
 import { createLogger } from '../../src/log';
 import { createDeliverer, createPoller, createSendQueue, type Poller } from '../../src/notify';
 import { createSqliteStore, type Store } from '../../src/store';
@@ -50,10 +50,10 @@ describe('change poll on a large list with Modified not indexed', () => {
 
     poller.start();
     await until(() => poller!.status().failures >= 4);
-    // The first start reads the ticket states with no filter or order (two pages of 5,000, never
+    // The first start reads the ticket states with no filter or order (pages of FULL_READ_PAGE, never
     // refused); then one request per cycle: a 400 is an answer, not weather to wait out.
     const cycles = poller.status().cycles;
-    const firstStartPages = 2;
+    const firstStartPages = Math.ceil((LIST_VIEW_THRESHOLD + 1) / FULL_READ_PAGE);
     expect(emu.counters.get('GET SD_Tickets/items')).toBeGreaterThanOrEqual(firstStartPages + cycles - 1);
     expect(emu.counters.get('GET SD_Tickets/items')).toBeLessThanOrEqual(firstStartPages + cycles);
     const explained = lines.filter((l) => l.includes('change poll refused by Graph'));

@@ -1,0 +1,90 @@
+/**
+ * Peak RSS of the whole bot process with 100,000 tickets known (issue 11.3): the compiled bot
+ * (`node dist/main.js`, build first) or with the argument `dev` what `npm start` runs, against a
+ * tenant stand-in (the embedded site in this process, holding the tickets) as a real tenant would
+ * be reached. The figure is the bot process's own high-water mark (VmHWM in /proc, Linux), read
+ * once its first start has remembered every ticket and one more poll cycle ran.
+ * Run: npx tsx bench/bot-memory.ts [dev | <file under dist/>.js] [tickets]   (default 100000)
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startEmulator } from '../src/emulator';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DEV = process.argv[2] === 'dev';
+const TICKETS = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 100_000);
+const file = process.argv.find((a) => a.endsWith('.js')) ?? 'dist/main.js';
+const args = DEV ? ['--import', 'tsx', 'src/main.ts'] : [path.join(root, file)];
+
+/** A field of /proc/<pid>/status in MiB (VmHWM: peak resident set; VmRSS: resident now). */
+function procMiB(pid: number, field: 'VmHWM' | 'VmRSS'): number {
+  const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Math.round(Number(m[1]) / 1024) : Number.NaN;
+}
+
+if (!DEV && !existsSync(args[0])) {
+  process.stdout.write('dist/main.js is missing: run `npm run build` first\n');
+  process.exit(0);
+}
+
+const emu = await startEmulator({ seed: 'demo' });
+const old = '2026-01-01T00:00:00Z';
+emu.data.bulkInsert(
+  'SD_Tickets',
+  Array.from({ length: TICKETS }, (_, i) => ({
+    Title: `Bench ticket ${i}`, SD_Description: `Generated ticket ${i}: the printer on floor ${i % 9} jams on every second page.`,
+    SD_Priority: ['Low', 'Normal', 'High', 'Urgent'][i % 4], SD_Status: ['New', 'Assigned', 'In Progress', 'Resolved'][i % 4],
+    SD_Category: 'Hardware', SD_SubmittedByEmail: `user${i % 500}@example.com`, SD_SubmittedByName: `User ${i % 500}`,
+    SD_SubmittedBy: `user${i % 500}@example.com`, SD_AssignedTo: i % 3 ? 'meganb@example.com' : '', Created: old, Modified: old,
+  })),
+);
+const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-bot-memory-'));
+const started = performance.now();
+const bot = spawn(process.execPath, args, {
+  cwd: root,
+  env: {
+    ...process.env, PORT: '0', LOG_LEVEL: 'warn', HELPDESK_DATA_DIR: dataDir, HELPDESK_POLL_SECONDS: '2',
+    HELPDESK_SITE_ID: emu.siteId, HELPDESK_TENANT_ID: emu.tenantId, HELPDESK_CLIENT_ID: emu.clientId, HELPDESK_CLIENT_SECRET: emu.clientSecret,
+    HELPDESK_CLIENT_SECRET_FILE: '', HELPDESK_GRAPH_URL: emu.url, HELPDESK_AUTH_URL: emu.url, SLACK_BOT_TOKEN: '', SLACK_SIGNING_SECRET: '', SLACK_APP_TOKEN: '',
+  },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+try {
+  let out = '';
+  const port = await new Promise<string>((resolve, reject) => {
+    bot.stdout!.on('data', (c: Buffer) => {
+      out += c.toString();
+      const m = /:(\d+)\/api\/messages/.exec(out);
+      if (m) resolve(m[1]);
+    });
+    bot.once('exit', (code) => reject(new Error(`the bot exited (${code}) before it was ready:\n${out}`)));
+  });
+  const readyMs = performance.now() - started;
+  const readyHwm = procMiB(bot.pid!, 'VmHWM');
+  // cycles counts finished poll cycles: the first one is the first start (every ticket read).
+  for (;;) {
+    const health = (await (await fetch(`http://127.0.0.1:${port}/healthz`)).json()) as { cycles?: number };
+    if ((health.cycles ?? 0) >= 2) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const knownMs = performance.now() - started;
+  const load = readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
+  process.stdout.write(
+    `${DEV ? 'npm start (tsx)' : `node ${file}`} with ${TICKETS.toLocaleString('en-US')} tickets at a tenant stand-in (load average ${load})\n` +
+      `  peak RSS when ready:                    ${readyHwm} MiB (${readyMs.toFixed(0)} ms)\n` +
+      `  peak RSS after every ticket was known:  ${procMiB(bot.pid!, 'VmHWM')} MiB (${knownMs.toFixed(0)} ms)\n` +
+      `  RSS now:                                ${procMiB(bot.pid!, 'VmRSS')} MiB\n`,
+  );
+  if (process.env.BOT_HEAPSNAPSHOT) {
+    bot.kill('SIGUSR2'); // with NODE_OPTIONS=--heapsnapshot-signal=SIGUSR2: a heap snapshot in the bot's working directory
+    await new Promise((r) => setTimeout(r, Number(process.env.BOT_HEAPSNAPSHOT)));
+  }
+} finally {
+  bot.kill('SIGTERM');
+  await new Promise((r) => (bot.exitCode === null ? bot.once('exit', r) : r(undefined)));
+  await emu.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
