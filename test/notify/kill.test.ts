@@ -44,7 +44,11 @@ describe('kill -9 of the bot process', () => {
     await world.settled();
     const got = received(world);
     expect(got.slackCards).toEqual(['#1 Printer — New, Normal']);
-    expect(got.teamsCards).toHaveLength(1);
+    // The Teams card is its own lane: the kill may land after Teams took it and before the bot
+    // recorded it (how fast that lane is depends on the machine), and Teams has no way to look for
+    // an earlier send, so it may come once more — never lost, never more than that one repeat.
+    expect(got.teamsCards.length).toBeGreaterThanOrEqual(1);
+    expect(got.teamsCards.length).toBeLessThanOrEqual(2);
   }, 90_000);
 
   it('between send and record on Slack: the card and the DM were posted, the bot died before recording; nothing is posted twice', async () => {
