@@ -37,7 +37,8 @@ async function state(who: Who, conversationId: string) {
   const data = scene.stack.emulator.data;
   const subs = await scene.index.store.listSubscriptions('teams', conversationId);
   const muted = await scene.index.store.mutedAmong([PEOPLE[who].email]);
-  return { tickets: data.count('SD_Tickets'), comments: data.count('SD_Comments'), subs: subs.map((s) => s.filter), muted: [...muted] };
+  const language = (await scene.index.store.conversationLocales()).get(`teams:${conversationId}`);
+  return { tickets: data.count('SD_Tickets'), comments: data.count('SD_Comments'), subs: subs.map((s) => s.filter), muted: [...muted], language };
 }
 
 /** Asserts what an allowed row shows and leaves behind. */
@@ -93,6 +94,10 @@ async function expectAllowed(row: GeneralRow, who: Who, reply: Reply, conversati
     }
     case 'notify.list':
       expect(v.type, row.name).toBe('confirmation');
+      return;
+    case 'notify.language':
+      expect(v.type, row.name).toBe('confirmation');
+      if (row.values?.locale) expect((await scene.index.store.conversationLocales()).get(`teams:${conversationId}`), row.name).toBe(row.values.locale);
       return;
     default:
       throw new Error(`no expectation for ${row.verb}`);

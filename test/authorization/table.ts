@@ -111,6 +111,8 @@ export const GENERAL_ROWS: GeneralRow[] = [
   { name: 'subscribe category', verb: VERBS.subscribe, values: { kind: 'category', value: 'Network' }, typed: 'subscribe category Network', who: 'agents-shared' },
   { name: 'subscribe status', verb: VERBS.subscribe, values: { kind: 'status', value: 'New' }, typed: 'subscribe status New', who: 'agents-shared' },
   { name: 'subscriptions', verb: VERBS.subscriptions, typed: 'subscriptions', who: 'agents' },
+  { name: 'language', verb: VERBS.language, typed: 'language', who: 'agents' },
+  { name: 'language de', verb: VERBS.language, values: { locale: 'de' }, typed: 'language de', who: 'agents' },
   { name: 'unsubscribe one', verb: VERBS.unsubscribe, values: { kind: 'high' }, typed: 'unsubscribe high', who: 'agents-shared' },
   { name: 'unsubscribe', verb: VERBS.unsubscribe, typed: 'unsubscribe', who: 'agents-shared' },
 ];
