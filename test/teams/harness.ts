@@ -70,7 +70,9 @@ export function cardText(card: unknown): string {
 }
 
 /** Starts everything on loopback ports. */
-export async function startTeamsHarness(options: { settings?: TeamsSettings; stack?: HelpdeskStackConfig; claimInbound?: TeamsChannelConfig['claimInbound']; tellLater?: TeamsChannelConfig['tellLater'] } = {}): Promise<TeamsHarness> {
+export async function startTeamsHarness(
+  options: { settings?: TeamsSettings; stack?: HelpdeskStackConfig; claimInbound?: TeamsChannelConfig['claimInbound']; tellLater?: TeamsChannelConfig['tellLater']; notifications?: TeamsChannelConfig['notifications'] } = {},
+): Promise<TeamsHarness> {
   const connector = await startFakeConnector();
   const stack = await startHelpdeskStack(options.stack);
   const requesters = ['lynner@example.com', 'gradya@example.com'];
@@ -101,6 +103,7 @@ export async function startTeamsHarness(options: { settings?: TeamsSettings; sta
     hooks: { onConversation: async (ref, who) => void references.push({ ref, who }) },
     claimInbound: options.claimInbound,
     tellLater: options.tellLater,
+    notifications: options.notifications,
   });
   const server = createServer({ port: 0, teams: channel, health: async () => ({ ok: true }), logger, allowUnauthenticated: !options.settings?.appId });
   const { port } = await server.listen();

@@ -16,7 +16,7 @@ import { FORM_VERBS } from './commands';
 import { commandContext, conversationOf, type SlackDeps } from './context';
 import { answer, failureMessage, isDirect, messageFor, postPrivate, postPublic } from './deliver';
 import { guarded } from './failure';
-import { sharedTicketView } from './shared-card';
+import { sharedTicketView } from '../../commands/shared-view';
 import { noEmailMessage } from './identity';
 import { translator, type Translate } from '../../i18n';
 import { channelLocale, readerLocale } from './locale';

@@ -9,7 +9,7 @@ import type { FormView, TicketView, View } from '../../views/types';
 import { formErrors, formFields, formModal, FORM_CALLBACK_ID, loadingModal, readFormValues, readMetadata, viewModal, type FormMetadata } from './blocks/modal';
 import { commandContext, conversationOf, type SlackDeps } from './context';
 import { answer, failureMessage, isDirect, messageFor, postPrivate, quoteTyped } from './deliver';
-import { sharedTicketView } from './shared-card';
+import { sharedTicketView } from '../../commands/shared-view';
 import { detached, guarded } from './failure';
 import { button } from './blocks/elements';
 import { FORM_OPEN_VERB, renderMessage, type SlackMessage } from './blocks/message';

@@ -10,7 +10,8 @@ import type { Actor } from '../../helpdesk/types';
 import { isTooBig, TEAMS_MESSAGE_LIMIT } from './fit';
 import { activityFor, type CardAudience } from './replies';
 import type { SeenAt } from './personal-chat';
-import { audienceOf, conversationOf, type TeamsDeps } from './turn';
+import { inConversationLanguage } from './shared-card';
+import { audienceOf, commandContext, conversationOf, type TeamsDeps } from './turn';
 
 /** Opens the 1:1 chat with the person this turn came from and runs `logic` in it. */
 export type PrivateChat = <T>(seen: SeenAt, logic: (ctx: TurnContext) => Promise<T>, who?: Actor) => Promise<T>;
@@ -67,7 +68,14 @@ export async function answer(deps: TeamsDeps, context: TurnContext, reply: Reply
 }
 
 async function once(deps: TeamsDeps, context: TurnContext, reply: Reply, who?: Actor): Promise<void> {
-  if (reply.visibility === 'public' || conversationOf(context).kind === 'personal') {
+  const personal = conversationOf(context).kind === 'personal';
+  if (reply.visibility === 'public' && !personal && who && reply.view.type === 'ticket') {
+    // A ticket card everyone here reads: in this conversation's language, whoever typed.
+    const shared = await inConversationLanguage(deps, context, commandContext(deps, context, who), reply as Reply & { view: { type: 'ticket' } });
+    await sendFitting(context, { ...reply, view: shared.view }, { ...audienceOf(context), locale: shared.locale });
+    return;
+  }
+  if (reply.visibility === 'public' || personal) {
     await sendFitting(context, reply, audienceOf(context));
     return;
   }

@@ -16,6 +16,7 @@ import type { TicketView } from '../../views/types';
 import { pointer, seenIn, sendPrivately } from './answer';
 import { FULL_TEXT, fullTextMessages } from './fit';
 import { activityFor, ADAPTIVE_CARD, cardFor } from './replies';
+import { inConversationLanguage } from './shared-card';
 import { audienceOf, commandContext, conversationOf, type TeamsDeps } from './turn';
 
 const RESERVED = new Set(['verb', 'ticketId', 'etag', 'text', 'msteams']);
@@ -111,7 +112,9 @@ export async function onCardAction(
       // The answer is this person's own view: with their id in the refresh clause Teams shows it to
       // them only (Universal Actions user-specific view); the shared card keeps its shared view.
       const own = reply.visibility === 'private' || isRefresh;
-      return { statusCode: 200, type: ADAPTIVE_CARD, value: cardFor(view, { ...audience, shared: audience.shared && !own }) };
+      if (!audience.shared || own) return { statusCode: 200, type: ADAPTIVE_CARD, value: cardFor(view, { ...audience, shared: false }) };
+      const shared = await inConversationLanguage(deps, context, ctx, reply as Reply & { view: { type: 'ticket' } });
+      return { statusCode: 200, type: ADAPTIVE_CARD, value: cardFor(shared.view, { ...audience, locale: shared.locale }) };
     }
     if (audience.shared) return await elsewhere(deps, context, reply, actor);
     if (view.type === 'text') return message(view.text);

@@ -33,6 +33,16 @@ export function conversationOf(context: TurnContext): Conversation {
   return { platform: 'teams', id: kind === 'channel' ? teamsChannelId(id) : id, kind };
 }
 
+/**
+ * The language of what a whole channel or group chat reads: the one an agent set there
+ * (`language de`), else HELPDESK_LOCALE. A failed look-up falls back to the default rather than
+ * costing the person their answer.
+ */
+export async function sharedLocale(deps: TeamsDeps, context: TurnContext): Promise<string | undefined> {
+  const own = await deps.notifications?.language?.(conversationOf(context)).catch(() => undefined);
+  return own ?? deps.notifications?.defaultLanguage;
+}
+
 /** Shared chats get the shareable card; the person acting is the one whose client refreshes it. */
 export function audienceOf(context: TurnContext): CardAudience {
   const from = context.activity.from?.id;

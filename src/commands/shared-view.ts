@@ -1,0 +1,27 @@
+/**
+ * The one view a shared conversation's ticket message may show, on both platforms: the agents'
+ * buttons and no internal notes, in the conversation's language, whoever clicked. A click there
+ * updates the message only with this view; the person who clicked gets their own view privately,
+ * so a requester's Refresh never strips Claim and Resolve.
+ */
+import { normalizeLocale } from '../i18n';
+import { ticketView } from '../views/ticket-view';
+import type { TicketView } from '../views/types';
+import type { CommandContext, Reply } from './types';
+
+/** The shared view of the ticket a reply is about (read as the clicker, who just saw it), in `locale`. */
+export async function sharedTicketView(ctx: CommandContext, reply: Reply & { view: { type: 'ticket' } }, locale?: string): Promise<TicketView> {
+  const id = reply.view.ticket.id;
+  const [ticket, comments] = await Promise.all([ctx.helpdesk.getTicket(ctx.actor, id), ctx.helpdesk.listComments(ctx.actor, id)]);
+  const notice = reply.view.ticket.notice;
+  // The clicker's notice is in the clicker's language: it is kept only when the conversation reads that language.
+  const sameLanguage = normalizeLocale(ctx.locale) === normalizeLocale(locale);
+  return ticketView(
+    ticket,
+    comments.filter((c) => !c.isInternal),
+    // An agent nobody in particular, reading the conversation's language.
+    { email: '', isAgent: true, locale },
+    ctx.helpdesk.vocabulary,
+    notice?.tone === 'success' && sameLanguage ? notice : undefined,
+  );
+}
