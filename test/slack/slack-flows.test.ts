@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSlackChannel } from '../../src/channels/slack';
 import type { ThreadReplyInfo } from '../../src/channels/slack';
 import { HelpdeskError, type HelpdeskService } from '../../src/helpdesk/types';
+import { english } from '../../src/i18n';
 import { createLogger } from '../../src/log';
 import { noHelpdesk } from '../support/no-helpdesk';
 import { eventBody, interactiveBody, slackFixture, slashBody } from '../support/slack-request';
@@ -112,6 +113,27 @@ describe('Slack: channel replies, assign and resolve modals, thread replies, slo
     const update = await scene.fake.waitFor('chat.update');
     expect(update.body).toMatchObject({ channel: 'C2147483705', ts: '1732280000.000900' });
     expect(text(update.body.blocks)).toContain('Resolved');
+  });
+
+  it('an internal note from the modal updates the channel message without a word about the note; only the agent is told', async () => {
+    const t = await helpdesk.createTicket(sam, { title: 'Badge reader dead' });
+    const payload = slackFixture('view-submission');
+    payload.user.id = PEOPLE.dana.id;
+    payload.view.private_metadata = JSON.stringify({ verb: 'ticket.comment', form: 'comment', ticketId: t.id, etag: t.etag, channelId: 'C2147483705', messageTs: '1732280000.000910' });
+    payload.view.state.values = {
+      comment: { value: { type: 'plain_text_input', value: 'Supplier says the firmware is bad.' } },
+      internal: { value: { type: 'checkboxes', selected_options: [{ text: { type: 'plain_text', text: 'Internal' }, value: 'true' }] } },
+    };
+    await scene.post(interactiveBody(payload));
+    const update = await scene.fake.waitFor('chat.update', (c) => c.body.ts === '1732280000.000910');
+    const shared = JSON.stringify(update.body);
+    expect(shared).toContain('Badge reader dead');
+    expect(shared).not.toContain('firmware');
+    const noteAdded = english('commands:comment.noteAdded');
+    expect(shared).not.toContain(noteAdded);
+    const told = await scene.fake.waitFor('chat.postEphemeral', (c) => c.body.user === PEOPLE.dana.id && JSON.stringify(c.body).includes(noteAdded));
+    expect(told.body.channel).toBe('C2147483705');
+    expect((await helpdesk.listComments(dana, t.id)).map((c) => [c.body, c.isInternal])).toEqual([['Supplier says the firmware is bad.', true]]);
   });
 
   it('`assign <id> <@user>` resolves the Slack mention to that person\'s email', async () => {

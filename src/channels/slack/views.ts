@@ -124,12 +124,17 @@ async function afterSubmit(deps: SlackDeps, ctx: CommandContext, userId: string,
   if (meta.channelId && meta.messageTs && reply.view.type === 'ticket' && reply.view.ticket.id === meta.ticketId) {
     const { channelId, messageTs } = meta;
     const ticketReply = reply as Reply & { view: { type: 'ticket' } };
+    // An internal note is no news for a shared message: its line goes to the agent alone, not to everyone there.
+    const privateNotice = typed.internal === 'true' && !isDirect(channelId) ? ticketReply.view.ticket.notice : undefined;
+    const forShared = privateNotice ? { ...ticketReply, view: { ...ticketReply.view, ticket: { ...ticketReply.view.ticket, notice: undefined } } } : ticketReply;
     return answer(deps, target, reply, undefined, async () => {
       // A DM message is the person's own; a shared message only ever shows the shared view.
+      const shared = isDirect(channelId) ? undefined : await channelLocale(deps, channelId);
       const msg = isDirect(channelId)
         ? messageFor(reply, channelId, locale)
-        : renderMessage({ type: 'ticket', ticket: await sharedTicketView(ctx, ticketReply, await channelLocale(deps, channelId)) }, await channelLocale(deps, channelId));
+        : renderMessage({ type: 'ticket', ticket: await sharedTicketView(ctx, forShared, shared) }, shared);
       await deps.client.chat.update({ channel: channelId, ts: messageTs, ...msg });
+      if (privateNotice) await postPrivate(deps, target, renderMessage({ type: 'text', text: privateNotice.text }, locale));
     });
   }
   return answer(deps, target, reply);
