@@ -1,30 +1,19 @@
 /**
- * `npm start`: the bot from its TypeScript sources, in this process (so signals reach it). The
- * sources are bundled with esbuild (the transpiler tsx already brings) into one file under
- * .cache/ in a few hundred milliseconds (skipped when nothing in src/ changed since), and packages
- * load from node_modules as they are: a loader hook that transpiles file by file on every start
- * costs about 1.5 times the CPU time.
- * Stack traces name .cache/start/main.mjs, where each file is marked with its src/ path; with
- * NODE_OPTIONS=--enable-source-maps they point into src/ (it costs about 0.2 s of start-up).
+ * `npm start`: the bot from its TypeScript sources, in this process (so signals reach it). The bot
+ * and its packages are bundled with esbuild (scripts/bundle.ts, the same bundle `npm run build`
+ * makes, not minified) into .cache/start/ in a second or two, skipped when nothing in src/ or the
+ * installed packages changed since: loading one file instead of some 2,000 modules is most of the
+ * start-up time, and a loader hook that transpiles file by file on every start costs far more.
+ * Stack traces name .cache/start/main.js, where each file is marked with its path; with
+ * NODE_OPTIONS=--enable-source-maps they point into src/ and node_modules (it costs start-up time).
  */
-import { mkdir, readdir, readFile, rename, stat, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const outfile = path.join(root, '.cache', 'start', 'main.mjs');
-
-/** Each source file keeps its own import.meta.url, so files found next to the code (cards/) are found. */
-const ownModuleUrls = {
-  name: 'own-module-urls',
-  setup(b) {
-    b.onLoad({ filter: /\.ts$/ }, async (args) => {
-      const source = await readFile(args.path, 'utf8');
-      if (!source.includes('import.meta.url')) return undefined;
-      return { contents: source.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)), loader: 'ts' };
-    });
-  },
-};
+const outdir = path.join(root, '.cache', 'start');
+const entry = path.join(outdir, 'main.js');
 
 /** The newest change under `dir`: files and folders (a folder's time changes when a file is added, removed or renamed). */
 async function newest(dir) {
@@ -36,35 +25,35 @@ async function newest(dir) {
   return latest;
 }
 
-const built = await stat(outfile).then((s) => s.mtimeMs, () => 0);
-const settings = ['package.json', 'tsconfig.json', 'scripts/start.mjs'].map((f) => path.join(root, f));
-const inputs = Math.max(await newest(path.join(root, 'src')), ...(await Promise.all(settings.map(async (f) => (await stat(f)).mtimeMs))));
-if (built <= inputs) await bundle();
-await import(pathToFileURL(outfile).href);
+const built = await stat(entry).then((s) => s.mtimeMs, () => 0);
+// npm rewrites node_modules/.package-lock.json on every install, so a changed package builds again.
+const settings = ['package.json', 'tsconfig.json', 'node_modules/.package-lock.json', 'scripts/start.mjs', 'scripts/bundle.ts'];
+const times = await Promise.all(settings.map((f) => stat(path.join(root, f)).then((s) => s.mtimeMs, () => 0)));
+if (built <= Math.max(await newest(path.join(root, 'src')), ...times)) await bundle();
+await import(pathToFileURL(entry).href);
 
-/** Bundles src/ into `outfile`, dated when the build began, so a file saved during the build makes the next start build again. */
+/**
+ * Bundles into `outdir`, dated when the build began, so a file saved during the build makes the
+ * next start build again. Each file is written aside and renamed into place, chunks (named by
+ * their content) before main.js, so a second `npm start` at the same moment never reads half a build.
+ */
 async function bundle() {
   const began = new Date();
-  const { build } = await import('esbuild');
-  const { outputFiles } = await build({
-    entryPoints: [path.join(root, 'src/main.ts')],
-    outfile,
-    write: false,
-    bundle: true,
-    packages: 'external',
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    sourcemap: 'linked',
-    logLevel: 'warning',
-    plugins: [ownModuleUrls],
-  });
-  // Written aside and renamed into place, so a second `npm start` at the same moment never reads half a file.
-  await mkdir(path.dirname(outfile), { recursive: true });
-  for (const file of outputFiles) {
+  const { tsImport } = await import('tsx/esm/api');
+  const { bundleBot } = await tsImport('./bundle.ts', import.meta.url);
+  const files = await bundleBot({ outdir, moduleUrls: 'source', minify: false });
+  await mkdir(outdir, { recursive: true });
+  const last = (f) => (f.path === entry ? 1 : 0);
+  for (const file of [...files].sort((a, b) => last(a) - last(b))) {
     const aside = `${file.path}.${process.pid}`;
     await writeFile(aside, file.contents);
     await utimes(aside, began, began);
     await rename(aside, file.path);
+  }
+  // Chunks of earlier builds go once no process can still be loading them.
+  const kept = new Set(files.map((f) => path.basename(f.path)));
+  for (const name of await readdir(outdir)) {
+    const file = path.join(outdir, name);
+    if (!kept.has(name) && (await stat(file)).mtimeMs < began.getTime() - 60_000) await rm(file, { force: true });
   }
 }
