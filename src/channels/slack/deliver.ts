@@ -4,6 +4,7 @@
  */
 import { shareableView } from '../../views/ticket-view';
 import type { RespondFn } from '@slack/bolt';
+import { savedLaterText } from '../../commands';
 import type { Reply } from '../../commands/types';
 import { renderMessage, type SlackMessage } from './blocks/message';
 import { escapeMrkdwn, mrkdwn, truncate } from './blocks/limits';
@@ -88,14 +89,6 @@ export function failureMessage(locale?: string): string {
   return translator(locale)('slack:error.failure');
 }
 
-/** Said instead when the write happened and only showing the result failed: never "try again". */
-export function savedNote(reply: Reply, locale?: string): string {
-  const t = translator(locale);
-  const v = reply.view;
-  if (v.type !== 'ticket') return t('slack:error.savedChange');
-  return v.ticket.notice ? t('slack:error.savedTicketNotice', { id: v.ticket.id, notice: v.ticket.notice.text }) : t('slack:error.savedTicket', { id: v.ticket.id });
-}
-
 /** `msg` with what the person typed quoted under it (escaped: their text cannot become markup). */
 export function quoteTyped(msg: SlackMessage, typed: string, locale?: string): SlackMessage {
   if (!typed.trim()) return msg;
@@ -137,7 +130,8 @@ export async function answer(deps: SlackDeps, target: ReplyTarget, reply: Reply,
   } catch (second) {
     deps.logger.warn('slack reply after a saved write failed again; sending a saved note', { userId: target.userId, error: second });
   }
-  const note = savedNote(reply, locale);
+  // Said instead when the write happened and only showing the result failed: never "try again".
+  const note = savedLaterText(reply, locale);
   try {
     await sendDirect(deps, target.userId, renderMessage({ type: 'text', text: note }, locale));
     return;

@@ -4,6 +4,7 @@
  * that person's 1:1 chat with the bot, and the shared conversation gets only a one-line pointer.
  */
 import { MessageFactory, type ConversationReference, type TurnContext } from 'botbuilder';
+import { savedLaterText } from '../../commands';
 import type { Reply } from '../../commands/types';
 import { translator } from '../../i18n';
 import type { Actor } from '../../helpdesk/types';
@@ -90,10 +91,7 @@ export function pointer(context: TurnContext, sent: boolean): string {
 
 /** A change was saved but its answer could not be sent: the person is told later, through the outbox. */
 async function savedButUntold(deps: TeamsDeps, context: TurnContext, reply: Reply, who: Actor | undefined, error: unknown): Promise<void> {
-  const t = translator(context.activity.locale);
-  const said = reply.view.type === 'ticket' ? reply.view.ticket.notice?.text : undefined;
-  const notice = said ? `: ${said}` : '.';
-  const text = reply.ticketId !== undefined ? t('teams:answer.savedUntoldOn', { id: reply.ticketId, notice }) : t('teams:answer.savedUntold', { notice });
+  const text = savedLaterText(reply, context.activity.locale);
   deps.logger.error('A change was saved but its answer could not be sent', { activityId: context.activity.id, ticketId: reply.ticketId, error });
   if (!who?.email || !deps.tellLater) return;
   try {
