@@ -1,7 +1,7 @@
 /**
  * The matrix's other half: every verb that is not about one ticket (help, new and create, mine,
  * search, assets, asset, every queue, notifications, every subscription verb) × every person ×
- * personal chat and channel × typed and from cards. Allowed ones work and only show what the
+ * personal chat, channel and group chat × typed and from cards. Allowed ones work and only show what the
  * person may see; refused ones write nothing (tickets, comments, subscriptions, mute settings);
  * no reply shows an internal note outside an agent's own view.
  */
@@ -106,7 +106,7 @@ async function expectAllowed(row: GeneralRow, who: Who, reply: Reply, conversati
 
 describe('authorization matrix: verbs that are not about one ticket', () => {
   for (const who of EVERYONE) {
-    for (const kind of ['personal', 'channel'] as ConversationKind[]) {
+    for (const kind of ['personal', 'channel', 'group'] as ConversationKind[]) {
       for (const how of ['card', 'typed'] as const) {
         it(`${who}, ${how}, ${kind} chat`, async () => {
           const conversationId = `general-${who}-${kind}-${how}`;

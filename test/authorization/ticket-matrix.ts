@@ -1,6 +1,6 @@
 /**
  * The ticket half of the matrix, run through the command layer against the embedded site: every
- * person × own and someone else's ticket × personal chat and channel × every ticket verb, typed or
+ * person × own and someone else's ticket × personal chat, channel and group chat × every ticket verb, typed or
  * from cards. Allowed runs show what they should and leave their effect at the site; refused runs
  * say the same words as for a ticket that does not exist and write nothing; no reply shows an
  * internal note outside an agent's own view.
@@ -82,7 +82,7 @@ export function describeTicketMatrix(how: 'card' | 'typed'): void {
       for (const whose of ['own', 'others'] as Whose[]) {
         // A person without an address cannot file a ticket (general.test.ts checks that), so owns none.
         if (who === 'noEmail' && whose === 'own') continue;
-        for (const kind of ['personal', 'channel'] as const) {
+        for (const kind of ['personal', 'channel', 'group'] as const) {
           it(`${who}, ${whose} ticket, ${kind} chat`, async () => {
             for (const row of rows) {
               const id = await scene.ticket(ownerOf(who, whose), row.state);
