@@ -2,9 +2,10 @@
  * The help desk behind the Slack tests: the real stack (emulator over HTTP + Graph client +
  * service) with the two active agents (Dana, Lee) and no tickets.
  */
+import { afterAll, beforeAll } from 'vitest';
 import type { HelpdeskService } from '../../src/helpdesk/types';
-import { startSeededHelpdesk } from '../support/seeded-helpdesk';
-import { AGENTS } from './harness';
+import { startSeededHelpdesk, type SeededHelpdesk } from '../support/seeded-helpdesk';
+import { AGENTS, startSlackScene, type SlackScene } from './harness';
 
 /** The help desk a test talks to. */
 export interface TestHelpdesk {
@@ -16,4 +17,24 @@ export interface TestHelpdesk {
 export async function startTestHelpdesk(): Promise<TestHelpdesk> {
   const desk = await startSeededHelpdesk(AGENTS);
   return { helpdesk: desk, close: () => desk.close() };
+}
+
+/** A seeded help desk and a Slack scene over it. */
+export interface SlackDesk {
+  desk: SeededHelpdesk;
+  scene: SlackScene;
+}
+
+/** Both, started before the enclosing describe block's tests and closed after them. */
+export function useSlackDesk(): SlackDesk {
+  const it = {} as SlackDesk;
+  beforeAll(async () => {
+    it.desk = await startSeededHelpdesk(AGENTS);
+    it.scene = await startSlackScene(it.desk);
+  });
+  afterAll(async () => {
+    await it.scene?.close();
+    await it.desk?.close();
+  });
+  return it;
 }

@@ -1,8 +1,8 @@
 /** Say it in your own words (17.1, command part), through the real Teams and Slack channel code. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSeededHelpdesk, type SeededHelpdesk } from '../support/seeded-helpdesk';
 import { eventBody, interactiveBody, slackFixture } from '../support/slack-request';
-import { AGENTS, PEOPLE, startSlackScene, type SlackScene } from '../slack/harness';
+import { PEOPLE } from '../slack/harness';
+import { useSlackDesk } from '../slack/helpdesk';
 import { cardOf, cardText, startTeamsHarness, type TeamsHarness } from '../teams/harness';
 
 describe('Teams personal chat: words that are not a command', () => {
@@ -55,16 +55,7 @@ describe('Teams personal chat: words that are not a command', () => {
 });
 
 describe('Slack DM: words that are not a command', () => {
-  let scene: SlackScene;
-  let desk: SeededHelpdesk;
-  beforeAll(async () => {
-    desk = await startSeededHelpdesk(AGENTS);
-    scene = await startSlackScene(desk);
-  });
-  afterAll(async () => {
-    await scene?.close();
-    await desk?.close();
-  });
+  const slack = useSlackDesk();
 
   function dm(text: string, id: string) {
     const envelope = slackFixture('event-message-im');
@@ -72,19 +63,19 @@ describe('Slack DM: words that are not a command', () => {
     envelope.event.text = text;
     envelope.event.client_msg_id = id;
     envelope.event.ts = envelope.event.event_ts = `1732280400.${id.length}${Date.now() % 100000}`;
-    return scene.post(eventBody(envelope));
+    return slack.scene.post(eventBody(envelope));
   }
 
   it('a problem typed in the DM is offered as a ticket; the button opens the form with the words in it', async () => {
     await dm('the printer on floor 3 eats every page', 'EvFree1');
-    const offer = await scene.fake.waitFor('chat.postMessage');
+    const offer = await slack.scene.fake.waitFor('chat.postMessage');
     expect(JSON.stringify(offer.body.blocks)).toContain('the printer on floor 3 eats every page');
     const button = offer.body.blocks.flatMap((b: any) => b.elements ?? []).find((e: any) => e.type === 'button');
     const payload = slackFixture('block-actions');
     payload.user.id = PEOPLE.sam.id;
     payload.actions = [{ ...payload.actions[0], action_id: button.action_id, value: button.value, text: button.text }];
-    await scene.post(interactiveBody(payload));
-    const opened = await scene.fake.waitFor('views.update', (c) => JSON.stringify(c.body.view ?? {}).includes('eats every page'));
+    await slack.scene.post(interactiveBody(payload));
+    const opened = await slack.scene.fake.waitFor('views.update', (c) => JSON.stringify(c.body.view ?? {}).includes('eats every page'));
     expect(JSON.stringify(opened.body.view)).toContain('the printer on floor 3 eats every page');
   });
 });

@@ -1,8 +1,8 @@
 /** Lists stay lists (17.4): Show and Claim on a list row update the row in place; Show's card comes on its own. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSeededHelpdesk, type SeededHelpdesk } from '../support/seeded-helpdesk';
 import { eventBody, interactiveBody, slackFixture, slashBody } from '../support/slack-request';
-import { AGENTS, PEOPLE, slash, startSlackScene, type SlackScene } from '../slack/harness';
+import { PEOPLE, slash } from '../slack/harness';
+import { useSlackDesk } from '../slack/helpdesk';
 import { cardOf, cardText, startTeamsHarness, type TeamsHarness } from '../teams/harness';
 
 /** Every Action.Execute in a card. */
@@ -94,16 +94,7 @@ describe('Teams: a queue card stays a queue', () => {
 });
 
 describe('Slack: a list message stays a list', () => {
-  let scene: SlackScene;
-  let desk: SeededHelpdesk;
-  beforeAll(async () => {
-    desk = await startSeededHelpdesk(AGENTS);
-    scene = await startSlackScene(desk);
-  });
-  afterAll(async () => {
-    await scene?.close();
-    await desk?.close();
-  });
+  const slack = useSlackDesk();
 
   const buttons = (blocks: any[]) => blocks.flatMap((b: any) => [...(b.elements ?? []), ...(b.accessory ? [b.accessory] : [])]).filter((e: any) => e.type === 'button');
 
@@ -111,41 +102,41 @@ describe('Slack: a list message stays a list', () => {
     const payload = slackFixture('block-actions');
     payload.user.id = who.id;
     payload.actions = [{ ...payload.actions[0], action_id: button.action_id, value: button.value, text: button.text }];
-    payload.response_url = scene.fake.responseUrl(responseId);
+    payload.response_url = slack.scene.fake.responseUrl(responseId);
     payload.container = { ...payload.container, ...container };
     if (container.channel_id) payload.channel = { id: container.channel_id, name: 'x' };
-    return scene.post(interactiveBody(payload));
+    return slack.scene.post(interactiveBody(payload));
   }
 
   it('Claim on an ephemeral queue replaces the list with the list again, the row claimed', async () => {
-    const t = desk.seedTicket({ title: 'Laptop fan is loud', submittedByEmail: PEOPLE.sam.email });
-    await scene.post(slashBody(slash(scene.fake, PEOPLE.dana, 'queue', 'lq1')));
-    const blocks = (await scene.fake.waitFor('response_url', (c) => c.responseId === 'lq1')).body.blocks;
+    const t = slack.desk.seedTicket({ title: 'Laptop fan is loud', submittedByEmail: PEOPLE.sam.email });
+    await slack.scene.post(slashBody(slash(slack.scene.fake, PEOPLE.dana, 'queue', 'lq1')));
+    const blocks = (await slack.scene.fake.waitFor('response_url', (c) => c.responseId === 'lq1')).body.blocks;
     const claim = buttons(blocks).find((b: any) => b.action_id.startsWith('ticket.claim') && JSON.parse(b.value).ticketId === t.id);
     await click(PEOPLE.dana, claim, { is_ephemeral: true }, 'lq2');
-    const replaced = await scene.fake.waitFor('response_url', (c) => c.responseId === 'lq2');
+    const replaced = await slack.scene.fake.waitFor('response_url', (c) => c.responseId === 'lq2');
     expect(replaced.body.replace_original).toBe(true);
     const text = JSON.stringify(replaced.body.blocks);
     expect(text).toContain('Unassigned open tickets');
     expect(text).toContain(`#${t.id} Laptop fan is loud`);
     expect(text).toMatch(/Claimed by Dana/);
-    expect((await desk.getTicket({ email: PEOPLE.dana.email, name: PEOPLE.dana.name }, t.id)).assignedTo).toBe(PEOPLE.dana.email);
+    expect((await slack.desk.getTicket({ email: PEOPLE.dana.email, name: PEOPLE.dana.name }, t.id)).assignedTo).toBe(PEOPLE.dana.email);
   });
 
   it('Show on a row of a DM list updates the list message and posts the ticket as a new DM message', async () => {
-    const t = desk.seedTicket({ title: 'Monitor flickers', submittedByEmail: PEOPLE.sam.email });
+    const t = slack.desk.seedTicket({ title: 'Monitor flickers', submittedByEmail: PEOPLE.sam.email });
     const envelope = slackFixture('event-message-im');
     envelope.event_id = 'EvListDm1';
     envelope.event.text = 'mine';
-    await scene.post(eventBody(envelope));
-    const listed = await scene.fake.waitFor('chat.postMessage', (c) => JSON.stringify(c.body.blocks ?? []).includes('Monitor flickers'));
+    await slack.scene.post(eventBody(envelope));
+    const listed = await slack.scene.fake.waitFor('chat.postMessage', (c) => JSON.stringify(c.body.blocks ?? []).includes('Monitor flickers'));
     const show = buttons(listed.body.blocks).find((b: any) => b.action_id.startsWith('ticket.show') && JSON.parse(b.value).ticketId === t.id);
-    const posts = scene.fake.callsTo('chat.postMessage').length;
+    const posts = slack.scene.fake.callsTo('chat.postMessage').length;
     await click(PEOPLE.sam, show, { channel_id: listed.body.channel, message_ts: '1732280999.000100', is_ephemeral: false }, 'ld1');
-    const updated = await scene.fake.waitFor('chat.update', (c) => c.body.ts === '1732280999.000100');
+    const updated = await slack.scene.fake.waitFor('chat.update', (c) => c.body.ts === '1732280999.000100');
     expect(JSON.stringify(updated.body.blocks)).toContain('My tickets');
     expect(JSON.stringify(updated.body.blocks)).toContain('Shown below.');
-    const card = await scene.fake.waitFor('chat.postMessage', (c) => c.body.channel === listed.body.channel && scene.fake.callsTo('chat.postMessage').indexOf(c) >= posts);
+    const card = await slack.scene.fake.waitFor('chat.postMessage', (c) => c.body.channel === listed.body.channel && slack.scene.fake.callsTo('chat.postMessage').indexOf(c) >= posts);
     expect(card.body.text).toContain(`#${t.id}`);
     expect(JSON.stringify(card.body.blocks)).not.toContain('My tickets');
   });

@@ -1,8 +1,8 @@
 /** Lists stay lists (17.4, view side): work order, "N of M" and Next/Previous in both channels. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSeededHelpdesk, type SeededHelpdesk } from '../support/seeded-helpdesk';
 import { interactiveBody, slackFixture, slashBody } from '../support/slack-request';
-import { AGENTS, PEOPLE, slash, startSlackScene, type SlackScene } from '../slack/harness';
+import { PEOPLE, slash } from '../slack/harness';
+import { useSlackDesk } from '../slack/helpdesk';
 import { cardText, startTeamsHarness, type TeamsHarness } from '../teams/harness';
 
 describe('Teams: queue pages', () => {
@@ -27,32 +27,23 @@ describe('Teams: queue pages', () => {
 });
 
 describe('Slack: queue pages', () => {
-  let scene: SlackScene;
-  let desk: SeededHelpdesk;
-  beforeAll(async () => {
-    desk = await startSeededHelpdesk(AGENTS);
-    scene = await startSlackScene(desk);
-  });
-  afterAll(async () => {
-    await scene?.close();
-    await desk?.close();
-  });
+  const slack = useSlackDesk();
 
   it('lists the most urgent first, says "1–20 of 23", and Next brings the rest', async () => {
-    for (let i = 0; i < 22; i++) desk.seedTicket({ title: `Routine ${i}`, submittedByEmail: PEOPLE.sam.email });
-    const urgent = desk.seedTicket({ title: 'Server room flooding', submittedByEmail: PEOPLE.sam.email, priority: 'Urgent' });
-    await scene.post(slashBody(slash(scene.fake, PEOPLE.dana, 'queue', 'q1')));
-    const blocks = (await scene.fake.waitFor('response_url', (c) => c.responseId === 'q1')).body.blocks;
+    for (let i = 0; i < 22; i++) slack.desk.seedTicket({ title: `Routine ${i}`, submittedByEmail: PEOPLE.sam.email });
+    const urgent = slack.desk.seedTicket({ title: 'Server room flooding', submittedByEmail: PEOPLE.sam.email, priority: 'Urgent' });
+    await slack.scene.post(slashBody(slash(slack.scene.fake, PEOPLE.dana, 'queue', 'q1')));
+    const blocks = (await slack.scene.fake.waitFor('response_url', (c) => c.responseId === 'q1')).body.blocks;
     expect(JSON.stringify(blocks[1])).toContain(`#${urgent.id} Server room flooding`);
     expect(JSON.stringify(blocks)).toContain('1–20 of 23');
     const next = blocks.flatMap((b: any) => b.elements ?? []).find((e: any) => e.type === 'button' && e.text.text === 'Next');
     const payload = slackFixture('block-actions');
     payload.user.id = PEOPLE.dana.id;
     payload.actions = [{ ...payload.actions[0], action_id: next.action_id, value: next.value, text: next.text }];
-    payload.response_url = scene.fake.responseUrl('q2');
+    payload.response_url = slack.scene.fake.responseUrl('q2');
     payload.container = { ...payload.container, is_ephemeral: true };
-    await scene.post(interactiveBody(payload));
-    const page2 = await scene.fake.waitFor('response_url', (c) => c.responseId === 'q2');
+    await slack.scene.post(interactiveBody(payload));
+    const page2 = await slack.scene.fake.waitFor('response_url', (c) => c.responseId === 'q2');
     expect(JSON.stringify(page2.body.blocks)).toContain('21–23 of 23');
   });
 });

@@ -1,8 +1,8 @@
 /** A quiet welcome (17.9): added to a channel, the bot says one short line; help goes to whoever asks. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSeededHelpdesk, type SeededHelpdesk } from '../support/seeded-helpdesk';
 import { eventBody, slackFixture } from '../support/slack-request';
-import { AGENTS, PEOPLE, startSlackScene, type SlackScene } from '../slack/harness';
+import { PEOPLE } from '../slack/harness';
+import { useSlackDesk } from '../slack/helpdesk';
 import { cardOf, cardText, startTeamsHarness, type TeamsHarness } from '../teams/harness';
 
 const CHANNEL = { isGroup: true, conversationType: 'channel', tenantId: '72f988bf-0000-0000-0000-2d7cd011db47', id: '19:scrubbedGeneralChannel0000@thread.tacv2' };
@@ -52,27 +52,18 @@ describe('Teams: the bot added to a channel', () => {
 });
 
 describe('Slack: the bot added to a channel', () => {
-  let scene: SlackScene;
-  let desk: SeededHelpdesk;
-  beforeAll(async () => {
-    desk = await startSeededHelpdesk(AGENTS);
-    scene = await startSlackScene(desk);
-  });
-  afterAll(async () => {
-    await scene?.close();
-    await desk?.close();
-  });
+  const slack = useSlackDesk();
 
   function joined(user: string, id: string) {
     const envelope = slackFixture('event-message-im');
     envelope.event_id = id;
     envelope.event = { type: 'member_joined_channel', user, channel: 'C0WELCOME1', channel_type: 'C', team: 'T0001', inviter: PEOPLE.dana.id, event_ts: '1732280400.000100' };
-    return scene.post(eventBody(envelope));
+    return slack.scene.post(eventBody(envelope));
   }
 
   it('posts one short line naming @Helpdesk help when the bot itself joins', async () => {
     await joined('UBOT0001', 'EvJoin1');
-    const posted = await scene.fake.waitFor('chat.postMessage', (c) => c.body.channel === 'C0WELCOME1');
+    const posted = await slack.scene.fake.waitFor('chat.postMessage', (c) => c.body.channel === 'C0WELCOME1');
     const all = JSON.stringify(posted.body.blocks ?? []);
     expect(posted.body.text).toContain('@Helpdesk help');
     expect(posted.body.text.length).toBeLessThan(200);
@@ -82,8 +73,8 @@ describe('Slack: the bot added to a channel', () => {
   it('says nothing when a person joins', async () => {
     await joined(PEOPLE.sam.id, 'EvJoin2');
     await joined('UBOT0001', 'EvJoin3');
-    await scene.fake.waitFor('chat.postMessage', (c) => c.body.channel === 'C0WELCOME1' && scene.fake.callsTo('chat.postMessage').filter((x) => x.body.channel === 'C0WELCOME1').length >= 2);
+    await slack.scene.fake.waitFor('chat.postMessage', (c) => c.body.channel === 'C0WELCOME1' && slack.scene.fake.callsTo('chat.postMessage').filter((x) => x.body.channel === 'C0WELCOME1').length >= 2);
     // Two bot joins, one person join: exactly two lines.
-    expect(scene.fake.callsTo('chat.postMessage').filter((x) => x.body.channel === 'C0WELCOME1')).toHaveLength(2);
+    expect(slack.scene.fake.callsTo('chat.postMessage').filter((x) => x.body.channel === 'C0WELCOME1')).toHaveLength(2);
   });
 });
