@@ -1,6 +1,7 @@
 /**
  * Peak RSS of the whole bot process with 100,000 tickets known (issue 11.3): the compiled bot
- * (`node dist/main.js`, build first) or with the argument `dev` what `npm start` runs, against a
+ * (`node dist/main.js`, build first) or with the argument `dev` what `npm start` runs
+ * (`node scripts/start.mjs`, its bundle not minified), against a
  * tenant stand-in (the embedded site in this process, holding the tickets) as a real tenant would
  * be reached. The figure is the bot process's own high-water mark (VmHWM in /proc, Linux), read
  * once its first start has remembered every ticket and one more poll cycle ran.
@@ -17,7 +18,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DEV = process.argv[2] === 'dev';
 const TICKETS = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 100_000);
 const file = process.argv.find((a) => a.endsWith('.js')) ?? 'dist/main.js';
-const args = DEV ? ['--import', 'tsx', 'src/main.ts'] : [path.join(root, file)];
+const args = DEV ? ['scripts/start.mjs'] : [path.join(root, file)];
 
 /** A field of /proc/<pid>/status in MiB (VmHWM: peak resident set; VmRSS: resident now). */
 function procMiB(pid: number, field: 'VmHWM' | 'VmRSS'): number {
@@ -73,7 +74,7 @@ try {
   const knownMs = performance.now() - started;
   const load = readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
   process.stdout.write(
-    `${DEV ? 'npm start (tsx)' : `node ${file}`} with ${TICKETS.toLocaleString('en-US')} tickets at a tenant stand-in (load average ${load})\n` +
+    `${DEV ? 'npm start (node scripts/start.mjs)' : `node ${file}`} with ${TICKETS.toLocaleString('en-US')} tickets at a tenant stand-in (load average ${load})\n` +
       `  peak RSS when ready:                    ${readyHwm} MiB (${readyMs.toFixed(0)} ms)\n` +
       `  peak RSS after every ticket was known:  ${procMiB(bot.pid!, 'VmHWM')} MiB (${knownMs.toFixed(0)} ms)\n` +
       `  RSS now:                                ${procMiB(bot.pid!, 'VmRSS')} MiB\n`,

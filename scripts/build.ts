@@ -4,7 +4,7 @@
  * ES module loader requires and which the sources leave out (they are written for a bundler-style
  * resolver, as tsx and vitest read them). The result runs with plain `node dist/main.js`.
  *
- * Then dist/main.js is replaced by the bot bundled with esbuild (scripts/bundle.ts), minified. The
+ * Then dist/main.js is replaced by the bot bundled with esbuild (scripts/bundle.ts). The
  * other entry points (dist/doctor.js…) stay as tsc wrote them.
  */
 import { execFileSync } from 'node:child_process';
@@ -50,5 +50,5 @@ for (const file of jsFiles(dist)) {
 
 rmSync(path.join(dist, 'main.js'));
 rmSync(path.join(dist, 'main.js.map'), { force: true });
-for (const file of await bundleBot({ outdir: dist, moduleUrls: 'dist', minify: true })) writeFileSync(file.path, file.contents);
+for (const file of await bundleBot({ outdir: dist, moduleUrls: 'dist' })) writeFileSync(file.path, file.contents);
 process.stdout.write(`Built dist/ (${rewritten} files with relative imports resolved; dist/main.js bundled). Run it with: npm run start:prod\n`);

@@ -1,11 +1,11 @@
 /**
  * `npm start`: the bot from its TypeScript sources, in this process (so signals reach it). The bot
  * and its packages are bundled with esbuild (scripts/bundle.ts, the same bundle `npm run build`
- * makes, not minified) into .cache/start/ in a second or two, skipped when nothing in src/ or the
- * installed packages changed since: loading one file instead of some 2,000 modules is most of the
- * start-up time, and a loader hook that transpiles file by file on every start costs far more.
- * Stack traces name .cache/start/main.js, where each file is marked with its path; with
- * NODE_OPTIONS=--enable-source-maps they point into src/ and node_modules (it costs start-up time).
+ * makes) into .cache/start/ in a few seconds, skipped when nothing in src/ or the installed
+ * packages changed since: loading one file instead of some 2,000 modules is most of the start-up
+ * time, and a loader hook that transpiles file by file on every start costs far more.
+ * Stack traces name each function in .cache/start/main.js; with NODE_OPTIONS=--enable-source-maps
+ * they point into src/ and node_modules (it costs start-up time and memory).
  */
 import { mkdir, readdir, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -41,7 +41,7 @@ async function bundle() {
   const began = new Date();
   const { tsImport } = await import('tsx/esm/api');
   const { bundleBot } = await tsImport('./bundle.ts', import.meta.url);
-  const files = await bundleBot({ outdir, moduleUrls: 'source', minify: false });
+  const files = await bundleBot({ outdir, moduleUrls: 'source' });
   await mkdir(outdir, { recursive: true });
   const last = (f) => (f.path === entry ? 1 : 0);
   for (const file of [...files].sort((a, b) => last(a) - last(b))) {

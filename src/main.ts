@@ -2,6 +2,7 @@
  * The bot process (`npm start`, `npm run start:prod`, `node dist/main.js`): settings from the
  * environment and .env files, start the bot, stop cleanly on SIGINT/SIGTERM.
  */
+import { setFlagsFromString } from 'node:v8';
 import { describeEmbedded, startApp, type App } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { loadEnvFiles } from './env';
@@ -75,7 +76,19 @@ function keepServing(): void {
   });
 }
 
+/**
+ * fetch parses HTTP with WebAssembly (undici's llhttp). V8 compiles it quickly first, then again
+ * optimized once it is hot, and that second compile holds some 25 MiB for a moment, at whatever
+ * point of the first polls it happens. The quick code reads a 1 MB answer in the same 7–8 ms on
+ * loopback, so the bot keeps to it: peak RSS 102 MiB instead of 131–142 MiB on a small list, and
+ * 142–145 MiB instead of 141–153 MiB with 100,000 tickets known. Set before the first request.
+ */
+function keepWebAssemblyBaseline(): void {
+  setFlagsFromString('--liftoff-only');
+}
+
 async function main(): Promise<void> {
+  keepWebAssemblyBaseline();
   const { config, files } = readSettings();
   configureLogging(config.log);
   keepServing();
