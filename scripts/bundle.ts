@@ -1,15 +1,15 @@
 /**
  * The bot as one esbuild bundle, minified, for `npm run build` (dist/) and `npm start`
- * (.cache/start/): one file to load instead of some 2,000 modules, which is most of the start-up time. The platforms'
- * stacks stay in chunks of their own (main-<hash>.js next to main.js), loaded only when that
- * platform is on; native and optional native add-ons stay in node_modules.
+ * (.cache/start/): one file to load instead of some 2,000 modules, which is most of the start-up
+ * time. The platforms' stacks stay in chunks of their own (main-<hash>.js next to main.js), loaded
+ * only when that platform is on; native and optional native add-ons stay in node_modules.
  */
 import { build, type OutputFile, type Plugin } from 'esbuild';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface BotBundle {
   outdir: string;
