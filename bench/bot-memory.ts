@@ -2,8 +2,9 @@
  * Peak RSS of the whole bot process with 100,000 tickets known (issue 11.3): the compiled bot
  * (`node dist/main.js`, build first) or with the argument `dev` what `npm start` runs
  * (`node scripts/start.mjs`), against a tenant stand-in (the embedded site in this process,
- * holding the tickets) as a real tenant would be reached. The figure is the bot process's own high-water mark (VmHWM in /proc, Linux), read
- * once its first start has remembered every ticket and one more poll cycle ran.
+ * holding the tickets) as a real tenant would be reached. The figure is the bot process's own
+ * high-water mark (VmHWM in /proc, Linux), read once its first start has remembered every ticket
+ * and one more poll cycle ran.
  * Run: npx tsx bench/bot-memory.ts [dev | <file under dist/>.js] [tickets]   (default 100000)
  */
 import { spawn } from 'node:child_process';
