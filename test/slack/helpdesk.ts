@@ -27,14 +27,14 @@ export interface SlackDesk {
 
 /** Both, started before the enclosing describe block's tests and closed after them. */
 export function useSlackDesk(): SlackDesk {
-  const it = {} as SlackDesk;
+  const both = {} as SlackDesk;
   beforeAll(async () => {
-    it.desk = await startSeededHelpdesk(AGENTS);
-    it.scene = await startSlackScene(it.desk);
+    both.desk = await startSeededHelpdesk(AGENTS);
+    both.scene = await startSlackScene(both.desk);
   });
   afterAll(async () => {
-    await it.scene?.close();
-    await it.desk?.close();
+    await both.scene?.close();
+    await both.desk?.close();
   });
-  return it;
+  return both;
 }
