@@ -3,23 +3,17 @@
  * viewer's own locale and time zone. Rendered here by the official renderer in headless Chromium
  * set to two different places, as two Teams clients would; the card's labels follow the reader.
  */
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { renderCard } from '../../src/channels/teams/cards';
+import { describeInChromium, haveChromium, launchChromium, RENDERER } from '../support/chromium';
 import { sampleViews } from './samples';
-
-const CHROMIUM = '/usr/bin/chromium';
-const RENDERER = path.resolve(__dirname, '../../node_modules/adaptivecards/dist/adaptivecards.min.js');
-const haveChromium = existsSync(CHROMIUM);
-const inCi = process.env.CI === 'true' || process.env.CI === '1';
 
 let browser: Browser;
 
 beforeAll(async () => {
   if (!haveChromium) return;
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
+  browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();
@@ -45,10 +39,7 @@ async function renderedText(card: Record<string, unknown>, locale: string, timez
   }
 }
 
-describe.skipIf(!haveChromium && !inCi)('card dates in the reader time zone (official Adaptive Cards renderer)', () => {
-  beforeEach(() => {
-    if (!haveChromium) throw new Error(`CI=true and no Chromium at ${CHROMIUM}: the card date tests cannot run`);
-  });
+describeInChromium('card dates in the reader time zone (official Adaptive Cards renderer)', () => {
   const views = sampleViews();
 
   it('carries DATE()/TIME() on the RFC 3339 timestamp (seconds, Z) instead of a UTC text', () => {

@@ -2,20 +2,15 @@
  * Every card template, expanded with sample data, parsed and rendered by the official Adaptive
  * Cards renderer (the `adaptivecards` package) in headless Chromium — as a Teams client would.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { renderCard } from '../../src/channels/teams/cards';
+import { describeInChromium, haveChromium, launchChromium, RENDERER, RENDERER_STYLES } from '../support/chromium';
 import { sampleViews } from './samples';
 
-const CHROMIUM = '/usr/bin/chromium';
-const RENDERER = path.resolve(__dirname, '../../node_modules/adaptivecards/dist/adaptivecards.min.js');
-const STYLES = path.resolve(__dirname, '../../node_modules/adaptivecards/dist/adaptivecards.css');
 const SHOTS = path.resolve(__dirname, '../../test-results/cards');
-const haveChromium = existsSync(CHROMIUM);
-// Under CI a browser test that cannot run fails with the reason instead of skipping.
-const inCi = process.env.CI === 'true' || process.env.CI === '1';
 
 let browser: Browser;
 let page: Page;
@@ -30,14 +25,11 @@ interface Rendered {
 
 beforeAll(async () => {
   if (!haveChromium) return;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu', '--no-first-run', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 520, height: 900 } });
   await page.setContent('<html><body style="font-family: Segoe UI, sans-serif; background: #f5f5f5; margin: 0"><div id="card" style="width: 480px; margin: 16px; background: white; border-radius: 6px"></div></body></html>');
   await page.addScriptTag({ path: RENDERER });
-  await page.addStyleTag({ path: STYLES });
+  await page.addStyleTag({ path: RENDERER_STYLES });
   // Teams renders TextBlock markdown (links, bold); the bare renderer needs a processor for that.
   await page.evaluate(() => {
     const escape = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -74,13 +66,7 @@ async function render(card: Record<string, unknown>): Promise<Rendered> {
   }, card);
 }
 
-if (!haveChromium && !inCi) console.warn(`Skipping the card render tests: no Chromium at ${CHROMIUM} (apt-get install -y chromium)`);
-
-describe.skipIf(!haveChromium && !inCi)(`cards in the official Adaptive Cards renderer (headless Chromium${haveChromium || inCi ? '' : ` — SKIPPED: no browser at ${CHROMIUM}`})`, () => {
-  // Reached without a browser only under CI: every test fails and says why.
-  beforeEach(() => {
-    if (!haveChromium) throw new Error(`CI=true and no Chromium at ${CHROMIUM}: the card render tests cannot run (apt-get install -y chromium)`);
-  });
+describeInChromium('cards in the official Adaptive Cards renderer (headless Chromium)', () => {
   const views = sampleViews();
 
   for (const [name, view] of Object.entries(views)) {

@@ -4,7 +4,8 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { launchChromium } from '../support/chromium';
 
 const url = process.argv[2] ?? 'http://127.0.0.1:56150';
 const shots = path.resolve('test-results/playground');
@@ -23,10 +24,7 @@ async function send(page: Page, text: string): Promise<void> {
   await page.keyboard.press('Enter');
 }
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu', '--no-first-run', '--disable-component-update', '--disable-sync'],
-});
+const browser = await launchChromium();
 const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
 try {
   await page.goto(url, { waitUntil: 'networkidle' });

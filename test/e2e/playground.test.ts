@@ -3,13 +3,11 @@
  * private network namespace (scripts/e2e-playground.sh). Screenshots: test-results/playground/.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-
-const CHROMIUM = '/usr/bin/chromium';
+import { CHROMIUM, haveChromium, inCi } from '../support/chromium';
 
 function skipReason(): string | undefined {
-  if (!existsSync(CHROMIUM)) return `${CHROMIUM} is missing (apt-get install -y chromium)`;
+  if (!haveChromium) return `${CHROMIUM} is missing (apt-get install -y chromium)`;
   const probe = spawnSync('unshare', ['-n', 'true'], { encoding: 'utf8' });
   if (probe.status !== 0) return `\`unshare -n\` is not permitted here (${(probe.stderr || probe.error?.message || '').trim()}); the Playground must not run outside a private network namespace`;
   return undefined;
@@ -17,7 +15,6 @@ function skipReason(): string | undefined {
 
 const reason = skipReason();
 // Under CI a browser test that cannot run fails with the reason instead of skipping.
-const inCi = process.env.CI === 'true' || process.env.CI === '1';
 if (reason && !inCi) process.stderr.write(`Skipping the Agents Playground end-to-end test: ${reason}\n`);
 
 describe.skipIf(Boolean(reason) && !inCi)('Agents Playground end to end', () => {
