@@ -8,7 +8,7 @@
  */
 import { dispatch, handleText } from '../src/commands';
 import type { CommandContext, Reply } from '../src/commands/types';
-import { DEFAULT_CATEGORIES, DEFAULT_HIGH_PRIORITIES, DEFAULT_OPEN_STATUSES, DEFAULT_PRIORITIES, DEFAULT_STATUSES } from '../src/config';
+import { DEFAULT_VOCABULARY } from '../src/config';
 import { VERBS } from '../src/core/verbs';
 import { connectionFor, startEmulator, type Emulator } from '../src/emulator';
 import { createGraphClient } from '../src/graph';
@@ -36,11 +36,7 @@ async function main(): Promise<void> {
   const graph = createGraphClient({ ...connectionFor(emu), logger });
   const settings = {
     agentEmailField: 'SD_Email',
-    priorities: DEFAULT_PRIORITIES,
-    categories: DEFAULT_CATEGORIES,
-    statuses: DEFAULT_STATUSES,
-    openStatuses: DEFAULT_OPEN_STATUSES,
-    highPriorities: DEFAULT_HIGH_PRIORITIES,
+    ...DEFAULT_VOCABULARY,
   };
   const helpdesk = createHelpdeskService({ graph, logger, settings });
   const ctx = (actor: Actor): CommandContext => ({ actor, helpdesk, conversation: { platform: 'slack', id: 'C1', kind: 'channel' }, channel: {} });

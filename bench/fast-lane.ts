@@ -12,7 +12,7 @@ import path from 'node:path';
 import { webApi } from '@slack/bolt';
 import { createSlackDelivery } from '../src/channels/slack/notify-delivery';
 import { dispatch } from '../src/commands';
-import { DEFAULT_CATEGORIES, DEFAULT_HIGH_PRIORITIES, DEFAULT_OPEN_STATUSES, DEFAULT_PRIORITIES, DEFAULT_STATUSES } from '../src/config';
+import { DEFAULT_VOCABULARY } from '../src/config';
 import { VERBS } from '../src/core/verbs';
 import { connectionFor, startEmulator } from '../src/emulator';
 import { createGraphClient } from '../src/graph';
@@ -36,11 +36,7 @@ async function main(): Promise<void> {
   try {
     const settings = {
       agentEmailField: 'SD_Email',
-      priorities: DEFAULT_PRIORITIES,
-      categories: DEFAULT_CATEGORIES,
-      statuses: DEFAULT_STATUSES,
-      openStatuses: DEFAULT_OPEN_STATUSES,
-      highPriorities: DEFAULT_HIGH_PRIORITIES,
+      ...DEFAULT_VOCABULARY,
     };
     const graph = createGraphClient({ ...connectionFor(emu), logger: quiet });
     const helpdesk = createHelpdeskService({ graph, settings, logger: quiet });

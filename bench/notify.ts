@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DEFAULT_CATEGORIES, DEFAULT_HIGH_PRIORITIES, DEFAULT_OPEN_STATUSES, DEFAULT_PRIORITIES, DEFAULT_STATUSES } from '../src/config';
+import { DEFAULT_VOCABULARY } from '../src/config';
 import { connectionFor, startEmulator, type Emulator } from '../src/emulator';
 import { createGraphClient, f, type GraphClient } from '../src/graph';
 import { createChangeFeed } from '../src/helpdesk/changes';
@@ -29,7 +29,7 @@ const SIZES = sizesArg ? sizesArg.slice(8).split(',').map(Number) : QUICK ? [1_0
 const SKIP_LATENCY = process.argv.includes('--no-latency');
 const LATENCY_CHANGES = QUICK ? 4 : 10;
 const IDLE_CYCLES = 5;
-const vocabulary = { priorities: DEFAULT_PRIORITIES, categories: DEFAULT_CATEGORIES, statuses: DEFAULT_STATUSES, openStatuses: DEFAULT_OPEN_STATUSES, highPriorities: DEFAULT_HIGH_PRIORITIES };
+const vocabulary = DEFAULT_VOCABULARY;
 const quiet = createLogger({ level: 'error', write: () => undefined });
 
 // ---- child: the emulator, driven over IPC -------------------------------------------------

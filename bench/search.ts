@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DEFAULT_CATEGORIES, DEFAULT_HIGH_PRIORITIES, DEFAULT_OPEN_STATUSES, DEFAULT_PRIORITIES, DEFAULT_STATUSES } from '../src/config';
+import { DEFAULT_CATEGORIES, DEFAULT_PRIORITIES, DEFAULT_STATUSES, DEFAULT_VOCABULARY } from '../src/config';
 import { connectionFor, startEmulator } from '../src/emulator';
 import { createGraphClient } from '../src/graph';
 import { createHelpdeskService } from '../src/helpdesk';
@@ -21,7 +21,7 @@ import { startPostgresServer } from '../test/support/postgres-server';
 const N = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 100_000);
 const POSTGRES = process.argv.includes('--postgres');
 const ROUNDS = 200;
-const vocabulary = { priorities: DEFAULT_PRIORITIES, categories: DEFAULT_CATEGORIES, statuses: DEFAULT_STATUSES, openStatuses: DEFAULT_OPEN_STATUSES, highPriorities: DEFAULT_HIGH_PRIORITIES };
+const vocabulary = DEFAULT_VOCABULARY;
 const quiet = createLogger({ level: 'error', write: () => undefined });
 const WORDS = ['vpn', 'printer', 'laptop', 'outlook', 'password', 'badge', 'monitor', 'teams', 'wifi', 'excel', 'sharepoint', 'onedrive', 'phone', 'keyboard', 'projector', 'license', 'mailbox', 'camera', 'docking', 'server'];
 const VERBS = ['drops', 'jams', 'crashes', 'is slow', 'not working', 'needs reset', 'missing', 'broken', 'locked', 'flickers'];

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { ActivityHandler, CloudAdapter, ConfigurationBotFrameworkAuthentication } from 'botbuilder';
 import type { Request, Response } from 'restify';
 import { createTeamsChannel } from '../src/channels/teams';
-import { DEFAULT_CATEGORIES, DEFAULT_HIGH_PRIORITIES, DEFAULT_OPEN_STATUSES, DEFAULT_PRIORITIES, DEFAULT_STATUSES } from '../src/config';
+import { DEFAULT_VOCABULARY } from '../src/config';
 import type { HelpdeskService } from '../src/helpdesk/types';
 import { createLogger } from '../src/log';
 import { createServer, type TeamsEndpoint } from '../src/server';
@@ -26,11 +26,7 @@ function zeroLatencyHelpdesk(): HelpdeskService {
   const unused = () => Promise.reject(new Error('not used by the bench'));
   return {
     vocabulary: {
-      priorities: DEFAULT_PRIORITIES,
-      categories: DEFAULT_CATEGORIES,
-      statuses: DEFAULT_STATUSES,
-      openStatuses: DEFAULT_OPEN_STATUSES,
-      highPriorities: DEFAULT_HIGH_PRIORITIES,
+      ...DEFAULT_VOCABULARY,
     },
     isAgent: async () => false,
     activeAgents: async () => [],

@@ -29,6 +29,7 @@ export {
   DEFAULT_OPEN_STATUSES,
   DEFAULT_PRIORITIES,
   DEFAULT_STATUSES,
+  DEFAULT_VOCABULARY,
   type HelpdeskTarget,
   type SlackSettings,
   type TeamsSettings,

@@ -52,6 +52,14 @@ export const DEFAULT_CATEGORIES = ['Hardware', 'Software', 'Access', 'Network', 
 export const DEFAULT_STATUSES = ['New', 'Assigned', 'In Progress', 'Waiting', 'Resolved', 'Closed'] as const;
 export const DEFAULT_OPEN_STATUSES = ['New', 'Assigned', 'In Progress'] as const;
 export const DEFAULT_HIGH_PRIORITIES = ['High', 'Urgent'] as const;
+/** All of them, as the settings hold them when no HELPDESK_* list changes them. */
+export const DEFAULT_VOCABULARY: VocabularySettings = {
+  priorities: DEFAULT_PRIORITIES,
+  categories: DEFAULT_CATEGORIES,
+  statuses: DEFAULT_STATUSES,
+  openStatuses: DEFAULT_OPEN_STATUSES,
+  highPriorities: DEFAULT_HIGH_PRIORITIES,
+};
 
 const SITE_ID = /^[^,\s]+,[0-9a-f-]{36},[0-9a-f-]{36}$/i;
 const HOST_NAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]*[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i;

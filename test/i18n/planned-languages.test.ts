@@ -3,7 +3,7 @@
  * language they last wrote in, a German channel's card built in German, others in HELPDESK_LOCALE.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_CATEGORIES, DEFAULT_HIGH_PRIORITIES, DEFAULT_OPEN_STATUSES, DEFAULT_PRIORITIES, DEFAULT_STATUSES } from '../../src/config';
+import { DEFAULT_VOCABULARY } from '../../src/config';
 import { createLogger } from '../../src/log';
 import { createDeliverer, type OutboxPayload } from '../../src/notify/deliver';
 import { planDeliveries } from '../../src/notify/plan';
@@ -12,7 +12,7 @@ import { ticketEvents } from '../../src/notify/detect';
 import { createSqliteStore, type Store } from '../../src/store';
 import { REQUESTER, sub, ticket } from '../notify/builders';
 
-const vocabulary = { priorities: DEFAULT_PRIORITIES, categories: DEFAULT_CATEGORIES, statuses: DEFAULT_STATUSES, openStatuses: DEFAULT_OPEN_STATUSES, highPriorities: DEFAULT_HIGH_PRIORITIES };
+const vocabulary = DEFAULT_VOCABULARY;
 const quiet = createLogger({ level: 'error', write: () => undefined });
 
 describe('planned sends and languages', () => {

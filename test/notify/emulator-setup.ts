@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DEFAULT_CATEGORIES, DEFAULT_HIGH_PRIORITIES, DEFAULT_OPEN_STATUSES, DEFAULT_PRIORITIES, DEFAULT_STATUSES } from '../../src/config';
+import { DEFAULT_VOCABULARY } from '../../src/config';
 import { connectionFor, startEmulator, type Emulator } from '../../src/emulator';
 import { createGraphClient, type GraphClient } from '../../src/graph';
 import { createChangeFeed } from '../../src/helpdesk/changes';
@@ -10,7 +10,7 @@ import { createLogger } from '../../src/log';
 import { createDeliverer, createPoller, createSendQueue, type Delivery, type Poller } from '../../src/notify';
 import { createSqliteStore, type Store } from '../../src/store';
 
-export const vocabulary = { priorities: DEFAULT_PRIORITIES, categories: DEFAULT_CATEGORIES, statuses: DEFAULT_STATUSES, openStatuses: DEFAULT_OPEN_STATUSES, highPriorities: DEFAULT_HIGH_PRIORITIES };
+export const vocabulary = DEFAULT_VOCABULARY;
 
 /** A Graph client on the emulator with quick retries. */
 export function graphFor(emu: Emulator, retry = { maxAttempts: 3, baseDelayMs: 20, maxDelayMs: 100, maxRetryAfterSeconds: 5 }): GraphClient {

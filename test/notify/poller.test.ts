@@ -2,14 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_CATEGORIES, DEFAULT_HIGH_PRIORITIES, DEFAULT_OPEN_STATUSES, DEFAULT_PRIORITIES, DEFAULT_STATUSES } from '../../src/config';
+import { DEFAULT_VOCABULARY } from '../../src/config';
 import { createLogger } from '../../src/log';
 import { createDeliverer, createPoller, createSendQueue, DeliveryError } from '../../src/notify';
 import { createNotificationPorts, createSqliteStore, type Store } from '../../src/store';
 import { memoryFeed } from './memory-feed';
 import { recordingDelivery } from './recording-delivery';
 
-const vocabulary = { priorities: DEFAULT_PRIORITIES, categories: DEFAULT_CATEGORIES, statuses: DEFAULT_STATUSES, openStatuses: DEFAULT_OPEN_STATUSES, highPriorities: DEFAULT_HIGH_PRIORITIES };
+const vocabulary = DEFAULT_VOCABULARY;
 const dirs: string[] = [];
 const stores: Store[] = [];
 afterEach(async () => {

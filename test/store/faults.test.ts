@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
-import { DEFAULT_CATEGORIES, DEFAULT_HIGH_PRIORITIES, DEFAULT_OPEN_STATUSES, DEFAULT_PRIORITIES, DEFAULT_STATUSES } from '../../src/config';
+import { DEFAULT_VOCABULARY } from '../../src/config';
 import { createLogger } from '../../src/log';
 import { createDeliverer, createPoller, createSendQueue, type Poller } from '../../src/notify';
 import { plainWhenUnreachable } from '../../src/notify/plain-ports';
@@ -18,7 +18,7 @@ import { recordingDelivery } from '../notify/recording-delivery';
 import { freshDatabase, pgAvailable, pgProblem } from '../support/postgres';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy';
 
-const vocabulary = { priorities: DEFAULT_PRIORITIES, categories: DEFAULT_CATEGORIES, statuses: DEFAULT_STATUSES, openStatuses: DEFAULT_OPEN_STATUSES, highPriorities: DEFAULT_HIGH_PRIORITIES };
+const vocabulary = DEFAULT_VOCABULARY;
 const cleanup: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
   for (const c of cleanup.splice(0).reverse()) await c();

@@ -1,6 +1,6 @@
 /** Two pollers on one PostgreSQL store by mistake (both think they hold the lease): nothing is sent twice. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_CATEGORIES, DEFAULT_HIGH_PRIORITIES, DEFAULT_OPEN_STATUSES, DEFAULT_PRIORITIES, DEFAULT_STATUSES } from '../../src/config';
+import { DEFAULT_VOCABULARY } from '../../src/config';
 import { createLogger } from '../../src/log';
 import { createDeliverer, createPoller, createSendQueue } from '../../src/notify';
 import { createNotificationPorts, createPostgresStore, type Store } from '../../src/store';
@@ -8,7 +8,7 @@ import { memoryFeed } from '../notify/memory-feed';
 import { recordingDelivery } from '../notify/recording-delivery';
 import { freshDatabase, pgAvailable, pgProblem } from '../support/postgres';
 
-const vocabulary = { priorities: DEFAULT_PRIORITIES, categories: DEFAULT_CATEGORIES, statuses: DEFAULT_STATUSES, openStatuses: DEFAULT_OPEN_STATUSES, highPriorities: DEFAULT_HIGH_PRIORITIES };
+const vocabulary = DEFAULT_VOCABULARY;
 const stores: Store[] = [];
 afterEach(async () => {
   for (const s of stores.splice(0)) await s.close();

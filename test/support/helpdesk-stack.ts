@@ -1,12 +1,5 @@
 /** A real help-desk stack for tests: the emulator on loopback, a Graph client over HTTP, and the service. */
-import {
-  DEFAULT_CATEGORIES,
-  DEFAULT_HIGH_PRIORITIES,
-  DEFAULT_OPEN_STATUSES,
-  DEFAULT_PRIORITIES,
-  DEFAULT_STATUSES,
-  type HelpdeskSettings,
-} from '../../src/config';
+import { DEFAULT_VOCABULARY, type HelpdeskSettings } from '../../src/config';
 import { connectionFor, startEmulator, type Emulator } from '../../src/emulator';
 import { createGraphClient } from '../../src/graph';
 import type { GraphClient } from '../../src/graph/types';
@@ -48,11 +41,7 @@ export async function startHelpdeskStack(options: HelpdeskStackConfig = {}): Pro
     graphUrl: emulator.url,
     authUrl: emulator.url,
     agentEmailField: 'SD_Email',
-    priorities: DEFAULT_PRIORITIES,
-    categories: DEFAULT_CATEGORIES,
-    statuses: DEFAULT_STATUSES,
-    openStatuses: DEFAULT_OPEN_STATUSES,
-    highPriorities: DEFAULT_HIGH_PRIORITIES,
+    ...DEFAULT_VOCABULARY,
     ...options.settings,
   };
   const graph = createGraphClient({
