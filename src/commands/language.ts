@@ -3,7 +3,7 @@
  * shown by `subscriptions`. People still get their own answers and DMs in their own language.
  */
 import { confirm, errorReply, tr, byWhom } from './respond';
-import { agentOnly, isReply, notificationPorts } from './subscription-filter';
+import { agentPorts, isReply } from './subscription-filter';
 import { VERBS } from '../core';
 import { isKnownLocale, LOCALES, normalizeLocale } from '../i18n';
 import { EVERYWHERE, type CommandDeclaration } from './declaration';
@@ -14,10 +14,8 @@ const DEFAULT_WORDS = new Set(['default', 'reset', 'off']);
 
 /** Shows or sets this conversation's language. */
 const language: Handler = async (ctx, input) => {
-  const ports = notificationPorts(ctx);
+  const ports = await agentPorts(ctx, 'language');
   if (isReply(ports)) return ports;
-  const refused = await agentOnly(ctx, 'language');
-  if (refused) return refused;
   const t = tr(ctx);
   const name = (lng: string) => t(`common:languages.${lng}`);
   const choices = LOCALES.join(', ');

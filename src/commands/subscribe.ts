@@ -1,16 +1,14 @@
 /** `subscribe [filter]` (agents, shared conversations): post ticket updates here. Public confirmation. */
 import { byWhom, confirm, tr } from './respond';
-import { agentOnly, describeFilter, FILTER_USAGE, filterFrom, isReply, notificationPorts } from './subscription-filter';
+import { agentPorts, describeFilter, FILTER_USAGE, filterFrom, isReply } from './subscription-filter';
 import { VERBS } from '../core';
 import type { CommandDeclaration } from './declaration';
 import type { Handler } from './types';
 
 /** Subscribes this conversation; no filter means all tickets. */
 const subscribe: Handler = async (ctx, input) => {
-  const ports = notificationPorts(ctx);
+  const ports = await agentPorts(ctx, 'subscribe');
   if (isReply(ports)) return ports;
-  const refused = await agentOnly(ctx, 'subscribe');
-  if (refused) return refused;
   const t = tr(ctx);
   const filter = filterFrom(input.values, ctx.helpdesk.vocabulary, subscribeCommand.usage, t) ?? { kind: 'all' as const };
   if (isReply(filter)) return filter;

@@ -62,11 +62,14 @@ export function notificationPorts(ctx: CommandContext): NotificationPorts | Repl
 }
 
 /**
- * Only agents manage channel subscriptions. The ticket service cannot decide this (a
- * subscription is not a ticket operation), so the handler asks the service who is an agent.
+ * The notification ports for a command only agents may run (subscriptions, a conversation's
+ * language), or the reply that refuses it. The ticket service cannot decide this (a subscription
+ * is not a ticket operation), so the handler asks the service who is an agent.
  */
-export async function agentOnly(ctx: CommandContext, command: string): Promise<Reply | undefined> {
-  if (await ctx.helpdesk.isAgent(ctx.actor.email)) return undefined;
+export async function agentPorts(ctx: CommandContext, command: string): Promise<NotificationPorts | Reply> {
+  const ports = notificationPorts(ctx);
+  if (isReply(ports)) return ports;
+  if (await ctx.helpdesk.isAgent(ctx.actor.email)) return ports;
   return errorReply(tr(ctx)('commands:subscriptions.agentsOnly', { command }));
 }
 

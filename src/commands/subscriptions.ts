@@ -1,6 +1,6 @@
 /** `subscriptions` (agents): what this conversation is subscribed to, and the language of its cards. Private. */
 import { confirm, tr } from './respond';
-import { agentOnly, describeFilter, isReply, notificationPorts } from './subscription-filter';
+import { agentPorts, describeFilter, isReply } from './subscription-filter';
 import { VERBS } from '../core';
 import { normalizeLocale } from '../i18n';
 import { EVERYWHERE, type CommandDeclaration } from './declaration';
@@ -8,10 +8,8 @@ import type { Handler } from './types';
 
 /** Lists this conversation's subscriptions and says which language its cards use. */
 const subscriptions: Handler = async (ctx) => {
-  const ports = notificationPorts(ctx);
+  const ports = await agentPorts(ctx, 'subscriptions');
   if (isReply(ports)) return ports;
-  const refused = await agentOnly(ctx, 'subscriptions');
-  if (refused) return refused;
   const t = tr(ctx);
   const [filters, chosen] = await Promise.all([ports.subscriptions(ctx.conversation), ports.language?.(ctx.conversation)]);
   const lng = normalizeLocale(chosen ?? ports.defaultLanguage);

@@ -1,16 +1,14 @@
 /** `unsubscribe [filter]` (agents): stop updates here; no filter removes them all. Public confirmation. */
 import { confirm, tr } from './respond';
-import { agentOnly, describeFilter, FILTER_USAGE, filterFrom, isReply, notificationPorts } from './subscription-filter';
+import { agentPorts, describeFilter, FILTER_USAGE, filterFrom, isReply } from './subscription-filter';
 import { VERBS } from '../core';
 import type { CommandDeclaration } from './declaration';
 import type { Handler } from './types';
 
 /** Removes one subscription, or every subscription of this conversation. */
 const unsubscribe: Handler = async (ctx, input) => {
-  const ports = notificationPorts(ctx);
+  const ports = await agentPorts(ctx, 'unsubscribe');
   if (isReply(ports)) return ports;
-  const refused = await agentOnly(ctx, 'unsubscribe');
-  if (refused) return refused;
   const t = tr(ctx);
   const filter = filterFrom(input.values, ctx.helpdesk.vocabulary, unsubscribeCommand.usage, t);
   if (isReply(filter)) return filter;
