@@ -60,4 +60,10 @@ export const claimCommand: CommandDeclaration = {
   args: { kind: 'id' },
   verb: VERBS.claim,
   handles: { [VERBS.claim]: claim },
+  writes: true,
+  answers: 'ticket',
+  examples: [
+    { name: 'claim', typed: 'claim {id}', ticket: 'open', effect: 'assigned-me' },
+    { name: 'take over', values: { takeOver: 'true' }, ticket: 'held', effect: 'assigned-me' },
+  ],
 };
