@@ -60,6 +60,7 @@ export const claimCommand: CommandDeclaration = {
   args: { kind: 'id' },
   verb: VERBS.claim,
   handles: { [VERBS.claim]: claim },
+  inThread: true,
   writes: true,
   answers: 'ticket',
   examples: [

@@ -95,6 +95,8 @@ export interface CommandDeclaration {
   handles: Partial<Record<Verb, Handler>>;
   /** The typed command changes something: when it fails, the error quotes what was typed, so nothing is lost. */
   writes?: boolean;
+  /** An agent may type it in a ticket card's thread, the ticket's number left out (src/notify/thread-replies.ts). */
+  inThread?: boolean;
   /** The form it opens, if any (Slack opens a modal for its verb before any slow work). */
   form?: FormDeclaration;
   /** The view its verbs answer with (a form's verb answers with the form). */

@@ -24,6 +24,7 @@ export const showCommand: CommandDeclaration = {
   args: { kind: 'id' },
   verb: VERBS.show,
   handles: { [VERBS.show]: show, [VERBS.refresh]: show },
+  inThread: true,
   answers: 'ticket',
   examples: [
     { name: 'show', typed: 'show {id}', ticket: 'open' },
