@@ -3,6 +3,7 @@
  * help desk, store, notifications), then the channels and the HTTP server around them.
  */
 import type { SlackChannel } from './channels/slack';
+import type { CommandRegistry } from './commands/registry';
 import type { TeamsChannel } from './channels/teams';
 import type { Config } from './config';
 import { connectionFor, DEMO_AGENTS, startEmulator, type Emulator } from './emulator';
@@ -29,6 +30,8 @@ export interface AppOptions {
   logger: Logger;
   /** Start the notification poller (default true). */
   poll?: boolean;
+  /** The commands both channels run (default the product's). */
+  commands?: CommandRegistry;
 }
 
 async function graphFor(config: Config, logger: Logger): Promise<{ graph: GraphClientConfig; emulator?: Emulator }> {
@@ -89,6 +92,7 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
     const channel: TeamsChannel = createTeamsChannel({
       settings: config.teams,
       helpdesk,
+      commands: options.commands,
       notifications: notifications.ports,
       logger: logger.child({ channel: 'teams' }),
       // Teams redeliveries (same activity id) are claimed in the Store, so replicas share the record.
@@ -116,6 +120,7 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
     const channel: SlackChannel = createSlackChannel({
       settings: config.slack,
       helpdesk,
+      commands: options.commands,
       notifications: notifications.ports,
       logger: slackLogger,
       // Slack retries and replays are claimed in the Store, so replicas never handle one twice.

@@ -26,4 +26,6 @@ export const assetCommand: CommandDeclaration = {
   args: { kind: 'text', key: 'tag', required: 'commands:asset.which' },
   verb: VERBS.asset,
   handles: { [VERBS.asset]: asset },
+  answers: 'asset-list',
+  examples: [{ name: 'asset', typed: 'asset LAP-0035', values: { tag: 'LAP-0035' } }],
 };

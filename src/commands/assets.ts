@@ -24,4 +24,6 @@ export const assetsCommand: CommandDeclaration = {
   args: { kind: 'none' },
   verb: VERBS.assets,
   handles: { [VERBS.assets]: assets },
+  answers: 'asset-list',
+  examples: [{ typed: 'assets' }],
 };

@@ -69,4 +69,12 @@ export const assignCommand: CommandDeclaration = {
   args: { kind: 'id text', key: 'assignee', what: 'commands:what.agent' },
   verb: VERBS.assign,
   handles: { [VERBS.assign]: assign, [VERBS.assignForm]: assignForm },
+  inThread: true,
+  writes: true,
+  form: { name: 'assign', opens: VERBS.assignForm, template: 'assign-form' },
+  answers: 'ticket',
+  examples: [
+    { name: 'assign form', verb: VERBS.assignForm, ticket: 'open' },
+    { name: 'assign', typed: 'assign {id} alexw@example.com', values: { assignee: 'alexw@example.com' }, ticket: 'open', effect: 'assigned-other' },
+  ],
 };

@@ -60,4 +60,11 @@ export const claimCommand: CommandDeclaration = {
   args: { kind: 'id' },
   verb: VERBS.claim,
   handles: { [VERBS.claim]: claim },
+  inThread: true,
+  writes: true,
+  answers: 'ticket',
+  examples: [
+    { name: 'claim', typed: 'claim {id}', ticket: 'open', effect: 'assigned-me' },
+    { name: 'take over', values: { takeOver: 'true' }, ticket: 'held', effect: 'assigned-me' },
+  ],
 };

@@ -67,4 +67,13 @@ export const commentCommand: CommandDeclaration = {
   args: { kind: 'id text', key: 'comment', what: 'commands:what.comment' },
   verb: VERBS.comment,
   handles: { [VERBS.comment]: comment, [VERBS.commentForm]: commentForm },
+  inThread: true,
+  writes: true,
+  form: { name: 'comment', opens: VERBS.commentForm, template: 'comment-form' },
+  answers: 'ticket',
+  examples: [
+    { name: 'comment form', verb: VERBS.commentForm, values: { internal: 'false' }, ticket: 'open' },
+    { name: 'note form', verb: VERBS.commentForm, values: { internal: 'true' }, ticket: 'open' },
+    { name: 'comment', typed: 'comment {id} matrix comment', values: { comment: 'matrix comment', internal: 'false' }, ticket: 'open', effect: 'comment' },
+  ],
 };

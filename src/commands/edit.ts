@@ -88,4 +88,10 @@ export const editCommand: CommandDeclaration = {
   args: { kind: 'id' },
   verb: VERBS.editForm,
   handles: { [VERBS.editForm]: editForm, [VERBS.edit]: edit },
+  form: { name: 'edit', opens: VERBS.editForm, template: 'edit-form' },
+  answers: 'ticket',
+  examples: [
+    { name: 'edit form', typed: 'edit {id}', ticket: 'open' },
+    { name: 'edit', verb: VERBS.edit, values: { title: 'matrix edited title', description: 'matrix edited' }, ticket: 'open', effect: 'title' },
+  ],
 };

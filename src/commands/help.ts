@@ -23,4 +23,6 @@ export const helpCommand: CommandDeclaration = {
   args: { kind: 'text', key: 'topic', lowercase: true },
   verb: VERBS.help,
   handles: { [VERBS.help]: help },
+  answers: 'help',
+  examples: [{ typed: 'help' }, { name: 'help topic', typed: '? claim', values: { topic: 'claim' } }],
 };

@@ -13,20 +13,33 @@
  *   notify.subscribe / notify.unsubscribe   kind, value?     notify.preference    state 'on'|'off'
  *   help.show          topic?
  */
-import { VERBS, type Verb } from '../core';
 import { withDraft } from './drafts';
 import { failureReply } from './failure';
 import { freeTextReply } from './free-text';
 import { checkInput } from './input';
 import { parseCommand, type ParseResult } from './parse';
-import { COMMAND_DECLARATIONS, declarationFor, HANDLERS } from './registry';
+import { REGISTRY } from './registry';
 import { errorReply, tr } from './respond';
 import type { Translate } from '../i18n';
 import type { CommandContext, CommandInput, Reply } from './types';
 
 export { commandNamed, parseCommand, parseTicketId, type ParseOptions, type ParseResult } from './parse';
-export { COMMAND_DECLARATIONS, COMMANDS, commandInfos, HANDLERS, teamsCommandLists, usageOf, type CommandInfo } from './registry';
-export type { ArgShape, CommandDeclaration } from './declaration';
+export {
+  COMMAND_DECLARATIONS,
+  COMMANDS,
+  commandInfos,
+  createRegistry,
+  FORM_OPEN_VERB,
+  FORM_TEMPLATES,
+  HANDLERS,
+  REGISTRY,
+  TEAMS_MENU_LIMIT,
+  teamsCommandLists,
+  usageOf,
+  type CommandInfo,
+  type CommandRegistry,
+} from './registry';
+export type { Access, ArgShape, CommandDeclaration, CommandExample, FormDeclaration, TicketEffect } from './declaration';
 export { savedLaterText } from './saved-later';
 
 /** Routes a verb (typed command or card action) to its handler; every failure becomes a reply. */
@@ -34,16 +47,17 @@ export async function dispatch(ctx: CommandContext, raw: CommandInput): Promise<
   const t = tr(ctx);
   const input = checkInput(await withDraft(ctx, raw), t);
   if ('view' in input) return input;
-  const handler = Object.hasOwn(HANDLERS, input.verb) ? HANDLERS[input.verb as Verb] : undefined;
+  const commands = ctx.commands ?? REGISTRY;
+  const handler = commands.handler(input.verb);
   if (!handler) {
     return errorReply(t('commands:dispatch.unknownAction', { verb: String(input.verb) }));
   }
-  const declaration = declarationFor(input.verb as Verb);
+  const declaration = commands.declarationFor(input.verb);
   if (declaration && !declaration.scopes.includes(ctx.conversation.kind)) {
     return errorReply(t(declaration.elsewhere ?? 'commands:dispatch.notHere', { command: declaration.name }));
   }
   try {
-    return await handler(ctx, input, COMMAND_DECLARATIONS);
+    return await handler(ctx, input, commands.declarations);
   } catch (err) {
     return failureReply(ctx, input, err);
   }
@@ -57,23 +71,21 @@ export async function dispatch(ctx: CommandContext, raw: CommandInput): Promise<
  */
 export async function handleText(ctx: CommandContext, text: string, parsed?: ParseResult): Promise<Reply> {
   if (typeof text !== 'string') return errorReply(tr(ctx)('commands:dispatch.messageNotText'));
-  parsed ??= parseCommand(text, { locale: ctx.locale });
+  const commands = ctx.commands ?? REGISTRY;
+  parsed ??= parseCommand(text, { locale: ctx.locale, commands });
   // In a personal chat, words that are not a command are a greeting or a problem, not a mistake.
   if (!parsed.ok && !parsed.error.usage && ctx.conversation.kind === 'personal' && text.trim()) return freeTextReply(ctx, text);
   if (!parsed.ok && !parsed.error.usage) {
     const isAgent = await ctx.helpdesk.isAgent(ctx.actor.email).catch(() => true);
-    parsed = parseCommand(text, { isAgent, locale: ctx.locale });
+    parsed = parseCommand(text, { isAgent, locale: ctx.locale, commands });
   } else if (!parsed.ok) {
     // A channel may have parsed without the reader's language: the error is read again in it.
-    parsed = parseCommand(text, { locale: ctx.locale });
+    parsed = parseCommand(text, { locale: ctx.locale, commands });
   }
   if (!parsed.ok) return { view: { type: 'error', error: parsed.error }, visibility: 'private' };
   const reply = await dispatch(ctx, parsed.input);
-  return WRITES.has(parsed.input.verb) ? quoted(reply, text, tr(ctx)) : reply;
+  return commands.writes(parsed.input.verb) ? quoted(reply, text, tr(ctx)) : reply;
 }
-
-/** Typed commands that change something: when one fails, the person gets back what they typed. */
-const WRITES = new Set<string>([VERBS.comment, VERBS.create, VERBS.claim, VERBS.assign, VERBS.status, VERBS.priority, VERBS.resolve]);
 
 /** A failed write's error quotes the typed command, so nothing a person wrote is lost to an outage. */
 function quoted(reply: Reply, text: string, t: Translate): Reply {

@@ -50,4 +50,6 @@ export const languageCommand: CommandDeclaration = {
   args: { kind: 'text', key: 'locale', lowercase: true },
   verb: VERBS.language,
   handles: { [VERBS.language]: language },
+  answers: 'confirmation',
+  examples: [{ typed: 'language' }, { name: 'language de', typed: 'language de', values: { locale: 'de' } }],
 };

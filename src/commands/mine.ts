@@ -52,4 +52,6 @@ export const mineCommand: CommandDeclaration = {
   args: { kind: 'none' },
   verb: VERBS.mine,
   handles: { [VERBS.mine]: mine },
+  answers: 'ticket-list',
+  examples: [{ typed: 'mine' }],
 };

@@ -33,4 +33,10 @@ export const newCommand: CommandDeclaration = {
   args: { kind: 'text', key: 'title' },
   verb: VERBS.newForm,
   handles: { [VERBS.newForm]: newForm, [VERBS.create]: create },
+  form: { name: 'new-ticket', opens: VERBS.newForm, template: 'new-ticket-form' },
+  answers: 'ticket',
+  examples: [
+    { name: 'new form', typed: 'new matrix new', values: { title: 'matrix new' } },
+    { name: 'create', verb: VERBS.create, values: { title: 'matrix filed {tag}', description: 'filed by the matrix' }, access: 'email' },
+  ],
 };

@@ -14,4 +14,7 @@ export const noteCommand: CommandDeclaration = {
   verb: VERBS.comment,
   fixed: { internal: 'true' },
   handles: {},
+  writes: true,
+  answers: 'ticket',
+  examples: [{ name: 'note', typed: 'note {id} matrix note', values: { comment: 'matrix note', internal: 'true' }, ticket: 'open', effect: 'note' }],
 };

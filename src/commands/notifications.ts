@@ -31,4 +31,9 @@ export const notificationsCommand: CommandDeclaration = {
   args: { kind: 'choice', key: 'state', choices: ['off', 'on'], noun: 'commands:notifications.noun', missing: 'commands:notifications.say' },
   verb: VERBS.notifications,
   handles: { [VERBS.notifications]: notifications },
+  answers: 'confirmation',
+  examples: [
+    { name: 'notifications off', typed: 'notifications off', values: { state: 'off' }, access: 'email' },
+    { name: 'notifications on', typed: 'notifications on', values: { state: 'on' }, access: 'email' },
+  ],
 };

@@ -8,7 +8,7 @@ import { translator, type Translate } from '../i18n';
 import { FILTER_KINDS, VERBS } from '../core';
 import type { ErrorView } from '../views/types';
 import type { ArgShape, CommandDeclaration } from './declaration';
-import { COMMAND_DECLARATIONS } from './registry';
+import { REGISTRY, type CommandRegistry } from './registry';
 import type { CommandInput } from './types';
 
 /** A parsed command, or an error that names what was wrong and shows the right form. */
@@ -100,17 +100,18 @@ export interface ParseOptions {
   isAgent?: boolean;
   /** The reader's language for error messages (the command words are English in every language). */
   locale?: string;
+  /** The commands to read (default the product's). */
+  commands?: CommandRegistry;
 }
 
 function unknown(word: string, options: ParseOptions): ParseResult {
-  const names = COMMAND_DECLARATIONS.filter((c) => options.isAgent !== false || c.who !== 'agents').map((c) => c.name).join(', ');
+  const names = (options.commands ?? REGISTRY).declarations.filter((c) => options.isAgent !== false || c.who !== 'agents').map((c) => c.name).join(', ');
   return { ok: false, error: { message: translator(options.locale)('commands:parse.unknown', { word, commands: names }) } };
 }
 
 /** The declaration a typed word names, by name or alias (case-insensitive). */
 export function commandNamed(word: string): CommandDeclaration | undefined {
-  const w = word.toLowerCase();
-  return COMMAND_DECLARATIONS.find((c) => c.name === w || c.aliases?.includes(w));
+  return REGISTRY.named(word);
 }
 
 /**
@@ -123,6 +124,6 @@ export function parseCommand(text: string, options: ParseOptions = {}): ParseRes
   const [word, args] = head(cleaned);
   const bareId = parseTicketId(word);
   if (bareId !== undefined && !args) return ok({ verb: VERBS.show, ticketId: bareId });
-  const command = commandNamed(word);
+  const command = (options.commands ?? REGISTRY).named(word);
   return command ? readArgs(command, command.args, args, translator(options.locale)) : unknown(word, options);
 }

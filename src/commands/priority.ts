@@ -34,4 +34,8 @@ export const priorityCommand: CommandDeclaration = {
   args: { kind: 'id text', key: 'priority', what: 'commands:what.priority' },
   verb: VERBS.priority,
   handles: { [VERBS.priority]: priority },
+  inThread: true,
+  writes: true,
+  answers: 'ticket',
+  examples: [{ name: 'priority', typed: 'priority {id} High', values: { priority: 'High' }, ticket: 'open', effect: 'priority' }],
 };

@@ -74,4 +74,10 @@ export const queueCommand: CommandDeclaration = {
   args: { kind: 'choice', key: 'queue', choices: Object.keys(QUEUES), noun: 'commands:queue.noun', fallback: 'unassigned' },
   verb: VERBS.queue,
   handles: { [VERBS.queue]: queue },
+  answers: 'ticket-list',
+  examples: [
+    { typed: 'queue' },
+    ...['unassigned', 'mine', 'high', 'all'].map((queue) => ({ name: `queue ${queue}`, typed: `queue ${queue}`, values: { queue } })),
+    { name: 'queue page 2', values: { queue: 'all', page: '2' } },
+  ],
 };

@@ -1,16 +1,18 @@
 /**
- * Every command, in the order help lists them (everyone's first). Adding a command = one file
- * exporting its declaration + one line here + its test; the parser, help, hints, the handler
- * table and the Teams command menus follow from this list.
+ * Every command, in the order help lists them (everyone's first), and the registry built from
+ * them. Adding a command = one file exporting its declaration + one line here + its catalog lines
+ * and test (docs/design.md, "Adding a command"); the parser, help, hints, the handler table, the
+ * write list, the form tables and the Teams command menus follow from this list.
  */
 import { translator } from '../i18n';
 import type { ConversationKind, Verb } from '../core';
+import type { FormView } from '../views/types';
 import { assetCommand } from './asset';
 import { assetsCommand } from './assets';
 import { assignCommand } from './assign';
 import { claimCommand } from './claim';
 import { commentCommand } from './comment';
-import type { CommandDeclaration } from './declaration';
+import type { CommandDeclaration, FormDeclaration } from './declaration';
 import { editCommand } from './edit';
 import { helpCommand } from './help';
 import { languageCommand } from './language';
@@ -58,16 +60,6 @@ export const COMMAND_DECLARATIONS: readonly CommandDeclaration[] = [
   languageCommand,
 ];
 
-/** Verb -> handler, gathered from the declarations. */
-export const HANDLERS = Object.fromEntries(
-  COMMAND_DECLARATIONS.flatMap((c) => Object.entries(c.handles)),
-) as Record<Verb, Handler>;
-
-/** The declaration whose file handles `verb`. */
-export function declarationFor(verb: Verb): CommandDeclaration | undefined {
-  return COMMAND_DECLARATIONS.find((c) => Object.hasOwn(c.handles, verb));
-}
-
 /** One typed command as people see it in help and in app manifests. */
 export interface CommandInfo {
   name: string;
@@ -76,11 +68,92 @@ export interface CommandInfo {
   agentOnly: boolean;
 }
 
-/** Every typed command as help and the manifests show it, in `locale` (default English). */
-export function commandInfos(locale?: string): CommandInfo[] {
-  const t = translator(locale);
-  return COMMAND_DECLARATIONS.map((c) => ({ name: c.name, usage: c.usage, description: t(c.description), agentOnly: c.who === 'agents' }));
+/** One Teams command menu as the manifest's `commandLists` holds it. */
+export interface TeamsCommandList {
+  scopes: string[];
+  commands: { title: string; description: string }[];
 }
+
+/** Everything the commands' declarations decide, looked up one way for the parser, dispatch and the channels. */
+export interface CommandRegistry {
+  /** The declarations, in help order. */
+  readonly declarations: readonly CommandDeclaration[];
+  /** The handler of a verb some declaration handles. */
+  handler(verb: string): Handler | undefined;
+  /** The declaration whose file handles `verb`. */
+  declarationFor(verb: string): CommandDeclaration | undefined;
+  /** The declaration a typed word names, by name or alias (case-insensitive). */
+  named(word: string): CommandDeclaration | undefined;
+  /** True when `value` is a verb some declaration handles (card payloads are untrusted input). */
+  isVerb(value: unknown): value is Verb;
+  /** True when a typed command with this verb changes something (its failure quotes what was typed). */
+  writes(verb: string): boolean;
+  /** The form a verb opens, if it opens one. */
+  formOpenedBy(verb: string): FormDeclaration | undefined;
+  /** Every typed command as help and the manifests show it, in `locale` (default English). */
+  infos(locale?: string): CommandInfo[];
+  /** The Teams manifest's `commandLists`, at most 10 commands each; descriptions in `locale` (default English). */
+  teamsCommandLists(locale?: string): TeamsCommandList[];
+}
+
+/** Teams allows at most this many commands in one command menu. */
+export const TEAMS_MENU_LIMIT = 10;
+
+const TEAMS_SCOPE: Record<ConversationKind, string> = { personal: 'personal', channel: 'team', group: 'groupChat' };
+
+/** The commands a Teams menu holds: the highest-ranked 10 of those declared for it, in help order. */
+function menuOf(declarations: readonly CommandDeclaration[], kind: ConversationKind): CommandDeclaration[] {
+  const wanted = declarations.filter((c) => c.menus.includes(kind));
+  const kept = new Set([...wanted].sort((a, b) => (b.menuRank ?? 0) - (a.menuRank ?? 0)).slice(0, TEAMS_MENU_LIMIT));
+  return wanted.filter((c) => kept.has(c));
+}
+
+/** Builds the registry from declarations in help order (the app uses COMMAND_DECLARATIONS; tests may add their own). */
+export function createRegistry(declarations: readonly CommandDeclaration[]): CommandRegistry {
+  const handlers = new Map<string, Handler>();
+  const owners = new Map<string, CommandDeclaration>();
+  for (const c of declarations) {
+    for (const [verb, handler] of Object.entries(c.handles)) {
+      if (owners.has(verb)) throw new Error(`${verb} is handled by both ${owners.get(verb)!.name} and ${c.name}`);
+      handlers.set(verb, handler as Handler);
+      owners.set(verb, c);
+    }
+  }
+  const writes = new Set(declarations.filter((c) => c.writes).map((c) => c.verb as string));
+  const forms = new Map(declarations.flatMap((c) => (c.form ? [[c.form.opens as string, c.form] as const] : [])));
+  return {
+    declarations,
+    handler: (verb) => handlers.get(verb),
+    declarationFor: (verb) => owners.get(verb),
+    named(word) {
+      const w = word.toLowerCase();
+      return declarations.find((c) => c.name === w || c.aliases?.includes(w));
+    },
+    isVerb: (value): value is Verb => typeof value === 'string' && handlers.has(value),
+    writes: (verb) => writes.has(verb),
+    formOpenedBy: (verb) => forms.get(verb),
+    infos(locale) {
+      const t = translator(locale);
+      return declarations.map((c) => ({ name: c.name, usage: c.usage, description: t(c.description), agentOnly: c.who === 'agents' }));
+    },
+    teamsCommandLists(locale) {
+      const t = translator(locale);
+      return (['personal', 'channel', 'group'] as const).map((kind) => ({
+        scopes: [TEAMS_SCOPE[kind]],
+        commands: menuOf(declarations, kind).map((c) => ({ title: c.name, description: t(c.description) })),
+      }));
+    },
+  };
+}
+
+/** The product's commands. */
+export const REGISTRY: CommandRegistry = createRegistry(COMMAND_DECLARATIONS);
+
+/** Verb -> handler, gathered from the declarations. */
+export const HANDLERS = Object.fromEntries(COMMAND_DECLARATIONS.flatMap((c) => Object.entries(c.handles))) as Record<Verb, Handler>;
+
+/** Every typed command as help and the manifests show it, in `locale` (default English). */
+export const commandInfos = (locale?: string): CommandInfo[] => REGISTRY.infos(locale);
 
 /** Every typed command as help and the manifests show it, in English. */
 export const COMMANDS: readonly CommandInfo[] = commandInfos();
@@ -90,16 +163,11 @@ export function usageOf(name: string): string {
   return COMMAND_DECLARATIONS.find((c) => c.name === name)?.usage ?? name;
 }
 
-const TEAMS_SCOPE: Record<ConversationKind, string> = { personal: 'personal', channel: 'team', group: 'groupChat' };
+/** The Teams manifest's `commandLists`, one per conversation kind (see CommandRegistry.teamsCommandLists). */
+export const teamsCommandLists = (locale?: string): TeamsCommandList[] => REGISTRY.teamsCommandLists(locale);
 
-/**
- * The Teams manifest's `commandLists`, one per conversation kind, from the declarations' `menus`;
- * descriptions in `locale` (default English), for the manifest and its localization files.
- */
-export function teamsCommandLists(locale?: string): { scopes: string[]; commands: { title: string; description: string }[] }[] {
-  const t = translator(locale);
-  return (['personal', 'channel', 'group'] as const).map((kind) => ({
-    scopes: [TEAMS_SCOPE[kind]],
-    commands: COMMAND_DECLARATIONS.filter((c) => c.menus.includes(kind)).map((c) => ({ title: c.name, description: t(c.description) })),
-  }));
-}
+/** The verb that opens each form, so a form can be offered as a button where no modal can open. */
+export const FORM_OPEN_VERB = Object.fromEntries(COMMAND_DECLARATIONS.flatMap((c) => (c.form ? [[c.form.name, c.form.opens]] : []))) as Record<FormView['form'], Verb>;
+
+/** The Teams card template of each form. */
+export const FORM_TEMPLATES = Object.fromEntries(COMMAND_DECLARATIONS.flatMap((c) => (c.form ? [[c.form.name, c.form.template]] : []))) as Record<FormView['form'], string>;

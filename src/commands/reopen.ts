@@ -53,4 +53,10 @@ export const reopenCommand: CommandDeclaration = {
   args: { kind: 'id text', key: 'reason', what: 'commands:what.reason' },
   verb: VERBS.reopen,
   handles: { [VERBS.reopen]: reopen, [VERBS.reopenForm]: reopenForm },
+  form: { name: 'reopen', opens: VERBS.reopenForm, template: 'reopen-form' },
+  answers: 'ticket',
+  examples: [
+    { name: 'reopen form', verb: VERBS.reopenForm, ticket: 'resolved' },
+    { name: 'reopen', typed: 'reopen {id} matrix reopen reason', values: { reason: 'matrix reopen reason' }, ticket: 'resolved', effect: 'reopened' },
+  ],
 };

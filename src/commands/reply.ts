@@ -14,4 +14,8 @@ export const replyCommand: CommandDeclaration = {
   verb: VERBS.comment,
   fixed: { internal: 'false' },
   handles: {},
+  writes: true,
+  answers: 'ticket',
+  // A requester may answer on their own ticket too: the comment verb decides, not the command word.
+  examples: [{ name: 'reply', typed: 'reply {id} matrix reply', values: { comment: 'matrix reply', internal: 'false' }, ticket: 'open', effect: 'comment', access: 'owner' }],
 };

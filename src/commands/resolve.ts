@@ -47,4 +47,12 @@ export const resolveCommand: CommandDeclaration = {
   args: { kind: 'id text', key: 'note', what: 'commands:what.note', optional: true },
   verb: VERBS.resolve,
   handles: { [VERBS.resolve]: resolve, [VERBS.resolveForm]: resolveForm },
+  inThread: true,
+  writes: true,
+  form: { name: 'resolve', opens: VERBS.resolveForm, template: 'resolve-form' },
+  answers: 'ticket',
+  examples: [
+    { name: 'resolve form', verb: VERBS.resolveForm, ticket: 'open' },
+    { name: 'resolve', typed: 'resolve {id} matrix resolution', values: { note: 'matrix resolution' }, ticket: 'open', effect: 'resolved' },
+  ],
 };

@@ -35,4 +35,9 @@ export const searchCommand: CommandDeclaration = {
   args: { kind: 'text', key: 'query', required: 'commands:search.what' },
   verb: VERBS.search,
   handles: { [VERBS.search]: search },
+  answers: 'ticket-list',
+  examples: [
+    { name: 'search', typed: 'search matrix', values: { query: 'matrix' } },
+    { name: 'find', typed: 'find printer', values: { query: 'printer' } },
+  ],
 };

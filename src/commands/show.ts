@@ -24,4 +24,11 @@ export const showCommand: CommandDeclaration = {
   args: { kind: 'id' },
   verb: VERBS.show,
   handles: { [VERBS.show]: show, [VERBS.refresh]: show },
+  inThread: true,
+  answers: 'ticket',
+  examples: [
+    { name: 'show', typed: 'show {id}', ticket: 'open' },
+    { name: 'bare id', typed: '#{id}', ticket: 'open' },
+    { name: 'refresh', verb: VERBS.refresh, ticket: 'open' },
+  ],
 };

@@ -34,4 +34,8 @@ export const statusCommand: CommandDeclaration = {
   args: { kind: 'id text', key: 'status', what: 'commands:what.status' },
   verb: VERBS.status,
   handles: { [VERBS.status]: status },
+  inThread: true,
+  writes: true,
+  answers: 'ticket',
+  examples: [{ name: 'status', typed: 'status {id} In Progress', values: { status: 'In Progress' }, ticket: 'open', effect: 'status' }],
 };

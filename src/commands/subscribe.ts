@@ -28,4 +28,12 @@ export const subscribeCommand: CommandDeclaration = {
   args: { kind: 'filter', fallback: 'all' },
   verb: VERBS.subscribe,
   handles: { [VERBS.subscribe]: subscribe },
+  answers: 'confirmation',
+  examples: [
+    { typed: 'subscribe' },
+    ...(['all', 'high'] as const).map((kind) => ({ name: `subscribe ${kind}`, typed: `subscribe ${kind}`, values: { kind } })),
+    { name: 'subscribe space', typed: 'subscribe space it', values: { kind: 'space', value: 'it' } },
+    { name: 'subscribe category', typed: 'subscribe category Network', values: { kind: 'category', value: 'Network' } },
+    { name: 'subscribe status', typed: 'subscribe status New', values: { kind: 'status', value: 'New' } },
+  ],
 };

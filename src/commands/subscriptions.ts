@@ -30,4 +30,6 @@ export const subscriptionsCommand: CommandDeclaration = {
   args: { kind: 'none' },
   verb: VERBS.subscriptions,
   handles: { [VERBS.subscriptions]: subscriptions },
+  answers: 'confirmation',
+  examples: [{ typed: 'subscriptions' }],
 };

@@ -3,6 +3,7 @@ import type { WriteSink } from '../helpdesk/changes';
 import type { Actor, HelpdeskService } from '../helpdesk/types';
 import type { View } from '../views/types';
 import type { CommandDeclaration } from './declaration';
+import type { CommandRegistry } from './registry';
 import type { Conversation, NotificationPorts, Outcome, Verb } from '../core';
 
 // Re-exported so the channels and tests that name them through the command contract keep working.
@@ -30,6 +31,8 @@ export interface CommandContext {
   notifications?: NotificationPorts & Partial<WriteSink>;
   /** The ticket whose notification DM this message replies to (a thread or quoted reply), when the channel knows. */
   replyTo?: number;
+  /** The commands this app runs (default the product's; tests may add their own). */
+  commands?: CommandRegistry;
 }
 
 /** A typed command after parsing, or a card/button action: both reach the same handlers. */

@@ -34,4 +34,6 @@ export const unsubscribeCommand: CommandDeclaration = {
   args: { kind: 'filter' },
   verb: VERBS.unsubscribe,
   handles: { [VERBS.unsubscribe]: unsubscribe },
+  answers: 'confirmation',
+  examples: [{ name: 'unsubscribe one', typed: 'unsubscribe high', values: { kind: 'high' } }, { typed: 'unsubscribe' }],
 };

@@ -1,4 +1,8 @@
-/** Verb constants shared by card templates, Slack action ids, typed commands and handlers. */
+/**
+ * Verb constants shared by card templates, Slack action ids, typed commands and handlers. Only the
+ * names live here (src/core imports nothing); which verbs exist, and everything about them, is in
+ * the command declarations (src/commands/registry.ts), and a test keeps the two the same set.
+ */
 export const VERBS = {
   help: 'help.show',
   newForm: 'ticket.new',
@@ -31,8 +35,3 @@ export const VERBS = {
 } as const;
 
 export type Verb = (typeof VERBS)[keyof typeof VERBS];
-
-/** True when `value` is one of our verbs (card payloads are untrusted input). */
-export function isVerb(value: unknown): value is Verb {
-  return typeof value === 'string' && (Object.values(VERBS) as string[]).includes(value);
-}

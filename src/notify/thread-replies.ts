@@ -54,15 +54,13 @@ export interface ThreadReplyConfig {
 
 const PREFIX = /^\s*(note|reply)\b\s*(:?)\s*/i;
 
-/** Commands that act on one ticket; only these run from a card's thread (`new` there is a word, not a command). */
-const THREAD_COMMANDS = new Set(['show', 'claim', 'assign', 'status', 'priority', 'resolve', 'comment']);
-
 /** `claim` -> `claim 12`; `priority High` -> `priority 12 High`; an id typed stays as typed. */
 export function withTicket(text: string, ticketId: number): { name: string; text: string } | undefined {
   const m = /^\s*(\S+)(?:\s+([\s\S]*))?$/.exec(text);
   if (!m) return undefined;
   const command = commandNamed(m[1]);
-  if (!command || !THREAD_COMMANDS.has(command.name)) return undefined;
+  // Only commands declared for threads run there (`new` there is a word, not a command).
+  if (!command?.inThread) return undefined;
   const rest = (m[2] ?? '').trim();
   const first = rest.split(/\s+/)[0] ?? '';
   if (parseTicketId(first) !== undefined) return { name: command.name, text: `${command.name} ${rest}` };

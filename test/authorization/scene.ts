@@ -3,7 +3,7 @@
  * subscriptions, mute preferences) and the command layer, plus what the matrix asserts on every
  * reply: refused or not, the words of a refusal, and that no internal note is in it.
  */
-import { dispatch, handleText } from '../../src/commands';
+import { dispatch, handleText, type CommandRegistry } from '../../src/commands';
 import type { CommandContext, CommandInput, Reply } from '../../src/commands/types';
 import type { ConversationKind } from '../../src/core';
 import type { Comment, Ticket } from '../../src/helpdesk/types';
@@ -30,8 +30,8 @@ export interface MatrixScene {
   close(): Promise<void>;
 }
 
-/** Starts the scene; the agents list is never cached, so an inactive agent is never served stale. */
-export async function startMatrixScene(): Promise<MatrixScene> {
+/** Starts the scene (with `commands`, default the product's); the agents list is never cached, so an inactive agent is never served stale. */
+export async function startMatrixScene(commands?: CommandRegistry): Promise<MatrixScene> {
   const index = openTestIndex();
   const stack = await startHelpdeskStack({ service: { agentCacheTtlMs: 0, searchIndex: index.store } });
   const ports = createNotificationPorts(index.store);
@@ -46,6 +46,7 @@ export async function startMatrixScene(): Promise<MatrixScene> {
       conversation: { platform: 'teams', id: conversationId, kind },
       channel: {},
       notifications: ports,
+      ...(commands ? { commands } : {}),
     }),
     async ticket(owner, state, title = `Matrix ticket ${++n}`) {
       const filer = owner === 'noEmail' ? PEOPLE.requester : PEOPLE[owner];

@@ -1,10 +1,12 @@
 /**
  * The authorization matrix's table (issue 10.7): who is asked, every verb the registry declares
- * (as cards send it and as it is typed), and who may do what. coverage.test.ts fails when a verb or
- * a typed command has no row here, so a new command cannot skip the matrix.
+ * (as cards send it and as it is typed), and who may do what. The rows are the declarations'
+ * examples; coverage.test.ts fails when a verb or a typed command has no example, so a new command
+ * cannot skip the matrix.
  */
+import { COMMAND_DECLARATIONS, type CommandDeclaration, type CommandExample } from '../../src/commands';
 import type { ConversationKind, Verb } from '../../src/core';
-import { VERBS } from '../../src/core/verbs';
+import type { View } from '../../src/views/types';
 import type { Actor } from '../../src/helpdesk/types';
 
 /** The five kinds of people the matrix asks as. */
@@ -42,29 +44,25 @@ export interface TicketRow {
   shows: 'ticket' | 'form';
 }
 
-/** Every ticket verb, typed and from cards; card-only verbs (forms, refresh, submits) have no `typed`. */
-export const TICKET_ROWS: TicketRow[] = [
-  { name: 'show', verb: VERBS.show, typed: 'show {id}', state: 'open', who: 'owner', shows: 'ticket' },
-  { name: 'bare id', verb: VERBS.show, typed: '#{id}', state: 'open', who: 'owner', shows: 'ticket' },
-  { name: 'refresh', verb: VERBS.refresh, state: 'open', who: 'owner', shows: 'ticket' },
-  { name: 'comment form', verb: VERBS.commentForm, values: { internal: 'false' }, state: 'open', who: 'owner', shows: 'form' },
-  { name: 'note form', verb: VERBS.commentForm, values: { internal: 'true' }, state: 'open', who: 'owner', shows: 'form' },
-  { name: 'comment', verb: VERBS.comment, values: { comment: 'matrix comment', internal: 'false' }, typed: 'comment {id} matrix comment', state: 'open', who: 'owner', effect: 'comment', shows: 'ticket' },
-  { name: 'reply', verb: VERBS.comment, values: { comment: 'matrix reply', internal: 'false' }, typed: 'reply {id} matrix reply', state: 'open', who: 'owner', effect: 'comment', shows: 'ticket' },
-  { name: 'note', verb: VERBS.comment, values: { comment: 'matrix note', internal: 'true' }, typed: 'note {id} matrix note', state: 'open', who: 'agents', effect: 'note', shows: 'ticket' },
-  { name: 'edit form', verb: VERBS.editForm, typed: 'edit {id}', state: 'open', who: 'owner', shows: 'form' },
-  { name: 'edit', verb: VERBS.edit, values: { title: 'matrix edited title', description: 'matrix edited' }, state: 'open', who: 'owner', effect: 'title', shows: 'ticket' },
-  { name: 'reopen form', verb: VERBS.reopenForm, state: 'resolved', who: 'owner', shows: 'form' },
-  { name: 'reopen', verb: VERBS.reopen, values: { reason: 'matrix reopen reason' }, typed: 'reopen {id} matrix reopen reason', state: 'resolved', who: 'owner', effect: 'reopened', shows: 'ticket' },
-  { name: 'claim', verb: VERBS.claim, typed: 'claim {id}', state: 'open', who: 'agents', effect: 'assigned-me', shows: 'ticket' },
-  { name: 'take over', verb: VERBS.claim, values: { takeOver: 'true' }, state: 'held', who: 'agents', effect: 'assigned-me', shows: 'ticket' },
-  { name: 'assign form', verb: VERBS.assignForm, state: 'open', who: 'agents', shows: 'form' },
-  { name: 'assign', verb: VERBS.assign, values: { assignee: OTHER_AGENT.email }, typed: `assign {id} ${OTHER_AGENT.email}`, state: 'open', who: 'agents', effect: 'assigned-other', shows: 'ticket' },
-  { name: 'status', verb: VERBS.status, values: { status: 'In Progress' }, typed: 'status {id} In Progress', state: 'open', who: 'agents', effect: 'status', shows: 'ticket' },
-  { name: 'priority', verb: VERBS.priority, values: { priority: 'High' }, typed: 'priority {id} High', state: 'open', who: 'agents', effect: 'priority', shows: 'ticket' },
-  { name: 'resolve form', verb: VERBS.resolveForm, state: 'open', who: 'agents', shows: 'form' },
-  { name: 'resolve', verb: VERBS.resolve, values: { note: 'matrix resolution' }, typed: 'resolve {id} matrix resolution', state: 'open', who: 'agents', effect: 'resolved', shows: 'ticket' },
-];
+/** A declaration's example as a matrix row: `typed` and card `values` as the example gives them. */
+function rowOf(c: CommandDeclaration, e: CommandExample) {
+  return { name: e.name ?? e.typed ?? c.name, verb: e.verb ?? c.verb, ...(e.values ? { values: { ...e.values } } : {}), ...(e.typed ? { typed: e.typed } : {}) };
+}
+
+/** Every example that acts on one ticket, from the declarations; card-only ones (forms, refresh, submits) have no `typed`. */
+export function ticketRows(declarations: readonly CommandDeclaration[]): TicketRow[] {
+  return declarations.flatMap((c) =>
+    c.examples.flatMap((e): TicketRow[] => {
+      if (!e.ticket) return [];
+      const verb = e.verb ?? c.verb;
+      const who = e.access === 'owner' || e.access === 'agents' ? e.access : c.who === 'agents' ? 'agents' : 'owner';
+      return [{ ...rowOf(c, e), state: e.ticket, who, ...(e.effect ? { effect: e.effect } : {}), shows: c.form?.opens === verb ? 'form' : (c.answers as TicketRow['shows']) }];
+    }),
+  );
+}
+
+/** Every ticket verb, typed and from cards. */
+export const TICKET_ROWS: TicketRow[] = ticketRows(COMMAND_DECLARATIONS);
 
 /** True when `who` may run `row` on their own or someone else's ticket. */
 export function mayOnTicket(who: Who, whose: Whose, row: TicketRow): boolean {
@@ -87,35 +85,25 @@ export interface GeneralRow {
   typed?: string;
   /** everyone; email: anyone with an address; agents: active agents; agents-shared: agents, in channels and group chats only. */
   who: 'everyone' | 'email' | 'agents' | 'agents-shared';
+  /** The view an allowed run answers with. */
+  shows: View['type'];
+}
+
+/** Every example that is not about one ticket, from the declarations. */
+export function generalRows(declarations: readonly CommandDeclaration[]): GeneralRow[] {
+  return declarations.flatMap((c) =>
+    c.examples.flatMap((e): GeneralRow[] => {
+      if (e.ticket) return [];
+      const verb = e.verb ?? c.verb;
+      const shared = !c.scopes.includes('personal');
+      const who = e.access && e.access !== 'owner' ? e.access : c.who === 'everyone' ? 'everyone' : shared ? 'agents-shared' : 'agents';
+      return [{ ...rowOf(c, e), who, shows: c.form?.opens === verb ? 'form' : c.answers }];
+    }),
+  );
 }
 
 /** Every verb that is not about one ticket, including every queue filter and every subscription filter. */
-export const GENERAL_ROWS: GeneralRow[] = [
-  { name: 'help', verb: VERBS.help, typed: 'help', who: 'everyone' },
-  { name: 'help topic', verb: VERBS.help, values: { topic: 'claim' }, typed: '? claim', who: 'everyone' },
-  { name: 'new form', verb: VERBS.newForm, values: { title: 'matrix new' }, typed: 'new matrix new', who: 'everyone' },
-  { name: 'create', verb: VERBS.create, values: { title: 'matrix filed {tag}', description: 'filed by the matrix' }, who: 'email' },
-  { name: 'mine', verb: VERBS.mine, typed: 'mine', who: 'everyone' },
-  { name: 'search', verb: VERBS.search, values: { query: 'matrix' }, typed: 'search matrix', who: 'everyone' },
-  { name: 'find', verb: VERBS.search, values: { query: 'printer' }, typed: 'find printer', who: 'everyone' },
-  { name: 'assets', verb: VERBS.assets, typed: 'assets', who: 'everyone' },
-  { name: 'asset', verb: VERBS.asset, values: { tag: 'LAP-0035' }, typed: 'asset LAP-0035', who: 'agents' },
-  { name: 'queue', verb: VERBS.queue, typed: 'queue', who: 'agents' },
-  ...['unassigned', 'mine', 'high', 'all'].map((queue): GeneralRow => ({ name: `queue ${queue}`, verb: VERBS.queue, values: { queue }, typed: `queue ${queue}`, who: 'agents' })),
-  { name: 'queue page 2', verb: VERBS.queue, values: { queue: 'all', page: '2' }, who: 'agents' },
-  { name: 'notifications off', verb: VERBS.notifications, values: { state: 'off' }, typed: 'notifications off', who: 'email' },
-  { name: 'notifications on', verb: VERBS.notifications, values: { state: 'on' }, typed: 'notifications on', who: 'email' },
-  { name: 'subscribe', verb: VERBS.subscribe, typed: 'subscribe', who: 'agents-shared' },
-  ...(['all', 'high'] as const).map((kind): GeneralRow => ({ name: `subscribe ${kind}`, verb: VERBS.subscribe, values: { kind }, typed: `subscribe ${kind}`, who: 'agents-shared' })),
-  { name: 'subscribe space', verb: VERBS.subscribe, values: { kind: 'space', value: 'it' }, typed: 'subscribe space it', who: 'agents-shared' },
-  { name: 'subscribe category', verb: VERBS.subscribe, values: { kind: 'category', value: 'Network' }, typed: 'subscribe category Network', who: 'agents-shared' },
-  { name: 'subscribe status', verb: VERBS.subscribe, values: { kind: 'status', value: 'New' }, typed: 'subscribe status New', who: 'agents-shared' },
-  { name: 'subscriptions', verb: VERBS.subscriptions, typed: 'subscriptions', who: 'agents' },
-  { name: 'language', verb: VERBS.language, typed: 'language', who: 'agents' },
-  { name: 'language de', verb: VERBS.language, values: { locale: 'de' }, typed: 'language de', who: 'agents' },
-  { name: 'unsubscribe one', verb: VERBS.unsubscribe, values: { kind: 'high' }, typed: 'unsubscribe high', who: 'agents-shared' },
-  { name: 'unsubscribe', verb: VERBS.unsubscribe, typed: 'unsubscribe', who: 'agents-shared' },
-];
+export const GENERAL_ROWS: GeneralRow[] = generalRows(COMMAND_DECLARATIONS);
 
 /** True when `who` may run `row` in a conversation of this kind. */
 export function mayGenerally(who: Who, kind: ConversationKind, row: GeneralRow): boolean {

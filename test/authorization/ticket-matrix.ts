@@ -6,11 +6,12 @@
  * internal note outside an agent's own view.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMAND_DECLARATIONS, type CommandDeclaration, type CommandRegistry } from '../../src/commands';
 import type { Reply } from '../../src/commands/types';
 import { sameAddress } from '../../src/core/vocabulary';
 import type { Comment, Ticket } from '../../src/helpdesk/types';
 import { MISSING, mayShowNotes, notesIn, refused, run, startMatrixScene, words, type MatrixScene } from './scene';
-import { EVERYONE, mayOnTicket, OTHER_AGENT, ownerOf, PEOPLE, TICKET_ROWS, type TicketRow, type Who, type Whose } from './table';
+import { EVERYONE, mayOnTicket, OTHER_AGENT, ownerOf, PEOPLE, ticketRows, type TicketRow, type Who, type Whose } from './table';
 
 /** What an allowed row must have left at the site. */
 function expectEffect(row: TicketRow, who: Who, before: { ticket: Ticket; comments: Comment[] }, after: { ticket: Ticket; comments: Comment[] }): void {
@@ -66,17 +67,20 @@ function expectShown(row: TicketRow, who: Who, id: number, reply: Reply): void {
   if (v.type === 'form' && who !== 'agent') expect(v.form.allowInternal ?? false, row.name).toBe(false);
 }
 
-/** Declares the ticket matrix for typed commands or card clicks. */
-export function describeTicketMatrix(how: 'card' | 'typed'): void {
+/**
+ * Declares the ticket matrix for typed commands or card clicks: the examples of `declarations`
+ * (default every command's), run through `commands` (default the product's).
+ */
+export function describeTicketMatrix(how: 'card' | 'typed', commands?: CommandRegistry, declarations: readonly CommandDeclaration[] = commands?.declarations ?? COMMAND_DECLARATIONS): void {
   let scene: MatrixScene;
   let seedNotes: string[];
   beforeAll(async () => {
-    scene = await startMatrixScene();
+    scene = await startMatrixScene(commands);
     seedNotes = await scene.internalNotes();
   }, 30_000);
   afterAll(() => scene?.close());
 
-  const rows = TICKET_ROWS.filter((r) => how === 'card' || r.typed);
+  const rows = ticketRows(declarations).filter((r) => how === 'card' || r.typed);
   describe(`authorization matrix: ticket verbs, ${how}`, () => {
     for (const who of EVERYONE) {
       for (const whose of ['own', 'others'] as Whose[]) {

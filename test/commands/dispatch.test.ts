@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dispatch, handleText, HANDLERS } from '../../src/commands';
+import { dispatch, handleText, HANDLERS, REGISTRY } from '../../src/commands';
 import { VERBS } from '../../src/core/verbs';
 import { HelpdeskError } from '../../src/helpdesk/types';
 import { DANA, RIA, context, helpdesk } from './context';
@@ -7,6 +7,12 @@ import { DANA, RIA, context, helpdesk } from './context';
 describe('dispatch', () => {
   it('has a handler for every verb', () => {
     for (const verb of Object.values(VERBS)) expect(HANDLERS[verb], verb).toBeTypeOf('function');
+  });
+
+  it('knows exactly the verbs core names: the declarations are the one list, VERBS only names them', () => {
+    expect(Object.keys(HANDLERS).sort()).toEqual([...new Set(Object.values(VERBS))].sort());
+    for (const verb of Object.values(VERBS)) expect(REGISTRY.isVerb(verb), verb).toBe(true);
+    for (const bad of ['ticket.explode', '__proto__', 'constructor', 12, undefined]) expect(REGISTRY.isVerb(bad), String(bad)).toBe(false);
   });
 
   it('answers an unknown verb from an old card with an error', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMMANDS, parseCommand } from '../../src/commands';
+import { COMMAND_DECLARATIONS, COMMANDS, parseCommand } from '../../src/commands';
 import { VERBS } from '../../src/core/verbs';
 
 function input(text: string) {
@@ -118,12 +118,15 @@ describe('COMMANDS', () => {
     for (const c of COMMANDS) expect(c.usage.startsWith(c.name)).toBe(true);
   });
 
-  it('every command in the list parses when given a plausible argument', () => {
-    const samples: Record<string, string> = {
-      show: 'show 1', comment: 'comment 1 hi', notifications: 'notifications on', claim: 'claim 1', assign: 'assign 1 a@b.test',
-      status: 'status 1 New', priority: 'priority 1 High', resolve: 'resolve 1', note: 'note 1 x', reply: 'reply 1 x', asset: 'asset X1', search: 'search vpn',
-      reopen: 'reopen 1 still broken', edit: 'edit 1',
-    };
-    for (const c of COMMANDS) expect(parseCommand(samples[c.name] ?? c.name).ok, c.name).toBe(true);
+  it('parses every typed example of every command to the verb and values its declaration gives', () => {
+    for (const c of COMMAND_DECLARATIONS) {
+      const typed = c.examples.filter((e) => e.typed);
+      expect(typed.length, `${c.name}: a typed example`).toBeGreaterThan(0);
+      for (const e of typed) {
+        const parsed = parseCommand(e.typed!.replace('{id}', '1'));
+        expect(parsed.ok && parsed.input.verb, e.typed).toBe(e.verb ?? c.verb);
+        if (e.values) expect(e.values, e.typed).toMatchObject((parsed.ok && parsed.input.values) || { parsed: false });
+      }
+    }
   });
 });

@@ -20,6 +20,8 @@ const ALWAYS_ALLOWED = [
   /\blog\??\.(trace|debug|info|warn|error|fatal)\(/,
   /\bnew (Type|Range)?Error\(/,
   /^\s*(usage|name|aliases):/,
+  // A declaration's examples: typed command words and the values tests send, not text people read.
+  /^\s*(examples: \[)?\{ (name|typed): '/,
 ];
 
 const LITERAL = /'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`/g;

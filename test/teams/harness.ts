@@ -71,7 +71,14 @@ export function cardText(card: unknown): string {
 
 /** Starts everything on loopback ports. */
 export async function startTeamsHarness(
-  options: { settings?: TeamsSettings; stack?: HelpdeskStackConfig; claimInbound?: TeamsChannelConfig['claimInbound']; tellLater?: TeamsChannelConfig['tellLater']; notifications?: TeamsChannelConfig['notifications'] } = {},
+  options: {
+    settings?: TeamsSettings;
+    stack?: HelpdeskStackConfig;
+    claimInbound?: TeamsChannelConfig['claimInbound'];
+    tellLater?: TeamsChannelConfig['tellLater'];
+    notifications?: TeamsChannelConfig['notifications'];
+    commands?: TeamsChannelConfig['commands'];
+  } = {},
 ): Promise<TeamsHarness> {
   const connector = await startFakeConnector();
   const stack = await startHelpdeskStack(options.stack);
@@ -104,6 +111,7 @@ export async function startTeamsHarness(
     claimInbound: options.claimInbound,
     tellLater: options.tellLater,
     notifications: options.notifications,
+    commands: options.commands,
   });
   const server = createServer({ port: 0, teams: channel, health: async () => ({ ok: true }), logger, allowUnauthenticated: !options.settings?.appId });
   const { port } = await server.listen();

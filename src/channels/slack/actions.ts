@@ -7,12 +7,11 @@ import { dispatch } from '../../commands';
 import { listRowAction } from '../../commands/list-row';
 import { answerRow } from './list-rows';
 import type { CommandContext, CommandInput, Reply } from '../../commands/types';
-import { isVerb, VERBS } from '../../core/verbs';
+import { VERBS } from '../../core/verbs';
 import { noticeMark } from './blocks/ticket';
 import { publishHome } from './app-home';
 import { decodeButtonValue, verbOfActionId } from './blocks/elements';
 import { viewModal } from './blocks/modal';
-import { FORM_VERBS } from './commands';
 import { commandContext, conversationOf, type SlackDeps } from './context';
 import { answer, failureMessage, isDirect, messageFor, postPrivate, postPublic } from './deliver';
 import { guarded } from './failure';
@@ -98,7 +97,7 @@ async function handle(deps: SlackDeps, body: BlockAction, action: ButtonAction, 
   const surface = body.view?.type; // 'home' | 'modal' | undefined (a message)
   const input = inputFrom(verb, action.value);
   let modal: OpenModal | undefined;
-  if (FORM_VERBS.has(verb) || (surface === 'home' && verb === VERBS.show)) modal = await openModal(deps, body.trigger_id, body.user.id, 'helpdesk', surface === 'modal');
+  if (deps.commands.formOpenedBy(verb) || (surface === 'home' && verb === VERBS.show)) modal = await openModal(deps, body.trigger_id, body.user.id, 'helpdesk', surface === 'modal');
   if (surface === 'home' && verb === VERBS.refresh && input.ticketId === undefined) return publishHome(deps, body.user.id);
 
   const channelId = body.channel?.id ?? body.container?.channel_id;
@@ -110,11 +109,11 @@ async function handle(deps: SlackDeps, body: BlockAction, action: ButtonAction, 
   }
   const t = translator(ctx.locale);
   // Show or Claim on a list message's row keeps the list: the row changes in place, the rest comes on its own.
-  const row = !surface && isVerb(verb) ? await listRowAction(ctx, input) : undefined;
+  const row = !surface && deps.commands.isVerb(verb) ? await listRowAction(ctx, input) : undefined;
   if (row && row.action.view.type !== 'error') {
     return answer(deps, { channelId, userId: body.user.id }, row.action, undefined, () => answerRow(deps, body, row, respond));
   }
-  const reply = row ? row.action : isVerb(verb) ? await dispatch(ctx, input) : ({ view: { type: 'error', error: { message: t('slack:error.oldButton') } }, visibility: 'private' } as Reply);
+  const reply = row ? row.action : deps.commands.isVerb(verb) ? await dispatch(ctx, input) : ({ view: { type: 'error', error: { message: t('slack:error.oldButton') } }, visibility: 'private' } as Reply);
   if (modal) {
     const ephemeral = Boolean(body.container?.is_ephemeral);
     return modal.show(reply.view, { channelId, messageTs: surface || ephemeral ? undefined : body.container?.message_ts }, t('slack:modal.ticket', { id: input.ticketId ?? '' }));
@@ -128,9 +127,9 @@ async function handle(deps: SlackDeps, body: BlockAction, action: ButtonAction, 
   await answer(deps, { channelId, userId: body.user.id }, reply, undefined, () => answerOnMessage(deps, ctx, body, input, reply, respond));
 }
 
-/** Registers every button whose action id is one of our verbs (with an optional `#n` suffix). */
+/** Registers every button whose action id is shaped like a verb (with an optional `#n` suffix); the registry says which are ours. */
 export function registerActions(app: App, deps: SlackDeps): void {
-  app.action<BlockAction<ButtonAction>>({ type: 'block_actions', action_id: /^(ticket|help|asset|notify)\.[A-Za-z]+(#\d+)?$/ }, async ({ ack, body, action, respond }) => {
+  app.action<BlockAction<ButtonAction>>({ type: 'block_actions', action_id: /^[a-z]+\.[A-Za-z]+(#\d+)?$/ }, async ({ ack, body, action, respond }) => {
     await ack();
     const userId = body.user.id;
     const target = { channelId: body.channel?.id ?? body.container?.channel_id, userId, respond: body.response_url ? respond : undefined };

@@ -1,7 +1,6 @@
 /** `/helpdesk <command>`: the same grammar as Teams; forms open as modals, results go where they belong. */
 import type { App, RespondFn } from '@slack/bolt';
 import { handleText, parseCommand } from '../../commands';
-import { VERBS } from '../../core/verbs';
 import { commandContext, conversationOf, type SlackDeps } from './context';
 import { answer, failureWithTyped, postPrivate } from './deliver';
 import { guarded } from './failure';
@@ -10,9 +9,6 @@ import { noEmailMessage } from './identity';
 import { readerLocale } from './locale';
 import { openModal, type OpenModal } from './views';
 import { renderMessage } from './blocks/message';
-
-/** Verbs whose answer is a form, so a modal is opened before any slow work. */
-export const FORM_VERBS: ReadonlySet<string> = new Set([VERBS.newForm, VERBS.commentForm, VERBS.resolveForm, VERBS.assignForm, VERBS.reopenForm, VERBS.editForm]);
 
 function privateText(text: string, locale: string | undefined) {
   return renderMessage({ type: 'text', text }, locale);
@@ -31,9 +27,10 @@ const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
 /** Runs a typed command for a slash command and answers it (shared by nothing else: DMs answer in place). */
 async function runSlash(deps: SlackDeps, cmd: SlashCommand, typed: string, respond: RespondFn): Promise<void> {
-  const parsed = parseCommand(typed);
+  const parsed = parseCommand(typed, { commands: deps.commands });
   let modal: OpenModal | undefined;
-  if (parsed.ok && FORM_VERBS.has(parsed.input.verb)) modal = await openModal(deps, cmd.trigger_id, cmd.user_id, 'helpdesk');
+  // A verb whose answer is a form opens the modal before any slow work.
+  if (parsed.ok && deps.commands.formOpenedBy(parsed.input.verb)) modal = await openModal(deps, cmd.trigger_id, cmd.user_id, 'helpdesk');
   const conversation = conversationOf(cmd.channel_id, undefined, cmd.channel_name);
   const ctx = await commandContext(deps, cmd.user_id, conversation);
   if (!ctx) {

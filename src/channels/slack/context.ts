@@ -1,5 +1,6 @@
 /** What every Slack handler shares, and how a Slack user in a conversation becomes a CommandContext. */
 import type { webApi } from '@slack/bolt';
+import type { CommandRegistry } from '../../commands/registry';
 import type { CommandContext, Conversation, NotificationPorts } from '../../commands/types';
 import type { Actor, HelpdeskService } from '../../helpdesk/types';
 import type { Logger } from '../../log';
@@ -46,6 +47,8 @@ export interface SlackHooks {
 export interface SlackDeps {
   client: SlackClient;
   helpdesk: HelpdeskService;
+  /** The commands slash commands, buttons and messages reach. */
+  commands: CommandRegistry;
   notifications?: NotificationPorts;
   identity: SlackIdentity;
   logger: Logger;
@@ -73,6 +76,7 @@ export function contextFor(deps: SlackDeps, actor: Actor, conversation: Conversa
     locale,
     channel: { resolveUser: (reference) => deps.identity.resolveUser(reference) },
     notifications: deps.notifications,
+    commands: deps.commands,
   };
 }
 

@@ -4,6 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { App, HTTPReceiver, LogLevel, SocketModeReceiver } from '@slack/bolt';
+import { REGISTRY, type CommandRegistry } from '../../commands/registry';
 import type { NotificationPorts } from '../../commands/types';
 import type { SlackSettings } from '../../config';
 import type { HelpdeskService } from '../../helpdesk/types';
@@ -40,6 +41,8 @@ export interface SlackChannelConfig {
   locale?: string;
   /** A channel's own language (`language de`, kept in the Store); unset or unknown: `locale`. */
   conversationLocale?: (channelId: string) => Promise<string | undefined>;
+  /** The commands it runs (default the product's). */
+  commands?: CommandRegistry;
 }
 
 /** The running Slack channel. */
@@ -111,6 +114,7 @@ export function createSlackChannel(config: SlackChannelConfig): SlackChannel {
   const deps: SlackDeps = {
     client: app.client,
     helpdesk: config.helpdesk,
+    commands: config.commands ?? REGISTRY,
     notifications: config.notifications,
     identity: createSlackIdentity({ client: app.client, logger }),
     logger,

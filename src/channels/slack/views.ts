@@ -12,7 +12,8 @@ import { answer, failureMessage, isDirect, messageFor, postPrivate, quoteTyped }
 import { sharedTicketView } from '../../commands/shared-view';
 import { detached, guarded } from './failure';
 import { button } from './blocks/elements';
-import { FORM_OPEN_VERB, renderMessage, type SlackMessage } from './blocks/message';
+import { FORM_OPEN_VERB } from '../../commands/registry';
+import { renderMessage, type SlackMessage } from './blocks/message';
 import { noEmailMessage } from './identity';
 import { translator, type Translate } from '../../i18n';
 import { channelLocale, readerLocale } from './locale';

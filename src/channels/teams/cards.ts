@@ -4,6 +4,7 @@
  * template reads is defined, so no `${…}` is ever left in a card, and user text is only ever data
  * (templating does not evaluate expressions inside data values).
  */
+import { FORM_TEMPLATES } from '../../commands/registry';
 import { FORM_FIELDS } from '../../views/forms';
 import { earlierCommentsText } from '../../views/ticket-view';
 import { readFileSync } from 'node:fs';
@@ -28,12 +29,9 @@ import type {
 
 const CARDS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../cards');
 
-/** Template file per view type (forms by their kind). */
-export const TEMPLATES = [
-  'ticket', 'ticket-list', 'help', 'confirmation', 'error', 'text', 'asset-list', 'notice',
-  'new-ticket-form', 'comment-form', 'resolve-form', 'assign-form', 'reopen-form', 'edit-form',
-] as const;
-export type TemplateName = (typeof TEMPLATES)[number];
+/** Template file per view type; each form's template is named by the command that opens it. */
+export const TEMPLATES = ['ticket', 'ticket-list', 'help', 'confirmation', 'error', 'text', 'asset-list', 'notice', ...Object.values(FORM_TEMPLATES)];
+export type TemplateName = string;
 
 const cache = new Map<TemplateName, ACData.Template>();
 
@@ -210,15 +208,6 @@ function formData(f: FormView) {
     assigneeChoices: (f.assignees ?? []).map((a) => ({ title: `${a.name} (${a.email})`, value: a.email })),
   };
 }
-
-const FORM_TEMPLATES: Record<FormView['form'], TemplateName> = {
-  'new-ticket': 'new-ticket-form',
-  comment: 'comment-form',
-  resolve: 'resolve-form',
-  assign: 'assign-form',
-  reopen: 'reopen-form',
-  edit: 'edit-form',
-};
 
 /** Options for renderCard. */
 export interface RenderCardConfig {

@@ -9,6 +9,7 @@ import {
   type TurnContext,
 } from 'botbuilder';
 import type { Request, Response } from 'restify';
+import { REGISTRY, type CommandRegistry } from '../../commands/registry';
 import type { NotificationPorts } from '../../commands/types';
 import type { TeamsSettings } from '../../config';
 import type { HelpdeskService } from '../../helpdesk/types';
@@ -38,6 +39,8 @@ export interface TeamsChannelConfig {
   tellLater?: TeamsDeps['tellLater'];
   /** Seconds a resolved email is cached (default 15 minutes). */
   identityTtlSeconds?: number;
+  /** The commands it runs (default the product's). */
+  commands?: CommandRegistry;
 }
 
 /** The running Teams channel. */
@@ -73,7 +76,7 @@ export function createTeamsChannel(options: TeamsChannelConfig): TeamsChannel {
       }
     });
   const bot = new HelpdeskTeamsBot(
-    { helpdesk: options.helpdesk, notifications: options.notifications, identity, logger, privateChat, claimInbound: options.claimInbound ?? memoryClaims().claimInbound, tellLater: options.tellLater },
+    { helpdesk: options.helpdesk, commands: options.commands ?? REGISTRY, notifications: options.notifications, identity, logger, privateChat, claimInbound: options.claimInbound ?? memoryClaims().claimInbound, tellLater: options.tellLater },
     hooks,
   );
 

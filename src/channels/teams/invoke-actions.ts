@@ -7,7 +7,7 @@ import { dispatch } from '../../commands/index';
 import { listRowAction } from '../../commands/list-row';
 import { answerRow } from './list-rows';
 import type { CommandInput, Reply } from '../../commands/types';
-import { isVerb, VERBS } from '../../core/verbs';
+import { VERBS } from '../../core/verbs';
 import type { Actor } from '../../helpdesk/types';
 import { translator } from '../../i18n';
 import { noEmailMessage } from './identity';
@@ -93,7 +93,7 @@ export async function onCardAction(
 ): Promise<AdaptiveCardInvokeResponse> {
   const verb = value.action?.verb;
   const t = translator(context.activity.locale);
-  if (!isVerb(verb)) return invokeError(400, 'UnknownAction', t('teams:invoke.unknownAction', { verb: String(verb ?? '') }));
+  if (!deps.commands.isVerb(verb)) return invokeError(400, 'UnknownAction', t('teams:invoke.unknownAction', { verb: String(verb ?? '') }));
   if (!actor) return invokeError(400, 'NoEmail', noEmailMessage(context.activity.locale));
   const input = inputFromCard(verb, value.action.data as Record<string, unknown> | undefined);
   // Teams marks the refresh it sends on its own with trigger 'automatic' (not kept by botbuilder's parser).

@@ -1,5 +1,6 @@
 /** Turning one Teams turn into the channel-neutral command context. */
 import type { TurnContext } from 'botbuilder';
+import type { CommandRegistry } from '../../commands/registry';
 import type { CommandContext, Conversation, NotificationPorts } from '../../commands/types';
 import type { Actor, HelpdeskService } from '../../helpdesk/types';
 import type { Logger } from '../../log';
@@ -11,6 +12,8 @@ import type { CardAudience } from './replies';
 /** What every Teams handler needs. */
 export interface TeamsDeps {
   helpdesk: HelpdeskService;
+  /** The commands cards and typed messages reach. */
+  commands: CommandRegistry;
   notifications?: NotificationPorts;
   identity: IdentityResolver;
   logger: Logger;
@@ -57,6 +60,7 @@ export function commandContext(deps: TeamsDeps, context: TurnContext, actor: Act
     conversation: conversationOf(context),
     locale: context.activity.locale,
     notifications: deps.notifications,
+    commands: deps.commands,
     channel: { resolveUser: (reference) => deps.identity.mentioned(context, reference) },
   };
 }

@@ -1,5 +1,5 @@
 /** Any view model rendered as a Slack message (`text` fallback plus `blocks`) within Block Kit limits. */
-import { VERBS, type Verb } from '../../../core/verbs';
+import { FORM_OPEN_VERB } from '../../../commands/registry';
 import type { ActionView, AssetListView, FormView, HelpView, TicketListView, View } from '../../../views/types';
 import { actionsBlocks, button, type Block } from './elements';
 import { BLOCK_LIMITS, escapeMrkdwn, mrkdwn, plain, truncate, userText } from './limits';
@@ -11,16 +11,6 @@ export interface SlackMessage {
   text: string;
   blocks: Block[];
 }
-
-/** The verb that opens each form, so a form can be offered as a button where no modal can open. */
-export const FORM_OPEN_VERB: Record<FormView['form'], Verb> = {
-  'new-ticket': VERBS.newForm,
-  comment: VERBS.commentForm,
-  resolve: VERBS.resolveForm,
-  assign: VERBS.assignForm,
-  reopen: VERBS.reopenForm,
-  edit: VERBS.editForm,
-};
 
 /** Joins lines into as few sections as the 3000-character limit allows. */
 function linesToSections(lines: string[]): Block[] {
