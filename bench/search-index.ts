@@ -1,18 +1,20 @@
 /**
  * Search index bench: N tickets written straight into the store's index (no poller, no Graph),
  * then a mixed set of searches as a requester and as an agent. Prints p50/p95 per engine.
- * Run: npx tsx bench/search-index.ts [tickets] [--postgres]
+ * Run: npx tsx bench/search-index.ts [tickets] [--postgres] [--sqlite]   (default: 100,000 and
+ * 1,000,000 tickets on both engines; `--smoke`: 2,000 tickets, both engines)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { IndexedTicket } from '../src/core/search';
 import { createPostgresStore, createSqliteStore, type Store } from '../src/store';
 import { startPostgresServer } from '../test/support/postgres-server';
 
-const N = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 100_000);
-const POSTGRES = process.argv.includes('--postgres');
+const args = process.argv.slice(2);
+const SIZES = args.includes('--smoke') ? [2000] : args.some((a) => /^\d+$/.test(a)) ? args.filter((a) => /^\d+$/.test(a)).map(Number) : [100_000, 1_000_000];
+const ENGINES = args.includes('--postgres') ? [true] : args.includes('--sqlite') ? [false] : [false, true];
 const WORDS = ['vpn', 'printer', 'laptop', 'outlook', 'password', 'badge', 'monitor', 'teams', 'wifi', 'excel', 'sharepoint', 'onedrive', 'phone', 'keyboard', 'projector', 'license', 'mailbox', 'camera', 'docking', 'server'];
 const VERBS = ['drops', 'jams', 'crashes', 'is slow', 'not working', 'needs reset', 'missing', 'broken', 'locked', 'flickers'];
 const STATUSES = ['New', 'In Progress', 'Waiting', 'Resolved', 'Closed', 'Reopened'];
@@ -41,7 +43,7 @@ function stats(ms: number[]): string {
 /** The mixed set: common word, rare word, a person, a category, a number, several words, no match. */
 export const QUERIES = (n: number) => ['vpn', 'TAG-1234', 'user 42', 'meganb@example.com', 'network', `#${n - 5}`, 'printer jams', 'outlook crashes floor 3', 'zzz-nothing', 'resolved'];
 
-async function main(): Promise<void> {
+async function run(N: number, POSTGRES: boolean): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-search-index-'));
   const server = POSTGRES ? await startPostgresServer() : undefined;
   const store: Store = server ? await createPostgresStore({ url: server.adminUrl }) : createSqliteStore({ dataDir: dir });
@@ -76,6 +78,13 @@ async function main(): Promise<void> {
     server?.stop();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+async function main(): Promise<void> {
+  const load = () => (os.loadavg()[0]).toFixed(1);
+  console.log(`load average at start ${load()}`);
+  for (const n of SIZES) for (const postgres of ENGINES) await run(n, postgres);
+  console.log(`load average at end ${load()}`);
 }
 
 void main();
