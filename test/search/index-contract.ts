@@ -114,5 +114,18 @@ export function searchIndexContract(engine: string, open: OpenStore): void {
       expect(ids(await store.searchTickets({ words: ['vpn'], spaceId: 'B', limit: 10 }))).toEqual([40]);
       expect(ids(await store.searchTickets({ words: ['vpn'], limit: 10 }))).toEqual([40, 30, 3, 1]);
     });
+
+    it('on a large desk, finds a requester\'s own older ticket under a common word and ranks all words first among the newest matches', async () => {
+      // 1,200 newer tickets of someone else hold the word: more than the candidates one search ranks.
+      await store.indexTickets(Array.from({ length: 1200 }, (_, i) => indexed(1000 + i, {
+        title: i % 2 ? 'VPN slow' : 'VPN slow on wifi', requesterEmail: 'megan@example.com', requesterName: 'Megan Bowen',
+        modified: new Date(Date.parse('2026-11-14T00:00:00Z') + i * 60_000).toISOString(),
+      })));
+      const own = await store.searchTickets({ words: ['vpn'], requesterEmail: 'lynner@example.com', limit: 10 });
+      expect(ids(own)).toEqual([30, 1]);
+      const agent = await store.searchTickets({ words: ['vpn', 'wifi'], limit: 3 });
+      expect(ids(agent)).toEqual([2198, 2196, 2194]);
+      expect(agent.every((t) => t.title === 'VPN slow on wifi')).toBe(true);
+    });
   });
 }
