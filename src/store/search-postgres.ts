@@ -6,7 +6,7 @@
  */
 import { ticketIdIn, type IndexedTicket, type TicketSearch } from '../core/search';
 import { addressKey } from '../core/vocabulary';
-import { documentTerms, epochMs, queryTerms, rankCandidates, SEARCH_CANDIDATES, toIndexed } from './search-terms';
+import { documentTerms, epochMs, isPrefixTerm, queryTerms, rankCandidates, SEARCH_CANDIDATES, toIndexed } from './search-terms';
 import type { SearchIndexStore } from './types';
 
 type Row = Record<string, unknown>;
@@ -123,7 +123,7 @@ export function createPgSearch(query: PgQuery): SearchIndexStore {
       const rows: Row[] = id === undefined ? [] : await select([(p) => `d.id = ${p(id)}`], recent, 1);
       if (words.length) {
         // Each word is a phrase of its terms, the last one a prefix ("print" finds "printer").
-        const match = words.map((terms) => terms.map((t, i) => (i === terms.length - 1 ? `${t}:*` : t)).join(' <-> '));
+        const match = words.map((terms) => terms.map((t, i) => (i === terms.length - 1 && isPrefixTerm(t) ? `${t}:*` : t)).join(' <-> '));
         const tsquery = (op: string): Where => (p) => `d.tsv @@ to_tsquery('simple', ${p(match.map((m) => `(${m})`).join(op))})`;
         const cheap = 'd.id, d.modified_at';
         let found: Row[];

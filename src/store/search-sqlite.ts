@@ -5,7 +5,7 @@
 import type Database from 'better-sqlite3';
 import { ticketIdIn, type IndexedTicket, type TicketSearch } from '../core/search';
 import { addressKey } from '../core/vocabulary';
-import { documentTerms, epochMs, queryTerms, rankCandidates, SEARCH_CANDIDATES, toIndexed } from './search-terms';
+import { documentTerms, epochMs, isPrefixTerm, queryTerms, rankCandidates, SEARCH_CANDIDATES, toIndexed } from './search-terms';
 import type { SearchIndexStore } from './types';
 
 type Row = Record<string, unknown>;
@@ -65,7 +65,7 @@ export function createSqliteSearch(db: Database.Database): SearchIndexStore {
         ORDER BY d.modified_at DESC, d.id DESC LIMIT ${SEARCH_CANDIDATES}) d CROSS JOIN search_fts f ON f.rowid = d.id`).all(...params) as Row[];
     }
     // Each word is a phrase of its terms, the last one a prefix ("print" finds "printer").
-    const phrases = words.map((terms) => `"${terms.join(' ')}"*`);
+    const phrases = words.map((terms) => `"${terms.join(' ')}"${isPrefixTerm(terms[terms.length - 1]) ? '*' : ''}`);
     const walk = (match: string, terms: string) => db.prepare(`SELECT d.id, d.modified_at${terms} FROM search_fts f
       CROSS JOIN search_docs d ON d.id = f.rowid WHERE search_fts MATCH ? AND ${where}
       ORDER BY f.rowid DESC LIMIT ${SEARCH_CANDIDATES}`).all(match, ...params) as Row[];

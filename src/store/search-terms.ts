@@ -71,13 +71,23 @@ export function toIndexed(r: Record<string, unknown>): IndexedTicket {
 /** Most rows one search ranks: the newest matches by the index's own cheap order (ticket id or recency). */
 export const SEARCH_CANDIDATES = 1000;
 
-/** True when `terms` holds `phrase` as consecutive terms, its last term as a prefix (as the engines match). */
+/**
+ * Whether a typed word's last term also finds longer terms ("print" finds "printer"). Numbers and
+ * one- or two-letter terms match exactly: "3" is not "30" or "3000", and a prefix that short
+ * would make every search walk most of the index.
+ */
+export function isPrefixTerm(term: string): boolean {
+  return term.length >= 3 && !/^\p{N}+$/u.test(term);
+}
+
+/** True when `terms` holds `phrase` as consecutive terms, its last term as the engines match it. */
 export function hasPhrase(terms: readonly string[], phrase: readonly string[]): boolean {
   const last = phrase.length - 1;
+  const lastMatches = isPrefixTerm(phrase[last]) ? (t: string) => t.startsWith(phrase[last]) : (t: string) => t === phrase[last];
   for (let i = 0; i + last < terms.length; i++) {
     let k = 0;
     while (k < last && terms[i + k] === phrase[k]) k++;
-    if (k === last && terms[i + last].startsWith(phrase[last])) return true;
+    if (k === last && lastMatches(terms[i + last])) return true;
   }
   return false;
 }

@@ -61,6 +61,10 @@ export function searchIndexContract(engine: string, open: OpenStore): void {
       expect(ids(await store.searchTickets({ words: ['zoe'], limit: 10 }))).toEqual([12]);
       expect(ids(await store.searchTickets({ words: ['ZOË'], limit: 10 }))).toEqual([12]);
       expect(await store.searchTickets({ words: ['kubernetes'], limit: 10 })).toEqual([]);
+      // A number or a two-letter word is exact: "50" does not find "50.4"'s neighbours such as "500".
+      await store.indexTickets([indexed(60, { title: 'Error 500 on the portal', modified: '2026-11-20T08:00:00Z' })]);
+      expect(ids(await store.searchTickets({ words: ['500'], limit: 10 }))).toEqual([60]);
+      expect(ids(await store.searchTickets({ words: ['50'], limit: 10 }))).toEqual([2]);
       // Quotes and operators are text, never query syntax.
       expect(await store.searchTickets({ words: ['"', 'OR', '*', 'NEAR('], limit: 10 })).toEqual([]);
     });
