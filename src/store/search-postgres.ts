@@ -6,7 +6,7 @@
  */
 import { ticketIdIn, type IndexedTicket, type TicketSearch } from '../core/search';
 import { addressKey } from '../core/vocabulary';
-import { documentTerms, epochMs, queryTerms, toIndexed } from './search-terms';
+import { documentTerms, epochMs, isPrefixTerm, queryTerms, rankCandidates, SEARCH_CANDIDATES, toIndexed } from './search-terms';
 import type { SearchIndexStore } from './types';
 
 type Row = Record<string, unknown>;
@@ -31,6 +31,13 @@ export const PG_SEARCH_SCHEMA = `
 `;
 
 const BATCH = 2000;
+
+/** How many of the newest tickets a search checks in id order before it asks the GIN index. */
+const WINDOW = 20_000;
+
+/** What a result shows (every column but the terms and the tsvector). */
+const COLUMNS = `d.id, d.etag, d.title, d.description, d.status, d.priority, d.category, d.requester_email, d.requester_name,
+  d.assignee_email, d.assignee_name, d.space_id, d.created, d.modified`;
 
 /** The search methods over `query`; the table comes from PG_SEARCH_SCHEMA. */
 export function createPgSearch(query: PgQuery): SearchIndexStore {
@@ -76,25 +83,63 @@ export function createPgSearch(query: PgQuery): SearchIndexStore {
     },
     async searchTickets(s: TicketSearch) {
       const words = queryTerms(s.words);
-      const id = s.words.map(ticketIdIn).find((n) => n !== undefined) ?? null;
-      const params: unknown[] = [id];
-      const p = (v: unknown) => `$${params.push(v)}`;
-      // Each word is a phrase of its terms, the last one a prefix ("print" finds "printer").
-      const matches = words.map((terms) => `d.tsv @@ to_tsquery('simple', ${p(terms.map((t, i) => (i === terms.length - 1 ? `${t}:*` : t)).join(' <-> '))})`);
-      const where: string[] = [];
-      if (matches.length || id !== null) where.push(`(${['d.id = $1::int', ...matches].join(' OR ')})`);
-      if (s.requesterEmail !== undefined) where.push(`d.requester_email = ${p(addressKey(s.requesterEmail))}`);
-      if (s.statuses) where.push(`d.status = ANY(${p([...s.statuses])}::text[])`);
-      if (s.spaceId !== undefined) where.push(`d.space_id = ${p(s.spaceId)}`);
-      const hits = matches.length ? `${matches.map((m) => `(${m})::int`).join(' + ')} DESC, ` : '';
-      const rows = await query(
-        `SELECT d.id, d.etag, d.title, d.description, d.status, d.priority, d.category, d.requester_email, d.requester_name,
-           d.assignee_email, d.assignee_name, d.space_id, d.created, d.modified
-         FROM search_docs d ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-         ORDER BY coalesce(d.id = $1::int, false) DESC, ${hits}d.modified_at DESC, d.id DESC LIMIT ${p(Math.max(0, s.limit))}`,
-        params,
-      );
-      return rows.map(toIndexed);
+      const id = s.words.map(ticketIdIn).find((n) => n !== undefined);
+      const limit = Math.max(0, s.limit);
+      // One query: its conditions are written with `p`, which numbers each value it is given.
+      type Where = (p: (v: unknown) => string) => string;
+      const filters: Where[] = [];
+      if (s.requesterEmail !== undefined) filters.push((p) => `d.requester_email = ${p(addressKey(s.requesterEmail!))}`);
+      if (s.statuses) filters.push((p) => `d.status = ANY(${p([...s.statuses!])}::text[])`);
+      if (s.spaceId !== undefined) filters.push((p) => `d.space_id = ${p(s.spaceId)}`);
+      const select = (extra: Where[], order: string, n: number, columns = COLUMNS, from = 'search_docs') => {
+        const params: unknown[] = [];
+        const p = (v: unknown) => `$${params.push(v)}`;
+        const where = [...extra, ...filters].map((w) => w(p));
+        return query(`SELECT ${columns} FROM ${from} d
+          ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY ${order} LIMIT ${n}`, params);
+      };
+      /**
+       * The newest SEARCH_CANDIDATES tickets matching `match`. The planner cannot tell a common
+       * word from a rare one (prefix and phrase queries get fixed estimates), so the plan is
+       * chosen here: the newest WINDOW tickets are checked in id order (enough for a common
+       * word), and only when they hold too few matches is the rest asked through the GIN index.
+       */
+      const newest = async (match: Where, columns: string): Promise<Row[]> => {
+        const window = `(SELECT id, modified_at, terms, tsv, status, space_id, requester_email FROM search_docs ORDER BY id DESC LIMIT ${WINDOW})`;
+        const found = await select([match], 'd.id DESC', SEARCH_CANDIDATES, columns, window);
+        if (found.length >= SEARCH_CANDIDATES) return found;
+        const [edge] = await query(`SELECT id FROM search_docs ORDER BY id DESC OFFSET ${WINDOW - 1} LIMIT 1`);
+        if (!edge) return found;
+        // `d.id + 0` keeps the planner off the id index: the matches come from the GIN index.
+        const older = await select([match, (p) => `d.id < ${p(edge.id)}`], 'd.id + 0 DESC', SEARCH_CANDIDATES - found.length, columns);
+        return [...found, ...older];
+      };
+      const recent = 'd.modified_at DESC, d.id DESC';
+      if (!words.length && id === undefined) return (await select([], recent, limit)).map(toIndexed);
+
+      // The typed id first, then at most SEARCH_CANDIDATES candidates ranked by how many words
+      // they hold: a requester's own newest tickets (the requester index), or for an agent the
+      // newest tickets with every word, then (for several words) with any of them.
+      const rows: Row[] = id === undefined ? [] : await select([(p) => `d.id = ${p(id)}`], recent, 1);
+      if (words.length) {
+        // Each word is a phrase of its terms, the last one a prefix ("print" finds "printer").
+        const match = words.map((terms) => terms.map((t, i) => (i === terms.length - 1 && isPrefixTerm(t) ? `${t}:*` : t)).join(' <-> '));
+        const tsquery = (op: string): Where => (p) => `d.tsv @@ to_tsquery('simple', ${p(match.map((m) => `(${m})`).join(op))})`;
+        const cheap = 'd.id, d.modified_at';
+        let found: Row[];
+        // A requester's own tickets through the requester index, matched by the ranking: the plan
+        // stays the same whatever the planner thinks of a word.
+        if (s.requesterEmail !== undefined) found = await select([], recent, SEARCH_CANDIDATES, `${cheap}, d.terms`);
+        else {
+          found = await newest(tsquery(' & '), cheap);
+          if (words.length > 1 && found.length < SEARCH_CANDIDATES) found = [...found, ...(await newest(tsquery(' | '), `${cheap}, d.terms`))];
+        }
+        const best = rankCandidates(found, words).slice(0, limit).map((r) => Number(r.id));
+        const full = best.length ? new Map((await query(`SELECT ${COLUMNS} FROM search_docs d WHERE d.id = ANY($1::int[])`, [best])).map((r) => [r.id, r])) : new Map();
+        rows.push(...best.flatMap((id) => full.get(id) ?? []));
+      }
+      const seen = new Set<unknown>();
+      return rows.filter((r) => !seen.has(r.id) && seen.add(r.id)).slice(0, limit).map(toIndexed);
     },
   };
 }

@@ -5,7 +5,7 @@
 import type Database from 'better-sqlite3';
 import { ticketIdIn, type IndexedTicket, type TicketSearch } from '../core/search';
 import { addressKey } from '../core/vocabulary';
-import { documentTerms, epochMs, queryTerms, toIndexed } from './search-terms';
+import { documentTerms, epochMs, isPrefixTerm, queryTerms, rankCandidates, SEARCH_CANDIDATES, toIndexed } from './search-terms';
 import type { SearchIndexStore } from './types';
 
 type Row = Record<string, unknown>;
@@ -53,6 +53,26 @@ export function createSqliteSearch(db: Database.Database): SearchIndexStore {
     }
   });
 
+  /**
+   * At most SEARCH_CANDIDATES candidates (id, modified_at, terms where needed). A requester's own
+   * tickets come from the requester index (newest first) and are matched by the ranking; an
+   * agent's from FTS5 walking its matches newest ticket first, stopping once enough pass the
+   * filters: the tickets with every word, then (for several words) those with any of them.
+   */
+  const candidates = (words: string[][], where: string, params: unknown[], own: boolean): Row[] => {
+    if (own) {
+      return db.prepare(`SELECT d.id, d.modified_at, f.terms FROM (SELECT id, modified_at FROM search_docs d WHERE ${where}
+        ORDER BY d.modified_at DESC, d.id DESC LIMIT ${SEARCH_CANDIDATES}) d CROSS JOIN search_fts f ON f.rowid = d.id`).all(...params) as Row[];
+    }
+    // Each word is a phrase of its terms, the last one a prefix ("print" finds "printer").
+    const phrases = words.map((terms) => `"${terms.join(' ')}"${isPrefixTerm(terms[terms.length - 1]) ? '*' : ''}`);
+    const walk = (match: string, terms: string) => db.prepare(`SELECT d.id, d.modified_at${terms} FROM search_fts f
+      CROSS JOIN search_docs d ON d.id = f.rowid WHERE search_fts MATCH ? AND ${where}
+      ORDER BY f.rowid DESC LIMIT ${SEARCH_CANDIDATES}`).all(match, ...params) as Row[];
+    const every = walk(phrases.join(' AND '), '');
+    return phrases.length > 1 && every.length < SEARCH_CANDIDATES ? [...every, ...walk(phrases.join(' OR '), ', f.terms')] : every;
+  };
+
   return {
     async indexTickets(docs) {
       if (docs.length) index(docs);
@@ -81,29 +101,24 @@ export function createSqliteSearch(db: Database.Database): SearchIndexStore {
         filters.push('d.space_id = ?');
         filterParams.push(s.spaceId);
       }
-      const select = (where: string[], params: unknown[], order: string, n: number) =>
-        db.prepare(`SELECT d.* FROM search_docs d WHERE ${[...where, ...filters].join(' AND ') || '1'} ORDER BY ${order} LIMIT ?`)
+      const where = (extra: string[]) => [...extra, ...filters].join(' AND ') || '1';
+      const select = (extra: string[], params: unknown[], n: number) =>
+        db.prepare(`SELECT d.* FROM search_docs d WHERE ${where(extra)} ORDER BY d.modified_at DESC, d.id DESC LIMIT ?`)
           .all(...params, ...filterParams, n) as Row[];
-      const recent = 'd.modified_at DESC, d.id DESC';
-      if (!words.length && id === undefined) return select([], [], recent, limit).map(toIndexed);
+      if (!words.length && id === undefined) return select([], [], limit).map(toIndexed);
 
-      // Most relevant first, in steps that stop once the page is full: the typed id, then tickets
-      // with every word (most recent first), then those with some of the words (most words first).
+      // The typed id first, then the candidates ranked by how many words they hold.
       const out: Row[] = [];
       const seen = new Set<number>();
       const add = (rows: Row[]) => {
         for (const r of rows) if (out.length < limit && !seen.has(r.id as number)) (seen.add(r.id as number), out.push(r));
       };
-      if (id !== undefined) add(select(['d.id = ?'], [id], recent, 1));
-      // Each word is a phrase of its terms, the last one a prefix ("print" finds "printer").
-      const phrases = words.map((terms) => `"${terms.join(' ')}"*`);
-      const matching = 'd.id IN (SELECT rowid FROM search_fts WHERE search_fts MATCH ?)';
-      if (phrases.length && out.length < limit) add(select([matching], [phrases.join(' AND ')], recent, limit + 1));
-      if (phrases.length > 1 && out.length < limit) {
-        const hits = phrases.map(() => `(d.id IN (SELECT rowid FROM search_fts WHERE search_fts MATCH ?))`).join(' + ');
-        const rows = db.prepare(`SELECT d.*, ${hits} AS hits FROM search_docs d WHERE ${[matching, ...filters].join(' AND ')}
-          ORDER BY hits DESC, ${recent} LIMIT ?`).all(...phrases, phrases.join(' OR '), ...filterParams, limit + seen.size) as Row[];
-        add(rows);
+      if (id !== undefined) add(select(['d.id = ?'], [id], 1));
+      if (words.length) {
+        const best = rankCandidates(candidates(words, where([]), filterParams, s.requesterEmail !== undefined), words).slice(0, limit);
+        const rows = new Map<unknown, Row>((db.prepare(`SELECT * FROM search_docs WHERE id IN (${best.map(() => '?').join(',')})`)
+          .all(...best.map((r) => r.id)) as Row[]).map((r) => [r.id, r]));
+        add(best.flatMap((r): Row[] => { const row = rows.get(r.id); return row ? [row] : []; }));
       }
       return out.map(toIndexed);
     },

@@ -67,3 +67,47 @@ export function toIndexed(r: Record<string, unknown>): IndexedTicket {
   if (r.space_id) t.spaceId = r.space_id as string;
   return t;
 }
+
+/** Most rows one search ranks: the newest matches by the index's own cheap order (ticket id or recency). */
+export const SEARCH_CANDIDATES = 1000;
+
+/**
+ * Whether a typed word's last term also finds longer terms ("print" finds "printer"). Numbers and
+ * one- or two-letter terms match exactly: "3" is not "30" or "3000", and a prefix that short
+ * would make every search walk most of the index.
+ */
+export function isPrefixTerm(term: string): boolean {
+  return term.length >= 3 && !/^\p{N}+$/u.test(term);
+}
+
+/** True when `terms` holds `phrase` as consecutive terms, its last term as the engines match it. */
+export function hasPhrase(terms: readonly string[], phrase: readonly string[]): boolean {
+  const last = phrase.length - 1;
+  const lastMatches = isPrefixTerm(phrase[last]) ? (t: string) => t.startsWith(phrase[last]) : (t: string) => t === phrase[last];
+  for (let i = 0; i + last < terms.length; i++) {
+    let k = 0;
+    while (k < last && terms[i + k] === phrase[k]) k++;
+    if (k === last && lastMatches(terms[i + last])) return true;
+  }
+  return false;
+}
+
+/**
+ * Candidate rows (`id`, `modified_at`, and `terms` unless the row is known to hold every word) in
+ * relevance order: most of the typed words first, then the most recently modified; rows matching
+ * none of them are dropped. Both engines rank with this one function over a bounded candidate
+ * set, so they agree and a common word costs no more than a rare one.
+ */
+export function rankCandidates(rows: readonly Record<string, unknown>[], words: readonly string[][]): Record<string, unknown>[] {
+  const seen = new Set<unknown>();
+  const scored: { row: Record<string, unknown>; hits: number; at: number }[] = [];
+  for (const row of rows) {
+    if (seen.has(row.id)) continue;
+    seen.add(row.id);
+    const terms = row.terms === undefined ? undefined : String(row.terms).split(' ');
+    const hits = terms ? words.reduce((n, phrase) => n + (hasPhrase(terms, phrase) ? 1 : 0), 0) : words.length;
+    if (hits) scored.push({ row, hits, at: Number(row.modified_at) });
+  }
+  scored.sort((a, b) => b.hits - a.hits || b.at - a.at || Number(b.row.id) - Number(a.row.id));
+  return scored.map((s) => s.row);
+}

@@ -61,6 +61,10 @@ export function searchIndexContract(engine: string, open: OpenStore): void {
       expect(ids(await store.searchTickets({ words: ['zoe'], limit: 10 }))).toEqual([12]);
       expect(ids(await store.searchTickets({ words: ['ZOË'], limit: 10 }))).toEqual([12]);
       expect(await store.searchTickets({ words: ['kubernetes'], limit: 10 })).toEqual([]);
+      // A number or a two-letter word is exact: "50" does not find "50.4"'s neighbours such as "500".
+      await store.indexTickets([indexed(60, { title: 'Error 500 on the portal', modified: '2026-11-20T08:00:00Z' })]);
+      expect(ids(await store.searchTickets({ words: ['500'], limit: 10 }))).toEqual([60]);
+      expect(ids(await store.searchTickets({ words: ['50'], limit: 10 }))).toEqual([2]);
       // Quotes and operators are text, never query syntax.
       expect(await store.searchTickets({ words: ['"', 'OR', '*', 'NEAR('], limit: 10 })).toEqual([]);
     });
@@ -113,6 +117,19 @@ export function searchIndexContract(engine: string, open: OpenStore): void {
       await store.indexTickets([indexed(40, { title: 'VPN in space B', spaceId: 'B', modified: '2026-11-20T08:00:00Z' })]);
       expect(ids(await store.searchTickets({ words: ['vpn'], spaceId: 'B', limit: 10 }))).toEqual([40]);
       expect(ids(await store.searchTickets({ words: ['vpn'], limit: 10 }))).toEqual([40, 30, 3, 1]);
+    });
+
+    it('on a large desk, finds a requester\'s own older ticket under a common word and ranks all words first among the newest matches', async () => {
+      // 1,200 newer tickets of someone else hold the word: more than the candidates one search ranks.
+      await store.indexTickets(Array.from({ length: 1200 }, (_, i) => indexed(1000 + i, {
+        title: i % 2 ? 'VPN slow' : 'VPN slow on wifi', requesterEmail: 'megan@example.com', requesterName: 'Megan Bowen',
+        modified: new Date(Date.parse('2026-11-14T00:00:00Z') + i * 60_000).toISOString(),
+      })));
+      const own = await store.searchTickets({ words: ['vpn'], requesterEmail: 'lynner@example.com', limit: 10 });
+      expect(ids(own)).toEqual([30, 1]);
+      const agent = await store.searchTickets({ words: ['vpn', 'wifi'], limit: 3 });
+      expect(ids(agent)).toEqual([2198, 2196, 2194]);
+      expect(agent.every((t) => t.title === 'VPN slow on wifi')).toBe(true);
     });
   });
 }
