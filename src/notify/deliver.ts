@@ -14,6 +14,7 @@ import { ticketView } from '../views/ticket-view';
 import type { TicketView } from '../views/types';
 import type { ChangeSet } from './detect';
 import type { SendQueue } from './queue';
+import { intervalPace, PLATFORM_PACE, type Pace } from './pacing';
 import { rememberNotice } from '../store/notices';
 import { targetKey } from './routing';
 import { DeliveryError, type Delivery, type Platform, type Target } from './types';
@@ -83,6 +84,9 @@ function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> 
 }
 
 /** The lane (ordering unit) of a conversation or of a person's DMs. */
+/** The platform's documented limits, unless the delivery overrides them (tests, benches). */
+const paceOf = (d: Delivery): Pace => (d.minIntervalMs === undefined ? PLATFORM_PACE[d.platform] : intervalPace(d.minIntervalMs));
+
 export const channelLane = (platform: Platform, conversationId: string) => `${platform}:${conversationId}`;
 /** The lane of one person's DMs, whichever platform reaches them. */
 export const dmLane = (email: string) => `dm:${email}`;
@@ -134,7 +138,7 @@ export function createDeliverer(config: DelivererConfig): Deliverer {
       logger.debug('no delivery for platform; skipped', { platform: p.platform });
       return store.finishDelivery(row.key);
     }
-    const send = <T>(fn: () => Promise<T>) => queue.run(row.lane, d.minIntervalMs, fn);
+    const send = <T>(fn: () => Promise<T>) => queue.run(row.lane, paceOf(d), fn);
     const card = await cardOf(row.ticketId, p.platform, p.conversationId);
     if (p.kind === 'line') {
       if (!card) {
@@ -168,7 +172,7 @@ export function createDeliverer(config: DelivererConfig): Deliverer {
     for (const platform of order) {
       const d = byPlatform.get(platform)!;
       try {
-        const sent = await queue.run(`${platform}:dm:${p.email}`, d.minIntervalMs, () => d.sendDirect(p.email, p.text, opts, p.notice));
+        const sent = await queue.run(`${platform}:dm:${p.email}`, paceOf(d), () => d.sendDirect(p.email, p.text, opts, p.notice));
         if (sent) {
           await store.finishDelivery(row.key);
           if (row.ticketId > 0) await rememberNotice(store, p.email, row.ticketId, platform, sent, logger);

@@ -1,8 +1,10 @@
 /**
- * Per-conversation send queue: sends to one conversation one at a time, no faster than the
- * platform allows (Slack ~1/s per channel, Teams 7/s per conversation), and retries a platform
- * 429 after its Retry-After. Different conversations proceed in parallel.
+ * Per-conversation send queue: sends to one conversation one at a time, within the platform's
+ * documented limits (pacing.ts: every window of the conversation, and the app's shared ones), and
+ * retries a platform 429 after its Retry-After, other transient refusals with growing waits.
+ * Different conversations proceed in parallel; only the app-wide windows are shared.
  */
+import { createRateLimiter, intervalPace, type Pace } from './pacing';
 import { DeliveryError } from './types';
 
 /** Options for createSendQueue. */
@@ -12,11 +14,14 @@ export interface SendQueueConfig {
   /** Longest Retry-After honoured in-line; longer waits fail the send and the next cycle retries. */
   maxRetryAfterMs?: number;
   sleep?: (ms: number) => Promise<void>;
+  /** The clock pacing reads (tests drive it with `sleep`). */
+  now?: () => number;
 }
 
 /** Serialises and paces sends per conversation key. */
 export interface SendQueue {
-  run<T>(key: string, minIntervalMs: number, send: () => Promise<T>): Promise<T>;
+  /** Sends under `key` within `pace` (a number: at least that many ms between two sends). */
+  run<T>(key: string, pace: Pace | number, send: () => Promise<T>): Promise<T>;
   /** Resolves when every queued send has finished. */
   idle(): Promise<void>;
 }
@@ -28,19 +33,30 @@ export function createSendQueue(config: SendQueueConfig = {}): SendQueue {
   const maxRetries = config.maxThrottleRetries ?? 3;
   const maxWait = config.maxRetryAfterMs ?? 60_000;
   const sleep = config.sleep ?? defaultSleep;
+  const now = config.now ?? Date.now;
   const tails = new Map<string, Promise<unknown>>();
-  const lastSent = new Map<string, number>();
+  const limiter = createRateLimiter();
 
-  async function attempt<T>(key: string, minIntervalMs: number, send: () => Promise<T>): Promise<T> {
+  /** Waits until the conversation and the app both have room, then counts the send in both. */
+  async function room(key: string, pace: Pace): Promise<void> {
+    for (;;) {
+      const wait = Math.max(limiter.wait(key, pace.windows, now()), pace.app ? limiter.wait(pace.app.key, pace.app.windows, now()) : 0);
+      if (wait <= 0) break;
+      await sleep(wait);
+    }
+    limiter.record(key, pace.windows, now());
+    if (pace.app) limiter.record(pace.app.key, pace.app.windows, now());
+  }
+
+  async function attempt<T>(key: string, pace: Pace, send: () => Promise<T>): Promise<T> {
     for (let tries = 0; ; tries++) {
-      const wait = (lastSent.get(key) ?? 0) + minIntervalMs - Date.now();
-      if (wait > 0) await sleep(wait);
-      lastSent.set(key, Date.now());
+      await room(key, pace);
       try {
         return await send();
       } catch (err) {
         const throttled = err instanceof DeliveryError && err.kind === 'throttled';
-        const retryAfter = throttled ? Math.max(err.retryAfterMs ?? 1000, minIntervalMs) : 0;
+        // A 429 says how long; a transient refusal without Retry-After waits 1 s, 2 s, 4 s.
+        const retryAfter = throttled ? (err.retryAfterMs ?? 1000 * 2 ** tries) : 0;
         if (!throttled || tries >= maxRetries || retryAfter > maxWait) throw err;
         await sleep(retryAfter);
       }
@@ -48,9 +64,10 @@ export function createSendQueue(config: SendQueueConfig = {}): SendQueue {
   }
 
   return {
-    run(key, minIntervalMs, send) {
+    run(key, p, send) {
+      const pace = typeof p === 'number' ? intervalPace(p) : p;
       const previous = tails.get(key) ?? Promise.resolve();
-      const result = previous.catch(() => undefined).then(() => attempt(key, minIntervalMs, send));
+      const result = previous.catch(() => undefined).then(() => attempt(key, pace, send));
       const tail = result.catch(() => undefined);
       tails.set(key, tail);
       void tail.then(() => {

@@ -93,8 +93,11 @@ export interface DirectSent {
 /** One chat platform's way of posting notifications. Implemented in src/channels/<platform>/notify-delivery.ts. */
 export interface Delivery {
   readonly platform: Platform;
-  /** Smallest gap between two sends to one conversation (Slack ~1000 ms, Teams ~150 ms). */
-  readonly minIntervalMs: number;
+  /**
+   * Replaces the platform's documented limits (src/notify/pacing.ts) with one send per this many
+   * ms per conversation; 0 = unpaced. For tests and benches; production leaves it unset.
+   */
+  readonly minIntervalMs?: number;
   /** Posts a ticket card; returns the platform message id (Teams activity id, Slack ts). */
   postCard(conversationId: string, view: TicketView, send?: SendOptions): Promise<string>;
   /** Re-renders a posted card in place. */
