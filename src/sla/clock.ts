@@ -197,11 +197,17 @@ function pickNext(thresholds: Threshold[], now: number): { next?: Threshold } {
 
 /** A ticket's clocks as of `now`: none when its current priority has no target. */
 export function deriveClocks(policy: SlaPolicy, history: TicketHistory, now: number, roleOf: RoleOf): Clock[] {
-  const all = spans(history, roleOf);
-  const priority = history.observations[history.observations.length - 1]?.priority;
+  // What is known at `now`: later observations and replies have not happened yet.
+  const known: TicketHistory = {
+    ...history,
+    observations: history.observations.filter((o) => o.at <= now),
+    firstResponseAt: history.firstResponseAt !== undefined && history.firstResponseAt <= now ? history.firstResponseAt : undefined,
+  };
+  const all = spans(known, roleOf);
+  const priority = known.observations[known.observations.length - 1]?.priority;
   if (priority === undefined) return [];
   const kinds: ClockKind[] = ['firstResponse', 'resolution'];
-  return kinds.map((k) => deriveClock(k, policy, history, all, priority, now)).filter((c): c is Clock => c !== undefined);
+  return kinds.map((k) => deriveClock(k, policy, known, all, priority, now)).filter((c): c is Clock => c !== undefined);
 }
 
 /** The earliest instant after `now` at which any of the clocks changes, for the store to keep. */
