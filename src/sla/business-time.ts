@@ -24,8 +24,8 @@ export interface Calendar {
   /** Shifts per ISO weekday, index 1 (Monday) to 7 (Sunday); index 0 is unused. */
   hours: readonly (readonly Shift[])[];
   holidayName: HolidayLookup;
-  /** Days already worked out, by local date; a calendar lives as long as its policy. */
-  days: Map<string, Day>;
+  /** Days already worked out, under each UTC day number they overlap; a calendar lives as long as its policy. */
+  days: Map<number, Day[]>;
 }
 
 /** One local day of a calendar and the instants it is open. */
@@ -36,6 +36,8 @@ export interface Day {
   next: number;
   open: (readonly [number, number])[];
   holiday?: string;
+  /** The day after, once asked for. */
+  following?: Day;
 }
 
 const MINUTE = 60_000;
@@ -50,21 +52,26 @@ export function createCalendar(kind: Calendar['kind'], timeZone: string, hours: 
 
 /** The local day of the calendar that contains the instant. */
 export function dayAt(cal: Calendar, at: number): Day {
+  // Luxon is the slow part of a walk, so each local day is worked out once per calendar.
+  const known = cal.days.get(Math.floor(at / DAY));
+  if (known) for (const d of known) if (d.start <= at && at < d.next) return d;
   const midnight = DateTime.fromMillis(at, { zone: cal.timeZone }).startOf('day');
   const date = midnight.toISODate() as string;
-  const known = cal.days.get(date);
-  if (known) return known;
   const next = midnight.plus({ days: 1 }).startOf('day').toMillis();
   const local = (m: number) => (m >= 1440 ? next : midnight.set({ hour: Math.floor(m / 60), minute: m % 60 }).toMillis());
   const holiday = cal.holidayName(date);
   const open = holiday ? [] : cal.hours[midnight.weekday].map(([s, e]) => [local(s), local(e)] as const).filter(([s, e]) => e > s);
   const day: Day = { date, start: midnight.toMillis(), next, open, ...(holiday ? { holiday } : {}) };
-  cal.days.set(date, day);
+  for (let k = Math.floor(day.start / DAY); k <= Math.floor((day.next - 1) / DAY); k++) {
+    const list = cal.days.get(k);
+    if (list) list.push(day);
+    else cal.days.set(k, [day]);
+  }
   return day;
 }
 
 function nextDay(cal: Calendar, day: Day): Day {
-  return dayAt(cal, day.next);
+  return (day.following ??= dayAt(cal, day.next));
 }
 
 function neverOpen(cal: Calendar): Error {

@@ -73,6 +73,11 @@ export interface Clock {
   crossed: Threshold[];
   /** The next threshold after `now`, if the clock is counting towards one. */
   next?: Threshold;
+  /**
+   * Every threshold after `now`, oldest first. They hold until the ticket or the policy changes,
+   * so a store that keeps them can move to the next one when one passes, without recomputing.
+   */
+  upcoming: Threshold[];
 }
 
 interface Span {
@@ -162,6 +167,7 @@ function deriveClock(kind: ClockKind, policy: SlaPolicy, history: TicketHistory,
   if (escalationAt !== undefined && escalationAt < stop) thresholds.push({ kind: 'escalation', at: escalationAt });
   thresholds.sort((a, b) => a.at - b.at);
 
+  const upcoming = stoppedAt === undefined ? thresholds.filter((t) => t.at > now) : [];
   const waiting = last?.role === 'waiting';
   const state: ClockState =
     stoppedAt !== undefined ? (breachedAt !== undefined && breachedAt < stop ? 'missed' : 'met')
@@ -186,13 +192,9 @@ function deriveClock(kind: ClockKind, policy: SlaPolicy, history: TicketHistory,
     targetMs,
     pauses,
     crossed: thresholds.filter((t) => t.at <= now),
-    ...(stoppedAt === undefined ? pickNext(thresholds, now) : {}),
+    ...(upcoming.length > 0 ? { next: upcoming[0] } : {}),
+    upcoming,
   };
-}
-
-function pickNext(thresholds: Threshold[], now: number): { next?: Threshold } {
-  const next = thresholds.find((t) => t.at > now);
-  return next ? { next } : {};
 }
 
 /** A ticket's clocks as of `now`: none when its current priority has no target. */
@@ -215,4 +217,9 @@ export function nextChange(clocks: readonly Clock[]): number | undefined {
   let min: number | undefined;
   for (const c of clocks) if (c.next && (min === undefined || c.next.at < min)) min = c.next.at;
   return min;
+}
+
+/** The instants after `now` at which any of the clocks changes, ascending and without repeats. */
+export function upcomingChanges(clocks: readonly Clock[]): number[] {
+  return [...new Set(clocks.flatMap((c) => c.upcoming.map((t) => t.at)))].sort((a, b) => a - b);
 }

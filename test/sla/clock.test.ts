@@ -24,6 +24,14 @@ describe('SLA clocks', () => {
   it('start counting at the next opening for a ticket created out of hours', async () => {
     const c = await clocks(ticket([seen('2026-11-28T10:00', 'New', 'High')]), '2026-11-30T09:00');
     expect(readable(c.firstResponse)).toEqual({ state: 'running', due: 'Mon 2026-11-30 10:00 +01:00', used: 60, paused: 0, crossed: [], next: '0.75 Mon 2026-11-30 09:30 +01:00' });
+    // The instants a store keeps: each is crossed when a later computation gets there.
+    const upcoming = c.firstResponse.upcoming;
+    expect(upcoming.map((t) => `${t.kind} ${wall(t.at)}`)).toEqual(['warning Mon 2026-11-30 09:30 +01:00', 'warning Mon 2026-11-30 09:48 +01:00', 'breach Mon 2026-11-30 10:00 +01:00']);
+    for (const [i, t] of upcoming.entries()) {
+      const then = deriveClocks(await policy(), ticket([seen('2026-11-28T10:00', 'New', 'High')]), t.at, roleOf)[0];
+      expect(then.crossed).toEqual(upcoming.slice(0, i + 1));
+      expect(then.next).toEqual(upcoming[i + 1]);
+    }
     // 1d from out of hours: all of Monday's hours, so due at Monday's close.
     expect(c.resolution).toMatchObject({ state: 'running', targetMs: 8 * HOUR });
     expect(wall(c.resolution.due)).toBe('Mon 2026-11-30 17:00 +01:00');
