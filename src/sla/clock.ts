@@ -26,7 +26,7 @@ export interface Observation {
 /** Everything a clock is derived from; instants are epoch milliseconds. */
 export interface TicketHistory {
   created: number;
-  /** Oldest first; the first one is the ticket as it was created (earlier ones are clamped to `created`). */
+  /** Oldest first; the first one is taken as the ticket's state from `created` on. */
   observations: readonly Observation[];
   /** The first public comment by an agent. */
   firstResponseAt?: number;
@@ -90,7 +90,8 @@ interface Span {
 function spans(history: TicketHistory, roleOf: RoleOf): Span[] {
   const obs = history.observations;
   return obs.map((o, i) => ({
-    from: Math.max(o.at, history.created),
+    // The first status seen is taken to have held since creation (a policy enabled on old tickets).
+    from: i === 0 ? history.created : Math.max(o.at, history.created),
     to: i + 1 < obs.length ? Math.max(obs[i + 1].at, history.created) : Infinity,
     status: o.status,
     role: roleOf(o.status),

@@ -99,11 +99,12 @@ export async function parsePolicy(text: string, file: string): Promise<PolicyRes
 type Fail = (path: string, what: string) => void;
 
 function parseHours(raw: Json, fail: Fail): Shift[][] | undefined {
+  const week: Shift[][] = Array.from({ length: 8 }, () => []);
+  if (raw === undefined) return week;
   if (!isObject(raw)) {
     fail('hours', 'must be an object of weekdays (mon…sun) to lists of ["HH:MM","HH:MM"]');
     return undefined;
   }
-  const week: Shift[][] = Array.from({ length: 8 }, () => []);
   for (const [key, shifts] of Object.entries(raw)) {
     const weekday = (WEEKDAYS as readonly string[]).indexOf(key) + 1;
     if (weekday === 0) {

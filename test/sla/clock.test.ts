@@ -124,6 +124,12 @@ describe('SLA clocks', () => {
     expect(nextChange(Object.values(c))).toBe(at('2026-11-29T02:00'));
   });
 
+  it('count from Created when the poller first saw the ticket later', async () => {
+    const history = { created: at('2026-11-24T09:00'), observations: [seen('2026-11-24T10:30', 'In progress', 'High')] };
+    const c = await clocks(history, '2026-11-24T10:30');
+    expect(readable(c.firstResponse)).toMatchObject({ used: 90, due: 'Tue 2026-11-24 11:00 +01:00' });
+  });
+
   it('give no clock to a ticket whose priority has no target', async () => {
     const p = await policy();
     expect(deriveClocks(p, ticket([seen('2026-11-24T09:00', 'New', 'Whenever')]), at('2026-11-24T12:00'), roleOf)).toEqual([]);

@@ -76,6 +76,9 @@ describe('SLA policy file', () => {
     json.hours = {};
     const result = await parsePolicy(JSON.stringify(json), 'sla.json');
     expect(result).toEqual({ ok: false, errors: ['sla.json: hours: no working hours, yet some targets count working time'] });
+    // Round-the-clock targets need no hours.
+    const allDay = await parsePolicy(JSON.stringify({ timeZone: 'UTC', targets: { Urgent: { firstResponse: '15m', resolution: '1d', calendar: '24/7' } } }), 'sla.json');
+    expect(allDay.ok).toBe(true);
   });
 
   it('lists the priorities the desk does not have', async () => {
