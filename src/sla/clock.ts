@@ -7,6 +7,7 @@
  * The first-response clock stops at the first public agent comment (or when the ticket is done
  * before one); the resolution clock stops when the status role is `done` and resumes on reopening,
  * keeping the time used. The target is the current priority's, counted from the original start.
+ * A `d` target becomes the working time it spans from `Created`, so a pause moves it like any other.
  */
 import { addDuration, addWorkingTime, workingTimeBetween, type Calendar, type Duration } from './business-time';
 import type { SlaPolicy } from './policy';

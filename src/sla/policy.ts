@@ -20,8 +20,9 @@ export interface SlaPolicy {
   timeZone: string;
   /** Targets by priority name, as the site spells it. */
   targets: ReadonlyMap<string, Target>;
-  /** Fractions of a target (ascending, each in 0..1) at which a warning is due. */
+  /** Fractions of a target (ascending, each in 0..1) at which a warning is due; none without `warnAt`. */
   warnAt: readonly number[];
+  /** `afterBreach` counts in the target's calendar and, like the target, not while waiting. */
   escalate?: { afterBreach: Duration; notify: 'channel' };
   /** The desk's hours and holidays, and wall-clock time for `"calendar": "24/7"` targets. */
   calendars: Readonly<Record<Calendar['kind'], Calendar>>;
