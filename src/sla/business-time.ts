@@ -1,0 +1,199 @@
+/**
+ * Working-time arithmetic: a walk over the open intervals of a calendar, day by day in the
+ * policy's time zone. Luxon turns local wall times into instants (so DST days have 23 or 25 hours
+ * and shifts keep their wall-clock times); everything else is plain millisecond sums.
+ * Instants are epoch milliseconds throughout.
+ */
+import { DateTime } from 'luxon';
+import type { HolidayLookup } from './holidays';
+
+/** A shift in minutes after local midnight, end exclusive (1440 = midnight of the next day). */
+export type Shift = readonly [start: number, end: number];
+
+/** A duration as written in the policy: `d` working days, then minutes of working time. */
+export interface Duration {
+  text: string;
+  days: number;
+  minutes: number;
+}
+
+/** Where a clock counts: the desk's hours and holidays, or every hour of every day. */
+export interface Calendar {
+  kind: 'business' | '24/7';
+  timeZone: string;
+  /** Shifts per ISO weekday, index 1 (Monday) to 7 (Sunday); index 0 is unused. */
+  hours: readonly (readonly Shift[])[];
+  holidayName: HolidayLookup;
+  /** Days already worked out, under each UTC day number they overlap; a calendar lives as long as its policy. */
+  days: Map<number, Day[]>;
+}
+
+/** One local day of a calendar and the instants it is open. */
+export interface Day {
+  date: string;
+  /** Local midnight, and the next day's local midnight. */
+  start: number;
+  next: number;
+  open: (readonly [number, number])[];
+  holiday?: string;
+  /** The day after, once asked for. */
+  following?: Day;
+}
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+/** A walk that finds no open hour for this long has a calendar that is never open. */
+const MAX_DAYS = 3 * 366;
+
+/** A calendar over the given hours, zone and holidays. */
+export function createCalendar(kind: Calendar['kind'], timeZone: string, hours: Calendar['hours'], holidayName: HolidayLookup): Calendar {
+  return { kind, timeZone, hours, holidayName, days: new Map() };
+}
+
+/** The local day of the calendar that contains the instant. */
+export function dayAt(cal: Calendar, at: number): Day {
+  // Luxon is the slow part of a walk, so each local day is worked out once per calendar.
+  const known = cal.days.get(Math.floor(at / DAY));
+  if (known) for (const d of known) if (d.start <= at && at < d.next) return d;
+  const midnight = DateTime.fromMillis(at, { zone: cal.timeZone }).startOf('day');
+  const date = midnight.toISODate() as string;
+  const next = midnight.plus({ days: 1 }).startOf('day').toMillis();
+  const local = (m: number) => (m >= 1440 ? next : midnight.set({ hour: Math.floor(m / 60), minute: m % 60 }).toMillis());
+  const holiday = cal.holidayName(date);
+  const open = holiday ? [] : cal.hours[midnight.weekday].map(([s, e]) => [local(s), local(e)] as const).filter(([s, e]) => e > s);
+  const day: Day = { date, start: midnight.toMillis(), next, open, ...(holiday ? { holiday } : {}) };
+  for (let k = Math.floor(day.start / DAY); k <= Math.floor((day.next - 1) / DAY); k++) {
+    const list = cal.days.get(k);
+    if (list) list.push(day);
+    else cal.days.set(k, [day]);
+  }
+  return day;
+}
+
+function nextDay(cal: Calendar, day: Day): Day {
+  return (day.following ??= dayAt(cal, day.next));
+}
+
+function neverOpen(cal: Calendar): Error {
+  return new Error(`calendar in ${cal.timeZone} has no open hour within ${MAX_DAYS} days`);
+}
+
+/** The instant at which `ms` of working time after `start` have passed. */
+export function addWorkingTime(start: number, ms: number, cal: Calendar): number {
+  if (cal.kind === '24/7' || ms <= 0) return start + Math.max(ms, 0);
+  let left = ms;
+  let day = dayAt(cal, start);
+  for (let i = 0; i < MAX_DAYS; i++, day = nextDay(cal, day)) {
+    for (const [s, e] of day.open) {
+      if (e <= start) continue;
+      const from = Math.max(s, start);
+      if (left <= e - from) return from + left;
+      left -= e - from;
+    }
+  }
+  throw neverOpen(cal);
+}
+
+/** Working time between two instants (0 when b is not after a). */
+export function workingTimeBetween(a: number, b: number, cal: Calendar): number {
+  if (b <= a) return 0;
+  if (cal.kind === '24/7') return b - a;
+  let sum = 0;
+  for (let day = dayAt(cal, a); day.start < b; day = nextDay(cal, day)) {
+    for (const [s, e] of day.open) sum += Math.max(0, Math.min(e, b) - Math.max(s, a));
+  }
+  return sum;
+}
+
+function nextWorkingDay(cal: Calendar, day: Day): Day {
+  for (let i = 0; i < MAX_DAYS; i++) {
+    day = nextDay(cal, day);
+    if (day.open.length > 0) return day;
+  }
+  throw neverOpen(cal);
+}
+
+/** The instant `offset` of working time into a day's hours, or its close when the day is shorter. */
+function pointInDay(day: Day, offset: number): number {
+  let left = offset;
+  for (const [s, e] of day.open) {
+    if (left <= e - s) return s + left;
+    left -= e - s;
+  }
+  return day.open[day.open.length - 1][1];
+}
+
+/**
+ * `days` working days after `start`: the same point of a later working day's hours (1 h into
+ * Tuesday's hours plus 1 is 1 h into Wednesday's). A start out of hours counts from the next
+ * opening; a later day that is shorter ends at its close.
+ */
+export function addWorkingDays(start: number, days: number, cal: Calendar): number {
+  if (cal.kind === '24/7') return start + days * DAY;
+  let day = dayAt(cal, start);
+  let offset = 0;
+  if (day.open.length > 0 && start <= day.open[day.open.length - 1][1]) offset = workingTimeBetween(day.open[0][0], start, cal);
+  else day = nextWorkingDay(cal, day);
+  for (let i = 0; i < days; i++) day = nextWorkingDay(cal, day);
+  return pointInDay(day, offset);
+}
+
+/** The instant at which a policy duration that starts at `start` ends. */
+export function addDuration(start: number, d: Duration, cal: Calendar): number {
+  const afterDays = d.days > 0 ? addWorkingDays(start, d.days, cal) : start;
+  return addWorkingTime(afterDays, d.minutes * MINUTE, cal);
+}
+
+/** A run of closed days: consecutive days without hours, or one holiday. */
+export interface SkippedDays {
+  first: string;
+  last: string;
+  weekdays: [first: number, last: number];
+  holiday?: string;
+}
+
+/** The closed days (no hours, or a holiday) from a's local day to b's, in order. */
+export function skippedDays(a: number, b: number, cal: Calendar): SkippedDays[] {
+  const runs: SkippedDays[] = [];
+  if (cal.kind === '24/7' || b <= a) return runs;
+  let previous: SkippedDays | undefined;
+  for (let day = dayAt(cal, a); day.start < b; day = nextDay(cal, day)) {
+    const weekday = DateTime.fromISO(day.date).weekday;
+    // A holiday on a day the desk is closed anyway reads as part of the weekend.
+    const holiday = cal.hours[weekday].length > 0 ? day.holiday : undefined;
+    if (day.open.length > 0) {
+      previous = undefined;
+    } else if (holiday || !previous || previous.holiday) {
+      previous = { first: day.date, last: day.date, weekdays: [weekday, weekday], ...(holiday ? { holiday } : {}) };
+      runs.push(previous);
+    } else {
+      previous.last = day.date;
+      previous.weekdays[1] = weekday;
+    }
+  }
+  return runs;
+}
+
+const WEEKDAYS = ['', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+
+/**
+ * English wording of skipped days for logs and tests ("skipped Sat–Sun and 24 Dec"); holidays
+ * show their date, closed runs their weekdays, and a repeated run its count ("Sat–Sun ×2").
+ */
+export function describeSkipped(runs: readonly SkippedDays[]): string {
+  const labels: string[] = [];
+  const counts = new Map<string, number>();
+  for (const run of runs) {
+    const label = run.holiday
+      ? DateTime.fromISO(run.first).toFormat('d LLL', { locale: 'en' })
+      : run.first === run.last
+        ? WEEKDAYS[run.weekdays[0]]
+        : `${WEEKDAYS[run.weekdays[0]]}–${WEEKDAYS[run.weekdays[1]]}`;
+    if (!counts.has(label)) labels.push(label);
+    counts.set(label, (counts.get(label) ?? 0) + 1);
+  }
+  if (labels.length === 0) return '';
+  const parts = labels.map((l) => (counts.get(l)! > 1 ? `${l} ×${counts.get(l)}` : l));
+  const list = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+  return `skipped ${list}`;
+}
