@@ -13,6 +13,7 @@
  *   notify.subscribe / notify.unsubscribe   kind, value?     notify.preference    state 'on'|'off'
  *   help.show          topic?
  */
+import { didYouMean } from './did-you-mean';
 import { withDraft } from './drafts';
 import { failureReply } from './failure';
 import { freeTextReply } from './free-text';
@@ -73,6 +74,11 @@ export async function handleText(ctx: CommandContext, text: string, parsed?: Par
   if (typeof text !== 'string') return errorReply(tr(ctx)('commands:dispatch.messageNotText'));
   const commands = ctx.commands ?? REGISTRY;
   parsed ??= parseCommand(text, { locale: ctx.locale, commands });
+  // A near miss of a command is offered back corrected before anything else is made of it.
+  if (!parsed.ok && !parsed.error.usage) {
+    const suggestion = await didYouMean(ctx, text);
+    if (suggestion) return suggestion;
+  }
   // In a personal chat, words that are not a command are a greeting or a problem, not a mistake.
   if (!parsed.ok && !parsed.error.usage && ctx.conversation.kind === 'personal' && text.trim()) return freeTextReply(ctx, text);
   if (!parsed.ok && !parsed.error.usage) {

@@ -22,7 +22,7 @@ export interface Pace {
 export const PLATFORM_PACE: Readonly<Record<Platform, Pace>> = {
   teams: {
     windows: [{ max: 7, perMs: 1000 }, { max: 8, perMs: 2000 }, { max: 60, perMs: 30_000 }, { max: 1800, perMs: 3_600_000 }],
-    app: { key: 'teams:app', windows: [{ max: 50, perMs: 1000 }] },
+    app: { key: 'teams/app', windows: [{ max: 50, perMs: 1000 }] },
   },
   slack: { windows: [{ max: 1, perMs: 1000 }] },
 };

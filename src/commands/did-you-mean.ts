@@ -1,0 +1,66 @@
+/**
+ * A mistyped command is offered back corrected: `stauts 34 waiting` answers "Did you mean
+ * `status 34 waiting`?" with a button that runs it (and, in a personal chat, the new-ticket offer
+ * second). Only when the first word is one edit away from a command this person may use, has at
+ * least four letters, and the rest parses as that command's arguments: sentences stay free text.
+ */
+import { VERBS, type Verb } from '../core';
+import type { ActionView, View } from '../views/types';
+import { keptIfLong } from './drafts';
+import { ticketFromText } from './free-text';
+import { parseCommand } from './parse';
+import { REGISTRY } from './registry';
+import { tr } from './respond';
+import type { CommandContext, Reply } from './types';
+
+/** What one button's data may take before it is kept as a draft (two of them share one card). */
+const BUTTON_ROOM = 4000;
+
+/** True when `a` becomes `b` by one insertion, deletion, substitution or swap of two neighbours. */
+export function oneEditApart(a: string, b: string): boolean {
+  if (a === b || Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  const rest = (x: string, n: number) => x.slice(i + n);
+  if (a.length === b.length) {
+    // Substitution, or two neighbours swapped ("stauts" -> "status").
+    return rest(a, 1) === rest(b, 1) || (a[i] === b[i + 1] && a[i + 1] === b[i] && rest(a, 2) === rest(b, 2));
+  }
+  return a.length > b.length ? rest(a, 1) === rest(b, 0) : rest(a, 0) === rest(b, 1);
+}
+
+/** The corrected command text, when the typed one is a near miss of a command this person may use. */
+export function correction(text: string, isAgent: boolean, commands = REGISTRY): string | undefined {
+  const m = /^(\S+)(\s[\s\S]*)?$/.exec(text.trim());
+  const word = m?.[1].toLowerCase() ?? '';
+  if (!/^\p{L}{4,}$/u.test(word) || commands.named(word)) return undefined;
+  for (const c of commands.declarations) {
+    if (c.who === 'agents' && !isAgent) continue;
+    const near = [c.name, ...(c.aliases ?? [])].find((name) => oneEditApart(word, name));
+    if (!near) continue;
+    const fixed = `${near}${m?.[2] ?? ''}`;
+    if (parseCommand(fixed, { isAgent, commands }).ok) return fixed;
+  }
+  return undefined;
+}
+
+/** "Did you mean …?" with a button that runs it, or undefined when the text is no near miss. */
+export async function didYouMean(ctx: CommandContext, text: string): Promise<Reply | undefined> {
+  const commands = ctx.commands ?? REGISTRY;
+  // The agents list is asked only for a word that is a near miss of an agents' command.
+  let fixed = correction(text, false, commands);
+  if (!fixed) {
+    const forAgents = correction(text, true, commands);
+    if (forAgents && (await ctx.helpdesk.isAgent(ctx.actor.email).catch(() => false))) fixed = forAgents;
+  }
+  if (!fixed) return undefined;
+  const parsed = parseCommand(fixed, { isAgent: true, commands, locale: ctx.locale });
+  if (!parsed.ok) return undefined;
+  const t = tr(ctx);
+  const actions: ActionView[] = [{ verb: parsed.input.verb as Verb, title: t('commands:didYouMean.run', { command: fixed }), style: 'positive', ticketId: parsed.input.ticketId, data: parsed.input.values }];
+  if (ctx.conversation.kind === 'personal') {
+    actions.push({ verb: VERBS.newForm, title: t('commands:commentOffer.asTicket'), data: await keptIfLong(ctx, ticketFromText(text), BUTTON_ROOM) });
+  }
+  const view: View = { type: 'confirmation', confirmation: { message: t('commands:didYouMean.question', { command: fixed }), actions } };
+  return { view, visibility: 'private' };
+}
