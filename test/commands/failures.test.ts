@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dispatch, handleText } from '../../src/commands';
 import { VERBS } from '../../src/core/verbs';
 import { english } from '../../src/i18n';
+import { createLogger } from '../../src/log';
 
 const DOWN = english('helpdesk:unavailable');
 import { DANA, OTTO, RIA, context, helpdesk, notificationStore } from './context';
@@ -81,5 +82,31 @@ describe('refusals reach the person and change nothing', () => {
     const reply = await dispatch(context(desk, DANA), { verb: VERBS.resolve, ticketId: t.id, etag: t.etag, values: { note } });
     expect(reply.view.type === 'form' && reply.view.form.values.note).toBe(note);
     expect(desk.ticket(t.id)?.status).toBe('New');
+  });
+});
+
+describe('failures are logged where the app says', () => {
+  /** A logger that keeps its lines, as the app's would send them to its sink. */
+  function capturing() {
+    const lines: Record<string, unknown>[] = [];
+    return { lines, logger: createLogger({ level: 'debug', write: (l) => lines.push(JSON.parse(l)) }) };
+  }
+
+  it('an outage is logged through the context\'s logger as a warning', async () => {
+    const { lines, logger } = capturing();
+    const reply = await handleText(context(await downDesk(), DANA, { logger }), 'show 1');
+    expect(reply.outcome).toBe('failed');
+    expect(lines).toContainEqual(expect.objectContaining({ level: 40, component: 'commands', verb: VERBS.show }));
+  });
+
+  it('an unexpected failure is logged there as an error, and the person gets no internals', async () => {
+    const { lines, logger } = capturing();
+    const desk = await helpdesk();
+    const t = desk.seedTicket({ title: 'T', submittedByEmail: RIA.email });
+    const ctx = { ...context(desk, DANA, { logger }), channel: { resolveUser: async () => { throw new Error('directory exploded'); } } };
+    const reply = await handleText(ctx, `assign ${t.id} <at>Sam</at>`);
+    expect(reply.outcome).toBe('failed');
+    expect(JSON.stringify(reply)).not.toContain('exploded');
+    expect(lines).toContainEqual(expect.objectContaining({ level: 50, component: 'commands', verb: VERBS.assign }));
   });
 });

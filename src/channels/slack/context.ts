@@ -73,6 +73,7 @@ export function contextFor(deps: SlackDeps, actor: Actor, conversation: Conversa
     locale,
     channel: { resolveUser: (reference) => deps.identity.resolveUser(reference) },
     notifications: deps.notifications,
+    logger: deps.logger,
   };
 }
 

@@ -58,5 +58,6 @@ export function commandContext(deps: TeamsDeps, context: TurnContext, actor: Act
     locale: context.activity.locale,
     notifications: deps.notifications,
     channel: { resolveUser: (reference) => deps.identity.mentioned(context, reference) },
+    logger: deps.logger,
   };
 }
