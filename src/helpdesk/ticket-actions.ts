@@ -1,6 +1,6 @@
 /** Changing tickets: create, edit, claim, assign, status, priority, resolve, delete. */
 import { errorOf, say } from './messages';
-import { SPEC_STATUS, isDone, reopenStatus, sameText, statusNamed } from '../core/vocabulary';
+import { assignedStatus, isDone, newStatus, reopenStatus, resolvedStatus, roleOf, sameText } from '../core/vocabulary';
 import { isGraphError } from '../graph/errors';
 import { agentsOnly, requireAgent } from './access';
 import { postComment } from './comments';
@@ -11,13 +11,6 @@ import { fetchTicket, readTicket } from './ticket-queries';
 import { inSpace } from './access';
 import { HelpdeskError, LIMITS, type Actor, type Changed, type Claimed, type Holder, type NewTicket, type Resolved, type Ticket } from './types';
 import { newTicket, oneOf, sameAddress, text, ticketEdit } from './validate';
-
-const STATUS = SPEC_STATUS;
-
-/** The configured spelling of a spec status, or the spec's own word if the vocabulary lacks it. */
-function status(ctx: ServiceContext, word: string): string {
-  return statusNamed(ctx.vocabulary, word);
-}
 
 /** The agent other than `actor` who holds the ticket, if any: the one place that decides "someone else has it". */
 async function otherHolder(ctx: ServiceContext, actor: Actor, current: Ticket): Promise<Holder | undefined> {
@@ -124,7 +117,7 @@ function wouldWrite(decide: Decide, known: Ticket): TicketWrite | undefined {
   }
 }
 
-/** Creates a ticket as `actor` with status New, in the configured space if any. */
+/** Creates a ticket as `actor` with the new status (New by default), in the configured space if any. */
 export async function createTicket(ctx: ServiceContext, actor: Actor, input: NewTicket): Promise<Ticket> {
   const checked = newTicket(ctx.vocabulary, input);
   const email = actor.email.trim();
@@ -134,7 +127,7 @@ export async function createTicket(ctx: ServiceContext, actor: Actor, input: New
     description: checked.description,
     priority: checked.priority,
     category: checked.category,
-    status: status(ctx, STATUS.new),
+    status: newStatus(ctx.vocabulary),
     submittedBy: email,
     submittedByEmail: email,
     submittedByName: actor.name,
@@ -160,7 +153,7 @@ export async function updateTicket(ctx: ServiceContext, actor: Actor, id: number
   if (!agent && checked.category !== undefined && checked.category !== ticket.category) {
     throw agentsOnly('category');
   }
-  if (!agent && isDone(ticket.status)) {
+  if (!agent && isDone(ctx.vocabulary, ticket.status)) {
     throw errorOf('forbidden', say('reopenFirst', { id, status: ticket.status }));
   }
   const w: TicketWrite = {};
@@ -188,7 +181,7 @@ export async function claim(ctx: ServiceContext, actor: Actor, id: number, etag?
     if (current.assignedTo && !options.takeOver) {
       throw claimedBy(id, current, holders.get(current.assignedTo.toLowerCase()) ?? { email: current.assignedTo, name: current.assignedTo });
     }
-    return { assignedTo: me, status: status(ctx, STATUS.assigned) };
+    return { assignedTo: me, status: assignedStatus(ctx.vocabulary) };
   };
   try {
     return await change(ctx, actor, id, etag, decide, true);
@@ -200,7 +193,7 @@ export async function claim(ctx: ServiceContext, actor: Actor, id: number, etag?
   }
 }
 
-/** Assigns the ticket to an active agent; a New ticket becomes Assigned. */
+/** Assigns the ticket to an active agent; a new ticket becomes assigned (a working status). */
 export async function assign(ctx: ServiceContext, actor: Actor, id: number, assigneeEmail: string, etag?: string): Promise<Ticket> {
   await requireAgent(ctx, actor, 'assign');
   const address = typeof assigneeEmail === 'string' ? assigneeEmail.trim() : '';
@@ -209,7 +202,7 @@ export async function assign(ctx: ServiceContext, actor: Actor, id: number, assi
   if (!agent) throw errorOf('invalid', say('notAnAgent', { address }), { field: 'assignee' });
   const decide: Decide = (current) => {
     const w: TicketWrite = { assignedTo: agent.email };
-    if (sameText(current.status, STATUS.new)) w.status = status(ctx, STATUS.assigned);
+    if (roleOf(ctx.vocabulary, current.status) === 'new') w.status = assignedStatus(ctx.vocabulary);
     return w;
   };
   return (await change(ctx, actor, id, etag, decide)).ticket;
@@ -236,7 +229,7 @@ export async function setPriority(ctx: ServiceContext, actor: Actor, id: number,
 export async function resolve(ctx: ServiceContext, actor: Actor, id: number, note?: string, etag?: string): Promise<Resolved> {
   await requireAgent(ctx, actor, 'resolve');
   const checkedNote = text('note', note, { max: LIMITS.comment });
-  const { ticket, outcome } = await change(ctx, actor, id, etag, (current) => (isDone(current.status) ? undefined : { status: status(ctx, STATUS.resolved) }));
+  const { ticket, outcome } = await change(ctx, actor, id, etag, (current) => (isDone(ctx.vocabulary, current.status) ? undefined : { status: resolvedStatus(ctx.vocabulary) }));
   if (outcome === 'unchanged' || !checkedNote) return { ticket, outcome };
   return { ticket, outcome: 'saved', note: await postComment(ctx, actor, id, checkedNote, { internal: false, title: 'Resolution' }) };
 }
@@ -248,7 +241,7 @@ export async function resolve(ctx: ServiceContext, actor: Actor, id: number, not
 export async function reopen(ctx: ServiceContext, actor: Actor, id: number, reason: string, etag?: string): Promise<Changed> {
   const checked = text('reason', reason, { required: true, max: LIMITS.comment }) as string;
   const { ticket } = await readTicket(ctx, actor, id);
-  if (!isDone(ticket.status)) return unchanged(ticket);
+  if (!isDone(ctx.vocabulary, ticket.status)) return unchanged(ticket);
   const reopened = await write(ctx, actor, id, { status: reopenStatus(ctx.vocabulary, ticket.assignedTo !== '') }, etag ?? ticket.etag);
   await postComment(ctx, actor, id, checked, { internal: false, title: 'Reopened' });
   return { ticket: reopened, outcome: 'saved' };
