@@ -9,6 +9,9 @@ import { assignedStatus, isDone, newStatus, reopenStatus, resolvedStatus, roleOf
 import { createLogger } from '../../src/log';
 import { reportStatusRoles } from '../../src/settings/roles';
 import { statusRoleLines } from '../../src/setup-check/roles';
+import type { Ticket } from '../../src/helpdesk/types';
+import { VERBS } from '../../src/core/verbs';
+import { ticketSummary, ticketView } from '../../src/views';
 
 const GERMAN = {
   HELPDESK_STATUSES: 'Neu,Zugewiesen,In Bearbeitung,Wartet auf Rückmeldung,Erledigt,Geschlossen',
@@ -96,5 +99,20 @@ describe('status roles from settings', () => {
     const v = loadConfig({ HELPDESK_STATUSES, HELPDESK_OPEN_STATUSES }).helpdesk;
     expect(v.statuses.map((s) => roleOf(v, s))).toEqual(v.statuses.map(() => undefined));
     expect(statusRoleLines(v).at(-1)).toMatch(/^ℹ status roles: "Neu", .* have no role/);
+  });
+
+  it('on a German desk a finished ticket offers Reopen, not Resolve, and no Claim in lists', () => {
+    const v = loadConfig(GERMAN).helpdesk;
+    const ticket = {
+      id: 7, etag: '"7,1"', created: '2026-11-22T14:05:09Z', modified: '2026-11-22T15:30:00Z', title: 'Drucker', description: '',
+      priority: 'Normal', status: 'Geschlossen', category: 'Hardware', submittedBy: 'Ria', submittedByName: 'Ria', submittedByEmail: 'ria@contoso.test', assignedTo: '',
+    } satisfies Ticket;
+    const agent = { email: 'dana@contoso.test', isAgent: true };
+    const card = ticketView(ticket, [], agent, v);
+    expect(card.statusRole).toBe('done');
+    expect(card.actions.find((a) => a.verb === VERBS.status)?.data).toEqual({ status: 'Neu' });
+    expect(card.actions.map((a) => a.verb)).not.toContain(VERBS.resolveForm);
+    expect(ticketSummary(ticket, agent, undefined, v).actions.map((a) => a.verb)).toEqual([VERBS.show]);
+    expect(ticketSummary({ ...ticket, status: 'Neu' }, agent, undefined, v).actions.map((a) => a.verb)).toEqual([VERBS.show, VERBS.claim]);
   });
 });
