@@ -5,7 +5,6 @@
  * under a running bot while its settings do not.
  */
 import { DEFAULT_STATUS_ROLES, STATUS_ROLES, sameText, type RoleVocabulary, type StatusRole, type StatusRoles } from '../core/vocabulary';
-import type { Logger } from '../log';
 import { ConfigError, list, type Env } from './read';
 
 /** The setting that names each role's statuses. */
@@ -54,7 +53,7 @@ export function unknownRoleText(u: UnknownRoleStatus): string {
 }
 
 /** Logs each unknown name once (start-up calls it once per status list); returns how many there were. */
-export function reportStatusRoles(vocabulary: RoleVocabulary, logger: Logger): number {
+export function reportStatusRoles(vocabulary: RoleVocabulary, logger: { warn(msg: string, ctx?: Record<string, unknown>): void }): number {
   const unknown = unknownRoleStatuses(vocabulary);
   for (const u of unknown) logger.warn('a status role names a status the help desk does not have; ignored', { setting: u.setting, role: u.role, status: u.status });
   return unknown.length;
