@@ -5,7 +5,7 @@
  * under a running bot while its settings do not.
  */
 import { DEFAULT_STATUS_ROLES, STATUS_ROLES, sameText, type RoleVocabulary, type StatusRole, type StatusRoles } from '../core/vocabulary';
-import { ConfigError, list, type Env } from './read';
+import { ConfigError, list, value, type Env } from './read';
 
 /** The setting that names each role's statuses. */
 export const ROLE_SETTINGS: Readonly<Record<StatusRole, string>> = {
@@ -15,11 +15,16 @@ export const ROLE_SETTINGS: Readonly<Record<StatusRole, string>> = {
   done: 'HELPDESK_STATUS_DONE',
 };
 
-/** HELPDESK_STATUS_*: each role's statuses (defaults: DEFAULT_STATUS_ROLES); a status under two roles names both settings. */
+/**
+ * HELPDESK_STATUS_*: each role's statuses. A status named by two settings stops start-up naming
+ * both; an unset role keeps its defaults (DEFAULT_STATUS_ROLES) except those a set one claims, so
+ * moving Waiting to working takes one setting, not two.
+ */
 export function readStatusRoles(env: Env): StatusRoles {
+  const set = STATUS_ROLES.filter((role) => value(env, ROLE_SETTINGS[role]) !== undefined);
   const roles = {} as Record<StatusRole, readonly string[]>;
   const claimed: { status: string; role: StatusRole }[] = [];
-  for (const role of STATUS_ROLES) {
+  for (const role of set) {
     roles[role] = list(env, ROLE_SETTINGS[role], DEFAULT_STATUS_ROLES[role]);
     for (const status of roles[role]) {
       const earlier = claimed.find((c) => sameText(c.status, status));
@@ -28,6 +33,9 @@ export function readStatusRoles(env: Env): StatusRoles {
       }
       claimed.push({ status, role });
     }
+  }
+  for (const role of STATUS_ROLES) {
+    if (!set.includes(role)) roles[role] = DEFAULT_STATUS_ROLES[role].filter((status) => !claimed.some((c) => sameText(c.status, status)));
   }
   return roles;
 }

@@ -64,8 +64,14 @@ describe('status roles from settings', () => {
     expect(resolvedStatus(v)).toBe('Closed - fixed');
   });
 
+  it('a status moved to another role takes one setting: the unset role gives it up', () => {
+    const v = loadConfig({ HELPDESK_STATUS_WORKING: 'Assigned,In Progress,Waiting' }).helpdesk;
+    expect(roleOf(v, 'Waiting')).toBe('working');
+    expect(v.statusRoles.waiting).toEqual([]);
+  });
+
   it('a status named under two roles stops start-up, naming both settings', () => {
-    const err = configError({ HELPDESK_STATUS_WAITING: 'Waiting,Closed' });
+    const err = configError({ HELPDESK_STATUS_WAITING: 'Waiting,Closed', HELPDESK_STATUS_DONE: 'Resolved,Closed' });
     expect(err.variable).toBe('HELPDESK_STATUS_DONE');
     expect(err.message).toContain('HELPDESK_STATUS_WAITING');
     expect(err.message).toContain('"Closed"');
