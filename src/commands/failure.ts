@@ -48,11 +48,13 @@ export async function failureReply(ctx: CommandContext, input: CommandInput, err
       }
     }
     if (err.kind === 'unavailable') {
-      commandLogger(ctx).warn('help desk unavailable', { verb: input.verb, error: err });
+      const logger = commandLogger(ctx);
+      logger.warn('help desk unavailable', { verb: input.verb, error: err });
       return { ...errorReply(errorText(err, tr(ctx))), outcome: 'failed' };
     }
     return errorReply(errorText(err, tr(ctx)));
   }
-  commandLogger(ctx).error('command failed', { verb: input.verb, ticketId: input.ticketId, error: err });
+  const logger = commandLogger(ctx);
+  logger.error('command failed', { verb: input.verb, ticketId: input.ticketId, error: err });
   return { ...errorReply(tr(ctx)('commands:failure.somethingWrong')), outcome: 'failed' };
 }
