@@ -13,6 +13,7 @@ import { createChangeFeed } from './helpdesk/changes';
 import type { Logger } from './log';
 import { createNotifications, type Delivery, type Poller } from './notify';
 import { createServer, type TeamsEndpoint } from './server';
+import { reportStatusRoles } from './settings/roles';
 import { startFailure } from './start-errors';
 import { leaseFor, openStore, storeHealth, type Store } from './store';
 
@@ -70,6 +71,7 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
   const graph = createGraphClient(graphConfig);
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }, logger);
   const service = createHelpdeskService({ graph, settings: config.helpdesk, logger: logger.child({ component: 'helpdesk' }), searchIndex: store });
+  reportStatusRoles(service.vocabulary, logger.child({ component: 'settings' }));
   const notifications = createNotifications({
     store,
     feed: createChangeFeed(graph, config.helpdesk),

@@ -106,6 +106,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       statuses: roles.statuses,
       openStatuses: roles.openStatuses,
       highPriorities: roles.highPriorities,
+      statusRoles: roles.statusRoles,
     },
     teams: readTeams(env),
     slack: readSlack(env),

@@ -76,6 +76,13 @@ describe('doctor', () => {
     expect(result.lines).toContainEqual(expect.stringContaining(`✖ token: cannot reach ${closed}: ECONNREFUSED — check HELPDESK_AUTH_URL`));
   });
 
+  it('reports a status role that names a status the desk lacks, and still passes', async () => {
+    const statusRoles = loadConfig({ HELPDESK_STATUS_DONE: 'Resolved,Closed,Erledigt' }).helpdesk.statusRoles;
+    const result = await runDoctor(settingsFor({}, { statusRoles }));
+    expect(result.lines).toContain('ℹ status roles: HELPDESK_STATUS_DONE names "Erledigt", which is not one of the statuses (HELPDESK_STATUSES); it is ignored');
+    expect(result.ok).toBe(true);
+  });
+
   it('checks the embedded site when no tenant is configured', async () => {
     const result = await runDoctor(base);
     expect(result.lines[0]).toMatch(/^ℹ HELPDESK_SITE_ID is not set: the bot would run on the embedded help-desk site/);

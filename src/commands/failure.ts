@@ -4,13 +4,11 @@
  * gets a short apology without internals.
  */
 import { HelpdeskError, type Holder, type Ticket } from '../helpdesk/types';
-import { createLogger } from '../log';
+import { log } from '../log';
 import { errorReply, notice, ticketReply, tr } from './respond';
 import { errorText } from '../helpdesk/messages';
 import type { CommandContext, CommandInput, Reply } from './types';
 import { VERBS } from '../core/verbs';
-
-const logger = createLogger().child({ component: 'commands' });
 
 /**
  * A claim or assignment that lost to someone who holds the ticket (the service names them in
@@ -34,6 +32,11 @@ async function conflictReply(ctx: CommandContext, input: CommandInput, err: Help
   return ticketReply(ctx, current, 'private', { notice: notice(text, 'warning'), outcome: 'conflict' });
 }
 
+/** The context's logger, marked as the commands'; never one built at import, which would miss LOG_LEVEL / LOG_FORMAT as configured. */
+function commandLogger(ctx: CommandContext) {
+  return (ctx.logger ?? log).child({ component: 'commands' });
+}
+
 /** The reply for a handler that threw. */
 export async function failureReply(ctx: CommandContext, input: CommandInput, err: unknown): Promise<Reply> {
   if (err instanceof HelpdeskError) {
@@ -45,11 +48,13 @@ export async function failureReply(ctx: CommandContext, input: CommandInput, err
       }
     }
     if (err.kind === 'unavailable') {
+      const logger = commandLogger(ctx);
       logger.warn('help desk unavailable', { verb: input.verb, error: err });
       return { ...errorReply(errorText(err, tr(ctx))), outcome: 'failed' };
     }
     return errorReply(errorText(err, tr(ctx)));
   }
+  const logger = commandLogger(ctx);
   logger.error('command failed', { verb: input.verb, ticketId: input.ticketId, error: err });
   return { ...errorReply(tr(ctx)('commands:failure.somethingWrong')), outcome: 'failed' };
 }

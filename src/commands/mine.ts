@@ -37,6 +37,7 @@ const mine: Handler = async (ctx) => {
     t('commands:mine.empty'),
     footer,
     await peopleNames(ctx),
+    vocabulary,
   );
   return privately({ type: 'ticket-list', list: keepingList(list, { verb: VERBS.mine, values: {} }) });
 };

@@ -55,7 +55,7 @@ const queue: Handler = async (ctx, input) => {
   const shown = all.slice(from, from + PAGE_SIZE);
   const footer = all.length > shown.length ? t('commands:queue.range', { from: from + 1, to: from + shown.length, total: totalText }) : undefined;
   const viewer = { email: ctx.actor.email, isAgent: true, locale: ctx.locale };
-  const list = ticketListView(t(`commands:queue.${name}.title`), shown, viewer, t(`commands:queue.${name}.empty`), footer, await peopleNames(ctx));
+  const list = ticketListView(t(`commands:queue.${name}.title`), shown, viewer, t(`commands:queue.${name}.empty`), footer, await peopleNames(ctx), ctx.helpdesk.vocabulary);
   if (all.length > 0) list.page = { number: page, from: from + 1, to: from + shown.length, total: all.length };
   const turn = (to: number, title: string): ActionView => ({ verb: VERBS.queue, title, data: { queue: name, page: String(to) } });
   const paging = [...(page > 1 ? [turn(page - 1, t('views:button.previous'))] : []), ...(page < pages ? [turn(page + 1, t('views:button.next'))] : [])];

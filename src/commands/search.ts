@@ -18,7 +18,7 @@ const search: Handler = async (ctx, input) => {
   ]);
   const footer = found.length > LIMIT ? t('commands:search.more', { limit: LIMIT }) : undefined;
   const empty = t(isAgent ? 'commands:search.none' : 'commands:search.noneOfYours', { text });
-  const list = ticketListView(t('commands:search.title', { text }), found.slice(0, LIMIT), { email: ctx.actor.email, isAgent, locale: ctx.locale }, empty, footer);
+  const list = ticketListView(t('commands:search.title', { text }), found.slice(0, LIMIT), { email: ctx.actor.email, isAgent, locale: ctx.locale }, empty, footer, undefined, ctx.helpdesk.vocabulary);
   return privately({ type: 'ticket-list', list: keepingList(list, { verb: VERBS.search, values: { query: text } }) });
 };
 

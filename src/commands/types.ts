@@ -1,6 +1,7 @@
 /** Channel-neutral command contract: chat event -> (who, command, arguments) -> handler -> view. */
 import type { WriteSink } from '../helpdesk/changes';
 import type { Actor, HelpdeskService } from '../helpdesk/types';
+import type { Logger } from '../log';
 import type { View } from '../views/types';
 import type { CommandDeclaration } from './declaration';
 import type { CommandRegistry } from './registry';
@@ -33,6 +34,8 @@ export interface CommandContext {
   replyTo?: number;
   /** The commands this app runs (default the product's; tests may add their own). */
   commands?: CommandRegistry;
+  /** Where a failed command is logged: the channel's logger (built by the app); absent, the process-wide one. */
+  logger?: Logger;
 }
 
 /** A typed command after parsing, or a card/button action: both reach the same handlers. */

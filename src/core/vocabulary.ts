@@ -1,9 +1,25 @@
 /**
  * The help desk's value sets and what each value means. Statuses and priorities are configured
- * (HELPDESK_STATUSES and friends); this module is the one place that says which statuses are
- * new, being worked on, resolved or done, which priorities are high, and how typed values and
+ * (HELPDESK_STATUSES and friends), and so is what each status means (HELPDESK_STATUS_NEW,
+ * _WORKING, _WAITING, _DONE); this module is the one place that answers with them which role a
+ * status has, which priorities are high, and how typed values and
  * addresses are compared. Views, change detection, cards and the ticket service all ask here.
  */
+
+/** What a status means: filed and untouched, someone on it, waiting on someone else (SLA clocks pause), finished. */
+export const STATUS_ROLES = ['new', 'working', 'waiting', 'done'] as const;
+export type StatusRole = (typeof STATUS_ROLES)[number];
+
+/** The statuses each role names, as configured (HELPDESK_STATUS_NEW, …); a status has at most one role. */
+export type StatusRoles = Readonly<Record<StatusRole, readonly string[]>>;
+
+/** The roles of the default statuses (src/settings/groups.ts DEFAULT_STATUSES). */
+export const DEFAULT_STATUS_ROLES: StatusRoles = {
+  new: ['New'],
+  working: ['Assigned', 'In Progress'],
+  waiting: ['Waiting'],
+  done: ['Resolved', 'Closed'],
+};
 
 /** Value sets the spec does not show, from configuration (defaults in src/config.ts). */
 export interface Vocabulary {
@@ -12,19 +28,18 @@ export interface Vocabulary {
   statuses: readonly string[];
   openStatuses: readonly string[];
   highPriorities: readonly string[];
+  /** Which status means what; absent = DEFAULT_STATUS_ROLES. Names the statuses lack are ignored. */
+  statusRoles?: StatusRoles;
 }
 
-/** The spec's own status words; the vocabulary may spell them differently. */
+/** What role lookups read: the current statuses and the configured roles. */
+export type RoleVocabulary = Pick<Vocabulary, 'statuses' | 'statusRoles'>;
+
+/** The default desk's statuses and roles, for views built where no settings reach (the default statuses, in order). */
+export const DEFAULT_ROLE_VOCABULARY: RoleVocabulary = { statuses: STATUS_ROLES.flatMap((r) => DEFAULT_STATUS_ROLES[r]), statusRoles: DEFAULT_STATUS_ROLES };
+
+/** The spec's own status words; the bot prefers them, within a role, for the status it writes. */
 export const SPEC_STATUS = { new: 'New', assigned: 'Assigned', working: 'In Progress', resolved: 'Resolved' } as const;
-
-/** What a status means: filed and untouched, someone on it, finished, or anything else (e.g. Waiting). */
-export type StatusRole = 'new' | 'working' | 'done' | 'other';
-
-/** Finished statuses: agents get "Reopen" instead of "Resolve" on them. */
-const DONE = ['resolved', 'closed', 'cancelled', 'canceled', 'done'];
-/** Finished statuses that tell the requester their ticket was resolved. */
-const RESOLVED = ['resolved', 'closed'];
-const WORKING = ['assigned', 'in progress'];
 
 const norm = (s: string) => s.trim().toLowerCase();
 
@@ -50,49 +65,67 @@ export function matchValue(values: readonly string[], typed: string): string | u
   return values.find((v) => loose(v) === want);
 }
 
-/** The role of a status. */
-export function statusRole(status: string): StatusRole {
-  const s = norm(status);
-  if (DONE.includes(s)) return 'done';
-  if (s === 'new') return 'new';
-  if (WORKING.includes(s)) return 'working';
-  return 'other';
+/**
+ * The role of a status, read from the configured roles against the current status list (which
+ * may change at run time): undefined for a status the list lacks or no role names.
+ */
+export function roleOf(vocabulary: RoleVocabulary, status: string): StatusRole | undefined {
+  const current = vocabulary.statuses.find((s) => sameText(s, status));
+  if (current === undefined) return undefined;
+  const roles = vocabulary.statusRoles ?? DEFAULT_STATUS_ROLES;
+  return STATUS_ROLES.find((role) => roles[role].some((named) => sameText(named, current)));
 }
 
-/** True when the ticket is finished (Resolved/Closed/…). */
-export function isDone(status: string): boolean {
-  return statusRole(status) === 'done';
+/** The current statuses that have `role`, in the status list's order and spelling. */
+export function statusesWithRole(vocabulary: RoleVocabulary, role: StatusRole): string[] {
+  return vocabulary.statuses.filter((s) => roleOf(vocabulary, s) === role);
+}
+
+/** The status the bot writes to put a ticket in `role`: the spec's word when it has that role, else the role's first status. */
+export function statusFor(vocabulary: RoleVocabulary, role: StatusRole, specWord?: string): string | undefined {
+  const candidates = statusesWithRole(vocabulary, role);
+  return candidates.find((s) => specWord !== undefined && sameText(s, specWord)) ?? candidates[0];
+}
+
+/** True when the ticket is finished (a `done` status): agents get "Reopen" instead of "Resolve". */
+export function isDone(vocabulary: RoleVocabulary, status: string): boolean {
+  return roleOf(vocabulary, status) === 'done';
 }
 
 /** True when moving to this status means the ticket was resolved (the requester is told so). */
-export function isResolved(status: string, resolvedStatuses: readonly string[] = RESOLVED): boolean {
+export function isResolved(status: string, resolvedStatuses: readonly string[] = DEFAULT_STATUS_ROLES.done): boolean {
   return resolvedStatuses.some((s) => sameText(s, status));
 }
 
-/** The configured statuses that count as resolved, for change detection. */
-export function resolvedStatuses(vocabulary: Pick<Vocabulary, 'statuses'>): string[] {
-  return vocabulary.statuses.filter((s) => RESOLVED.includes(norm(s)));
+/** The configured statuses that count as resolved, for change detection: the `done` ones. */
+export function resolvedStatuses(vocabulary: RoleVocabulary): string[] {
+  return statusesWithRole(vocabulary, 'done');
 }
 
-/** The configured spelling of a spec status word, or the spec's own word if the vocabulary lacks it. */
-export function statusNamed(vocabulary: Pick<Vocabulary, 'statuses'>, word: string): string {
-  return vocabulary.statuses.find((s) => sameText(s, word)) ?? word;
-}
-
-/** The status meaning "being worked on", if the vocabulary has one. */
-export function workingStatus(vocabulary: Vocabulary): string | undefined {
-  return matchValue(vocabulary.statuses, SPEC_STATUS.working);
+/** The status meaning "being worked on" (the Start button), if the vocabulary has one. */
+export function workingStatus(vocabulary: RoleVocabulary): string | undefined {
+  return statusFor(vocabulary, 'working', SPEC_STATUS.working);
 }
 
 /** The status `resolve` sets and `mine` lists as recently finished. */
-export function resolvedStatus(vocabulary: Vocabulary): string {
-  return matchValue(vocabulary.statuses, SPEC_STATUS.resolved) ?? SPEC_STATUS.resolved;
+export function resolvedStatus(vocabulary: RoleVocabulary): string {
+  return statusFor(vocabulary, 'done', SPEC_STATUS.resolved) ?? SPEC_STATUS.resolved;
 }
 
-/** The status a resolved ticket goes back to: "In Progress" when someone holds it, else "New". */
+/** The status a new ticket gets. */
+export function newStatus(vocabulary: RoleVocabulary): string {
+  return statusFor(vocabulary, 'new', SPEC_STATUS.new) ?? SPEC_STATUS.new;
+}
+
+/** The status a claimed or assigned ticket gets. */
+export function assignedStatus(vocabulary: RoleVocabulary): string {
+  return statusFor(vocabulary, 'working', SPEC_STATUS.assigned) ?? SPEC_STATUS.assigned;
+}
+
+/** The status a resolved ticket goes back to: a working one when someone holds it, else a new one. */
 export function reopenStatus(vocabulary: Vocabulary, assigned: boolean): string {
-  const wanted = assigned ? SPEC_STATUS.working : SPEC_STATUS.new;
-  return matchValue(vocabulary.statuses, wanted) ?? vocabulary.openStatuses[0] ?? wanted;
+  const wanted = assigned ? statusFor(vocabulary, 'working', SPEC_STATUS.working) : statusFor(vocabulary, 'new', SPEC_STATUS.new);
+  return wanted ?? vocabulary.openStatuses[0] ?? (assigned ? SPEC_STATUS.working : SPEC_STATUS.new);
 }
 
 /** True for a high priority (High, Urgent by default). */
@@ -108,7 +141,7 @@ export function isHighPriority(vocabulary: Vocabulary, priority: string): boolea
 export function vocabularyProblem(v: Vocabulary): { variable: string; message: string } | undefined {
   for (const s of v.openStatuses) {
     if (!v.statuses.includes(s)) return { variable: 'HELPDESK_OPEN_STATUSES', message: `"${s}" is not one of HELPDESK_STATUSES` };
-    if (isDone(s)) return { variable: 'HELPDESK_OPEN_STATUSES', message: `"${s}" means the ticket is finished, so it cannot be open` };
+    if (isDone(v, s)) return { variable: 'HELPDESK_OPEN_STATUSES', message: `"${s}" means the ticket is finished, so it cannot be open` };
   }
   for (const p of v.highPriorities) {
     if (!v.priorities.includes(p)) return { variable: 'HELPDESK_HIGH_PRIORITIES', message: `"${p}" is not one of HELPDESK_PRIORITIES` };

@@ -17,6 +17,10 @@ export interface GraphErrorInit {
   /** Graph's `error.code`, e.g. `itemNotFound`. */
   code?: string;
   message: string;
+  /** The message without the operation in front (and without the request-id): what went wrong, for fix lines. */
+  detail?: string;
+  /** The identity provider's AADSTS code (e.g. AADSTS7000215), when it gave one. */
+  aadstsCode?: string;
   /** Graph's `error.innerError.request-id`, for support. */
   requestId?: string;
   /** What we were doing, e.g. `GET SD_Tickets/items/42`. */
@@ -34,6 +38,9 @@ export class GraphError extends Error {
   readonly requestId?: string;
   readonly operation: string;
   readonly retryAfterSeconds?: number;
+  /** What went wrong without the operation (`message` is "<operation>: <detail>"). */
+  readonly detail: string;
+  readonly aadstsCode?: string;
 
   constructor(init: GraphErrorInit) {
     super(init.message, { cause: init.cause });
@@ -44,6 +51,8 @@ export class GraphError extends Error {
     this.requestId = init.requestId;
     this.operation = init.operation;
     this.retryAfterSeconds = init.retryAfterSeconds;
+    this.detail = init.detail ?? init.message;
+    this.aadstsCode = init.aadstsCode;
   }
 }
 

@@ -38,6 +38,11 @@ export function isSecretRejection(text: string): boolean {
   return SECRET_REJECTED.test(text);
 }
 
+/** The AADSTS code in the identity provider's answer (it is only ever given in the text). */
+function aadstsCode(p: Parsed): string | undefined {
+  return /AADSTS\d+/.exec(p.message ?? '')?.[0];
+}
+
 function header(headers: HeaderSource, name: string): string | undefined {
   if (!headers) return undefined;
   if (headers instanceof Headers) return headers.get(name) ?? undefined;
@@ -108,7 +113,7 @@ function describe(kind: GraphErrorKind, status: number, p: Parsed, ctx: ErrorCon
     case 'network':
       return `cannot reach ${ctx.origin ?? 'Graph'}: ${ctx.reason ?? 'connection failed'}${tries}`;
     case 'secret-rejected':
-      return secretText(ctx, (p.message ?? '').match(/AADSTS\d+/)?.[0] ?? 'AADSTS7000215');
+      return secretText(ctx, aadstsCode(p) ?? 'AADSTS7000215');
     case 'auth':
       return ctx.source === 'token'
         ? `the identity provider refused a token (${status || 'no status'}${p.code ? ` ${p.code}` : ''}): ${p.message ?? 'no reason given'}`
@@ -141,14 +146,19 @@ function describe(kind: GraphErrorKind, status: number, p: Parsed, ctx: ErrorCon
 /** Turns a failed call's status (0 = no answer), body and headers into a GraphError; never includes the token. */
 export function toGraphError(status: number, body: unknown, operation: string, headers?: HeaderSource, context: ErrorContext = {}): GraphError {
   const p = parseBody(body, headers);
-  if (context.localProblem) return new GraphError({ kind: 'auth', message: `${operation}: ${context.localProblem}`, operation, cause: context.cause });
+  if (context.localProblem) {
+    return new GraphError({ kind: 'auth', message: `${operation}: ${context.localProblem}`, detail: context.localProblem, operation, cause: context.cause });
+  }
   const kind = kindFor(status, context.source ?? 'graph', `${p.code ?? ''} ${p.message ?? ''}`);
   const rid = p.requestId ? ` (request-id ${p.requestId})` : '';
+  const detail = describe(kind, status, p, context);
   return new GraphError({
     kind,
     status: status || undefined,
     code: p.code,
-    message: `${operation}: ${describe(kind, status, p, context)}${rid}`,
+    message: `${operation}: ${detail}${rid}`,
+    detail,
+    aadstsCode: context.source === 'token' ? aadstsCode(p) : undefined,
     requestId: p.requestId,
     operation,
     retryAfterSeconds: context.retryAfterSeconds,

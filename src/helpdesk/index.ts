@@ -38,6 +38,7 @@ export function createHelpdeskService(config: HelpdeskServiceConfig): HelpdeskSe
     statuses: [...settings.statuses],
     openStatuses: [...settings.openStatuses],
     highPriorities: [...settings.highPriorities],
+    statusRoles: settings.statusRoles,
   });
   const agents = createAgentDirectory({
     graph,

@@ -1,130 +1,17 @@
-/** Changing tickets: create, edit, claim, assign, status, priority, resolve, delete. */
+/** Changing tickets: create, edit, claim, assign, status, priority, resolve, delete. How a change is written: ticket-writes.ts. */
 import { errorOf, say } from './messages';
-import { SPEC_STATUS, isDone, reopenStatus, sameText, statusNamed } from '../core/vocabulary';
-import { isGraphError } from '../graph/errors';
+import { assignedStatus, isDone, newStatus, reopenStatus, resolvedStatus, roleOf, sameText } from '../core/vocabulary';
 import { agentsOnly, requireAgent } from './access';
 import { postComment } from './comments';
 import type { ServiceContext } from './context';
 import { guarded } from './errors';
-import { TICKET, ticketFields, toTicket, type TicketWrite } from './fields';
+import { ticketFields, toTicket, type TicketWrite } from './fields';
 import { fetchTicket, readTicket } from './ticket-queries';
-import { inSpace } from './access';
+import { change, claimedBy, unchanged, write, type Decide } from './ticket-writes';
 import { HelpdeskError, LIMITS, type Actor, type Changed, type Claimed, type Holder, type NewTicket, type Resolved, type Ticket } from './types';
 import { newTicket, oneOf, sameAddress, text, ticketEdit } from './validate';
 
-const STATUS = SPEC_STATUS;
-
-/** The configured spelling of a spec status, or the spec's own word if the vocabulary lacks it. */
-function status(ctx: ServiceContext, word: string): string {
-  return statusNamed(ctx.vocabulary, word);
-}
-
-/** The agent other than `actor` who holds the ticket, if any: the one place that decides "someone else has it". */
-async function otherHolder(ctx: ServiceContext, actor: Actor, current: Ticket): Promise<Holder | undefined> {
-  if (!current.assignedTo || sameAddress(current.assignedTo, actor.email)) return undefined;
-  const name = await ctx.agents.nameOf(current.assignedTo).catch(() => current.assignedTo);
-  return { email: current.assignedTo, name };
-}
-
-/** The conflict for a claim that lost to someone who holds the ticket. */
-function claimedBy(id: number, current: Ticket, holder: Holder, cause?: unknown): HelpdeskError {
-  return errorOf('conflict', say('alreadyClaimed', { id, holder: holder.name }), { current, holder, cause });
-}
-
-/** The conflict for a change that lost to another version: names who holds the ticket now when that is what blocks a claim. */
-async function conflictWith(ctx: ServiceContext, actor: Actor, id: number, current: Ticket | undefined, cause: unknown, claiming: boolean): Promise<HelpdeskError> {
-  const holder = current ? await otherHolder(ctx, actor, current) : undefined;
-  if (current && holder && claiming) return claimedBy(id, current, holder, cause);
-  return errorOf('conflict', say('changedBySomeoneElse', { id }), { current, holder, cause });
-}
-
-/** The error for an etag mismatch: refetches so the person sees who changed what, and who holds it now. */
-async function conflictError(ctx: ServiceContext, actor: Actor, id: number, cause: unknown, claiming: boolean): Promise<HelpdeskError> {
-  return conflictWith(ctx, actor, id, await fetchTicket(ctx, id).catch(() => undefined), cause, claiming);
-}
-
-/**
- * The ticket as a PATCH .../fields answer shows it (Graph returns the whole field set with the
- * new @odata.etag), or undefined when the answer lacks what a ticket needs, so it is read instead.
- */
-function fromPatchAnswer(id: number, body: Record<string, unknown>): Ticket | undefined {
-  const etag = body['@odata.etag'];
-  if (typeof etag !== 'string' || !etag || typeof body[TICKET.status] !== 'string' || typeof body.Modified !== 'string') return undefined;
-  return toTicket({ id: String(id), etag, createdDateTime: '', lastModifiedDateTime: '', fields: body });
-}
-
-/** PATCHes only the given fields guarded by `ifMatch` and returns the ticket as the answer shows it; a 412 is thrown as Graph's conflict. */
-async function patch(ctx: ServiceContext, id: number, changes: TicketWrite, ifMatch: string): Promise<Ticket> {
-  const answer = await guarded(`Ticket #${id}`, ctx.logger, () => ctx.graph.updateFields('SD_Tickets', String(id), ticketFields(changes), ifMatch));
-  const ticket = fromPatchAnswer(id, answer);
-  if (ticket && inSpace(ctx, ticket)) {
-    ctx.seen.remember(ticket);
-    return ticket;
-  }
-  return fetchTicket(ctx, id);
-}
-
-/** PATCHes only the given fields, guarded by `etag` (`*` when undefined), and returns the ticket as the answer shows it. */
-async function write(ctx: ServiceContext, actor: Actor, id: number, changes: TicketWrite, etag: string | undefined, claiming = false): Promise<Ticket> {
-  try {
-    return await patch(ctx, id, changes, etag ?? '*');
-  } catch (err) {
-    if (isGraphError(err, 'conflict')) {
-      ctx.seen.forget(id);
-      throw await conflictError(ctx, actor, id, err, claiming);
-    }
-    throw err;
-  }
-}
-
-/** The ticket as it is, returned unwritten: the change asked for is already true. */
-function unchanged(ticket: Ticket): Changed {
-  return { ticket, outcome: 'unchanged' };
-}
-
-/** What a guarded change writes to a given version of the ticket; undefined when that version already is so. May throw (e.g. someone else holds it). */
-type Decide = (ticket: Ticket) => TicketWrite | undefined;
-
-/**
- * Makes a change honestly with as few Graph requests as the version at hand allows. When this
- * service last saw the version the person acted on (the card's etag, or for a typed command the
- * latest version it saw) and the change differs from that version, the PATCH goes straight out
- * guarded by that etag: if it succeeds the ticket was exactly that version, so something really
- * changed. Otherwise (nothing seen, a seen version that already looks done, a 412) the ticket is
- * read first and a change that changes nothing writes nothing. A card's etag that is no longer
- * the ticket's is a conflict showing the ticket as it is now, never a silent overwrite.
- */
-async function change(ctx: ServiceContext, actor: Actor, id: number, etag: string | undefined, decide: Decide, claiming = false): Promise<Changed> {
-  const anyVersion = etag === undefined || etag === '*';
-  const seen = ctx.seen.get(id);
-  const known = seen && (anyVersion || seen.etag === etag) ? seen : undefined;
-  const straight = known ? wouldWrite(decide, known) : undefined;
-  if (known && straight) {
-    try {
-      return { ticket: await patch(ctx, id, straight, known.etag), outcome: 'saved' };
-    } catch (err) {
-      if (!isGraphError(err, 'conflict')) throw err;
-      ctx.seen.forget(id);
-    }
-  }
-  const current = await fetchTicket(ctx, id);
-  const w = decide(current);
-  if (!w) return unchanged(current);
-  // The card's version is not the ticket's any more: the If-Match would be refused, so say so now.
-  if (!anyVersion && etag !== current.etag) throw await conflictWith(ctx, actor, id, current, undefined, claiming);
-  return { ticket: await write(ctx, actor, id, w, etag ?? (claiming ? current.etag : undefined), claiming), outcome: 'saved' };
-}
-
-/** What `decide` would write to a remembered version; undefined when it would not write or would refuse (then the ticket is read and decided again). */
-function wouldWrite(decide: Decide, known: Ticket): TicketWrite | undefined {
-  try {
-    return decide(known);
-  } catch {
-    return undefined;
-  }
-}
-
-/** Creates a ticket as `actor` with status New, in the configured space if any. */
+/** Creates a ticket as `actor` with the new status (New by default), in the configured space if any. */
 export async function createTicket(ctx: ServiceContext, actor: Actor, input: NewTicket): Promise<Ticket> {
   const checked = newTicket(ctx.vocabulary, input);
   const email = actor.email.trim();
@@ -134,7 +21,7 @@ export async function createTicket(ctx: ServiceContext, actor: Actor, input: New
     description: checked.description,
     priority: checked.priority,
     category: checked.category,
-    status: status(ctx, STATUS.new),
+    status: newStatus(ctx.vocabulary),
     submittedBy: email,
     submittedByEmail: email,
     submittedByName: actor.name,
@@ -160,7 +47,7 @@ export async function updateTicket(ctx: ServiceContext, actor: Actor, id: number
   if (!agent && checked.category !== undefined && checked.category !== ticket.category) {
     throw agentsOnly('category');
   }
-  if (!agent && isDone(ticket.status)) {
+  if (!agent && isDone(ctx.vocabulary, ticket.status)) {
     throw errorOf('forbidden', say('reopenFirst', { id, status: ticket.status }));
   }
   const w: TicketWrite = {};
@@ -188,7 +75,7 @@ export async function claim(ctx: ServiceContext, actor: Actor, id: number, etag?
     if (current.assignedTo && !options.takeOver) {
       throw claimedBy(id, current, holders.get(current.assignedTo.toLowerCase()) ?? { email: current.assignedTo, name: current.assignedTo });
     }
-    return { assignedTo: me, status: status(ctx, STATUS.assigned) };
+    return { assignedTo: me, status: assignedStatus(ctx.vocabulary) };
   };
   try {
     return await change(ctx, actor, id, etag, decide, true);
@@ -200,7 +87,7 @@ export async function claim(ctx: ServiceContext, actor: Actor, id: number, etag?
   }
 }
 
-/** Assigns the ticket to an active agent; a New ticket becomes Assigned. */
+/** Assigns the ticket to an active agent; a new ticket becomes assigned (a working status). */
 export async function assign(ctx: ServiceContext, actor: Actor, id: number, assigneeEmail: string, etag?: string): Promise<Ticket> {
   await requireAgent(ctx, actor, 'assign');
   const address = typeof assigneeEmail === 'string' ? assigneeEmail.trim() : '';
@@ -209,7 +96,7 @@ export async function assign(ctx: ServiceContext, actor: Actor, id: number, assi
   if (!agent) throw errorOf('invalid', say('notAnAgent', { address }), { field: 'assignee' });
   const decide: Decide = (current) => {
     const w: TicketWrite = { assignedTo: agent.email };
-    if (sameText(current.status, STATUS.new)) w.status = status(ctx, STATUS.assigned);
+    if (roleOf(ctx.vocabulary, current.status) === 'new') w.status = assignedStatus(ctx.vocabulary);
     return w;
   };
   return (await change(ctx, actor, id, etag, decide)).ticket;
@@ -236,7 +123,7 @@ export async function setPriority(ctx: ServiceContext, actor: Actor, id: number,
 export async function resolve(ctx: ServiceContext, actor: Actor, id: number, note?: string, etag?: string): Promise<Resolved> {
   await requireAgent(ctx, actor, 'resolve');
   const checkedNote = text('note', note, { max: LIMITS.comment });
-  const { ticket, outcome } = await change(ctx, actor, id, etag, (current) => (isDone(current.status) ? undefined : { status: status(ctx, STATUS.resolved) }));
+  const { ticket, outcome } = await change(ctx, actor, id, etag, (current) => (isDone(ctx.vocabulary, current.status) ? undefined : { status: resolvedStatus(ctx.vocabulary) }));
   if (outcome === 'unchanged' || !checkedNote) return { ticket, outcome };
   return { ticket, outcome: 'saved', note: await postComment(ctx, actor, id, checkedNote, { internal: false, title: 'Resolution' }) };
 }
@@ -248,7 +135,7 @@ export async function resolve(ctx: ServiceContext, actor: Actor, id: number, not
 export async function reopen(ctx: ServiceContext, actor: Actor, id: number, reason: string, etag?: string): Promise<Changed> {
   const checked = text('reason', reason, { required: true, max: LIMITS.comment }) as string;
   const { ticket } = await readTicket(ctx, actor, id);
-  if (!isDone(ticket.status)) return unchanged(ticket);
+  if (!isDone(ctx.vocabulary, ticket.status)) return unchanged(ticket);
   const reopened = await write(ctx, actor, id, { status: reopenStatus(ctx.vocabulary, ticket.assignedTo !== '') }, etag ?? ticket.etag);
   await postComment(ctx, actor, id, checked, { internal: false, title: 'Reopened' });
   return { ticket: reopened, outcome: 'saved' };

@@ -5,8 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { ticketUrlPatternProblem } from '../core/search';
-import { vocabularyProblem } from '../core/vocabulary';
+import { DEFAULT_STATUS_ROLES, vocabularyProblem, type StatusRoles } from '../core/vocabulary';
 import { ConfigError, guid, httpsUrl, list, oneOf, value, type Env } from './read';
+import { readStatusRoles } from './roles';
 
 /** Where the help-desk data lives: a real tenant, or the embedded site started in-process. */
 export type HelpdeskTarget =
@@ -44,6 +45,8 @@ export interface VocabularySettings {
   statuses: readonly string[];
   openStatuses: readonly string[];
   highPriorities: readonly string[];
+  /** What each status means (HELPDESK_STATUS_NEW, _WORKING, _WAITING, _DONE; see ./roles.ts). */
+  statusRoles: StatusRoles;
 }
 
 /** Default value sets for what the spec calls "not shown"; override with the HELPDESK_* lists. */
@@ -59,6 +62,7 @@ export const DEFAULT_VOCABULARY: VocabularySettings = {
   statuses: DEFAULT_STATUSES,
   openStatuses: DEFAULT_OPEN_STATUSES,
   highPriorities: DEFAULT_HIGH_PRIORITIES,
+  statusRoles: DEFAULT_STATUS_ROLES,
 };
 
 const SITE_ID = /^[^,\s]+,[0-9a-f-]{36},[0-9a-f-]{36}$/i;
@@ -110,15 +114,16 @@ export function readTarget(env: Env): HelpdeskTarget {
   return { kind: 'tenant', tenantId, clientId, siteId, secret: { kind: 'inline', value: inline } };
 }
 
-/** The status and priority lists and their roles, checked against each other (roles live in src/core/vocabulary.ts). */
+/** The status and priority lists and their roles, checked against each other (what roles mean lives in src/core/vocabulary.ts). */
 export function readRoles(env: Env): Omit<VocabularySettings, 'categories'> {
   const openStatuses = list(env, 'HELPDESK_OPEN_STATUSES', DEFAULT_OPEN_STATUSES);
   const statuses = list(env, 'HELPDESK_STATUSES', DEFAULT_STATUSES);
   const priorities = list(env, 'HELPDESK_PRIORITIES', DEFAULT_PRIORITIES);
   const highPriorities = list(env, 'HELPDESK_HIGH_PRIORITIES', DEFAULT_HIGH_PRIORITIES);
-  const problem = vocabularyProblem({ statuses, openStatuses, priorities, highPriorities, categories: [] });
+  const statusRoles = readStatusRoles(env);
+  const problem = vocabularyProblem({ statuses, openStatuses, priorities, highPriorities, categories: [], statusRoles });
   if (problem) throw new ConfigError(problem.variable, problem.message);
-  return { priorities, statuses, openStatuses, highPriorities };
+  return { priorities, statuses, openStatuses, highPriorities, statusRoles };
 }
 
 /** HELPDESK_CATEGORIES: the categories a ticket may have. */

@@ -24,19 +24,19 @@ export function fixLine(err: GraphError, ctx: FixContext, list?: ListName): stri
     case 'not-found':
       return `404: list ${list ?? '?'} not found — check the list name (it must be exactly ${list ?? 'SD_Tickets'}) and that the help desk is installed on site ${ctx.siteId}${rid}`;
     case 'secret-rejected': {
-      const code = /AADSTS\d+/.exec(err.message)?.[0] ?? 'AADSTS7000215';
+      const code = err.aadstsCode ?? 'AADSTS7000215';
       const where = ctx.secretFromFile ? 'update the file named by HELPDESK_CLIENT_SECRET_FILE' : 'update HELPDESK_CLIENT_SECRET (or use HELPDESK_CLIENT_SECRET_FILE)';
       return `401 ${code}: the client secret is wrong or rotated — rotate it in the help-desk admin screen (Integrations › Public API › Rotate secret) and ${where}`;
     }
     case 'network':
-      return `${err.message.replace(/^[^:]+: /, '')} — check HELPDESK_AUTH_URL / HELPDESK_GRAPH_URL and that this machine can reach them (proxy, firewall)`;
+      return `${err.detail} — check HELPDESK_AUTH_URL / HELPDESK_GRAPH_URL and that this machine can reach them (proxy, firewall)`;
     case 'auth':
       // No status: the problem is on this machine (e.g. the secret file), and the message says which.
-      if (err.status === undefined) return err.message.replace(/^[^:]+: /, '');
-      return `${err.status ?? ''} ${err.message.replace(/^[^:]+: /, '')} — check HELPDESK_TENANT_ID and HELPDESK_CLIENT_ID are the values from setup`.trim();
+      if (err.status === undefined) return err.detail;
+      return `${err.status} ${err.detail}${rid} — check HELPDESK_TENANT_ID and HELPDESK_CLIENT_ID are the values from setup`;
     case 'throttled': {
-      const wait = /asked to wait ([\d.]+)s/.exec(err.message)?.[1];
-      const asked = wait ? ` and asked to wait ${wait} s, longer than the doctor waits (10 s)` : ' even after the doctor waited and retried';
+      const wait = err.retryAfterSeconds;
+      const asked = wait !== undefined ? ` and asked to wait ${wait} s, longer than the doctor waits (10 s)` : ' even after the doctor waited and retried';
       return `${err.status}: Graph is throttling this app${asked} — run the doctor again in a few minutes${rid}`;
     }
     default:

@@ -11,6 +11,7 @@ import { requiredFields, SPACE_FIELD } from '../helpdesk/fields';
 import { fixLine, type FixContext } from './fixes';
 import { checkIndexes } from './indexes';
 import { createRetryNotes } from './retry-notes';
+import { statusRoleLines } from './roles';
 import type { RetryConfig } from '../graph/retry';
 import { createTokenSource, type SecretSource } from '../graph/token';
 import type { ListItem, ListName } from '../graph/types';
@@ -94,6 +95,7 @@ async function check(settings: HelpdeskSettings, target: Target, config: DoctorC
   const out: Say = { pass: flushed(said.pass), fail: flushed(said.fail), say: flushed(said.say) };
   const fix: FixContext = { siteId: target.siteId, clientId: target.clientId, authUrl: target.authUrl, graphUrl: target.graphUrl, secretFromFile: target.secret.kind === 'file' };
   out.pass(`configuration: tenant ${target.tenantId}, client ${target.clientId}, site ${target.siteId}, graph ${target.graphUrl}, sign-in ${target.authUrl}`);
+  for (const line of statusRoleLines(settings)) out.say(line);
 
   const tokens = createTokenSource({ ...target, logger });
   try {

@@ -1,11 +1,12 @@
 /** Ticket list builder (mine, queue, search), and how a list's rows remember the list they are in. */
 import { VERBS, type Verb } from '../core';
+import type { RoleVocabulary } from '../core/vocabulary';
 import type { Ticket } from '../helpdesk/types';
 import { normalizeLocale } from '../i18n';
 import { ticketSummary, type PeopleNames, type Viewer } from './ticket-view';
 import type { TicketListView, TicketSummaryView, TicketView } from './types';
 
-/** A titled list of ticket summaries with the text shown when it is empty and an optional footer. */
+/** A titled list of ticket summaries with the text shown when it is empty and an optional footer; `vocabulary` says which statuses are done (no Claim). */
 export function ticketListView(
   title: string,
   tickets: readonly Ticket[],
@@ -13,8 +14,9 @@ export function ticketListView(
   emptyText: string,
   footer?: string,
   names?: PeopleNames,
+  vocabulary?: RoleVocabulary,
 ): TicketListView {
-  const list: TicketListView = { locale: normalizeLocale(viewer.locale), title, tickets: tickets.map((t) => ticketSummary(t, viewer, names)), emptyText };
+  const list: TicketListView = { locale: normalizeLocale(viewer.locale), title, tickets: tickets.map((t) => ticketSummary(t, viewer, names, vocabulary)), emptyText };
   if (footer) list.footer = footer;
   return list;
 }

@@ -3,7 +3,7 @@
  * Built when the notification is planned and kept in the outbox as it is, so the card can be sent
  * (and sent again) after a restart; Teams renders cards/notice.json, Slack notice blocks.
  */
-import { VERBS } from '../core';
+import { DEFAULT_ROLE_VOCABULARY, VERBS, type RoleVocabulary } from '../core';
 import type { Ticket } from '../helpdesk/types';
 import { translator } from '../i18n';
 import { isDone, sameEmail, valueLabel } from './format';
@@ -32,24 +32,24 @@ export interface NoticeView {
  * The reader's buttons. Requester: Comment and View, plus Reopen when resolved. Assignee: View,
  * with Claim when nobody holds the ticket and Take over (which asks first) when someone else does.
  */
-export function noticeActions(ticket: Ticket, reader: NoticeReader, readerEmail: string, locale?: string): ActionView[] {
+export function noticeActions(ticket: Ticket, reader: NoticeReader, readerEmail: string, locale?: string, vocabulary: RoleVocabulary = DEFAULT_ROLE_VOCABULARY): ActionView[] {
   const t = translator(locale);
   const b = (key: string) => t(`views:button.${key}`);
   const on = { ticketId: ticket.id, etag: ticket.etag };
   const view: ActionView = { verb: VERBS.show, title: b('view'), ...on };
   if (reader === 'requester') {
     const actions: ActionView[] = [{ verb: VERBS.commentForm, title: b('comment'), style: 'positive', ...on, data: { internal: 'false' } }, view];
-    if (isDone(ticket.status)) actions.push({ verb: VERBS.reopenForm, title: b('reopen'), ...on });
+    if (isDone(vocabulary, ticket.status)) actions.push({ verb: VERBS.reopenForm, title: b('reopen'), ...on });
     return actions;
   }
-  if (isDone(ticket.status)) return [view];
+  if (isDone(vocabulary, ticket.status)) return [view];
   if (!ticket.assignedTo) return [{ verb: VERBS.claim, title: b('claim'), style: 'positive', ...on }, view];
   if (!sameEmail(ticket.assignedTo, readerEmail)) return [{ verb: VERBS.claim, title: b('takeOver'), ...on }, view];
   return [view];
 }
 
-/** The notification DM about `ticket` for one reader, with `text` saying what changed. */
-export function noticeView(ticket: Ticket, text: string, reader: NoticeReader, readerEmail: string, locale?: string): NoticeView {
+/** The notification DM about `ticket` for one reader, with `text` saying what changed; `vocabulary` (absent: the default desk's) says which statuses are done. */
+export function noticeView(ticket: Ticket, text: string, reader: NoticeReader, readerEmail: string, locale?: string, vocabulary?: RoleVocabulary): NoticeView {
   const t = translator(locale);
   const notice: NoticeView = {
     ticketId: ticket.id,
@@ -58,7 +58,7 @@ export function noticeView(ticket: Ticket, text: string, reader: NoticeReader, r
     priority: valueLabel(t, 'priority', ticket.priority),
     text,
     reader,
-    actions: noticeActions(ticket, reader, readerEmail, locale),
+    actions: noticeActions(ticket, reader, readerEmail, locale, vocabulary),
   };
   if (locale) notice.locale = locale;
   if (ticket.webUrl) notice.link = ticket.webUrl;

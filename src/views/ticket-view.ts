@@ -1,6 +1,6 @@
 /** Ticket card and ticket summary builders: what a viewer sees and which buttons they may use. */
 import { VERBS, type Notice } from '../core';
-import { addressKey } from '../core/vocabulary';
+import { addressKey, DEFAULT_ROLE_VOCABULARY, roleOf, type RoleVocabulary } from '../core/vocabulary';
 import type { Comment, Ticket, Vocabulary } from '../helpdesk/types';
 import { normalizeLocale, translator, type Translate } from '../i18n';
 import { formatDate, isDone, reopenStatus, sameEmail, valueLabel, workingStatus } from './format';
@@ -52,11 +52,11 @@ export function ticketActions(ticket: Ticket, viewer: Viewer, vocabulary: Vocabu
   const b = (key: string) => t(`views:button.${key}`);
   if (!viewer.isAgent) {
     // Her resolved ticket can be reopened (with a reason); her open one can be reworded.
-    const own = isDone(ticket.status) ? act(ticket, VERBS.reopenForm, b('reopen')) : act(ticket, VERBS.editForm, b('edit'));
+    const own = isDone(vocabulary, ticket.status) ? act(ticket, VERBS.reopenForm, b('reopen')) : act(ticket, VERBS.editForm, b('edit'));
     return [act(ticket, VERBS.commentForm, b('comment'), { data: { internal: 'false' } }), own, act(ticket, VERBS.refresh, b('refresh'))];
   }
   const actions: ActionView[] = [];
-  const done = isDone(ticket.status);
+  const done = isDone(vocabulary, ticket.status);
   if (done) {
     const status = reopenStatus(vocabulary, ticket.assignedTo !== '');
     actions.push(act(ticket, VERBS.status, b('reopen'), { data: { status } }));
@@ -120,6 +120,7 @@ export function ticketView(
     priority: ticket.priority,
     category: ticket.category,
     statusLabel: valueLabel(t, 'status', ticket.status),
+    statusRole: roleOf(vocabulary, ticket.status),
     priorityLabel: valueLabel(t, 'priority', ticket.priority),
     categoryLabel: valueLabel(t, 'category', ticket.category),
     requesterName: ticket.submittedByName || ticket.submittedBy || ticket.submittedByEmail,
@@ -144,10 +145,10 @@ export function ticketView(
 }
 
 /** One line of a ticket list: a Show button and, for agents on unassigned open tickets, Claim. */
-export function ticketSummary(ticket: Ticket, viewer: Viewer, names?: PeopleNames): TicketSummaryView {
+export function ticketSummary(ticket: Ticket, viewer: Viewer, names?: PeopleNames, vocabulary: RoleVocabulary = DEFAULT_ROLE_VOCABULARY): TicketSummaryView {
   const t: Translate = translator(viewer.locale);
   const actions: ActionView[] = [act(ticket, VERBS.show, t('views:button.show'))];
-  if (viewer.isAgent && !ticket.assignedTo && !isDone(ticket.status)) {
+  if (viewer.isAgent && !ticket.assignedTo && !isDone(vocabulary, ticket.status)) {
     actions.push(act(ticket, VERBS.claim, t('views:button.claim'), { style: 'positive' }));
   }
   return {

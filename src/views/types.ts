@@ -2,7 +2,7 @@
  * View models: one per screen. Teams renders them through cards/*.json templates, Slack through
  * Block Kit builders — both from the same data, so they cannot drift. No platform types here.
  */
-import type { Notice, Verb } from '../core';
+import type { Notice, StatusRole, Verb } from '../core';
 import type { NoticeView } from './notice-view';
 
 /** A button. Clicking it sends `{ verb, ticketId, etag }` back (DESIGN rule 4). */
@@ -39,6 +39,8 @@ export interface TicketView {
   category: string;
   /** Status, priority and category as the reader's language names them (the stored values above stay as they are). */
   statusLabel?: string;
+  /** What the status means (HELPDESK_STATUS_* roles); undefined when no role names it. Cards colour by it. */
+  statusRole?: StatusRole;
   priorityLabel?: string;
   categoryLabel?: string;
   requesterName: string;

@@ -1,6 +1,7 @@
 /** Small context builders for command tests: real handlers, the real service over the embedded site. */
 import type { CommandContext, Conversation, NotificationPorts, SubscriptionFilter } from '../../src/commands/types';
 import type { Actor } from '../../src/helpdesk/types';
+import { createLogger, type Logger } from '../../src/log';
 import { sharedSeededHelpdesk, type SeededHelpdesk } from '../support/seeded-helpdesk';
 
 export const DANA: Actor = { email: 'dana.agent@contoso.test', name: 'Dana Agent' };
@@ -38,11 +39,14 @@ export function notificationStore() {
   return { ports, subs, muted };
 }
 
+/** Failures the tests provoke on purpose need not reach the terminal. */
+const quiet = createLogger({ level: 'error', write: () => undefined });
+
 /** A command context for one person in one conversation. */
 export function context(
   desk: SeededHelpdesk,
   actor: Actor,
-  options: { kind?: Conversation['kind']; notifications?: NotificationPorts; users?: Record<string, { email: string; name: string }> } = {},
+  options: { kind?: Conversation['kind']; notifications?: NotificationPorts; users?: Record<string, { email: string; name: string }>; logger?: Logger } = {},
 ): CommandContext {
   const users = options.users;
   return {
@@ -51,5 +55,6 @@ export function context(
     conversation: { platform: 'teams', id: 'conv-1', kind: options.kind ?? 'channel' },
     channel: users ? { resolveUser: async (ref) => users[ref] } : {},
     notifications: options.notifications,
+    logger: options.logger ?? quiet,
   };
 }

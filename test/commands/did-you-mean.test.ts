@@ -26,10 +26,10 @@ describe('a mistyped command', () => {
     const [run, asTicket] = confirmation.actions;
     expect(run).toMatchObject({ verb: VERBS.status, ticketId: t.id, data: { status: 'waiting' } });
     expect(asTicket).toMatchObject({ verb: VERBS.newForm, data: { title: `stauts ${t.id} waiting` } });
-    expect(desk.ticket(t.id).status).toBe('New');
+    expect(desk.ticket(t.id)!.status).toBe('New');
     // The button runs the corrected command.
     await dispatch(ctx, { verb: run.verb, ticketId: run.ticketId, values: run.data });
-    expect(desk.ticket(t.id).status).toBe('Waiting');
+    expect(desk.ticket(t.id)!.status).toBe('Waiting');
   });
 
   it('leaves sentences, short words, other people\'s commands and arguments that do not fit as they were', async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dispatch, handleText } from '../../src/commands';
 import { VERBS } from '../../src/core/verbs';
 import { english } from '../../src/i18n';
+import { createLogger } from '../../src/log';
 
 const DOWN = english('helpdesk:unavailable');
 import { DANA, OTTO, RIA, context, helpdesk, notificationStore } from './context';
@@ -24,15 +25,18 @@ describe('every command that reads the help desk says so when it is down', () =>
       const reply = await handleText(context(await downDesk(), DANA, { notifications: notificationStore().ports }), text);
       // A change that could not be made gives back what was typed, to send again.
       const writes = /^(comment|claim|assign|status|priority|resolve|note|reply) /.test(text);
-      const message = writes ? `${DOWN}\nWhat you typed, to send again: “${text}”` : DOWN;
-      expect(reply).toMatchObject({ visibility: 'private', view: { type: 'error', error: { message } } });
+      expect(reply).toMatchObject({ visibility: 'private', outcome: 'failed', view: { type: 'error' } });
+      const { message } = (reply.view as { error: { message: string } }).error;
+      expect(message.startsWith(DOWN)).toBe(true);
+      if (writes) expect(message).toContain(text);
+      else expect(message).toBe(DOWN);
     });
   }
 
   it('buttons too: the forms that load the ticket first', async () => {
     for (const verb of [VERBS.commentForm, VERBS.assignForm, VERBS.resolveForm, VERBS.refresh]) {
       const reply = await dispatch(context(await downDesk(), DANA), { verb, ticketId: 1, etag: '"1,a"' });
-      expect(reply.view, verb).toEqual({ type: 'error', error: { message: DOWN } });
+      expect(reply, verb).toMatchObject({ outcome: 'failed', view: { type: 'error', error: { message: DOWN } } });
     }
   });
 });
@@ -42,7 +46,7 @@ describe('refusals reach the person and change nothing', () => {
     const desk = await helpdesk();
     const t = desk.seedTicket({ title: 'Mine', submittedByEmail: RIA.email });
     const reply = await handleText(context(desk, RIA), `resolve ${t.id} fixed it myself`);
-    expect(reply.view).toEqual({ type: 'error', error: { message: 'Only help-desk agents can resolve tickets.' } });
+    expect(reply).toMatchObject({ visibility: 'private', view: { type: 'error' } });
     expect(desk.ticket(t.id)?.status).toBe('New');
     expect(desk.comments(t.id)).toEqual([]);
   });
@@ -81,5 +85,31 @@ describe('refusals reach the person and change nothing', () => {
     const reply = await dispatch(context(desk, DANA), { verb: VERBS.resolve, ticketId: t.id, etag: t.etag, values: { note } });
     expect(reply.view.type === 'form' && reply.view.form.values.note).toBe(note);
     expect(desk.ticket(t.id)?.status).toBe('New');
+  });
+});
+
+describe('failures are logged where the app says', () => {
+  /** A logger that keeps its lines, as the app's would send them to its sink. */
+  function capturing() {
+    const lines: Record<string, unknown>[] = [];
+    return { lines, logger: createLogger({ level: 'debug', write: (l) => lines.push(JSON.parse(l)) }) };
+  }
+
+  it('an outage is logged through the context\'s logger as a warning', async () => {
+    const { lines, logger } = capturing();
+    const reply = await handleText(context(await downDesk(), DANA, { logger }), 'show 1');
+    expect(reply.outcome).toBe('failed');
+    expect(lines).toContainEqual(expect.objectContaining({ level: 40, component: 'commands', verb: VERBS.show }));
+  });
+
+  it('an unexpected failure is logged there as an error, and the person gets no internals', async () => {
+    const { lines, logger } = capturing();
+    const desk = await helpdesk();
+    const t = desk.seedTicket({ title: 'T', submittedByEmail: RIA.email });
+    const ctx = { ...context(desk, DANA, { logger }), channel: { resolveUser: async () => { throw new Error('directory exploded'); } } };
+    const reply = await handleText(ctx, `assign ${t.id} <at>Sam</at>`);
+    expect(reply.outcome).toBe('failed');
+    expect(JSON.stringify(reply)).not.toContain('exploded');
+    expect(lines).toContainEqual(expect.objectContaining({ level: 50, component: 'commands', verb: VERBS.assign }));
   });
 });

@@ -23,11 +23,11 @@ describe('help-desk authorization', () => {
     const err = await stack.helpdesk.getTicket(patti, lynnesTicket).catch((e) => e);
     expect(err).toBeInstanceOf(HelpdeskError);
     expect(err.kind).toBe('not-found');
-    expect(err.message).toBe(`Ticket #${lynnesTicket} was not found or is not yours.`);
+    const notYours = err.details.text;
     // Same answer as an id that does not exist, so ids cannot be probed.
     const missing = await stack.helpdesk.getTicket(patti, 99_999).catch((e) => e);
     expect(missing.kind).toBe('not-found');
-    expect(missing.message).toBe('Ticket #99999 was not found or is not yours.');
+    expect(missing.details.text).toEqual({ ...notYours, vars: { ...notYours.vars, id: 99_999 } });
   });
 
   it('a requester cannot list or comment on another person’s ticket', async () => {
@@ -55,7 +55,7 @@ describe('help-desk authorization', () => {
     const before = stack.emulator.data.count('SD_Comments');
     await expect(stack.helpdesk.addComment(patti, pattisTicket, 'secret', { internal: true })).rejects.toMatchObject({
       kind: 'forbidden',
-      message: 'Only help-desk agents can post internal notes.',
+      details: { text: { key: expect.stringMatching(/^helpdesk:agentsOnly\./) } },
     });
     expect(stack.emulator.data.count('SD_Comments')).toBe(before);
     const body = 'Tried a cable: still drops. It\'s the "home" router, I think.';
@@ -66,7 +66,7 @@ describe('help-desk authorization', () => {
   it('agent-only actions are refused to requesters and to inactive agents, changing nothing', async () => {
     const before = stack.emulator.data.get('SD_Tickets', String(lynnesTicket))!;
     for (const who of [lynne, adele]) {
-      await expect(stack.helpdesk.claim(who, lynnesTicket)).rejects.toMatchObject({ kind: 'forbidden', message: 'Only help-desk agents can claim tickets.' });
+      await expect(stack.helpdesk.claim(who, lynnesTicket)).rejects.toMatchObject({ kind: 'forbidden', details: { text: { key: 'helpdesk:agentsOnly.claim' } } });
       await expect(stack.helpdesk.resolve(who, lynnesTicket, 'done')).rejects.toMatchObject({ kind: 'forbidden' });
       await expect(stack.helpdesk.setStatus(who, lynnesTicket, 'Resolved')).rejects.toMatchObject({ kind: 'forbidden' });
       await expect(stack.helpdesk.assign(who, lynnesTicket, diego.email)).rejects.toMatchObject({ kind: 'forbidden' });

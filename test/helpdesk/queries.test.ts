@@ -107,7 +107,7 @@ describe('help-desk ticket lists', () => {
     stack.emulator.faults.inject(500, 5);
     const err = await service.listTickets(megan, {}).catch((e) => e);
     stack.emulator.faults.clear();
-    expect(err).toMatchObject({ kind: 'unavailable', message: 'The help desk is not reachable right now — try again in a minute.' });
+    expect(err).toMatchObject({ kind: 'unavailable', details: { text: { key: 'helpdesk:unavailable' } } });
     expect(lines.map((l) => JSON.parse(l)).some((e) => typeof e.requestId === 'string' && e.requestId.length > 0)).toBe(true);
   });
 });

@@ -100,8 +100,7 @@ describe('help-desk ticket changes', () => {
     const t = await fileOne('Assign me');
     await expect(stack.helpdesk.assign(megan, t.id, 'adelev@example.com')).rejects.toMatchObject({
       kind: 'invalid',
-      message: 'adelev@example.com is not an active help-desk agent.',
-      details: { field: 'assignee' },
+      details: { field: 'assignee', text: { key: 'helpdesk:notAnAgent', vars: { address: 'adelev@example.com' } } },
     });
     await expect(stack.helpdesk.assign(megan, t.id, 'pattif@example.com')).rejects.toMatchObject({ kind: 'invalid' });
     expect(stack.emulator.data.get('SD_Tickets', String(t.id))!.etag).toBe(t.etag);

@@ -14,10 +14,12 @@ describe('Slack: who is acting, and where, is settled once per request', () => {
   let helpdesk: SeededHelpdesk;
   const recorded: ConversationInfo[] = [];
   let n = 0;
+  /** The hook waits on this before it records: a slow store. */
+  let gate: Promise<void> = Promise.resolve();
 
   beforeAll(async () => {
     helpdesk = await startSeededHelpdesk(AGENTS);
-    scene = await startSlackScene(helpdesk, { onConversation: async (info) => void recorded.push(info) });
+    scene = await startSlackScene(helpdesk, { onConversation: async (info) => { await gate; recorded.push(info); } });
   });
   afterAll(async () => {
     await scene?.close();
@@ -60,5 +62,21 @@ describe('Slack: who is acting, and where, is settled once per request', () => {
     await expect.poll(() => recorded.map((r) => r.channelId)).toContain('DPERSON02');
     expect(recorded.map((r) => r.channelId)).not.toContain('C0CHATTER');
     expect(scene.fake.callsTo('users.info').filter((c) => c.body.user === PEOPLE.robin.id)).toEqual([]);
+  });
+
+  it('a slow conversation store never holds up the answer; the recording still completes', async () => {
+    let release!: () => void;
+    gate = new Promise((resolve) => (release = resolve));
+    try {
+      const posting = dm(PEOPLE.sam, 'help', 'DPERSON03');
+      await scene.fake.waitFor('chat.postMessage', (c) => c.body.channel === 'DPERSON03');
+      expect(recorded).toEqual([]);
+      release();
+      await posting;
+      await expect.poll(() => recorded.map((r) => r.channelId)).toEqual(['DPERSON03']);
+    } finally {
+      release();
+      gate = Promise.resolve();
+    }
   });
 });

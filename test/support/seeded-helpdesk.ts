@@ -5,7 +5,7 @@
  */
 import { afterAll } from 'vitest';
 import type { ListItem } from '../../src/graph/types';
-import { toAsset, toComment, toTicket } from '../../src/helpdesk/fields';
+import { ASSET, COMMENT, TICKET, toAsset, toComment, toTicket } from '../../src/helpdesk/fields';
 import type { Asset, Comment, HelpdeskService, Ticket } from '../../src/helpdesk/types';
 import { createLogger } from '../../src/log';
 import { startHelpdeskStack, type HelpdeskStack } from './helpdesk-stack';
@@ -35,19 +35,10 @@ export interface SeededHelpdesk extends HelpdeskService {
   close(): Promise<void>;
 }
 
-const TICKET_COLUMNS: Partial<Record<keyof Ticket, string>> = {
-  title: 'Title', description: 'SD_Description', priority: 'SD_Priority', status: 'SD_Status', category: 'SD_Category',
-  submittedBy: 'SD_SubmittedBy', submittedByName: 'SD_SubmittedByName', submittedByEmail: 'SD_SubmittedByEmail',
-  assignedTo: 'SD_AssignedTo', spaceId: 'SD_SpaceId', created: 'Created', modified: 'Modified',
-};
-const COMMENT_COLUMNS: Partial<Record<keyof Comment, string>> = {
-  title: 'Title', ticketId: 'SD_TicketId', body: 'SD_Body', authorEmail: 'SD_AuthorEmail', authorName: 'SD_AuthorName',
-  isInternal: 'SD_IsInternal', created: 'Created',
-};
-const ASSET_COLUMNS: Partial<Record<keyof Asset, string>> = {
-  title: 'Title', assetTag: 'SD_AssetTag', type: 'SD_Type', status: 'SD_Status', assignedTo: 'SD_AssignedTo',
-  serialNumber: 'SD_SerialNumber', manufacturer: 'SD_Manufacturer', model: 'SD_Model',
-};
+// The service's own field maps; Created is a system column the service reads but never writes, so a scene sets it here.
+const TICKET_COLUMNS: Partial<Record<keyof Ticket, string>> = { ...TICKET, created: 'Created' };
+const COMMENT_COLUMNS: Partial<Record<keyof Comment, string>> = COMMENT;
+const ASSET_COLUMNS: Partial<Record<keyof Asset, string>> = ASSET;
 
 function columns<T extends object>(map: Partial<Record<keyof T, string>>, fields: Partial<T>): Record<string, unknown> {
   const out: Record<string, unknown> = {};

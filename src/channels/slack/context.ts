@@ -77,6 +77,7 @@ export function contextFor(deps: SlackDeps, actor: Actor, conversation: Conversa
     channel: { resolveUser: (reference) => deps.identity.resolveUser(reference) },
     notifications: deps.notifications,
     commands: deps.commands,
+    logger: deps.logger,
   };
 }
 

@@ -2,7 +2,8 @@
  * The one place a Slack request's person is resolved and their conversation recorded, as Teams
  * does once per turn in its run(): a global Bolt middleware, after the duplicate check. It starts
  * the users.info look-up (cached, so the listener's commandContext shares the same call) and tells
- * the onConversation hook, without holding up the listener: Slack wants its ack within 3 s.
+ * the onConversation hook alongside the listener, not before it (Slack wants its ack within 3 s),
+ * and awaits that work before the request is done.
  */
 import type { AnyMiddlewareArgs, Middleware } from '@slack/bolt';
 import type { Conversation } from '../../core/conversation';
@@ -68,7 +69,13 @@ async function record(deps: Pick<SlackDeps, 'identity' | 'hooks' | 'logger'>, ac
 export function personMiddleware(deps: Pick<SlackDeps, 'identity' | 'hooks' | 'logger'>): Middleware<AnyMiddlewareArgs> {
   return async ({ body, next }) => {
     const acting = actingOf(body as Record<string, any>);
-    if (acting) void record(deps, acting, deps.identity.actor(acting.userId));
-    await next();
+    // Started before the listener and awaited after it: the listener is not held up, and the
+    // request is not finished (nor a failure lost) while the conversation is still being recorded.
+    const recording = acting ? record(deps, acting, deps.identity.actor(acting.userId)) : undefined;
+    try {
+      await next();
+    } finally {
+      await recording;
+    }
   };
 }

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as ACData from 'adaptivecards-templating';
-import { statusRole, VERBS, type Notice, type StatusRole } from '../../core';
+import { VERBS, type Notice, type StatusRole } from '../../core';
 import type { Translate } from '../../i18n';
 import { cardDateTime, cardLabels, cardTranslator } from './card-text';
 import type {
@@ -64,7 +64,7 @@ export function literal(text: string): string {
 }
 
 /** Card colour by what the status means, not how it is spelled. */
-const ROLE_COLORS: Record<StatusRole, string> = { new: 'Accent', working: 'Warning', done: 'Good', other: 'Default' };
+const ROLE_COLORS: Record<StatusRole, string> = { new: 'Accent', working: 'Warning', waiting: 'Default', done: 'Good' };
 
 /** A view's summary dates may carry the ISO time (views add `modified`); older views only the text. */
 type WithIso = TicketSummaryView & { modified?: string };
@@ -103,7 +103,7 @@ function ticketData(tr: Translate, t: TicketView) {
     id: t.id,
     title: literal(t.title),
     status: literal(label(t, 'status')),
-    statusColor: ROLE_COLORS[statusRole(t.status)],
+    statusColor: t.statusRole ? ROLE_COLORS[t.statusRole] : 'Default',
     priority: literal(label(t, 'priority') || '—'),
     category: literal(label(t, 'category') || '—'),
     requesterText: literal(t.requesterText),

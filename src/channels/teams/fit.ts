@@ -69,8 +69,8 @@ export function fullTextMessages(t: TicketView, limit = TEAMS_MESSAGE_LIMIT): st
   return out;
 }
 
-/** True for the connector's answer to a message above its limit. */
+/** True for the connector's answer to a message above its limit: its status or its error code, never its wording. */
 export function isTooBig(err: unknown): boolean {
-  const e = err as { statusCode?: number; code?: string; message?: string };
-  return e?.statusCode === 413 || /MessageSizeTooBig/i.test(String(e?.code ?? '')) || /MessageSizeTooBig/i.test(String(e?.message ?? ''));
+  const e = err as { statusCode?: number; code?: string };
+  return e?.statusCode === 413 || /^MessageSizeTooBig$/i.test(String(e?.code ?? ''));
 }

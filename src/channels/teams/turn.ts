@@ -62,5 +62,6 @@ export function commandContext(deps: TeamsDeps, context: TurnContext, actor: Act
     notifications: deps.notifications,
     commands: deps.commands,
     channel: { resolveUser: (reference) => deps.identity.mentioned(context, reference) },
+    logger: deps.logger,
   };
 }
