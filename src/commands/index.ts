@@ -13,7 +13,7 @@
  *   notify.subscribe / notify.unsubscribe   kind, value?     notify.preference    state 'on'|'off'
  *   help.show          topic?
  */
-import { VERBS, type Verb } from '../core';
+import { isPrivate, VERBS, type Verb } from '../core';
 import { withDraft } from './drafts';
 import { failureReply } from './failure';
 import { freeTextReply } from './free-text';
@@ -27,7 +27,7 @@ import type { CommandContext, CommandInput, Reply } from './types';
 export { commandNamed, parseCommand, parseTicketId, type ParseOptions, type ParseResult } from './parse';
 export { COMMAND_DECLARATIONS, COMMANDS, commandInfos, HANDLERS, teamsCommandLists, usageOf, type CommandInfo } from './registry';
 export type { ArgShape, CommandDeclaration } from './declaration';
-export { savedLaterText } from './saved-later';
+export { ANSWER_RETRY_MS, savedLaterText, sendAnswer, type AnswerRoutes } from './saved-later';
 
 /** Routes a verb (typed command or card action) to its handler; every failure becomes a reply. */
 export async function dispatch(ctx: CommandContext, raw: CommandInput): Promise<Reply> {
@@ -59,7 +59,7 @@ export async function handleText(ctx: CommandContext, text: string, parsed?: Par
   if (typeof text !== 'string') return errorReply(tr(ctx)('commands:dispatch.messageNotText'));
   parsed ??= parseCommand(text, { locale: ctx.locale });
   // In a personal chat, words that are not a command are a greeting or a problem, not a mistake.
-  if (!parsed.ok && !parsed.error.usage && ctx.conversation.kind === 'personal' && text.trim()) return freeTextReply(ctx, text);
+  if (!parsed.ok && !parsed.error.usage && isPrivate(ctx.conversation) && text.trim()) return freeTextReply(ctx, text);
   if (!parsed.ok && !parsed.error.usage) {
     const isAgent = await ctx.helpdesk.isAgent(ctx.actor.email).catch(() => true);
     parsed = parseCommand(text, { isAgent, locale: ctx.locale });

@@ -4,6 +4,7 @@ import type { CommandContext, Conversation, NotificationPorts } from '../../comm
 import type { Actor, HelpdeskService } from '../../helpdesk/types';
 import type { Logger } from '../../log';
 import type { SlackIdentity } from './identity';
+import { readerLocale } from './locale';
 
 /** A Slack Web API client (Bolt's, pointed at `apiUrl` when one is configured). */
 export type SlackClient = webApi.WebClient;
@@ -85,8 +86,8 @@ export async function commandContext(deps: SlackDeps, userId: string, conversati
   const actor = await deps.identity.actor(userId);
   if (!actor) return undefined;
   // The same cached users.info answer the actor came from: no second call.
-  const locale = (await deps.identity.lookup(userId).catch(() => undefined))?.locale;
-  return contextFor(deps, actor, conversation, locale);
+  const clientLocale = (await deps.identity.lookup(userId).catch(() => undefined))?.locale;
+  return { ...contextFor(deps, actor, conversation, await readerLocale(deps, userId)), clientLocale };
 }
 
 /** Slack API error code (e.g. "not_in_channel") from a Web API failure, if it is one. */
