@@ -85,8 +85,12 @@ export interface GeneralRow {
   verb: Verb;
   values?: Record<string, string>;
   typed?: string;
-  /** everyone; email: anyone with an address; agents: active agents; agents-shared: agents, in channels and group chats only. */
-  who: 'everyone' | 'email' | 'agents' | 'agents-shared';
+  /**
+   * everyone; email: anyone with an address; agents: active agents; agents-shared: agents, in
+   * channels and group chats only; self-or-agents: anyone with an address in a personal chat
+   * (it is about themselves), agents in channels and group chats.
+   */
+  who: 'everyone' | 'email' | 'agents' | 'agents-shared' | 'self-or-agents';
 }
 
 /** Every verb that is not about one ticket, including every queue filter and every subscription filter. */
@@ -111,8 +115,9 @@ export const GENERAL_ROWS: GeneralRow[] = [
   { name: 'subscribe category', verb: VERBS.subscribe, values: { kind: 'category', value: 'Network' }, typed: 'subscribe category Network', who: 'agents-shared' },
   { name: 'subscribe status', verb: VERBS.subscribe, values: { kind: 'status', value: 'New' }, typed: 'subscribe status New', who: 'agents-shared' },
   { name: 'subscriptions', verb: VERBS.subscriptions, typed: 'subscriptions', who: 'agents' },
-  { name: 'language', verb: VERBS.language, typed: 'language', who: 'agents' },
-  { name: 'language de', verb: VERBS.language, values: { locale: 'de' }, typed: 'language de', who: 'agents' },
+  // `language` in a personal chat sets the person's own language (issue 23 item 9), so it is open to anyone with an address there.
+  { name: 'language', verb: VERBS.language, typed: 'language', who: 'self-or-agents' },
+  { name: 'language de', verb: VERBS.language, values: { locale: 'de' }, typed: 'language de', who: 'self-or-agents' },
   { name: 'unsubscribe one', verb: VERBS.unsubscribe, values: { kind: 'high' }, typed: 'unsubscribe high', who: 'agents-shared' },
   { name: 'unsubscribe', verb: VERBS.unsubscribe, typed: 'unsubscribe', who: 'agents-shared' },
 ];
@@ -128,5 +133,7 @@ export function mayGenerally(who: Who, kind: ConversationKind, row: GeneralRow):
       return who === 'agent';
     case 'agents-shared':
       return who === 'agent' && kind !== 'personal';
+    case 'self-or-agents':
+      return kind === 'personal' ? who !== 'noEmail' : who === 'agent';
   }
 }
