@@ -37,8 +37,8 @@ export interface SlackHooks {
   /** Return true when the reply was taken (e.g. added as a ticket comment). */
   onThreadReply?(info: ThreadReplyInfo): Promise<boolean>;
   /**
-   * A write succeeded but neither its answer nor a "saved" note reached the person: the text to
-   * tell them later (e.g. through the notify outbox). Unset: it is logged.
+   * A write succeeded but its answer could not be sent, even on the retry: the "it was saved" text
+   * to queue as a DM in the notify outbox (commands/saved-later.ts, as on Teams). Unset: it is logged.
    */
   onUndeliveredReply?(info: { userId: string; email?: string; text: string }): Promise<void>;
 }
