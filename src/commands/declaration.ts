@@ -34,9 +34,10 @@ export interface FormDeclaration {
 /**
  * Who may run an example, as the ticket service decides it: `owner` the requester on their own
  * ticket and every agent; `email` anyone with an address; `agents-shared` agents, in channels and
- * group chats only. Unset, it follows from `who` and `scopes`.
+ * group chats only; `self-or-agents` anyone with an address in a personal chat, agents elsewhere.
+ * Unset, it follows from `who` and `scopes`.
  */
-export type Access = 'everyone' | 'email' | 'owner' | 'agents' | 'agents-shared';
+export type Access = 'everyone' | 'email' | 'owner' | 'agents' | 'agents-shared' | 'self-or-agents';
 
 /** What an example leaves on its ticket: a comment, a note, the asker or another agent assigned, a new status, priority or title, resolved, reopened. */
 export type TicketEffect = 'comment' | 'note' | 'assigned-me' | 'assigned-other' | 'status' | 'priority' | 'resolved' | 'title' | 'reopened';

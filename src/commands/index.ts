@@ -13,6 +13,7 @@
  *   notify.subscribe / notify.unsubscribe   kind, value?     notify.preference    state 'on'|'off'
  *   help.show          topic?
  */
+import { isPrivate } from '../core';
 import { didYouMean } from './did-you-mean';
 import { withDraft } from './drafts';
 import { failureReply } from './failure';
@@ -41,7 +42,7 @@ export {
   type CommandRegistry,
 } from './registry';
 export type { Access, ArgShape, CommandDeclaration, CommandExample, FormDeclaration, TicketEffect } from './declaration';
-export { savedLaterText } from './saved-later';
+export { ANSWER_RETRY_MS, savedLaterText, sendAnswer, type AnswerRoutes } from './saved-later';
 
 /** Routes a verb (typed command or card action) to its handler; every failure becomes a reply. */
 export async function dispatch(ctx: CommandContext, raw: CommandInput): Promise<Reply> {
@@ -80,7 +81,7 @@ export async function handleText(ctx: CommandContext, text: string, parsed?: Par
     if (suggestion) return suggestion;
   }
   // In a personal chat, words that are not a command are a greeting or a problem, not a mistake.
-  if (!parsed.ok && !parsed.error.usage && ctx.conversation.kind === 'personal' && text.trim()) return freeTextReply(ctx, text);
+  if (!parsed.ok && !parsed.error.usage && isPrivate(ctx.conversation) && text.trim()) return freeTextReply(ctx, text);
   if (!parsed.ok && !parsed.error.usage) {
     const isAgent = await ctx.helpdesk.isAgent(ctx.actor.email).catch(() => true);
     parsed = parseCommand(text, { isAgent, locale: ctx.locale, commands });

@@ -51,6 +51,33 @@ export function checkInput(input: CommandInput, t: Translate = english): Command
   return out;
 }
 
+/** Keys of an action's data that are the input's own fields, never one of its values. */
+const RESERVED = new Set(['verb', 'ticketId', 'etag', 'text', 'msteams']);
+
+/**
+ * The one cleaner of untrusted action data (a Teams card's Action.Execute data, a Slack button's
+ * value, a Teams dialog's inputs) into a CommandInput: scalar values as strings under ordinary
+ * names, a numeric-string ticket number as a number. Anything else is passed on as it came, so
+ * checkInput (run by dispatch) names what was wrong instead of it being silently dropped.
+ */
+export function actionInput(verb: string, data: unknown): CommandInput {
+  const d = data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
+  const values: Record<string, string> = {};
+  for (const [k, v] of Object.entries(d)) {
+    if (RESERVED.has(k) || PROTOTYPE_KEYS.has(k) || v === null || v === undefined || typeof v === 'object') continue;
+    values[k] = String(v);
+  }
+  // Teams often sends numbers as strings; an empty one means no ticket.
+  const rawId = Object.hasOwn(d, 'ticketId') ? d.ticketId : undefined;
+  const ticketId = typeof rawId === 'string' && /^\d+$/.test(rawId.trim()) ? Number(rawId) : rawId === '' || rawId === null ? undefined : rawId;
+  const input: CommandInput = { verb };
+  if (ticketId !== undefined) input.ticketId = ticketId as number;
+  if (typeof d.etag === 'string' && d.etag) input.etag = d.etag;
+  if (Object.hasOwn(d, 'text') && d.text !== undefined) input.text = d.text as string;
+  if (Object.keys(values).length) input.values = values;
+  return input;
+}
+
 /** A field value looked up in a fixed table, never through the table's prototype. */
 export function own<T>(table: Readonly<Record<string, T>>, key: string): T | undefined {
   return Object.hasOwn(table, key) ? table[key] : undefined;

@@ -5,7 +5,7 @@
  * group chat never carries internal notes, because people who are not agents may read it.
  */
 import { english, normalizeLocale, translator, type Translate } from '../i18n';
-import type { Notice, NoticeTone, Outcome } from '../core';
+import { isPrivate, type Notice, type NoticeTone, type Outcome } from '../core';
 import type { Comment, Ticket } from '../helpdesk/types';
 import { errorView } from '../views/error-view';
 import { sameEmail } from '../views/format';
@@ -86,7 +86,7 @@ export async function ticketReply(
   const { notice, outcome } = result;
   // Comments already read with the ticket (or none, for a ticket just filed) are not read again.
   const [isAgent, all] = await Promise.all([ctx.helpdesk.isAgent(ctx.actor.email), known ?? ctx.helpdesk.listComments(ctx.actor, ticket)]);
-  const shared = visibility === 'public' && ctx.conversation.kind !== 'personal';
+  const shared = visibility === 'public' && !isPrivate(ctx.conversation);
   const comments = shared ? all.filter((c) => !c.isInternal) : all;
   const view = ticketView(ticket, comments, { email: ctx.actor.email, isAgent, locale: ctx.locale }, ctx.helpdesk.vocabulary, notice, await peopleNames(ctx));
   const reply: Reply = { view: { type: 'ticket', ticket: view }, visibility, ticketId: ticket.id };

@@ -24,10 +24,13 @@ export interface CommandContext {
   conversation: Conversation;
   channel: ChannelPorts;
   /**
-   * The language of the person acting, as their platform gave it ('de-DE'; Teams activity.locale,
-   * Slack users.info locale). Replies use `translator(locale)`; absent or unknown means English.
+   * The language of the person acting: the one they chose (`language de` in a personal chat), else
+   * as their platform gave it ('de-DE'; Teams activity.locale, Slack users.info locale). Replies
+   * use `translator(locale)`; absent or unknown means English.
    */
   locale?: string;
+  /** What the person's Teams or Slack client sent, when `locale` is their own choice instead (`language default` answers in it). */
+  clientLocale?: string;
   /** `wrote`, when present, hands what a command wrote to notifications at once (the fast lane). */
   notifications?: NotificationPorts & Partial<WriteSink>;
   /** The ticket whose notification DM this message replies to (a thread or quoted reply), when the channel knows. */

@@ -13,3 +13,11 @@ export interface Conversation {
   id: string;
   kind: ConversationKind;
 }
+
+/**
+ * True for a conversation only the person and the bot read (a Teams 1:1 chat, a Slack DM): what
+ * is said there is private anyway, and what is set there (`language`) is about that person.
+ */
+export function isPrivate(conversation: Pick<Conversation, 'kind'>): boolean {
+  return conversation.kind === 'personal';
+}

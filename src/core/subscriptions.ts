@@ -39,6 +39,10 @@ export interface NotificationPorts {
   setLanguage?(conversation: Conversation, locale: string | undefined): Promise<void>;
   /** The language set for the conversation, if any. */
   language?(conversation: Conversation): Promise<string | undefined>;
+  /** Sets the language a person chose for themselves (`language de` in a personal chat); undefined clears it. */
+  setPersonLanguage?(email: string, locale: string | undefined): Promise<void>;
+  /** The language a person chose for themselves, if any (never the one they last wrote in). */
+  personLanguage?(email: string): Promise<string | undefined>;
   /** HELPDESK_LOCALE: the language of conversations with none set. */
   defaultLanguage?: string;
   /** Records who made a change; never fails the command (a lost record only means a needless message). */

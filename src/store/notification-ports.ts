@@ -37,6 +37,8 @@ export function createNotificationPorts(store: Store): NotificationPorts {
     },
     draft: (id) => store.getMemo<Record<string, string>>(`draft:${id}`),
     setLanguage: (c, locale) => store.setConversationLocale(c.platform, c.id, locale),
+    setPersonLanguage: (email, locale) => store.setChosenLocale(email, locale),
+    personLanguage: (email) => store.chosenLocale(email),
     async language(c) {
       return (await store.conversationLocales()).get(`${c.platform}:${c.id}`);
     },

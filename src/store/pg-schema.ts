@@ -3,7 +3,7 @@
  * transaction that first takes a transaction-scoped advisory lock, so replicas starting together
  * apply each step exactly once: the second waits, then finds nothing left to do.
  */
-import { PG_LOCALES_SCHEMA } from './locales';
+import { PG_CHOSEN_LOCALES_SCHEMA, PG_LOCALES_SCHEMA } from './locales';
 import type pg from 'pg';
 import { inTransaction } from './pg-client';
 import { PG_MEMO_SCHEMA } from './memos';
@@ -76,6 +76,8 @@ const MIGRATIONS: string[] = [
   PG_MEMO_SCHEMA,
   // 6: each person's last language and each conversation's chosen one (see locales.ts).
   PG_LOCALES_SCHEMA,
+  // 7: the language a person chose for themselves, apart from the one they last wrote in (see locales.ts).
+  PG_CHOSEN_LOCALES_SCHEMA,
 ];
 
 /** The schema version this code writes. */

@@ -1,7 +1,7 @@
 /** SQLite schema, versioned with PRAGMA user_version; each step runs once, in order. */
 import type Database from 'better-sqlite3';
 import { SQLITE_MEMO_SCHEMA } from './memos';
-import { SQLITE_LOCALES_SCHEMA } from './locales';
+import { SQLITE_CHOSEN_LOCALES_SCHEMA, SQLITE_LOCALES_SCHEMA } from './locales';
 import { SQLITE_SEARCH_SCHEMA } from './search-sqlite';
 
 /** Each schema step, in order (exported for the upgrade tests, which build older files with them). */
@@ -70,6 +70,8 @@ export const MIGRATIONS: readonly string[] = [
   SQLITE_MEMO_SCHEMA,
   // 6: each person's last language and each conversation's chosen one (see locales.ts).
   SQLITE_LOCALES_SCHEMA,
+  // 7: the language a person chose for themselves, apart from the one they last wrote in (see locales.ts).
+  SQLITE_CHOSEN_LOCALES_SCHEMA,
 ];
 
 /** The schema version this code writes. */

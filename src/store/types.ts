@@ -162,12 +162,16 @@ export interface MemoStore {
   getMemo<T = unknown>(key: string): Promise<T | undefined>;
 }
 
-/** Languages: the one a person last wrote in, and the one an agent set for a conversation. */
+/** Languages: the one a person chose, the one they last wrote in, and the one an agent set for a conversation. */
 export interface LocaleStore {
-  /** Remembers the language a person last wrote to the bot in ('de'); their DMs use it. */
+  /** Remembers the language a person last wrote to the bot in ('de'); their DMs use it unless they chose one. */
   savePersonLocale(email: string, locale: string): Promise<void>;
-  /** The remembered languages of these people, by lower-cased address (absent: none known). */
+  /** The language each of these people reads DMs in (their choice, else the one they last wrote in), by lower-cased address. */
   personLocales(emails: string[]): Promise<Map<string, string>>;
+  /** Sets the language a person chose for themselves (`language de` in a personal chat); undefined clears it. */
+  setChosenLocale(email: string, locale: string | undefined): Promise<void>;
+  /** The language a person chose for themselves, if any (never the one they last wrote in). */
+  chosenLocale(email: string): Promise<string | undefined>;
   /** Sets a conversation's language for its cards and thread lines; undefined clears it. */
   setConversationLocale(platform: Platform, conversationId: string, locale: string | undefined): Promise<void>;
   /** Every conversation language set, keyed `platform:conversationId`. */

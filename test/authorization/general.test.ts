@@ -38,7 +38,8 @@ async function state(who: Who, conversationId: string) {
   const subs = await scene.index.store.listSubscriptions('teams', conversationId);
   const muted = await scene.index.store.mutedAmong([PEOPLE[who].email]);
   const language = (await scene.index.store.conversationLocales()).get(`teams:${conversationId}`);
-  return { tickets: data.count('SD_Tickets'), comments: data.count('SD_Comments'), subs: subs.map((s) => s.filter), muted: [...muted], language };
+  const ownLanguage = PEOPLE[who].email ? await scene.index.store.chosenLocale(PEOPLE[who].email) : undefined;
+  return { tickets: data.count('SD_Tickets'), comments: data.count('SD_Comments'), subs: subs.map((s) => s.filter), muted: [...muted], language, ownLanguage };
 }
 
 /** Asserts what an allowed row shows and leaves behind. */
@@ -95,10 +96,14 @@ async function expectAllowed(row: GeneralRow, who: Who, reply: Reply, conversati
     case 'notify.list':
       expect(v.type, row.name).toBe('confirmation');
       return;
-    case 'notify.language':
+    case 'notify.language': {
       expect(v.type, row.name).toBe('confirmation');
-      if (row.values?.locale) expect((await scene.index.store.conversationLocales()).get(`teams:${conversationId}`), row.name).toBe(row.values.locale);
+      if (!row.values?.locale) return;
+      // In a personal chat it is the person's own language; elsewhere the conversation's.
+      if (conversationId.includes('-personal-')) expect(await scene.index.store.chosenLocale(me), row.name).toBe(row.values.locale);
+      else expect((await scene.index.store.conversationLocales()).get(`teams:${conversationId}`), row.name).toBe(row.values.locale);
       return;
+    }
     default:
       // A command with no closer look here answers with the view its declaration names.
       expect(v.type, row.name).toBe(row.shows);

@@ -83,8 +83,12 @@ export interface GeneralRow {
   verb: Verb;
   values?: Record<string, string>;
   typed?: string;
-  /** everyone; email: anyone with an address; agents: active agents; agents-shared: agents, in channels and group chats only. */
-  who: 'everyone' | 'email' | 'agents' | 'agents-shared';
+  /**
+   * everyone; email: anyone with an address; agents: active agents; agents-shared: agents, in
+   * channels and group chats only; self-or-agents: anyone with an address in a personal chat
+   * (it is about themselves), agents in channels and group chats.
+   */
+  who: 'everyone' | 'email' | 'agents' | 'agents-shared' | 'self-or-agents';
   /** The view an allowed run answers with. */
   shows: View['type'];
 }
@@ -116,5 +120,7 @@ export function mayGenerally(who: Who, kind: ConversationKind, row: GeneralRow):
       return who === 'agent';
     case 'agents-shared':
       return who === 'agent' && kind !== 'personal';
+    case 'self-or-agents':
+      return kind === 'personal' ? who !== 'noEmail' : who === 'agent';
   }
 }

@@ -1,4 +1,4 @@
-/** `language <code>`: an agent sets the language of a channel's cards; `subscriptions` shows it. */
+/** `language <code>`: an agent sets the language of a channel's cards (`subscriptions` shows it); in a personal chat, anyone their own. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { handleText } from '../../src/commands';
 import type { Reply } from '../../src/commands/types';
@@ -43,5 +43,22 @@ describe('language', () => {
     expect(text(await handleText(requester, 'language de'))).toBe('Only help-desk agents can use `language`. Type `help` to see what you can do.');
     expect(text(await handleText(agent, 'language'))).toContain('in German, the help desk\'s default');
     expect(await store.conversationLocales()).toEqual(new Map());
+  });
+  it("in a personal chat it is the person's own language: anyone with an address, never the conversation's", async () => {
+    store = createSqliteStore({ file: ':memory:' });
+    const ports = { ...createNotificationPorts(store), defaultLanguage: 'en' };
+    const desk = await helpdesk();
+    const ria = { ...context(desk, RIA, { notifications: ports, kind: 'personal' }), clientLocale: 'en-US' };
+    expect(text(await handleText(ria, 'language'))).toBe("Your replies and messages follow your app's language (English). Type `language <code>` to choose one (en, de).");
+    const set = await handleText(ria, 'language de');
+    expect(set.view.type).toBe('confirmation');
+    expect(await store.chosenLocale(RIA.email)).toBe('de');
+    expect(await store.conversationLocales()).toEqual(new Map());
+    expect(text(await handleText({ ...ria, locale: 'de' }, 'language'))).toMatch(/^Ihre Antworten und Nachrichten sind auf Deutsch, wie Sie es gewählt haben/);
+    expect((await handleText(ria, 'language klingon')).view.type).toBe('error');
+    await handleText(ria, 'language default');
+    expect(await store.chosenLocale(RIA.email)).toBeUndefined();
+    const nobody = context(desk, { email: '', name: 'No Address' }, { notifications: ports, kind: 'personal' });
+    expect((await handleText(nobody, 'language de')).view.type).toBe('error');
   });
 });

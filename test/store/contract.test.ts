@@ -102,6 +102,27 @@ describe.each(engines)('$name store', (engine) => {
     expect(await again.conversationLocales()).toEqual(new Map([['slack:C1', 'de']]));
   });
 
+  it("keeps a person's chosen language apart from the one they last wrote in; it wins for DMs until cleared, across a reopen", async () => {
+    const { store, location } = await open();
+    await store.savePersonLocale('alex@contoso.com', 'en');
+    await store.setChosenLocale('Alex@Contoso.com', 'de');
+    await store.savePersonLocale('alex@contoso.com', 'en'); // writing again in English changes nothing
+    await store.savePersonLocale('kim@contoso.com', 'en');
+    await store.close();
+    const again = await engine.open(location);
+    stores.push(again);
+    expect(await again.chosenLocale('ALEX@contoso.com')).toBe('de');
+    expect(await again.chosenLocale('kim@contoso.com')).toBeUndefined();
+    expect(await again.personLocales(['alex@contoso.com', 'Kim@Contoso.com'])).toEqual(new Map([['alex@contoso.com', 'de'], ['kim@contoso.com', 'en']]));
+    await again.setChosenLocale('alex@contoso.com', undefined); // `language default`
+    expect(await again.chosenLocale('alex@contoso.com')).toBeUndefined();
+    expect(await again.personLocales(['alex@contoso.com'])).toEqual(new Map([['alex@contoso.com', 'en']]));
+    // Through the ports the commands use.
+    const ports = createNotificationPorts(again);
+    await ports.setPersonLanguage!('kim@contoso.com', 'de');
+    expect(await ports.personLanguage!('KIM@contoso.com')).toBe('de');
+  });
+
   it('reads 100k ticket states back by id after one bulk write', async () => {
     const { store } = await open();
     const states = Array.from({ length: 100_000 }, (_, i) => ({

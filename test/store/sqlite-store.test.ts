@@ -91,4 +91,22 @@ describe('SQLite store', () => {
     expect(raw.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
     raw.close();
   });
+  it("upgrades a step-6 data directory: remembered languages stay, and a chosen one can be kept beside them", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'store-'));
+    const old = new Database(path.join(dir, STORE_FILE));
+    for (const step of MIGRATIONS.slice(0, 6)) old.exec(step);
+    old.pragma('user_version = 6');
+    old.prepare(`INSERT INTO locales VALUES ('person:alex@contoso.com', 'en', '2026-11-22T10:00:00Z')`).run();
+    old.prepare(`INSERT INTO locales VALUES ('conversation:slack:C1', 'de', '2026-11-22T10:00:00Z')`).run();
+    old.close();
+
+    const { store } = open(dir);
+    expect(await store.personLocales(['alex@contoso.com'])).toEqual(new Map([['alex@contoso.com', 'en']]));
+    expect(await store.conversationLocales()).toEqual(new Map([['slack:C1', 'de']]));
+    await store.setChosenLocale('alex@contoso.com', 'de');
+    expect(await store.personLocales(['alex@contoso.com'])).toEqual(new Map([['alex@contoso.com', 'de']]));
+    const raw = new Database(path.join(dir, STORE_FILE), { readonly: true });
+    expect(raw.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+    raw.close();
+  });
 });

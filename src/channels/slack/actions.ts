@@ -4,6 +4,7 @@
  */
 import type { App, BlockAction, ButtonAction, RespondFn } from '@slack/bolt';
 import { dispatch } from '../../commands';
+import { actionInput } from '../../commands/input';
 import { listRowAction } from '../../commands/list-row';
 import { answerRow } from './list-rows';
 import type { CommandContext, CommandInput, Reply } from '../../commands/types';
@@ -21,19 +22,6 @@ import { translator, type Translate } from '../../i18n';
 import { channelLocale, readerLocale } from './locale';
 import { renderMessage, type SlackMessage } from './blocks/message';
 import { openModal, type OpenModal } from './views';
-
-const PROTOTYPE_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
-
-function inputFrom(verb: string, raw: string | undefined): CommandInput {
-  const { ticketId, etag, ...data } = decodeButtonValue(raw);
-  const input: CommandInput = { verb };
-  if (typeof ticketId === 'number' && Number.isSafeInteger(ticketId)) input.ticketId = ticketId;
-  if (typeof etag === 'string') input.etag = etag;
-  // A button value is untrusted JSON: only string values under ordinary names are passed on.
-  const values = Object.fromEntries(Object.entries(data).filter(([k, v]) => typeof v === 'string' && !PROTOTYPE_NAMES.has(k))) as Record<string, string>;
-  if (Object.keys(values).length > 0) input.values = values;
-  return input;
-}
 
 /** A one-line account of what a button did, for the App Home notice. */
 function noticeOf(t: Translate, reply: Reply): string | undefined {
@@ -95,7 +83,8 @@ async function answerOnMessage(deps: SlackDeps, ctx: CommandContext, body: Block
 async function handle(deps: SlackDeps, body: BlockAction, action: ButtonAction, respond: RespondFn): Promise<void> {
   const verb = verbOfActionId(action.action_id);
   const surface = body.view?.type; // 'home' | 'modal' | undefined (a message)
-  const input = inputFrom(verb, action.value);
+  // A button value is untrusted JSON: the one cleaner (commands/input.ts) keeps what a verb can use.
+  const input = actionInput(verb, decodeButtonValue(action.value));
   let modal: OpenModal | undefined;
   if (deps.commands.formOpenedBy(verb) || (surface === 'home' && verb === VERBS.show)) modal = await openModal(deps, body.trigger_id, body.user.id, 'helpdesk', surface === 'modal');
   if (surface === 'home' && verb === VERBS.refresh && input.ticketId === undefined) return publishHome(deps, body.user.id);

@@ -5,6 +5,7 @@ import type { CommandContext, Conversation, NotificationPorts } from '../../comm
 import type { Actor, HelpdeskService } from '../../helpdesk/types';
 import type { Logger } from '../../log';
 import type { SlackIdentity } from './identity';
+import { readerLocale } from './locale';
 
 /** A Slack Web API client (Bolt's, pointed at `apiUrl` when one is configured). */
 export type SlackClient = webApi.WebClient;
@@ -37,8 +38,8 @@ export interface SlackHooks {
   /** Return true when the reply was taken (e.g. added as a ticket comment). */
   onThreadReply?(info: ThreadReplyInfo): Promise<boolean>;
   /**
-   * A write succeeded but neither its answer nor a "saved" note reached the person: the text to
-   * tell them later (e.g. through the notify outbox). Unset: it is logged.
+   * A write succeeded but its answer could not be sent, even on the retry: the "it was saved" text
+   * to queue as a DM in the notify outbox (commands/saved-later.ts, as on Teams). Unset: it is logged.
    */
   onUndeliveredReply?(info: { userId: string; email?: string; text: string }): Promise<void>;
 }
@@ -90,8 +91,8 @@ export async function commandContext(deps: SlackDeps, userId: string, conversati
   const actor = await deps.identity.actor(userId);
   if (!actor) return undefined;
   // The same cached users.info answer the actor came from: no second call.
-  const locale = (await deps.identity.lookup(userId).catch(() => undefined))?.locale;
-  return contextFor(deps, actor, conversation, locale);
+  const clientLocale = (await deps.identity.lookup(userId).catch(() => undefined))?.locale;
+  return { ...contextFor(deps, actor, conversation, await readerLocale(deps, userId)), clientLocale };
 }
 
 /** Slack API error code (e.g. "not_in_channel") from a Web API failure, if it is one. */

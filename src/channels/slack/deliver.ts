@@ -4,21 +4,21 @@
  */
 import { shareableView } from '../../views/ticket-view';
 import type { RespondFn } from '@slack/bolt';
-import { savedLaterText } from '../../commands';
+import { sendAnswer } from '../../commands';
+import { isPrivate } from '../../core';
 import type { Reply } from '../../commands/types';
 import { renderMessage, type SlackMessage } from './blocks/message';
 import { escapeMrkdwn, mrkdwn, truncate } from './blocks/limits';
-import { slackErrorCode, type SlackDeps } from './context';
-import { pause } from './failure';
+import { conversationOf, slackErrorCode, type SlackDeps } from './context';
 import { translator } from '../../i18n';
 import { readerLocale } from './locale';
 
 /** A view as posted where others can read it: internal notes are left out (views' shareableView). */
 export const sharedView = shareableView;
 
-/** True for a DM with the bot, where every message is private anyway. */
+/** True for a DM with the bot, where every message is private anyway (core isPrivate decides). */
 export function isDirect(channelId: string | undefined): boolean {
-  return Boolean(channelId?.startsWith('D'));
+  return channelId !== undefined && isPrivate(conversationOf(channelId));
 }
 
 /** Renders a reply for a channel, its own words in `locale` (the view's language); shared channels never see internal notes. */
@@ -103,44 +103,24 @@ export function failureWithTyped(typed?: string, locale?: string): SlackMessage 
   return typed ? quoteTyped(msg, typed, locale) : msg;
 }
 
-/** How long to wait before the last try of a reply whose write already happened. */
-export const REPLY_RETRY_MS = 1000;
-
 /**
- * Answers a command. A failed or refused reply quotes what was typed. When the write happened
- * (outcome 'saved') and the answer cannot be shown, it is tried again, then a short "it was
- * saved" note goes by another route (their DM), and only then is it handed to the
- * onUndeliveredReply hook (or logged): the person is never told to try again.
- * Throws only when nothing was written, so the caller's failure policy tells them.
+ * Answers a command. A failed or refused reply quotes what was typed. A send that fails follows
+ * the one "saved, but the answer failed" policy (commands/saved-later): tried once more, then,
+ * when the write happened, an "it was saved" DM is queued in the outbox (the onUndeliveredReply
+ * hook) and the person is never told to try again. Throws only when nothing was written, so the
+ * caller's failure policy tells them.
  */
 export async function answer(deps: SlackDeps, target: ReplyTarget, reply: Reply, typed?: string, send: (msg: SlackMessage) => Promise<void> = (m) => deliverMessage(deps, target, reply, m)): Promise<void> {
   // The reply's view is in the language of the person it answers; the message's own words follow it.
   const locale = await readerLocale(deps, target.userId);
   let msg = messageFor(reply, target.channelId, locale);
   if (typed && (reply.view.type === 'error' || reply.outcome === 'failed' || reply.outcome === 'invalid')) msg = quoteTyped(msg, typed, locale);
-  if (reply.outcome !== 'saved') return send(msg);
-  try {
-    return await send(msg);
-  } catch (first) {
-    deps.logger.warn('slack reply after a saved write failed; retrying', { userId: target.userId, channelId: target.channelId, error: first });
-  }
-  await pause(REPLY_RETRY_MS);
-  try {
-    return await send(msg);
-  } catch (second) {
-    deps.logger.warn('slack reply after a saved write failed again; sending a saved note', { userId: target.userId, error: second });
-  }
-  // Said instead when the write happened and only showing the result failed: never "try again".
-  const note = savedLaterText(reply, locale);
-  try {
-    await sendDirect(deps, target.userId, renderMessage({ type: 'text', text: note }, locale));
-    return;
-  } catch (third) {
-    deps.logger.error('slack saved note could not be sent', { userId: target.userId, error: third });
-  }
-  if (!deps.hooks.onUndeliveredReply) return;
-  const email = (await deps.identity.lookup(target.userId).catch(() => undefined))?.email;
-  await deps.hooks.onUndeliveredReply({ userId: target.userId, email, text: note }).catch((error) => deps.logger.error('slack onUndeliveredReply hook failed', { userId: target.userId, error }));
+  const hook = deps.hooks.onUndeliveredReply;
+  const tellLater = hook && (async (text: string) => {
+    const email = (await deps.identity.lookup(target.userId).catch(() => undefined))?.email;
+    await hook({ userId: target.userId, email, text });
+  });
+  await sendAnswer(reply, locale, { send: () => send(msg), tellLater }, deps.logger, { userId: target.userId, channelId: target.channelId });
 }
 
 async function deliverMessage(deps: SlackDeps, target: ReplyTarget, reply: Reply, msg: SlackMessage): Promise<void> {

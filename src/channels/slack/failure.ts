@@ -29,6 +29,3 @@ export async function guarded(logger: Logger, what: string, context: FailureCont
 export function detached(logger: Logger, what: string, context: FailureContext, work: () => Promise<unknown>, tell?: (error: unknown) => Promise<unknown>): void {
   void guarded(logger, what, context, work, tell);
 }
-
-/** Waits `ms` (a pause before the last retry of a reply). */
-export const pause = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));

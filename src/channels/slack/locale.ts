@@ -1,15 +1,28 @@
 /**
  * Whose language a Slack surface speaks: a private answer, modal or App Home the reader's own
- * (users.info include_locale, from the identity cache); a shared channel's ticket message the
- * channel's language.
+ * (their `language` choice, else users.info include_locale from the identity cache); a shared
+ * channel's ticket message the channel's language. The rules live in
+ * commands/conversation-language.ts, shared with Teams; this file only supplies Slack's sources.
  */
+import { conversationLanguage, personLanguage, type LanguageSources } from '../../commands/conversation-language';
 import { translator, type Translate } from '../../i18n';
-import type { SlackDeps } from './context';
+import { conversationOf, type SlackDeps } from './context';
 
-/** The person's Slack locale ('de-DE'), or undefined when Slack gives none or cannot be asked now. */
+/** Slack's language sources: the channel configuration's own (tests, app.ts) over the ports'. */
+function sources(deps: SlackDeps): LanguageSources {
+  const lookup = deps.conversationLocale;
+  return {
+    language: lookup ? (c) => lookup(c.id) : deps.notifications?.language,
+    personLanguage: deps.notifications?.personLanguage,
+    defaultLanguage: deps.locale ?? deps.notifications?.defaultLanguage,
+  };
+}
+
+/** The language the person reads ('de-DE'), or undefined when neither they nor Slack give one. */
 export async function readerLocale(deps: SlackDeps, userId: string): Promise<string | undefined> {
   if (!userId) return undefined;
-  return (await deps.identity.lookup(userId).catch(() => undefined))?.locale;
+  const person = await deps.identity.lookup(userId).catch(() => undefined);
+  return personLanguage(sources(deps), person?.email, person?.locale);
 }
 
 /** The message function in the person's language (English when unknown). */
@@ -17,12 +30,8 @@ export async function readerTranslator(deps: SlackDeps, userId: string): Promise
   return translator(await readerLocale(deps, userId));
 }
 
-/**
- * The language of messages everyone in a channel reads: the channel's own (`language de`, through
- * `deps.conversationLocale`), else the deployment's HELPDESK_LOCALE. A failed look-up is not worth
- * failing a click for: the default is used.
- */
+/** The language of messages everyone in a channel reads: the channel's own (`language de`), else HELPDESK_LOCALE. */
 export async function channelLocale(deps: SlackDeps, channelId: string | undefined): Promise<string | undefined> {
-  const own = channelId && deps.conversationLocale ? await deps.conversationLocale(channelId).catch(() => undefined) : undefined;
-  return own ?? deps.locale;
+  if (!channelId) return sources(deps).defaultLanguage;
+  return conversationLanguage(sources(deps), conversationOf(channelId));
 }

@@ -4,15 +4,16 @@
  * that person's 1:1 chat with the bot, and the shared conversation gets only a one-line pointer.
  */
 import { MessageFactory, type ConversationReference, type TurnContext } from 'botbuilder';
-import { savedLaterText } from '../../commands';
+import { sendAnswer } from '../../commands';
 import type { Reply } from '../../commands/types';
+import { isPrivate } from '../../core';
 import { translator } from '../../i18n';
 import type { Actor } from '../../helpdesk/types';
 import { isTooBig, TEAMS_MESSAGE_LIMIT } from './fit';
 import { activityFor, type CardAudience } from './replies';
 import type { SeenAt } from './personal-chat';
 import { inConversationLanguage } from './shared-card';
-import { audienceOf, commandContext, conversationOf, type TeamsDeps } from './turn';
+import { audienceOf, commandContext, conversationOf, localeOf, type TeamsDeps } from './turn';
 
 /** Opens the 1:1 chat with the person this turn came from and runs `logic` in it. */
 export type PrivateChat = <T>(seen: SeenAt, logic: (ctx: TurnContext) => Promise<T>, who?: Actor) => Promise<T>;
@@ -53,23 +54,21 @@ export async function sendFitting(context: TurnContext, reply: Reply, audience: 
   }
 }
 
-/** Answers a typed message: in place when it may be seen by all, else privately with a pointer here. */
+/**
+ * Answers a typed message: in place when it may be seen by all, else privately with a pointer
+ * here. A failed send follows the one "saved, but the answer failed" policy (commands/saved-later).
+ */
 export async function answer(deps: TeamsDeps, context: TurnContext, reply: Reply, who?: Actor): Promise<void> {
-  try {
-    await once(deps, context, reply, who);
-  } catch (first) {
-    // The write (if any) happened; only the answer failed. Try once more, then never say "try again".
-    try {
-      await once(deps, context, reply, who);
-    } catch (err) {
-      if (reply.outcome !== 'saved') throw err;
-      await savedButUntold(deps, context, reply, who, err ?? first);
-    }
-  }
+  const email = who?.email;
+  const tellLater = deps.tellLater;
+  await sendAnswer(reply, localeOf(context), {
+    send: () => once(deps, context, reply, who),
+    tellLater: email && tellLater ? (text) => tellLater(email, text) : undefined,
+  }, deps.logger, { activityId: context.activity.id, conversationId: conversationOf(context).id });
 }
 
 async function once(deps: TeamsDeps, context: TurnContext, reply: Reply, who?: Actor): Promise<void> {
-  const personal = conversationOf(context).kind === 'personal';
+  const personal = isPrivate(conversationOf(context));
   if (reply.visibility === 'public' && !personal && who && reply.view.type === 'ticket') {
     // A ticket card everyone here reads: in this conversation's language, whoever typed.
     const shared = await inConversationLanguage(deps, context, commandContext(deps, context, who), reply as Reply & { view: { type: 'ticket' } });
@@ -86,19 +85,7 @@ async function once(deps: TeamsDeps, context: TurnContext, reply: Reply, who?: A
 
 /** The one line a shared conversation gets for a private answer, in the asker's language. */
 export function pointer(context: TurnContext, sent: boolean): string {
-  return translator(context.activity.locale)(sent ? 'teams:pointer.sentPrivately' : 'teams:pointer.unreachable');
-}
-
-/** A change was saved but its answer could not be sent: the person is told later, through the outbox. */
-async function savedButUntold(deps: TeamsDeps, context: TurnContext, reply: Reply, who: Actor | undefined, error: unknown): Promise<void> {
-  const text = savedLaterText(reply, context.activity.locale);
-  deps.logger.error('A change was saved but its answer could not be sent', { activityId: context.activity.id, ticketId: reply.ticketId, error });
-  if (!who?.email || !deps.tellLater) return;
-  try {
-    await deps.tellLater(who.email, text);
-  } catch (err) {
-    deps.logger.error('Could not queue the "saved" message either', { ticketId: reply.ticketId, error: err });
-  }
+  return translator(localeOf(context))(sent ? 'teams:pointer.sentPrivately' : 'teams:pointer.unreachable');
 }
 
 /** The reference a freshly opened 1:1 chat gave, for callers that remember conversations. */

@@ -20,7 +20,7 @@ import { onCardAction } from './invoke-actions';
 import { onFetchTask, onSubmitAction } from './message-extension';
 import { onBotAdded, onMessage } from './messages';
 import { onQueryLink, onSearchQuery } from './search-extension';
-import type { TeamsDeps } from './turn';
+import { resolveReaderLocale, type TeamsDeps } from './turn';
 
 /** Called on every inbound activity so conversation references can be stored for proactive sends. */
 export interface TeamsHooks {
@@ -61,6 +61,7 @@ export class HelpdeskTeamsBot extends TeamsActivityHandler {
     if (await this.isRedelivery(context)) return;
     const actor = await this.deps.identity.actor(context);
     context.turnState.set(ACTOR, actor);
+    await resolveReaderLocale(this.deps, context, actor);
     if (this.hooks.onConversation) {
       try {
         await this.hooks.onConversation(TurnContext.getConversationReference(context.activity), actor);

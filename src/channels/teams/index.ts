@@ -18,7 +18,7 @@ import type { TeamsEndpoint } from '../../server';
 import { memoryClaims } from '../../store/memory-claims';
 import { HelpdeskTeamsBot, type TeamsHooks } from './bot';
 import type { PrivateChat } from './answer';
-import type { TeamsDeps } from './turn';
+import { localeOf, type TeamsDeps } from './turn';
 import { createIdentityResolver, type IdentityResolver } from './identity';
 import { inPersonalChat } from './personal-chat';
 import { translator } from '../../i18n';
@@ -93,7 +93,7 @@ export function createTeamsChannel(options: TeamsChannelConfig): TeamsChannel {
     // Only a message is a turn the person started and is waiting on; invokes answer on the card.
     if (a.type !== 'message') return;
     try {
-      await context.sendActivity(translator(a.locale)('teams:turnFailed'));
+      await context.sendActivity(translator(localeOf(context))('teams:turnFailed'));
     } catch (err) {
       logger.warn('Could not tell the person about the failure', { conversationId: a.conversation?.id, error: err });
     }

@@ -4,6 +4,7 @@
  */
 import type { AdaptiveCardInvokeResponse, AdaptiveCardInvokeValue, TurnContext } from 'botbuilder';
 import { dispatch } from '../../commands/index';
+import { actionInput } from '../../commands/input';
 import { listRowAction } from '../../commands/list-row';
 import { answerRow } from './list-rows';
 import type { CommandInput, Reply } from '../../commands/types';
@@ -17,34 +18,16 @@ import { pointer, seenIn, sendPrivately } from './answer';
 import { FULL_TEXT, fullTextMessages } from './fit';
 import { activityFor, ADAPTIVE_CARD, cardFor } from './replies';
 import { inConversationLanguage } from './shared-card';
-import { audienceOf, commandContext, conversationOf, type TeamsDeps } from './turn';
-
-const RESERVED = new Set(['verb', 'ticketId', 'etag', 'text', 'msteams']);
+import { audienceOf, commandContext, conversationOf, localeOf, type TeamsDeps } from './turn';
 
 /** An error the card shows in place (Teams renders `message` under the card). */
 export function invokeError(statusCode: 400 | 500, code: string, message: string): AdaptiveCardInvokeResponse {
   return { statusCode, type: 'application/vnd.microsoft.error', value: { code, message } };
 }
 
-/** Card data is untrusted input: keep only what the verb can use, as strings. */
+/** Card data is untrusted input: the one cleaner (commands/input.ts) keeps what a verb can use. */
 export function inputFromCard(verb: string, data: Record<string, unknown> | undefined): CommandInput {
-  const d = data && typeof data === 'object' ? data : {};
-  const values: Record<string, string> = {};
-  for (const [k, v] of Object.entries(d)) {
-    if (RESERVED.has(k) || v === null || v === undefined || typeof v === 'object') continue;
-    values[k] = String(v);
-  }
-  // A numeric string is how Teams often sends numbers; anything else goes on as it came, and the
-  // command layer names what was wrong with it.
-  const rawId = d.ticketId;
-  const ticketId = typeof rawId === 'string' && /^\d+$/.test(rawId.trim()) ? Number(rawId) : rawId === '' || rawId === null ? undefined : rawId;
-  return {
-    verb,
-    ticketId: ticketId as number | undefined,
-    etag: typeof d.etag === 'string' && d.etag ? d.etag : undefined,
-    text: d.text as string | undefined,
-    values: Object.keys(values).length ? values : undefined,
-  };
+  return actionInput(verb, data);
 }
 
 function message(text: string): AdaptiveCardInvokeResponse {
@@ -59,7 +42,7 @@ function message(text: string): AdaptiveCardInvokeResponse {
 async function elsewhere(deps: TeamsDeps, context: TurnContext, reply: Reply, actor: Actor): Promise<AdaptiveCardInvokeResponse> {
   if (reply.visibility === 'public') {
     await context.sendActivity(activityFor(reply.view, audienceOf(context)));
-    return message(translator(context.activity.locale)('teams:invoke.done'));
+    return message(translator(localeOf(context))('teams:invoke.done'));
   }
   return message(pointer(context, await sendPrivately(deps, context, reply, actor)));
 }
@@ -72,7 +55,7 @@ async function fullText(deps: TeamsDeps, context: TurnContext, ticket: TicketVie
   };
   if (!audienceOf(context).shared) {
     await send(context);
-    return message(translator(context.activity.locale)('teams:invoke.fullTextSent', { id: ticket.id }));
+    return message(translator(localeOf(context))('teams:invoke.fullTextSent', { id: ticket.id }));
   }
   if (!deps.privateChat) return message(pointer(context, false));
   try {
@@ -92,9 +75,9 @@ export async function onCardAction(
   value: AdaptiveCardInvokeValue,
 ): Promise<AdaptiveCardInvokeResponse> {
   const verb = value.action?.verb;
-  const t = translator(context.activity.locale);
+  const t = translator(localeOf(context));
   if (!deps.commands.isVerb(verb)) return invokeError(400, 'UnknownAction', t('teams:invoke.unknownAction', { verb: String(verb ?? '') }));
-  if (!actor) return invokeError(400, 'NoEmail', noEmailMessage(context.activity.locale));
+  if (!actor) return invokeError(400, 'NoEmail', noEmailMessage(localeOf(context)));
   const input = inputFromCard(verb, value.action.data as Record<string, unknown> | undefined);
   // Teams marks the refresh it sends on its own with trigger 'automatic' (not kept by botbuilder's parser).
   const isRefresh = verb === VERBS.refresh || (context.activity.value as { trigger?: string } | undefined)?.trigger === 'automatic';

@@ -14,7 +14,7 @@ import { noEmailMessage } from './identity';
 import { inputFromCard } from './invoke-actions';
 import { activityFor, cardFor } from './replies';
 import { plainText } from './text';
-import { audienceOf, commandContext, type TeamsDeps } from './turn';
+import { audienceOf, commandContext, localeOf, type TeamsDeps } from './turn';
 
 /** The command id in the app manifest. */
 export const CREATE_FROM_MESSAGE = 'createTicketFromMessage';
@@ -45,7 +45,7 @@ export function toDialogCard(node: unknown): unknown {
 
 function dialog(context: TurnContext, view: View): MessagingExtensionActionResponse {
   const card = toDialogCard(cardFor(view, { ...audienceOf(context), shared: false })) as Record<string, unknown>;
-  return { task: { type: 'continue', value: { title: translator(context.activity.locale)('teams:extension.dialogTitle'), card: CardFactory.adaptiveCard(card) } } };
+  return { task: { type: 'continue', value: { title: translator(localeOf(context))('teams:extension.dialogTitle'), card: CardFactory.adaptiveCard(card) } } };
 }
 
 /** Title and description proposed from the message the person picked. */
@@ -70,8 +70,8 @@ export async function onFetchTask(
   actor: Actor | undefined,
   action: MessagingExtensionAction,
 ): Promise<MessagingExtensionActionResponse> {
-  if (action.commandId !== CREATE_FROM_MESSAGE) return message(translator(context.activity.locale)('teams:extension.noCommand', { command: action.commandId ?? '' }));
-  if (!actor) return message(noEmailMessage(context.activity.locale));
+  if (action.commandId !== CREATE_FROM_MESSAGE) return message(translator(localeOf(context))('teams:extension.noCommand', { command: action.commandId ?? '' }));
+  if (!actor) return message(noEmailMessage(localeOf(context)));
   const { title, description, link } = prefillFrom(action);
   const values: Record<string, string> = { title, description };
   if (link) values.sourceLink = link;
@@ -86,9 +86,9 @@ export async function onSubmitAction(
   actor: Actor | undefined,
   action: MessagingExtensionAction,
 ): Promise<MessagingExtensionActionResponse> {
-  const t = translator(context.activity.locale);
+  const t = translator(localeOf(context));
   if (action.commandId !== CREATE_FROM_MESSAGE) return message(t('teams:extension.noCommand', { command: action.commandId ?? '' }));
-  if (!actor) return message(noEmailMessage(context.activity.locale));
+  if (!actor) return message(noEmailMessage(localeOf(context)));
   const data = (action.data ?? {}) as Record<string, unknown>;
   // Only the form's submit files a ticket; any other button in the dialog (e.g. cancel) just closes it.
   if (data.verb !== undefined && data.verb !== VERBS.create) return {};

@@ -2,6 +2,7 @@
 import { MessageFactory, TurnContext } from 'botbuilder';
 import { channelWelcome } from '../../views/help-view';
 import { dispatch, handleText } from '../../commands/index';
+import { isPrivate } from '../../core';
 import { VERBS } from '../../core/verbs';
 import type { Actor } from '../../helpdesk/types';
 import { noEmailMessage } from './identity';
@@ -11,11 +12,11 @@ import type { ThreadTurn } from './bot';
 import { activityFor } from './replies';
 import { quotedTicket, takeQuotedReply } from './quoted-reply';
 import { plainText } from './text';
-import { audienceOf, commandContext, conversationOf, type TeamsDeps } from './turn';
+import { audienceOf, commandContext, conversationOf, localeOf, type TeamsDeps } from './turn';
 
 /** True when the bot should answer: always in personal chat, only when @mentioned elsewhere. */
 export function addressedToBot(context: TurnContext): boolean {
-  if (conversationOf(context).kind === 'personal') return true;
+  if (isPrivate(conversationOf(context))) return true;
   const botId = context.activity.recipient?.id;
   return TurnContext.getMentions(context.activity).some((m) => m.mentioned?.id === botId);
 }
@@ -44,12 +45,12 @@ export async function onMessage(
     return;
   }
   // A quoted reply's quote is not part of what was typed; it says which notification is answered.
-  const quoted = conversationOf(context).kind === 'personal' ? takeQuotedReply(context.activity) : undefined;
+  const quoted = isPrivate(conversationOf(context)) ? takeQuotedReply(context.activity) : undefined;
   const text = commandText(context);
   // A card's Action.Submit arrives as a message with a value and no text; cards here use Action.Execute.
   if (!text && context.activity.value) return;
   if (!actor) {
-    await answer(deps, context, privately({ type: 'text', text: noEmailMessage(context.activity.locale) }));
+    await answer(deps, context, privately({ type: 'text', text: noEmailMessage(localeOf(context)) }));
     return;
   }
   // A reply under a ticket card the bot posted in a channel becomes a comment on that ticket.
@@ -69,8 +70,8 @@ export async function onBotAdded(deps: TeamsDeps, context: TurnContext, actor: A
   const botId = context.activity.recipient?.id;
   const added = context.activity.membersAdded ?? [];
   if (!added.some((m) => m.id === botId)) return;
-  if (conversationOf(context).kind !== 'personal') {
-    await context.sendActivity(MessageFactory.text(channelWelcome('teams', context.activity.locale)));
+  if (!isPrivate(conversationOf(context))) {
+    await context.sendActivity(MessageFactory.text(channelWelcome('teams', localeOf(context))));
     return;
   }
   // Whoever added the bot may have no visible address; the welcome is then the requester's help.

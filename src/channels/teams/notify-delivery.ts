@@ -3,6 +3,7 @@
  * posted and updated in place; changes go into the card's thread (channels) or after it (chats).
  */
 import { CardFactory, MessageFactory, TurnContext, type Activity, type CloudAdapter, type ConversationReference } from 'botbuilder';
+import { isPrivate } from '../../core';
 import type { Actor } from '../../helpdesk/types';
 import type { Logger } from '../../log';
 import { DeliveryError, type Delivery } from '../../notify/types';
@@ -15,6 +16,7 @@ import type { ThreadTurn } from './bot';
 import { isTooBig, TEAMS_MESSAGE_LIMIT } from './fit';
 import { inPersonalChat } from './personal-chat';
 import { cardFor } from './replies';
+import { kindOf } from './turn';
 
 /** Options for createTeamsDelivery. */
 export interface TeamsDeliveryConfig {
@@ -170,14 +172,14 @@ export function teamsConversationHook(store: Store) {
   return async (ref: Partial<ConversationReference>, who?: Actor): Promise<void> => {
     const conversation = ref.conversation;
     if (!conversation?.id) return;
-    const kind = conversation.conversationType === 'channel' ? 'channel' : conversation.conversationType === 'groupChat' || conversation.isGroup ? 'group' : 'personal';
+    const kind = kindOf(conversation);
     // A channel message's conversation id carries its thread (;messageid=); cards go to the channel itself.
     const id = kind === 'channel' ? teamsChannelId(conversation.id) : conversation.id;
     const reference = { ...ref, conversation: { ...conversation, id }, activityId: undefined };
     await store.saveConversation({ platform: 'teams', id, kind, reference });
     // The language this person's Teams client uses now: their DMs follow it.
     if (who?.email && ref.locale) await store.savePersonLocale(who.email, ref.locale);
-    if (kind === 'personal' && who?.email) {
+    if (isPrivate({ kind }) && who?.email) {
       await store.savePersonAddress({ platform: 'teams', email: who.email, conversationId: id, userId: ref.user?.aadObjectId ?? ref.user?.id, reference });
     } else if (who?.email && ref.user?.id && ref.serviceUrl) {
       // Seen only in a shared conversation so far: keep what opening a 1:1 chat needs, never over a real one.

@@ -16,7 +16,7 @@ import type { Actor } from '../../helpdesk/types';
 import { translator } from '../../i18n';
 import { noEmailMessage } from './identity';
 import { cardFor } from './replies';
-import { commandContext, type TeamsDeps } from './turn';
+import { commandContext, localeOf, type TeamsDeps } from './turn';
 
 /** The search command id in the app manifest. */
 export const SEARCH_TICKETS = 'searchTickets';
@@ -40,14 +40,14 @@ function typedText(query: MessagingExtensionQuery): string {
 
 /** composeExtension/query: previews of matching tickets; picking one inserts its shared card. */
 export async function onSearchQuery(deps: TeamsDeps, context: TurnContext, actor: Actor | undefined, query: MessagingExtensionQuery): Promise<MessagingExtensionResponse> {
-  const t = translator(context.activity.locale);
+  const t = translator(localeOf(context));
   if (query.commandId !== SEARCH_TICKETS) return message(t('teams:extension.noSearch', { command: query.commandId ?? '' }));
-  if (!actor) return message(noEmailMessage(context.activity.locale));
+  if (!actor) return message(noEmailMessage(localeOf(context)));
   const count = Math.min(Math.max(1, query.queryOptions?.count ?? SHARE_LIMIT), SHARE_LIMIT);
   try {
     const found = await shareableTickets(commandContext(deps, context, actor), typedText(query), count);
     return result(found.map(({ summary, card }) => ({
-      ...CardFactory.adaptiveCard(cardFor({ type: 'ticket', ticket: card }, { shared: true, userIds: [], locale: context.activity.locale })),
+      ...CardFactory.adaptiveCard(cardFor({ type: 'ticket', ticket: card }, { shared: true, userIds: [], locale: localeOf(context) })),
       preview: CardFactory.thumbnailCard(`#${summary.id} ${summary.title}`, [labelOf(summary, 'status'), labelOf(summary, 'priority'), summary.requesterName].filter(Boolean).join(' · ')),
     })));
   } catch (err) {
@@ -64,7 +64,7 @@ export async function onQueryLink(deps: TeamsDeps, context: TurnContext, actor: 
     if (!list) return result([]);
     const [t] = list.tickets;
     return result([{
-      ...CardFactory.adaptiveCard(cardFor({ type: 'ticket-list', list }, { shared: true, userIds: [], locale: context.activity.locale })),
+      ...CardFactory.adaptiveCard(cardFor({ type: 'ticket-list', list }, { shared: true, userIds: [], locale: localeOf(context) })),
       preview: CardFactory.thumbnailCard(`#${t.id} ${t.title}`, [labelOf(t, 'status'), labelOf(t, 'priority')].join(' · ')),
     }]);
   } catch (err) {

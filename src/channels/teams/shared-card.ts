@@ -9,7 +9,7 @@ import { sharedTicketView } from '../../commands/shared-view';
 import type { CommandContext, Reply } from '../../commands/types';
 import { normalizeLocale } from '../../i18n';
 import type { View } from '../../views/types';
-import { sharedLocale, type TeamsDeps } from './turn';
+import { localeOf, sharedLocale, type TeamsDeps } from './turn';
 
 /** The view and locale to show a ticket reply with in a shared conversation. */
 export async function inConversationLanguage(
@@ -19,6 +19,6 @@ export async function inConversationLanguage(
   reply: Reply & { view: { type: 'ticket' } },
 ): Promise<{ view: View; locale: string | undefined }> {
   const locale = await sharedLocale(deps, context);
-  if (normalizeLocale(locale) === normalizeLocale(context.activity.locale)) return { view: reply.view, locale: context.activity.locale };
+  if (normalizeLocale(locale) === normalizeLocale(localeOf(context))) return { view: reply.view, locale: localeOf(context) };
   return { view: { type: 'ticket', ticket: await sharedTicketView(ctx, reply, locale) }, locale };
 }

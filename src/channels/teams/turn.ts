@@ -1,7 +1,9 @@
 /** Turning one Teams turn into the channel-neutral command context. */
-import type { TurnContext } from 'botbuilder';
+import type { ConversationAccount, TurnContext } from 'botbuilder';
 import type { CommandRegistry } from '../../commands/registry';
+import { conversationLanguage, personLanguage } from '../../commands/conversation-language';
 import type { CommandContext, Conversation, NotificationPorts } from '../../commands/types';
+import { isPrivate } from '../../core';
 import type { Actor, HelpdeskService } from '../../helpdesk/types';
 import type { Logger } from '../../log';
 import { teamsChannelId } from './conversation-ids';
@@ -25,31 +27,46 @@ export interface TeamsDeps {
   tellLater?: (email: string, text: string) => Promise<void>;
 }
 
+/** personal / group / channel from what Teams says about a conversation (the one place Teams decides it). */
+export function kindOf(c: Pick<ConversationAccount, 'conversationType' | 'isGroup'> | undefined): Conversation['kind'] {
+  return c?.conversationType === 'channel' ? 'channel' : c?.conversationType === 'groupChat' || c?.isGroup ? 'group' : 'personal';
+}
+
 /**
  * personal / groupChat / channel as the command layer names them. A message in a channel thread
  * names the channel itself: subscriptions and everything else are per channel, not per thread.
  */
 export function conversationOf(context: TurnContext): Conversation {
   const c = context.activity.conversation;
-  const kind = c?.conversationType === 'channel' ? 'channel' : c?.conversationType === 'groupChat' || c?.isGroup ? 'group' : 'personal';
+  const kind = kindOf(c);
   const id = c?.id ?? '';
   return { platform: 'teams', id: kind === 'channel' ? teamsChannelId(id) : id, kind };
 }
 
-/**
- * The language of what a whole channel or group chat reads: the one an agent set there
- * (`language de`), else HELPDESK_LOCALE. A failed look-up falls back to the default rather than
- * costing the person their answer.
- */
+/** The language of what a whole channel or group chat reads (commands/conversation-language). */
 export async function sharedLocale(deps: TeamsDeps, context: TurnContext): Promise<string | undefined> {
-  const own = await deps.notifications?.language?.(conversationOf(context)).catch(() => undefined);
-  return own ?? deps.notifications?.defaultLanguage;
+  return conversationLanguage(deps.notifications, conversationOf(context));
+}
+
+const READER_LOCALE = Symbol('helpdesk.readerLocale');
+
+/**
+ * Decides once per turn the language of what this person reads: the one they chose (`language de`
+ * in their personal chat), else what their Teams client sends (commands/conversation-language).
+ */
+export async function resolveReaderLocale(deps: TeamsDeps, context: TurnContext, actor: Actor | undefined): Promise<void> {
+  context.turnState.set(READER_LOCALE, await personLanguage(deps.notifications, actor?.email, context.activity.locale));
+}
+
+/** The language of what the person of this turn reads (see resolveReaderLocale). */
+export function localeOf(context: TurnContext): string | undefined {
+  return context.turnState.has(READER_LOCALE) ? (context.turnState.get(READER_LOCALE) as string | undefined) : context.activity.locale;
 }
 
 /** Shared chats get the shareable card; the person acting is the one whose client refreshes it. */
 export function audienceOf(context: TurnContext): CardAudience {
   const from = context.activity.from?.id;
-  return { shared: conversationOf(context).kind !== 'personal', userIds: from ? [from] : [], locale: context.activity.locale };
+  return { shared: !isPrivate(conversationOf(context)), userIds: from ? [from] : [], locale: localeOf(context) };
 }
 
 /** The command context for this turn, with mention look-ups answered from this activity. */
@@ -58,7 +75,8 @@ export function commandContext(deps: TeamsDeps, context: TurnContext, actor: Act
     actor,
     helpdesk: deps.helpdesk,
     conversation: conversationOf(context),
-    locale: context.activity.locale,
+    locale: localeOf(context),
+    clientLocale: context.activity.locale,
     notifications: deps.notifications,
     commands: deps.commands,
     channel: { resolveUser: (reference) => deps.identity.mentioned(context, reference) },
