@@ -4,7 +4,7 @@
  */
 import { setFlagsFromString } from 'node:v8';
 import { describeEmbedded, startApp, type App } from './app';
-import { ConfigError, loadConfig, type Config } from './config';
+import { ConfigErrors, loadConfig, type Config } from './config';
 import { loadEnvFiles } from './env';
 import { configureLogging, log } from './log';
 
@@ -17,7 +17,8 @@ function readSettings(): { config: Readonly<Config>; files: string[] } {
     return { config: loadConfig(), files };
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    process.stderr.write(`Configuration error — ${message}\nSee .env.example for every setting.\n`);
+    const lines = err instanceof ConfigErrors ? `Configuration errors (${err.problems.length}):\n${err.problems.map((p) => `  ${p.message}`).join('\n')}` : `Configuration error — ${message}`;
+    process.stderr.write(`${lines}\nSee .env.example for every setting.\n`);
     process.exit(2);
   }
 }

@@ -95,6 +95,35 @@ describe('npm run doctor', () => {
   });
 });
 
+describe('npm run doctor on a half-done configuration', () => {
+  const SITE = 'contoso.sharepoint.com,aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee,ffffffff-0000-1111-2222-333333333333';
+  const GUID = '11111111-2222-3333-4444-555555555555';
+
+  it('names every missing setting in one run and repeats the flags in the command to run again', async () => {
+    const doctor = entry('src/doctor.ts', ['--production'], dir({ '.env': `HELPDESK_SITE_ID=${SITE}\nPORT=eighty\n` }));
+    expect(await doctor.exited).toBe(1);
+    const out = doctor.output();
+    for (const name of ['HELPDESK_TENANT_ID', 'HELPDESK_CLIENT_ID', 'HELPDESK_CLIENT_SECRET', 'PORT']) expect(out).toMatch(new RegExp(`✖ configuration: ${name}: `));
+    expect(out.trim().split('\n').at(-1)).toBe('Fix these 4 settings (see .env.example) and run `npm run doctor -- --production` again.');
+  });
+
+  it('with --production and NODE_ENV unset, says the site is required in production, not "when NODE_ENV=production"', async () => {
+    const doctor = entry('src/doctor.ts', ['--production'], dir({}));
+    expect(await doctor.exited).toBe(1);
+    expect(doctor.output()).toContain('✖ configuration: HELPDESK_SITE_ID: is required in production (checked with --production)');
+    expect(doctor.output()).not.toContain('when NODE_ENV=production');
+  });
+
+  it('a sign-in URL on a port fetch refuses names HELPDESK_AUTH_URL and says why', async () => {
+    const env = { HELPDESK_SITE_ID: SITE, HELPDESK_TENANT_ID: GUID, HELPDESK_CLIENT_ID: GUID, HELPDESK_CLIENT_SECRET: 'x', HELPDESK_AUTH_URL: 'http://127.0.0.1:6000' };
+    const doctor = entry('src/doctor.ts', ['--production'], dir({}), env);
+    expect(await doctor.exited).toBe(1);
+    const token = doctor.output().split('\n').find((l) => l.startsWith('✖ token:'));
+    expect(token).toContain('check HELPDESK_AUTH_URL (now http://127.0.0.1:6000): its port 6000 is one that fetch never connects to');
+    expect(doctor.output().trim().split('\n').at(-1)).toContain('`npm run doctor -- --production`');
+  });
+});
+
 describe('the bot (src/main.ts)', () => {
   it('takes PORT and HELPDESK_DATA_DIR from .env, and stops on a malformed setting naming it', async () => {
     const d = dir({ '.env': 'PORT=0\nHELPDESK_DATA_DIR=./state\nLOG_LEVEL=warn\n' });
