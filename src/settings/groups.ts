@@ -27,6 +27,8 @@ export interface TeamsSettings {
   appPassword?: string;
   appTenantId?: string;
   appType: 'MultiTenant' | 'SingleTenant' | 'UserAssignedMSI';
+  /** Where the Bot Framework publishes its signing keys (default: its own); tests point it at a local server. */
+  openIdMetadataUrl?: string;
 }
 
 /** The Slack app's tokens; present only when Slack is configured. */
