@@ -64,7 +64,10 @@ export interface Config {
   /** NODE_ENV=production: the embedded demo site is refused and the doctor is strict. */
   production: boolean;
   log: LogSettings;
+  /** Absolute; from HELPDESK_DATA_DIR (default ./.data, relative to the working directory). */
   dataDir: string;
+  /** HELPDESK_DATA_DIR as given, for messages that name it; undefined when unset. */
+  dataDirSetting?: string;
   helpdesk: HelpdeskSettings;
   teams: TeamsSettings;
   /** Undefined when Slack settings are absent: the Slack channel is off. */
@@ -111,6 +114,7 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): R
     production,
     log,
     dataDir: path.resolve(value(env, 'HELPDESK_DATA_DIR') ?? './.data'),
+    dataDirSetting: value(env, 'HELPDESK_DATA_DIR'),
     helpdesk: {
       target,
       graphUrl: found.read(() => httpsUrl(env, 'HELPDESK_GRAPH_URL', 'https://graph.microsoft.com'), ''),

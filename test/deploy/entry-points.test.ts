@@ -4,6 +4,7 @@
  * as child processes exactly as an admin starts them.
  */
 import { readFileSync, rmSync } from 'node:fs';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import AdmZip from 'adm-zip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -139,6 +140,41 @@ describe('the bot (src/main.ts)', () => {
     const bad = entry('src/main.ts', [], dir({ '.env': 'LOG_LEVEL=verbose\n' }));
     expect(await bad.exited).toBe(2);
     expect(bad.output()).toContain('LOG_LEVEL: must be one of debug, info, warn, error (got "verbose")');
+  });
+});
+
+describe('a production start against an unreachable tenant', () => {
+  it('says within seconds on stdout that the help desk is not reachable, is not ready, and stays live', async () => {
+    const closed = await new Promise<number>((resolve) => {
+      const probe = createNetServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    const nowhere = `http://127.0.0.1:${closed}`;
+    const bot = entry('src/main.ts', [], dir({}), {
+      NODE_ENV: 'production',
+      PORT: '0',
+      HELPDESK_SITE_ID: 'contoso.sharepoint.com,aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee,ffffffff-0000-1111-2222-333333333333',
+      HELPDESK_TENANT_ID: '11111111-2222-3333-4444-555555555555',
+      HELPDESK_CLIENT_ID: '11111111-2222-3333-4444-555555555555',
+      HELPDESK_CLIENT_SECRET: 'not-a-secret',
+      HELPDESK_GRAPH_URL: nowhere,
+      HELPDESK_AUTH_URL: nowhere,
+      LOG_LEVEL: 'error',
+    });
+    const [, port] = await bot.waitFor(/listening on http:\/\/127\.0\.0\.1:(\d+)\/api\/messages/);
+    const listening = Date.now();
+    const [line] = await bot.waitFor(/^Help desk: .*$/m, 15_000);
+    expect(Date.now() - listening).toBeLessThan(10_000);
+    expect(line).toMatch(/^Help desk: NOT reachable \(tenant 11111111-2222-3333-4444-555555555555 through 127\.0\.0\.1:\d+\): .*(refused|ECONNREFUSED)/);
+    await bot.waitFor(/^Slack: off/m);
+    expect(bot.output()).toMatch(/^Teams: local use only/m);
+    expect(bot.output()).not.toContain('npm run playground');
+    expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(503);
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+    bot.proc.kill('SIGTERM');
+    expect(await bot.exited).toBe(0);
   });
 });
 

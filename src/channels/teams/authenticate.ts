@@ -7,7 +7,6 @@
  */
 import type { Activity, ConfigurationBotFrameworkAuthentication } from 'botbuilder';
 import type { Logger } from '../../log';
-import { rootCause } from '../../start-errors';
 
 /** What botbuilder's processActivity takes instead of the header once the request is authenticated. */
 export type AuthenticateRequestResult = Awaited<ReturnType<ConfigurationBotFrameworkAuthentication['authenticateRequest']>>;
@@ -39,6 +38,13 @@ export function tokenProblem(header: string): string | undefined {
   }
   if (typeof alg !== 'string' || !ALGORITHMS.has(alg)) return `the token's algorithm ${JSON.stringify(alg)} is not one the Bot Framework signs with`;
   return undefined;
+}
+
+/** The error's message and code, for the log (botbuilder's and node-fetch's errors carry no token). */
+function causeOf(err: unknown): string {
+  const e = err as { message?: unknown; code?: unknown };
+  const message = typeof e?.message === 'string' ? e.message : String(err);
+  return typeof e?.code === 'string' && !message.includes(e.code) ? `${message} (${e.code})` : message;
 }
 
 /** True when the error means the signing keys (or the OpenID document naming them) could not be fetched. */
@@ -76,7 +82,7 @@ export async function authenticate(
   logger: Logger,
 ): Promise<Authenticated> {
   const refuse = (reason: string, error?: unknown): Authenticated => {
-    logger.warn('Refused a Teams request: no valid Bot Connector token', { reason, activityId: activity.id, ...(error ? { cause: rootCause(error).message } : {}) });
+    logger.warn('Refused a Teams request: no valid Bot Connector token', { reason, activityId: activity.id, ...(error ? { cause: causeOf(error) } : {}) });
     return { ok: false, status: 401, body: UNAUTHORIZED };
   };
   if (!local) {
@@ -87,8 +93,7 @@ export async function authenticate(
     return { ok: true, result: await withinKeyWait(auth.authenticateRequest(activity, header)) };
   } catch (err) {
     if (keysUnreachable(err)) {
-      const cause = rootCause(err);
-      logger.error('Could not check a Teams request: the Bot Framework signing keys cannot be fetched; answered 503', { activityId: activity.id, cause: cause.code ? `${cause.message} (${cause.code})` : cause.message });
+      logger.error('Could not check a Teams request: the Bot Framework signing keys cannot be fetched; answered 503', { activityId: activity.id, cause: causeOf(err) });
       return { ok: false, status: 503, body: UNAVAILABLE };
     }
     if (refusedToken(err)) return refuse('botbuilder refused the token', err);
