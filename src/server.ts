@@ -109,7 +109,11 @@ export function createServer(options: ServerConfig): Server {
   return {
     listen: () =>
       new Promise((resolve, reject) => {
-        server.once('error', reject);
+        // A port in use or not allowed: say which settings to change, not only "listen EACCES".
+        server.once('error', (err: NodeJS.ErrnoException) => {
+          const why = err.code === 'EADDRINUSE' ? 'something else already listens there' : err.code === 'EACCES' ? 'this user may not listen there (ports below 1024 need privileges)' : err.code === 'EADDRNOTAVAIL' ? 'this machine has no such address' : err.message;
+          reject(new Error(`cannot listen on HOST=${host} PORT=${options.port}: ${why} (${err.code ?? 'error'}); change PORT or HOST`, { cause: err }));
+        });
         server.listen(options.port, host, () => {
           const address = server.address() as AddressInfo;
           if (options.allowUnauthenticated) {

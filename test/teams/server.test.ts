@@ -57,6 +57,12 @@ describe('HTTP server', () => {
     expect(await live.json()).toEqual({ live: true, ok: false, detail: 'Graph answered 503' });
   });
 
+  it('a port already in use stops it with the settings to change', async () => {
+    const { port } = await start();
+    const second = createServer({ port, teams: channel(), health: async () => ({ ok: true }), logger, allowUnauthenticated: true });
+    await expect(second.listen()).rejects.toThrow(`cannot listen on HOST=127.0.0.1 PORT=${port}: something else already listens there (EADDRINUSE); change PORT or HOST`);
+  });
+
   it('binds to loopback by default and says Teams accepts unauthenticated requests from this machine only', async () => {
     const { host } = await start();
     expect(host).toBe('127.0.0.1');
