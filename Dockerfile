@@ -1,6 +1,8 @@
 # Help-desk chat bot: a production image. Build: docker build -t helpdesk-bot .
 # Run:   docker run --env-file .env -p 3978:3978 -v helpdesk-data:/data helpdesk-bot
-# Settings come from the environment (--env-file); see .env.example and docs/deploy.md.
+# Settings come from the environment (--env-file); see .env.example and docs/deploy.md. The ENV
+# values below apply unless the env file sets them: keep NODE_ENV, HOST, PORT and
+# HELPDESK_DATA_DIR commented out there, as .env.example has them.
 
 # --- build: full install (TypeScript, tsx), compile src/ to dist/ ---
 FROM node:20-bookworm-slim AS build
@@ -30,6 +32,8 @@ RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
 EXPOSE 3978
+# Liveness: /healthz answers 200 while the process serves requests. Load balancers take /readyz
+# (503 until the help desk answers, and while it is unreachable); see docs/deploy.md.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3978)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # Exec form, no shell or npm in between: node is PID 1 and gets `docker stop`'s SIGTERM itself;

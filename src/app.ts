@@ -7,14 +7,15 @@ import type { CommandRegistry } from './commands/registry';
 import type { TeamsChannel } from './channels/teams';
 import type { Config } from './config';
 import { connectionFor, DEMO_AGENTS, startEmulator, type Emulator } from './emulator';
-import { createGraphClient, type GraphClientConfig } from './graph';
+import { createGraphClient, createTokenSource, type GraphClientConfig } from './graph';
 import { createHelpdeskService } from './helpdesk';
 import { createChangeFeed } from './helpdesk/changes';
 import type { Logger } from './log';
 import { createNotifications, type Delivery, type Poller } from './notify';
 import { createServer, type TeamsEndpoint } from './server';
+import { probeHelpdesk, reachabilityReport, readyState, REPORT_WAIT_MS } from './readiness';
 import { reportStatusRoles } from './settings/roles';
-import { startFailure } from './start-errors';
+import { prepareDataDir, startFailure } from './start-errors';
 import { leaseFor, openStore, storeHealth, type Store } from './store';
 
 /** A running bot process. */
@@ -24,6 +25,8 @@ export interface App {
   /** Present when running on the embedded help-desk site. */
   emulator?: Emulator;
   poller: Poller;
+  /** One line each for the help desk, Teams and Slack: reachable or not (waits at most a few seconds). */
+  reachability(): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -51,24 +54,20 @@ async function graphFor(config: Config, logger: Logger): Promise<{ graph: GraphC
   };
 }
 
-/**
- * Healthy unless the help desk has been unreachable for several poll cycles in a row. A shared
- * store that does not answer is reported but keeps 200: most commands still work without it.
- */
-async function healthOf(poller: Poller, store: Store): Promise<{ ok: boolean; detail?: string; polling: boolean; cycles: number; store: unknown }> {
-  const { failures, lastError, polling, cycles } = poller.status();
-  const storeState = await storeHealth(store);
-  const base = { polling: polling && storeState.reachable, cycles, store: storeState };
-  if (failures >= 3) return { ok: false, detail: `help desk unreachable for ${failures} poll cycles: ${lastError ?? 'unknown error'}`, ...base };
-  if (!storeState.reachable) return { ok: true, detail: `shared store (PostgreSQL) unreachable: ${storeState.error}; notifications paused, reconnecting`, ...base };
-  return { ok: true, ...base };
-}
-
 /** Builds and starts the whole bot; `close()` stops it in reverse order. */
 export async function startApp(config: Config, options: AppOptions): Promise<App> {
   const { logger } = options;
+  // The data directory holds the SQLite store and the embedded site; with PostgreSQL and a tenant nothing is written there.
+  if (!config.databaseUrl || config.helpdesk.target.kind === 'embedded') prepareDataDir(config.dataDir, config.dataDirSetting);
   const { graph: graphConfig, emulator } = await graphFor(config, logger.child({ component: 'graph' }));
-  const graph = createGraphClient(graphConfig);
+  // One token between the bot's client and the readiness probe, which tries once per call and soon gives up.
+  const tokens = createTokenSource({ ...graphConfig, graphUrl: graphConfig.graphUrl.replace(/\/+$/, ''), logger: graphConfig.logger ?? logger });
+  const graph = createGraphClient({ ...graphConfig, tokens });
+  const probe = probeHelpdesk(
+    createGraphClient({ ...graphConfig, tokens, retry: { maxAttempts: 1 }, timeoutMs: REPORT_WAIT_MS }),
+    Math.min(config.pollSeconds, 5) * 1000,
+    logger.child({ component: 'readiness' }),
+  );
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }, logger);
   const service = createHelpdeskService({ graph, settings: config.helpdesk, logger: logger.child({ component: 'helpdesk' }), searchIndex: store });
   reportStatusRoles(service.vocabulary, logger.child({ component: 'settings' }));
@@ -87,7 +86,7 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
   const { helpdesk } = notifications;
 
   // Teams (botbuilder) loads while the server already listens: it is most of the start-up time.
-  // A Teams request that comes first waits for it; /healthz says 503 "starting" until it is loaded.
+  // A Teams request that comes first waits for it; /readyz says 503 "starting" until it is loaded.
   const teamsLoading = (async () => {
     const { createTeamsChannel } = await import('./channels/teams');
     const { createTeamsDelivery, handleTeamsThreadReply, teamsConversationHook } = await import('./channels/teams/notify-delivery');
@@ -157,8 +156,8 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
     host: config.host,
     teams,
     slack: slack?.requestListener ? { requestListener: slack.requestListener } : undefined,
-    // Ready only once every channel can serve: a load balancer must not send traffic before that.
-    health: async () => (poller ? healthOf(poller, store) : { ok: false, detail: 'starting', polling: false }),
+    // Ready once every channel can serve and the help desk has answered: a load balancer waits for that.
+    health: () => readyState(probe, poller, store),
     logger,
     allowUnauthenticated: !config.teams.appId,
   });
@@ -167,6 +166,7 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
   try {
     loaded = await teamsLoading;
   } catch (err) {
+    probe.stop();
     await server.close();
     throw err;
   }
@@ -179,7 +179,9 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
     port,
     emulator,
     poller: started,
+    reachability: () => reachabilityReport(config, probe),
     async close() {
+      probe.stop();
       await started.stop();
       await server.close();
       await slack?.stop();

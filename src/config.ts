@@ -1,6 +1,6 @@
 /**
- * Configuration: read and validated once at start. A missing or malformed value stops start-up
- * with a message naming the variable (ConfigError). Every setting is documented in .env.example.
+ * Configuration: read and validated once at start. Missing or malformed values stop start-up
+ * with a message naming every such variable at once (ConfigError, ConfigErrors). Every setting is documented in .env.example.
  * The readers live in src/settings (one variable's shape in read.ts, groups in groups.ts).
  */
 import path from 'node:path';
@@ -15,14 +15,16 @@ import {
   readTicketUrlPattern,
   readCategories,
   readRoles,
+  DEFAULT_CATEGORIES,
+  DEFAULT_VOCABULARY,
   type HelpdeskTarget,
   type SlackSettings,
   type TeamsSettings,
   type VocabularySettings,
 } from './settings/groups';
-import { ConfigError, httpsUrl, integer, isProduction, oneOf, value, type Env } from './settings/read';
+import { ConfigError, httpsUrl, integer, isProduction, oneOf, problems, value, type Env } from './settings/read';
 
-export { ConfigError, isProduction, oneOf } from './settings/read';
+export { ConfigError, ConfigErrors, isProduction, oneOf } from './settings/read';
 export {
   DEFAULT_CATEGORIES,
   DEFAULT_HIGH_PRIORITIES,
@@ -62,7 +64,10 @@ export interface Config {
   /** NODE_ENV=production: the embedded demo site is refused and the doctor is strict. */
   production: boolean;
   log: LogSettings;
+  /** Absolute; from HELPDESK_DATA_DIR (default ./.data, relative to the working directory). */
   dataDir: string;
+  /** HELPDESK_DATA_DIR as given, for messages that name it; undefined when unset. */
+  dataDirSetting?: string;
   helpdesk: HelpdeskSettings;
   teams: TeamsSettings;
   /** Undefined when Slack settings are absent: the Slack channel is off. */
@@ -76,45 +81,62 @@ export interface Config {
   locale: string;
 }
 
-/** Reads and validates the whole configuration once; throws ConfigError naming the variable. */
-export function loadConfig(env: Env = process.env): Readonly<Config> {
+/** Options for loadConfig. */
+export interface LoadOptions {
+  /**
+   * Apply the production rules whatever NODE_ENV says, and name this as the reason in messages
+   * (the doctor's `--production`). Default: NODE_ENV=production decides.
+   */
+  productionBy?: string;
+}
+
+/**
+ * Reads and validates the whole configuration once. Every missing or malformed setting is named
+ * at once: one ConfigError, or ConfigErrors listing each, so an admin fixes them in one pass.
+ * A new setting is one line below: `name: found.read(() => reader(env), fallback)`.
+ */
+export function loadConfig(env: Env = process.env, options: LoadOptions = {}): Readonly<Config> {
+  const found = problems();
   const log: LogSettings = {
-    level: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
-    format: oneOf(env, 'LOG_FORMAT', LOG_FORMATS, 'json'),
+    level: found.read(() => oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'), 'info'),
+    format: found.read(() => oneOf(env, 'LOG_FORMAT', LOG_FORMATS, 'json'), 'json'),
   };
-  const production = isProduction(env);
-  const target = readTarget(env);
-  if (production && target.kind === 'embedded') {
-    throw new ConfigError('HELPDESK_SITE_ID', 'is required when NODE_ENV=production: without it the bot would serve the embedded demo site');
+  const production = options.productionBy !== undefined || isProduction(env);
+  const target = found.read(() => readTarget(env), { kind: 'embedded' } as HelpdeskTarget);
+  if (production && value(env, 'HELPDESK_SITE_ID') === undefined) {
+    const why = options.productionBy ?? 'NODE_ENV=production';
+    found.add(new ConfigError('HELPDESK_SITE_ID', `is required in production (${why}): without it the bot would serve the embedded demo site`));
   }
-  const roles = readRoles(env);
+  const roles = found.read(() => readRoles(env), DEFAULT_VOCABULARY);
   const config: Config = {
-    port: integer(env, 'PORT', 3978, 0, 65535),
-    host: readHost(env),
+    port: found.read(() => integer(env, 'PORT', 3978, 0, 65535), 3978),
+    host: found.read(() => readHost(env), '127.0.0.1'),
     production,
     log,
     dataDir: path.resolve(value(env, 'HELPDESK_DATA_DIR') ?? './.data'),
+    dataDirSetting: value(env, 'HELPDESK_DATA_DIR'),
     helpdesk: {
       target,
-      graphUrl: httpsUrl(env, 'HELPDESK_GRAPH_URL', 'https://graph.microsoft.com'),
-      authUrl: httpsUrl(env, 'HELPDESK_AUTH_URL', 'https://login.microsoftonline.com'),
+      graphUrl: found.read(() => httpsUrl(env, 'HELPDESK_GRAPH_URL', 'https://graph.microsoft.com'), ''),
+      authUrl: found.read(() => httpsUrl(env, 'HELPDESK_AUTH_URL', 'https://login.microsoftonline.com'), ''),
       agentEmailField: value(env, 'HELPDESK_AGENT_EMAIL_FIELD') ?? 'SD_Email',
       spaceId: value(env, 'HELPDESK_SPACE_ID'),
-      ticketUrlPattern: readTicketUrlPattern(env),
+      ticketUrlPattern: found.read(() => readTicketUrlPattern(env), undefined),
       priorities: roles.priorities,
-      categories: readCategories(env),
+      categories: found.read(() => readCategories(env), DEFAULT_CATEGORIES),
       statuses: roles.statuses,
       openStatuses: roles.openStatuses,
       highPriorities: roles.highPriorities,
       statusRoles: roles.statusRoles,
     },
-    teams: readTeams(env),
-    slack: readSlack(env),
-    pollSeconds: integer(env, 'HELPDESK_POLL_SECONDS', 15, 1, 3600),
-    backfillMinutes: integer(env, 'HELPDESK_BACKFILL_MINUTES', 0, 0, 60 * 24 * 30),
-    databaseUrl: readDatabaseUrl(env),
-    locale: helpdeskLocale(env),
+    teams: found.read(() => readTeams(env), { appType: 'SingleTenant' }),
+    slack: found.read(() => readSlack(env), undefined),
+    pollSeconds: found.read(() => integer(env, 'HELPDESK_POLL_SECONDS', 15, 1, 3600), 15),
+    backfillMinutes: found.read(() => integer(env, 'HELPDESK_BACKFILL_MINUTES', 0, 0, 60 * 24 * 30), 0),
+    databaseUrl: found.read(() => readDatabaseUrl(env), undefined),
+    locale: found.read(() => helpdeskLocale(env), 'en'),
   };
+  found.done();
   return deepFreeze(config);
 }
 

@@ -3,7 +3,7 @@
  * environment and .env files) and prints a fix for each problem. It says which site it checked;
  * the embedded demo site never counts as a production check.
  */
-import { ConfigError, isProduction, loadConfig, type HelpdeskSettings } from './config';
+import { ConfigError, ConfigErrors, isProduction, loadConfig, type HelpdeskSettings } from './config';
 import { loadEnvFiles } from './env';
 import { runDoctor } from './setup-check/run';
 
@@ -19,24 +19,33 @@ function describeTarget(settings: HelpdeskSettings): string {
   return `Target: site ${t.siteId} in tenant ${t.tenantId} as app ${t.clientId}, through ${settings.graphUrl}${space}`;
 }
 
+/** The command that ran this check, to run it again: the same script and the same flags. */
+function again(argv: string[]): string {
+  const script = /dist[\\/]doctor\.js$/.test(process.argv[1] ?? '') ? 'doctor:prod' : 'doctor';
+  return `npm run ${script}${argv.length ? ` -- ${argv.join(' ')}` : ''}`;
+}
+
 async function main(argv: string[]): Promise<number> {
-  const strict = argv.includes('--production') || isProduction(process.env);
+  const flag = argv.includes('--production');
   let config;
   try {
     const { files } = loadEnvFiles();
     say(files.length ? `Settings: the environment, then ${files.join(', ')}` : 'Settings: the environment only (no .env or .env.local here)');
     // --production applies the same rules as NODE_ENV=production, e.g. no embedded demo site.
-    config = loadConfig(strict ? { ...process.env, NODE_ENV: 'production' } : process.env);
+    const productionBy = flag && !isProduction(process.env) ? 'checked with --production' : undefined;
+    config = loadConfig(process.env, { productionBy });
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err;
-    say(`✖ configuration: ${err.message}`);
+    const problems = err instanceof ConfigErrors ? err.problems : [err];
+    for (const p of problems) say(`✖ configuration: ${p.message}`);
+    say(`\n${problems.length === 1 ? 'Fix this setting' : `Fix these ${problems.length} settings`} (see .env.example) and run \`${again(argv)}\` again.`);
     return 1;
   }
   say(describeTarget(config.helpdesk));
   say('');
   const result = await runDoctor(config.helpdesk, { write: say });
   if (!result.ok) {
-    say('\nSome checks failed; fix the ✖ lines above and run `npm run doctor` again.');
+    say(`\nSome checks failed; fix the ✖ lines above and run \`${again(argv)}\` again.`);
     return 1;
   }
   if (config.helpdesk.target.kind === 'embedded') {

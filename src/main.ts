@@ -4,7 +4,7 @@
  */
 import { setFlagsFromString } from 'node:v8';
 import { describeEmbedded, startApp, type App } from './app';
-import { ConfigError, loadConfig, type Config } from './config';
+import { ConfigErrors, loadConfig, type Config } from './config';
 import { loadEnvFiles } from './env';
 import { configureLogging, log } from './log';
 
@@ -17,7 +17,8 @@ function readSettings(): { config: Readonly<Config>; files: string[] } {
     return { config: loadConfig(), files };
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    process.stderr.write(`Configuration error — ${message}\nSee .env.example for every setting.\n`);
+    const lines = err instanceof ConfigErrors ? `Configuration errors (${err.problems.length}):\n${err.problems.map((p) => `  ${p.message}`).join('\n')}` : `Configuration error — ${message}`;
+    process.stderr.write(`${lines}\nSee .env.example for every setting.\n`);
     process.exit(2);
   }
 }
@@ -27,13 +28,15 @@ function banner(config: Readonly<Config>, app: App): string[] {
   const lines = [`Help-desk bot listening on ${base}/api/messages (Teams)`];
   if (config.slack && !config.slack.appToken) lines.push(`Slack events: ${base}/slack/events`);
   if (app.emulator) lines.push(...describeEmbedded(app.emulator));
+  const loopback = app.host === '127.0.0.1' || app.host === '::1' || app.host === 'localhost';
   if (!config.teams.appId) {
     lines.push(
-      app.host === '127.0.0.1' || app.host === '::1' || app.host === 'localhost'
+      loopback && !config.production
         ? 'Local mode: no MicrosoftAppId, so only this machine can reach the bot. Try it with `npm run playground`.'
         : `No MicrosoftAppId: Teams (/api/messages) answers this machine only; other requests on ${app.host} get 403.`,
     );
   }
+  lines.push(`Readiness: ${base}/readyz (503 until the help desk answers); liveness: ${base}/healthz`);
   return lines;
 }
 
@@ -96,6 +99,8 @@ async function main(): Promise<void> {
   const app = await startApp(config, { logger: log });
   process.stdout.write(`${banner(config, app).join('\n')}\n`);
   stopOnSignals(app);
+  // Within a few seconds: whether the help desk, Teams and Slack can be reached from here.
+  process.stdout.write(`${(await app.reachability()).join('\n')}\n`);
 }
 
 main().catch((err) => {

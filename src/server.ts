@@ -1,5 +1,5 @@
 /**
- * The HTTP front door: Teams activities, Slack events and a health check on one restify server.
+ * The HTTP front door: Teams activities, Slack events, readiness and liveness on one restify server.
  * Routes only hand requests to the channel SDKs; authentication is theirs (botbuilder, Bolt).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -20,6 +20,7 @@ export interface ServerConfig {
   host?: string;
   teams: TeamsEndpoint;
   slack?: { requestListener: (req: IncomingMessage, res: ServerResponse) => void | Promise<void> };
+  /** Readiness: `ok` false answers /readyz with 503; /healthz answers 200 regardless. */
   health: () => Promise<{ ok: boolean; detail?: string; [field: string]: unknown }>;
   logger: Logger;
   allowUnauthenticated: boolean;
@@ -51,7 +52,7 @@ export function isLocalRequest(req: IncomingMessage): boolean {
   return isLoopbackAddress(req.socket.remoteAddress) && !PROXY_HEADERS.some((h) => req.headers[h] !== undefined);
 }
 
-/** Builds the restify server with `/api/messages`, `/slack/events` and `/healthz`. */
+/** Builds the restify server with `/api/messages`, `/slack/events`, `/readyz` and `/healthz`. */
 export function createServer(options: ServerConfig): Server {
   const { logger } = options;
   const host = options.host ?? '127.0.0.1';
@@ -83,14 +84,21 @@ export function createServer(options: ServerConfig): Server {
     });
   }
 
-  server.get('/healthz', async (_req, res) => {
-    let result: { ok: boolean; detail?: string; [field: string]: unknown };
+  const readiness = async (): Promise<{ ok: boolean; detail?: string; [field: string]: unknown }> => {
     try {
-      result = await options.health();
+      return await options.health();
     } catch (err) {
-      result = { ok: false, detail: err instanceof Error ? err.message : String(err) };
+      return { ok: false, detail: err instanceof Error ? err.message : String(err) };
     }
+  };
+  // Readiness, for load balancers: 503 until the bot can serve, and while the help desk is unreachable.
+  server.get('/readyz', async (_req, res) => {
+    const result = await readiness();
     res.send(result.ok ? 200 : 503, result);
+  });
+  // Liveness, for restarts: 200 whenever the process serves requests; the body says whether it is ready.
+  server.get('/healthz', async (_req, res) => {
+    res.send(200, { live: true, ...(await readiness()) });
   });
 
   server.on('restifyError', (req: restify.Request, _res: restify.Response, err: Error & { statusCode?: number }, callback: () => void) => {
@@ -101,7 +109,11 @@ export function createServer(options: ServerConfig): Server {
   return {
     listen: () =>
       new Promise((resolve, reject) => {
-        server.once('error', reject);
+        // A port in use or not allowed: say which settings to change, not only "listen EACCES".
+        server.once('error', (err: NodeJS.ErrnoException) => {
+          const why = err.code === 'EADDRINUSE' ? 'something else already listens there' : err.code === 'EACCES' ? 'this user may not listen there (ports below 1024 need privileges)' : err.code === 'EADDRNOTAVAIL' ? 'this machine has no such address' : err.message;
+          reject(new Error(`cannot listen on HOST=${host} PORT=${options.port}: ${why} (${err.code ?? 'error'}); change PORT or HOST`, { cause: err }));
+        });
         server.listen(options.port, host, () => {
           const address = server.address() as AddressInfo;
           if (options.allowUnauthenticated) {

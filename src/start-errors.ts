@@ -1,3 +1,6 @@
+import { accessSync, constants, mkdirSync } from 'node:fs';
+import path from 'node:path';
+
 /**
  * Turns a failure to reach a service at start-up into a sentence an admin can act on: which host,
  * and the network reason underneath the SDK's generic "A request error occurred: fetch failed".
@@ -48,4 +51,24 @@ export function startFailure(service: string, url: string, err: unknown): Error 
         : cause.message;
   const what = typeof platformCode === 'string' ? 'refused the start-up check' : 'could not be reached at start-up';
   return new Error(`${service} (${host}) ${what}: ${reason}`, { cause: err });
+}
+
+/**
+ * Creates HELPDESK_DATA_DIR if needed and checks this user may write there, so a wrong or
+ * unwritable directory stops start-up with the setting's name, not a bare "EACCES … mkdir".
+ */
+export function prepareDataDir(dir: string, configured: string | undefined): void {
+  try {
+    mkdirSync(dir, { recursive: true });
+    accessSync(dir, constants.W_OK);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? 'error';
+    const given = configured === undefined ? 'is unset, so ./.data' : `is "${configured}"`;
+    const relative = configured === undefined || !path.isAbsolute(configured) ? ` (relative to the working directory ${process.cwd()})` : '';
+    throw new Error(
+      `HELPDESK_DATA_DIR ${given}${relative}: cannot create or write ${dir} (${code}). ` +
+        'Set HELPDESK_DATA_DIR to a directory this user can write: the container image uses /data, the systemd unit /var/lib/helpdesk-bot.',
+      { cause: err },
+    );
+  }
 }

@@ -2,16 +2,16 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config';
+import { ConfigError, ConfigErrors, loadConfig, type LoadOptions } from '../src/config';
 
 const TENANT = '11111111-2222-3333-4444-555555555555';
 const CLIENT = '66666666-7777-8888-9999-000000000000';
 const SITE = 'contoso.sharepoint.com,aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee,ffffffff-0000-1111-2222-333333333333';
 const tenantEnv = { HELPDESK_SITE_ID: SITE, HELPDESK_TENANT_ID: TENANT, HELPDESK_CLIENT_ID: CLIENT, HELPDESK_CLIENT_SECRET: 's3cret' };
 
-function failure(env: Record<string, string>): ConfigError {
+function failure(env: Record<string, string>, options?: LoadOptions): ConfigError {
   try {
-    loadConfig(env);
+    loadConfig(env, options);
   } catch (err) {
     expect(err).toBeInstanceOf(ConfigError);
     return err as ConfigError;
@@ -67,8 +67,31 @@ describe('loadConfig', () => {
     expect(config.slack).toMatchObject({ botToken: 'xoxb-1', apiUrl: 'http://127.0.0.1:9/api/' });
   });
 
+  it('names every missing or malformed setting at once, not one per run', () => {
+    const err = failure({ HELPDESK_SITE_ID: SITE, PORT: 'eighty', SLACK_SIGNING_SECRET: 'x' });
+    expect(err).toBeInstanceOf(ConfigErrors);
+    const named = (err as ConfigErrors).problems.map((p) => p.variable);
+    expect(named).toEqual(['HELPDESK_TENANT_ID', 'HELPDESK_CLIENT_ID', 'HELPDESK_CLIENT_SECRET', 'PORT', 'SLACK_BOT_TOKEN']);
+    expect(err.message.split('\n')).toHaveLength(5);
+    expect(err.message).toContain('HELPDESK_CLIENT_SECRET: or HELPDESK_CLIENT_SECRET_FILE is required when HELPDESK_SITE_ID is set');
+    // One problem stays a plain ConfigError with its one-line message.
+    expect(failure({ ...tenantEnv, PORT: 'eighty' })).not.toBeInstanceOf(ConfigErrors);
+  });
+
+  it('defaults MicrosoftAppType to SingleTenant, which needs MicrosoftAppTenantId; an install relying on the old MultiTenant default is told both settings', () => {
+    expect(loadConfig({}).teams.appType).toBe('SingleTenant');
+    // No Teams app: nothing is required.
+    expect(loadConfig({ MicrosoftAppPassword: '' }).teams.appId).toBeUndefined();
+    const old = failure({ MicrosoftAppId: CLIENT, MicrosoftAppPassword: 'p' });
+    expect(old.variable).toBe('MicrosoftAppTenantId');
+    expect(old.message).toMatch(/MicrosoftAppType now defaults to SingleTenant/);
+    expect(old.message).toContain('set MicrosoftAppType=MultiTenant to keep the old behaviour');
+    expect(loadConfig({ MicrosoftAppId: CLIENT, MicrosoftAppPassword: 'p', MicrosoftAppType: 'MultiTenant' }).teams.appType).toBe('MultiTenant');
+    expect(loadConfig({ MicrosoftAppId: CLIENT, MicrosoftAppPassword: 'p', MicrosoftAppTenantId: TENANT }).teams).toMatchObject({ appType: 'SingleTenant', appTenantId: TENANT });
+  });
+
   it('requires the Bot Framework password when an app id is set', () => {
-    expect(failure({ MicrosoftAppId: CLIENT }).variable).toBe('MicrosoftAppPassword');
+    expect(failure({ MicrosoftAppId: CLIENT, MicrosoftAppType: 'MultiTenant' }).variable).toBe('MicrosoftAppPassword');
     expect(failure({ MicrosoftAppId: CLIENT, MicrosoftAppPassword: 'p', MicrosoftAppType: 'SingleTenant' }).variable).toBe('MicrosoftAppTenantId');
     expect(failure({ MicrosoftAppType: 'Personal' }).variable).toBe('MicrosoftAppType');
   });
@@ -88,7 +111,8 @@ describe('loadConfig', () => {
   });
 
   it('refuses the embedded demo site when NODE_ENV=production', () => {
-    expect(failure({ NODE_ENV: 'production' }).message).toMatch(/^HELPDESK_SITE_ID: is required when NODE_ENV=production/);
+    expect(failure({ NODE_ENV: 'production' }).message).toMatch(/^HELPDESK_SITE_ID: is required in production \(NODE_ENV=production\)/);
+    expect(failure({ NODE_ENV: '' }, { productionBy: 'checked with --production' }).message).toMatch(/^HELPDESK_SITE_ID: is required in production \(checked with --production\)/);
     expect(loadConfig({ ...tenantEnv, NODE_ENV: 'production' }).production).toBe(true);
   });
 });

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { ticketUrlPatternProblem } from '../core/search';
 import { DEFAULT_STATUS_ROLES, vocabularyProblem, type StatusRoles } from '../core/vocabulary';
-import { ConfigError, guid, httpsUrl, list, oneOf, value, type Env } from './read';
+import { ConfigError, guid, httpsUrl, list, oneOf, problems, value, type Env } from './read';
 import { readStatusRoles } from './roles';
 
 /** Where the help-desk data lives: a real tenant, or the embedded site started in-process. */
@@ -28,6 +28,8 @@ export interface TeamsSettings {
   appPassword?: string;
   appTenantId?: string;
   appType: 'MultiTenant' | 'SingleTenant' | 'UserAssignedMSI';
+  /** Where the Bot Framework publishes its signing keys (default: its own); tests point it at a local server. */
+  openIdMetadataUrl?: string;
 }
 
 /** The Slack app's tokens; present only when Slack is configured. */
@@ -86,32 +88,33 @@ export function readTicketUrlPattern(env: Env): string | undefined {
   return raw;
 }
 
-/** HELPDESK_SITE_ID and its credentials; no site id means the embedded site. */
+/** HELPDESK_SITE_ID and its credentials; no site id means the embedded site. Every missing one is named at once. */
 export function readTarget(env: Env): HelpdeskTarget {
   const siteId = value(env, 'HELPDESK_SITE_ID');
   if (siteId === undefined) return { kind: 'embedded' };
+  const found = problems();
   if (!SITE_ID.test(siteId)) {
-    throw new ConfigError('HELPDESK_SITE_ID', `must look like "<host>,<guid>,<guid>" (got "${siteId}")`);
+    found.add(new ConfigError('HELPDESK_SITE_ID', `must look like "<host>,<guid>,<guid>" (got "${siteId}")`));
   }
-  const tenantId = guid(env, 'HELPDESK_TENANT_ID');
-  const clientId = guid(env, 'HELPDESK_CLIENT_ID');
+  const tenantId = found.read(() => guid(env, 'HELPDESK_TENANT_ID'), '');
+  const clientId = found.read(() => guid(env, 'HELPDESK_CLIENT_ID'), '');
   const inline = value(env, 'HELPDESK_CLIENT_SECRET');
   const file = value(env, 'HELPDESK_CLIENT_SECRET_FILE');
+  let secret: Extract<HelpdeskTarget, { kind: 'tenant' }>['secret'] = { kind: 'inline', value: inline ?? '' };
   if (inline && file) {
-    throw new ConfigError('HELPDESK_CLIENT_SECRET', 'set either HELPDESK_CLIENT_SECRET or HELPDESK_CLIENT_SECRET_FILE, not both');
-  }
-  if (file) {
+    found.add(new ConfigError('HELPDESK_CLIENT_SECRET', 'set either HELPDESK_CLIENT_SECRET or HELPDESK_CLIENT_SECRET_FILE, not both'));
+  } else if (file) {
     try {
       readFileSync(file, 'utf8');
     } catch (err) {
-      throw new ConfigError('HELPDESK_CLIENT_SECRET_FILE', `cannot read "${file}" (${(err as NodeJS.ErrnoException).code})`);
+      found.add(new ConfigError('HELPDESK_CLIENT_SECRET_FILE', `cannot read "${file}" (${(err as NodeJS.ErrnoException).code})`));
     }
-    return { kind: 'tenant', tenantId, clientId, siteId, secret: { kind: 'file', path: file } };
+    secret = { kind: 'file', path: file };
+  } else if (!inline) {
+    found.add(new ConfigError('HELPDESK_CLIENT_SECRET', 'or HELPDESK_CLIENT_SECRET_FILE is required when HELPDESK_SITE_ID is set'));
   }
-  if (!inline) {
-    throw new ConfigError('HELPDESK_CLIENT_SECRET', 'or HELPDESK_CLIENT_SECRET_FILE is required when HELPDESK_SITE_ID is set');
-  }
-  return { kind: 'tenant', tenantId, clientId, siteId, secret: { kind: 'inline', value: inline } };
+  found.done();
+  return { kind: 'tenant', tenantId, clientId, siteId, secret };
 }
 
 /** The status and priority lists and their roles, checked against each other (what roles mean lives in src/core/vocabulary.ts). */
@@ -131,33 +134,49 @@ export function readCategories(env: Env): readonly string[] {
   return list(env, 'HELPDESK_CATEGORIES', DEFAULT_CATEGORIES);
 }
 
-/** SLACK_*: undefined when none is set (the Slack channel is off). */
+/** SLACK_*: undefined when none is set (the Slack channel is off). Every problem is named at once. */
 export function readSlack(env: Env): SlackSettings | undefined {
   const botToken = value(env, 'SLACK_BOT_TOKEN');
   const signingSecret = value(env, 'SLACK_SIGNING_SECRET');
   const appToken = value(env, 'SLACK_APP_TOKEN');
   if (!botToken && !signingSecret && !appToken) return undefined;
-  if (!botToken) throw new ConfigError('SLACK_BOT_TOKEN', 'is required when any SLACK_* setting is present');
-  if (!botToken.startsWith('xoxb-')) throw new ConfigError('SLACK_BOT_TOKEN', 'must be a bot token starting with "xoxb-"');
-  if (!signingSecret) throw new ConfigError('SLACK_SIGNING_SECRET', 'is required when SLACK_BOT_TOKEN is set');
-  if (appToken && !appToken.startsWith('xapp-')) throw new ConfigError('SLACK_APP_TOKEN', 'must be an app-level token starting with "xapp-"');
+  const found = problems();
+  if (!botToken) found.add(new ConfigError('SLACK_BOT_TOKEN', 'is required when any SLACK_* setting is present'));
+  else if (!botToken.startsWith('xoxb-')) found.add(new ConfigError('SLACK_BOT_TOKEN', 'must be a bot token starting with "xoxb-"'));
+  if (!signingSecret) found.add(new ConfigError('SLACK_SIGNING_SECRET', `is required when ${botToken ? 'SLACK_BOT_TOKEN' : 'any SLACK_* setting'} is set`));
+  if (appToken && !appToken.startsWith('xapp-')) found.add(new ConfigError('SLACK_APP_TOKEN', 'must be an app-level token starting with "xapp-"'));
   const apiUrl = value(env, 'SLACK_API_URL');
-  if (apiUrl !== undefined) httpsUrl(env, 'SLACK_API_URL', apiUrl);
-  return { botToken, signingSecret, appToken, apiUrl: apiUrl && (apiUrl.endsWith('/') ? apiUrl : `${apiUrl}/`) };
+  if (apiUrl !== undefined) found.read(() => httpsUrl(env, 'SLACK_API_URL', apiUrl), apiUrl);
+  found.done();
+  return { botToken: botToken!, signingSecret: signingSecret!, appToken, apiUrl: apiUrl && (apiUrl.endsWith('/') ? apiUrl : `${apiUrl}/`) };
 }
 
-/** Microsoft* : the Bot Framework registration. */
+/**
+ * Microsoft* : the Bot Framework registration. MicrosoftAppType defaults to SingleTenant: Azure
+ * has not created multi-tenant bots since July 2025. Nothing is required without MicrosoftAppId.
+ */
 export function readTeams(env: Env): TeamsSettings {
-  const appType = oneOf(env, 'MicrosoftAppType', APP_TYPES, 'MultiTenant');
+  const found = problems();
+  const typeSet = value(env, 'MicrosoftAppType') !== undefined;
+  const appType = found.read(() => oneOf(env, 'MicrosoftAppType', APP_TYPES, 'SingleTenant'), 'SingleTenant');
   const appId = value(env, 'MicrosoftAppId');
   const appPassword = value(env, 'MicrosoftAppPassword');
   const appTenantId = value(env, 'MicrosoftAppTenantId');
   if (appId && appType !== 'UserAssignedMSI' && !appPassword) {
-    throw new ConfigError('MicrosoftAppPassword', 'is required when MicrosoftAppId is set');
+    found.add(new ConfigError('MicrosoftAppPassword', 'is required when MicrosoftAppId is set'));
   }
   if (appId && appType === 'SingleTenant' && !appTenantId) {
-    throw new ConfigError('MicrosoftAppTenantId', 'is required when MicrosoftAppType is SingleTenant');
+    found.add(
+      new ConfigError(
+        'MicrosoftAppTenantId',
+        typeSet
+          ? 'is required when MicrosoftAppType is SingleTenant'
+          : 'is required when MicrosoftAppId is set: MicrosoftAppType now defaults to SingleTenant (Azure creates no new multi-tenant bots since July 2025). ' +
+              "Set MicrosoftAppTenantId to your bot's tenant id, or set MicrosoftAppType=MultiTenant to keep the old behaviour",
+      ),
+    );
   }
+  found.done();
   return { appId, appPassword, appTenantId, appType };
 }
 

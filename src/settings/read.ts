@@ -11,6 +11,45 @@ export class ConfigError extends Error {
   }
 }
 
+/** Several settings wrong at once; the message lists each on its own line, so one run shows every fix. */
+export class ConfigErrors extends ConfigError {
+  constructor(readonly problems: readonly ConfigError[]) {
+    super(problems[0].variable, '');
+    this.name = 'ConfigErrors';
+    this.message = problems.map((p) => p.message).join('\n');
+  }
+}
+
+/** Gathers ConfigErrors instead of stopping at the first; `done()` throws them all (one as itself). */
+export interface Problems {
+  /** The value `read` returns, or `fallback` after noting the ConfigError(s) it threw. */
+  read<T>(read: () => T, fallback: T): T;
+  add(problem: ConfigError): void;
+  done(): void;
+}
+
+/** A fresh Problems collector. */
+export function problems(): Problems {
+  const found: ConfigError[] = [];
+  const add = (err: ConfigError) => found.push(...(err instanceof ConfigErrors ? err.problems : [err]));
+  return {
+    read(read, fallback) {
+      try {
+        return read();
+      } catch (err) {
+        if (!(err instanceof ConfigError)) throw err;
+        add(err);
+        return fallback;
+      }
+    },
+    add,
+    done() {
+      if (found.length === 1) throw found[0];
+      if (found.length > 1) throw new ConfigErrors(found);
+    },
+  };
+}
+
 /** The environment as read: process.env or a test's own map. */
 export type Env = Record<string, string | undefined>;
 

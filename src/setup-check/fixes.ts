@@ -29,7 +29,7 @@ export function fixLine(err: GraphError, ctx: FixContext, list?: ListName): stri
       return `401 ${code}: the client secret is wrong or rotated — rotate it in the help-desk admin screen (Integrations › Public API › Rotate secret) and ${where}`;
     }
     case 'network':
-      return `${err.detail} — check HELPDESK_AUTH_URL / HELPDESK_GRAPH_URL and that this machine can reach them (proxy, firewall)`;
+      return networkFix(err, ctx);
     case 'auth':
       // No status: the problem is on this machine (e.g. the secret file), and the message says which.
       if (err.status === undefined) return err.detail;
@@ -42,4 +42,22 @@ export function fixLine(err: GraphError, ctx: FixContext, list?: ListName): stri
     default:
       return err.message;
   }
+}
+
+/** Names the one setting whose host could not be reached, and explains fetch's blocked ports ("bad port"). */
+function networkFix(err: GraphError, ctx: FixContext): string {
+  const origin = (url: string) => {
+    try {
+      return new URL(url).origin;
+    } catch {
+      return url;
+    }
+  };
+  const auth = err.detail.includes(origin(ctx.authUrl));
+  const [setting, url] = auth ? ['HELPDESK_AUTH_URL', ctx.authUrl] : ['HELPDESK_GRAPH_URL', ctx.graphUrl];
+  // fetch's own wording is the only place a blocked port shows.
+  const blocked = /bad port/i.test(err.detail)
+    ? `: its port ${new URL(url).port} is one that fetch never connects to (the fetch standard's blocked ports), so use another port`
+    : ' and that this machine can reach it (proxy, firewall)';
+  return `${err.detail} — check ${setting} (now ${url})${blocked}`;
 }

@@ -4,6 +4,7 @@
  * as child processes exactly as an admin starts them.
  */
 import { readFileSync, rmSync } from 'node:fs';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import AdmZip from 'adm-zip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -95,6 +96,35 @@ describe('npm run doctor', () => {
   });
 });
 
+describe('npm run doctor on a half-done configuration', () => {
+  const SITE = 'contoso.sharepoint.com,aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee,ffffffff-0000-1111-2222-333333333333';
+  const GUID = '11111111-2222-3333-4444-555555555555';
+
+  it('names every missing setting in one run and repeats the flags in the command to run again', async () => {
+    const doctor = entry('src/doctor.ts', ['--production'], dir({ '.env': `HELPDESK_SITE_ID=${SITE}\nPORT=eighty\n` }));
+    expect(await doctor.exited).toBe(1);
+    const out = doctor.output();
+    for (const name of ['HELPDESK_TENANT_ID', 'HELPDESK_CLIENT_ID', 'HELPDESK_CLIENT_SECRET', 'PORT']) expect(out).toMatch(new RegExp(`✖ configuration: ${name}: `));
+    expect(out.trim().split('\n').at(-1)).toBe('Fix these 4 settings (see .env.example) and run `npm run doctor -- --production` again.');
+  });
+
+  it('with --production and NODE_ENV unset, says the site is required in production, not "when NODE_ENV=production"', async () => {
+    const doctor = entry('src/doctor.ts', ['--production'], dir({}));
+    expect(await doctor.exited).toBe(1);
+    expect(doctor.output()).toContain('✖ configuration: HELPDESK_SITE_ID: is required in production (checked with --production)');
+    expect(doctor.output()).not.toContain('when NODE_ENV=production');
+  });
+
+  it('a sign-in URL on a port fetch refuses names HELPDESK_AUTH_URL and says why', async () => {
+    const env = { HELPDESK_SITE_ID: SITE, HELPDESK_TENANT_ID: GUID, HELPDESK_CLIENT_ID: GUID, HELPDESK_CLIENT_SECRET: 'x', HELPDESK_AUTH_URL: 'http://127.0.0.1:6000' };
+    const doctor = entry('src/doctor.ts', ['--production'], dir({}), env);
+    expect(await doctor.exited).toBe(1);
+    const token = doctor.output().split('\n').find((l) => l.startsWith('✖ token:'));
+    expect(token).toContain('check HELPDESK_AUTH_URL (now http://127.0.0.1:6000): its port 6000 is one that fetch never connects to');
+    expect(doctor.output().trim().split('\n').at(-1)).toContain('`npm run doctor -- --production`');
+  });
+});
+
 describe('the bot (src/main.ts)', () => {
   it('takes PORT and HELPDESK_DATA_DIR from .env, and stops on a malformed setting naming it', async () => {
     const d = dir({ '.env': 'PORT=0\nHELPDESK_DATA_DIR=./state\nLOG_LEVEL=warn\n' });
@@ -110,6 +140,41 @@ describe('the bot (src/main.ts)', () => {
     const bad = entry('src/main.ts', [], dir({ '.env': 'LOG_LEVEL=verbose\n' }));
     expect(await bad.exited).toBe(2);
     expect(bad.output()).toContain('LOG_LEVEL: must be one of debug, info, warn, error (got "verbose")');
+  });
+});
+
+describe('a production start against an unreachable tenant', () => {
+  it('says within seconds on stdout that the help desk is not reachable, is not ready, and stays live', async () => {
+    const closed = await new Promise<number>((resolve) => {
+      const probe = createNetServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    const nowhere = `http://127.0.0.1:${closed}`;
+    const bot = entry('src/main.ts', [], dir({}), {
+      NODE_ENV: 'production',
+      PORT: '0',
+      HELPDESK_SITE_ID: 'contoso.sharepoint.com,aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee,ffffffff-0000-1111-2222-333333333333',
+      HELPDESK_TENANT_ID: '11111111-2222-3333-4444-555555555555',
+      HELPDESK_CLIENT_ID: '11111111-2222-3333-4444-555555555555',
+      HELPDESK_CLIENT_SECRET: 'not-a-secret',
+      HELPDESK_GRAPH_URL: nowhere,
+      HELPDESK_AUTH_URL: nowhere,
+      LOG_LEVEL: 'error',
+    });
+    const [, port] = await bot.waitFor(/listening on http:\/\/127\.0\.0\.1:(\d+)\/api\/messages/);
+    const listening = Date.now();
+    const [line] = await bot.waitFor(/^Help desk: .*$/m, 15_000);
+    expect(Date.now() - listening).toBeLessThan(10_000);
+    expect(line).toMatch(/^Help desk: NOT reachable \(tenant 11111111-2222-3333-4444-555555555555 through 127\.0\.0\.1:\d+\): .*(refused|ECONNREFUSED)/);
+    await bot.waitFor(/^Slack: off/m);
+    expect(bot.output()).toMatch(/^Teams: local use only/m);
+    expect(bot.output()).not.toContain('npm run playground');
+    expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(503);
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+    bot.proc.kill('SIGTERM');
+    expect(await bot.exited).toBe(0);
   });
 });
 

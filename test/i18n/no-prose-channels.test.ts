@@ -35,6 +35,15 @@ const ALLOWED = new Set<string>([
   'The request body is not a Bot Framework activity (a JSON object).',
   'The activity has no type.',
   "In local mode (no MicrosoftAppId) the activity's serviceUrl must be on this machine (localhost or 127.0.0.1).",
+  // Bot Connector token refusals (src/channels/teams/authenticate.ts): HTTP bodies and log reasons.
+  'Unauthorized: the request does not carry a valid Bot Connector token.',
+  'The bot cannot check Bot Connector tokens right now; try again later.',
+  'the Authorization header is not "Bearer <token>"',
+  'no Authorization header',
+  'the token is not a signed JWT',
+  'the token is not a JWT (its header or payload is not JSON)',
+  "the token's algorithm   is not one the Bot Framework signs with",
+  'botbuilder refused the token',
 ]);
 
 /** Calls whose string arguments are for operators, tests or the platform, not for the person. */

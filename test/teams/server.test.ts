@@ -42,16 +42,25 @@ async function start(overrides: Partial<ServerConfig> = {}) {
 }
 
 describe('HTTP server', () => {
-  it('reports health: 200 when the help desk is reachable, 503 with the reason when not', async () => {
+  it('reports readiness on /readyz (503 with the reason when not ready) and liveness on /healthz (200 while serving)', async () => {
     let ok = true;
     const { url } = await start({ health: async () => (ok ? { ok } : { ok, detail: 'Graph answered 503' }) });
-    const good = await fetch(`${url}/healthz`);
+    const good = await fetch(`${url}/readyz`);
     expect(good.status).toBe(200);
     expect(await good.json()).toEqual({ ok: true });
     ok = false;
-    const bad = await fetch(`${url}/healthz`);
+    const bad = await fetch(`${url}/readyz`);
     expect(bad.status).toBe(503);
     expect(await bad.json()).toEqual({ ok: false, detail: 'Graph answered 503' });
+    const live = await fetch(`${url}/healthz`);
+    expect(live.status).toBe(200);
+    expect(await live.json()).toEqual({ live: true, ok: false, detail: 'Graph answered 503' });
+  });
+
+  it('a port already in use stops it with the settings to change', async () => {
+    const { port } = await start();
+    const second = createServer({ port, teams: channel(), health: async () => ({ ok: true }), logger, allowUnauthenticated: true });
+    await expect(second.listen()).rejects.toThrow(`cannot listen on HOST=127.0.0.1 PORT=${port}: something else already listens there (EADDRINUSE); change PORT or HOST`);
   });
 
   it('binds to loopback by default and says Teams accepts unauthenticated requests from this machine only', async () => {

@@ -5,6 +5,7 @@
 import {
   CloudAdapter,
   ConfigurationBotFrameworkAuthentication,
+  type Activity,
   type ConfigurationBotFrameworkAuthenticationOptions,
   type TurnContext,
 } from 'botbuilder';
@@ -21,6 +22,7 @@ import type { PrivateChat } from './answer';
 import { localeOf, type TeamsDeps } from './turn';
 import { createIdentityResolver, type IdentityResolver } from './identity';
 import { inPersonalChat } from './personal-chat';
+import { activityOf, authenticate, type AuthenticateRequestResult } from './authenticate';
 import { translator } from '../../i18n';
 
 export { activityFor, cardFor, shareableView, type CardAudience } from './replies';
@@ -60,9 +62,12 @@ export function createTeamsChannel(options: TeamsChannelConfig): TeamsChannel {
     MicrosoftAppId: settings.appId ?? '',
     MicrosoftAppPassword: settings.appPassword ?? '',
     MicrosoftAppTenantId: settings.appTenantId ?? '',
-    MicrosoftAppType: settings.appType,
+    // botbuilder refuses SingleTenant (the default) without an app id; local use has none.
+    MicrosoftAppType: settings.appId ? settings.appType : 'MultiTenant',
+    ...(settings.openIdMetadataUrl ? publicCloudWithKeysAt(settings.openIdMetadataUrl) : {}),
   };
-  const adapter = new CloudAdapter(new ConfigurationBotFrameworkAuthentication(auth));
+  const authentication = new ConfigurationBotFrameworkAuthentication(auth);
+  const adapter = new AuthenticatedAdapter(authentication);
   const identity = createIdentityResolver({ logger, ttlMs: (options.identityTtlSeconds ?? 900) * 1000 });
   const appId = settings.appId ?? '';
   const hooks = options.hooks ?? {};
@@ -113,8 +118,20 @@ export function createTeamsChannel(options: TeamsChannelConfig): TeamsChannel {
         res.end(refusal);
         return;
       }
+      const activity = activityOf(req.body as Record<string, unknown>);
       try {
-        await adapter.process(req, res, (context) => bot.run(context));
+        // Authenticated here rather than in adapter.process, which answers 500 with the error text
+        // when the signing keys cannot be fetched; the rest is what adapter.process does.
+        const checked = await authenticate(authentication, activity, String(req.headers.authorization ?? ''), local, logger);
+        if (!checked.ok) {
+          res.writeHead(checked.status, { 'content-type': 'text/plain; charset=utf-8', ...(checked.status === 503 ? { 'retry-after': '30' } : {}) });
+          res.end(checked.body);
+          return;
+        }
+        const invoke = await adapter.runAuthenticated(checked.result, activity, (context) => bot.run(context));
+        res.status(invoke?.status ?? 200);
+        if (invoke?.body) res.send(invoke.body);
+        res.end();
       } catch (err) {
         // botbuilder rethrows what onTurnError could not absorb; the caller gets a plain 500, never internals.
         logger.error('Teams request failed', { activityId: (req.body as { id?: unknown }).id, error: err });
@@ -125,6 +142,31 @@ export function createTeamsChannel(options: TeamsChannelConfig): TeamsChannel {
       }
     },
   };
+}
+
+/**
+ * The public cloud's Bot Framework values with the signing keys published elsewhere. botbuilder
+ * takes any one of these as "all are given", so the rest are spelled out as its defaults.
+ */
+function publicCloudWithKeysAt(openIdMetadataUrl: string): Partial<ConfigurationBotFrameworkAuthenticationOptions> {
+  return {
+    ToBotFromChannelOpenIdMetadataUrl: openIdMetadataUrl,
+    ToBotFromEmulatorOpenIdMetadataUrl: openIdMetadataUrl,
+    ToBotFromChannelTokenIssuer: 'https://api.botframework.com',
+    ToChannelFromBotLoginUrl: 'https://login.microsoftonline.com/botframework.com',
+    ToChannelFromBotOAuthScope: 'https://api.botframework.com',
+    OAuthUrl: 'https://api.botframework.com',
+    CallerId: 'urn:botframework:azure',
+    ValidateAuthority: true,
+  };
+}
+
+/** CloudAdapter that runs a turn for a request this channel has already authenticated. */
+class AuthenticatedAdapter extends CloudAdapter {
+  /** processActivity with the result of authenticate(), so the request is not checked twice. */
+  runAuthenticated(result: AuthenticateRequestResult, activity: Activity, logic: (context: TurnContext) => Promise<void>) {
+    return this.processActivity(result, activity, logic);
+  }
 }
 
 /** Hosts a local (unauthenticated) bot may answer: this machine only, so nothing leaves it. */
