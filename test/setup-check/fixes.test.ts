@@ -19,7 +19,7 @@ describe('fix lines', () => {
 
   it('an unreachable host keeps what went wrong, without the operation in front', () => {
     const err = toGraphError(0, undefined, 'GET SD_Tickets/items', undefined, { origin: 'https://graph.example', reason: 'ECONNREFUSED' });
-    expect(fixLine(err, ctx)).toBe('cannot reach https://graph.example: ECONNREFUSED — check HELPDESK_AUTH_URL / HELPDESK_GRAPH_URL and that this machine can reach them (proxy, firewall)');
+    expect(fixLine(err, ctx)).toBe('cannot reach https://graph.example: ECONNREFUSED — check HELPDESK_GRAPH_URL (now https://graph.example) and that this machine can reach it (proxy, firewall)');
   });
 
   it('a problem on this machine is said as it is', () => {
