@@ -3,6 +3,7 @@
  * Block Kit builders — both from the same data, so they cannot drift. No platform types here.
  */
 import type { Notice, Verb } from '../core';
+import type { AssetLabels, FormLabels, TicketLabels } from './labels';
 import type { NoticeView } from './notice-view';
 
 /** A button. Clicking it sends `{ verb, ticketId, etag }` back (DESIGN rule 4). */
@@ -38,9 +39,9 @@ export interface TicketView {
   priority: string;
   category: string;
   /** Status, priority and category as the reader's language names them (the stored values above stay as they are). */
-  statusLabel?: string;
-  priorityLabel?: string;
-  categoryLabel?: string;
+  statusLabel: string;
+  priorityLabel: string;
+  categoryLabel: string;
   requesterName: string;
   requesterEmail: string;
   /** "Name (address)" or the name alone, as both channels show the requester. */
@@ -63,6 +64,13 @@ export interface TicketView {
   comments: CommentView[];
   /** How many comments exist beyond `comments`. */
   olderComments: number;
+  /**
+   * The line above the comments: entry `n` is for when the first `n` of `comments` are left out as
+   * well ("3 earlier comments not shown"); empty where nothing is left out.
+   */
+  earlierCommentsText: string[];
+  /** The words the card shows around its data, in the reader's language. */
+  labels: TicketLabels;
   /** The buttons this viewer may use. */
   actions: ActionView[];
   /** A line shown above the ticket, e.g. "Already claimed by Dana Agent", styled by its tone. */
@@ -77,15 +85,17 @@ export interface TicketSummaryView {
   title: string;
   status: string;
   priority: string;
-  statusLabel?: string;
-  priorityLabel?: string;
+  statusLabel: string;
+  priorityLabel: string;
   assignee: string;
   /** The assignee's display name (the address when no name is known); empty when unassigned. */
   assigneeName: string;
   requesterName: string;
-  /** ISO 8601 UTC. */
-  modified?: string;
+  /** ISO 8601 UTC, shown as the platform's own date token; `modifiedText` is its fallback. */
+  modified: string;
   modifiedText: string;
+  /** The summary line around its date: "Assigned · High · assigned to Diego · from Patti · updated " + date + after. */
+  line: { before: string; after: string };
   /** e.g. a "Show" button and, for agents on unassigned tickets, "Claim". */
   actions: ActionView[];
   /** What just happened to this row, e.g. "Claimed by Dana Agent." or "Opened below." */
@@ -105,6 +115,14 @@ export interface TicketListView {
   actions?: ActionView[];
   /** Where this page sits: 1-based page, rows shown from/to, and how many rows the whole list has. */
   page?: { number: number; from: number; to: number; total: number };
+  /** "n more not shown" at index n - 1, for a platform that has to leave rows out. */
+  moreText: string[];
+}
+
+/** One option of a choice: the stored value, and how the reader's language shows it. */
+export interface Choice {
+  value: string;
+  title: string;
 }
 
 export interface FormFieldError {
@@ -124,8 +142,8 @@ export interface FormView {
   etag?: string;
   values: Record<string, string>;
   errors: FormFieldError[];
-  priorities: readonly string[];
-  categories: readonly string[];
+  priorities: readonly Choice[];
+  categories: readonly Choice[];
   /** Agents may choose internal/public on the comment form. */
   allowInternal?: boolean;
   /** Edit form: agents may change the category (requesters edit title and description only). */
@@ -133,7 +151,13 @@ export interface FormView {
   /** Link to the chat message a ticket is being made from. */
   sourceLink?: string;
   /** Assign form: the active agents to choose from (the field also takes a typed address). */
-  assignees?: { name: string; email: string }[];
+  assignees?: Choice[];
+  /** Where a form cannot open by itself (a chat message), what the button that opens it says: "Open: Reply — #12". */
+  openText: string;
+  /** The line next to that button: what was typed into it, or that it opens as a form. */
+  offerText: string;
+  /** Field names, prompts, hints and buttons, in the reader's language. */
+  labels: FormLabels;
 }
 
 export interface HelpView {
@@ -156,6 +180,8 @@ export interface ErrorView {
   message: string;
   /** The right form of the command, e.g. "claim <ticket id>". */
   usage?: string;
+  /** "Usage:" in the reader's language, present with `usage`. */
+  usageLabel?: string;
 }
 
 export interface AssetView {
@@ -164,7 +190,10 @@ export interface AssetView {
   assetTag: string;
   type: string;
   status: string;
+  /** The holder's address. */
   holder: string;
+  /** The holder's name (the address when no name is known). */
+  holderName: string;
   serialNumber: string;
   manufacturer: string;
   model: string;
@@ -177,6 +206,9 @@ export interface AssetListView {
   title: string;
   assets: AssetView[];
   emptyText: string;
+  /** "n more not shown" at index n - 1. */
+  moreText: string[];
+  labels: AssetLabels;
 }
 
 /** Everything a handler can answer with. */
