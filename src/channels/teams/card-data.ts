@@ -117,8 +117,7 @@ export function noticeData(n: NoticeView) {
     line: literal(`${n.status} · ${n.priority}`),
     link: n.link ?? '',
     actions: n.actions.map(action),
-    // A notice queued before views carried their labels links with its address.
-    labels: n.labels ?? { openInHelpdesk: n.link ?? '' },
+    labels: n.labels,
   };
 }
 

@@ -98,8 +98,7 @@ export function ticketSummaryBlocks(t: TicketSummaryView): Block[] {
 
 /** A notification DM: the ticket, what changed, and the reader's buttons (Comment, View, Reopen / Claim, View). */
 export function noticeBlocks(n: NoticeView): Block[] {
-  // A notice queued before views carried their labels links with its address.
-  const link = linkTo(n.link, n.labels?.openInHelpdesk ?? n.link ?? '');
+  const link = linkTo(n.link, n.labels.openInHelpdesk);
   const text = `*#${n.ticketId} ${userText(n.title, 500)}*\n${userText(n.text, 2000)}\n_${escapeMrkdwn(n.status)} · ${escapeMrkdwn(n.priority)}_${link ? `\n${link}` : ''}`;
   return [{ type: 'section', text: mrkdwn(text) }, ...actionsBlocks(n.actions)];
 }
