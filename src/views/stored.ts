@@ -5,19 +5,18 @@
  */
 import { pickLabels, TICKET_LABELS } from './labels';
 import type { NoticeView } from './notice-view';
-import { earlierCommentsText } from './ticket-view';
+import { earlierTexts } from './ticket-view';
 import type { TicketView } from './types';
 
 /** A stored ticket view with every word a renderer reads (a view that has them is returned as it is). */
 export function storedTicketView(view: TicketView): TicketView {
   if (view.labels && view.earlierCommentsText) return view;
-  const older = view.olderComments ?? 0;
   return {
     ...view,
     statusLabel: view.statusLabel || view.status,
     priorityLabel: view.priorityLabel || view.priority,
     categoryLabel: view.categoryLabel || view.category,
-    earlierCommentsText: view.earlierCommentsText ?? Array.from({ length: view.comments.length + 1 }, (_, n) => (older + n > 0 ? earlierCommentsText(older + n, view.locale) : '')),
+    earlierCommentsText: view.earlierCommentsText ?? earlierTexts(view.olderComments ?? 0, view.comments.length, view.locale),
     labels: view.labels ?? pickLabels(view.locale, TICKET_LABELS),
   };
 }

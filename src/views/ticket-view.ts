@@ -92,8 +92,8 @@ export function earlierCommentsText(count: number, locale?: string): string {
   return translator(locale)('views:ticket.earlierComments', { count });
 }
 
-/** The earlier-comments line for `older` left out, then for each shown comment left out as well. */
-function earlierTexts(older: number, shown: number, locale: string): string[] {
+/** The earlier-comments line for `older` left out, then for each of `shown` comments left out as well. */
+export function earlierTexts(older: number, shown: number, locale?: string): string[] {
   return Array.from({ length: shown + 1 }, (_, n) => (older + n > 0 ? earlierCommentsText(older + n, locale) : ''));
 }
 
