@@ -29,7 +29,7 @@ export interface CommentView {
 }
 
 export interface TicketView {
-  /** The catalog language the texts below are in ('en', 'de'); channels pick their own labels by it. */
+  /** The catalog language the texts below are in ('en', 'de'). */
   locale?: string;
   id: number;
   etag: string;
@@ -44,13 +44,13 @@ export interface TicketView {
   categoryLabel: string;
   requesterName: string;
   requesterEmail: string;
-  /** "Name (address)" or the name alone, as both channels show the requester. */
+  /** The requester as both channels show them: by name, the address only when no name is known. */
   requesterText: string;
   /** The assignee's address; empty when unassigned. */
   assignee: string;
   /** The assignee's display name (the address when no name is known); empty when unassigned. */
   assigneeName: string;
-  /** "Name (address)" or the address alone, as both channels show the assignee; empty when unassigned. */
+  /** The assignee as both channels show them (name, else address); empty when unassigned. */
   assigneeText: string;
   /** The ticket's page in the help desk, when known. */
   link?: string;
@@ -132,7 +132,7 @@ export interface FormFieldError {
 
 /** An input form: new ticket, comment/reply/note, resolve with note, assign, reopen with reason, edit. */
 export interface FormView {
-  /** The catalog language of the title and of the labels a channel adds ('en', 'de'). */
+  /** The catalog language of the title and labels ('en', 'de'). */
   locale?: string;
   form: 'new-ticket' | 'comment' | 'resolve' | 'assign' | 'reopen' | 'edit';
   title: string;

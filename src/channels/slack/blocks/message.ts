@@ -59,7 +59,7 @@ export function ticketListBlocks(list: TicketListView, max: number = BLOCK_LIMIT
   if (list.tickets.length === 0) return [...head, { type: 'section', text: mrkdwn(userText(list.emptyText, BLOCK_LIMITS.sectionText)) }];
   const tail: Block[] = list.footer ? [{ type: 'context', elements: [mrkdwn(userText(list.footer, BLOCK_LIMITS.sectionText))] }] : [];
   if (list.actions?.length) tail.push(...actionsBlocks(list.actions));
-  return fit(head, list.tickets.map((t) => ticketSummaryBlocks(t)), tail, max, list.moreText ?? []);
+  return fit(head, list.tickets.map((t) => ticketSummaryBlocks(t)), tail, max, list.moreText);
 }
 
 function helpBlocks(help: HelpView): Block[] {
