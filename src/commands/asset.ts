@@ -1,5 +1,6 @@
 /** `asset <tag or serial>`: look up one asset (agents; the service enforces it). Private. */
 import { assetListView } from '../views/asset-view';
+import { peopleNames } from './people';
 import { errorReply, privately, tr } from './respond';
 import { VERBS } from '../core';
 import { EVERYWHERE, type CommandDeclaration } from './declaration';
@@ -12,7 +13,7 @@ const asset: Handler = async (ctx, input) => {
   if (!wanted) return errorReply(t('commands:asset.which'), assetCommand.usage);
   const found = await ctx.helpdesk.findAsset(ctx.actor, wanted);
   if (!found) return errorReply(t('commands:asset.none', { wanted }), assetCommand.usage);
-  return privately({ type: 'asset-list', list: assetListView(t('commands:asset.title', { tag: found.assetTag || wanted }), [found], '', ctx.locale) });
+  return privately({ type: 'asset-list', list: assetListView(t('commands:asset.title', { tag: found.assetTag || wanted }), [found], '', ctx.locale, await peopleNames(ctx)) });
 };
 
 /** `asset <tag or serial>`. */

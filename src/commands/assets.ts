@@ -1,5 +1,6 @@
 /** `assets`: the assets I hold. Private. */
 import { assetListView } from '../views/asset-view';
+import { peopleNames } from './people';
 import { privately, tr } from './respond';
 import { VERBS } from '../core';
 import { EVERYWHERE, type CommandDeclaration } from './declaration';
@@ -9,7 +10,7 @@ import type { Handler } from './types';
 const assets: Handler = async (ctx) => {
   const mine = await ctx.helpdesk.listAssets(ctx.actor, { holder: ctx.actor.email });
   const t = tr(ctx);
-  const list = assetListView(t('commands:asset.mine'), mine, t('commands:asset.mineEmpty'), ctx.locale);
+  const list = assetListView(t('commands:asset.mine'), mine, t('commands:asset.mineEmpty'), ctx.locale, await peopleNames(ctx));
   return privately({ type: 'asset-list', list });
 };
 

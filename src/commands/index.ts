@@ -23,6 +23,7 @@ import { parseCommand, type ParseResult } from './parse';
 import { REGISTRY } from './registry';
 import { errorReply, tr } from './respond';
 import type { Translate } from '../i18n';
+import { labelledError } from '../views/error-view';
 import type { CommandContext, CommandInput, Reply } from './types';
 
 export { commandNamed, parseCommand, parseTicketId, type ParseOptions, type ParseResult } from './parse';
@@ -44,8 +45,17 @@ export {
 export type { Access, ArgShape, CommandDeclaration, CommandExample, FormDeclaration, TicketEffect } from './declaration';
 export { ANSWER_RETRY_MS, savedLaterText, sendAnswer, type AnswerRoutes } from './saved-later';
 
+/** An error reply's usage line gets its label in the reader's language. */
+function labelled(reply: Reply, ctx: CommandContext): Reply {
+  return reply.view.type === 'error' ? { ...reply, view: { type: 'error', error: labelledError(reply.view.error, ctx.locale) } } : reply;
+}
+
 /** Routes a verb (typed command or card action) to its handler; every failure becomes a reply. */
 export async function dispatch(ctx: CommandContext, raw: CommandInput): Promise<Reply> {
+  return labelled(await route(ctx, raw), ctx);
+}
+
+async function route(ctx: CommandContext, raw: CommandInput): Promise<Reply> {
   const t = tr(ctx);
   const input = checkInput(await withDraft(ctx, raw), t);
   if ('view' in input) return input;
@@ -89,7 +99,7 @@ export async function handleText(ctx: CommandContext, text: string, parsed?: Par
     // A channel may have parsed without the reader's language: the error is read again in it.
     parsed = parseCommand(text, { locale: ctx.locale, commands });
   }
-  if (!parsed.ok) return { view: { type: 'error', error: parsed.error }, visibility: 'private' };
+  if (!parsed.ok) return { view: { type: 'error', error: labelledError(parsed.error, ctx.locale) }, visibility: 'private' };
   const reply = await dispatch(ctx, parsed.input);
   return commands.writes(parsed.input.verb) ? quoted(reply, text, tr(ctx)) : reply;
 }

@@ -9,7 +9,7 @@ import { translator, type Translate } from '../i18n';
 import { listOriginOf, rowFromTicket, ROW_KEYS } from '../views/list-view';
 import type { TicketListView } from '../views/types';
 import { dispatch } from './index';
-import { tr } from './respond';
+import { PRIVATE_UNREACHABLE_KEY, tr } from './respond';
 import type { CommandContext, CommandInput, Reply } from './types';
 
 /** Said in place of the list when it could not be built again; the answer itself came on its own. */
@@ -25,6 +25,10 @@ export interface RowAnswer {
   list?: Reply;
   /** An answer shown as its own message: the ticket card for Show, the take-over question for a lost claim. */
   separate?: Reply;
+  /** In the reader's language: said in place of a list that could not be built again. */
+  answeredBelow: string;
+  /** In the reader's language: said when the separate answer could not reach the private chat. */
+  privateUnreachable: string;
 }
 
 /** The line a row gets after a click. */
@@ -52,11 +56,13 @@ export async function listRowAction(ctx: CommandContext, input: CommandInput): P
   const origin = listOriginOf(String(input.verb), input.values);
   if (!origin || typeof input.ticketId !== 'number') return undefined;
   const { [ROW_KEYS.list]: _list, [ROW_KEYS.row]: row, ...rest } = input.values ?? {};
+  const t = tr(ctx);
+  const texts = { answeredBelow: answeredBelow(ctx.locale), privateUnreachable: t(PRIVATE_UNREACHABLE_KEY) };
   const action = await dispatch(ctx, { ...input, values: Object.keys(rest).length ? rest : undefined });
-  if (action.view.type === 'error') return { action };
+  if (action.view.type === 'error') return { action, ...texts };
   const separate = input.verb === VERBS.show || action.outcome === 'conflict' ? action : undefined;
   const list = await dispatch(ctx, { verb: origin.verb, values: origin.values });
-  if (list.view.type !== 'ticket-list') return { action, separate: separate ?? action };
-  updateRow(list.view.list, action, input.ticketId, Number.parseInt(row ?? '', 10), rowNotice(input, action, tr(ctx)));
-  return { action, list, separate };
+  if (list.view.type !== 'ticket-list') return { action, separate: separate ?? action, ...texts };
+  updateRow(list.view.list, action, input.ticketId, Number.parseInt(row ?? '', 10), rowNotice(input, action, t));
+  return { action, list, separate, ...texts };
 }

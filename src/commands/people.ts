@@ -4,14 +4,15 @@ import type { PeopleNames } from '../views/ticket-view';
 import type { CommandContext } from './types';
 
 /**
- * Display names by lower-cased address. A failed look-up is not a failed command: the card then
- * shows addresses, as it did before names were known.
+ * Display names by lower-cased address: the active agents and the person asking. A failed look-up
+ * is not a failed command: the card then shows addresses where no other name is known.
  */
 export async function peopleNames(ctx: CommandContext): Promise<PeopleNames> {
+  const own: [string, string][] = ctx.actor.name ? [[addressKey(ctx.actor.email), ctx.actor.name]] : [];
   try {
     const agents = await ctx.helpdesk.activeAgents();
-    return new Map(agents.filter((a) => a.name).map((a) => [addressKey(a.email), a.name]));
+    return new Map([...own, ...agents.filter((a) => a.name).map((a): [string, string] => [addressKey(a.email), a.name])]);
   } catch {
-    return new Map();
+    return new Map(own);
   }
 }

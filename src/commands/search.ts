@@ -2,6 +2,7 @@
 import { VERBS } from '../core';
 import { keepingList, ticketListView } from '../views/list-view';
 import { EVERYWHERE, type CommandDeclaration } from './declaration';
+import { peopleNames } from './people';
 import { errorReply, privately, tr } from './respond';
 import type { Handler } from './types';
 
@@ -18,7 +19,7 @@ const search: Handler = async (ctx, input) => {
   ]);
   const footer = found.length > LIMIT ? t('commands:search.more', { limit: LIMIT }) : undefined;
   const empty = t(isAgent ? 'commands:search.none' : 'commands:search.noneOfYours', { text });
-  const list = ticketListView(t('commands:search.title', { text }), found.slice(0, LIMIT), { email: ctx.actor.email, isAgent, locale: ctx.locale }, empty, footer, undefined, ctx.helpdesk.vocabulary);
+  const list = ticketListView(t('commands:search.title', { text }), found.slice(0, LIMIT), { email: ctx.actor.email, isAgent, locale: ctx.locale }, empty, footer, await peopleNames(ctx), ctx.helpdesk.vocabulary);
   return privately({ type: 'ticket-list', list: keepingList(list, { verb: VERBS.search, values: { query: text } }) });
 };
 

@@ -5,6 +5,7 @@
  * until it takes effect or the conversation is gone; nothing is given up for `maxAgeHours`.
  * Each row is claimed in the Store when its send starts, so two drainers never send it both.
  */
+import { storedNotice, storedTicketView } from '../views/stored';
 import { normalizeLocale } from '../i18n';
 import type { Vocabulary } from '../helpdesk/types';
 import type { Logger } from '../log';
@@ -150,15 +151,15 @@ export function createDeliverer(config: DelivererConfig): Deliverer {
     }
     let messageId: string;
     if (!card) {
-      messageId = await send(() => d.postCard(p.conversationId, p.view, opts));
+      messageId = await send(() => d.postCard(p.conversationId, storedTicketView(p.view), opts));
     } else {
       messageId = card.messageId;
       try {
-        await send(() => d.updateCard(p.conversationId, card.messageId, p.view));
+        await send(() => d.updateCard(p.conversationId, card.messageId, storedTicketView(p.view)));
       } catch (err) {
         if (!(err instanceof DeliveryError && err.kind === 'missing')) throw err;
         // Someone deleted the card: post a fresh one and keep threading under it.
-        messageId = await send(() => d.postCard(p.conversationId, p.view, { key: `${row.key}>repost`, mayHaveSent: opts.mayHaveSent }));
+        messageId = await send(() => d.postCard(p.conversationId, storedTicketView(p.view), { key: `${row.key}>repost`, mayHaveSent: opts.mayHaveSent }));
         logger.info('ticket card was deleted; posted a new one', { platform: p.platform, conversationId: p.conversationId, ticketId: row.ticketId });
       }
     }
@@ -172,7 +173,7 @@ export function createDeliverer(config: DelivererConfig): Deliverer {
     for (const platform of order) {
       const d = byPlatform.get(platform)!;
       try {
-        const sent = await queue.run(`${platform}:dm:${p.email}`, paceOf(d), () => d.sendDirect(p.email, p.text, opts, p.notice));
+        const sent = await queue.run(`${platform}:dm:${p.email}`, paceOf(d), () => d.sendDirect(p.email, p.text, opts, p.notice && storedNotice(p.notice)));
         if (sent) {
           await store.finishDelivery(row.key);
           if (row.ticketId > 0) await rememberNotice(store, p.email, row.ticketId, platform, sent, logger);

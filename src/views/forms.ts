@@ -3,6 +3,8 @@ import { VERBS } from '../core/verbs';
 import { matchValue } from '../core/vocabulary';
 import type { Ticket, Vocabulary } from '../helpdesk/types';
 import { normalizeLocale, translator } from '../i18n';
+import { valueLabel } from './format';
+import { FORM_LABELS, pickLabels } from './labels';
 import type { FormFieldError, FormView } from './types';
 
 /** The inputs each form has, in order; an error on any other field is shown under the first. */
@@ -21,6 +23,23 @@ export function defaultPriority(vocabulary: Vocabulary): string {
   return matchValue(priorities, 'Normal') ?? priorities[Math.floor((priorities.length - 1) / 2)] ?? '';
 }
 
+/** The priorities and categories to choose from, each shown as the reader's language names it. */
+function choices(vocabulary: Vocabulary, locale: string | undefined): Pick<FormView, 'priorities' | 'categories'> {
+  const t = translator(locale);
+  return {
+    priorities: vocabulary.priorities.map((value) => ({ value, title: valueLabel(t, 'priority', value) })),
+    categories: vocabulary.categories.map((value) => ({ value, title: valueLabel(t, 'category', value) })),
+  };
+}
+
+/** What a form says around itself, in the reader's language: its labels and the words of the button that opens it. */
+function formWords(title: string, values: Record<string, string>, kind: FormView['form'], locale: string | undefined): Pick<FormView, 'labels' | 'openText' | 'offerText'> {
+  const t = translator(locale);
+  const labels = pickLabels(locale, FORM_LABELS);
+  const prefill = kind === 'new-ticket' ? values.title : '';
+  return { labels, openText: t('views:form.open', { title }), offerText: prefill ? t('views:form.offerPrefilled', { prefill }) : labels.formOffer };
+}
+
 /** The new-ticket form; `values` are kept as typed so a failed submit loses nothing. */
 export function newTicketForm(
   vocabulary: Vocabulary,
@@ -29,16 +48,18 @@ export function newTicketForm(
   sourceLink?: string,
   locale?: string,
 ): FormView {
+  const title = translator(locale)('views:form.newTicket');
+  // Priority starts at Normal; category starts empty so the form prompts for one rather than guessing.
+  const kept = { title: '', description: '', priority: defaultPriority(vocabulary), category: '', ...values };
   const form: FormView = {
     locale: normalizeLocale(locale),
     form: 'new-ticket',
-    title: translator(locale)('views:form.newTicket'),
+    title,
     submitVerb: VERBS.create,
-    // Priority starts at Normal; category starts empty so the form prompts for one rather than guessing.
-    values: { title: '', description: '', priority: defaultPriority(vocabulary), category: '', ...values },
+    values: kept,
     errors,
-    priorities: vocabulary.priorities,
-    categories: vocabulary.categories,
+    ...choices(vocabulary, locale),
+    ...formWords(title, kept, 'new-ticket', locale),
   };
   if (sourceLink) form.sourceLink = sourceLink;
   return form;
@@ -61,18 +82,43 @@ function ticketForm(
   errors: FormFieldError[],
   locale: string | undefined,
 ): FormView {
+  const heading = formTitle(title, ticket, locale);
   return {
     locale: normalizeLocale(locale),
     form: kind,
-    title: formTitle(title, ticket, locale),
+    title: heading,
     submitVerb,
     ticketId: ticket.id,
     etag: ticket.etag,
     values,
     errors,
-    priorities: vocabulary.priorities,
-    categories: vocabulary.categories,
+    ...choices(vocabulary, locale),
+    ...formWords(heading, values, kind, locale),
   };
+}
+
+/**
+ * The form again after someone else changed the ticket first: headed by the ticket as it is now,
+ * keeping what was typed, with `reason` under the first field so a second submit applies anyway.
+ */
+export function retryForm(
+  kind: FormView['form'],
+  submitVerb: FormView['submitVerb'],
+  current: { id: number; etag: string; title: string; statusLabel: string; assigneeName: string },
+  vocabulary: Vocabulary,
+  typed: Record<string, string>,
+  reason: string,
+  locale?: string,
+): FormView {
+  const t = translator(locale);
+  const status = current.statusLabel;
+  const message = current.assigneeName ? t('views:form.nowStatusAssigned', { reason, status, assignee: current.assigneeName }) : t('views:form.nowStatus', { reason, status });
+  const form = ticketForm(kind, kind, submitVerb, current, vocabulary, typed, [{ field: FORM_FIELDS[kind][0], message }], locale);
+  form.title = `#${current.id} ${current.title}`;
+  form.openText = t('views:form.open', { title: form.title });
+  form.allowInternal = kind === 'comment' && 'internal' in typed;
+  form.allowCategory = kind === 'edit' && 'category' in typed;
+  return form;
 }
 
 /** Comment form; agents may choose internal (note) or public (reply). */
@@ -112,7 +158,8 @@ export function assignForm(
   locale?: string,
 ): FormView {
   const form = ticketForm('assign', 'assign', VERBS.assign, ticket, vocabulary, { assignee: '', ...values }, errors, locale);
-  form.assignees = assignees;
+  // Both name and address: two agents may share a name, and the field also takes a typed address.
+  form.assignees = assignees.map((a) => ({ value: a.email, title: a.name ? `${a.name} (${a.email})` : a.email }));
   return form;
 }
 

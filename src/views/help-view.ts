@@ -35,3 +35,9 @@ export function channelWelcome(platform: 'teams' | 'slack', locale?: string): st
   const t = translator(locale);
   return t('views:welcome.channel', { ask: t(platform === 'teams' ? 'views:welcome.askTeams' : 'views:welcome.askSlack') });
 }
+
+/** The buttons at the top of a home screen (Slack's App Home): New ticket and Refresh, in the reader's language. */
+export function homeActions(locale?: string): ActionView[] {
+  const t = translator(locale);
+  return [{ verb: VERBS.newForm, title: t('views:button.newTicket'), style: 'positive' }, { verb: VERBS.refresh, title: t('views:button.refresh') }];
+}

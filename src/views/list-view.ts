@@ -2,8 +2,8 @@
 import { VERBS, type Verb } from '../core';
 import type { RoleVocabulary } from '../core/vocabulary';
 import type { Ticket } from '../helpdesk/types';
-import { normalizeLocale } from '../i18n';
-import { ticketSummary, type PeopleNames, type Viewer } from './ticket-view';
+import { normalizeLocale, translator } from '../i18n';
+import { summaryOfView, ticketSummary, type PeopleNames, type Viewer } from './ticket-view';
 import type { TicketListView, TicketSummaryView, TicketView } from './types';
 
 /** A titled list of ticket summaries with the text shown when it is empty and an optional footer; `vocabulary` says which statuses are done (no Claim). */
@@ -16,9 +16,20 @@ export function ticketListView(
   names?: PeopleNames,
   vocabulary?: RoleVocabulary,
 ): TicketListView {
-  const list: TicketListView = { locale: normalizeLocale(viewer.locale), title, tickets: tickets.map((t) => ticketSummary(t, viewer, names, vocabulary)), emptyText };
+  const locale = normalizeLocale(viewer.locale);
+  const rows = tickets.map((t) => ticketSummary(t, viewer, names, vocabulary));
+  const list: TicketListView = { locale, title, tickets: rows, emptyText, moreText: moreTexts(rows.length, locale) };
   if (footer) list.footer = footer;
   return list;
+}
+
+/**
+ * "n more not shown" for every n a platform may leave out of a list of `rows` (one more than the
+ * rows, so a row put back after a click is counted too).
+ */
+export function moreTexts(rows: number, locale?: string): string[] {
+  const t = translator(locale);
+  return Array.from({ length: rows + 1 }, (_, i) => t('views:list.moreNotShown', { count: i + 1 }));
 }
 
 /** How to build a list again: the verb that made it and its values (queue name and page, search words). */
@@ -63,17 +74,4 @@ export function listOriginOf(verb: string, values: Record<string, string> | unde
 }
 
 /** A list row made from a full ticket view (a ticket that left the list since it was shown stays where it was). */
-export function rowFromTicket(t: TicketView): TicketSummaryView {
-  return {
-    id: t.id,
-    etag: t.etag,
-    title: t.title,
-    status: t.status,
-    priority: t.priority,
-    assignee: t.assignee,
-    assigneeName: t.assigneeName,
-    requesterName: t.requesterName,
-    modifiedText: t.modifiedText,
-    actions: [{ verb: VERBS.show, title: 'Show', ticketId: t.id, etag: t.etag }],
-  };
-}
+export const rowFromTicket: (t: TicketView) => TicketSummaryView = summaryOfView;

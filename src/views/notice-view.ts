@@ -7,6 +7,7 @@ import { DEFAULT_ROLE_VOCABULARY, VERBS, type RoleVocabulary } from '../core';
 import type { Ticket } from '../helpdesk/types';
 import { translator } from '../i18n';
 import { isDone, sameEmail, valueLabel } from './format';
+import { pickLabels, type Labels } from './labels';
 import type { ActionView } from './types';
 
 /** Who a notification DM is for: the person who filed the ticket, or the agent who holds it. */
@@ -26,6 +27,8 @@ export interface NoticeView {
   /** The ticket's page in the help desk, when known. */
   link?: string;
   actions: ActionView[];
+  /** The link's words, in the reader's language. */
+  labels: Pick<Labels, 'openInHelpdesk'>;
 }
 
 /**
@@ -59,6 +62,7 @@ export function noticeView(ticket: Ticket, text: string, reader: NoticeReader, r
     text,
     reader,
     actions: noticeActions(ticket, reader, readerEmail, locale, vocabulary),
+    labels: pickLabels(locale, ['openInHelpdesk']),
   };
   if (locale) notice.locale = locale;
   if (ticket.webUrl) notice.link = ticket.webUrl;

@@ -4,6 +4,7 @@ import { addressKey, DEFAULT_ROLE_VOCABULARY, roleOf, type RoleVocabulary } from
 import type { Comment, Ticket, Vocabulary } from '../helpdesk/types';
 import { normalizeLocale, translator, type Translate } from '../i18n';
 import { formatDate, isDone, reopenStatus, sameEmail, valueLabel, workingStatus } from './format';
+import { pickLabels, TICKET_LABELS } from './labels';
 import type { ActionView, CommentView, TicketSummaryView, TicketView, View } from './types';
 
 /** Who is looking: decides agent buttons and whether internal notes are shown. */
@@ -22,18 +23,24 @@ export function nameFor(names: PeopleNames | undefined, email: string): string {
   return (email && names?.get(addressKey(email))) || email;
 }
 
-/** "Name (address)", or the address alone when no name is known; empty for no address. */
-function personText(names: PeopleNames | undefined, email: string): string {
-  const name = nameFor(names, email);
-  return name && name !== email ? `${name} (${email})` : email;
+/**
+ * The names a ticket card may use: those given, and those the ticket itself knows (its requester,
+ * its comments' authors), so a person on the card is named the same way in every place.
+ */
+function namesOnTicket(ticket: Ticket, comments: readonly Comment[], names: PeopleNames | undefined): PeopleNames {
+  const known = new Map<string, string>();
+  if (ticket.submittedByEmail && ticket.submittedByName) known.set(addressKey(ticket.submittedByEmail), ticket.submittedByName);
+  for (const c of comments) if (c.authorEmail && c.authorName) known.set(addressKey(c.authorEmail), c.authorName);
+  for (const [k, v] of names ?? []) known.set(k, v);
+  return known;
 }
 
 /** How many comments a ticket card shows; the rest are counted in `olderComments`. */
 export const LATEST_COMMENTS = 5;
 
-function commentView(c: Comment, locale: string): CommentView {
+function commentView(c: Comment, locale: string, names: PeopleNames): CommentView {
   return {
-    author: c.authorName || c.authorEmail,
+    author: c.authorName || nameFor(names, c.authorEmail),
     authorEmail: c.authorEmail,
     body: c.body,
     created: c.created,
@@ -42,7 +49,7 @@ function commentView(c: Comment, locale: string): CommentView {
   };
 }
 
-function act(ticket: Ticket, verb: ActionView['verb'], title: string, extra: Partial<ActionView> = {}): ActionView {
+function act(ticket: Pick<Ticket, 'id' | 'etag'>, verb: ActionView['verb'], title: string, extra: Partial<ActionView> = {}): ActionView {
   return { verb, title, ticketId: ticket.id, etag: ticket.etag, ...extra };
 }
 
@@ -85,6 +92,22 @@ export function earlierCommentsText(count: number, locale?: string): string {
   return translator(locale)('views:ticket.earlierComments', { count });
 }
 
+/** The earlier-comments line for `older` left out, then for each of `shown` comments left out as well. */
+export function earlierTexts(older: number, shown: number, locale?: string): string[] {
+  return Array.from({ length: shown + 1 }, (_, n) => (older + n > 0 ? earlierCommentsText(older + n, locale) : ''));
+}
+
+/**
+ * A summary line around its date, in the reader's language: the date itself goes in as the
+ * platform's own date token, so the text is cut where the catalog puts `{{updated}}`.
+ */
+function summaryLine(t: Translate, status: string, priority: string, assigneeName: string, requester: string): { before: string; after: string } {
+  const who = assigneeName ? t('views:ticket.assignedTo', { name: assigneeName }) : t('views:ticket.nobody');
+  const mark = '\u0000';
+  const [before, after = ''] = t('views:ticket.summary', { status, priority, who, requester, updated: mark }).split(mark);
+  return { before, after };
+}
+
 /**
  * A view as posted where others can read it: internal notes are left out, because everyone in a
  * shared conversation sees the message whoever asked for it.
@@ -108,8 +131,10 @@ export function ticketView(
     .slice()
     .sort((a, b) => a.created.localeCompare(b.created));
   const latest = visible.slice(-LATEST_COMMENTS);
+  names = namesOnTicket(ticket, comments, names);
   const locale = normalizeLocale(viewer.locale);
   const t = translator(locale);
+  const requesterName = ticket.submittedByName || ticket.submittedBy || ticket.submittedByEmail;
   const view: TicketView = {
     locale,
     id: ticket.id,
@@ -123,22 +148,23 @@ export function ticketView(
     statusRole: roleOf(vocabulary, ticket.status),
     priorityLabel: valueLabel(t, 'priority', ticket.priority),
     categoryLabel: valueLabel(t, 'category', ticket.category),
-    requesterName: ticket.submittedByName || ticket.submittedBy || ticket.submittedByEmail,
+    requesterName,
     requesterEmail: ticket.submittedByEmail,
-    requesterText: '',
+    requesterText: requesterName,
     assignee: ticket.assignedTo,
     assigneeName: nameFor(names, ticket.assignedTo),
-    assigneeText: personText(names, ticket.assignedTo),
+    assigneeText: nameFor(names, ticket.assignedTo),
     created: ticket.created,
     modified: ticket.modified,
     createdText: formatDate(ticket.created, locale),
     modifiedText: formatDate(ticket.modified, locale),
-    comments: latest.map((c) => commentView(c, locale)),
+    comments: latest.map((c) => commentView(c, locale, names)),
     olderComments: visible.length - latest.length,
+    earlierCommentsText: earlierTexts(visible.length - latest.length, latest.length, locale),
+    labels: pickLabels(locale, TICKET_LABELS),
     actions: ticketActions(ticket, viewer, vocabulary),
     agentView: viewer.isAgent,
   };
-  view.requesterText = view.requesterEmail ? `${view.requesterName} (${view.requesterEmail})` : view.requesterName;
   if (notice) view.notice = notice;
   if (ticket.webUrl) view.link = ticket.webUrl;
   return view;
@@ -151,19 +177,48 @@ export function ticketSummary(ticket: Ticket, viewer: Viewer, names?: PeopleName
   if (viewer.isAgent && !ticket.assignedTo && !isDone(vocabulary, ticket.status)) {
     actions.push(act(ticket, VERBS.claim, t('views:button.claim'), { style: 'positive' }));
   }
+  const statusLabel = valueLabel(t, 'status', ticket.status);
+  const priorityLabel = valueLabel(t, 'priority', ticket.priority);
+  const assigneeName = nameFor(names, ticket.assignedTo);
+  const requesterName = ticket.submittedByName || ticket.submittedBy || ticket.submittedByEmail;
   return {
     id: ticket.id,
     etag: ticket.etag,
     title: ticket.title,
     status: ticket.status,
     priority: ticket.priority,
-    statusLabel: valueLabel(t, 'status', ticket.status),
-    priorityLabel: valueLabel(t, 'priority', ticket.priority),
+    statusLabel,
+    priorityLabel,
     assignee: ticket.assignedTo,
-    assigneeName: nameFor(names, ticket.assignedTo),
-    requesterName: ticket.submittedByName || ticket.submittedBy || ticket.submittedByEmail,
+    assigneeName,
+    requesterName,
     modified: ticket.modified,
     modifiedText: formatDate(ticket.modified, viewer.locale),
+    line: summaryLine(t, statusLabel, priorityLabel, assigneeName, requesterName),
     actions,
+  };
+}
+
+/**
+ * A list row made from a full ticket card, in the card's language: a ticket that left the list
+ * since it was shown (claimed from the queue) stays where it was, dated like the rows around it.
+ */
+export function summaryOfView(v: TicketView): TicketSummaryView {
+  const t = translator(v.locale);
+  return {
+    id: v.id,
+    etag: v.etag,
+    title: v.title,
+    status: v.status,
+    priority: v.priority,
+    statusLabel: v.statusLabel,
+    priorityLabel: v.priorityLabel,
+    assignee: v.assignee,
+    assigneeName: v.assigneeName,
+    requesterName: v.requesterName,
+    modified: v.modified,
+    modifiedText: v.modifiedText,
+    line: summaryLine(t, v.statusLabel, v.priorityLabel, v.assigneeName, v.requesterName),
+    actions: [act(v, VERBS.show, t('views:button.show'))],
   };
 }

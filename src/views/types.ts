@@ -3,6 +3,7 @@
  * Block Kit builders — both from the same data, so they cannot drift. No platform types here.
  */
 import type { Notice, StatusRole, Verb } from '../core';
+import type { AssetLabels, FormLabels, TicketLabels } from './labels';
 import type { NoticeView } from './notice-view';
 
 /** A button. Clicking it sends `{ verb, ticketId, etag }` back (DESIGN rule 4). */
@@ -28,7 +29,7 @@ export interface CommentView {
 }
 
 export interface TicketView {
-  /** The catalog language the texts below are in ('en', 'de'); channels pick their own labels by it. */
+  /** The catalog language the texts below are in ('en', 'de'). */
   locale?: string;
   id: number;
   etag: string;
@@ -38,20 +39,20 @@ export interface TicketView {
   priority: string;
   category: string;
   /** Status, priority and category as the reader's language names them (the stored values above stay as they are). */
-  statusLabel?: string;
+  statusLabel: string;
   /** What the status means (HELPDESK_STATUS_* roles); undefined when no role names it. Cards colour by it. */
   statusRole?: StatusRole;
-  priorityLabel?: string;
-  categoryLabel?: string;
+  priorityLabel: string;
+  categoryLabel: string;
   requesterName: string;
   requesterEmail: string;
-  /** "Name (address)" or the name alone, as both channels show the requester. */
+  /** The requester as both channels show them: by name, the address only when no name is known. */
   requesterText: string;
   /** The assignee's address; empty when unassigned. */
   assignee: string;
   /** The assignee's display name (the address when no name is known); empty when unassigned. */
   assigneeName: string;
-  /** "Name (address)" or the address alone, as both channels show the assignee; empty when unassigned. */
+  /** The assignee as both channels show them (name, else address); empty when unassigned. */
   assigneeText: string;
   /** The ticket's page in the help desk, when known. */
   link?: string;
@@ -65,6 +66,13 @@ export interface TicketView {
   comments: CommentView[];
   /** How many comments exist beyond `comments`. */
   olderComments: number;
+  /**
+   * The line above the comments: entry `n` is for when the first `n` of `comments` are left out as
+   * well ("3 earlier comments not shown"); empty where nothing is left out.
+   */
+  earlierCommentsText: string[];
+  /** The words the card shows around its data, in the reader's language. */
+  labels: TicketLabels;
   /** The buttons this viewer may use. */
   actions: ActionView[];
   /** A line shown above the ticket, e.g. "Already claimed by Dana Agent", styled by its tone. */
@@ -79,15 +87,17 @@ export interface TicketSummaryView {
   title: string;
   status: string;
   priority: string;
-  statusLabel?: string;
-  priorityLabel?: string;
+  statusLabel: string;
+  priorityLabel: string;
   assignee: string;
   /** The assignee's display name (the address when no name is known); empty when unassigned. */
   assigneeName: string;
   requesterName: string;
-  /** ISO 8601 UTC. */
-  modified?: string;
+  /** ISO 8601 UTC, shown as the platform's own date token; `modifiedText` is its fallback. */
+  modified: string;
   modifiedText: string;
+  /** The summary line around its date: "Assigned · High · assigned to Diego · from Patti · updated " + date + after. */
+  line: { before: string; after: string };
   /** e.g. a "Show" button and, for agents on unassigned tickets, "Claim". */
   actions: ActionView[];
   /** What just happened to this row, e.g. "Claimed by Dana Agent." or "Opened below." */
@@ -107,6 +117,14 @@ export interface TicketListView {
   actions?: ActionView[];
   /** Where this page sits: 1-based page, rows shown from/to, and how many rows the whole list has. */
   page?: { number: number; from: number; to: number; total: number };
+  /** "n more not shown" at index n - 1, for a platform that has to leave rows out. */
+  moreText: string[];
+}
+
+/** One option of a choice: the stored value, and how the reader's language shows it. */
+export interface Choice {
+  value: string;
+  title: string;
 }
 
 export interface FormFieldError {
@@ -116,7 +134,7 @@ export interface FormFieldError {
 
 /** An input form: new ticket, comment/reply/note, resolve with note, assign, reopen with reason, edit. */
 export interface FormView {
-  /** The catalog language of the title and of the labels a channel adds ('en', 'de'). */
+  /** The catalog language of the title and labels ('en', 'de'). */
   locale?: string;
   form: 'new-ticket' | 'comment' | 'resolve' | 'assign' | 'reopen' | 'edit';
   title: string;
@@ -126,8 +144,8 @@ export interface FormView {
   etag?: string;
   values: Record<string, string>;
   errors: FormFieldError[];
-  priorities: readonly string[];
-  categories: readonly string[];
+  priorities: readonly Choice[];
+  categories: readonly Choice[];
   /** Agents may choose internal/public on the comment form. */
   allowInternal?: boolean;
   /** Edit form: agents may change the category (requesters edit title and description only). */
@@ -135,7 +153,13 @@ export interface FormView {
   /** Link to the chat message a ticket is being made from. */
   sourceLink?: string;
   /** Assign form: the active agents to choose from (the field also takes a typed address). */
-  assignees?: { name: string; email: string }[];
+  assignees?: Choice[];
+  /** Where a form cannot open by itself (a chat message), what the button that opens it says: "Open: Reply — #12". */
+  openText: string;
+  /** The line next to that button: what was typed into it, or that it opens as a form. */
+  offerText: string;
+  /** Field names, prompts, hints and buttons, in the reader's language. */
+  labels: FormLabels;
 }
 
 export interface HelpView {
@@ -158,6 +182,8 @@ export interface ErrorView {
   message: string;
   /** The right form of the command, e.g. "claim <ticket id>". */
   usage?: string;
+  /** "Usage:" in the reader's language, present with `usage`. */
+  usageLabel?: string;
 }
 
 export interface AssetView {
@@ -166,7 +192,10 @@ export interface AssetView {
   assetTag: string;
   type: string;
   status: string;
+  /** The holder's address. */
   holder: string;
+  /** The holder's name (the address when no name is known). */
+  holderName: string;
   serialNumber: string;
   manufacturer: string;
   model: string;
@@ -179,6 +208,9 @@ export interface AssetListView {
   title: string;
   assets: AssetView[];
   emptyText: string;
+  /** "n more not shown" at index n - 1. */
+  moreText: string[];
+  labels: AssetLabels;
 }
 
 /** Everything a handler can answer with. */

@@ -109,7 +109,7 @@ describeInChromium('cards in the official Adaptive Cards renderer (headless Chro
       ['reopen-form', (r) => expect(r.buttons).toContain('Reopen')],
       ['edit-form-agent', (r) => expect(r.text).toContain('Category')],
       ['edit-form-requester', (r) => expect(r.text).not.toContain('Category')],
-      ['ticket-people-link', (r) => expect(r.text).toContain('Diego Siciliani (diegos@example.com)')],
+      ['ticket-people-link', (r) => (expect(r.text).toContain('Diego Siciliani'), expect(r.text).not.toContain('diegos@example.com'))],
       ['notice-requester-resolved', (r) => (expect(r.buttons).toEqual(['Comment', 'View', 'Reopen']), expect(r.text).toContain('Resolution: Gateway keep-alive'))],
       ['notice-agent-unassigned', (r) => (expect(r.buttons).toEqual(['Claim', 'View']), expect(r.text).toContain('order the 14" model'))],
       ['ticket-list-row-updated', (r) => (expect(r.text).toContain('Claimed by Megan Bowen.'), expect(r.buttons).toEqual(['Show', 'Show']))],

@@ -4,11 +4,11 @@ import type { Comment, Ticket } from '../../src/helpdesk/types';
 import { loadConfig } from '../../src/config';
 import { assetListView, assignForm, commentForm, editForm, errorView, helpView, keepingList, newTicketForm, noticeView, reopenForm, resolveForm, ticketListView, ticketSummary, ticketView } from '../../src/views';
 import { VERBS } from '../../src/core/verbs';
+import { rowFromTicket } from '../../src/views/list-view';
 import type { View } from '../../src/views/types';
+import { translator } from '../../src/i18n';
 
 export const vocabulary = loadConfig({}).helpdesk;
-const agent = { email: 'meganb@example.com', isAgent: true };
-const requester = { email: 'pattif@example.com', isAgent: false };
 
 export function ticket(overrides: Partial<Ticket> = {}): Ticket {
   return {
@@ -29,38 +29,46 @@ export function comments(n: number): Comment[] {
   }));
 }
 
-/** One sample per template, named for screenshots and failure messages. */
-export function sampleViews(): Record<string, View> {
+/**
+ * One sample per template, named for screenshots and failure messages, built for a reader of
+ * `locale` (English by default): the texts a command would say come from the catalogs.
+ */
+export function sampleViews(locale?: string): Record<string, View> {
+  const agent = { email: 'meganb@example.com', isAgent: true, locale };
+  const requester = { email: 'pattif@example.com', isAgent: false, locale };
+  const tr = translator(locale);
   const t = ticket();
+  // The active agents' names, as the commands pass them (commands/people.ts).
+  const agents = new Map([['diegos@example.com', 'Diego Siciliani'], ['meganb@example.com', 'Megan Bowen']]);
   const list = [t, ticket({ id: 43, title: 'New starter laptop for Johanna', status: 'New', assignedTo: '', priority: 'Normal' })];
   return {
     'ticket-agent': { type: 'ticket', ticket: ticketView(t, comments(8), agent, vocabulary) },
     'ticket-requester': { type: 'ticket', ticket: ticketView(t, comments(8), requester, vocabulary) },
-    'ticket-conflict': { type: 'ticket', ticket: ticketView(ticket({ description: '' }), [], agent, vocabulary, { text: 'Already claimed by Diego Siciliani. Nothing was changed.', tone: 'warning' }) },
+    'ticket-conflict': { type: 'ticket', ticket: ticketView(ticket({ description: '' }), [], agent, vocabulary, { text: tr('commands:failure.alreadyClaimedNothingChanged', { holder: 'Diego Siciliani' }), tone: 'warning' }, agents) },
     'ticket-long': { type: 'ticket', ticket: ticketView(ticket({ title: 'x'.repeat(255), description: 'Long text. '.repeat(800) }), comments(2), agent, vocabulary) },
-    'ticket-list': { type: 'ticket-list', list: ticketListView('Queue: unassigned', list, agent, 'Nothing waiting.', 'Showing 2 of 57') },
-    'ticket-list-empty': { type: 'ticket-list', list: ticketListView('My tickets', [], requester, 'You have no open tickets. Type `new` to file one.') },
-    'new-ticket-form': { type: 'form', form: newTicketForm(vocabulary, { title: 'Printer jam', description: 'Tray 2' }) },
+    'ticket-list': { type: 'ticket-list', list: ticketListView(tr('commands:queue.unassigned.title'), list, agent, tr('commands:queue.unassigned.empty'), tr('commands:queue.range', { from: 1, to: 2, total: 57 })) },
+    'ticket-list-empty': { type: 'ticket-list', list: ticketListView(tr('commands:mine.title'), [], requester, tr('commands:mine.empty')) },
+    'new-ticket-form': { type: 'form', form: newTicketForm(vocabulary, { title: 'Printer jam', description: 'Tray 2' }, [], undefined, locale) },
     'new-ticket-form-errors': {
       type: 'form',
       form: newTicketForm(vocabulary, { title: '', description: 'Kept text', priority: 'Hgh' }, [
-        { field: 'title', message: 'Title is required.' },
-        { field: 'priority', message: 'Priority "Hgh" is not allowed; choose one of: Low, Normal, High, Urgent.' },
-      ], 'https://teams.microsoft.com/l/message/19:abc/123'),
+        { field: 'title', message: tr('helpdesk:required', { label: tr('helpdesk:field.title') }) },
+        { field: 'priority', message: tr('helpdesk:notAllowed', { label: tr('helpdesk:field.priority'), value: 'Hgh', choices: 'Low, Normal, High, Urgent' }) },
+      ], 'https://teams.microsoft.com/l/message/19:abc/123', locale),
     },
-    'comment-form': { type: 'form', form: commentForm(t, vocabulary, true) },
-    'resolve-form': { type: 'form', form: resolveForm(t, vocabulary) },
-    'reopen-form': { type: 'form', form: reopenForm(t, vocabulary) },
-    'edit-form-agent': { type: 'form', form: editForm({ ...t, category: '' }, vocabulary, true) },
-    'edit-form-requester': { type: 'form', form: editForm(t, vocabulary, false) },
+    'comment-form': { type: 'form', form: commentForm(t, vocabulary, true, {}, [], locale) },
+    'resolve-form': { type: 'form', form: resolveForm(t, vocabulary, {}, [], locale) },
+    'reopen-form': { type: 'form', form: reopenForm(t, vocabulary, {}, [], locale) },
+    'edit-form-agent': { type: 'form', form: editForm({ ...t, category: '' }, vocabulary, true, {}, [], locale) },
+    'edit-form-requester': { type: 'form', form: editForm(t, vocabulary, false, {}, [], locale) },
     'ticket-requester-resolved': { type: 'ticket', ticket: ticketView(ticket({ status: 'Resolved' }), comments(2), requester, vocabulary) },
     'ticket-take-over': {
       type: 'ticket',
       ticket: {
-        ...ticketView(t, [], agent, vocabulary, { text: 'Already claimed by Diego Siciliani. Take it over from Diego Siciliani? Nothing changes until you confirm.', tone: 'warning' }),
+        ...ticketView(t, [], agent, vocabulary, { text: tr('commands:claim.takeOverQuestion', { holder: 'Diego Siciliani' }), tone: 'warning' }, agents),
         actions: [
-          { verb: VERBS.claim, title: 'Take over from Diego Siciliani', style: 'positive', ticketId: t.id, etag: t.etag, data: { takeOver: 'true' } },
-          { verb: VERBS.refresh, title: 'Leave it with Diego Siciliani', ticketId: t.id, etag: t.etag },
+          { verb: VERBS.claim, title: tr('commands:claim.takeOverButton', { holder: 'Diego Siciliani' }), style: 'positive', ticketId: t.id, etag: t.etag, data: { takeOver: 'true' } },
+          { verb: VERBS.refresh, title: tr('commands:claim.leaveButton', { holder: 'Diego Siciliani' }), ticketId: t.id, etag: t.etag },
         ],
       },
     },
@@ -68,42 +76,52 @@ export function sampleViews(): Record<string, View> {
       type: 'ticket',
       ticket: ticketView(ticket({ webUrl: 'https://contoso.sharepoint.com/sites/helpdesk/Lists/SD_Tickets/DispForm.aspx?ID=42' }), [], requester, vocabulary, undefined, new Map([['diegos@example.com', 'Diego Siciliani']])),
     },
-    'ticket-unchanged': { type: 'ticket', ticket: ticketView(t, [], agent, vocabulary, { text: 'Already High — nothing changed.', tone: 'success' }) },
-    'assign-form': { type: 'form', form: assignForm(t, vocabulary, [{ name: 'Megan Bowen', email: 'meganb@example.com' }, { name: 'Diego Siciliani', email: 'diegos@example.com' }]) },
-    help: { type: 'help', help: helpView(COMMAND_DECLARATIONS, true) },
-    confirmation: { type: 'confirmation', confirmation: { message: 'Ticket #42 created.', ticket: ticketSummary(t, requester), actions: [] } },
-    error: { type: 'error', error: errorView('“abc” is not a ticket number.', 'claim <ticket id>') },
+    'ticket-unchanged': { type: 'ticket', ticket: ticketView(t, [], agent, vocabulary, { text: tr('commands:common.alreadyNothingChanged', { value: 'High' }), tone: 'success' }) },
+    'assign-form': { type: 'form', form: assignForm(t, vocabulary, [{ name: 'Megan Bowen', email: 'meganb@example.com' }, { name: 'Diego Siciliani', email: 'diegos@example.com' }], {}, [], locale) },
+    help: { type: 'help', help: helpView(COMMAND_DECLARATIONS, true, undefined, locale) },
+    confirmation: { type: 'confirmation', confirmation: { message: tr('commands:create.filed', { id: 42 }), ticket: ticketSummary(t, requester), actions: [] } },
+    error: { type: 'error', error: errorView(tr('commands:parse.notATicketNumber', { word: 'abc' }), 'claim <ticket id>', locale) },
     'asset-list': {
       type: 'asset-list',
-      list: assetListView('Assets you hold', [{
+      list: assetListView(tr('commands:asset.mine'), [{
         id: 1, etag: '"a,1"', created: '', modified: '', title: 'ThinkPad X1 Carbon', assetTag: 'LAP-0042', type: 'Laptop', status: 'In Use',
         assignedTo: 'alexw@example.com', serialNumber: 'PF3XK2', manufacturer: 'Lenovo', model: 'X1 Carbon Gen 11', warrantyExpires: '2027-03-01T00:00:00Z',
-      }], 'You hold no assets.'),
+      }], tr('commands:asset.mineEmpty'), locale, new Map([['alexw@example.com', 'Alex Wilber']])),
     },
-    text: { type: 'text', text: 'Notifications are off for you.' },
+    text: { type: 'text', text: tr('commands:notifications.muted') },
     'notice-requester-resolved': {
       type: 'notice',
-      notice: noticeView(ticket({ status: 'Resolved', webUrl: 'https://contoso.sharepoint.com/sites/helpdesk/Lists/SD_Tickets/DispForm.aspx?ID=42' }), 'Your ticket #42 "VPN drops every 10 minutes when working from the "Berlin" office" was resolved.\nResolution: Gateway keep-alive raised to 60 s.', 'requester', 'pattif@example.com'),
+      notice: noticeView(ticket({ status: 'Resolved', webUrl: 'https://contoso.sharepoint.com/sites/helpdesk/Lists/SD_Tickets/DispForm.aspx?ID=42' }), tr('notify:dm.resolvedWithNote', { ticket: '#42 "VPN drops every 10 minutes when working from the "Berlin" office"', note: 'Gateway keep-alive raised to 60 s.' }), 'requester', 'pattif@example.com', locale),
     },
     'notice-agent-unassigned': {
       type: 'notice',
-      notice: noticeView(ticket({ id: 43, title: 'New starter laptop for Johanna', status: 'New', assignedTo: '' }), 'Internal note on #43 "New starter laptop for Johanna" by Megan Bowen: order the 14" model', 'assignee', 'diegos@example.com'),
+      notice: noticeView(ticket({ id: 43, title: 'New starter laptop for Johanna', status: 'New', assignedTo: '' }), tr('notify:dm.internalNote', { ticket: '#43 "New starter laptop for Johanna"', author: 'Megan Bowen', text: 'order the 14" model' }), 'assignee', 'diegos@example.com', locale),
     },
     'ticket-list-row-updated': {
       type: 'ticket-list',
       list: (() => {
-        const l = keepingList(ticketListView('Unassigned open tickets', list, agent, 'Nothing waiting.', '1–2 of 2'), { verb: VERBS.queue, values: { queue: 'unassigned', page: '1' } });
-        l.tickets[1] = { ...l.tickets[1], assignee: 'meganb@example.com', assigneeName: 'Megan Bowen', actions: l.tickets[1].actions.slice(0, 1), notice: 'Claimed by Megan Bowen.' };
+        const l = keepingList(ticketListView(tr('commands:queue.unassigned.title'), list, agent, tr('commands:queue.unassigned.empty'), tr('commands:queue.range', { from: 1, to: 2, total: 2 })), { verb: VERBS.queue, values: { queue: 'unassigned', page: '1' } });
+        l.tickets[1] = { ...l.tickets[1], assignee: 'meganb@example.com', assigneeName: 'Megan Bowen', actions: l.tickets[1].actions.slice(0, 1), notice: tr('commands:claim.claimed', { by: 'Megan Bowen' }) };
+        return l;
+      })(),
+    },
+    'ticket-list-row-claimed': {
+      type: 'ticket-list',
+      list: (() => {
+        // The row of a ticket claimed from the queue is made from its new ticket card (it left the list).
+        const l = ticketListView(tr('commands:queue.unassigned.title'), [t], agent, tr('commands:queue.unassigned.empty'));
+        const claimed = ticketView(ticket({ id: 43, title: 'New starter laptop for Johanna', status: 'Assigned', assignedTo: 'meganb@example.com', priority: 'Normal' }), [], agent, vocabulary, undefined, new Map([['meganb@example.com', 'Megan Bowen']]));
+        l.tickets.push({ ...rowFromTicket(claimed), notice: tr('commands:claim.claimed', { by: 'Megan Bowen' }) });
         return l;
       })(),
     },
     'comment-offer': {
       type: 'confirmation',
       confirmation: {
-        message: 'Is this about #42 “VPN drops every 10 minutes”? I can add it there as a comment, or file it as a new ticket.',
+        message: tr('commands:commentOffer.question', { id: 42, title: 'VPN drops every 10 minutes' }),
         actions: [
-          { verb: VERBS.comment, title: 'Add as comment on #42', style: 'positive', ticketId: 42, data: { comment: 'It drops at <null> when x<5', internal: 'false' } },
-          { verb: VERBS.newForm, title: 'File as a new ticket', data: { title: 'It drops at <null> when x<5', description: '' } },
+          { verb: VERBS.comment, title: tr('commands:commentOffer.asComment', { id: 42 }), style: 'positive', ticketId: 42, data: { comment: 'It drops at <null> when x<5', internal: 'false' } },
+          { verb: VERBS.newForm, title: tr('commands:commentOffer.asTicket'), data: { title: 'It drops at <null> when x<5', description: '' } },
         ],
       },
     },

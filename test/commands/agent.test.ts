@@ -163,7 +163,7 @@ describe('assign', () => {
     as(await handleText(context(desk, DANA), `assign ${t.id} SAM.agent@contoso.test`), 'ticket');
     expect(desk.ticket(t.id)?.assignedTo).toBe(SAM.email);
     const bad = as(await handleText(context(desk, DANA, { users: {} }), `assign ${t.id} @nobody`), 'error');
-    expect(bad.error).toEqual({ message: 'I can\'t tell who “@nobody” is. Use their email address or @mention them.', usage: 'assign <ticket id> <email or @mention>' });
+    expect(bad.error).toEqual({ message: 'I can\'t tell who “@nobody” is. Use their email address or @mention them.', usage: 'assign <ticket id> <email or @mention>', usageLabel: 'Usage:' });
   });
 
   it('unwraps a Slack mailto link', async () => {
@@ -181,7 +181,7 @@ describe('assign', () => {
   it('opens the assign form with the active agents and accepts its submit', async () => {
     const { desk, t } = await scene();
     const { form } = as(await dispatch(context(desk, DANA), { verb: VERBS.assignForm, ticketId: t.id, etag: t.etag }), 'form');
-    expect(form.assignees?.map((a) => a.email)).toEqual([DANA.email, SAM.email]);
+    expect(form.assignees?.map((a) => a.value)).toEqual([DANA.email, SAM.email]);
     const reply = await dispatch(context(desk, DANA), { verb: VERBS.assign, ticketId: t.id, etag: form.etag, values: { assignee: SAM.email } });
     expect(as(reply, 'ticket').ticket.assignee).toBe(SAM.email);
   });
@@ -198,7 +198,7 @@ describe('status, priority, resolve', () => {
   it('names an unknown status and lists the statuses', async () => {
     const { desk, t } = await scene();
     const { error } = as(await handleText(context(desk, DANA), `status ${t.id} sleeping`), 'error');
-    expect(error).toEqual({ message: '“sleeping” is not a status. Statuses: New, Assigned, In Progress, Waiting, Resolved, Closed.', usage: 'status <ticket id> <status>' });
+    expect(error).toEqual({ message: '“sleeping” is not a status. Statuses: New, Assigned, In Progress, Waiting, Resolved, Closed.', usage: 'status <ticket id> <status>', usageLabel: 'Usage:' });
   });
 
   it('a Start button with a stale etag shows the ticket as it is now', async () => {

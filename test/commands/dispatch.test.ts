@@ -24,7 +24,7 @@ describe('dispatch', () => {
 
   it('asks which ticket when a card action lost its id', async () => {
     const reply = await dispatch(context(await helpdesk(), DANA), { verb: VERBS.claim });
-    expect(reply.view).toEqual({ type: 'error', error: { message: 'Which ticket? Give its number.', usage: 'claim <ticket id>' } });
+    expect(reply.view).toEqual({ type: 'error', error: { message: 'Which ticket? Give its number.', usage: 'claim <ticket id>', usageLabel: 'Usage:' } });
   });
 
   it('turns an unexpected failure into a short message without internals', async () => {
@@ -50,7 +50,7 @@ describe('dispatch', () => {
 describe('handleText', () => {
   it('returns a parse error privately with the right form', async () => {
     const reply = await handleText(context(await helpdesk(), DANA), 'claim abc');
-    expect(reply).toEqual({ visibility: 'private', view: { type: 'error', error: { message: '“abc” is not a ticket number.', usage: 'claim <ticket id>' } } });
+    expect(reply).toEqual({ visibility: 'private', view: { type: 'error', error: { message: '“abc” is not a ticket number.', usage: 'claim <ticket id>', usageLabel: 'Usage:' } } });
   });
 
   it('tells an unknown command to try help, listing only what this person can use', async () => {

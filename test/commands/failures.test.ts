@@ -66,7 +66,7 @@ describe('refusals reach the person and change nothing', () => {
       [VERBS.commentForm, 'comment <ticket id> <text>'],
     ] as const) {
       const reply = await dispatch(context(await helpdesk(), DANA), { verb });
-      expect(reply.view, verb).toEqual({ type: 'error', error: { message: 'Which ticket? Give its number.', usage } });
+      expect(reply.view, verb).toEqual({ type: 'error', error: { message: 'Which ticket? Give its number.', usage, usageLabel: 'Usage:' } });
     }
   });
 

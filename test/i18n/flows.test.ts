@@ -56,7 +56,7 @@ describe('errors', () => {
     const { desk } = await scene();
     const de = { ...context(desk, DANA), ...german() };
     const parse = as(await handleText(de, 'claim abc'), 'error').error;
-    expect(parse).toEqual({ message: '„abc“ ist keine Ticketnummer.', usage: 'claim <ticket id>' });
+    expect(parse).toEqual({ message: '„abc“ ist keine Ticketnummer.', usage: 'claim <ticket id>', usageLabel: 'Verwendung:' });
     const unknown = as(await handleText(de, 'frobnicate', undefined), 'error').error;
     expect(unknown.message).toMatch(/^„frobnicate“ kenne ich nicht\. Versuchen Sie `help`\. Befehle: help, new, /);
   });

@@ -39,7 +39,7 @@ describe('language', () => {
   it('refuses a language without a catalog, and requesters', async () => {
     const { agent, requester, store } = await channel('de');
     const unknown = await handleText(agent, 'language klingon');
-    expect(unknown.view).toEqual({ type: 'error', error: { message: 'I have no catalog for “klingon”. Languages: en, de.', usage: 'language [en|de|default]' } });
+    expect(unknown.view).toEqual({ type: 'error', error: { message: 'I have no catalog for “klingon”. Languages: en, de.', usage: 'language [en|de|default]', usageLabel: 'Usage:' } });
     expect(text(await handleText(requester, 'language de'))).toBe('Only help-desk agents can use `language`. Type `help` to see what you can do.');
     expect(text(await handleText(agent, 'language'))).toContain('in German, the help desk\'s default');
     expect(await store.conversationLocales()).toEqual(new Map());

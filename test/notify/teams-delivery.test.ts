@@ -65,6 +65,21 @@ describe('Teams notification delivery', () => {
     expect(connector.activities.filter((a) => a.conversationId === CHANNEL)).toHaveLength(1);
   }, 30_000);
 
+  it("a channel set to German gets its card in German, labels included, before anyone clicks", async () => {
+    connector = await startFakeConnector();
+    rig = await startRig((store) => [teamsDelivery(store)]);
+    await teamsConversationHook(rig.store)(reference(connector.url, CHANNEL, 'channel'));
+    await rig.store.setConversationLocale('teams', CHANNEL, 'de');
+    await createNotificationPorts(rig.store).subscribe({ platform: 'teams', id: CHANNEL, kind: 'channel' }, { kind: 'all' }, dana);
+    await rig.poller.runOnce();
+    rig.emu.data.insert('SD_Tickets', ticketRow(1, { Title: 'Drucker im 2. Stock' }));
+    await rig.poller.runOnce();
+    const [card] = connector.activities.filter((a) => a.conversationId === CHANNEL);
+    const text = JSON.stringify(attachmentsOf(card.activity));
+    for (const word of ['Priorität', 'Angefragt von', 'Zugewiesen an', 'Nicht zugewiesen', 'Erstellt', 'Aktualisiert']) expect(text).toContain(word);
+    for (const word of ['"Priority"', '"Requester"', '"Assigned to"', '"Unassigned"', '"Created"', '"Updated"']) expect(text).not.toContain(word);
+  }, 30_000);
+
   it('drops a conversation the bot was removed from (403 BotNotInConversationRoster) and waits out a 429', async () => {
     faults = await startTeamsFaults(1);
     rig = await startRig((store) => [teamsDelivery(store)]);

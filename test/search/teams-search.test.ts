@@ -66,6 +66,18 @@ describe('Teams: typed search', () => {
   });
 });
 
+describe('Teams: search shows people as every other list does', () => {
+  it('names the assignee, not their address', async () => {
+    const agents = await h.stack.helpdesk.activeAgents();
+    const named = all.find((t) => agents.some((a) => a.name && a.email.toLowerCase() === t.assignedTo.toLowerCase()));
+    if (!named) throw new Error('the seeded desk has no ticket assigned to a named agent');
+    const agent = agents.find((a) => a.email.toLowerCase() === named.assignedTo.toLowerCase())!;
+    const text = cardText(cardOf((await h.say(`search #${named.id}`, 'dana'))[0]));
+    expect(text).toContain(agent.name);
+    expect(text.toLowerCase()).not.toContain(agent.email.toLowerCase());
+  });
+});
+
 describe('Teams: search message extension (composeExtension/query)', () => {
   it('previews matching tickets; each inserts the shared ticket card, never an internal note', async () => {
     const res = await invoke('compose-query', 'lynne', {});

@@ -8,6 +8,11 @@ import { ticketBlocks } from '../../src/channels/slack/blocks/ticket';
 import { plainFromSlack, titleFromMessage } from '../../src/channels/slack/shortcuts';
 import { VERBS } from '../../src/core/verbs';
 import type { TicketSummaryView, TicketView } from '../../src/views/types';
+import { pickLabels, TICKET_LABELS } from '../../src/views/labels';
+import { moreTexts } from '../../src/views/list-view';
+import { newTicketForm } from '../../src/views/forms';
+import { homeActions } from '../../src/views/help-view';
+import { vocabulary } from '../cards/samples';
 import { blockProblems } from '../support/fake-slack';
 
 const long = (n: number, seed = 'x') => (seed.repeat(Math.ceil(n / seed.length)) as string).slice(0, n);
@@ -21,6 +26,11 @@ function hugeTicket(): TicketView {
     status: 'In Progress',
     priority: 'Urgent',
     category: long(3000, 'Cat '),
+    statusLabel: 'In Progress',
+    priorityLabel: 'Urgent',
+    categoryLabel: long(3000, 'Cat '),
+    labels: pickLabels('en', TICKET_LABELS),
+    earlierCommentsText: Array.from({ length: 41 }, (_, n) => `${n} earlier comments not shown`),
     requesterName: long(2500, 'Name '),
     requesterText: long(2500, 'Name '),
     requesterEmail: 'sam@example.com',
@@ -84,21 +94,24 @@ describe('Slack Block Kit stays within every limit', () => {
   it('a list of 200 tickets fits a message and App Home, saying how many are not shown', () => {
     const summary = (i: number): TicketSummaryView => ({
       id: i, etag: `"${i},1"`, title: long(500, 'T '), status: 'New', priority: 'High', assignee: '', assigneeName: '', requesterName: 'Sam',
+      statusLabel: 'New', priorityLabel: 'High', modified: '2026-11-22T14:05:00Z', line: { before: 'New · High · unassigned · from Sam · updated ', after: '' },
       modifiedText: 'now', actions: [{ verb: VERBS.show, title: 'Show', ticketId: i }, { verb: VERBS.claim, title: 'Claim', ticketId: i }],
     });
-    const list = { title: 'Queue', tickets: Array.from({ length: 200 }, (_, i) => summary(i + 1)), emptyText: 'Nothing', footer: 'Showing 200' };
+    const list = { title: 'Queue', tickets: Array.from({ length: 200 }, (_, i) => summary(i + 1)), emptyText: 'Nothing', footer: 'Showing 200', moreText: moreTexts(200) };
     const msg = renderMessage({ type: 'ticket-list', list });
     expect(blockProblems(msg.blocks, 50)).toEqual([]);
     expect(JSON.stringify(msg.blocks)).toMatch(/\d+ more not shown/);
-    const home = homeView({ mine: { type: 'ticket-list', list }, queue: { type: 'ticket-list', list } });
+    const home = homeView({ mine: { type: 'ticket-list', list }, queue: { type: 'ticket-list', list }, actions: homeActions() });
     expect(blockProblems(home.blocks, 100)).toEqual([]);
   });
 
   it('a form modal keeps Slack title and input limits and every typed value', () => {
     const modal = formModal({
-      form: 'new-ticket', title: 'New ticket from a very long message title', submitVerb: VERBS.create,
-      values: { title: long(300), description: long(9000), priority: 'High', category: 'Nope' }, errors: [],
-      priorities: ['Low', 'High'], categories: ['Hardware'],
+      ...newTicketForm(vocabulary),
+      title: 'New ticket from a very long message title',
+      values: { title: long(300), description: long(9000), priority: 'High', category: 'Nope' },
+      priorities: [{ value: 'Low', title: 'Low' }, { value: 'High', title: 'High' }],
+      categories: [{ value: 'Hardware', title: 'Hardware' }],
     });
     expect(modal.title.text.length).toBeLessThanOrEqual(24);
     expect(blockProblems(modal.blocks, 100)).toEqual([]);

@@ -17,6 +17,8 @@ import { handBack } from '../../src/channels/slack/views';
 import { createLogger } from '../../src/log';
 import { createSqliteStore, type Store } from '../../src/store';
 import { ticketSummary, ticketView } from '../../src/views/ticket-view';
+import { homeActions } from '../../src/views/help-view';
+import { newTicketForm } from '../../src/views/forms';
 import { startSeededHelpdesk, type SeededHelpdesk } from '../support/seeded-helpdesk';
 import type { SlackCall } from '../support/fake-slack';
 import { eventBody, interactiveBody, slackFixture, slashBody } from '../support/slack-request';
@@ -43,7 +45,7 @@ function mrkdwnStrings(body: unknown): string[] {
 }
 
 /** Our own link to a Slack permalink is the only markup allowed; a blockquote `>` starts a line. */
-const OWN_LINK = /<https:\/\/example\.slack\.com\/archives\/[^|<>]+\|this message>/g;
+const OWN_LINK = /<https:\/\/example\.slack\.com\/archives\/[^|<>]+\|[^<>|]+>/g;
 /** Our own date tokens (shown in each reader's time zone); their fallback is escaped text. */
 const OWN_DATE = /<!date\^\d+\^\{date_short_pretty\} \{time\}\|[^<>|]*>/g;
 
@@ -158,8 +160,8 @@ describe('Slack: user text never changes what a message means', () => {
     expectSafe('ticket message', renderMessage({ type: 'ticket', ticket: view }));
     expectSafe('unfurl', ticketUnfurl(ticketSummary(ticket, { email: eve.email, isAgent: true })));
     expectSafe('handed back', handBack({ verb: 'ticket.create', form: 'new-ticket' }, { title: hostile('T'), description: hostile('D') }, hostile('Reason')));
-    expectSafe('home', homeView({ mine: { type: 'text', text: hostile('Mine') }, notice: hostile('Home notice') }));
-    const form = { form: 'new-ticket' as const, title: hostile('Form'), submitVerb: 'ticket.create' as const, values: { title: hostile('t') }, errors: [{ field: 'title', message: hostile('Error') }], priorities: [], categories: [], allowInternal: false };
+    expectSafe('home', homeView({ mine: { type: 'text', text: hostile('Mine') }, notice: hostile('Home notice'), actions: homeActions() }));
+    const form = { ...newTicketForm(helpdesk.vocabulary, { title: hostile('t') }), title: hostile('Form'), values: { title: hostile('t') }, errors: [{ field: 'title', message: hostile('Error') }], priorities: [], categories: [], allowInternal: false };
     expectSafe('modal with own link', formModal({ ...form, sourceLink: 'https://example.slack.com/archives/C1/p1' }));
     expectSafe('modal with a forged link', formModal({ ...form, sourceLink: 'https://evil.example|click><!channel>' }));
     for (const v of [{ type: 'error', error: { message: hostile('E'), usage: hostile('U') } }, { type: 'confirmation', confirmation: { message: hostile('C'), actions: [] } }] as const) expectSafe(v.type, renderMessage(v as never));

@@ -11,7 +11,9 @@ const ticket = { id: 5, etag: '"5,1"', title: 'VPN down' };
 describe('forms', () => {
   it('new-ticket form keeps what was typed and lists the choices', () => {
     const form = newTicketForm(vocabulary, { title: 'Mouse', category: 'Hardware' }, [{ field: 'title', message: 'x' }]);
-    expect(form).toMatchObject({ form: 'new-ticket', submitVerb: VERBS.create, priorities: ['Low', 'High'], categories: ['Hardware'] });
+    expect(form).toMatchObject({ form: 'new-ticket', submitVerb: VERBS.create, priorities: [{ value: 'Low', title: 'Low' }, { value: 'High', title: 'High' }], categories: [{ value: 'Hardware', title: 'Hardware' }] });
+    // Choices are shown as the reader's language names them; the stored value is what is sent.
+    expect(newTicketForm(vocabulary, {}, [], undefined, 'de').priorities).toEqual([{ value: 'Low', title: 'Niedrig' }, { value: 'High', title: 'Hoch' }]);
     // Without a "Normal" the default is the middle priority; the category is never guessed.
     expect(form.values).toEqual({ title: 'Mouse', description: '', priority: 'Low', category: 'Hardware' });
     expect(form.errors).toHaveLength(1);
@@ -34,7 +36,7 @@ describe('forms', () => {
   it('resolve and assign forms submit to their verbs with the ticket and etag', () => {
     expect(resolveForm(ticket, vocabulary)).toMatchObject({ form: 'resolve', submitVerb: VERBS.resolve, ticketId: 5, etag: '"5,1"', values: { note: '' } });
     const assign = assignForm(ticket, vocabulary, [{ name: 'Dana', email: 'dana@x.test' }]);
-    expect(assign).toMatchObject({ form: 'assign', submitVerb: VERBS.assign, assignees: [{ name: 'Dana', email: 'dana@x.test' }] });
+    expect(assign).toMatchObject({ form: 'assign', submitVerb: VERBS.assign, assignees: [{ value: 'dana@x.test', title: 'Dana (dana@x.test)' }] });
   });
 });
 
@@ -50,6 +52,7 @@ describe('assets and errors', () => {
 
   it('error view carries usage only when given', () => {
     expect(errorView('bad')).toEqual({ message: 'bad' });
-    expect(errorView('bad', 'claim <ticket id>')).toEqual({ message: 'bad', usage: 'claim <ticket id>' });
+    expect(errorView('bad', 'claim <ticket id>')).toEqual({ message: 'bad', usage: 'claim <ticket id>', usageLabel: 'Usage:' });
+    expect(errorView('bad', 'claim <ticket id>', 'de').usageLabel).toBe('Verwendung:');
   });
 });

@@ -127,7 +127,9 @@ describe('helpView', () => {
 describe('display strings both channels render', () => {
   it('carries the requester line, the earlier-comments line and a shareable copy without internal notes', () => {
     const view = ticketView(ticket, [comment(1, false, 1), comment(2, true, 2)], agent, vocabulary);
-    expect(view.requesterText).toBe(`${view.requesterName} (${view.requesterEmail})`);
+    // People are shown by name, as in every other place a person appears on the card.
+    expect(view.requesterText).toBe(view.requesterName);
+    expect(view.earlierCommentsText).toEqual(['', '1 earlier comment not shown', '2 earlier comments not shown']);
     expect(earlierCommentsText(1)).toBe('1 earlier comment not shown');
     expect(earlierCommentsText(3)).toBe('3 earlier comments not shown');
     const shared = shareableView({ type: 'ticket', ticket: view });

@@ -1,8 +1,8 @@
 /** Publishes the App Home tab: my open tickets and, for agents, the unassigned queue. */
 import { dispatch } from '../../commands';
 import { VERBS } from '../../core/verbs';
-import type { View } from '../../views/types';
-import { homeView } from './blocks/home';
+import { homeActions } from '../../views/help-view';
+import { homeView, type HomeContent } from './blocks/home';
 import { commandContext, type SlackDeps } from './context';
 import { noEmailMessage } from './identity';
 import { readerLocale } from './locale';
@@ -10,14 +10,14 @@ import { readerLocale } from './locale';
 /** Builds and publishes the home tab for one user; `notice` reports the last button pressed there. */
 export async function publishHome(deps: SlackDeps, userId: string, notice?: string): Promise<void> {
   const ctx = await commandContext(deps, userId, { platform: 'slack', id: '', kind: 'personal' });
-  let content: { mine: View; queue?: View; notice?: string; locale?: string };
+  let content: HomeContent;
   if (!ctx) {
     const locale = await readerLocale(deps, userId);
-    content = { mine: { type: 'error', error: { message: noEmailMessage(locale) } }, locale };
+    content = { mine: { type: 'error', error: { message: noEmailMessage(locale) } }, actions: homeActions(locale) };
   } else {
     const [mine, isAgent] = await Promise.all([dispatch(ctx, { verb: VERBS.mine }), deps.helpdesk.isAgent(ctx.actor.email)]);
     const queue = isAgent ? await dispatch(ctx, { verb: VERBS.queue, text: 'unassigned' }) : undefined;
-    content = { mine: mine.view, queue: queue?.view, notice, locale: ctx.locale };
+    content = { mine: mine.view, queue: queue?.view, notice, actions: homeActions(ctx.locale) };
   }
   await deps.client.views.publish({ user_id: userId, view: homeView(content) });
 }

@@ -5,7 +5,9 @@
 import type { App, ViewOutput } from '@slack/bolt';
 import { dispatch } from '../../commands';
 import type { CommandContext, CommandInput, Reply } from '../../commands/types';
-import type { FormView, TicketView, View } from '../../views/types';
+import { retryForm } from '../../views/forms';
+import { labelsFor, type LabelKey } from '../../views/labels';
+import type { FormView, View } from '../../views/types';
 import { formErrors, formFields, formModal, FORM_CALLBACK_ID, loadingModal, readFormValues, readMetadata, viewModal, type FormMetadata } from './blocks/modal';
 import { commandContext, conversationOf, type SlackDeps } from './context';
 import { answer, failureMessage, isDirect, messageFor, postPrivate, quoteTyped } from './deliver';
@@ -36,7 +38,7 @@ export async function openModal(deps: SlackDeps, triggerId: string, userId: stri
   const quick = await Promise.race([readerLocale(deps, userId), new Promise<undefined>((r) => setTimeout(() => r(undefined), LOCALE_WAIT_MS).unref())]);
   const t = translator(quick);
   const title = titleKey === 'newTicket' ? t('slack:shortcut.newTicket') : t('slack:modal.helpdesk');
-  const args = { trigger_id: triggerId, view: loadingModal(title, quick) };
+  const args = { trigger_id: triggerId, view: loadingModal(title, { close: t('slack:modal.close'), working: t('slack:modal.working') }) };
   const opened = fromModal ? await deps.client.views.push(args) : await deps.client.views.open(args);
   const viewId = opened.view?.id;
   return {
@@ -55,29 +57,6 @@ const SUBMIT_BUDGET_MS = 2500;
 /** How long the first modal waits for the person's language before opening in English. */
 const LOCALE_WAIT_MS = 700;
 
-/**
- * A form again, after someone else changed the ticket first: the current etag, what was typed and
- * the reason, so a second submit applies to the ticket as it is now and nothing typed is lost.
- */
-function retryForm(deps: SlackDeps, meta: FormMetadata, typed: Record<string, string>, current: TicketView, t: Translate): FormView {
-  const first = formFields(meta.form)[0];
-  const reason = current.notice?.text ?? t('slack:form.someoneChanged');
-  const status = (current as TicketView & { statusLabel?: string }).statusLabel || current.status;
-  return {
-    form: meta.form,
-    title: `#${current.id} ${current.title}`,
-    submitVerb: meta.verb as FormView['submitVerb'],
-    ticketId: current.id,
-    etag: current.etag,
-    values: typed,
-    errors: [{ field: first, message: current.assignee ? t('slack:form.nowStatusAssigned', { reason, status, assignee: current.assignee }) : t('slack:form.nowStatus', { reason, status }) }],
-    priorities: deps.helpdesk.vocabulary.priorities,
-    categories: deps.helpdesk.vocabulary.categories,
-    allowInternal: meta.form === 'comment' && 'internal' in typed,
-    allowCategory: meta.form === 'edit' && 'category' in typed,
-  };
-}
-
 /** Merges what a modal submitted into the form so an error shows it again, nothing lost. */
 function withTyped(form: FormView, typed: Record<string, string>): FormView {
   return { ...form, values: { ...typed, ...form.values } };
@@ -95,7 +74,7 @@ async function resolveAssignee(deps: SlackDeps, values: Record<string, string>, 
 }
 
 /** The modal label of each form field, for giving back what was typed. */
-const FIELD_LABELS: Record<string, string> = { title: 'title', description: 'description', priority: 'priority', category: 'category', comment: 'comment', note: 'resolveNote', assignee: 'assignTo', reason: 'reopenReason', internal: 'visibility' };
+const FIELD_LABELS: Record<string, LabelKey> = { title: 'title', description: 'description', priority: 'priority', category: 'category', comment: 'comment', note: 'resolveNoteShort', assignee: 'assignTo', reason: 'reopenReasonShort', internal: 'visibility' };
 
 /**
  * What a person gets when their form could not be used after the modal had to close: the reason,
@@ -105,7 +84,8 @@ export function handBack(meta: FormMetadata, typed: Record<string, string>, reas
   const t = translator(locale);
   const kept = Object.fromEntries(Object.entries(typed).filter(([, v]) => typeof v === 'string' && v !== '' && v !== 'false'));
   // Field names as the form showed them (`Titel: …`); a field without a label keeps its id.
-  const lines = Object.entries(kept).map(([k, v]) => `${FIELD_LABELS[k] ? t(`slack:modal.${FIELD_LABELS[k]}`) : k}: ${v}`);
+  const labels = labelsFor(locale);
+  const lines = Object.entries(kept).map(([k, v]) => `${Object.hasOwn(FIELD_LABELS, k) ? labels[FIELD_LABELS[k]] : k}: ${v}`);
   const msg = renderMessage({ type: 'text', text: t('slack:form.notSent', { reason }) }, locale);
   const withText = quoteTyped(msg, lines.join('\n'), locale);
   const reopen = { verb: FORM_OPEN_VERB[meta.form], title: t('slack:form.openAgain'), style: 'positive' as const, ticketId: meta.ticketId, etag: meta.etag, data: kept };
@@ -215,7 +195,9 @@ async function submit(deps: SlackDeps, userId: string, view: ViewOutput, ack: Ac
     }
     if (reply.view.type === 'ticket' && meta.ticketId !== undefined && reply.outcome === 'conflict') {
       const { verb: _v, form: _f, ticketId: _t, etag: _e, ...where } = meta;
-      await ack({ response_action: 'update', view: formModal(retryForm(deps, meta, typed, reply.view.ticket, t), where, locale) });
+      const current = reply.view.ticket;
+      const again = retryForm(meta.form, meta.verb as FormView['submitVerb'], current, deps.helpdesk.vocabulary, typed, current.notice?.text ?? t('views:form.someoneChanged'), locale);
+      await ack({ response_action: 'update', view: formModal(again, where) });
       return;
     }
     if (reply.view.type === 'error') {

@@ -4,8 +4,7 @@
  * take-over question come as their own message (to the 1:1 chat when the list is in a shared one).
  */
 import type { AdaptiveCardInvokeResponse, TurnContext } from 'botbuilder';
-import { answeredBelow, type RowAnswer } from '../../commands/list-row';
-import { PRIVATE_UNREACHABLE } from '../../commands/respond';
+import type { RowAnswer } from '../../commands/list-row';
 import type { Actor } from '../../helpdesk/types';
 import { sendFitting, sendPrivately } from './answer';
 import { ADAPTIVE_CARD, cardFor } from './replies';
@@ -20,10 +19,10 @@ export async function answerRow(deps: TeamsDeps, context: TurnContext, actor: Ac
     else await sendFitting(context, row.separate, audience);
   }
   if (!row.list || row.list.view.type !== 'ticket-list') {
-    const text = unreachable ? PRIVATE_UNREACHABLE : answeredBelow(context.activity.locale);
+    const text = unreachable ? row.privateUnreachable : row.answeredBelow;
     return { statusCode: 200, type: 'application/vnd.microsoft.activity.message', value: text as unknown as Record<string, unknown> };
   }
   const list = row.list.view;
-  if (unreachable) list.list.footer = [list.list.footer, PRIVATE_UNREACHABLE].filter(Boolean).join('\n');
+  if (unreachable) list.list.footer = [list.list.footer, row.privateUnreachable].filter(Boolean).join('\n');
   return { statusCode: 200, type: ADAPTIVE_CARD, value: cardFor(list, { ...audience, shared: false }) };
 }

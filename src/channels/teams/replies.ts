@@ -4,11 +4,9 @@
  */
 import { shareableView } from '../../views/ticket-view';
 import { CardFactory, MessageFactory, type Activity } from 'botbuilder';
-import { VERBS } from '../../core/verbs';
 import type { View } from '../../views/types';
-import { renderCard } from './cards';
+import { refreshClause, renderCard } from './cards';
 import { fitted } from './fit';
-import { cardTranslator } from './card-text';
 
 export const ADAPTIVE_CARD = 'application/vnd.microsoft.card.adaptive';
 
@@ -17,7 +15,7 @@ export interface CardAudience {
   /** Teams user ids (MRIs) whose clients refresh the card to their own view on sight. */
   userIds: string[];
   shared: boolean;
-  /** The reader's locale ('de-DE' from the activity); the card's own words are in its language. */
+  /** The reader's locale ('de-DE' from the activity); the view's words are already in its language. */
   locale?: string;
 }
 
@@ -29,18 +27,9 @@ export { shareableView };
 export function cardFor(view: View, audience: CardAudience, limit?: number): Record<string, unknown> {
   const shown = audience.shared ? shareableView(view) : view;
   // Measured with the refresh clause's room in mind (at most 60 ids); see fit.ts.
-  const card = { ...fitted(shown, (v) => renderCard(v, { locale: audience.locale }), limit, audience.locale) };
-  if (view.type === 'ticket') {
-    card.refresh = {
-      action: {
-        type: 'Action.Execute',
-        title: cardTranslator(audience.locale)('teams:card.refresh'),
-        verb: VERBS.refresh,
-        data: { ticketId: view.ticket.id },
-      },
-      userIds: audience.userIds.slice(0, 60),
-    };
-  }
+  const card = { ...fitted(shown, (v) => renderCard(v), limit) };
+  const refresh = refreshClause(view, audience.userIds);
+  if (refresh) card.refresh = refresh;
   return card;
 }
 

@@ -26,12 +26,6 @@ const result = (attachments: MessagingExtensionAttachment[]): MessagingExtension
 });
 const message = (text: string): MessagingExtensionResponse => ({ composeExtension: { type: 'message', text } });
 
-/** A status or priority as the reader's language names it, when the view carries that label. */
-function labelOf(t: object, kind: 'status' | 'priority'): string {
-  const v = t as Record<string, unknown>;
-  return String(v[`${kind}Label`] || v[kind] || '');
-}
-
 /** What was typed: the `query` parameter; the initial run (box just opened) has none. */
 function typedText(query: MessagingExtensionQuery): string {
   const p = query.parameters?.find((x) => x.name === 'query');
@@ -48,7 +42,7 @@ export async function onSearchQuery(deps: TeamsDeps, context: TurnContext, actor
     const found = await shareableTickets(commandContext(deps, context, actor), typedText(query), count);
     return result(found.map(({ summary, card }) => ({
       ...CardFactory.adaptiveCard(cardFor({ type: 'ticket', ticket: card }, { shared: true, userIds: [], locale: localeOf(context) })),
-      preview: CardFactory.thumbnailCard(`#${summary.id} ${summary.title}`, [labelOf(summary, 'status'), labelOf(summary, 'priority'), summary.requesterName].filter(Boolean).join(' · ')),
+      preview: CardFactory.thumbnailCard(`#${summary.id} ${summary.title}`, [summary.statusLabel, summary.priorityLabel, summary.requesterName].filter(Boolean).join(' · ')),
     })));
   } catch (err) {
     deps.logger.warn('ticket search failed', { conversationId: context.activity.conversation?.id, error: err });
@@ -65,7 +59,7 @@ export async function onQueryLink(deps: TeamsDeps, context: TurnContext, actor: 
     const [t] = list.tickets;
     return result([{
       ...CardFactory.adaptiveCard(cardFor({ type: 'ticket-list', list }, { shared: true, userIds: [], locale: localeOf(context) })),
-      preview: CardFactory.thumbnailCard(`#${t.id} ${t.title}`, [labelOf(t, 'status'), labelOf(t, 'priority')].join(' · ')),
+      preview: CardFactory.thumbnailCard(`#${t.id} ${t.title}`, [t.statusLabel, t.priorityLabel].join(' · ')),
     }]);
   } catch (err) {
     // A link that cannot be looked up right now just stays a link.

@@ -3,7 +3,6 @@ import { FORM_OPEN_VERB } from '../../../commands/registry';
 import type { ActionView, AssetListView, FormView, HelpView, TicketListView, View } from '../../../views/types';
 import { actionsBlocks, button, type Block } from './elements';
 import { BLOCK_LIMITS, escapeMrkdwn, mrkdwn, plain, truncate, userText } from './limits';
-import { translator, type Translate } from '../../../i18n';
 import { noticeBlocks, ticketBlocks, ticketSummaryBlocks, ticketText } from './ticket';
 
 /** A message body ready for chat.postMessage / chat.update / respond. */
@@ -28,8 +27,8 @@ function linesToSections(lines: string[]): Block[] {
   return out;
 }
 
-/** Appends `tail` after as much of `body` as fits in `max` blocks, noting what was left out. */
-function fit(head: Block[], body: Block[][], tail: Block[], max: number, more: (n: number) => string): Block[] {
+/** Appends `tail` after as much of `body` as fits in `max` blocks, noting what was left out (`more[n - 1]` for n rows). */
+function fit(head: Block[], body: Block[][], tail: Block[], max: number, more: readonly string[]): Block[] {
   const out = [...head];
   let used = head.length + tail.length;
   let i = 0;
@@ -39,18 +38,18 @@ function fit(head: Block[], body: Block[][], tail: Block[], max: number, more: (
     out.push(...body[i]);
     used += body[i].length;
   }
-  if (i < body.length) out.push({ type: 'context', elements: [mrkdwn(more(body.length - i))] });
+  const left = body.length - i;
+  if (left > 0) out.push({ type: 'context', elements: [mrkdwn(escapeMrkdwn(more[Math.min(left, more.length) - 1] ?? `+${left}`))] });
   return [...out, ...tail].slice(0, max);
 }
 
 /** Blocks for a ticket list; also used by App Home with a bigger block budget. */
-export function ticketListBlocks(list: TicketListView, max: number = BLOCK_LIMITS.messageBlocks, locale?: string): Block[] {
-  const tr = translator(locale);
+export function ticketListBlocks(list: TicketListView, max: number = BLOCK_LIMITS.messageBlocks): Block[] {
   const head: Block[] = [{ type: 'header', text: plain(list.title, BLOCK_LIMITS.headerText) }];
   if (list.tickets.length === 0) return [...head, { type: 'section', text: mrkdwn(userText(list.emptyText, BLOCK_LIMITS.sectionText)) }];
   const tail: Block[] = list.footer ? [{ type: 'context', elements: [mrkdwn(userText(list.footer, BLOCK_LIMITS.sectionText))] }] : [];
   if (list.actions?.length) tail.push(...actionsBlocks(list.actions));
-  return fit(head, list.tickets.map((t) => ticketSummaryBlocks(t, locale)), tail, max, (count) => tr('slack:message.moreNotShown', { count }));
+  return fit(head, list.tickets.map((t) => ticketSummaryBlocks(t)), tail, max, list.moreText);
 }
 
 function helpBlocks(help: HelpView): Block[] {
@@ -60,62 +59,62 @@ function helpBlocks(help: HelpView): Block[] {
   return [...head, ...linesToSections(lines), ...actionsBlocks(help.actions)].slice(0, BLOCK_LIMITS.messageBlocks);
 }
 
-function assetBlocks(tr: Translate, list: AssetListView): Block[] {
+function assetBlocks(list: AssetListView): Block[] {
   const head: Block[] = [{ type: 'header', text: plain(list.title, BLOCK_LIMITS.headerText) }];
   if (list.assets.length === 0) return [...head, { type: 'section', text: mrkdwn(userText(list.emptyText, BLOCK_LIMITS.sectionText)) }];
+  const l = list.labels;
   const body = list.assets.map((a): Block[] => [
     {
       type: 'section',
       text: mrkdwn(
-        `*${userText(a.title, 300)}* (${escapeMrkdwn(a.assetTag)})\n${escapeMrkdwn(a.type)} · ${escapeMrkdwn(a.status)} · ${userText(a.holder, 200)}\n` +
-          `${escapeMrkdwn(a.manufacturer)} ${escapeMrkdwn(a.model)} · ${tr('slack:message.serial')} ${escapeMrkdwn(a.serialNumber)} · ${escapeMrkdwn(a.warrantyText)}`,
+        `*${userText(a.title, 300)}*\n${escapeMrkdwn(a.assetTag)} · ${escapeMrkdwn(a.type)} · ${escapeMrkdwn(a.status)} · ${userText(a.holderName, 200)}\n` +
+          `${escapeMrkdwn(a.manufacturer)} ${escapeMrkdwn(a.model)} · ${escapeMrkdwn(l.serialShort)} ${escapeMrkdwn(a.serialNumber)} · ${escapeMrkdwn(a.warrantyText)}`,
       ),
     },
   ]);
-  return fit(head, body, [], BLOCK_LIMITS.messageBlocks, (count) => tr('slack:message.moreNotShown', { count }));
+  return fit(head, body, [], BLOCK_LIMITS.messageBlocks, list.moreText);
 }
 
-function formOffer(tr: Translate, form: FormView): Block[] {
+function formOffer(form: FormView): Block[] {
   // A prefilled new-ticket form (e.g. from words typed in a DM) opens with what was typed.
   // A draft kept server-side (too long for a button) travels by its id instead (see slack/drafts.ts).
   const prefill = form.form === 'new-ticket'
     ? Object.fromEntries((form.values.draft ? ['draft'] : ['title', 'description']).filter((k) => form.values[k]).map((k) => [k, form.values[k]]))
     : undefined;
-  const shown = prefill ? form.values.title : undefined;
-  const intro = shown
-    ? `*${userText(form.title, 300)}*: ${tr('slack:message.formOfferPrefilled', { prefill: userText(shown, 300) })}`
-    : `*${userText(form.title, 300)}* — ${tr('slack:message.formOffer')}`;
-  const open: ActionView = { verb: FORM_OPEN_VERB[form.form], title: tr('slack:message.openForm', { title: form.title }), style: 'positive', ticketId: form.ticketId, etag: form.etag, data: prefill };
+  const intro = `*${userText(form.title, 300)}*${form.form === 'new-ticket' && form.values.title ? ':' : ' —'} ${userText(form.offerText, 1000)}`;
+  const open: ActionView = { verb: FORM_OPEN_VERB[form.form], title: form.openText, style: 'positive', ticketId: form.ticketId, etag: form.etag, data: prefill };
   return [{ type: 'section', text: mrkdwn(intro) }, { type: 'actions', elements: [button(open, new Set(), true)] }];
 }
 
-/** Renders any view as a message. Forms become a button that opens the modal (messages cannot hold inputs). */
-export function renderMessage(view: View, locale?: string): SlackMessage {
-  const tr = translator(locale);
+/**
+ * Renders any view as a message. Forms become a button that opens the modal (messages cannot hold
+ * inputs). Every word comes from the view; `_locale` is what older callers still pass.
+ */
+export function renderMessage(view: View, _locale?: string): SlackMessage {
   switch (view.type) {
     case 'ticket':
-      return { text: ticketText(view.ticket), blocks: ticketBlocks(view.ticket, BLOCK_LIMITS.messageBlocks, locale) };
+      return { text: ticketText(view.ticket), blocks: ticketBlocks(view.ticket, BLOCK_LIMITS.messageBlocks) };
     case 'ticket-list':
-      return { text: userText(view.list.title, BLOCK_LIMITS.fallbackText), blocks: ticketListBlocks(view.list, BLOCK_LIMITS.messageBlocks, locale) };
+      return { text: userText(view.list.title, BLOCK_LIMITS.fallbackText), blocks: ticketListBlocks(view.list, BLOCK_LIMITS.messageBlocks) };
     case 'help':
       return { text: userText(view.help.title, BLOCK_LIMITS.fallbackText), blocks: helpBlocks(view.help) };
     case 'confirmation': {
       const c = view.confirmation;
       const blocks: Block[] = [{ type: 'section', text: mrkdwn(`:white_check_mark: ${userText(c.message, BLOCK_LIMITS.sectionText - 20)}`) }];
-      if (c.ticket) blocks.push(...ticketSummaryBlocks({ ...c.ticket, actions: [] }, locale));
+      if (c.ticket) blocks.push(...ticketSummaryBlocks({ ...c.ticket, actions: [] }));
       blocks.push(...actionsBlocks(c.actions));
       return { text: userText(c.message, BLOCK_LIMITS.fallbackText), blocks };
     }
     case 'error': {
       const e = view.error;
       const blocks: Block[] = [{ type: 'section', text: mrkdwn(`:x: ${userText(e.message, BLOCK_LIMITS.sectionText - 10)}`) }];
-      if (e.usage) blocks.push({ type: 'context', elements: [mrkdwn(`${tr('slack:message.usage')} \`/helpdesk ${userText(e.usage, 2000)}\``)] });
+      if (e.usage) blocks.push({ type: 'context', elements: [mrkdwn(`${escapeMrkdwn(e.usageLabel ?? '')} \`/helpdesk ${userText(e.usage, 2000)}\``.trim())] });
       return { text: userText(e.message, BLOCK_LIMITS.fallbackText), blocks };
     }
     case 'asset-list':
-      return { text: userText(view.list.title, BLOCK_LIMITS.fallbackText), blocks: assetBlocks(tr, view.list) };
+      return { text: userText(view.list.title, BLOCK_LIMITS.fallbackText), blocks: assetBlocks(view.list) };
     case 'form':
-      return { text: userText(view.form.title, BLOCK_LIMITS.fallbackText), blocks: formOffer(tr, view.form) };
+      return { text: userText(view.form.title, BLOCK_LIMITS.fallbackText), blocks: formOffer(view.form) };
     case 'text':
       return { text: userText(view.text, BLOCK_LIMITS.fallbackText), blocks: [{ type: 'section', text: mrkdwn(userText(view.text, BLOCK_LIMITS.sectionText)) }] };
     case 'notice':

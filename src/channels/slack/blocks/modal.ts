@@ -3,10 +3,11 @@
  * form's field names, so a FormView error for field `title` lands under the title input.
  */
 import { FORM_FIELDS } from '../../../views/forms';
-import type { FormView, View } from '../../../views/types';
+import type { Choice, FormView, View } from '../../../views/types';
 import type { Checkboxes, InputBlock, ModalView, PlainTextInput, PlainTextOption, StaticSelect, UsersSelect } from '@slack/types';
 import type { Block } from './elements';
-import { translator, type Translate } from '../../../i18n';
+import { labelsFor } from '../../../views/labels';
+import type { FormLabels } from '../../../views/labels';
 import { renderMessage } from './message';
 import { BLOCK_LIMITS, mrkdwn, plain, truncate, userText } from './limits';
 
@@ -27,12 +28,12 @@ export interface FormMetadata {
 }
 
 /** A Slack link only for a plain https URL; anything else is shown as escaped text, so it cannot become markup. */
-export function linkOrText(url: string, label: string, tr: Translate = translator()): string {
-  return tr('slack:modal.fromMessage', { link: /^https:\/\/[^\s<>|]+$/.test(url) ? `<${url}|${label}>` : userText(url, 2000) });
+export function linkOrText(url: string, label: string): string {
+  return /^https:\/\/[^\s<>|]+$/.test(url) ? `<${url}|${userText(label, 200)}>` : `${userText(label, 200)}: ${userText(url, 2000)}`;
 }
 
-function option(value: string): PlainTextOption {
-  return { text: plain(value, BLOCK_LIMITS.optionText), value: truncate(value, 150) };
+function option(choice: Choice): PlainTextOption {
+  return { text: plain(choice.title, BLOCK_LIMITS.optionText), value: truncate(choice.value, 150) };
 }
 
 function textInput(id: string, label: string, value: string | undefined, opts: { multiline?: boolean; max: number; optional?: boolean; hint?: string }): InputBlock {
@@ -43,19 +44,20 @@ function textInput(id: string, label: string, value: string | undefined, opts: {
   return block;
 }
 
-function selectInput(id: string, label: string, placeholder: string, values: readonly string[], current: string | undefined): InputBlock {
-  const element: StaticSelect = { type: 'static_select', action_id: 'value', placeholder: plain(placeholder, BLOCK_LIMITS.placeholder), options: values.slice(0, 100).map(option) };
-  if (current && values.includes(current)) element.initial_option = option(current);
+function selectInput(id: string, label: string, placeholder: string, choices: readonly Choice[], current: string | undefined): InputBlock {
+  const element: StaticSelect = { type: 'static_select', action_id: 'value', placeholder: plain(placeholder, BLOCK_LIMITS.placeholder), options: choices.slice(0, 100).map(option) };
+  const chosen = choices.find((c) => c.value === current);
+  if (chosen) element.initial_option = option(chosen);
   return { type: 'input', block_id: id, label: plain(label, BLOCK_LIMITS.inputLabel), element, optional: true };
 }
 
-function formBlocks(tr: Translate, form: FormView): Block[] {
+function formBlocks(form: FormView): Block[] {
   const v = form.values;
-  const m = (key: string) => tr(`slack:modal.${key}`);
+  const m = (key: keyof FormLabels) => form.labels[key];
   switch (form.form) {
     case 'new-ticket': {
       const blocks: Block[] = [];
-      if (form.sourceLink) blocks.push({ type: 'context', elements: [mrkdwn(linkOrText(form.sourceLink, m('thisMessage'), tr))] });
+      if (form.sourceLink) blocks.push({ type: 'context', elements: [mrkdwn(linkOrText(form.sourceLink, m('fromMessage')))] });
       blocks.push(
         textInput('title', m('title'), v.title, { max: 255 }),
         textInput('description', m('description'), v.description, { multiline: true, max: BLOCK_LIMITS.inputLength, optional: true }),
@@ -75,14 +77,14 @@ function formBlocks(tr: Translate, form: FormView): Block[] {
       return blocks;
     }
     case 'resolve':
-      return [textInput('note', m('resolveNote'), v.note, { multiline: true, max: BLOCK_LIMITS.inputLength, optional: true, hint: m('resolveHint') })];
+      return [textInput('note', m('resolveNoteShort'), v.note, { multiline: true, max: BLOCK_LIMITS.inputLength, optional: true, hint: m('resolveHint') })];
     case 'assign': {
       const element: UsersSelect = { type: 'users_select', action_id: 'value', placeholder: plain(m('pickAgent'), BLOCK_LIMITS.placeholder) };
       if (/^[UW][A-Z0-9]+$/.test(v.assignee ?? '')) element.initial_user = v.assignee;
       return [{ type: 'input', block_id: 'assignee', label: plain(m('assignTo')), element, hint: plain(m('assignHint')) }];
     }
     case 'reopen':
-      return [textInput('reason', m('reopenReason'), v.reason, { multiline: true, max: BLOCK_LIMITS.inputLength, hint: m('reopenHint') })];
+      return [textInput('reason', m('reopenReasonShort'), v.reason, { multiline: true, max: BLOCK_LIMITS.inputLength, hint: m('reopenHint') })];
     case 'edit': {
       const blocks: Block[] = [
         textInput('title', m('title'), v.title, { max: 255 }),
@@ -94,8 +96,8 @@ function formBlocks(tr: Translate, form: FormView): Block[] {
   }
 }
 
-/** The catalog key of each form's submit button. */
-const SUBMIT_KEYS: Record<FormView['form'], string> = { 'new-ticket': 'create', comment: 'send', resolve: 'resolve', assign: 'assign', reopen: 'reopen', edit: 'save' };
+/** The label of each form's submit button. */
+const SUBMIT_KEYS: Record<FormView['form'], keyof FormLabels> = { 'new-ticket': 'create', comment: 'send', resolve: 'resolve', assign: 'assign', reopen: 'reopen', edit: 'save' };
 
 /** The input block ids a form has; an error on any other field is shown under the first. */
 export function formFields(form: FormView['form']): readonly string[] {
@@ -114,11 +116,10 @@ export function formErrors(form: FormView): Record<string, string> {
 }
 
 /** The modal for a form; `meta` carries where it came from so submit can answer there. */
-export function formModal(form: FormView, meta: Omit<FormMetadata, 'verb' | 'form' | 'ticketId' | 'etag'> = {}, locale?: string): ModalView {
-  const tr = translator(locale);
+export function formModal(form: FormView, meta: Omit<FormMetadata, 'verb' | 'form' | 'ticketId' | 'etag'> = {}, _locale?: string): ModalView {
   const metadata: FormMetadata = { verb: form.submitVerb, form: form.form, ticketId: form.ticketId, etag: form.etag, ...meta };
   if (form.sourceLink) metadata.sourceLink = form.sourceLink;
-  const blocks = formBlocks(tr, form);
+  const blocks = formBlocks(form);
   // Shown when a form comes back after a failed submit (Slack's inline errors last one submit only).
   for (const e of [...form.errors].reverse()) blocks.unshift({ type: 'section', text: mrkdwn(`:warning: ${userText(e.message, 2900)}`) });
   if (form.title.length > BLOCK_LIMITS.modalTitle) blocks.unshift({ type: 'section', text: mrkdwn(`*${userText(form.title, 2900)}*`) });
@@ -126,22 +127,24 @@ export function formModal(form: FormView, meta: Omit<FormMetadata, 'verb' | 'for
     type: 'modal',
     callback_id: FORM_CALLBACK_ID,
     title: plain(form.title, BLOCK_LIMITS.modalTitle),
-    submit: plain(tr(`slack:modal.${SUBMIT_KEYS[form.form]}`), BLOCK_LIMITS.modalButton),
-    close: plain(tr('slack:modal.cancel'), BLOCK_LIMITS.modalButton),
+    submit: plain(form.labels[SUBMIT_KEYS[form.form]], BLOCK_LIMITS.modalButton),
+    close: plain(form.labels.cancel, BLOCK_LIMITS.modalButton),
     private_metadata: truncate(JSON.stringify(metadata), BLOCK_LIMITS.privateMetadata),
     blocks: blocks.slice(0, BLOCK_LIMITS.surfaceBlocks),
   };
 }
 
-/** A modal shown at once while slow work runs, so the trigger id is used within its 3 seconds. */
-export function loadingModal(title: string, locale?: string): ModalView {
-  const tr = translator(locale);
-  return { type: 'modal', title: plain(title, BLOCK_LIMITS.modalTitle), close: plain(tr('slack:modal.close'), BLOCK_LIMITS.modalButton), blocks: [{ type: 'section', text: mrkdwn(`:hourglass_flowing_sand: ${tr('slack:modal.working')}`) }] };
+/** A modal shown at once while slow work runs, so the trigger id is used within its 3 seconds; `words` in the reader's language. */
+export function loadingModal(title: string, words: { close: string; working: string }): ModalView {
+  return { type: 'modal', title: plain(title, BLOCK_LIMITS.modalTitle), close: plain(words.close, BLOCK_LIMITS.modalButton), blocks: [{ type: 'section', text: mrkdwn(`:hourglass_flowing_sand: ${userText(words.working, 2000)}`) }] };
 }
 
-/** Any non-form view (ticket, error, confirmation) inside a modal. */
+/**
+ * Any non-form view (ticket, error, confirmation) inside a modal. Only its Close button is not in
+ * the view: it is the reader's label, picked by `locale` (most views have no labels of their own).
+ */
 export function viewModal(title: string, view: View, locale?: string): ModalView {
-  const close = plain(translator(locale)('slack:modal.close'), BLOCK_LIMITS.modalButton);
+  const close = plain(labelsFor(locale).close, BLOCK_LIMITS.modalButton);
   return { type: 'modal', title: plain(title, BLOCK_LIMITS.modalTitle), close, blocks: renderMessage(view, locale).blocks.slice(0, BLOCK_LIMITS.surfaceBlocks) };
 }
 

@@ -8,6 +8,6 @@ import type { Block } from './elements';
 import { ticketSummaryBlocks } from './ticket';
 
 /** The `unfurls[url]` entry for one ticket (blocks only; Slack shows them under the link). */
-export function ticketUnfurl(summary: TicketSummaryView, locale?: string): { blocks: Block[] } {
-  return { blocks: ticketSummaryBlocks({ ...summary, actions: [] }, locale) };
+export function ticketUnfurl(summary: TicketSummaryView): { blocks: Block[] } {
+  return { blocks: ticketSummaryBlocks({ ...summary, actions: [] }) };
 }

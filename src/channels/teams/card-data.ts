@@ -1,0 +1,155 @@
+/**
+ * The data each card template reads, made from a view: its texts escaped for Teams markdown, its
+ * dates as DATE()/TIME() tokens, its buttons as Action.Execute data. Every word comes from the
+ * view, already in the reader's language; nothing here translates or formats.
+ */
+import { VERBS, type Notice, type StatusRole } from '../../core';
+import { FORM_FIELDS } from '../../views/forms';
+import type { NoticeView } from '../../views/notice-view';
+import type { ActionView, AssetListView, ConfirmationView, ErrorView, FormView, HelpView, TicketListView, TicketSummaryView, TicketView } from '../../views/types';
+import { cardDateTime, literal, placeholders } from './card-text';
+
+/** Card colour by what the status means, not how it is spelled. */
+const ROLE_COLORS: Record<StatusRole, string> = { new: 'Accent', working: 'Warning', waiting: 'Default', done: 'Good' };
+
+/** Teams shows at most a handful of buttons per action set; agents get two rows instead of an error. */
+const BUTTONS_PER_ROW = 4;
+
+function action(a: ActionView) {
+  const data: Record<string, unknown> = { ...a.data };
+  if (a.ticketId !== undefined) data.ticketId = a.ticketId;
+  if (a.etag !== undefined) data.etag = a.etag;
+  return { title: a.title, verb: a.verb, style: a.style ?? 'default', data };
+}
+
+function rows<T>(items: T[]): { actions: T[] }[] {
+  const out: { actions: T[] }[] = [];
+  for (let i = 0; i < items.length; i += BUTTONS_PER_ROW) out.push({ actions: items.slice(i, i + BUTTONS_PER_ROW) });
+  return out;
+}
+
+function summary(t: TicketSummaryView) {
+  const line = `${literal(t.line.before)}${cardDateTime(t.modified, t.modifiedText)}${literal(t.line.after)}`;
+  return { id: t.id, title: literal(t.title), line, notice: literal(t.notice ?? ''), actions: t.actions.map(action) };
+}
+
+/** A lost race or refusal stands out; a confirmation ("Resolved by …") reads as good news. */
+function noticeStyle(notice: Notice | undefined): 'attention' | 'good' {
+  return notice && notice.tone !== 'success' ? 'attention' : 'good';
+}
+
+/** The ticket card's data. */
+export function ticketData(t: TicketView) {
+  return {
+    id: t.id,
+    title: literal(t.title),
+    status: literal(t.statusLabel),
+    statusColor: t.statusRole ? ROLE_COLORS[t.statusRole] : 'Default',
+    priority: literal(t.priorityLabel || '—'),
+    category: literal(t.categoryLabel || '—'),
+    requesterText: literal(t.requesterText),
+    assigneeText: literal(t.assigneeText || t.labels.unassigned),
+    link: t.link ?? '',
+    createdText: cardDateTime(t.created, t.createdText),
+    modifiedText: cardDateTime(t.modified, t.modifiedText),
+    description: literal(t.description),
+    notice: literal(t.notice?.text ?? ''),
+    noticeStyle: noticeStyle(t.notice),
+    olderComments: t.olderComments,
+    olderText: literal(t.earlierCommentsText[0] ?? ''),
+    comments: t.comments.map((c) => ({
+      heading: `${literal([...(c.internal ? [t.labels.internalNote] : []), c.author].join(' · '))} · ${cardDateTime(c.created, c.createdText)}`,
+      body: literal(c.body),
+      containerStyle: c.internal ? 'warning' : 'emphasis',
+    })),
+    actionRows: rows(t.actions.map(action)),
+    labels: t.labels,
+  };
+}
+
+/** A ticket list's data. */
+export function listData(l: TicketListView) {
+  return { title: literal(l.title), emptyText: literal(l.emptyText), footer: literal(l.footer ?? ''), tickets: l.tickets.map(summary), actions: (l.actions ?? []).map(action) };
+}
+
+/** The help card's data. */
+export function helpData(h: HelpView) {
+  const commands = h.commands.map((c) => ({ usage: placeholders(c.usage), description: c.description }));
+  return { title: h.title, intro: h.intro, commands, actions: h.actions.map(action) };
+}
+
+/** A confirmation's data, with the ticket it is about as a summary line. */
+export function confirmationData(c: ConfirmationView) {
+  return { message: literal(c.message), hasTicket: Boolean(c.ticket), ticket: c.ticket ? summary(c.ticket) : {}, actions: c.actions.map(action) };
+}
+
+/** An error's data. */
+export function errorData(e: ErrorView) {
+  return { message: literal(e.message), usage: placeholders(e.usage ?? ''), labels: { usage: e.usageLabel ?? '' } };
+}
+
+/** An asset list's data: the holder by name. */
+export function assetData(l: AssetListView) {
+  return {
+    title: literal(l.title),
+    emptyText: literal(l.emptyText),
+    assets: l.assets.map((a) => ({
+      ...a,
+      title: literal(a.title),
+      assetTag: literal(a.assetTag),
+      type: literal(a.type),
+      status: literal(a.status),
+      holderText: literal(a.holderName || '—'),
+      modelText: literal([a.manufacturer, a.model].filter(Boolean).join(' ') || '—'),
+      serialNumber: literal(a.serialNumber || '—'),
+      warrantyText: a.warrantyText || '—',
+    })),
+    labels: l.labels,
+  };
+}
+
+/** A notification DM's data. */
+export function noticeData(n: NoticeView) {
+  return {
+    ticketId: n.ticketId,
+    title: literal(n.title),
+    text: literal(n.text),
+    line: literal(`${n.status} · ${n.priority}`),
+    link: n.link ?? '',
+    actions: n.actions.map(action),
+    labels: n.labels,
+  };
+}
+
+/** A form's data: values kept as typed, each error under its field. */
+export function formData(f: FormView) {
+  const fields = FORM_FIELDS[f.form];
+  const errors: Record<string, string> = Object.fromEntries(fields.map((name) => [name, '']));
+  const other: string[] = [];
+  for (const e of f.errors) {
+    if (e.field in errors) errors[e.field] = errors[e.field] ? `${errors[e.field]} ${e.message}` : e.message;
+    else other.push(e.message);
+  }
+  const values: Record<string, string> = Object.fromEntries(fields.map((name) => [name, f.values[name] ?? '']));
+  const submitData: Record<string, unknown> = {};
+  if (f.ticketId !== undefined) submitData.ticketId = f.ticketId;
+  if (f.etag !== undefined) submitData.etag = f.etag;
+  if (f.sourceLink) submitData.sourceLink = f.sourceLink;
+  return {
+    title: literal(f.title),
+    submitVerb: f.submitVerb,
+    // Ticket forms replace the ticket card; this is the way back without submitting.
+    backVerb: VERBS.show,
+    submitData,
+    values,
+    errors,
+    otherErrors: other.join(' '),
+    sourceLink: f.sourceLink ?? '',
+    allowInternal: Boolean(f.allowInternal),
+    allowCategory: Boolean(f.allowCategory),
+    priorityChoices: f.priorities,
+    categoryChoices: f.categories,
+    assigneeChoices: f.assignees ?? [],
+    labels: f.labels,
+  };
+}
