@@ -77,12 +77,14 @@ export function createCycleRunner(config: CycleConfig): CycleRunner {
   let lastPrune = 0;
 
   /**
-   * The store part of a cycle and the fast lane run one at a time: each reads the known states
-   * and commits new ones, so two at once could announce one version twice.
+   * The store part of a cycle and the fast lane run one at a time, in this process and across
+   * replicas: each reads the known states and cards and commits new ones, so two at once could
+   * announce one version twice or post a second card for a ticket.
    */
   let gate: Promise<unknown> = Promise.resolve();
   function exclusive<T>(work: () => Promise<T>): Promise<T> {
-    const run = gate.then(work, work);
+    const turn = () => store.planExclusively(work);
+    const run = gate.then(turn, turn);
     gate = run.catch(() => undefined);
     return run;
   }

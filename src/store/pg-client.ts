@@ -1,5 +1,14 @@
-/** Checked-out pg clients that cannot take the process down when their connection drops. */
-import type pg from 'pg';
+/** The pg pool and checked-out clients, none of which can take the process down when a connection drops. */
+import pg from 'pg';
+import type { Logger } from '../log';
+
+/** A pool that never takes the process down: idle-client errors are logged, the pool reconnects. */
+export function createPool(url: string, logger?: Logger, max = 10): pg.Pool {
+  // query_timeout: a database that hangs (rather than refusing) fails queries instead of stalling the poller.
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000, keepAlive: true, query_timeout: 60_000 });
+  pool.on('error', (err) => logger?.warn('PostgreSQL connection lost; the pool reconnects on the next query', { error: err.message }));
+  return pool;
+}
 
 /**
  * Runs `fn` on one pooled connection. pg emits 'error' on a checked-out client whose connection
@@ -32,6 +41,23 @@ export function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => P
     } catch (err) {
       await c.query('ROLLBACK').catch(() => undefined);
       throw err;
+    }
+  });
+}
+
+/**
+ * Runs `fn` while this process holds the session advisory lock `key`; other processes asking for
+ * it wait. The lock lives on one checked-out connection, so a process that dies (or loses that
+ * connection) releases it with its session; `fn` itself may use any connection of the pool.
+ */
+export function withSessionLock<T>(pool: pg.Pool, key: number, fn: () => Promise<T>): Promise<T> {
+  return withClient(pool, async (c) => {
+    await c.query('SELECT pg_advisory_lock($1)', [key]);
+    try {
+      return await fn();
+    } finally {
+      // A failed unlock leaves the connection broken; withClient then discards it, which ends the session and its lock.
+      await c.query('SELECT pg_advisory_unlock($1)', [key]).catch((err: Error) => c.emit('error', err));
     }
   });
 }
