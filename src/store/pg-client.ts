@@ -45,19 +45,33 @@ export function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => P
   });
 }
 
+/** SQLSTATE lock_not_available: a lock wait ran past lock_timeout. */
+const LOCK_NOT_AVAILABLE = '55P03';
+
 /**
  * Runs `fn` while this process holds the session advisory lock `key`; other processes asking for
- * it wait. The lock lives on one checked-out connection, so a process that dies (or loses that
- * connection) releases it with its session; `fn` itself may use any connection of the pool.
+ * it wait. The lock lives on one checked-out connection, so a process that dies releases it with
+ * its session; `fn` itself may use any connection of the pool. A holder on a machine that vanished
+ * keeps its session until TCP gives up on it, so a wait longer than `waitMs` runs `fn` without the
+ * lock (after `onTimeout`) rather than stall every later caller.
  */
-export function withSessionLock<T>(pool: pg.Pool, key: number, fn: () => Promise<T>): Promise<T> {
+export function withSessionLock<T>(pool: pg.Pool, key: number, fn: () => Promise<T>, waitMs: number, onTimeout: () => void): Promise<T> {
   return withClient(pool, async (c) => {
-    await c.query('SELECT pg_advisory_lock($1)', [key]);
+    await c.query(`SET lock_timeout = ${Math.max(1, Math.round(waitMs))}`);
+    let locked = true;
+    try {
+      await c.query('SELECT pg_advisory_lock($1)', [key]);
+    } catch (err) {
+      if ((err as { code?: string }).code !== LOCK_NOT_AVAILABLE) throw err;
+      locked = false;
+      onTimeout();
+    }
     try {
       return await fn();
     } finally {
-      // A failed unlock leaves the connection broken; withClient then discards it, which ends the session and its lock.
-      await c.query('SELECT pg_advisory_unlock($1)', [key]).catch((err: Error) => c.emit('error', err));
+      // A failed unlock or reset leaves the connection suspect; withClient then discards it, which ends the session and its lock.
+      const done = locked ? c.query('SELECT pg_advisory_unlock($1)', [key]) : Promise.resolve();
+      await done.then(() => c.query('RESET lock_timeout')).catch((err: Error) => c.emit('error', err));
     }
   });
 }

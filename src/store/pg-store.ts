@@ -25,6 +25,8 @@ export interface PostgresStoreConfig {
   logger?: Logger;
   /** Pool size per replica (default 10). */
   maxConnections?: number;
+  /** How long planning waits for another replica's turn before going ahead (default 30 s). */
+  planWaitMs?: number;
 }
 
 /** A Store on PostgreSQL, plus the pool (for the poller lease and health checks). */
@@ -36,6 +38,8 @@ export interface PostgresStore extends Store {
 
 // Any fixed 64-bit number, distinct from the migration and outbox locks; only notification planning takes it.
 const PLAN_LOCK = 0x706c616e; // 'plan'
+/** Planning takes milliseconds; a turn not given after this long is taken anyway (see withSessionLock). */
+const PLAN_WAIT_MS = 30_000;
 
 /**
  * Connects, migrates (under an advisory lock) and returns the store. An unreachable database
@@ -97,7 +101,10 @@ export async function createPostgresStore(config: PostgresStoreConfig): Promise<
     },
     async planExclusively(work) {
       await ready();
-      return withSessionLock(pool, PLAN_LOCK, work);
+      const waitMs = config.planWaitMs ?? PLAN_WAIT_MS;
+      return withSessionLock(pool, PLAN_LOCK, work, waitMs, () =>
+        config.logger?.warn('another replica has held the notification planning turn for too long (a long first read, or a machine that vanished); planning without waiting for it', { waitedMs: waitMs }),
+      );
     },
     async close() {
       if (!pool.ended) await pool.end();
