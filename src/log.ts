@@ -60,10 +60,26 @@ function clean(value: unknown, depth = 0): unknown {
   return out;
 }
 
-function wrap(p: pino.Logger): Logger {
+// Keys pino writes itself on every line; a binding or context key of the same name is renamed, not repeated.
+const OWN_KEYS = new Set(['level', 'time', 'pid', 'hostname', 'msg']);
+
+/**
+ * One object per line from the logger's bindings and the call's context, so every key appears
+ * once: a child's binding replaces its parent's (`component: 'graph-token'` under `'graph'`), a
+ * context value replaces a binding, and a key pino writes itself gets a `_value` suffix.
+ * pino's own child loggers would repeat such keys, and JSON.parse keeps only the last.
+ */
+function merged(bindings: Record<string, unknown>, ctx?: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries({ ...bindings, ...ctx })) out[OWN_KEYS.has(k) ? `${k}_value` : k] = v;
+  return out;
+}
+
+function wrap(p: pino.Logger, bindings: Record<string, unknown> = {}): Logger {
+  const bound = Object.keys(bindings).length > 0;
   const emit = (lvl: LogLevel) => (msg: string, ctx?: Record<string, unknown>) => {
     if (!p.isLevelEnabled(lvl)) return;
-    if (ctx) p[lvl](clean(ctx) as object, redact(msg));
+    if (ctx || bound) p[lvl](merged(bindings, ctx && (clean(ctx) as Record<string, unknown>)), redact(msg));
     else p[lvl](redact(msg));
   };
   return {
@@ -71,7 +87,7 @@ function wrap(p: pino.Logger): Logger {
     info: emit('info'),
     warn: emit('warn'),
     error: emit('error'),
-    child: (bindings) => wrap(p.child(clean(bindings) as Record<string, unknown>)),
+    child: (more) => wrap(p, { ...bindings, ...(clean(more) as Record<string, unknown>) }),
   };
 }
 
@@ -104,13 +120,13 @@ export function createLogger(options: LoggerOptions = {}): Logger {
   const p = pino(
     {
       level,
-      base: { pid: process.pid, ...clean(options.bindings ?? {}) as object },
+      base: { pid: process.pid },
       timestamp: pino.stdTimeFunctions.isoTime,
       redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     },
     destination(options),
   );
-  return wrap(p);
+  return wrap(p, clean(options.bindings ?? {}) as Record<string, unknown>);
 }
 
 let root: Logger = createLogger({ format: process.env.LOG_FORMAT?.trim() === 'pretty' ? 'pretty' : 'json' });

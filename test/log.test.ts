@@ -1,6 +1,7 @@
 /** Logging on pino: JSON lines with the project's Logger shape, and no secret or token ever written. */
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../src/log';
+import { duplicateKeys } from './support/strict-json';
 
 function capture(level: 'debug' | 'info' | 'warn' | 'error' = 'debug') {
   const lines: string[] = [];
@@ -38,5 +39,16 @@ describe('log', () => {
     const all = lines.join('\n');
     for (const secret of [jwt, 'xoxb-1234-5678-abcdef', 'abc123', 'xapp-1-A0-secret']) expect(all).not.toContain(secret);
     expect(JSON.parse(lines[0]).error.message).toMatch(/^rejected .*\[redacted\]/);
+  });
+
+  it('writes each key once per line: a child re-binding a key, context repeating a binding, and pino\'s own keys', () => {
+    const { logger, lines, entries } = capture();
+    const graph = logger.child({ component: 'graph' });
+    graph.child({ component: 'graph-token' }).warn('token refused', { operation: 'token' });
+    logger.child({ channel: 'slack' }).child({ channel: 'slack' }).info('slack channel started', { channel: 'slack', msg: 'x', time: 1, level: 'y' });
+    expect(duplicateKeys('{"a":1,"b":{"c":1,"c":2},"a":[{"d":1,"d":1}]}')).toEqual(['b.c', 'a', 'a.d']);
+    for (const line of lines) expect(duplicateKeys(line), line).toEqual([]);
+    expect(entries()[0].component).toBe('graph-token');
+    expect(entries()[1]).toMatchObject({ channel: 'slack', msg: 'slack channel started', msg_value: 'x', time_value: 1, level_value: 'y', level: 30 });
   });
 });

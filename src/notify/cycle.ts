@@ -4,6 +4,7 @@
  * transaction, so a crash or restart loses nothing. Sending is the deliverer's (src/notify/deliver.ts);
  * scheduling, back-off and the lease are the poller's (src/notify/poller.ts).
  */
+import { resolvedStatuses } from '../core/vocabulary';
 import type { Written } from '../helpdesk/changes';
 import type { Comment, Ticket, Vocabulary } from '../helpdesk/types';
 import type { Logger } from '../log';
@@ -73,16 +74,18 @@ async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
 /** Creates the cycle and fast lane over one store. */
 export function createCycleRunner(config: CycleConfig): CycleRunner {
   const { feed, store, deliverer, logger, search, now } = config;
-  const resolved = config.resolvedStatuses;
+  const resolved = config.resolvedStatuses ?? resolvedStatuses(config.vocabulary);
   let lastPrune = 0;
 
   /**
-   * The store part of a cycle and the fast lane run one at a time: each reads the known states
-   * and commits new ones, so two at once could announce one version twice.
+   * The store part of a cycle and the fast lane run one at a time, in this process and across
+   * replicas: each reads the known states and cards and commits new ones, so two at once could
+   * announce one version twice or post a second card for a ticket.
    */
   let gate: Promise<unknown> = Promise.resolve();
   function exclusive<T>(work: () => Promise<T>): Promise<T> {
-    const run = gate.then(work, work);
+    const turn = () => store.planExclusively(work);
+    const run = gate.then(turn, turn);
     gate = run.catch(() => undefined);
     return run;
   }

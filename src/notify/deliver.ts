@@ -4,21 +4,19 @@
  * at a time in order, lanes in parallel. A failed send is retried with capped backoff, per lane,
  * until it takes effect or the conversation is gone; nothing is given up for `maxAgeHours`.
  * Each row is claimed in the Store when its send starts, so two drainers never send it both.
+ * What a row holds is intents.ts's; how one row is sent is send-one.ts's.
  */
-import { storedNotice, storedTicketView } from '../views/stored';
 import { normalizeLocale } from '../i18n';
 import type { Vocabulary } from '../helpdesk/types';
 import type { Logger } from '../log';
 import type { DeliveryIntent, PendingDelivery, Store } from '../store/types';
-import { noticeView, type NoticeView } from '../views/notice-view';
-import { ticketView } from '../views/ticket-view';
-import type { TicketView } from '../views/types';
 import type { ChangeSet } from './detect';
+import { intentsFor, type OutboxPayload } from './intents';
 import type { SendQueue } from './queue';
-import { intervalPace, PLATFORM_PACE, type Pace } from './pacing';
-import { rememberNotice } from '../store/notices';
-import { targetKey } from './routing';
+import { createSender, withTimeout } from './send-one';
 import { DeliveryError, type Delivery, type Platform, type Target } from './types';
+
+export { channelCardView, channelLane, dmLane, type OutboxPayload } from './intents';
 
 /** Options for createDeliverer. */
 export interface DelivererConfig {
@@ -62,36 +60,6 @@ export interface Deliverer {
   drain(): Promise<DrainResult>;
 }
 
-/** What an outbox row asks for. */
-export type OutboxPayload =
-  | { kind: 'card'; platform: Platform; conversationId: string; view: TicketView; etag: string }
-  | { kind: 'line'; platform: Platform; conversationId: string; text: string }
-  /** `notice` (absent on rows written before it existed, and on 'it was saved' notes) makes the DM an actionable card. */
-  | { kind: 'dm'; email: string; text: string; reason: string; locale?: string; notice?: NoticeView };
-
-/** The card a channel sees: current ticket state with agent buttons (the service authorises clicks). */
-export function channelCardView(set: ChangeSet, vocabulary: Vocabulary, locale?: string): TicketView {
-  return ticketView(set.ticket, [], { email: '', isAgent: true, locale }, vocabulary);
-}
-
-/** Rejects when `work` has not settled after `ms`; the work itself may still finish (its outcome is then unknown). */
-function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new DeliveryError('failed', `no answer within ${ms} ms: ${what}`)), ms);
-    timer.unref?.();
-  });
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
-}
-
-/** The lane (ordering unit) of a conversation or of a person's DMs. */
-/** The platform's documented limits, unless the delivery overrides them (tests, benches). */
-const paceOf = (d: Delivery): Pace => (d.minIntervalMs === undefined ? PLATFORM_PACE[d.platform] : intervalPace(d.minIntervalMs));
-
-export const channelLane = (platform: Platform, conversationId: string) => `${platform}:${conversationId}`;
-/** The lane of one person's DMs, whichever platform reaches them. */
-export const dmLane = (email: string) => `dm:${email}`;
-
 /** Creates the deliverer. */
 export function createDeliverer(config: DelivererConfig): Deliverer {
   const { store, queue, logger } = config;
@@ -106,87 +74,8 @@ export function createDeliverer(config: DelivererConfig): Deliverer {
   let recovered = false;
   const busy = new Set<string>();
 
-  function plan(set: ChangeSet, targets: Target[]): DeliveryIntent[] {
-    const createdAt = new Date(now()).toISOString();
-    const out: DeliveryIntent[] = [];
-    for (const t of targets) {
-      const key = `${set.key}>${targetKey(t)}`;
-      if (t.type === 'person') {
-        out.push({ key, lane: dmLane(t.email), ticketId: set.ticket.id, createdAt, payload: { kind: 'dm', email: t.email, text: t.text, reason: t.reason, ...(t.locale ? { locale: t.locale } : {}), notice: noticeView(set.ticket, t.text, t.reason, t.email, t.locale) } satisfies OutboxPayload });
-        continue;
-      }
-      const lane = channelLane(t.platform, t.conversationId);
-      const where = { platform: t.platform, conversationId: t.conversationId };
-      if (t.action !== 'line') {
-        const payload: OutboxPayload = { kind: 'card', ...where, view: channelCardView(set, config.vocabulary, t.locale ?? config.locale), etag: set.ticket.etag };
-        out.push({ key: `${key}>card`, lane, ticketId: set.ticket.id, card: where, createdAt, payload });
-      }
-      if (t.line) out.push({ key: `${key}>line`, lane, ticketId: set.ticket.id, createdAt, payload: { kind: 'line', ...where, text: t.line } satisfies OutboxPayload });
-    }
-    return out;
-  }
-
-  const cardOf = async (ticketId: number, platform: Platform, conversationId: string) =>
-    (await store.postedMessages(ticketId)).find((p) => p.platform === platform && p.conversationId === conversationId);
-
-  /** Sends one outbox row; throws DeliveryError (or anything) when it did not take effect. */
-  async function sendOne(row: PendingDelivery, attempt: number): Promise<void> {
-    const p = row.payload as OutboxPayload;
-    const opts = { key: row.key, mayHaveSent: attempt > 1 };
-    if (p.kind === 'dm') return sendDm(row, p, opts);
-    const d = byPlatform.get(p.platform);
-    if (!d) {
-      logger.debug('no delivery for platform; skipped', { platform: p.platform });
-      return store.finishDelivery(row.key);
-    }
-    const send = <T>(fn: () => Promise<T>) => queue.run(row.lane, paceOf(d), fn);
-    const card = await cardOf(row.ticketId, p.platform, p.conversationId);
-    if (p.kind === 'line') {
-      if (!card) {
-        logger.warn('no card to thread a change under; line skipped', { platform: p.platform, conversationId: p.conversationId, ticketId: row.ticketId });
-        return store.finishDelivery(row.key);
-      }
-      await send(() => d.postThreadLine(p.conversationId, card.messageId, p.text, opts));
-      return store.finishDelivery(row.key);
-    }
-    let messageId: string;
-    if (!card) {
-      messageId = await send(() => d.postCard(p.conversationId, storedTicketView(p.view), opts));
-    } else {
-      messageId = card.messageId;
-      try {
-        await send(() => d.updateCard(p.conversationId, card.messageId, storedTicketView(p.view)));
-      } catch (err) {
-        if (!(err instanceof DeliveryError && err.kind === 'missing')) throw err;
-        // Someone deleted the card: post a fresh one and keep threading under it.
-        messageId = await send(() => d.postCard(p.conversationId, storedTicketView(p.view), { key: `${row.key}>repost`, mayHaveSent: opts.mayHaveSent }));
-        logger.info('ticket card was deleted; posted a new one', { platform: p.platform, conversationId: p.conversationId, ticketId: row.ticketId });
-      }
-    }
-    await store.finishDelivery(row.key, { platform: p.platform, conversationId: p.conversationId, ticketId: row.ticketId, messageId, etag: p.etag });
-  }
-
-  async function sendDm(row: PendingDelivery, p: Extract<OutboxPayload, { kind: 'dm' }>, opts: { key: string; mayHaveSent: boolean }): Promise<void> {
-    // Platforms where the person was seen most recently first; then any other platform.
-    const known = (await store.personAddresses(p.email)).map((a) => a.platform);
-    const order = [...new Set([...known, ...byPlatform.keys()])].filter((x) => byPlatform.has(x));
-    for (const platform of order) {
-      const d = byPlatform.get(platform)!;
-      try {
-        const sent = await queue.run(`${platform}:dm:${p.email}`, paceOf(d), () => d.sendDirect(p.email, p.text, opts, p.notice && storedNotice(p.notice)));
-        if (sent) {
-          await store.finishDelivery(row.key);
-          if (row.ticketId > 0) await rememberNotice(store, p.email, row.ticketId, platform, sent, logger);
-          return;
-        }
-      } catch (err) {
-        if (!(err instanceof DeliveryError && err.kind === 'gone')) throw err;
-        logger.info('personal conversation no longer reachable; trying elsewhere', { platform, reason: p.reason });
-      }
-    }
-    logger.debug('no personal conversation for person; DM skipped', { email: p.email, reason: p.reason });
-    await store.finishDelivery(row.key);
-  }
+  const plan = (set: ChangeSet, targets: Target[]): DeliveryIntent[] => intentsFor(set, targets, config.vocabulary, new Date(now()).toISOString(), config.locale);
+  const sendOne = createSender({ store, queue, logger, byPlatform });
 
   /**
    * Works through one lane until it is empty or its head has to wait. `everything` (a process's

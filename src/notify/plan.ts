@@ -113,8 +113,10 @@ export async function planDeliveries(
   for (const set of sets) {
     const comment = set.events[0].comment;
     const from = comment ? (origin ?? (await store.findAction('comment', comment.id))?.origin) : undefined;
-    const posted = await store.postedMessages(set.ticket.id);
+    // Owed cards first: a send finishing in between moves its card from the outbox to the posted
+    // map in one transaction, so reading in this order sees it in one place or the other.
     const owed = [...(await store.pendingCards(set.ticket.id)), ...(planned.get(set.ticket.id) ?? [])];
+    const posted = await store.postedMessages(set.ticket.id);
     for (const c of owed) {
       if (!posted.some((p) => p.platform === c.platform && p.conversationId === c.conversationId)) posted.push({ ...c, ticketId: set.ticket.id, messageId: '' });
     }

@@ -95,7 +95,7 @@ export function createThreadReplyHandler(config: ThreadReplyConfig): ThreadReply
     // Asked only when it matters: a prefix to honour or a command to run.
     const agent = prefix || command ? await helpdesk.isAgent(actor.email).catch(() => false) : false;
     if (command && agent) {
-      const reply = await handleText({ actor, helpdesk, conversation: { platform, id: conversationId, kind: 'channel' }, channel, notifications: config.notifications, locale }, command.text);
+      const reply = await handleText({ actor, helpdesk, conversation: { platform, id: conversationId, kind: 'channel' }, channel, notifications: config.notifications, locale, logger }, command.text);
       return { ticketId, became: 'command', reply, ...summary(command.name, ticketId, reply, t) };
     }
     if (prefix) {

@@ -3,6 +3,7 @@
  * transaction that first takes a transaction-scoped advisory lock, so replicas starting together
  * apply each step exactly once: the second waits, then finds nothing left to do.
  */
+import { SchemaTooNewError } from './errors';
 import { PG_CHOSEN_LOCALES_SCHEMA, PG_LOCALES_SCHEMA } from './locales';
 import type pg from 'pg';
 import { inTransaction } from './pg-client';
@@ -94,7 +95,7 @@ export async function migratePostgres(pool: pg.Pool): Promise<number> {
     const { rows } = await client.query<{ v: number | null }>('SELECT max(version) AS v FROM schema_migrations');
     const current = rows[0].v ?? 0;
     if (current > PG_SCHEMA_VERSION) {
-      throw new Error(`store schema version ${current} is newer than this build understands (${PG_SCHEMA_VERSION}); upgrade the bot`);
+      throw new SchemaTooNewError(current, PG_SCHEMA_VERSION);
     }
     for (let v = current; v < PG_SCHEMA_VERSION; v++) {
       await client.query(MIGRATIONS[v]);

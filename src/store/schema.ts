@@ -1,4 +1,5 @@
 /** SQLite schema, versioned with PRAGMA user_version; each step runs once, in order. */
+import { SchemaTooNewError } from './errors';
 import type Database from 'better-sqlite3';
 import { SQLITE_MEMO_SCHEMA } from './memos';
 import { SQLITE_CHOSEN_LOCALES_SCHEMA, SQLITE_LOCALES_SCHEMA } from './locales';
@@ -81,7 +82,7 @@ export const SCHEMA_VERSION = MIGRATIONS.length;
 export function migrate(db: Database.Database): void {
   const current = db.pragma('user_version', { simple: true }) as number;
   if (current > SCHEMA_VERSION) {
-    throw new Error(`store schema version ${current} is newer than this build understands (${SCHEMA_VERSION}); upgrade the bot`);
+    throw new SchemaTooNewError(current, SCHEMA_VERSION);
   }
   for (let v = current; v < SCHEMA_VERSION; v++) {
     db.transaction(() => {

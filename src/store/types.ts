@@ -223,6 +223,13 @@ export interface Store extends DeliveryOutbox, SearchIndexStore, MemoStore, Loca
   setMuted(email: string, muted: boolean): Promise<void>;
   mutedAmong(emails: string[]): Promise<Set<string>>;
 
+  /**
+   * Runs `work` (one detect, plan and commit of notifications) while no other process does the
+   * same on this store. Replicas on PostgreSQL take turns, so a poll on one and a fast lane on
+   * another never both find a ticket without a card and both post one; SQLite is one process.
+   */
+  planExclusively<T>(work: () => Promise<T>): Promise<T>;
+
   recordAction(hint: ActionHint): Promise<void>;
   findAction(kind: ActionHint['kind'], itemId: number, etag?: string): Promise<ActionHint | undefined>;
 

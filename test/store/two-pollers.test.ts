@@ -1,4 +1,8 @@
-/** Two pollers on one PostgreSQL store by mistake (both think they hold the lease): nothing is sent twice. */
+/**
+ * Two pollers on one PostgreSQL store by mistake (both think they hold the lease): nothing is sent
+ * twice. And a poll on one replica while the fast lane of another plans the same new ticket: one card.
+ */
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_VOCABULARY } from '../../src/config';
 import { createLogger } from '../../src/log';
@@ -49,5 +53,71 @@ describe.skipIf(!pgAvailable())(`two pollers on one database${pgAvailable() ? ''
     const visible = sends.filter((s) => !s.startsWith('update:'));
     expect(visible.filter((s) => s.startsWith('line:'))).toHaveLength(4);
     expect(new Set(visible).size).toBe(visible.length);
+  });
+
+  it('a poll on one replica and a change made through another replica at the same moment post one card for a new ticket, then edit it', async () => {
+    const url = await freshDatabase();
+    const env = memoryFeed();
+    const rec = recordingDelivery('slack');
+    const logger = createLogger({ level: 'error', write: () => undefined });
+    // Replica A's poll is held between planning and committing until replica B has committed, or
+    // is seen waiting for its turn to plan (a PostgreSQL advisory lock not granted).
+    let planned!: () => void;
+    const aPlanned = new Promise<void>((r) => (planned = r));
+    let bCommitted!: () => void;
+    const bDone = new Promise<void>((r) => (bCommitted = r));
+    const watcher = new pg.Client({ connectionString: url });
+    await watcher.connect();
+    const bWaiting = async () => {
+      for (;;) {
+        const { rows } = await watcher.query(`SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`);
+        if (rows.length > 0) return;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    };
+    const make = async (hold: 'a' | 'b') => {
+      const store = await createPostgresStore({ url });
+      stores.push(store);
+      const held: Store = Object.create(store);
+      held.commitCycleWithDeliveries = async (commit, intents) => {
+        if (hold === 'a' && intents.length > 0) {
+          planned();
+          await Promise.race([bDone, bWaiting()]);
+        }
+        await store.commitCycleWithDeliveries(commit, intents);
+        if (hold === 'b' && intents.length > 0) bCommitted();
+      };
+      const deliverer = createDeliverer({ deliveries: [rec.delivery], store: held, queue: createSendQueue(), logger, vocabulary });
+      return { store: held, deliverer, poller: createPoller({ feed: env.feed, store: held, deliverer, vocabulary, logger, pollSeconds: 15, now: env.now }) };
+    };
+    const a = await make('a');
+    const b = await make('b');
+    try {
+      await createNotificationPorts(a.store).subscribe({ platform: 'slack', id: 'C1', kind: 'channel' }, { kind: 'all' }, { email: 'dana@contoso.com', name: 'Dana' });
+      await a.poller.runOnce(); // first start
+
+      env.tick(2);
+      env.put({ id: 50, title: 'Badge reader' });
+      const poll = a.poller.runOnce();
+      await aPlanned;
+      // While A's poll holds its plan, an agent claims the ticket through replica B (its fast lane).
+      env.tick(1);
+      const claimed = env.put({ id: 50, assignedTo: 'dana@contoso.com', status: 'In Progress' });
+      await Promise.all([poll, b.poller.announce({ actorEmail: 'dana@contoso.com', tickets: [claimed] })]);
+      // Whatever either replica still owes is sent; no new poll (it would paper over a card gone stale).
+      while ((await a.store.pendingDeliveryCount()) > 0) await a.deliverer.drain();
+      await b.poller.stop();
+
+      const cards = rec.sent.filter((s) => s.op === 'post');
+      const edits = rec.sent.filter((s) => s.op === 'update' || s.op === 'line');
+      expect(cards).toHaveLength(1);
+      expect(edits.map((s) => s.messageId)).toEqual([cards[0].messageId, cards[0].messageId]);
+      // The card ends showing the claim, never the older version read by the poll.
+      expect(rec.sent.filter((s) => s.view).at(-1)?.view?.status).toBe('In Progress');
+      expect(edits.find((s) => s.op === 'line')?.text).toBe('Status: New → In Progress\nAssigned to dana@contoso.com');
+      expect((await a.store.getTicketStates([50])).get(50)?.etag).toBe(claimed.etag);
+    } finally {
+      await watcher.end();
+    }
   });
 });

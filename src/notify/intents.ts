@@ -1,0 +1,50 @@
+/**
+ * What an outbox row asks for, and how a change set's targets become outbox intents: one card
+ * (posted or edited) and one thread line per conversation, one DM per person, each in its lane.
+ */
+import type { Vocabulary } from '../helpdesk/types';
+import type { DeliveryIntent } from '../store/types';
+import { noticeView, type NoticeView } from '../views/notice-view';
+import { ticketView } from '../views/ticket-view';
+import type { TicketView } from '../views/types';
+import type { ChangeSet } from './detect';
+import { targetKey } from './routing';
+import type { Platform, Target } from './types';
+
+/** What an outbox row asks for. */
+export type OutboxPayload =
+  | { kind: 'card'; platform: Platform; conversationId: string; view: TicketView; etag: string }
+  | { kind: 'line'; platform: Platform; conversationId: string; text: string }
+  /** `notice` (absent on rows written before it existed, and on 'it was saved' notes) makes the DM an actionable card. */
+  | { kind: 'dm'; email: string; text: string; reason: string; locale?: string; notice?: NoticeView };
+
+/** The card a channel sees: current ticket state with agent buttons (the service authorises clicks). */
+export function channelCardView(set: ChangeSet, vocabulary: Vocabulary, locale?: string): TicketView {
+  return ticketView(set.ticket, [], { email: '', isAgent: true, locale }, vocabulary);
+}
+
+/** The lane (ordering unit) of a conversation or of a person's DMs. */
+export const channelLane = (platform: Platform, conversationId: string) => `${platform}:${conversationId}`;
+/** The lane of one person's DMs, whichever platform reaches them. */
+export const dmLane = (email: string) => `dm:${email}`;
+
+/** The outbox intents for one change set's targets; `locale` is the language of targets with none of their own. */
+export function intentsFor(set: ChangeSet, targets: Target[], vocabulary: Vocabulary, createdAt: string, locale?: string): DeliveryIntent[] {
+  const out: DeliveryIntent[] = [];
+  for (const t of targets) {
+    const key = `${set.key}>${targetKey(t)}`;
+    if (t.type === 'person') {
+      const payload: OutboxPayload = { kind: 'dm', email: t.email, text: t.text, reason: t.reason, ...(t.locale ? { locale: t.locale } : {}), notice: noticeView(set.ticket, t.text, t.reason, t.email, t.locale, vocabulary) };
+      out.push({ key, lane: dmLane(t.email), ticketId: set.ticket.id, createdAt, payload });
+      continue;
+    }
+    const lane = channelLane(t.platform, t.conversationId);
+    const where = { platform: t.platform, conversationId: t.conversationId };
+    if (t.action !== 'line') {
+      const payload: OutboxPayload = { kind: 'card', ...where, view: channelCardView(set, vocabulary, t.locale ?? locale), etag: set.ticket.etag };
+      out.push({ key: `${key}>card`, lane, ticketId: set.ticket.id, card: where, createdAt, payload });
+    }
+    if (t.line) out.push({ key: `${key}>line`, lane, ticketId: set.ticket.id, createdAt, payload: { kind: 'line', ...where, text: t.line } satisfies OutboxPayload });
+  }
+  return out;
+}

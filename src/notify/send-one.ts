@@ -1,0 +1,102 @@
+/**
+ * Sending one outbox row: a card is posted the first time and edited in place after that (the
+ * posted-card map in the store says which), a line goes into the card's thread, a DM tries the
+ * platforms where the person was seen most recently first. Throws when the send did not take effect.
+ */
+import { storedNotice, storedTicketView } from '../views/stored';
+import { intervalPace, PLATFORM_PACE, type Pace } from './pacing';
+import type { Logger } from '../log';
+import { rememberNotice } from '../store/notices';
+import type { PendingDelivery, Store } from '../store/types';
+import type { OutboxPayload } from './intents';
+import type { SendQueue } from './queue';
+import { DeliveryError, type Delivery, type Platform } from './types';
+
+/** What sending needs. */
+/** The platform's documented limits, unless the delivery overrides them (tests, benches). */
+const paceOf = (d: Delivery): Pace => (d.minIntervalMs === undefined ? PLATFORM_PACE[d.platform] : intervalPace(d.minIntervalMs));
+
+export interface SenderDeps {
+  store: Store;
+  queue: SendQueue;
+  logger: Logger;
+  byPlatform: ReadonlyMap<Platform, Delivery>;
+}
+
+type SendOpts = { key: string; mayHaveSent: boolean };
+
+/** Rejects when `work` has not settled after `ms`; the work itself may still finish (its outcome is then unknown). */
+export function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DeliveryError('failed', `no answer within ${ms} ms: ${what}`)), ms);
+    timer.unref?.();
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+/** The function that sends one row (attempt 1 is the first; later ones may follow a send that took effect). */
+export function createSender({ store, queue, logger, byPlatform }: SenderDeps): (row: PendingDelivery, attempt: number) => Promise<void> {
+  const cardOf = async (ticketId: number, platform: Platform, conversationId: string) =>
+    (await store.postedMessages(ticketId)).find((p) => p.platform === platform && p.conversationId === conversationId);
+
+  async function sendOne(row: PendingDelivery, attempt: number): Promise<void> {
+    const p = row.payload as OutboxPayload;
+    const opts = { key: row.key, mayHaveSent: attempt > 1 };
+    if (p.kind === 'dm') return sendDm(row, p, opts);
+    const d = byPlatform.get(p.platform);
+    if (!d) {
+      logger.debug('no delivery for platform; skipped', { platform: p.platform });
+      return store.finishDelivery(row.key);
+    }
+    const send = <T>(fn: () => Promise<T>) => queue.run(row.lane, paceOf(d), fn);
+    const card = await cardOf(row.ticketId, p.platform, p.conversationId);
+    if (p.kind === 'line') {
+      if (!card) {
+        logger.warn('no card to thread a change under; line skipped', { platform: p.platform, conversationId: p.conversationId, ticketId: row.ticketId });
+        return store.finishDelivery(row.key);
+      }
+      await send(() => d.postThreadLine(p.conversationId, card.messageId, p.text, opts));
+      return store.finishDelivery(row.key);
+    }
+    let messageId: string;
+    if (!card) {
+      messageId = await send(() => d.postCard(p.conversationId, storedTicketView(p.view), opts));
+    } else {
+      messageId = card.messageId;
+      try {
+        await send(() => d.updateCard(p.conversationId, card.messageId, storedTicketView(p.view)));
+      } catch (err) {
+        if (!(err instanceof DeliveryError && err.kind === 'missing')) throw err;
+        // Someone deleted the card: post a fresh one and keep threading under it.
+        messageId = await send(() => d.postCard(p.conversationId, storedTicketView(p.view), { key: `${row.key}>repost`, mayHaveSent: opts.mayHaveSent }));
+        logger.info('ticket card was deleted; posted a new one', { platform: p.platform, conversationId: p.conversationId, ticketId: row.ticketId });
+      }
+    }
+    await store.finishDelivery(row.key, { platform: p.platform, conversationId: p.conversationId, ticketId: row.ticketId, messageId, etag: p.etag });
+  }
+
+  async function sendDm(row: PendingDelivery, p: Extract<OutboxPayload, { kind: 'dm' }>, opts: SendOpts): Promise<void> {
+    // Platforms where the person was seen most recently first; then any other platform.
+    const known = (await store.personAddresses(p.email)).map((a) => a.platform);
+    const order = [...new Set([...known, ...byPlatform.keys()])].filter((x) => byPlatform.has(x));
+    for (const platform of order) {
+      const d = byPlatform.get(platform)!;
+      try {
+        const sent = await queue.run(`${platform}:dm:${p.email}`, paceOf(d), () => d.sendDirect(p.email, p.text, opts, p.notice && storedNotice(p.notice)));
+        if (sent) {
+          await store.finishDelivery(row.key);
+          if (row.ticketId > 0) await rememberNotice(store, p.email, row.ticketId, platform, sent, logger);
+          return;
+        }
+      } catch (err) {
+        if (!(err instanceof DeliveryError && err.kind === 'gone')) throw err;
+        logger.info('personal conversation no longer reachable; trying elsewhere', { platform, reason: p.reason });
+      }
+    }
+    logger.debug('no personal conversation for person; DM skipped', { email: p.email, reason: p.reason });
+    await store.finishDelivery(row.key);
+  }
+
+  return sendOne;
+}
