@@ -68,7 +68,11 @@ describe('kill -9 of the bot process', () => {
     expect(got.slackCards).toEqual(['#1 Badge — In Progress, Normal']);
     expect(got.slackLines).toEqual(['Status: New → In Progress']);
     expect(got.slackDms).toEqual(['Your ticket #1 "Badge" is now In Progress.']);
-    expect(got.teamsLines).toEqual(['Status: New → In Progress']);
+    // Teams is its own lane: as above, the kill may land while its line is in flight, and Teams
+    // has no way to look for an earlier send, so that one line may come once more (seen at load 17).
+    expect(got.teamsLines.length).toBeGreaterThanOrEqual(1);
+    expect(got.teamsLines.length).toBeLessThanOrEqual(2);
+    expect(new Set(got.teamsLines)).toEqual(new Set(['Status: New → In Progress']));
   }, 90_000);
 
   it('between send and record on Teams: at most the card in flight is repeated, and the next change updates the newest card', async () => {
