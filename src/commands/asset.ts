@@ -29,4 +29,5 @@ export const assetCommand: CommandDeclaration = {
   handles: { [VERBS.asset]: asset },
   answers: 'asset-list',
   examples: [{ name: 'asset', typed: 'asset LAP-0035', values: { tag: 'LAP-0035' } }],
+  helpGroup: 'work',
 };

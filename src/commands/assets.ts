@@ -27,4 +27,5 @@ export const assetsCommand: CommandDeclaration = {
   handles: { [VERBS.assets]: assets },
   answers: 'asset-list',
   examples: [{ typed: 'assets' }],
+  helpGroup: 'yours',
 };

@@ -77,4 +77,5 @@ export const assignCommand: CommandDeclaration = {
     { name: 'assign form', verb: VERBS.assignForm, ticket: 'open' },
     { name: 'assign', typed: 'assign {id} alexw@example.com', values: { assignee: 'alexw@example.com' }, ticket: 'open', effect: 'assigned-other' },
   ],
+  helpGroup: 'work',
 };

@@ -67,4 +67,5 @@ export const claimCommand: CommandDeclaration = {
     { name: 'claim', typed: 'claim {id}', ticket: 'open', effect: 'assigned-me' },
     { name: 'take over', values: { takeOver: 'true' }, ticket: 'held', effect: 'assigned-me' },
   ],
+  helpGroup: 'work',
 };

@@ -76,4 +76,5 @@ export const commentCommand: CommandDeclaration = {
     { name: 'note form', verb: VERBS.commentForm, values: { internal: 'true' }, ticket: 'open' },
     { name: 'comment', typed: 'comment {id} matrix comment', values: { comment: 'matrix comment', internal: 'false' }, ticket: 'open', effect: 'comment' },
   ],
+  helpGroup: 'tickets',
 };

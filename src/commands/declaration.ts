@@ -6,6 +6,7 @@
  */
 import type { ConversationKind, FilterKind, Verb } from '../core';
 import type { FormView, View } from '../views/types';
+import type { HelpGroup } from '../core/help-groups';
 import type { Handler } from './types';
 
 /**
@@ -104,7 +105,10 @@ export interface CommandDeclaration {
   answers: View['type'];
   /** Ways to use it (at least one typed); see CommandExample. */
   examples: readonly CommandExample[];
+  /** Where help lists it: by what people want to do (catalog `views:help.group.<group>`). */
+  helpGroup: HelpGroup;
 }
+
 
 /** Every kind of conversation. */
 export const EVERYWHERE: readonly ConversationKind[] = ['personal', 'group', 'channel'];

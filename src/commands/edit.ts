@@ -94,4 +94,5 @@ export const editCommand: CommandDeclaration = {
     { name: 'edit form', typed: 'edit {id}', ticket: 'open' },
     { name: 'edit', verb: VERBS.edit, values: { title: 'matrix edited title', description: 'matrix edited' }, ticket: 'open', effect: 'title' },
   ],
+  helpGroup: 'tickets',
 };

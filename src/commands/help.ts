@@ -25,4 +25,5 @@ export const helpCommand: CommandDeclaration = {
   handles: { [VERBS.help]: help },
   answers: 'help',
   examples: [{ typed: 'help' }, { name: 'help topic', typed: '? claim', values: { topic: 'claim' } }],
+  helpGroup: 'yours',
 };

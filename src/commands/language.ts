@@ -91,4 +91,5 @@ export const languageCommand: CommandDeclaration = {
   answers: 'confirmation',
   // In a personal chat it is about oneself (anyone with an address); in shared conversations agents only.
   examples: [{ typed: 'language', access: 'self-or-agents' }, { name: 'language de', typed: 'language de', values: { locale: 'de' }, access: 'self-or-agents' }],
+  helpGroup: 'yours',
 };

@@ -55,4 +55,5 @@ export const mineCommand: CommandDeclaration = {
   handles: { [VERBS.mine]: mine },
   answers: 'ticket-list',
   examples: [{ typed: 'mine' }],
+  helpGroup: 'tickets',
 };

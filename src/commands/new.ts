@@ -39,4 +39,5 @@ export const newCommand: CommandDeclaration = {
     { name: 'new form', typed: 'new matrix new', values: { title: 'matrix new' } },
     { name: 'create', verb: VERBS.create, values: { title: 'matrix filed {tag}', description: 'filed by the matrix' }, access: 'email' },
   ],
+  helpGroup: 'tickets',
 };

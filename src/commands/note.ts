@@ -17,4 +17,5 @@ export const noteCommand: CommandDeclaration = {
   writes: true,
   answers: 'ticket',
   examples: [{ name: 'note', typed: 'note {id} matrix note', values: { comment: 'matrix note', internal: 'true' }, ticket: 'open', effect: 'note' }],
+  helpGroup: 'work',
 };

@@ -36,4 +36,5 @@ export const notificationsCommand: CommandDeclaration = {
     { name: 'notifications off', typed: 'notifications off', values: { state: 'off' }, access: 'email' },
     { name: 'notifications on', typed: 'notifications on', values: { state: 'on' }, access: 'email' },
   ],
+  helpGroup: 'yours',
 };

@@ -38,4 +38,5 @@ export const priorityCommand: CommandDeclaration = {
   writes: true,
   answers: 'ticket',
   examples: [{ name: 'priority', typed: 'priority {id} High', values: { priority: 'High' }, ticket: 'open', effect: 'priority' }],
+  helpGroup: 'work',
 };

@@ -80,4 +80,5 @@ export const queueCommand: CommandDeclaration = {
     ...['unassigned', 'mine', 'high', 'all'].map((queue) => ({ name: `queue ${queue}`, typed: `queue ${queue}`, values: { queue } })),
     { name: 'queue page 2', values: { queue: 'all', page: '2' } },
   ],
+  helpGroup: 'work',
 };

@@ -59,4 +59,5 @@ export const reopenCommand: CommandDeclaration = {
     { name: 'reopen form', verb: VERBS.reopenForm, ticket: 'resolved' },
     { name: 'reopen', typed: 'reopen {id} matrix reopen reason', values: { reason: 'matrix reopen reason' }, ticket: 'resolved', effect: 'reopened' },
   ],
+  helpGroup: 'tickets',
 };

@@ -18,4 +18,5 @@ export const replyCommand: CommandDeclaration = {
   answers: 'ticket',
   // A requester may answer on their own ticket too: the comment verb decides, not the command word.
   examples: [{ name: 'reply', typed: 'reply {id} matrix reply', values: { comment: 'matrix reply', internal: 'false' }, ticket: 'open', effect: 'comment', access: 'owner' }],
+  helpGroup: 'work',
 };

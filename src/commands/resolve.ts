@@ -55,4 +55,5 @@ export const resolveCommand: CommandDeclaration = {
     { name: 'resolve form', verb: VERBS.resolveForm, ticket: 'open' },
     { name: 'resolve', typed: 'resolve {id} matrix resolution', values: { note: 'matrix resolution' }, ticket: 'open', effect: 'resolved' },
   ],
+  helpGroup: 'work',
 };

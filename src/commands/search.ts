@@ -41,4 +41,5 @@ export const searchCommand: CommandDeclaration = {
     { name: 'search', typed: 'search matrix', values: { query: 'matrix' } },
     { name: 'find', typed: 'find printer', values: { query: 'printer' } },
   ],
+  helpGroup: 'tickets',
 };

@@ -31,4 +31,5 @@ export const showCommand: CommandDeclaration = {
     { name: 'bare id', typed: '#{id}', ticket: 'open' },
     { name: 'refresh', verb: VERBS.refresh, ticket: 'open' },
   ],
+  helpGroup: 'tickets',
 };

@@ -38,4 +38,5 @@ export const statusCommand: CommandDeclaration = {
   writes: true,
   answers: 'ticket',
   examples: [{ name: 'status', typed: 'status {id} In Progress', values: { status: 'In Progress' }, ticket: 'open', effect: 'status' }],
+  helpGroup: 'work',
 };

@@ -36,4 +36,5 @@ export const subscribeCommand: CommandDeclaration = {
     { name: 'subscribe category', typed: 'subscribe category Network', values: { kind: 'category', value: 'Network' } },
     { name: 'subscribe status', typed: 'subscribe status New', values: { kind: 'status', value: 'New' } },
   ],
+  helpGroup: 'channel',
 };

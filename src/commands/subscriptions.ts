@@ -32,4 +32,5 @@ export const subscriptionsCommand: CommandDeclaration = {
   handles: { [VERBS.subscriptions]: subscriptions },
   answers: 'confirmation',
   examples: [{ typed: 'subscriptions' }],
+  helpGroup: 'channel',
 };

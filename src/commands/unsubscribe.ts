@@ -36,4 +36,5 @@ export const unsubscribeCommand: CommandDeclaration = {
   handles: { [VERBS.unsubscribe]: unsubscribe },
   answers: 'confirmation',
   examples: [{ name: 'unsubscribe one', typed: 'unsubscribe high', values: { kind: 'high' } }, { typed: 'unsubscribe' }],
+  helpGroup: 'channel',
 };

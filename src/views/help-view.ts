@@ -1,4 +1,5 @@
 /** Help screen builder, driven by the command declarations it is given. */
+import { HELP_GROUPS, type HelpGroup } from '../core/help-groups';
 import { VERBS } from '../core/verbs';
 import { normalizeLocale, translator } from '../i18n';
 import type { ActionView, HelpView } from './types';
@@ -9,7 +10,7 @@ import type { ActionView, HelpView } from './types';
  * catalog keys, read in the reader's language.
  */
 export function helpView(
-  commands: readonly { name: string; usage: string; description: string; who: 'everyone' | 'agents' }[],
+  commands: readonly { name: string; usage: string; description: string; who: 'everyone' | 'agents'; helpGroup: HelpGroup }[],
   isAgent: boolean,
   topic?: string,
   locale?: string,
@@ -17,14 +18,22 @@ export function helpView(
   const t = translator(locale);
   const allowed = commands.filter((c) => isAgent || c.who !== 'agents');
   const chosen = topic ? allowed.filter((c) => c.name === topic) : [];
-  const lines = (chosen.length ? chosen : allowed).map((c) => ({ usage: c.usage, description: t(c.description) }));
+  // An unknown example key reads as itself: a command without one shows its name.
+  const example = (name: string) => t('views:help.example', { example: t(`commands:example.${name}`, { defaultValue: name }) });
+  const lines = chosen.map((c) => ({ usage: c.usage, description: `${t(c.description)} ${example(c.name)}` }));
+  const groups = chosen.length
+    ? []
+    : HELP_GROUPS.map((group) => ({
+        title: t(`views:help.group.${group}`),
+        commands: allowed.filter((c) => c.helpGroup === group).map((c) => ({ name: c.name, description: t(c.description), example: example(c.name) })),
+      })).filter((g) => g.commands.length);
   const actions: ActionView[] = [
     { verb: VERBS.newForm, title: t('views:button.newTicket'), style: 'positive' },
     { verb: VERBS.mine, title: t('views:button.myTickets') },
   ];
   if (isAgent) actions.push({ verb: VERBS.queue, title: t('views:button.queue'), data: { queue: 'unassigned' } });
   const intro = t(isAgent ? 'views:help.introAgent' : 'views:help.intro');
-  return { locale: normalizeLocale(locale), title: t('views:help.title'), intro, isAgent, commands: lines, actions };
+  return { locale: normalizeLocale(locale), title: t('views:help.title'), intro, isAgent, commands: lines, groups, more: chosen.length ? '' : t('views:help.more'), actions };
 }
 
 /**

@@ -168,7 +168,12 @@ export interface HelpView {
   title: string;
   intro: string;
   isAgent: boolean;
+  /** `help <command>`: that command's syntax; empty for the overview. */
   commands: { usage: string; description: string }[];
+  /** The overview: commands grouped by what people want to do, one example each. */
+  groups: { title: string; commands: { name: string; description: string; example: string }[] }[];
+  /** How to get one command's syntax (overview only). */
+  more: string;
   actions: ActionView[];
 }
 

@@ -79,6 +79,7 @@ export function sampleViews(locale?: string): Record<string, View> {
     'ticket-unchanged': { type: 'ticket', ticket: ticketView(t, [], agent, vocabulary, { text: tr('commands:common.alreadyNothingChanged', { value: 'High' }), tone: 'success' }) },
     'assign-form': { type: 'form', form: assignForm(t, vocabulary, [{ name: 'Megan Bowen', email: 'meganb@example.com' }, { name: 'Diego Siciliani', email: 'diegos@example.com' }], {}, [], locale) },
     help: { type: 'help', help: helpView(COMMAND_DECLARATIONS, true, undefined, locale) },
+    'help-topic': { type: 'help', help: helpView(COMMAND_DECLARATIONS, true, 'claim', locale) },
     confirmation: { type: 'confirmation', confirmation: { message: tr('commands:create.filed', { id: 42 }), ticket: ticketSummary(t, requester), actions: [] } },
     error: { type: 'error', error: errorView(tr('commands:parse.notATicketNumber', { word: 'abc' }), 'claim <ticket id>', locale) },
     'asset-list': {

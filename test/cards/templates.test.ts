@@ -96,7 +96,7 @@ describe('Adaptive Card templates', () => {
     expect(ids('assign-form')).toEqual(['assignee']);
   });
   it('shows usage placeholders in a form Teams does not strip as HTML', () => {
-    const help = text(renderCard(sampleViews().help));
+    const help = text(renderCard(sampleViews()['help-topic']));
     expect(help).toContain('claim ‹ticket id›');
     expect(help).not.toMatch(/<ticket id>/);
     expect(text(renderCard(sampleViews().error))).toContain('Usage: claim ‹ticket id›');

@@ -44,6 +44,7 @@ const pingCommand: CommandDeclaration = {
   verb: PING,
   handles: { [PING]: ping },
   answers: 'ticket',
+  helpGroup: 'tickets',
   examples: [{ name: 'ping', typed: 'ping {id}', ticket: 'open' }],
 };
 
@@ -87,8 +88,9 @@ describe('a command declared in one place, in Teams', () => {
 
   it('is listed by help', async () => {
     const [reply] = await h.say('help');
-    expect(cardText(cardOf(reply))).toContain('ping ‹ticket id›');
     expect(cardText(cardOf(reply))).toContain('Nudge a ticket');
+    const [details] = await h.say('help ping');
+    expect(cardText(cardOf(details))).toContain('ping ‹ticket id›');
   });
 
   it('runs its handler from a typed message', async () => {

@@ -35,7 +35,9 @@ describe('help', () => {
     const help = as(await handleText({ ...context(desk, DANA), ...german() }, 'help'), 'help').help;
     expect(help.title).toBe('Helpdesk');
     expect(help.intro).toContain('Als Agent können Sie');
-    expect(help.commands.find((c) => c.usage === 'claim <ticket id>')?.description).toBe('Ein Ticket mir selbst zuweisen');
+    const claim = help.groups.flatMap((g) => g.commands).find((c) => c.name === 'claim');
+    expect(claim).toEqual({ name: 'claim', description: 'Ein Ticket mir selbst zuweisen', example: 'z. B. claim 12' });
+    expect(help.groups.map((g) => g.title)).toEqual(['Hilfe anfragen und verfolgen', 'Für Sie', 'Tickets bearbeiten', 'Benachrichtigungen dieses Kanals']);
     expect(help.actions.map((a) => a.title)).toEqual(['Neues Ticket', 'Meine Tickets', 'Warteschlange']);
     expect(help.locale).toBe('de');
     expect(leftoverEnglish(JSON.stringify(help))).toEqual([]);
@@ -46,7 +48,7 @@ describe('help', () => {
     for (const locale of ['en-US', 'fr-FR', undefined]) {
       const help = as(await handleText({ ...context(desk, RIA), locale }, 'help'), 'help').help;
       expect(help.title).toBe('Help desk');
-      expect(help.commands.find((c) => c.usage === 'mine')?.description).toBe('My open tickets, then recently resolved ones');
+      expect(help.groups.flatMap((g) => g.commands).find((c) => c.name === 'mine')?.description).toBe('My open tickets, then recently resolved ones');
     }
   });
 });

@@ -4,6 +4,7 @@
  * the App Home as the builders make them. No visible string may be an English catalog text whose
  * German differs, and no date or person may appear in two forms on one surface.
  */
+import { COMMAND_DECLARATIONS } from '../../src/commands/registry';
 import { describe, expect, it } from 'vitest';
 import { homeView } from '../../src/channels/slack/blocks/home';
 import { renderMessage } from '../../src/channels/slack/blocks/message';
@@ -49,8 +50,11 @@ function pieces(text: string): string[] {
   return [whole, ...whole.split(/\n+|\s·\s|\s—\s/).map((p) => p.trim())].filter(Boolean);
 }
 
+/** The words people type are English in every language (README): help shows them as they are. */
+const COMMAND_WORDS = new Set(COMMAND_DECLARATIONS.map((c) => c.name));
+
 function english(texts: string[]): string[] {
-  return [...new Set(texts.flatMap(pieces))].filter((p) => ENGLISH.exact.has(p) || ENGLISH.patterns.some((r) => r.test(p)));
+  return [...new Set(texts.flatMap(pieces))].filter((p) => !COMMAND_WORDS.has(p) && (ENGLISH.exact.has(p) || ENGLISH.patterns.some((r) => r.test(p))));
 }
 
 /** What a Teams card shows: text, titles, fact values, labels, placeholders, errors (not input values or button data). */

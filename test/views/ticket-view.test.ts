@@ -115,12 +115,15 @@ describe('ticketSummary and ticketListView', () => {
 
 describe('helpView', () => {
   it('shows agent commands only to agents', () => {
-    const forRequester = helpView(COMMAND_DECLARATIONS, false).commands.map((c) => c.usage);
-    expect(forRequester).toContain('comment <ticket id> <text>');
-    expect(forRequester.some((u) => u.startsWith('claim'))).toBe(false);
+    const names = (isAgent: boolean) => helpView(COMMAND_DECLARATIONS, isAgent).groups.flatMap((g) => g.commands.map((c) => c.name));
+    expect(names(false)).toContain('comment');
+    expect(names(false)).not.toContain('claim');
+    expect(helpView(COMMAND_DECLARATIONS, false).groups.map((g) => g.title)).toEqual(['Ask for help and follow up', 'You']);
     expect(helpView(COMMAND_DECLARATIONS, false).actions.map((a) => a.verb)).not.toContain(VERBS.queue);
-    expect(helpView(COMMAND_DECLARATIONS, true).commands.map((c) => c.usage)).toContain('claim <ticket id>');
-    expect(helpView(COMMAND_DECLARATIONS, true, 'claim').commands).toEqual([{ usage: 'claim <ticket id>', description: 'Assign a ticket to me' }]);
+    expect(names(true)).toEqual(COMMAND_DECLARATIONS.map((c) => c.name).sort((a, b) => names(true).indexOf(a) - names(true).indexOf(b)));
+    // `help claim` gives the syntax and one example; the overview gives none.
+    expect(helpView(COMMAND_DECLARATIONS, true, 'claim').commands).toEqual([{ usage: 'claim <ticket id>', description: 'Assign a ticket to me e.g. claim 12' }]);
+    expect(helpView(COMMAND_DECLARATIONS, true, 'claim').groups).toEqual([]);
   });
 });
 

@@ -74,8 +74,13 @@ export function listData(l: TicketListView) {
 
 /** The help card's data. */
 export function helpData(h: HelpView) {
-  const commands = h.commands.map((c) => ({ usage: placeholders(c.usage), description: c.description }));
-  return { title: h.title, intro: h.intro, commands, actions: h.actions.map(action) };
+  const commands = h.commands.map((c) => ({ usage: placeholders(c.usage), description: literal(c.description) }));
+  // The command word, then its line with the example under it: reads in a narrow channel column, where a table wrapped mid-word.
+  const groups = h.groups.map((g) => ({
+    title: literal(g.title),
+    commands: g.commands.map((c) => ({ name: literal(c.name), description: literal(c.description), example: placeholders(c.example) })),
+  }));
+  return { title: h.title, intro: h.intro, commands, hasCommands: commands.length > 0, groups, more: placeholders(h.more), actions: h.actions.map(action) };
 }
 
 /** A confirmation's data, with the ticket it is about as a summary line. */

@@ -56,7 +56,12 @@ function helpBlocks(help: HelpView): Block[] {
   const head: Block[] = [{ type: 'header', text: plain(help.title, BLOCK_LIMITS.headerText) }];
   if (help.intro) head.push({ type: 'section', text: mrkdwn(userText(help.intro, BLOCK_LIMITS.sectionText)) });
   const lines = help.commands.map((c) => `\`/helpdesk ${escapeMrkdwn(c.usage)}\` — ${escapeMrkdwn(c.description)}`);
-  return [...head, ...linesToSections(lines), ...actionsBlocks(help.actions)].slice(0, BLOCK_LIMITS.messageBlocks);
+  const groups = help.groups.flatMap((g): Block[] => [
+    { type: 'section', text: mrkdwn(userText(`*${escapeMrkdwn(g.title)}*`, BLOCK_LIMITS.sectionText)) },
+    ...linesToSections(g.commands.map((c) => `\`/helpdesk ${escapeMrkdwn(c.name)}\` — ${escapeMrkdwn(c.description)} · _${escapeMrkdwn(c.example)}_`)),
+  ]);
+  const more: Block[] = help.more ? [{ type: 'context', elements: [mrkdwn(userText(escapeMrkdwn(help.more), BLOCK_LIMITS.sectionText))] }] : [];
+  return [...head, ...groups, ...linesToSections(lines), ...more, ...actionsBlocks(help.actions)].slice(0, BLOCK_LIMITS.messageBlocks);
 }
 
 function assetBlocks(list: AssetListView): Block[] {
