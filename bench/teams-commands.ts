@@ -49,13 +49,17 @@ function echoEndpoint(): TeamsEndpoint {
   return { handle: (req: Request, res: Response) => adapter.process(req, res, (context) => bot.run(context)) };
 }
 
+let sent = 0;
+
 /** Wall seconds and CPU milliseconds (this process: client, server and stand-in connector alike). */
 async function run(url: string, activity: Record<string, unknown>, n: number): Promise<{ seconds: number; cpuMs: number }> {
   let next = 0;
-  const body = JSON.stringify(activity);
+  // A fresh id per request: the bot rightly drops a repeated id as a Teams redelivery.
+  const head = JSON.stringify({ ...activity, id: undefined }).slice(0, -1);
   const worker = async () => {
     while (next < n) {
       next += 1;
+      const body = `${head},"id":"bench-${(sent += 1)}"}`;
       const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
       await res.arrayBuffer();
       if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
