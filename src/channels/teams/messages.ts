@@ -70,7 +70,8 @@ export async function onBotAdded(deps: TeamsDeps, context: TurnContext, actor: A
   const added = context.activity.membersAdded ?? [];
   if (!added.some((m) => m.id === botId)) return;
   if (conversationOf(context).kind !== 'personal') {
-    await context.sendActivity(MessageFactory.text(channelWelcome('teams', context.activity.locale)));
+    // The recipient is the bot as this team knows it: the name people type after @.
+    await context.sendActivity(MessageFactory.text(channelWelcome('teams', context.activity.locale, context.activity.recipient?.name)));
     return;
   }
   // Whoever added the bot may have no visible address; the welcome is then the requester's help.
