@@ -5,7 +5,8 @@
  * holding the tickets) as a real tenant would be reached. The figure is the bot process's own
  * high-water mark (VmHWM in /proc, Linux), read once its first start has remembered every ticket
  * and one more poll cycle ran.
- * Run: npx tsx bench/bot-memory.ts [dev | <file under dist/>.js] [tickets]   (default 100000)
+ * Run: npx tsx bench/bot-memory.ts [dev | <file under dist/>.js] [tickets] [--smoke]   (default 100000;
+ * --smoke: 300 tickets, and `dev` unless a file is named, so no build is needed)
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -13,11 +14,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startEmulator } from '../src/emulator';
+import { positional, SMOKE, sized } from './support/smoke';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const DEV = process.argv[2] === 'dev';
-const TICKETS = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 100_000);
-const file = process.argv.find((a) => a.endsWith('.js')) ?? 'dist/main.js';
+const named = positional.find((a) => a.endsWith('.js'));
+const DEV = positional[0] === 'dev' || (SMOKE && !named);
+const TICKETS = Number(positional.find((a) => /^\d+$/.test(a)) ?? sized(100_000, 300));
+const file = named ?? 'dist/main.js';
 const args = DEV ? ['scripts/start.mjs'] : [path.join(root, file)];
 
 /** A field of /proc/<pid>/status in MiB (VmHWM: peak resident set; VmRSS: resident now). */

@@ -4,7 +4,7 @@
  * list is read once first (it is cached for a minute), as in the issue's count. Tickets are filed
  * through the bot, so it knows their version; a second table shows the changes on tickets it has
  * not seen since it started (filed elsewhere), where it must read the ticket before writing.
- * Run: npx tsx bench/commands.ts [latencyMs] [runs]
+ * Run: npx tsx bench/commands.ts [latencyMs] [runs] [--smoke]
  */
 import { dispatch, handleText } from '../src/commands';
 import type { CommandContext, Reply } from '../src/commands/types';
@@ -15,9 +15,10 @@ import { createGraphClient } from '../src/graph';
 import { createHelpdeskService } from '../src/helpdesk';
 import type { Actor, HelpdeskService, Ticket } from '../src/helpdesk/types';
 import { createLogger } from '../src/log';
+import { positional, sized } from './support/smoke';
 
-const latency = Number(process.argv[2] ?? 150);
-const runs = Number(process.argv[3] ?? 5);
+const latency = Number(positional[0] ?? sized(150, 5));
+const runs = Number(positional[1] ?? sized(5, 1));
 const megan: Actor = { email: 'meganb@example.com', name: 'Megan Bowen' };
 const diego: Actor = { email: 'diegos@example.com', name: 'Diego Siciliani' };
 const patti: Actor = { email: 'pattif@example.com', name: 'Patti Fernandez' };

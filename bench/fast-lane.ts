@@ -4,7 +4,7 @@
  * time until the subscribed Slack channel's card is updated and the requester's DM is received,
  * at the Slack stand-in. The poller runs at the default 15 s interval, so anything under that is
  * the fast lane. Graph latency at the embedded site: 150 ms per request.
- * Run: npx tsx bench/fast-lane.ts [changes]
+ * Run: npx tsx bench/fast-lane.ts [changes] [--smoke]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,8 +22,9 @@ import { createLogger } from '../src/log';
 import { createNotifications } from '../src/notify';
 import { createSqliteStore } from '../src/store';
 import { startFakeSlack } from '../test/support/fake-slack';
+import { positional, sized } from './support/smoke';
 
-const CHANGES = Number(process.argv[2] ?? 20);
+const CHANGES = Number(positional[0] ?? sized(20, 2));
 const LATENCY_MS = 150;
 const quiet = createLogger({ level: 'error', write: () => undefined });
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.max(0, Math.ceil((p / 100) * xs.length) - 1)];

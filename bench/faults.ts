@@ -6,7 +6,8 @@
  * kill -9 rows run the real bot as a child process, SIGKILL it at the named point and restart it.
  * Every conversation's messages are then compared with what was due: 5 tickets created, then
  * each one's status changed (Slack: 5 cards, 5 thread lines, 5 requester DMs; Teams: 5 cards,
- * 5 thread lines). Run: npx tsx bench/faults.ts [--quick]   (--quick: no kill -9 rows)
+ * 5 thread lines). Run: npx tsx bench/faults.ts [--quick | --smoke]   (--quick: no kill -9 rows;
+ * --smoke: one in-process row per platform)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,6 +26,7 @@ import { graphFor, ticketRow, vocabulary } from '../test/notify/emulator-setup';
 import { startFakeConnector, type ConnectorFault, type FakeConnector } from '../test/support/fake-connector';
 import { noHelpdesk } from '../test/support/no-helpdesk';
 import { startFakeSlack, type FakeSlack, type SlackFault } from '../test/support/fake-slack';
+import { SMOKE } from './support/smoke';
 
 const QUICK = process.argv.includes('--quick');
 const TICKETS = 5;
@@ -157,19 +159,23 @@ async function main(): Promise<void> {
     rows.push(r);
     process.stdout.write(`  ${r.fault} / ${r.platform}: lost ${r.lost}, repeated ${r.repeated}, died ${r.died}${r.note ? ` (${r.note})` : ''}\n`);
   };
-  await run(inProcess('Bot Connector 429 (Retry-After 1 s)', 'teams', () => ({ kind: 'http', status: 429, retryAfterSeconds: 1 }), { failSends: 3 }));
-  await run(inProcess('Bot Connector 503', 'teams', () => ({ kind: 'http', status: 503 }), { failSends: 6 }));
-  await run(inProcess('Bot Connector connection reset', 'teams', () => ({ kind: 'reset' }), { failSends: 6 }));
-  await run(inProcess('Bot Connector answer lost (reset after effect)', 'teams', () => ({ kind: 'reset', afterEffect: true }), { failSends: 1 }));
-  await run(inProcess('Slack HTTP 429 (Retry-After 1 s)', 'slack', () => ({ kind: 'http', status: 429, retryAfterSeconds: 1 }), { failSends: 3 }));
-  await run(inProcess('Slack internal_error', 'slack', () => ({ kind: 'error', error: 'internal_error' }), { failSends: 6 }));
-  await run(inProcess('Slack ratelimited', 'slack', () => ({ kind: 'error', error: 'ratelimited' }), { failSends: 3 }));
-  await run(inProcess('Slack HTTP 503', 'slack', () => ({ kind: 'http', status: 503 }), { failSends: 6 }));
-  await run(inProcess('Slack answer lost (reset after effect)', 'slack', () => ({ kind: 'reset', afterEffect: true }), { failSends: 4 }));
-  await run(inProcess('Slack outage, 30 min (driven clock)', 'slack', () => ({ kind: 'http', status: 503 }), { outageCycles: 120 }));
-  await run(inProcess('Teams outage, 30 min (driven clock)', 'teams', () => ({ kind: 'http', status: 503 }), { outageCycles: 120 }));
+  const rowsInProcess: (() => Promise<Row>)[] = [
+    () => inProcess('Bot Connector 429 (Retry-After 1 s)', 'teams', () => ({ kind: 'http', status: 429, retryAfterSeconds: 1 }), { failSends: 3 }),
+    () => inProcess('Bot Connector 503', 'teams', () => ({ kind: 'http', status: 503 }), { failSends: 6 }),
+    () => inProcess('Bot Connector connection reset', 'teams', () => ({ kind: 'reset' }), { failSends: 6 }),
+    () => inProcess('Bot Connector answer lost (reset after effect)', 'teams', () => ({ kind: 'reset', afterEffect: true }), { failSends: 1 }),
+    () => inProcess('Slack HTTP 429 (Retry-After 1 s)', 'slack', () => ({ kind: 'http', status: 429, retryAfterSeconds: 1 }), { failSends: 3 }),
+    () => inProcess('Slack internal_error', 'slack', () => ({ kind: 'error', error: 'internal_error' }), { failSends: 6 }),
+    () => inProcess('Slack ratelimited', 'slack', () => ({ kind: 'error', error: 'ratelimited' }), { failSends: 3 }),
+    () => inProcess('Slack HTTP 503', 'slack', () => ({ kind: 'http', status: 503 }), { failSends: 6 }),
+    () => inProcess('Slack answer lost (reset after effect)', 'slack', () => ({ kind: 'reset', afterEffect: true }), { failSends: 4 }),
+    () => inProcess('Slack outage, 30 min (driven clock)', 'slack', () => ({ kind: 'http', status: 503 }), { outageCycles: 120 }),
+    () => inProcess('Teams outage, 30 min (driven clock)', 'teams', () => ({ kind: 'http', status: 503 }), { outageCycles: 120 }),
+  ];
+  // --smoke: one row per platform, enough to see the whole path still runs.
+  for (const row of SMOKE ? [rowsInProcess[1], rowsInProcess[5]] : rowsInProcess) await run(row());
 
-  if (!QUICK) {
+  if (!QUICK && !SMOKE) {
     // mid-poll: killed as the changes are being read.
     await run(killRun('kill -9 mid-poll (Teams checked alongside)', 'slack', (w) => {
       const before = w.emu.counters.get('GET SD_Tickets/items') ?? 0;

@@ -1,14 +1,15 @@
 /**
  * Bulk read through the Graph client: 100k tickets on the embedded site (memory only), read with
  * $top=5000 pages. Prints items/s, token requests (must be 1), peak RSS and elapsed time.
- * Run: npx tsx bench/graph-read.ts [count]
+ * Run: npx tsx bench/graph-read.ts [count] [--smoke]
  */
 import { connectionFor, startEmulator } from '../src/emulator';
 import { createGraphClient } from '../src/graph';
 import { createLogger } from '../src/log';
+import { positional, sized } from './support/smoke';
 
 async function main(): Promise<void> {
-  const count = Number(process.argv[2] ?? 100_000);
+  const count = Number(positional[0] ?? sized(100_000, 2_000));
   const emu = await startEmulator({ seed: 'none' });
   try {
     const rows = Array.from({ length: count }, (_, i) => ({

@@ -6,7 +6,8 @@
  *  3. Latency from a change in the help desk to the message at the Slack stand-in, at the
  *     default 15 s interval, for LATENCY_CHANGES changes made at random offsets.
  * The emulator runs in a child process so RSS and bytes are the bot's own.
- * Run: npx tsx bench/notify.ts [--quick] [--sizes=100000] [--no-latency]   (--quick: 1k/10k only, 4 latency samples)
+ * Run: npx tsx bench/notify.ts [--quick] [--sizes=100000] [--no-latency] [--smoke]   (--quick: 1k/10k only,
+ * 4 latency samples; --smoke: 200 tickets, 2 latency samples at a 1 s interval)
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import dc from 'node:diagnostics_channel';
@@ -22,13 +23,16 @@ import { createLogger } from '../src/log';
 import { createDeliverer, createPoller, createSendQueue, type Delivery } from '../src/notify';
 import { createNotificationPorts, createSqliteStore } from '../src/store';
 import { startFakeSlack } from '../test/support/fake-slack';
+import { SMOKE, sized } from './support/smoke';
 
 const QUICK = process.argv.includes('--quick');
 const sizesArg = process.argv.find((a) => a.startsWith('--sizes='));
-const SIZES = sizesArg ? sizesArg.slice(8).split(',').map(Number) : QUICK ? [1_000, 10_000] : [1_000, 10_000, 100_000];
+const SIZES = sizesArg ? sizesArg.slice(8).split(',').map(Number) : SMOKE ? [200] : QUICK ? [1_000, 10_000] : [1_000, 10_000, 100_000];
 const SKIP_LATENCY = process.argv.includes('--no-latency');
-const LATENCY_CHANGES = QUICK ? 4 : 10;
-const IDLE_CYCLES = 5;
+const LATENCY_CHANGES = SMOKE ? 2 : QUICK ? 4 : 10;
+const IDLE_CYCLES = sized(5, 2);
+/** The default interval; --smoke polls every second so its samples take seconds, not minutes. */
+const LATENCY_POLL_SECONDS = sized(15, 1);
 const vocabulary = DEFAULT_VOCABULARY;
 const quiet = createLogger({ level: 'error', write: () => undefined });
 
@@ -169,18 +173,18 @@ async function latency(): Promise<{ samples: number[]; p50: number; p95: number;
   const slack = await startFakeSlack();
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-latency-'));
   try {
-    const emu = await emuChild.call('start', { n: 1000 });
+    const emu = await emuChild.call('start', { n: sized(1000, 200) });
     const store = createSqliteStore({ dataDir: dir });
     const client = new webApi.WebClient(slack.token, { slackApiUrl: slack.apiUrl, logLevel: webApi.LogLevel.ERROR });
     const deliverer = createDeliverer({ deliveries: [createSlackDelivery({ client, store, logger: quiet })], store, queue: createSendQueue(), logger: quiet, vocabulary });
-    const poller = createPoller({ feed: createChangeFeed(graphFor(emu), {}), store, deliverer, vocabulary, logger: quiet, pollSeconds: 15 });
+    const poller = createPoller({ feed: createChangeFeed(graphFor(emu), {}), store, deliverer, vocabulary, logger: quiet, pollSeconds: LATENCY_POLL_SECONDS });
     await createNotificationPorts(store).subscribe({ platform: 'slack', id: 'CBENCH', kind: 'channel' }, { kind: 'all' }, { email: 'a@example.com', name: 'A' });
     await poller.runOnce();
     poller.start();
     const samples: Promise<number>[] = [];
     const ids: string[] = [];
     for (let i = 0; i < LATENCY_CHANGES; i++) {
-      await sleep(1000 + Math.random() * 9000);
+      await sleep((1000 + Math.random() * 9000) * (LATENCY_POLL_SECONDS / 15));
       const t0 = Date.now();
       if (i % 2 === 0) {
         const title = `Latency ${i}`;
@@ -197,7 +201,7 @@ async function latency(): Promise<{ samples: number[]; p50: number; p95: number;
     const ms = await Promise.all(samples);
     await poller.stop();
     await store.close();
-    return { samples: ms, p50: pct(ms, 50), p95: pct(ms, 95), pollSeconds: 15 };
+    return { samples: ms, p50: pct(ms, 50), p95: pct(ms, 95), pollSeconds: LATENCY_POLL_SECONDS };
   } finally {
     await emuChild.call('close').catch(() => undefined);
     await slack.close();

@@ -2,20 +2,22 @@
  * Several replicas on one PostgreSQL database (a private server this script starts): how long
  * until another replica polls after the poller is SIGKILLed, and Slack commands per second with
  * one replica against two (requests spread round-robin, as a load balancer would).
- * Run: `npx tsx bench/replicas.ts [commands] [pollSeconds]`.
+ * Run: `npx tsx bench/replicas.ts [commands] [pollSeconds] [--smoke]` (BENCH_PG_ADMIN_URL: use that
+ * server instead of starting one).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { startBotProcess, type BotProcess } from '../test/support/bot-process';
 import { startFakeSlack } from '../test/support/fake-slack';
 import { startHelpdeskStack } from '../test/support/helpdesk-stack';
-import { startPostgresServer } from '../test/support/postgres-server';
 import { createSlackPoster, slackFixture, slashBody } from '../test/support/slack-request';
+import { benchDatabase } from './support/postgres';
+import { loadAverage, positional, sized } from './support/smoke';
 
-const commands = Number(process.argv[2] ?? 600);
-const pollSeconds = Number(process.argv[3] ?? 2);
+const commands = Number(positional[0] ?? sized(600, 16));
+const pollSeconds = Number(positional[1] ?? sized(2, 1));
+const takeoverRounds = sized(3, 1);
 const concurrency = 8;
 const SECRET = 'bench-secret';
 const user = { id: 'UBENCH', name: 'Bench User', email: 'bench@example.com' };
@@ -29,17 +31,13 @@ async function until(check: () => Promise<boolean>, timeoutMs = 60_000): Promise
 }
 
 async function main() {
-  const server = await startPostgresServer();
+  const database = await benchDatabase();
   const dirs: string[] = [];
   const bots: BotProcess[] = [];
   const stack = await startHelpdeskStack({ seed: 'demo' });
   const slack = await startFakeSlack({ users: [user] });
   try {
-    const admin = new pg.Client({ connectionString: server.adminUrl });
-    await admin.connect();
-    await admin.query('CREATE DATABASE bench');
-    await admin.end();
-    const url = server.adminUrl.replace(/\/postgres$/, '/bench');
+    const url = database.url;
     const e = stack.emulator;
     const start = async () => {
       const dir = mkdtempSync(path.join(tmpdir(), 'bench-replica-'));
@@ -52,22 +50,11 @@ async function main() {
     };
     bots.push(await start(), await start());
 
-    // Takeover after SIGKILL, three times (the killed replica is replaced each time).
-    const takeovers: number[] = [];
-    for (let round = 0; round < 3; round++) {
-      await until(async () => (await Promise.all(bots.map((b) => b.health()))).filter((h) => h.polling).length === 1);
-      const hs = await Promise.all(bots.map((b) => b.health()));
-      const holder = hs.findIndex((h) => h.polling);
-      const t0 = performance.now();
-      bots[holder].child.kill('SIGKILL');
-      await bots[holder].exited;
-      await until(async () => (await bots[1 - holder].health()).polling);
-      takeovers.push(Math.round(performance.now() - t0));
-      bots[holder] = await start();
-    }
-
     // Commands per second: one replica, then two behind a round-robin "load balancer".
     const base = slackFixture<Record<string, string>>('slash-command');
+    // Slack drops an exact repeat of a slash command as a retry (replicas share that record), so
+    // every request of every run has its own trigger_id and response_url.
+    let sent = 0;
     const rate = async (targets: BotProcess[]) => {
       slack.clear();
       const posts = targets.map((b) => createSlackPoster(`${b.base}/slack/events`, SECRET));
@@ -75,7 +62,8 @@ async function main() {
       const worker = async () => {
         while (next < commands) {
           const i = next++;
-          const res = await posts[i % posts.length](slashBody({ ...base, user_id: user.id, text: 'help', response_url: slack.responseUrl(`b${i}`) }));
+          const n = (sent += 1);
+          const res = await posts[i % posts.length](slashBody({ ...base, user_id: user.id, text: 'help', trigger_id: `bench.${n}`, response_url: slack.responseUrl(`b${n}`) }));
           if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
         }
       };
@@ -88,6 +76,21 @@ async function main() {
     const one = await rate([bots[0]]);
     const two = await rate(bots);
 
+    // Takeover after SIGKILL, three times (once with --smoke); the killed replica is replaced before the next round.
+    const takeovers: number[] = [];
+    for (let round = 0; round < takeoverRounds; round++) {
+      await until(async () => (await Promise.all(bots.map((b) => b.health()))).filter((h) => h.polling).length === 1);
+      const hs = await Promise.all(bots.map((b) => b.health()));
+      const holder = hs.findIndex((h) => h.polling);
+      const t0 = performance.now();
+      bots[holder].child.kill('SIGKILL');
+      await bots[holder].exited;
+      await until(async () => (await bots[1 - holder].health()).polling);
+      takeovers.push(Math.round(performance.now() - t0));
+      // The next round needs two replicas again; after the last one the survivor is enough.
+      if (round < takeoverRounds - 1) bots[holder] = await start();
+    }
+
     console.log(JSON.stringify({
       bench: 'replicas',
       pollSeconds,
@@ -95,12 +98,13 @@ async function main() {
       takeoverAfterSigkillMs: takeovers,
       takeoverInPollIntervals: takeovers.map((t) => +(t / (pollSeconds * 1000)).toFixed(2)),
       slackHelpCommandsPerSecond: { oneReplica: one, twoReplicas: two, concurrency, commands },
+      loadAverage: loadAverage(),
     }, null, 2));
   } finally {
     for (const b of bots) await b.stop();
     await slack.close();
     await stack.close();
-    server.stop();
+    await database.close();
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
   }
 }

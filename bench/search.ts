@@ -2,8 +2,9 @@
  * Search bench: 100,000 tickets in the embedded help desk; the poller's first start fills the
  * index from its full read, then searches go through the help-desk service as a requester and
  * as an agent. Prints the fill time, answer times (p50/p95/max) and Graph requests per search.
- * Run: npx tsx bench/search.ts [tickets] [--postgres]   (default 100000 tickets, SQLite; --postgres
- * runs the same on a private PostgreSQL server, the engine used with DATABASE_URL)
+ * Run: npx tsx bench/search.ts [tickets] [--postgres] [--smoke]   (default 100000 tickets, SQLite;
+ * --postgres runs the same on a private PostgreSQL server, or on BENCH_PG_ADMIN_URL's, the engine
+ * used with DATABASE_URL)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,11 +17,12 @@ import { createChangeFeed } from '../src/helpdesk/changes';
 import { createLogger } from '../src/log';
 import { createDeliverer, createPoller, createSendQueue } from '../src/notify';
 import { createPostgresStore, createSqliteStore, type Store } from '../src/store';
-import { startPostgresServer } from '../test/support/postgres-server';
+import { benchDatabase } from './support/postgres';
+import { positional, sized } from './support/smoke';
 
-const N = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 100_000);
+const N = Number(positional.find((a) => /^\d+$/.test(a)) ?? sized(100_000, 500));
 const POSTGRES = process.argv.includes('--postgres');
-const ROUNDS = 200;
+const ROUNDS = sized(200, 20);
 const vocabulary = DEFAULT_VOCABULARY;
 const quiet = createLogger({ level: 'error', write: () => undefined });
 const WORDS = ['vpn', 'printer', 'laptop', 'outlook', 'password', 'badge', 'monitor', 'teams', 'wifi', 'excel', 'sharepoint', 'onedrive', 'phone', 'keyboard', 'projector', 'license', 'mailbox', 'camera', 'docking', 'server'];
@@ -50,9 +52,9 @@ async function main(): Promise<void> {
   emu.data.insert('SD_Agents', { Title: 'Megan Bowen', SD_Email: 'meganb@example.com', SD_IsActive: true });
   emu.data.bulkInsert('SD_Tickets', Array.from({ length: N }, (_, i) => row(i)));
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-search-'));
-  const server = POSTGRES ? await startPostgresServer() : undefined;
-  const store: Store = server ? await createPostgresStore({ url: server.adminUrl }) : createSqliteStore({ dataDir: dir });
-  console.log(`engine: ${server ? 'PostgreSQL' : 'SQLite'}`);
+  const database = POSTGRES ? await benchDatabase() : undefined;
+  const store: Store = database ? await createPostgresStore({ url: database.url }) : createSqliteStore({ dataDir: dir });
+  console.log(`engine: ${database ? 'PostgreSQL' : 'SQLite'}`);
   const graph = createGraphClient({ ...connectionFor(emu), logger: quiet });
   const helpdesk = createHelpdeskService({ graph, settings: { ...vocabulary, agentEmailField: 'SD_Email' }, searchIndex: store, logger: quiet });
   const poller = createPoller({
@@ -90,10 +92,13 @@ async function main(): Promise<void> {
   } finally {
     await poller.stop();
     await store.close();
-    server?.stop();
+    await database?.close();
     await emu.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-void main();
+main().catch((err) => {
+  console.error(err);
+  process.exitCode = 1;
+});

@@ -3,7 +3,7 @@
  * Signed `/helpdesk help` requests go through createServer + Bolt's HTTPReceiver (signature check)
  * + our channel, answering through response_url to the loopback Slack stand-in; the help desk is
  * the real service on the embedded site, whose agents list is read once and then cached, so Graph
- * time is (after the first command) excluded. Run: `npx tsx bench/slack-commands.ts [count]`.
+ * time is (after the first command) excluded. Run: `npx tsx bench/slack-commands.ts [count] [--smoke]`.
  */
 import { createSlackChannel } from '../src/channels/slack';
 import { createLogger } from '../src/log';
@@ -11,8 +11,9 @@ import { createServer } from '../src/server';
 import { startHelpdeskStack } from '../test/support/helpdesk-stack';
 import { startFakeSlack } from '../test/support/fake-slack';
 import { createSlackPoster, slackFixture, slashBody } from '../test/support/slack-request';
+import { loadAverage, positional, sized } from './support/smoke';
 
-const count = Number(process.argv[2] ?? 1000);
+const count = Number(positional[0] ?? sized(1000, 40));
 const concurrency = 8;
 const secret = 'bench-secret';
 
@@ -59,6 +60,7 @@ async function main() {
     commands: count,
     concurrency,
     commandsPerSecond: Math.round(count / seconds),
+    loadAverage: loadAverage(),
     ackMs: { p50: +percentile(acks, 50).toFixed(1), p95: +percentile(acks, 95).toFixed(1), max: +acks[acks.length - 1].toFixed(1) },
   }));
   await server.close();

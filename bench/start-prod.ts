@@ -3,17 +3,19 @@
  * `npm` `npm start` itself (npm's own start-up included), `dev` what it runs (`node scripts/start.mjs`),
  * or with `tsx` the bot under the tsx loader, on the embedded site, from spawn to the first 200 on
  * /healthz. Prints figures; never fails.
- * Run: npx tsx bench/start-prod.ts [npm|dev|tsx|<file under dist/>]
+ * Run: npx tsx bench/start-prod.ts [npm|dev|tsx|<file under dist/>] [--smoke]   (RUNS=7 by default;
+ * --smoke: one run, and `dev` unless a mode is named, so no build is needed)
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { positional, SMOKE, sized } from './support/smoke';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const RUNS = Number(process.env.RUNS ?? 7);
-const mode = process.argv[2];
+const RUNS = Number(process.env.RUNS ?? sized(7, 1));
+const mode = positional[0] ?? (SMOKE ? 'dev' : undefined);
 const DEV = mode === 'npm' || mode === 'dev' || mode === 'tsx';
 const main = path.join(root, !DEV && mode ? mode : 'dist/main.js');
 const NPM = mode === 'npm';

@@ -33,7 +33,8 @@ export function localizationFile(manifest: LocalizableManifest, lng: string): Re
     'name.short': manifest.name.short,
     'name.full': manifest.name.full,
     'description.short': m('descriptionShort'),
-    'description.full': m('descriptionFull'),
+    // The app's name as the deployment set it (TEAMS_APP_NAME), not the default's.
+    'description.full': t('teams:manifest.descriptionFull', { name: manifest.name.short }),
   };
   manifest.bots?.[0]?.commandLists?.forEach((list, i) =>
     list.commands.forEach((c, j) => {

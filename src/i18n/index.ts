@@ -54,13 +54,28 @@ export function isKnownLocale(raw: string | undefined | null): boolean {
 
 const cache = new Map<string, Translate>();
 
+/** More distinct keys than the catalogs hold means keys are being built from data: stop remembering. */
+const PLAIN_CACHE_LIMIT = 4096;
+
 /** The message function for a reader's locale (normalised; unknown -> English). */
 export function translator(locale?: string | null, fallback?: string): Translate {
   const lng = normalizeLocale(locale, fallback);
   let t = cache.get(lng);
   if (!t) {
     const fixed: TFunction = instance.getFixedT(lng);
-    t = (key, vars) => String(fixed(key, vars as never));
+    // The catalogs never change after load, so a message without variables is the same every time;
+    // i18next's lookup (key parsing, fallbacks, post-processing) costs microseconds per call, and a
+    // card reads dozens of labels per turn.
+    const plain = new Map<string, string>();
+    t = (key, vars) => {
+      if (vars) return String(fixed(key, vars as never));
+      let text = plain.get(key);
+      if (text === undefined) {
+        text = String(fixed(key));
+        if (plain.size < PLAIN_CACHE_LIMIT) plain.set(key, text);
+      }
+      return text;
+    };
     cache.set(lng, t);
   }
   return t;

@@ -38,11 +38,14 @@ export function helpView(
 
 /**
  * The one line posted when the bot joins a channel or group chat: what it does and how to ask for
- * help. The full help card goes only to whoever asks, privately.
+ * help. The full help card goes only to whoever asks, privately. Teams people @mention the bot by
+ * the name it has there (`botName`, the deployment's TEAMS_APP_NAME); Slack has its slash command.
  */
-export function channelWelcome(platform: 'teams' | 'slack', locale?: string): string {
+export function channelWelcome(platform: 'teams' | 'slack', locale?: string, botName?: string): string {
   const t = translator(locale);
-  return t('views:welcome.channel', { ask: t(platform === 'teams' ? 'views:welcome.askTeams' : 'views:welcome.askSlack') });
+  // Without a name from Teams: the Teams package's default TEAMS_APP_NAME.
+  const name = botName?.replace(/`/g, '').trim() || t('views:welcome.appName');
+  return t('views:welcome.channel', { ask: platform === 'teams' ? t('views:welcome.askTeams', { name }) : t('views:welcome.askSlack') });
 }
 
 /** The buttons at the top of a home screen (Slack's App Home): New ticket and Refresh, in the reader's language. */

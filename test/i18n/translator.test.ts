@@ -25,6 +25,16 @@ describe('translator', () => {
     expect(translator('de-DE')('common:language.name')).toBe('Deutsch');
     expect(translator('pt-BR')('common:language.name')).toBe('English');
   });
+
+  it('gives each language its own text, and variables still apply after the same key was read without them', () => {
+    const en = translator('en');
+    const de = translator('de');
+    expect(en('common:language.name')).toBe('English');
+    expect(de('common:language.name')).toBe('Deutsch');
+    expect(en('common:language.name')).toBe('English');
+    en('notify:line.comment');
+    expect(en('notify:line.comment', { author: 'Ria', text: 'hi' })).toBe('💬 Ria: hi');
+  });
 });
 
 describe('what people typed', () => {

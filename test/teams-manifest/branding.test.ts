@@ -54,6 +54,17 @@ describe('Teams package branding', () => {
     expect(validate(manifest), JSON.stringify(validate.errors)).toBe(true);
   });
 
+  it('speaks of the app by its configured name in every language, never "Help Desk"', () => {
+    const zip = new AdmZip(buildTeamsPackage({ ...BRAND, TEAMS_APP_NAME: 'Contoso IT' }, out, TEAMS_MANIFEST_DIR, { production: true }));
+    const manifest = JSON.parse(zip.readAsText('manifest.json'));
+    const de = JSON.parse(zip.readAsText('de.json'));
+    expect(manifest.description.full).toMatch(/^Contoso IT brings your SharePoint help desk into Teams\./);
+    expect(de['description.full']).toMatch(/^Contoso IT bringt Ihren SharePoint-Helpdesk in Teams\./);
+    for (const file of ['manifest.json', 'de.json']) expect(zip.readAsText(file), file).not.toContain('Help Desk');
+    const plain = JSON.parse(new AdmZip(buildTeamsPackage({ MicrosoftAppId: BOT_ID }, out)).readAsText('manifest.json'));
+    expect(plain.description.full).toMatch(/^Help Desk brings/);
+  });
+
   it('names no real organisation by default, says so, and is still valid', () => {
     const warnings: string[] = [];
     const manifest = JSON.parse(new AdmZip(buildTeamsPackage({ MicrosoftAppId: BOT_ID }, out, TEAMS_MANIFEST_DIR, { warn: (w) => warnings.push(w) })).readAsText('manifest.json'));

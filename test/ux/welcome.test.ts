@@ -14,17 +14,29 @@ describe('Teams: the bot added to a channel', () => {
   }, 30_000);
   afterAll(() => h?.close());
 
-  it('posts one short line naming @Helpdesk help, not the help card', async () => {
+  it('posts one short line naming @Help Desk help (the bot as Teams names it), not the help card', async () => {
     const before = h.connector.activities.length;
     expect((await h.post(h.fixture('members-added', 'dana', { conversation: CHANNEL }))).status).toBe(200);
     const sent = h.connector.activities.slice(before);
     expect(sent).toHaveLength(1);
     expect(cardOf(sent[0])).toBeUndefined();
     const line: string = sent[0].activity.text;
-    expect(line).toContain('@Helpdesk help');
+    expect(line).toContain('`@Help Desk help`');
+    expect(line).not.toContain('Helpdesk');
     expect(line.split('\n')).toHaveLength(1);
     expect(line.length).toBeLessThan(160);
     expect(sent[0].conversationId).toContain('19:scrubbedGeneralChannel0000');
+  });
+
+  it('names the bot as this deployment calls it (TEAMS_APP_NAME, as Teams sends it), in English and German', async () => {
+    const recipient = { id: '28:0b7c4a5e-0000-4000-8000-00000000b0e7', name: 'Contoso IT' };
+    for (const [locale, word] of [['en-US', 'Type'], ['de-DE', 'Geben Sie']] as const) {
+      const before = h.connector.activities.length;
+      await h.post(h.fixture('members-added', 'dana', { conversation: CHANNEL, recipient, locale }));
+      const line: string = h.connector.activities.slice(before)[0].activity.text;
+      expect(line).toContain(`${word} \`@Contoso IT help\``);
+      expect(line).not.toMatch(/Help ?desk help/i);
+    }
   });
 
   it('someone else joining the channel gets nothing', async () => {
@@ -41,7 +53,7 @@ describe('Teams: the bot added to a channel', () => {
     expect(cardText(cardOf(sent[0]))).toMatch(/File and follow|file and follow/i);
   });
 
-  it('"@Helpdesk help" in the channel sends the help card to the asker privately, not into the channel', async () => {
+  it('"@Help Desk help" in the channel sends the help card to the asker privately, not into the channel', async () => {
     const before = h.connector.activities.length;
     await h.say('help', 'dana', 'message-channel-mention');
     const sent = h.connector.activities.slice(before);
@@ -61,11 +73,12 @@ describe('Slack: the bot added to a channel', () => {
     return slack.scene.post(eventBody(envelope));
   }
 
-  it('posts one short line naming @Helpdesk help when the bot itself joins', async () => {
+  it('posts one short line naming /helpdesk help when the bot itself joins', async () => {
     await joined('UBOT0001', 'EvJoin1');
     const posted = await slack.scene.fake.waitFor('chat.postMessage', (c) => c.body.channel === 'C0WELCOME1');
     const all = JSON.stringify(posted.body.blocks ?? []);
-    expect(posted.body.text).toContain('@Helpdesk help');
+    expect(posted.body.text).toContain('/helpdesk help');
+    expect(posted.body.text).not.toContain('@Helpdesk');
     expect(posted.body.text.length).toBeLessThan(200);
     expect(all).not.toContain('header');
   });

@@ -71,7 +71,8 @@ export async function onBotAdded(deps: TeamsDeps, context: TurnContext, actor: A
   const added = context.activity.membersAdded ?? [];
   if (!added.some((m) => m.id === botId)) return;
   if (!isPrivate(conversationOf(context))) {
-    await context.sendActivity(MessageFactory.text(channelWelcome('teams', localeOf(context))));
+    // The recipient is the bot as this team knows it: the name people type after @.
+    await context.sendActivity(MessageFactory.text(channelWelcome('teams', localeOf(context), context.activity.recipient?.name)));
     return;
   }
   // Whoever added the bot may have no visible address; the welcome is then the requester's help.
