@@ -67,6 +67,8 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
   const graph = createGraphClient(graphConfig);
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }, logger);
   const service = createHelpdeskService({ graph, settings: config.helpdesk, logger: logger.child({ component: 'helpdesk' }), searchIndex: store });
+  // The site's columns are read while the channels load; a read that fails is logged and the settings serve.
+  void service.ticketSchema();
   const notifications = createNotifications({
     store,
     feed: createChangeFeed(graph, config.helpdesk),

@@ -21,6 +21,7 @@ import {
   type VocabularySettings,
 } from './settings/groups';
 import { ConfigError, httpsUrl, integer, isProduction, oneOf, value, type Env } from './settings/read';
+import { readSiteSchema, type SiteSchemaSettings } from './settings/site-schema';
 
 export { ConfigError, isProduction, oneOf } from './settings/read';
 export {
@@ -36,7 +37,7 @@ export {
 } from './settings/groups';
 
 /** Everything the help-desk service needs: where the site is, how to reach it, its vocabulary. */
-export interface HelpdeskSettings extends VocabularySettings {
+export interface HelpdeskSettings extends VocabularySettings, SiteSchemaSettings {
   target: HelpdeskTarget;
   graphUrl: string;
   authUrl: string;
@@ -106,6 +107,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       statuses: roles.statuses,
       openStatuses: roles.openStatuses,
       highPriorities: roles.highPriorities,
+      ...readSiteSchema(env),
     },
     teams: readTeams(env),
     slack: readSlack(env),
