@@ -9,6 +9,7 @@ import type { TicketIndex } from '../core/search';
 import { searchTickets } from './search';
 import { createSeenTickets } from './seen';
 import { createSiteColumns, type SiteColumns } from './site-columns';
+import { matchValue } from '../core/vocabulary';
 import { ticketFromLink } from './ticket-links';
 import { assign, claim, createTicket, deleteTicket, reopen, resolve, setPriority, setStatus, updateTicket } from './ticket-actions';
 import { listTickets, readTicket } from './ticket-queries';
@@ -52,6 +53,11 @@ export function createHelpdeskService(config: HelpdeskServiceConfig): HelpdeskSe
   return {
     vocabulary,
     ticketSchema: () => columns.get(),
+    async valuesFor(field, typed) {
+      const known = columns.current().fields[field].values ?? [];
+      if (!typed?.trim() || matchValue(known, typed) !== undefined) return known;
+      return (await columns.refreshForUnknown()).fields[field].values ?? [];
+    },
     isAgent: (email) => agents.isAgent(email),
     activeAgents: () => agents.active(),
     listTickets: (actor, query) => listTickets(ctx, actor, query ?? {}),

@@ -184,6 +184,11 @@ export interface HelpdeskService {
    * and cards: read at the first call, then cached (read again in the background every 10 minutes).
    */
   ticketSchema(): Promise<TicketSchema>;
+  /**
+   * The values a typed or submitted priority, category or status may take. When `typed` is not
+   * among them the site's columns are read again first (at most once a minute): it may be new.
+   */
+  valuesFor(field: 'priority' | 'category' | 'status', typed?: string): Promise<readonly string[]>;
   isAgent(email: string): Promise<boolean>;
   activeAgents(): Promise<Agent[]>;
 

@@ -5,6 +5,8 @@
  * type changed under the bot is told and breaks nothing. The clock is the service's `now`.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { handleText } from '../../src/commands';
+import type { CommandContext } from '../../src/commands/types';
 import { HelpdeskError, type Actor } from '../../src/helpdesk/types';
 import { createLogger } from '../../src/log';
 import { startHelpdeskStack, type HelpdeskStack, type HelpdeskStackConfig } from '../support/helpdesk-stack';
@@ -57,6 +59,21 @@ describe('ticket schema from the site', () => {
     expect(reads()).toBe(2);
     expect(s.helpdesk.vocabulary.priorities).toContain('Critical');
     expect((await s.helpdesk.ticketSchema()).fields.priority).toMatchObject({ source: 'site', values: ['Low', 'Normal', 'High', 'Urgent', 'Critical'] });
+  });
+
+  it('a typed command takes a choice added on the site at once, and refuses a value the site lacks after at most one read a minute', async () => {
+    const { s, clock, reads } = await start();
+    await s.helpdesk.ticketSchema();
+    const ticket = await s.helpdesk.createTicket(patti, { title: 'Printer on fire' });
+    const ctx: CommandContext = { actor: megan, helpdesk: s.helpdesk, conversation: { platform: 'slack', id: 'C1', kind: 'channel' }, channel: {} };
+    s.emulator.columns.addChoice('SD_Tickets', 'SD_Priority', 'Critical');
+    clock.ms += 2 * MINUTE;
+    await handleText(ctx, `priority ${ticket.id} critical`);
+    expect(s.emulator.data.get('SD_Tickets', String(ticket.id))?.fields.SD_Priority).toBe('Critical');
+    expect(reads()).toBe(2);
+    const refused = await handleText(ctx, `priority ${ticket.id} Someday`);
+    expect(JSON.stringify(refused.view)).toMatch(/Low, Normal, High, Urgent, Critical/);
+    expect(reads()).toBe(2);
   });
 
   it('reads the columns again in the background of the first use 10 minutes after the last read, and not before', async () => {
