@@ -31,6 +31,22 @@ export async function reportSiteSchema(client: GraphClient, settings: HelpdeskSe
   for (const c of settingConflicts(schema, settings)) out.fail(`ticket schema: ${c.line}`);
   for (const line of heldValues(schema, tickets)) out.say(`ℹ ticket schema: ${line}`);
   for (const line of unfillable(columns, schema, settings)) out.fail(`ticket schema: ${line}`);
+  for (const line of roleGaps(schema, settings)) out.fail(`ticket schema: ${line}`);
+}
+
+/** Open statuses and high priorities the site's choices do not have: queues and alerts would never match them. */
+function roleGaps(schema: TicketSchema, settings: HelpdeskSettings): string[] {
+  const out: string[] = [];
+  const check = (setting: string, named: readonly string[], field: 'status' | 'priority') => {
+    const f = schema.fields[field];
+    if (f.source !== 'site') return;
+    for (const value of named.filter((n) => !(f.values ?? []).some((v) => sameText(v, n)))) {
+      out.push(`${setting} names "${value}", which is not among the choices of the site's ${f.column} column (${(f.values ?? []).join(', ')}) — change ${setting} to the site's values`);
+    }
+  };
+  check('HELPDESK_OPEN_STATUSES', settings.openStatuses, 'status');
+  check('HELPDESK_HIGH_PRIORITIES', settings.highPriorities, 'priority');
+  return out;
 }
 
 function sources(schema: TicketSchema): string {

@@ -42,6 +42,8 @@ describe('doctor: ticket schema', () => {
     expect(lines).toContainEqual(expect.stringMatching(/^✖ ticket schema: HELPDESK_PRIORITIES \(Low, Normal, High, Urgent\) disagrees with the choices of the site's SD_Priority column \(Low, Normal, High\); the site's choices are used, so delete HELPDESK_PRIORITIES$/));
     // SD_Category is a text column on this site: HELPDESK_CATEGORIES is the one in use, nothing to delete.
     expect(lines.some((l) => l.includes('delete HELPDESK_CATEGORIES'))).toBe(false);
+    // Urgent is the only high priority configured, and the site no longer has it.
+    expect(lines).toContainEqual(expect.stringMatching(/^✖ ticket schema: HELPDESK_HIGH_PRIORITIES names "Urgent", which is not among the choices of the site's SD_Priority column/));
     expect(lines).toContainEqual(expect.stringMatching(/^ℹ ticket schema: \d+ of the \d+ sampled tickets hold "Urgent" in SD_Priority, which is not among its choices/));
   });
 
@@ -54,6 +56,7 @@ describe('doctor: ticket schema', () => {
     const lines = schemaLines(result.lines);
     expect(lines).toContainEqual(expect.stringMatching(/^✖ ticket schema: SD_Priority is a number column, but the bot writes text to it/));
     expect(lines).toContainEqual(expect.stringMatching(/^✖ ticket schema: SD_Approver is required, but the bot cannot fill it \(HELPDESK_FORM_EXCLUDE leaves it out\).*remove it from HELPDESK_FORM_EXCLUDE$/));
+    expect(lines.some((l) => l.includes('HELPDESK_HIGH_PRIORITIES'))).toBe(false);
     expect(lines[0]).toMatch(/priority from HELPDESK_PRIORITIES \(Low, Normal, High, Urgent; SD_Priority has no choices\)/);
   });
 });
