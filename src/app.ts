@@ -71,6 +71,8 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }, logger);
   const service = createHelpdeskService({ graph, settings: config.helpdesk, logger: logger.child({ component: 'helpdesk' }), searchIndex: store });
   reportStatusRoles(service.vocabulary, logger.child({ component: 'settings' }));
+  // The site's columns are read while the channels load; a read that fails is logged and the settings serve.
+  void service.ticketSchema();
   const notifications = createNotifications({
     store,
     feed: createChangeFeed(graph, config.helpdesk),

@@ -23,6 +23,7 @@ import {
   type VocabularySettings,
 } from './settings/groups';
 import { ConfigError, httpsUrl, integer, isProduction, oneOf, problems, value, type Env } from './settings/read';
+import { readSiteSchema, type SiteSchemaSettings } from './settings/site-schema';
 
 export { ConfigError, ConfigErrors, isProduction, oneOf } from './settings/read';
 export {
@@ -38,7 +39,7 @@ export {
 } from './settings/groups';
 
 /** Everything the help-desk service needs: where the site is, how to reach it, its vocabulary. */
-export interface HelpdeskSettings extends VocabularySettings {
+export interface HelpdeskSettings extends VocabularySettings, SiteSchemaSettings {
   target: HelpdeskTarget;
   graphUrl: string;
   authUrl: string;
@@ -128,6 +129,7 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): R
       openStatuses: roles.openStatuses,
       highPriorities: roles.highPriorities,
       statusRoles: roles.statusRoles,
+      ...readSiteSchema(env),
     },
     teams: found.read(() => readTeams(env), { appType: 'SingleTenant' }),
     slack: found.read(() => readSlack(env), undefined),

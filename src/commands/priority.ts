@@ -12,7 +12,7 @@ const priority: Handler = async (ctx, input) => {
   const id = needTicket(ctx, input, priorityCommand.usage);
   if (typeof id !== 'number') return id;
   const typed = (input.values?.priority ?? '').trim();
-  const priorities = ctx.helpdesk.vocabulary.priorities;
+  const priorities = await ctx.helpdesk.valuesFor('priority', typed);
   const t = tr(ctx);
   if (!typed) return errorReply(t('commands:priority.sayWhich', { choices: priorities.join(', ') }), priorityCommand.usage);
   const wanted = matchValue(priorities, typed);

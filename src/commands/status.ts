@@ -12,7 +12,7 @@ const status: Handler = async (ctx, input) => {
   const id = needTicket(ctx, input, statusCommand.usage);
   if (typeof id !== 'number') return id;
   const typed = (input.values?.status ?? '').trim();
-  const statuses = ctx.helpdesk.vocabulary.statuses;
+  const statuses = await ctx.helpdesk.valuesFor('status', typed);
   const t = tr(ctx);
   if (!typed) return errorReply(t('commands:status.sayWhich', { choices: statuses.join(', ') }), statusCommand.usage);
   const wanted = matchValue(statuses, typed);

@@ -7,7 +7,7 @@ import type { GraphClientConfig } from '../graph';
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DEFAULT_INDEXES } from './columns';
+import { DEFAULT_INDEXES, specOf, type ColumnSpec } from './columns';
 import { createCounters, createFaults, type FaultStatus } from './faults';
 import { etagOf, LIST_NAMES, createListStore } from './lists';
 import { seedDemo } from './seed';
@@ -15,7 +15,7 @@ import { createHandler } from './server';
 import type { Identity } from './token';
 
 export { DEMO_AGENTS } from './seed';
-export { DEFAULT_INDEXES, LIST_VIEW_THRESHOLD } from './columns';
+export { DEFAULT_INDEXES, LIST_VIEW_THRESHOLD, type ColumnSpec, type ColumnType } from './columns';
 
 /** How to start the emulator; everything is optional. */
 export interface EmulatorOptions {
@@ -72,10 +72,21 @@ export interface Emulator {
   counters: { get(route: string): number; all(): Record<string, number>; peakInFlight(): number; reset(): void };
   /** Changes the latency added to every Graph request. */
   setLatency(ms: number): void;
-  /** Column indexes, as list settings › Indexed columns changes them. */
+  /** Column indexes and definitions, as list settings › Indexed columns, Create column and Edit column change them. */
   columns: {
     setIndexed(list: string, column: string, indexed: boolean): void;
     indexed(list: string): string[];
+    /**
+     * Adds a column or changes one (type, choices, required, hidden, read-only, display name);
+     * what `change` leaves out keeps its value. Items keep their values, as on SharePoint.
+     */
+    define(list: string, column: string, change: Partial<ColumnSpec>): void;
+    /** Adds a value at the end of a choice column's choices. */
+    addChoice(list: string, column: string, value: string): void;
+    /** Removes a value from a choice column's choices; items that hold it keep it. */
+    removeChoice(list: string, column: string, value: string): void;
+    /** The column's definition as /columns serves it. */
+    definition(list: string, column: string): ColumnSpec;
   };
   /** Direct data access for tests and benchmarks, bypassing HTTP. */
   data: {
@@ -164,6 +175,24 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         else t.indexed.delete(column);
       },
       indexed: (list) => [...table(list).indexed],
+      define(list, column, change) {
+        const t = table(list);
+        const before = specOf(t, column);
+        t.columns.add(column);
+        t.specs.set(column, { ...before, ...change, choices: [...(change.choices ?? before.choices ?? [])] });
+      },
+      addChoice(list, column, value) {
+        const t = table(list);
+        const before = specOf(t, column);
+        if (before.type !== 'choice') throw new Error(`emulator: ${list}.${column} is a ${before.type} column, not a choice column`);
+        t.specs.set(column, { ...before, choices: [...(before.choices ?? []), value] });
+      },
+      removeChoice(list, column, value) {
+        const t = table(list);
+        const before = specOf(t, column);
+        t.specs.set(column, { ...before, choices: (before.choices ?? []).filter((c) => c !== value) });
+      },
+      definition: (list, column) => structuredClone(specOf(table(list), column)),
     },
     data: {
       insert(list, fields, at) {

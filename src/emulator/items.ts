@@ -1,5 +1,5 @@
 /** Graph list-item operations on the store: shapes, etags, If-Match and the agents rule. */
-import { thresholdRefusal } from './columns';
+import { thresholdRefusal, valueRefusal } from './columns';
 import { FilterSyntaxError } from './filter';
 import { etagOf, READ_ONLY_FIELDS, type ListStore, type ListTable, type StoredItem } from './lists';
 import { parseTop, queryPage, QueryError } from './query';
@@ -117,6 +117,8 @@ function checkWritable(table: ListTable, fields: Record<string, unknown>): void 
     if (k.startsWith('@odata')) continue;
     if (READ_ONLY_FIELDS.has(k)) throw new GraphFail(400, 'invalidRequest', `Field '${k}' is read-only`);
     if (!table.columns.has(k)) throw new GraphFail(400, 'invalidRequest', `Field '${k}' is not recognized`);
+    const refusal = valueRefusal(table, k, fields[k]);
+    if (refusal) throw new GraphFail(400, 'invalidRequest', refusal);
   }
 }
 

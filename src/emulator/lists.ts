@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import type { ColumnSpec } from './columns';
 import { openPersistence, type Persistence } from './persist';
 
 /** The lists the help-desk site has; any other name is a 404 like on a real site. */
@@ -31,6 +32,8 @@ export interface ListTable {
   columns: Set<string>;
   /** Columns with an index; on a list over the view threshold only these may be filtered or ordered on. */
   indexed: Set<string>;
+  /** Column definitions changed at run time (tests); the others keep the help-desk site's default (./columns). */
+  specs: Map<string, ColumnSpec>;
 }
 
 /** Columns each list has on a help-desk site (the spec's fields plus Title). */
@@ -83,7 +86,7 @@ export function createListStore(dataDir?: string, indexes: Record<string, readon
   const fresh = saved.size === 0;
 
   for (const name of LIST_NAMES) {
-    const table: ListTable = { name, items: new Map(), nextId: 1, generation: 0, columns: new Set(LIST_COLUMNS[name]), indexed: new Set(indexes[name] ?? []) };
+    const table: ListTable = { name, items: new Map(), nextId: 1, generation: 0, columns: new Set(LIST_COLUMNS[name]), indexed: new Set(indexes[name] ?? []), specs: new Map() };
     const list = saved.get(name);
     if (list) {
       table.nextId = list.nextId;

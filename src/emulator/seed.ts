@@ -100,6 +100,8 @@ const ASSETS: A[] = [
 ];
 
 const DAY = 86_400_000;
+/** Values of the demo's extra choice column SD_Location; '' leaves it empty on that ticket. */
+const LOCATIONS = ['HQ', 'Remote', '', 'Branch office', 'HQ', ''];
 
 /** Fills an empty store with the demo help desk; dates are relative to `now`. */
 export function seedDemo(store: ListStore, now = Date.now()): void {
@@ -116,6 +118,8 @@ export function seedDemo(store: ListStore, now = Date.now()): void {
       Title: title, SD_Description: desc, SD_Priority: priority, SD_Status: status, SD_Category: category,
       SD_SubmittedBy: email, SD_SubmittedByName: PEOPLE[who], SD_SubmittedByEmail: email,
       SD_AssignedTo: agent ? `${agent}@example.com` : '', SD_SpaceId: space,
+      // The demo site's extra column, filled on about two tickets in three (an older ticket may predate it).
+      SD_Location: LOCATIONS[i % LOCATIONS.length],
     }, { created: new Date(created), modified: new Date(modified) });
     ticketIds.push(item.id);
     ticketTimes.push(created);

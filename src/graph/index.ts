@@ -132,6 +132,11 @@ export function createGraphClient(config: GraphClientConfig): GraphClient {
       checkId(id);
       await http.send({ method: 'DELETE', url: `${itemsUrl(list)}/${id}`, operation: `DELETE ${list}/items/${id}`, context: { list, itemId: id } });
     },
+    async listColumns(list) {
+      const res = await http.send({ method: 'GET', url: `${siteBase}/lists/${encodeURIComponent(list)}/columns`, operation: `GET ${list}/columns`, context: { list } });
+      const value = (res.body as { value?: unknown } | undefined)?.value;
+      return Array.isArray(value) ? value.filter((c): c is Record<string, unknown> => !!c && typeof c === 'object' && !Array.isArray(c)) : [];
+    },
     get tokenRequests() {
       return tokens.tokenRequests;
     },

@@ -44,6 +44,8 @@ export interface GraphClient {
   /** PATCH /items/{id}/fields with a flat body; `etag` guards it, `*` or undefined = unconditional. */
   updateFields(list: ListName, id: string, fields: Record<string, unknown>, etag?: string): Promise<Record<string, unknown>>;
   deleteItem(list: ListName, id: string): Promise<void>;
+  /** GET /lists/{list}/columns: Graph's columnDefinition objects as sent (src/helpdesk reads them). */
+  listColumns(list: ListName): Promise<Record<string, unknown>[]>;
   /** How many token requests this client has made (for tests and benchmarks). */
   readonly tokenRequests: number;
 }

@@ -3,6 +3,8 @@
  * fields this product writes (only those the public spec documents).
  */
 import type { ListItem, ListName } from '../graph/types';
+import { extraOf, type ExtraValue } from './extra-values';
+import type { TicketSchema } from './ticket-schema';
 import type { Agent, Asset, Comment, NewAsset, Ticket } from './types';
 
 /** Ticket fields by domain name; used for filters and writes. */
@@ -59,8 +61,8 @@ const str = (v: unknown): string => (typeof v === 'string' ? v : v === undefined
 const bool = (v: unknown): boolean => v === true || v === 'true' || v === 1 || v === '1';
 const optional = (v: unknown): string | undefined => (v === undefined || v === null || v === '' ? undefined : str(v));
 
-/** List item -> Ticket. */
-export function toTicket(item: ListItem): Ticket {
+/** List item -> Ticket; with the site's schema, the values of its extra columns too. */
+export function toTicket(item: ListItem, schema?: TicketSchema): Ticket {
   const x = item.fields;
   const t: Ticket = {
     id: Number(item.id),
@@ -80,6 +82,8 @@ export function toTicket(item: ListItem): Ticket {
   const space = optional(x[TICKET.spaceId]);
   if (space !== undefined) t.spaceId = space;
   if (item.webUrl) t.webUrl = item.webUrl;
+  const extra = schema ? extraOf(schema, x) : undefined;
+  if (extra) t.extra = extra;
   return t;
 }
 
@@ -142,13 +146,16 @@ export interface TicketWrite {
   submittedByEmail?: string;
   assignedTo?: string;
   spaceId?: string;
+  /** The site's extra columns, by internal name, already in each column's type (extra-values.ts); null clears. */
+  extra?: Record<string, ExtraValue | null>;
 }
 
 /** Domain changes -> flat SD_* fields, dropping undefined values. */
 export function ticketFields(w: TicketWrite): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(w)) {
-    if (v !== undefined) out[TICKET[k as keyof TicketWrite]] = v;
+    if (k === 'extra') Object.assign(out, v);
+    else if (v !== undefined) out[TICKET[k as Exclude<keyof TicketWrite, 'extra'>]] = v;
   }
   return out;
 }

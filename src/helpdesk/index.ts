@@ -8,6 +8,8 @@ import type { ServiceContext, ServiceSettings } from './context';
 import type { TicketIndex } from '../core/search';
 import { searchTickets } from './search';
 import { createSeenTickets } from './seen';
+import { createSiteColumns, type SiteColumns } from './site-columns';
+import { matchValue } from '../core/vocabulary';
 import { ticketFromLink } from './ticket-links';
 import { assign, claim, createTicket, deleteTicket, reopen, resolve, setPriority, setStatus, updateTicket } from './ticket-actions';
 import { listTickets, readTicket } from './ticket-queries';
@@ -32,14 +34,13 @@ export function createHelpdeskService(config: HelpdeskServiceConfig): HelpdeskSe
   const { graph, settings } = config;
   const logger = (config.logger ?? defaultLog).child({ component: 'helpdesk' });
   const now = config.now ?? (() => new Date());
-  const vocabulary: Vocabulary = Object.freeze({
-    priorities: [...settings.priorities],
-    categories: [...settings.categories],
-    statuses: [...settings.statuses],
-    openStatuses: [...settings.openStatuses],
-    highPriorities: [...settings.highPriorities],
-    statusRoles: settings.statusRoles,
+  const columns = createSiteColumns({
+    graph,
+    settings: { priorities: [...settings.priorities], categories: [...settings.categories], statuses: [...settings.statuses], formExclude: settings.formExclude, listsSet: settings.listsSet },
+    logger,
+    now,
   });
+  const vocabulary = liveVocabulary(columns, settings);
   const agents = createAgentDirectory({
     graph,
     emailField: settings.agentEmailField || 'SD_Email',
@@ -47,10 +48,16 @@ export function createHelpdeskService(config: HelpdeskServiceConfig): HelpdeskSe
     logger,
     now,
   });
-  const ctx: ServiceContext = { graph, settings, vocabulary, agents, logger, now, seen: createSeenTickets() };
+  const ctx: ServiceContext = { graph, settings, vocabulary, agents, logger, now, columns, seen: createSeenTickets() };
 
   return {
     vocabulary,
+    ticketSchema: () => columns.get(),
+    async valuesFor(field, typed) {
+      const known = columns.current().fields[field].values ?? [];
+      if (!typed?.trim() || matchValue(known, typed) !== undefined) return known;
+      return (await columns.refreshForUnknown()).fields[field].values ?? [];
+    },
     isAgent: (email) => agents.isAgent(email),
     activeAgents: () => agents.active(),
     listTickets: (actor, query) => listTickets(ctx, actor, query ?? {}),
@@ -74,4 +81,24 @@ export function createHelpdeskService(config: HelpdeskServiceConfig): HelpdeskSe
     findAsset: (actor, tagOrSerial) => findAsset(ctx, actor, tagOrSerial),
     createAsset: (actor, asset) => createAsset(ctx, actor, asset),
   };
+}
+
+/** The value sets, read at each use: priorities, categories and statuses follow the site's choice columns once read. */
+function liveVocabulary(columns: SiteColumns, settings: ServiceSettings): Vocabulary {
+  const openStatuses = [...settings.openStatuses];
+  const highPriorities = [...settings.highPriorities];
+  return Object.freeze({
+    get priorities() {
+      return columns.current().fields.priority.values ?? settings.priorities;
+    },
+    get categories() {
+      return columns.current().fields.category.values ?? settings.categories;
+    },
+    get statuses() {
+      return columns.current().fields.status.values ?? settings.statuses;
+    },
+    openStatuses,
+    highPriorities,
+    statusRoles: settings.statusRoles,
+  });
 }

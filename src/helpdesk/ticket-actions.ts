@@ -9,11 +9,14 @@ import { ticketFields, toTicket, type TicketWrite } from './fields';
 import { fetchTicket, readTicket } from './ticket-queries';
 import { change, claimedBy, unchanged, write, type Decide } from './ticket-writes';
 import { HelpdeskError, LIMITS, type Actor, type Changed, type Claimed, type Holder, type NewTicket, type Resolved, type Ticket } from './types';
+import { bringsUnknown, schemaFor } from './site-columns';
+import type { TicketSchema } from './ticket-schema';
 import { newTicket, oneOf, sameAddress, text, ticketEdit } from './validate';
 
 /** Creates a ticket as `actor` with the new status (New by default), in the configured space if any. */
 export async function createTicket(ctx: ServiceContext, actor: Actor, input: NewTicket): Promise<Ticket> {
-  const checked = newTicket(ctx.vocabulary, input);
+  const schema = await schemaFor(ctx.columns, { priority: input.priority, category: input.category }, input.extra);
+  const checked = newTicket(ctx.vocabulary, input, schema);
   const email = actor.email.trim();
   if (!email) throw errorOf('invalid', say('noEmail'), { field: 'email' });
   const fields = ticketFields({
@@ -26,8 +29,9 @@ export async function createTicket(ctx: ServiceContext, actor: Actor, input: New
     submittedByEmail: email,
     submittedByName: actor.name,
     spaceId: ctx.settings.spaceId,
+    extra: checked.extra,
   });
-  const ticket = await guarded('The new ticket', ctx.logger, async () => toTicket(await ctx.graph.createItem('SD_Tickets', fields)));
+  const ticket = await guarded('The new ticket', ctx.logger, async () => toTicket(await ctx.graph.createItem('SD_Tickets', fields), schema));
   ctx.seen.remember(ticket);
   return ticket;
 }
@@ -37,8 +41,12 @@ export async function createTicket(ctx: ServiceContext, actor: Actor, input: New
  * fields that differ from the ticket as it is are written; none differ -> unchanged, no write.
  */
 export async function updateTicket(ctx: ServiceContext, actor: Actor, id: number, changes: Partial<NewTicket>, etag?: string): Promise<Changed> {
-  const checked = ticketEdit(ctx.vocabulary, changes);
-  const { ticket, agent } = await readTicket(ctx, actor, id);
+  const schema = await schemaFor(ctx.columns, { priority: changes.priority, category: changes.category }, changes.extra);
+  // A value the site removed from a choice column is no change while the ticket still holds it (an edit form sends it back).
+  const read = bringsUnknown(schema, { priority: changes.priority, category: changes.category }) ? await readTicket(ctx, actor, id) : undefined;
+  const kept = read ? withoutHeld(changes, read.ticket) : changes;
+  const checked = ticketEdit(ctx.vocabulary, kept, schema);
+  const { ticket, agent } = read ?? (await readTicket(ctx, actor, id));
   // Priority is triage, which is the agents' call; requesters may reword their own ticket.
   if (!agent && checked.priority !== undefined && checked.priority !== ticket.priority) {
     throw agentsOnly('priority');
@@ -55,8 +63,29 @@ export async function updateTicket(ctx: ServiceContext, actor: Actor, id: number
   if (checked.description !== undefined && checked.description !== ticket.description) w.description = checked.description;
   if (checked.priority !== undefined && checked.priority !== ticket.priority) w.priority = checked.priority;
   if (checked.category !== undefined && checked.category !== ticket.category) w.category = checked.category;
+  const extra = changedExtra(checked.extra, ticket);
+  if (extra) w.extra = extra;
   if (Object.keys(w).length === 0) return unchanged(ticket);
   return { ticket: await write(ctx, actor, id, w, etag), outcome: 'saved' };
+}
+
+/** The edit without the priority or category the ticket already holds (which may no longer be a choice). */
+function withoutHeld(changes: Partial<NewTicket>, ticket: Ticket): Partial<NewTicket> {
+  const out = { ...changes };
+  if (out.priority !== undefined && sameText(out.priority, ticket.priority)) delete out.priority;
+  if (out.category !== undefined && sameText(out.category, ticket.category)) delete out.category;
+  return out;
+}
+
+/** The extra values that differ from the ticket's; undefined when none does. */
+function changedExtra(extra: TicketWrite['extra'], ticket: Ticket): TicketWrite['extra'] {
+  let out: TicketWrite['extra'];
+  for (const [name, value] of Object.entries(extra ?? {})) {
+    const now = ticket.extra?.[name];
+    if (value === null ? now === undefined : value === now) continue;
+    (out ??= {})[name] = value;
+  }
+  return out;
 }
 
 /**
@@ -105,6 +134,7 @@ export async function assign(ctx: ServiceContext, actor: Actor, id: number, assi
 /** Sets a status from the vocabulary; the status it already has is unchanged, unwritten. */
 export async function setStatus(ctx: ServiceContext, actor: Actor, id: number, value: string, etag?: string): Promise<Changed> {
   await requireAgent(ctx, actor, 'status');
+  await schemaFor(ctx.columns, { status: value });
   const checked = oneOf('status', value, ctx.vocabulary.statuses);
   return change(ctx, actor, id, etag, (current) => (sameText(current.status, checked) ? undefined : { status: checked }));
 }
@@ -112,6 +142,7 @@ export async function setStatus(ctx: ServiceContext, actor: Actor, id: number, v
 /** Sets a priority from the vocabulary; the priority it already has is unchanged, unwritten. */
 export async function setPriority(ctx: ServiceContext, actor: Actor, id: number, value: string, etag?: string): Promise<Changed> {
   await requireAgent(ctx, actor, 'priority');
+  await schemaFor(ctx.columns, { priority: value });
   const checked = oneOf('priority', value, ctx.vocabulary.priorities);
   return change(ctx, actor, id, etag, (current) => (sameText(current.priority, checked) ? undefined : { priority: checked }));
 }

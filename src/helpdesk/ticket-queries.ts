@@ -12,7 +12,7 @@ import { limit as checkLimit, oneOf } from './validate';
 /** Reads a ticket as the system (no person): not-found when missing or outside the configured space. */
 export async function fetchTicket(ctx: ServiceContext, id: number, notFound: Message = say('ticketNotFound', { id })): Promise<Ticket> {
   if (!Number.isInteger(id) || id < 1) throw errorOf('invalid', say('notATicketNumber', { id }), { field: 'id' });
-  const ticket = await guarded(`Ticket #${id}`, ctx.logger, async () => toTicket(await ctx.graph.getItem('SD_Tickets', String(id))), notFound);
+  const ticket = await guarded(`Ticket #${id}`, ctx.logger, async () => toTicket(await ctx.graph.getItem('SD_Tickets', String(id)), ctx.columns.current()), notFound);
   if (!inSpace(ctx, ticket)) throw errorOf('not-found', notFound);
   ctx.seen.remember(ticket);
   return ticket;
@@ -73,8 +73,9 @@ export async function listTickets(ctx: ServiceContext, actor: Actor, q: TicketQu
     let next: string | undefined;
     do {
       const page = await ctx.graph.listPage('SD_Tickets', query, next);
+      const schema = ctx.columns.current();
       for (const item of page.items) {
-        const t = toTicket(item);
+        const t = toTicket(item, schema);
         if (inSpace(ctx, t)) ctx.seen.remember(t);
         if (keep(t)) out.push(t);
         if (out.length >= wanted) return out;

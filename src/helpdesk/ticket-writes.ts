@@ -3,6 +3,7 @@
  * requests as that version allows, and a lost race turned into a conflict that shows the ticket as
  * it is now and who holds it. The actions (ticket-actions.ts) only decide what to write.
  */
+import type { TicketSchema } from './ticket-schema';
 import { errorOf, say } from './messages';
 import { isGraphError } from '../graph/errors';
 import type { ServiceContext } from './context';
@@ -41,16 +42,16 @@ async function conflictError(ctx: ServiceContext, actor: Actor, id: number, caus
  * The ticket as a PATCH .../fields answer shows it (Graph returns the whole field set with the
  * new @odata.etag), or undefined when the answer lacks what a ticket needs, so it is read instead.
  */
-function fromPatchAnswer(id: number, body: Record<string, unknown>): Ticket | undefined {
+function fromPatchAnswer(id: number, body: Record<string, unknown>, schema: TicketSchema): Ticket | undefined {
   const etag = body['@odata.etag'];
   if (typeof etag !== 'string' || !etag || typeof body[TICKET.status] !== 'string' || typeof body.Modified !== 'string') return undefined;
-  return toTicket({ id: String(id), etag, createdDateTime: '', lastModifiedDateTime: '', fields: body });
+  return toTicket({ id: String(id), etag, createdDateTime: '', lastModifiedDateTime: '', fields: body }, schema);
 }
 
 /** PATCHes only the given fields guarded by `ifMatch` and returns the ticket as the answer shows it; a 412 is thrown as Graph's conflict. */
 async function patch(ctx: ServiceContext, id: number, changes: TicketWrite, ifMatch: string): Promise<Ticket> {
   const answer = await guarded(`Ticket #${id}`, ctx.logger, () => ctx.graph.updateFields('SD_Tickets', String(id), ticketFields(changes), ifMatch));
-  const ticket = fromPatchAnswer(id, answer);
+  const ticket = fromPatchAnswer(id, answer, ctx.columns.current());
   if (ticket && inSpace(ctx, ticket)) {
     ctx.seen.remember(ticket);
     return ticket;

@@ -24,6 +24,8 @@ export interface Ticket {
   spaceId?: string;
   /** The ticket's page in the help desk (the item's webUrl), when Graph sends one. */
   webUrl?: string;
+  /** Values of the site's extra columns (TicketSchema.extra), by internal name; absent when it has none. */
+  extra?: Record<string, ExtraValue>;
 }
 
 export interface Comment {
@@ -88,6 +90,8 @@ export interface NewTicket {
   description?: string;
   priority?: string;
   category?: string;
+  /** Values for the site's extra columns by internal name (TicketSchema.extra); text is converted to the column's type, null or '' clears on an edit. */
+  extra?: Record<string, ExtraValue | null>;
 }
 
 export interface AssetQuery {
@@ -154,6 +158,11 @@ export class HelpdeskError extends Error {
 }
 
 import type { Vocabulary } from '../core/vocabulary';
+import type { ExtraValue } from './extra-values';
+import type { TicketSchema } from './ticket-schema';
+
+export type { ExtraValue } from './extra-values';
+export type { ExtraColumn, ExtraColumnType, KnownField, TicketSchema } from './ticket-schema';
 
 // The vocabulary and its roles live in src/core/vocabulary.ts; re-exported for the service's users.
 export type { Vocabulary } from '../core/vocabulary';
@@ -168,7 +177,18 @@ export const LIMITS = { title: 255, description: 10_000, comment: 10_000 } as co
  * HelpdeskError('conflict') with `details.current` set to the ticket as it is now.
  */
 export interface HelpdeskService {
+  /** The value sets; priorities, categories and statuses follow the site's choice columns once read (see ticketSchema). */
   readonly vocabulary: Vocabulary;
+  /**
+   * The ticket fields the site defines (values, required flags, labels, extra columns) for forms
+   * and cards: read at the first call, then cached (read again in the background every 10 minutes).
+   */
+  ticketSchema(): Promise<TicketSchema>;
+  /**
+   * The values a typed or submitted priority, category or status may take. When `typed` is not
+   * among them the site's columns are read again first (at most once a minute): it may be new.
+   */
+  valuesFor(field: 'priority' | 'category' | 'status', typed?: string): Promise<readonly string[]>;
   isAgent(email: string): Promise<boolean>;
   activeAgents(): Promise<Agent[]>;
 

@@ -1,6 +1,8 @@
 /** Input checks with messages a person can act on: each names the field and what is allowed. */
 import { sameText } from '../core/vocabulary';
+import { checkExtra } from './extra-values';
 import { errorOf, say } from './messages';
+import type { TicketSchema } from './ticket-schema';
 import { HelpdeskError, LIMITS, type Vocabulary } from './types';
 
 /** Fields with a label in the catalog (`helpdesk:field.*`); any other field is named as it is. */
@@ -49,24 +51,47 @@ export function limit(value: number | undefined): number {
   return value;
 }
 
-/** Checks and normalises a new ticket's fields. */
-export function newTicket(v: Vocabulary, input: { title?: unknown; description?: unknown; priority?: unknown; category?: unknown }) {
+type TicketInput = { title?: unknown; description?: unknown; priority?: unknown; category?: unknown; extra?: Record<string, unknown> };
+
+const blank = (v: unknown) => v === undefined || v === '';
+
+/**
+ * Checks and normalises a new ticket's fields. With the site's schema, the columns it requires
+ * must be filled and extra column values are converted to their column's type.
+ */
+export function newTicket(v: Vocabulary, input: TicketInput, schema?: TicketSchema) {
+  const required = (field: 'description' | 'category') => schema?.fields[field].required === true;
+  const title = text('title', input.title, { required: true, max: LIMITS.title }) as string;
+  const description = text('description', input.description, { max: LIMITS.description, required: required('description') });
+  if (required('category') && blank(input.category)) throw invalid('category', 'required');
   return {
-    title: text('title', input.title, { required: true, max: LIMITS.title }) as string,
-    description: text('description', input.description, { max: LIMITS.description }),
-    priority: input.priority === undefined || input.priority === '' ? defaultPriority(v) : oneOf('priority', input.priority, v.priorities),
-    category: input.category === undefined || input.category === '' ? undefined : oneOf('category', input.category, v.categories),
+    title,
+    description,
+    priority: blank(input.priority) ? defaultPriority(v) : oneOf('priority', input.priority, v.priorities),
+    category: blank(input.category) ? undefined : oneOf('category', input.category, v.categories),
+    extra: extraValues(schema, input.extra, true),
   };
 }
 
 /** Checks the fields of a ticket edit; only fields present are checked and returned. */
-export function ticketEdit(v: Vocabulary, changes: { title?: unknown; description?: unknown; priority?: unknown; category?: unknown }) {
+export function ticketEdit(v: Vocabulary, changes: TicketInput, schema?: TicketSchema) {
   return {
     title: changes.title === undefined ? undefined : text('title', changes.title, { required: true, max: LIMITS.title }),
     description: text('description', changes.description, { max: LIMITS.description }),
     priority: changes.priority === undefined ? undefined : oneOf('priority', changes.priority, v.priorities),
     category: changes.category === undefined ? undefined : oneOf('category', changes.category, v.categories),
+    extra: extraValues(schema, changes.extra, false),
   };
+}
+
+/** Extra column values in their columns' types; without a schema there are no extra columns to fill. */
+function extraValues(schema: TicketSchema | undefined, extra: Record<string, unknown> | undefined, creating: boolean) {
+  const given = Object.entries(extra ?? {}).filter(([, x]) => x !== undefined);
+  if (!schema) {
+    if (given.length) throw errorOf('invalid', say('notAColumn', { field: given[0][0] }), { field: given[0][0] });
+    return {};
+  }
+  return checkExtra(schema, extra, creating);
 }
 
 // Addresses are compared in one place (src/core/vocabulary.ts).

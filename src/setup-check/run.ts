@@ -12,6 +12,7 @@ import { fixLine, type FixContext } from './fixes';
 import { checkIndexes } from './indexes';
 import { createRetryNotes } from './retry-notes';
 import { statusRoleLines } from './roles';
+import { reportSiteSchema } from './site-schema';
 import type { RetryConfig } from '../graph/retry';
 import { createTokenSource, type SecretSource } from '../graph/token';
 import type { ListItem, ListName } from '../graph/types';
@@ -147,6 +148,7 @@ async function check(settings: HelpdeskSettings, target: Target, config: DoctorC
   }
 
   if (tickets === undefined) return;
+  await reportSiteSchema(client, settings, tickets, out, (err) => describe(err, fix, 'SD_Tickets'));
   const spaces = tickets.some((t) => SPACE_FIELD in t.fields);
   if (spaces) out.pass(`spaces: available (${SPACE_FIELD} present on tickets, product 1.5+)${settings.spaceId ? `; bound to space ${settings.spaceId}` : ''}`);
   else if (settings.spaceId) out.fail(`spaces: HELPDESK_SPACE_ID is ${settings.spaceId} but no sampled ticket has ${SPACE_FIELD} — the help desk needs product 1.5+, or unset HELPDESK_SPACE_ID`);

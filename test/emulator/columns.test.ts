@@ -83,3 +83,46 @@ describe('list view threshold', () => {
     expect((await get(`$filter=${q("fields/SD_Status eq 'New'")}`)).status).toBe(200);
   });
 });
+
+describe('column definitions changed at run time', () => {
+  let emu: Emulator;
+  let bearer: string;
+  beforeAll(async () => {
+    emu = await startEmulator();
+    bearer = await token(emu);
+  });
+  afterAll(() => emu.close());
+
+  const columns = async () => new Map(((await json(await graph(emu, bearer, 'SD_Tickets/columns'))).value as Record<string, unknown>[]).map((c) => [c.name as string, c]));
+
+  it('serves the demo extra column, hidden, read-only and built-in columns like SharePoint', async () => {
+    const by = await columns();
+    expect(by.get('SD_Location')).toMatchObject({ displayName: 'Location', required: false, hidden: false, readOnly: false, choice: { choices: ['HQ', 'Branch office', 'Remote'] } });
+    expect(by.get('SD_Description')).toMatchObject({ text: { allowMultipleLines: true } });
+    expect(by.get('Author')).toMatchObject({ readOnly: true, columnGroup: '_Hidden' });
+    expect(by.get('_ComplianceFlags')).toMatchObject({ hidden: true });
+  });
+
+  it('adds a choice, makes a column required, adds a typed column and turns a choice column into text', async () => {
+    emu.columns.addChoice('SD_Tickets', 'SD_Priority', 'Critical');
+    emu.columns.define('SD_Tickets', 'SD_Category', { required: true });
+    emu.columns.define('SD_Tickets', 'SD_Cost', { type: 'number', displayName: 'Cost' });
+    emu.columns.define('SD_Tickets', 'SD_Location', { type: 'text' });
+    const by = await columns();
+    expect((by.get('SD_Priority') as { choice: { choices: string[] } }).choice.choices).toContain('Critical');
+    expect(by.get('SD_Category')).toMatchObject({ required: true, text: {} });
+    expect(by.get('SD_Cost')).toMatchObject({ displayName: 'Cost', number: {} });
+    expect(by.get('SD_Location')?.choice).toBeUndefined();
+    expect(by.get('SD_Location')).toMatchObject({ text: { allowMultipleLines: false } });
+  });
+
+  it('refuses a value of the wrong type for a number, yes/no or date column, as SharePoint does', async () => {
+    emu.columns.define('SD_Tickets', 'SD_Cost', { type: 'number' });
+    const post = (fields: Record<string, unknown>) =>
+      graph(emu, bearer, 'SD_Tickets/items', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ fields }) });
+    const refused = await post({ Title: 'x', SD_Cost: 'a lot' });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(await json(refused))).toMatch(/SD_Cost.*number/);
+    expect((await post({ Title: 'x', SD_Cost: 12.5 })).status).toBe(201);
+  });
+});
