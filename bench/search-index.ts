@@ -5,15 +5,16 @@
  * 1,000,000 tickets on both engines; `--smoke`: 2,000 tickets, both engines)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import os, { tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { IndexedTicket } from '../src/core/search';
 import { createPostgresStore, createSqliteStore, type Store } from '../src/store';
-import { startPostgresServer } from '../test/support/postgres-server';
+import { benchDatabase } from './support/postgres';
+import { loadAverage, SMOKE } from './support/smoke';
 
 const args = process.argv.slice(2);
-const SIZES = args.includes('--smoke') ? [2000] : args.some((a) => /^\d+$/.test(a)) ? args.filter((a) => /^\d+$/.test(a)).map(Number) : [100_000, 1_000_000];
+const SIZES = SMOKE ? [2000] : args.some((a) => /^\d+$/.test(a)) ? args.filter((a) => /^\d+$/.test(a)).map(Number) : [100_000, 1_000_000];
 const ENGINES = args.includes('--postgres') ? [true] : args.includes('--sqlite') ? [false] : [false, true];
 const WORDS = ['vpn', 'printer', 'laptop', 'outlook', 'password', 'badge', 'monitor', 'teams', 'wifi', 'excel', 'sharepoint', 'onedrive', 'phone', 'keyboard', 'projector', 'license', 'mailbox', 'camera', 'docking', 'server'];
 const VERBS = ['drops', 'jams', 'crashes', 'is slow', 'not working', 'needs reset', 'missing', 'broken', 'locked', 'flickers'];
@@ -45,15 +46,15 @@ export const QUERIES = (n: number) => ['vpn', 'TAG-1234', 'user 42', 'meganb@exa
 
 async function run(N: number, POSTGRES: boolean): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-search-index-'));
-  const server = POSTGRES ? await startPostgresServer() : undefined;
-  const store: Store = server ? await createPostgresStore({ url: server.adminUrl }) : createSqliteStore({ dataDir: dir });
+  const database = POSTGRES ? await benchDatabase() : undefined;
+  const store: Store = database ? await createPostgresStore({ url: database.url }) : createSqliteStore({ dataDir: dir });
   try {
     const t0 = performance.now();
     for (let i = 0; i < N; i += 5000) await store.indexTickets(Array.from({ length: Math.min(5000, N - i) }, (_, k) => ticket(i + k)));
-    console.log(`engine ${server ? 'PostgreSQL' : 'SQLite'}: ${N} tickets indexed in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    if (server) {
+    console.log(`engine ${database ? 'PostgreSQL' : 'SQLite'}: ${N} tickets indexed in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    if (database) {
       // What autovacuum does within a minute of a bulk load: the planner's statistics.
-      const client = new pg.Client({ connectionString: server.adminUrl });
+      const client = new pg.Client({ connectionString: database.url });
       await client.connect();
       await client.query('ANALYZE search_docs');
       await client.end();
@@ -75,16 +76,15 @@ async function run(N: number, POSTGRES: boolean): Promise<void> {
     }
   } finally {
     await store.close();
-    server?.stop();
+    await database?.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
 async function main(): Promise<void> {
-  const load = () => (os.loadavg()[0]).toFixed(1);
-  console.log(`load average at start ${load()}`);
+  console.log(`load average at start ${loadAverage()}`);
   for (const n of SIZES) for (const postgres of ENGINES) await run(n, postgres);
-  console.log(`load average at end ${load()}`);
+  console.log(`load average at end ${loadAverage()}`);
 }
 
 void main();
