@@ -13,6 +13,7 @@ import { createChangeFeed } from './helpdesk/changes';
 import type { Logger } from './log';
 import { createNotifications, type Delivery, type Poller } from './notify';
 import { createServer, type TeamsEndpoint } from './server';
+import { openPolicySource } from './sla/source';
 import { startFailure } from './start-errors';
 import { leaseFor, openStore, storeHealth, type Store } from './store';
 
@@ -66,6 +67,8 @@ async function healthOf(poller: Poller, store: Store): Promise<{ ok: boolean; de
 /** Builds and starts the whole bot; `close()` stops it in reverse order. */
 export async function startApp(config: Config, options: AppOptions): Promise<App> {
   const { logger } = options;
+  // A policy that does not load stops start-up before anything else starts (PolicyError lists why).
+  const sla = config.slaFile ? await openPolicySource(config.slaFile, { logger: logger.child({ component: 'sla' }), priorities: config.helpdesk.priorities }) : undefined;
   const { graph: graphConfig, emulator } = await graphFor(config, logger.child({ component: 'graph' }));
   const graph = createGraphClient(graphConfig);
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }, logger);
@@ -79,6 +82,7 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
     logger,
     pollSeconds: config.pollSeconds,
     backfillMinutes: config.backfillMinutes,
+    sla,
     // A lease lives 3/4 of a poll interval: a dead poller is replaced within two intervals.
     lease: leaseFor(store, { ttlMs: config.pollSeconds * 750, logger: logger.child({ component: 'lease' }) }),
   });

@@ -74,6 +74,8 @@ export interface Config {
   databaseUrl?: string;
   /** HELPDESK_LOCALE: the language of channel cards whose channel has no `language` set (default en). */
   locale: string;
+  /** HELPDESK_SLA_FILE: the SLA policy (src/sla); undefined = no clocks. */
+  slaFile?: string;
 }
 
 /** Reads and validates the whole configuration once; throws ConfigError naming the variable. */
@@ -113,6 +115,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     backfillMinutes: integer(env, 'HELPDESK_BACKFILL_MINUTES', 0, 0, 60 * 24 * 30),
     databaseUrl: readDatabaseUrl(env),
     locale: helpdeskLocale(env),
+    slaFile: value(env, 'HELPDESK_SLA_FILE') ? path.resolve(value(env, 'HELPDESK_SLA_FILE')!) : undefined,
   };
   return deepFreeze(config);
 }

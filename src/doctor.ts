@@ -34,7 +34,7 @@ async function main(argv: string[]): Promise<number> {
   }
   say(describeTarget(config.helpdesk));
   say('');
-  const result = await runDoctor(config.helpdesk, { write: say });
+  const result = await runDoctor(config.helpdesk, { write: say, slaFile: config.slaFile });
   if (!result.ok) {
     say('\nSome checks failed; fix the ✖ lines above and run `npm run doctor` again.');
     return 1;

@@ -7,6 +7,7 @@ import type { NotificationPorts } from '../core';
 import type { HelpdeskService, Ticket, Vocabulary } from '../helpdesk/types';
 import type { Logger } from '../log';
 import { createNotificationPorts } from '../store/notification-ports';
+import type { PolicySource } from '../sla/source';
 import type { PollerLease } from '../store/lease';
 import type { Store } from '../store/types';
 import { createActionLog } from './action-hints';
@@ -34,6 +35,8 @@ export interface NotificationsConfig {
   backfillMinutes?: number;
   /** Several replicas: only the lease holder polls (default: this process always polls). */
   lease?: PollerLease;
+  /** HELPDESK_SLA_FILE's policy (src/sla/source.ts); undefined = no clocks. */
+  sla?: PolicySource;
 }
 
 /** What the rest of the process uses. */

@@ -11,6 +11,7 @@ import { requiredFields, SPACE_FIELD } from '../helpdesk/fields';
 import { fixLine, type FixContext } from './fixes';
 import { checkIndexes } from './indexes';
 import { createRetryNotes } from './retry-notes';
+import { checkSlaPolicy } from './sla';
 import type { RetryConfig } from '../graph/retry';
 import { createTokenSource, type SecretSource } from '../graph/token';
 import type { ListItem, ListName } from '../graph/types';
@@ -20,6 +21,8 @@ export interface DoctorConfig {
   /** Where each line goes as it is produced (default: nowhere; lines are also returned). */
   write?: (line: string) => void;
   retry?: Partial<RetryConfig>;
+  /** HELPDESK_SLA_FILE, checked like start-up checks it. */
+  slaFile?: string;
 }
 
 /** The doctor's verdict: ok when every check passed. */
@@ -69,6 +72,7 @@ export async function runDoctor(settings: HelpdeskSettings, config: DoctorConfig
     target = { ...settings.target, graphUrl: settings.graphUrl, authUrl: settings.authUrl };
   }
 
+  for (const v of await checkSlaPolicy(config.slaFile, settings.priorities)) ({ pass, fail, say })[v.kind](v.line);
   try {
     await check(settings, target, config, { pass, fail, say });
   } finally {
