@@ -4,6 +4,7 @@
  * apply each step exactly once: the second waits, then finds nothing left to do.
  */
 import { PG_LOCALES_SCHEMA } from './locales';
+import { PG_SLA_SCHEMA } from './sla-types';
 import type pg from 'pg';
 import { inTransaction } from './pg-client';
 import { PG_MEMO_SCHEMA } from './memos';
@@ -76,6 +77,8 @@ const MIGRATIONS: string[] = [
   PG_MEMO_SCHEMA,
   // 6: each person's last language and each conversation's chosen one (see locales.ts).
   PG_LOCALES_SCHEMA,
+  // 7: SLA clocks: per-ticket history, next instant and due time, announced thresholds (see sla-postgres.ts).
+  PG_SLA_SCHEMA,
 ];
 
 /** The schema version this code writes. */

@@ -3,6 +3,7 @@
  * tables and values as the SQLite store; one pg Pool whose reconnects are automatic.
  */
 import { createPgLocales } from './locales';
+import { createPgSla } from './sla-postgres';
 import pg from 'pg';
 import type { Logger } from '../log';
 import { inTransaction } from './pg-client';
@@ -121,6 +122,7 @@ export async function createPostgresStore(config: PostgresStoreConfig): Promise<
     ...createPgSearch(query),
     ...pgMemos,
     ...createPgLocales(query),
+    ...createPgSla(query),
     async addSubscription(sub) {
       const c = sub.conversation;
       return (

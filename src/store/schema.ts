@@ -2,6 +2,7 @@
 import type Database from 'better-sqlite3';
 import { SQLITE_MEMO_SCHEMA } from './memos';
 import { SQLITE_LOCALES_SCHEMA } from './locales';
+import { SQLITE_SLA_SCHEMA } from './sla-types';
 import { SQLITE_SEARCH_SCHEMA } from './search-sqlite';
 
 /** Each schema step, in order (exported for the upgrade tests, which build older files with them). */
@@ -70,6 +71,8 @@ export const MIGRATIONS: readonly string[] = [
   SQLITE_MEMO_SCHEMA,
   // 6: each person's last language and each conversation's chosen one (see locales.ts).
   SQLITE_LOCALES_SCHEMA,
+  // 7: SLA clocks: per-ticket history, next instant and due time, announced thresholds (see sla-sqlite.ts).
+  SQLITE_SLA_SCHEMA,
 ];
 
 /** The schema version this code writes. */

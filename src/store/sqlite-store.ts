@@ -1,5 +1,6 @@
 /** The embedded default Store: one SQLite file (WAL) under the data directory, no set-up. */
 import { createSqliteLocales } from './locales';
+import { createSqliteSla } from './sla-sqlite';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -104,6 +105,7 @@ export function createSqliteStore(config: SqliteStoreConfig): Store {
     ...search,
     ...memos,
     ...createSqliteLocales(db),
+    ...createSqliteSla(db),
     async addSubscription(sub) {
       const c = sub.conversation;
       const r = q.addSub.run(c.platform, c.id, c.kind, sub.filter.kind, filterValue(sub.filter), email(sub.createdBy), sub.createdAt);
