@@ -17,6 +17,7 @@ import type { WriteSink } from '../helpdesk/changes';
 import { plainWhenUnreachable } from './plain-ports';
 import { createPoller, type FastLaneInput, type Poller } from './poller';
 import { createSendQueue } from './queue';
+import { createSlaHook } from './sla-hook';
 import { createThreadReplyHandler, type ThreadReplyHandler } from './thread-replies';
 import type { ChangeFeed, Delivery } from './types';
 
@@ -93,6 +94,7 @@ export function createNotifications(config: NotificationsConfig): Notifications 
         backfillMinutes: config.backfillMinutes,
         agentNames: () => helpdesk.activeAgents(),
         lease: config.lease,
+        sla: config.sla && createSlaHook({ source: config.sla, store: config.store, feed: config.feed, helpdesk, logger }),
       });
       return poller;
     },

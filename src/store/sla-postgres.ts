@@ -33,6 +33,9 @@ export function createPgSla(query: Query): SlaStore {
     async slaWithoutFirstResponse(afterId, limit) {
       return records(await query(`SELECT record FROM sla_tickets WHERE needs_response AND id > $1 ORDER BY id LIMIT $2`, [afterId, limit]));
     },
+    async slaRecordPage(afterId, limit) {
+      return records(await query(`SELECT record FROM sla_tickets WHERE id > $1 ORDER BY id LIMIT $2`, [afterId, limit]));
+    },
     async getSlaMeta(name) {
       const [row] = await query(`SELECT value FROM sla_meta WHERE name = $1`, [name]);
       return row ? String(row.value) : undefined;

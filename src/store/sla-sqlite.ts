@@ -16,6 +16,7 @@ export function createSqliteSla(db: Database.Database): SlaStore {
   const page = db.prepare(`SELECT id, due_at FROM sla_tickets WHERE due_at IS NOT NULL ORDER BY due_at, id LIMIT ? OFFSET ?`);
   const total = db.prepare(`SELECT count(*) AS n FROM sla_tickets WHERE due_at IS NOT NULL`);
   const unanswered = db.prepare(`SELECT record FROM sla_tickets WHERE needs_response = 1 AND id > ? ORDER BY id LIMIT ?`);
+  const all = db.prepare(`SELECT record FROM sla_tickets WHERE id > ? ORDER BY id LIMIT ?`);
   const getMeta = db.prepare(`SELECT value FROM sla_meta WHERE name = ?`);
   const putMeta = db.prepare(`INSERT INTO sla_meta VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value`);
   const putAll = db.transaction((records: SlaRecord[]) => {
@@ -42,6 +43,9 @@ export function createSqliteSla(db: Database.Database): SlaStore {
     },
     async slaWithoutFirstResponse(afterId, limit) {
       return parse(unanswered.all(afterId, limit) as Row[]);
+    },
+    async slaRecordPage(afterId, limit) {
+      return parse(all.all(afterId, limit) as Row[]);
     },
     async getSlaMeta(name) {
       return (getMeta.get(name) as { value: string } | undefined)?.value;

@@ -17,6 +17,10 @@ export interface SlaRecord {
   announced: string[];
   /** The policy version the instants were computed with. */
   policy: string;
+  /** Who asked and who holds it, as last seen: the one-off comment scan reads as the requester; alerts DM the assignee. */
+  requester?: string;
+  assignee?: string;
+  title?: string;
 }
 
 /** The SLA part of the Store (src/store/sla-sqlite.ts, sla-postgres.ts). */
@@ -29,6 +33,8 @@ export interface SlaStore {
   slaDueBefore(until: number, limit: number): Promise<SlaRecord[]>;
   /** Tickets with a due time, nearest (so breached) first: one page and the total. */
   slaQueue(offset: number, limit: number): Promise<{ rows: { id: number; dueAt: number }[]; total: number }>;
+  /** Every record, by id, after `afterId`, at most `limit` (a changed policy recomputes them all). */
+  slaRecordPage(afterId: number, limit: number): Promise<SlaRecord[]>;
   /** Records whose first response is unknown and still has a running clock (the one-off comment scan), at most `limit`, after id `afterId`. */
   slaWithoutFirstResponse(afterId: number, limit: number): Promise<SlaRecord[]>;
   /** A small named value of the SLA tracker (policy in force, scan progress). */
