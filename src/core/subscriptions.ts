@@ -13,7 +13,23 @@ export type SubscriptionFilter =
   | { kind: 'high' }
   | { kind: 'space'; value: string }
   | { kind: 'category'; value: string }
-  | { kind: 'status'; value: string };
+  | { kind: 'status'; value: string }
+  /** SLA warnings and breaches (no ticket cards) for the tickets of the filter in `value` (slaFilter). */
+  | { kind: 'sla'; value: string };
+
+/** `subscribe <filter> sla`: the filter kept as `value` ('' for all, `high`, `space:it`), so the store needs no new column. */
+export function slaFilter(inner: SubscriptionFilter): SubscriptionFilter {
+  if (inner.kind === 'sla') return inner;
+  return { kind: 'sla', value: inner.kind === 'all' ? '' : 'value' in inner ? `${inner.kind}:${inner.value}` : inner.kind };
+}
+
+/** The filter an SLA subscription narrows to (all tickets for plain `subscribe sla`). */
+export function slaInner(filter: Extract<SubscriptionFilter, { kind: 'sla' }>): Exclude<SubscriptionFilter, { kind: 'sla' }> {
+  if (!filter.value) return { kind: 'all' };
+  const at = filter.value.indexOf(':');
+  if (at < 0) return { kind: filter.value as 'all' | 'high' };
+  return { kind: filter.value.slice(0, at) as 'space' | 'category' | 'status', value: filter.value.slice(at + 1) };
+}
 
 /** A person as the subscription records remember them. */
 export interface PersonRef {

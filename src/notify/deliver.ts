@@ -64,7 +64,8 @@ export interface Deliverer {
 /** What an outbox row asks for. */
 export type OutboxPayload =
   | { kind: 'card'; platform: Platform; conversationId: string; view: TicketView; etag: string }
-  | { kind: 'line'; platform: Platform; conversationId: string; text: string }
+  /** `orPost`: without a card to thread under, post the line on its own (SLA alerts) instead of skipping it. */
+  | { kind: 'line'; platform: Platform; conversationId: string; text: string; orPost?: boolean }
   /** `notice` (absent on rows written before it existed, and on 'it was saved' notes) makes the DM an actionable card. */
   | { kind: 'dm'; email: string; text: string; reason: string; locale?: string; notice?: NoticeView };
 
@@ -141,6 +142,10 @@ export function createDeliverer(config: DelivererConfig): Deliverer {
     const send = <T>(fn: () => Promise<T>) => queue.run(row.lane, paceOf(d), fn);
     const card = await cardOf(row.ticketId, p.platform, p.conversationId);
     if (p.kind === 'line') {
+      if (!card && p.orPost && d.postMessage) {
+        await send(() => d.postMessage!(p.conversationId, p.text, opts));
+        return store.finishDelivery(row.key);
+      }
       if (!card) {
         logger.warn('no card to thread a change under; line skipped', { platform: p.platform, conversationId: p.conversationId, ticketId: row.ticketId });
         return store.finishDelivery(row.key);

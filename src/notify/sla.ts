@@ -21,6 +21,8 @@ export interface SlaAlert {
   title: string;
   /** Empty when nobody holds the ticket. */
   assignee: string;
+  /** What SLA subscriptions' filters match on. */
+  facts: Pick<Ticket, 'priority' | 'status' | 'category' | 'spaceId'>;
   clock: Clock;
   threshold: Threshold;
   /** `sla:<ticket>:<clock>:<threshold>`: unique, so the outbox says it once across restarts and replicas. */
@@ -88,7 +90,9 @@ export function createSlaTracker(config: SlaTrackerConfig): SlaTracker {
       // Only the latest threshold is told: a warning overtaken by the breach says nothing new.
       const latest = fresh[fresh.length - 1];
       if (latest && !stopped) {
-        out.push({ ticketId: record.id, title: record.title ?? '', assignee: record.assignee ?? '', clock, threshold: latest, key: `sla:${record.id}:${thresholdKey(clock.kind, latest)}` });
+        const last = record.history.observations[record.history.observations.length - 1];
+        const facts = { priority: last?.priority ?? '', status: last?.status ?? '', category: record.category ?? '', spaceId: record.spaceId };
+        out.push({ ticketId: record.id, title: record.title ?? '', assignee: record.assignee ?? '', facts, clock, threshold: latest, key: `sla:${record.id}:${thresholdKey(clock.kind, latest)}` });
       }
     }
     const next = nextChange(clocks);
@@ -110,16 +114,15 @@ export function createSlaTracker(config: SlaTrackerConfig): SlaTracker {
 
   /** The record with what the ticket now says: a new observation when status or priority changed. */
   function observe(record: SlaRecord | undefined, t: Ticket): SlaRecord | undefined {
-    if (!record) return roleOf(t.status) === 'done' ? undefined : { ...fresh(t), requester: t.submittedByEmail, assignee: t.assignedTo, title: t.title };
+    const about = { requester: t.submittedByEmail, assignee: t.assignedTo, title: t.title, category: t.category, ...(t.spaceId ? { spaceId: t.spaceId } : {}) };
+    if (!record) return roleOf(t.status) === 'done' ? undefined : { ...fresh(t), ...about };
     const obs = record.history.observations;
     const last = obs[obs.length - 1];
     const changed = !last || last.status !== t.status || last.priority !== t.priority;
     const at = Math.max(Date.parse(t.modified), last?.at ?? 0);
     return {
       ...record,
-      requester: t.submittedByEmail,
-      assignee: t.assignedTo,
-      title: t.title,
+      ...about,
       history: { ...record.history, observations: changed ? [...obs, { at, status: t.status, priority: t.priority }] : obs },
     };
   }

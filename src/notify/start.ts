@@ -18,6 +18,7 @@ import { plainWhenUnreachable } from './plain-ports';
 import { createPoller, type FastLaneInput, type Poller } from './poller';
 import { createSendQueue } from './queue';
 import { createSlaHook } from './sla-hook';
+import { createSlaAlerts } from './sla-alerts';
 import { createThreadReplyHandler, type ThreadReplyHandler } from './thread-replies';
 import type { ChangeFeed, Delivery } from './types';
 
@@ -38,6 +39,8 @@ export interface NotificationsConfig {
   lease?: PollerLease;
   /** HELPDESK_SLA_FILE's policy (src/sla/source.ts); undefined = no clocks. */
   sla?: PolicySource;
+  /** The poller's clock (tests pin it; default the system clock). */
+  now?: () => Date;
 }
 
 /** What the rest of the process uses. */
@@ -94,7 +97,11 @@ export function createNotifications(config: NotificationsConfig): Notifications 
         backfillMinutes: config.backfillMinutes,
         agentNames: () => helpdesk.activeAgents(),
         lease: config.lease,
-        sla: config.sla && createSlaHook({ source: config.sla, store: config.store, feed: config.feed, helpdesk, logger }),
+        now: config.now,
+        sla: config.sla && createSlaHook({
+          source: config.sla, store: config.store, feed: config.feed, helpdesk, logger,
+          tell: createSlaAlerts({ store: config.store, vocabulary: config.vocabulary, locale: normalizeLocale(config.locale) }),
+        }),
       });
       return poller;
     },

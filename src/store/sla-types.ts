@@ -3,7 +3,13 @@
  * instant at which a clock changes (indexed: a cycle reads only instants before the next cycle),
  * the nearest due time (indexed: `queue due`) and which thresholds were already announced.
  */
-import type { TicketHistory } from '../sla/clock';
+/** src/sla's TicketHistory, spelled out so the store depends on nothing but core (the shapes must agree). */
+export interface TicketHistory {
+  created: number;
+  observations: readonly { at: number; status: string; priority: string }[];
+  firstResponseAt?: number;
+  breachedAt?: Partial<Record<'firstResponse' | 'resolution', number>>;
+}
 
 /** One ticket's SLA record. */
 export interface SlaRecord {
@@ -21,6 +27,9 @@ export interface SlaRecord {
   requester?: string;
   assignee?: string;
   title?: string;
+  /** What SLA subscriptions' filters match on. */
+  category?: string;
+  spaceId?: string;
 }
 
 /** The SLA part of the Store (src/store/sla-sqlite.ts, sla-postgres.ts). */

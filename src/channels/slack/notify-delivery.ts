@@ -109,6 +109,10 @@ export function createSlackDelivery(config: SlackDeliveryConfig): Delivery {
     async updateCard(channel, ts, view) {
       await call('chat.update', () => client.chat.update({ channel, ts, ...card(view) }));
     },
+    async postMessage(channel, text, send) {
+      if (await earlier(channel, send)) return;
+      await call('chat.postMessage', () => client.chat.postMessage({ channel, text: escapeMrkdwn(text), ...tagged(send) }));
+    },
     async postThreadLine(channel, ts, text, send) {
       if (await earlier(channel, send, ts)) return;
       await call('chat.postMessage (thread)', () => client.chat.postMessage({ channel, thread_ts: ts, text: escapeMrkdwn(text), ...tagged(send) }));

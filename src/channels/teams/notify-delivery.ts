@@ -126,6 +126,10 @@ export function createTeamsDelivery(config: TeamsDeliveryConfig): Delivery {
       const { ref } = await reference(conversationId);
       await orSmaller((limit) => inConversation(ref, 'update card', (ctx) => ctx.updateActivity({ ...cardActivity(view, limit), id: messageId, type: 'message' })));
     },
+    async postMessage(conversationId, text) {
+      const { ref } = await reference(conversationId);
+      await inConversation(ref, 'message', (ctx) => ctx.sendActivity(MessageFactory.text(text)));
+    },
     async postThreadLine(conversationId, messageId, text) {
       const { ref, kind } = await reference(conversationId);
       // In a channel the card's thread is its own conversation; chats have no threads, so the line follows the card.
