@@ -1,5 +1,6 @@
 /** Channel subscriptions and mute preferences: the words the commands, the store and the poller share. */
 import type { Conversation } from './conversation';
+import type { SlaReport } from './sla';
 
 /** The filter keywords a subscription can use, in the order help names them. */
 export const FILTER_KINDS = ['all', 'high', 'space', 'category', 'status'] as const;
@@ -47,6 +48,8 @@ export type Acted =
 
 /** Subscriptions, preferences and who-acted records (kept by src/store) as commands see them. */
 export interface NotificationPorts {
+  /** `sla <id>`: the ticket's clocks; undefined when it has none; absent when no SLA policy is set. */
+  slaReport?(ticketId: number): Promise<SlaReport | undefined>;
   subscribe(conversation: Conversation, filter: SubscriptionFilter, by: PersonRef): Promise<void>;
   unsubscribe(conversation: Conversation, filter?: SubscriptionFilter): Promise<number>;
   subscriptions(conversation: Conversation): Promise<SubscriptionFilter[]>;

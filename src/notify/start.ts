@@ -19,6 +19,7 @@ import { createPoller, type FastLaneInput, type Poller } from './poller';
 import { createSendQueue } from './queue';
 import { createSlaHook } from './sla-hook';
 import { createSlaAlerts } from './sla-alerts';
+import { slaReport } from './sla-report';
 import { createThreadReplyHandler, type ThreadReplyHandler } from './thread-replies';
 import type { ChangeFeed, Delivery } from './types';
 
@@ -75,6 +76,7 @@ export function createNotifications(config: NotificationsConfig): Notifications 
     defaultLanguage: normalizeLocale(config.locale),
     recordAction: createActionLog(config.store, logger),
     wrote: (w) => fastLane(w),
+    ...(config.sla ? { slaReport: (id: number) => slaReport(config.store, config.sla!, id, (config.now?.() ?? new Date()).getTime()) } : {}),
   };
   return {
     helpdesk,

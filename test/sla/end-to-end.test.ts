@@ -108,7 +108,7 @@ const slaTexts = () => [
 ].sort();
 
 describe('SLA alerts end to end', () => {
-  it('a warning then a breach, each once in a Teams and a Slack channel subscribed with `subscribe sla`, across a restart', async () => {
+  it('a warning then a breach, each once in a Teams and a Slack channel subscribed with `subscribe sla`, across a restart; `sla <id>` explains', async () => {
     const created = Date.parse('2026-11-23T10:00:00Z');
     let { poller } = await startNotifier();
     now = created - 60 * MIN;
@@ -146,6 +146,16 @@ describe('SLA alerts end to end', () => {
     ].sort());
     await pollAt(poller, created + 50 * MIN);
     expect(slaTexts()).toHaveLength(4);
+
+    // `sla 1` explains the clocks, answered privately (in the agent's 1:1 chat).
+    await sayInTeams('sla 1');
+    const answer = await connector.waitFor((a) => /SLA of #1/.test(JSON.stringify(a.activity.attachments ?? '')));
+    expect(answer.conversationId).not.toContain(CHANNEL);
+    expect(answer.activity.attachments[0].content.body[0].text).toBe([
+      'SLA of #1: priority Urgent, counted around the clock (24/7)',
+      'First response (30m): breached at Mon, Nov 23, 11:30, 20 min ago (used 50 min)',
+      'Resolution (4h): due Mon, Nov 23, 15:00, in 3 h 10 min (used 50 min)',
+    ].join('\n'));
     await poller.stop();
   }, 60_000);
 });

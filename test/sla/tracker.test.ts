@@ -6,6 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Comment, Ticket } from '../../src/helpdesk/types';
 import { createLogger } from '../../src/log';
 import { createSlaTracker } from '../../src/notify/sla';
+import { slaReport } from '../../src/notify/sla-report';
+import { DateTime } from 'luxon';
 import { slaRoleOf } from '../../src/sla/roles';
 import { openPolicySource } from '../../src/sla/source';
 import { createSqliteStore, type Store } from '../../src/store';
@@ -128,5 +130,33 @@ describe('SLA tracker', () => {
     expect(said(await tracker.cycle([], [], T0 + 23 * MIN))).toEqual(['sla:1:firstResponse:warning:0.75']);
     // Not saved: the same threshold is still owed.
     expect(said(await tracker.cycle([], [], T0 + 23 * MIN))).toEqual(['sla:1:firstResponse:warning:0.75']);
+  });
+});
+
+describe('sla <id> report', () => {
+  it('says the working time paused while Waiting and the closed days skipped', async () => {
+    const { store } = await setup([]);
+    const dir = mkdtempSync(path.join(tmpdir(), 'sla-report-'));
+    writeFileSync(path.join(dir, 'sla.json'), EXAMPLE);
+    const source = await openPolicySource(path.join(dir, 'sla.json'), { logger, priorities: ['High'] });
+    const at = (iso: string) => DateTime.fromISO(iso, { zone: 'Europe/Berlin' }).toMillis();
+    await store.putSlaRecords([{
+      id: 7, announced: [], policy: 'x',
+      history: {
+        created: at('2026-11-27T14:00'), firstResponseAt: at('2026-11-27T14:30'),
+        observations: [
+          { at: at('2026-11-27T14:00'), status: 'New', priority: 'High' },
+          { at: at('2026-11-27T15:00'), status: 'Waiting', priority: 'High' },
+          { at: at('2026-11-30T10:00'), status: 'In Progress', priority: 'High' },
+        ],
+      },
+    }]);
+    const report = (await slaReport(store, source, 7, at('2026-11-30T11:00')))!;
+    expect(report).toMatchObject({ priority: 'High', calendar: 'business', timeZone: 'Europe/Berlin' });
+    const resolution = report.clocks.find((c) => c.kind === 'resolution')!;
+    // Fri 14:00–15:00 worked, 15:00–16:00 (closing) and Mon 08:00–10:00 waited, Mon 10:00–11:00 worked.
+    expect(resolution).toMatchObject({ state: 'running', usedMs: 2 * 3600_000, pauses: [{ status: 'Waiting', ms: 3 * 3600_000 }], skipped: 'skipped Sat–Sun' });
+    expect(report.clocks.find((c) => c.kind === 'firstResponse')).toMatchObject({ state: 'met', stoppedAt: at('2026-11-27T14:30') });
+    expect(await slaReport(store, source, 8, at('2026-11-30T11:00'))).toBeUndefined();
   });
 });
