@@ -50,6 +50,8 @@ export type Acted =
 export interface NotificationPorts {
   /** `sla <id>`: the ticket's clocks; undefined when it has none; absent when no SLA policy is set. */
   slaReport?(ticketId: number): Promise<SlaReport | undefined>;
+  /** `queue due`: tickets with a running clock, nearest due first (breached first), one page and the total. */
+  slaDue?(offset: number, limit: number): Promise<{ rows: { id: number; dueAt: number }[]; total: number }>;
   subscribe(conversation: Conversation, filter: SubscriptionFilter, by: PersonRef): Promise<void>;
   unsubscribe(conversation: Conversation, filter?: SubscriptionFilter): Promise<number>;
   subscriptions(conversation: Conversation): Promise<SubscriptionFilter[]>;

@@ -76,7 +76,10 @@ export function createNotifications(config: NotificationsConfig): Notifications 
     defaultLanguage: normalizeLocale(config.locale),
     recordAction: createActionLog(config.store, logger),
     wrote: (w) => fastLane(w),
-    ...(config.sla ? { slaReport: (id: number) => slaReport(config.store, config.sla!, id, (config.now?.() ?? new Date()).getTime()) } : {}),
+    ...(config.sla ? {
+      slaReport: (id: number) => slaReport(config.store, config.sla!, id, (config.now?.() ?? new Date()).getTime()),
+      slaDue: (offset: number, limit: number) => config.store.slaQueue(offset, limit),
+    } : {}),
   };
   return {
     helpdesk,

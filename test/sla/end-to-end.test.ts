@@ -156,6 +156,18 @@ describe('SLA alerts end to end', () => {
       'First response (30m): breached at Mon, Nov 23, 11:30, 20 min ago (used 50 min)',
       'Resolution (4h): due Mon, Nov 23, 15:00, in 3 h 10 min (used 50 min)',
     ].join('\n'));
+
+    // `queue due`: from the store's due times; a second ticket, due later, comes after the breached one.
+    stack.emulator.data.insert('SD_Tickets', {
+      Title: 'Mouse wheel sticks', SD_Description: 'd', SD_Priority: 'Urgent', SD_Status: 'New', SD_Category: 'Hardware',
+      SD_SubmittedBy: 'alex@example.com', SD_SubmittedByName: 'Alex', SD_SubmittedByEmail: 'alex@example.com', SD_AssignedTo: '',
+    }, { created: new Date(created + 45 * MIN), modified: new Date(created + 45 * MIN) });
+    await pollAt(poller, created + 50 * MIN);
+    await sayInTeams('queue due');
+    const list = await connector.waitFor((a) => /Open tickets by SLA due time/.test(JSON.stringify(a.activity.attachments ?? '')));
+    const text = JSON.stringify(list.activity.attachments);
+    expect(text.indexOf('VPN down for the whole floor')).toBeGreaterThan(-1);
+    expect(text.indexOf('VPN down for the whole floor')).toBeLessThan(text.indexOf('Mouse wheel sticks'));
     await poller.stop();
   }, 60_000);
 });
