@@ -65,7 +65,7 @@ export interface Deliverer {
 export type OutboxPayload =
   | { kind: 'card'; platform: Platform; conversationId: string; view: TicketView; etag: string }
   /** `orPost`: without a card to thread under, post the line on its own (SLA alerts) instead of skipping it. */
-  | { kind: 'line'; platform: Platform; conversationId: string; text: string; orPost?: boolean }
+  | { kind: 'line'; platform: Platform; conversationId: string; text: string; orPost?: boolean; mention?: string }
   /** `notice` (absent on rows written before it existed, and on 'it was saved' notes) makes the DM an actionable card. */
   | { kind: 'dm'; email: string; text: string; reason: string; locale?: string; notice?: NoticeView };
 
@@ -142,8 +142,9 @@ export function createDeliverer(config: DelivererConfig): Deliverer {
     const send = <T>(fn: () => Promise<T>) => queue.run(row.lane, paceOf(d), fn);
     const card = await cardOf(row.ticketId, p.platform, p.conversationId);
     if (p.kind === 'line') {
-      if (!card && p.orPost && d.postMessage) {
-        await send(() => d.postMessage!(p.conversationId, p.text, opts));
+      // An @mention (SLA escalation) is a message of its own: a thread reply would bury it.
+      if ((!card || p.mention) && p.orPost && d.postMessage) {
+        await send(() => d.postMessage!(p.conversationId, p.text, opts, p.mention));
         return store.finishDelivery(row.key);
       }
       if (!card) {

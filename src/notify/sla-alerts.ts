@@ -28,6 +28,7 @@ export function spanText(t: Translate, ms: number): string {
 export function alertText(t: Translate, a: SlaAlert, now: number, dm: boolean): string {
   const clock = t(`notify:sla.clock.${a.clock.kind}`);
   const vars = { id: a.ticketId, title: a.title, clock, who: a.assignee ? t('notify:sla.holds', { name: a.assignee }) : t('notify:sla.nobody') };
+  if (a.threshold.kind === 'escalation') return t('notify:sla.escalation', { ...vars, ago: spanText(t, now - (a.clock.breachedAt ?? a.threshold.at)) });
   if (a.threshold.kind === 'warning') return t(dm ? 'notify:sla.dmWarning' : 'notify:sla.warning', { ...vars, left: spanText(t, (a.clock.due ?? now) - now) });
   return t(dm ? 'notify:sla.dmBreach' : 'notify:sla.breach', { ...vars, ago: spanText(t, now - (a.clock.breachedAt ?? a.threshold.at)) });
 }
@@ -62,9 +63,10 @@ export function createSlaAlerts(config: SlaAlertsConfig): (findings: SlaFindings
     for (const sub of channels) {
       const { platform, id } = sub.conversation;
       const t = translator(languages.get(`${platform}:${id}`) ?? config.locale);
-      const line = (key: string, ticketId: number, text: string) =>
-        intents.push({ key: `${key}>${platform}:${id}`, lane: channelLane(platform, id), ticketId, createdAt, payload: { kind: 'line', platform, conversationId: id, text, orPost: true } satisfies OutboxPayload });
-      for (const a of findings.alerts) if (wants(sub.filter, a)) line(a.key, a.ticketId, alertText(t, a, now, false));
+      const line = (key: string, ticketId: number, text: string, mention?: string) =>
+        intents.push({ key: `${key}>${platform}:${id}`, lane: channelLane(platform, id), ticketId, createdAt, payload: { kind: 'line', platform, conversationId: id, text, orPost: true, ...(mention ? { mention } : {}) } satisfies OutboxPayload });
+      // An escalation @mentions the assignee, so it goes out as a message of its own.
+      for (const a of findings.alerts) if (wants(sub.filter, a)) line(a.key, a.ticketId, alertText(t, a, now, false), a.threshold.kind === 'escalation' && a.assignee ? a.assignee : undefined);
       const backlog = findings.backlog.filter((a) => wants(sub.filter, a));
       if (backlog.length > 0) line(`sla-backlog:${findings.policy}`, 0, backlogText(t, backlog));
     }
@@ -72,6 +74,8 @@ export function createSlaAlerts(config: SlaAlertsConfig): (findings: SlaFindings
     const muted = await store.mutedAmong(assignees);
     const people = await store.personLocales(assignees);
     for (const a of findings.alerts) {
+      // The escalation is the channel's; the assignee was told at the breach.
+      if (a.threshold.kind === 'escalation') continue;
       if (!a.assignee || muted.has(a.assignee.trim().toLowerCase())) continue;
       const locale = people.get(a.assignee.trim().toLowerCase()) ?? config.locale;
       const text = alertText(translator(locale), a, now, true);

@@ -104,8 +104,11 @@ export interface Delivery {
   updateCard(conversationId: string, messageId: string, view: TicketView): Promise<void>;
   /** Adds a short line in the card's thread. */
   postThreadLine(conversationId: string, messageId: string, text: string, send?: SendOptions): Promise<void>;
-  /** Posts a short message of its own in a conversation (an SLA alert where there is no card to thread it under). */
-  postMessage?(conversationId: string, text: string, send?: SendOptions): Promise<void>;
+  /**
+   * Posts a short message of its own in a conversation (an SLA alert where there is no card to
+   * thread it under); `mention` is an address to @mention after the text, when the platform knows them.
+   */
+  postMessage?(conversationId: string, text: string, send?: SendOptions, mention?: string): Promise<void>;
   /**
    * Sends a private message to a person: `text` alone, or the actionable `notice` card with `text`
    * as its notification and fallback text. Returns false when this platform has no way to reach

@@ -170,4 +170,33 @@ describe('SLA alerts end to end', () => {
     expect(text.indexOf('VPN down for the whole floor')).toBeLessThan(text.indexOf('Mouse wheel sticks'));
     await poller.stop();
   }, 60_000);
+
+  it('a ticket still breached after `escalate.afterBreach` is announced again with an @mention of the assignee on both platforms', async () => {
+    writeFileSync(path.join(dir, 'sla.json'), JSON.stringify({ ...POLICY, escalate: { afterBreach: '10m', notify: 'channel' } }));
+    const created = Date.parse('2026-11-23T10:00:00Z');
+    const { poller, store } = await startNotifier();
+    now = created - 60 * MIN;
+    await poller.runOnce();
+    await sayInTeams('subscribe sla');
+    await createNotificationPorts(store).subscribe({ platform: 'slack', id: 'C1', kind: 'channel' }, { kind: 'sla', value: '' }, dana);
+    await store.savePersonAddress({ platform: 'slack', email: dana.email, userId: 'UDANA' });
+    stack.emulator.data.insert('SD_Tickets', {
+      Title: 'Badge reader dead', SD_Description: 'd', SD_Priority: 'Urgent', SD_Status: 'Assigned', SD_Category: 'Hardware',
+      SD_SubmittedBy: 'alex@example.com', SD_SubmittedByName: 'Alex', SD_SubmittedByEmail: 'alex@example.com', SD_AssignedTo: dana.email,
+    }, { created: new Date(created), modified: new Date(created) });
+    await pollAt(poller, created + 5 * MIN);
+    await pollAt(poller, created + 31 * MIN);
+    await pollAt(poller, created + 41 * MIN);
+    await pollAt(poller, created + 50 * MIN);
+    const slackEscalations = slack.callsTo('chat.postMessage').filter((c) => /🚨/.test(String(c.body.text)));
+    expect(slackEscalations.map((c) => [c.body.channel, c.body.text])).toEqual([
+      ['C1', '🚨 SLA #1 “Badge reader dead”: first response still breached, 11 min after the target (dana@example.com holds it). <@UDANA>'],
+    ]);
+    const teamsEscalations = connector.activities.filter((a) => /🚨/.test(a.activity.text ?? ''));
+    expect(teamsEscalations).toHaveLength(1);
+    expect(teamsEscalations[0].conversationId).toBe(CHANNEL);
+    expect(teamsEscalations[0].activity.text).toBe('🚨 SLA #1 “Badge reader dead”: first response still breached, 11 min after the target (dana@example.com holds it). <at>Dana Agent</at>');
+    expect(teamsEscalations[0].activity.entities).toEqual([{ type: 'mention', text: '<at>Dana Agent</at>', mentioned: { id: dana.id, name: dana.name } }]);
+    await poller.stop();
+  }, 60_000);
 });

@@ -109,9 +109,11 @@ export function createSlackDelivery(config: SlackDeliveryConfig): Delivery {
     async updateCard(channel, ts, view) {
       await call('chat.update', () => client.chat.update({ channel, ts, ...card(view) }));
     },
-    async postMessage(channel, text, send) {
+    async postMessage(channel, text, send, mention) {
       if (await earlier(channel, send)) return;
-      await call('chat.postMessage', () => client.chat.postMessage({ channel, text: escapeMrkdwn(text), ...tagged(send) }));
+      const user = mention ? (await store.personAddresses(mention)).find((a) => a.platform === 'slack' && a.userId)?.userId : undefined;
+      const body = `${escapeMrkdwn(text)}${user ? ` <@${user}>` : ''}`;
+      await call('chat.postMessage', () => client.chat.postMessage({ channel, text: body, ...tagged(send) }));
     },
     async postThreadLine(channel, ts, text, send) {
       if (await earlier(channel, send, ts)) return;
