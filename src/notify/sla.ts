@@ -69,7 +69,7 @@ const BATCH = 2000;
  * Thresholds settled per cycle (~45 µs each through SQLite): a burst (desk opening, a long outage)
  * is spread over the next cycles, keeping a cycle's SLA work under 50 ms.
  */
-const DUE_LIMIT = 600;
+const DUE_LIMIT = 400;
 
 /** The announced-set key of a threshold. */
 export const thresholdKey = (kind: ClockKind, t: Threshold) => `${kind}:${t.kind}${t.kind === 'warning' ? `:${t.fraction}` : ''}`;
@@ -158,6 +158,7 @@ export function createSlaTracker(config: SlaTrackerConfig): SlaTracker {
       for await (const t of config.everyTicket()) {
         const r = observe(undefined, t);
         if (r) batch.push(settle(r, now, backlog));
+        slim(backlog);
         if (batch.length >= BATCH) await store.putSlaRecords(batch.splice(0));
       }
       await store.putSlaRecords(batch);
@@ -167,12 +168,21 @@ export function createSlaTracker(config: SlaTrackerConfig): SlaTracker {
         const page = await store.slaRecordPage(after, BATCH);
         if (page.length === 0) break;
         await store.putSlaRecords(page.map((r) => settle(r, now, backlog)));
+        slim(backlog);
         after = page[page.length - 1].id;
       }
     }
     metas.push([META_POLICY, source.fingerprint()]);
     logger.info('SLA policy adopted', { policy: source.fingerprint(), firstEnabled: stored === undefined, alreadyPast: backlog.length });
     return backlog;
+  }
+
+  /** A backlog may hold a threshold per open ticket: only what its summary says is kept of each clock. */
+  function slim(backlog: SlaAlert[]): void {
+    for (let i = backlog.length - 1; i >= 0 && backlog[i].clock.pauses.length + backlog[i].clock.upcoming.length > 0; i--) {
+      const c = backlog[i].clock;
+      backlog[i] = { ...backlog[i], clock: { ...c, pauses: [], crossed: [], upcoming: [], next: undefined } };
+    }
   }
 
   /** A few open tickets without a known first response get their comments read, until none is left. */
