@@ -16,6 +16,7 @@ import { createServer, type TeamsEndpoint } from './server';
 import { probeHelpdesk, reachabilityReport, readyState, REPORT_WAIT_MS } from './readiness';
 import { reportStatusRoles } from './settings/roles';
 import { prepareDataDir, startFailure } from './start-errors';
+import { openPolicySource } from './sla/source';
 import { leaseFor, openStore, storeHealth, type Store } from './store';
 
 /** A running bot process. */
@@ -59,6 +60,8 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
   const { logger } = options;
   // The data directory holds the SQLite store and the embedded site; with PostgreSQL and a tenant nothing is written there.
   if (!config.databaseUrl || config.helpdesk.target.kind === 'embedded') prepareDataDir(config.dataDir, config.dataDirSetting);
+  // A policy that does not load stops start-up before anything else starts (PolicyError lists why).
+  const sla = config.slaFile ? await openPolicySource(config.slaFile, { logger: logger.child({ component: 'sla' }), priorities: config.helpdesk.priorities }) : undefined;
   const { graph: graphConfig, emulator } = await graphFor(config, logger.child({ component: 'graph' }));
   // One token between the bot's client and the readiness probe, which tries once per call and soon gives up.
   const tokens = createTokenSource({ ...graphConfig, graphUrl: graphConfig.graphUrl.replace(/\/+$/, ''), logger: graphConfig.logger ?? logger });
@@ -82,6 +85,7 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
     logger,
     pollSeconds: config.pollSeconds,
     backfillMinutes: config.backfillMinutes,
+    sla,
     // A lease lives 3/4 of a poll interval: a dead poller is replaced within two intervals.
     lease: leaseFor(store, { ttlMs: config.pollSeconds * 750, logger: logger.child({ component: 'lease' }) }),
   });

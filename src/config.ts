@@ -80,6 +80,8 @@ export interface Config {
   databaseUrl?: string;
   /** HELPDESK_LOCALE: the language of channel cards whose channel has no `language` set (default en). */
   locale: string;
+  /** HELPDESK_SLA_FILE: the SLA policy (src/sla); undefined = no clocks. */
+  slaFile?: string;
 }
 
 /** Options for loadConfig. */
@@ -137,6 +139,7 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): R
     backfillMinutes: found.read(() => integer(env, 'HELPDESK_BACKFILL_MINUTES', 0, 0, 60 * 24 * 30), 0),
     databaseUrl: found.read(() => readDatabaseUrl(env), undefined),
     locale: found.read(() => helpdeskLocale(env), 'en'),
+    slaFile: found.read(() => (value(env, 'HELPDESK_SLA_FILE') ? path.resolve(value(env, 'HELPDESK_SLA_FILE')!) : undefined), undefined),
   };
   found.done();
   return deepFreeze(config);

@@ -41,6 +41,12 @@ const FILTER_EXAMPLE: Record<string, string> = { status: 'New', category: 'Hardw
 
 function filterArgs(command: CommandDeclaration, args: string, fallback: string | undefined, input: CommandInput, t: Translate): ParseResult {
   const name = command.name;
+  // A trailing `sla` asks for SLA warnings and breaches of the filter's tickets instead of cards.
+  const sla = /(?:^|\s)sla$/i.exec(args);
+  if (sla) {
+    const parsed = filterArgs(command, args.slice(0, sla.index).trim(), fallback ?? 'all', input, t);
+    return parsed.ok ? ok({ ...parsed.input, values: { kind: 'all', ...parsed.input.values, sla: 'yes' } }) : parsed;
+  }
   if (!args) return ok(fallback ? { ...input, values: { kind: fallback } } : input);
   const [word, rest] = head(args);
   const kind = word.toLowerCase();

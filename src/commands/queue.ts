@@ -11,6 +11,7 @@ import { errorReply, privately, tr } from './respond';
 import { VERBS } from '../core';
 import { EVERYWHERE, type CommandDeclaration } from './declaration';
 import type { Handler } from './types';
+import { dueQueue } from './queue-due';
 
 /** Rows per page of a queue in chat. */
 export const PAGE_SIZE = 20;
@@ -38,8 +39,9 @@ export function byUrgencyThenAge(priorities: readonly string[]): (a: Ticket, b: 
 /** Lists one of the agent queues, a page at a time, in work order, saying "N–M of T". */
 const queue: Handler = async (ctx, input) => {
   const name = (input.values?.queue ?? 'unassigned').trim().toLowerCase() || 'unassigned';
-  const q = own(QUEUES, name);
   const t = tr(ctx);
+  if (name === 'due') return (await ctx.helpdesk.isAgent(ctx.actor.email)) ? dueQueue(ctx, input, PAGE_SIZE, QUEUE_SCAN) : errorReply(t('commands:queue.agentsOnly'));
+  const q = own(QUEUES, name);
   if (!q) return errorReply(t('commands:queue.notAQueue', { name }), queueCommand.usage);
   // The service narrows a requester's list to their own tickets; a list titled "queue" would mislead.
   if (!(await ctx.helpdesk.isAgent(ctx.actor.email))) {
@@ -66,12 +68,12 @@ const queue: Handler = async (ctx, input) => {
 /** `queue [unassigned|mine|high|all]`; the choices are the queues above. */
 export const queueCommand: CommandDeclaration = {
   name: 'queue',
-  usage: `queue [${Object.keys(QUEUES).join('|')}]`,
+  usage: `queue [${[...Object.keys(QUEUES), 'due'].join('|')}]`,
   description: 'commands:describe.queue',
   who: 'agents',
   scopes: EVERYWHERE,
   menus: EVERYWHERE,
-  args: { kind: 'choice', key: 'queue', choices: Object.keys(QUEUES), noun: 'commands:queue.noun', fallback: 'unassigned' },
+  args: { kind: 'choice', key: 'queue', choices: [...Object.keys(QUEUES), 'due'], noun: 'commands:queue.noun', fallback: 'unassigned' },
   verb: VERBS.queue,
   handles: { [VERBS.queue]: queue },
   answers: 'ticket-list',

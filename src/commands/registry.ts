@@ -27,6 +27,7 @@ import { replyCommand } from './reply';
 import { resolveCommand } from './resolve';
 import { searchCommand } from './search';
 import { showCommand } from './show';
+import { slaCommand } from './sla';
 import { statusCommand } from './status';
 import { subscribeCommand } from './subscribe';
 import { subscriptionsCommand } from './subscriptions';
@@ -39,6 +40,7 @@ export const COMMAND_DECLARATIONS: readonly CommandDeclaration[] = [
   newCommand,
   mineCommand,
   showCommand,
+  slaCommand,
   searchCommand,
   commentCommand,
   reopenCommand,

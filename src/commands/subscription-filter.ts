@@ -1,5 +1,5 @@
 /** Shared by subscribe/unsubscribe/subscriptions: filter checking and wording. */
-import type { NotificationPorts, SubscriptionFilter } from '../core';
+import { slaFilter, slaInner, type NotificationPorts, type SubscriptionFilter } from '../core';
 import type { Vocabulary } from '../helpdesk/types';
 import { matchValue } from '../views/format';
 import { errorReply, tr } from './respond';
@@ -8,7 +8,7 @@ import { valueLabel } from '../views/format';
 import type { CommandContext, Reply } from './types';
 
 /** How help writes the filter argument of subscribe and unsubscribe. */
-export const FILTER_USAGE = '[all|high|space <id>|category <name>|status <status>]';
+export const FILTER_USAGE = '[all|high|space <id>|category <name>|status <status>] [sla]';
 
 /** Builds a filter from parsed or card values; statuses and categories are checked against the vocabulary. */
 export function filterFrom(
@@ -19,6 +19,10 @@ export function filterFrom(
 ): SubscriptionFilter | Reply | undefined {
   const kind = values?.kind?.trim().toLowerCase();
   if (!kind) return undefined;
+  if (values?.sla) {
+    const inner = filterFrom({ ...values, sla: '' }, vocabulary, usage, t);
+    return inner && !isReply(inner) ? slaFilter(inner) : inner;
+  }
   const value = values?.value?.trim() ?? '';
   switch (kind) {
     case 'all':
@@ -53,6 +57,8 @@ export function describeFilter(filter: SubscriptionFilter, t: Translate = englis
       return t('commands:filter.category', { value: valueLabel(t, 'category', filter.value ?? '') });
     case 'status':
       return t('commands:filter.status', { value: valueLabel(t, 'status', filter.value ?? '') });
+    case 'sla':
+      return t('commands:filter.sla', { what: describeFilter(slaInner(filter), t) });
   }
 }
 

@@ -5,3 +5,4 @@ export * from './subscriptions';
 export * from './verbs';
 export * from './vocabulary';
 export * from './search';
+export * from './sla';

@@ -1,5 +1,6 @@
 /** Channel subscriptions and mute preferences: the words the commands, the store and the poller share. */
 import type { Conversation } from './conversation';
+import type { SlaReport } from './sla';
 
 /** The filter keywords a subscription can use, in the order help names them. */
 export const FILTER_KINDS = ['all', 'high', 'space', 'category', 'status'] as const;
@@ -13,7 +14,23 @@ export type SubscriptionFilter =
   | { kind: 'high' }
   | { kind: 'space'; value: string }
   | { kind: 'category'; value: string }
-  | { kind: 'status'; value: string };
+  | { kind: 'status'; value: string }
+  /** SLA warnings and breaches (no ticket cards) for the tickets of the filter in `value` (slaFilter). */
+  | { kind: 'sla'; value: string };
+
+/** `subscribe <filter> sla`: the filter kept as `value` ('' for all, `high`, `space:it`), so the store needs no new column. */
+export function slaFilter(inner: SubscriptionFilter): SubscriptionFilter {
+  if (inner.kind === 'sla') return inner;
+  return { kind: 'sla', value: inner.kind === 'all' ? '' : 'value' in inner ? `${inner.kind}:${inner.value}` : inner.kind };
+}
+
+/** The filter an SLA subscription narrows to (all tickets for plain `subscribe sla`). */
+export function slaInner(filter: Extract<SubscriptionFilter, { kind: 'sla' }>): Exclude<SubscriptionFilter, { kind: 'sla' }> {
+  if (!filter.value) return { kind: 'all' };
+  const at = filter.value.indexOf(':');
+  if (at < 0) return { kind: filter.value as 'all' | 'high' };
+  return { kind: filter.value.slice(0, at) as 'space' | 'category' | 'status', value: filter.value.slice(at + 1) };
+}
 
 /** A person as the subscription records remember them. */
 export interface PersonRef {
@@ -31,6 +48,10 @@ export type Acted =
 
 /** Subscriptions, preferences and who-acted records (kept by src/store) as commands see them. */
 export interface NotificationPorts {
+  /** `sla <id>`: the ticket's clocks; undefined when it has none; absent when no SLA policy is set. */
+  slaReport?(ticketId: number): Promise<SlaReport | undefined>;
+  /** `queue due`: tickets with a running clock, nearest due first (breached first), one page and the total. */
+  slaDue?(offset: number, limit: number): Promise<{ rows: { id: number; dueAt: number }[]; total: number }>;
   subscribe(conversation: Conversation, filter: SubscriptionFilter, by: PersonRef): Promise<void>;
   unsubscribe(conversation: Conversation, filter?: SubscriptionFilter): Promise<number>;
   subscriptions(conversation: Conversation): Promise<SubscriptionFilter[]>;

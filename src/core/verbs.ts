@@ -8,6 +8,7 @@ export const VERBS = {
   newForm: 'ticket.new',
   create: 'ticket.create',
   show: 'ticket.show',
+  sla: 'ticket.sla',
   refresh: 'ticket.refresh',
   mine: 'ticket.mine',
   queue: 'ticket.queue',

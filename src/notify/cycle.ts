@@ -14,6 +14,7 @@ import { commentKey } from './detect';
 import { firstStart, WM_COMMENTS, WM_TICKETS } from './first-start';
 import { detectChanges, planDeliveries } from './plan';
 import type { SearchIndexer } from './search-index';
+import type { SlaHook } from './sla-hook';
 import type { ChangeFeed } from './types';
 
 /** What the bot wrote, for the fast lane; `origin` is the conversation a thread reply came from (it already shows it). */
@@ -53,6 +54,8 @@ export interface CycleConfig {
    * when they cannot be read, nobody is (a note DM'd to a deactivated agent cannot be taken back).
    */
   activeAgents?: () => Promise<ReadonlySet<string> | undefined>;
+  /** SLA clocks (src/notify/sla-hook.ts): told what each cycle read, after its commit. */
+  sla?: SlaHook;
 }
 
 /** The store side of notifying: one cycle over the feed, or the fast lane over what the bot wrote. */
@@ -134,6 +137,7 @@ export function createCycleRunner(config: CycleConfig): CycleRunner {
         // Keys only guard the overlap window and crash recovery; a week is far beyond both.
         await store.pruneDelivered(new Date(Date.now() - 7 * 86400_000));
       }
+      await config.sla?.afterCycle(tickets, comments, now().getTime());
       const changeSets = detected.sets.length;
       return { tickets: tickets.length, comments: comments.length, changeSets, owed: intents.length, complete: true, firstStart: first || undefined };
     });

@@ -14,7 +14,8 @@ import type { Platform, Target } from './types';
 /** What an outbox row asks for. */
 export type OutboxPayload =
   | { kind: 'card'; platform: Platform; conversationId: string; view: TicketView; etag: string }
-  | { kind: 'line'; platform: Platform; conversationId: string; text: string }
+  /** `orPost`: without a card to thread under, post the line on its own (SLA alerts) instead of skipping it. */
+  | { kind: 'line'; platform: Platform; conversationId: string; text: string; orPost?: boolean; mention?: string }
   /** `notice` (absent on rows written before it existed, and on 'it was saved' notes) makes the DM an actionable card. */
   | { kind: 'dm'; email: string; text: string; reason: string; locale?: string; notice?: NoticeView };
 

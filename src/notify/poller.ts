@@ -12,6 +12,7 @@ import type { Store } from '../store/types';
 import { createCycleRunner, type CycleResult, type FastLaneInput } from './cycle';
 import type { Deliverer, DrainResult } from './deliver';
 import { createSearchIndexer, type AgentNames } from './search-index';
+import type { SlaHook } from './sla-hook';
 import type { ChangeFeed } from './types';
 
 export type { CycleResult, FastLaneInput } from './cycle';
@@ -41,6 +42,8 @@ export interface PollerConfig {
   agentNames?: AgentNames;
   /** Several replicas: cycles and outbox drains run only while this replica holds the lease (default: always). */
   lease?: PollerLease;
+  /** SLA clocks, when a policy is set (src/notify/sla-hook.ts). */
+  sla?: SlaHook;
 }
 
 /** How the poller is doing, for health checks and tests. */
@@ -106,6 +109,7 @@ export function createPoller(config: PollerConfig): Poller {
     backfillMinutes: config.backfillMinutes ?? 0,
     now: config.now ?? (() => new Date()),
     activeAgents,
+    sla: config.sla,
   });
   const cycle = runner.cycle;
 

@@ -70,6 +70,9 @@ export function matches(filter: SubscriptionFilter, ticket: Ticket, highPrioriti
       return same(filter.value, ticket.category);
     case 'status':
       return same(filter.value, ticket.status);
+    case 'sla':
+      // SLA subscriptions hear warnings and breaches (src/notify/sla-alerts.ts), never cards.
+      return false;
   }
 }
 

@@ -52,6 +52,11 @@ export function createSender({ store, queue, logger, byPlatform }: SenderDeps): 
     const send = <T>(fn: () => Promise<T>) => queue.run(row.lane, paceOf(d), fn);
     const card = await cardOf(row.ticketId, p.platform, p.conversationId);
     if (p.kind === 'line') {
+      // An @mention (SLA escalation) is a message of its own: a thread reply would bury it.
+      if ((!card || p.mention) && p.orPost && d.postMessage) {
+        await send(() => d.postMessage!(p.conversationId, p.text, opts, p.mention));
+        return store.finishDelivery(row.key);
+      }
       if (!card) {
         logger.warn('no card to thread a change under; line skipped', { platform: p.platform, conversationId: p.conversationId, ticketId: row.ticketId });
         return store.finishDelivery(row.key);

@@ -7,6 +7,7 @@ import type { NotificationPorts } from '../core';
 import type { HelpdeskService, Ticket, Vocabulary } from '../helpdesk/types';
 import type { Logger } from '../log';
 import { createNotificationPorts } from '../store/notification-ports';
+import type { PolicySource } from '../sla/source';
 import type { PollerLease } from '../store/lease';
 import type { Store } from '../store/types';
 import { createActionLog } from './action-hints';
@@ -16,6 +17,9 @@ import type { WriteSink } from '../helpdesk/changes';
 import { plainWhenUnreachable } from './plain-ports';
 import { createPoller, type FastLaneInput, type Poller } from './poller';
 import { createSendQueue } from './queue';
+import { createSlaHook } from './sla-hook';
+import { createSlaAlerts } from './sla-alerts';
+import { slaReport } from './sla-report';
 import { createThreadReplyHandler, type ThreadReplyHandler } from './thread-replies';
 import type { ChangeFeed, Delivery } from './types';
 
@@ -34,6 +38,10 @@ export interface NotificationsConfig {
   backfillMinutes?: number;
   /** Several replicas: only the lease holder polls (default: this process always polls). */
   lease?: PollerLease;
+  /** HELPDESK_SLA_FILE's policy (src/sla/source.ts); undefined = no clocks. */
+  sla?: PolicySource;
+  /** The poller's clock (tests pin it; default the system clock). */
+  now?: () => Date;
 }
 
 /** What the rest of the process uses. */
@@ -68,6 +76,10 @@ export function createNotifications(config: NotificationsConfig): Notifications 
     defaultLanguage: normalizeLocale(config.locale),
     recordAction: createActionLog(config.store, logger),
     wrote: (w) => fastLane(w),
+    ...(config.sla ? {
+      slaReport: (id: number) => slaReport(config.store, config.sla!, config.vocabulary, id, (config.now?.() ?? new Date()).getTime()),
+      slaDue: (offset: number, limit: number) => config.store.slaQueue(offset, limit),
+    } : {}),
   };
   return {
     helpdesk,
@@ -90,6 +102,11 @@ export function createNotifications(config: NotificationsConfig): Notifications 
         backfillMinutes: config.backfillMinutes,
         agentNames: () => helpdesk.activeAgents(),
         lease: config.lease,
+        now: config.now,
+        sla: config.sla && createSlaHook({
+          source: config.sla, store: config.store, feed: config.feed, helpdesk, logger, vocabulary: config.vocabulary,
+          tell: createSlaAlerts({ store: config.store, vocabulary: config.vocabulary, locale: normalizeLocale(config.locale) }),
+        }),
       });
       return poller;
     },

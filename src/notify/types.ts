@@ -105,6 +105,11 @@ export interface Delivery {
   /** Adds a short line in the card's thread. */
   postThreadLine(conversationId: string, messageId: string, text: string, send?: SendOptions): Promise<void>;
   /**
+   * Posts a short message of its own in a conversation (an SLA alert where there is no card to
+   * thread it under); `mention` is an address to @mention after the text, when the platform knows them.
+   */
+  postMessage?(conversationId: string, text: string, send?: SendOptions, mention?: string): Promise<void>;
+  /**
    * Sends a private message to a person: `text` alone, or the actionable `notice` card with `text`
    * as its notification and fallback text. Returns false when this platform has no way to reach
    * them (no stored personal conversation), so another platform can be tried; true or where the

@@ -13,6 +13,7 @@ import { checkIndexes } from './indexes';
 import { createRetryNotes } from './retry-notes';
 import { statusRoleLines } from './roles';
 import { reportSiteSchema } from './site-schema';
+import { checkSlaPolicy } from './sla';
 import type { RetryConfig } from '../graph/retry';
 import { createTokenSource, type SecretSource } from '../graph/token';
 import type { ListItem, ListName } from '../graph/types';
@@ -22,6 +23,8 @@ export interface DoctorConfig {
   /** Where each line goes as it is produced (default: nowhere; lines are also returned). */
   write?: (line: string) => void;
   retry?: Partial<RetryConfig>;
+  /** HELPDESK_SLA_FILE, checked like start-up checks it. */
+  slaFile?: string;
 }
 
 /** The doctor's verdict: ok when every check passed. */
@@ -71,6 +74,7 @@ export async function runDoctor(settings: HelpdeskSettings, config: DoctorConfig
     target = { ...settings.target, graphUrl: settings.graphUrl, authUrl: settings.authUrl };
   }
 
+  for (const v of await checkSlaPolicy(config.slaFile, settings.priorities)) ({ pass, fail, say })[v.kind](v.line);
   try {
     await check(settings, target, config, { pass, fail, say });
   } finally {

@@ -5,6 +5,7 @@
  */
 import { SchemaTooNewError } from './errors';
 import { PG_CHOSEN_LOCALES_SCHEMA, PG_LOCALES_SCHEMA } from './locales';
+import { PG_SLA_SCHEMA } from './sla-types';
 import type pg from 'pg';
 import { inTransaction } from './pg-client';
 import { PG_MEMO_SCHEMA } from './memos';
@@ -79,6 +80,8 @@ const MIGRATIONS: string[] = [
   PG_LOCALES_SCHEMA,
   // 7: the language a person chose for themselves, apart from the one they last wrote in (see locales.ts).
   PG_CHOSEN_LOCALES_SCHEMA,
+  // 8: SLA clocks: per-ticket history, next instant and due time, announced thresholds (see sla-postgres.ts).
+  PG_SLA_SCHEMA,
 ];
 
 /** The schema version this code writes. */

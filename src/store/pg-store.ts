@@ -5,6 +5,7 @@
  * search-postgres.ts, memos.ts and locales.ts; this file connects, migrates and puts them together.
  */
 import type pg from 'pg';
+import { createPgSla } from './sla-postgres';
 import type { Logger } from '../log';
 import { isSchemaTooNew } from './errors';
 import { createPgLocales } from './locales';
@@ -94,6 +95,7 @@ export async function createPostgresStore(config: PostgresStoreConfig): Promise<
     ...createPgLocales(queries.query),
     ...createPgAudience(queries),
     ...progress,
+    ...createPgSla(queries.query),
     async pruneDelivered(before) {
       const n = await pruneProgress(before);
       await pruneMemos();

@@ -3,6 +3,7 @@ import { SchemaTooNewError } from './errors';
 import type Database from 'better-sqlite3';
 import { SQLITE_MEMO_SCHEMA } from './memos';
 import { SQLITE_CHOSEN_LOCALES_SCHEMA, SQLITE_LOCALES_SCHEMA } from './locales';
+import { SQLITE_SLA_SCHEMA } from './sla-types';
 import { SQLITE_SEARCH_SCHEMA } from './search-sqlite';
 
 /** Each schema step, in order (exported for the upgrade tests, which build older files with them). */
@@ -73,6 +74,8 @@ export const MIGRATIONS: readonly string[] = [
   SQLITE_LOCALES_SCHEMA,
   // 7: the language a person chose for themselves, apart from the one they last wrote in (see locales.ts).
   SQLITE_CHOSEN_LOCALES_SCHEMA,
+  // 8: SLA clocks: per-ticket history, next instant and due time, announced thresholds (see sla-sqlite.ts).
+  SQLITE_SLA_SCHEMA,
 ];
 
 /** The schema version this code writes. */

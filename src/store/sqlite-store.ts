@@ -3,6 +3,7 @@
  * tables live in sqlite-audience.ts (who hears), sqlite-progress.ts (what was seen and sent),
  * sqlite-outbox.ts, search-sqlite.ts, memos.ts and locales.ts; this file opens and puts them together.
  */
+import { createSqliteSla } from './sla-sqlite';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -49,6 +50,7 @@ export function createSqliteStore(config: SqliteStoreConfig): Store {
     ...createSqliteLocales(db),
     ...createSqliteAudience(db),
     ...progress,
+    ...createSqliteSla(db),
     async pruneDelivered(before) {
       const n = pruneProgress(before);
       pruneMemos();

@@ -3,6 +3,7 @@
  * replicas (a network database) can replace the embedded SQLite one without touching callers.
  */
 import type { Conversation, IndexedTicket, SubscriptionFilter, TicketIndex } from '../core';
+import type { SlaStore } from './sla-types';
 
 // The store's files import these from here, so moving them elsewhere changes one line.
 export type { Conversation, SubscriptionFilter };
@@ -179,7 +180,7 @@ export interface LocaleStore {
 }
 
 /** Durable notification state, and the search index. */
-export interface Store extends DeliveryOutbox, SearchIndexStore, MemoStore, LocaleStore {
+export interface Store extends DeliveryOutbox, SearchIndexStore, MemoStore, LocaleStore, SlaStore {
   addSubscription(sub: SubscriptionRecord): Promise<boolean>;
   /** Removes one filter, or every filter of the conversation when `filter` is undefined. */
   removeSubscriptions(platform: Platform, conversationId: string, filter?: SubscriptionFilter): Promise<number>;

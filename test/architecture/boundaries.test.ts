@@ -74,7 +74,9 @@ const ALLOWED: Record<string, string[]> = {
   commands: ['core', 'i18n', 'helpdesk', 'views', 'log'],
   store: ['core', 'log'],
   // notify -> commands: an agent's command typed in a card's thread runs through the command layer.
-  notify: ['core', 'i18n', 'commands', 'helpdesk', 'views', 'store', 'log'],
+  notify: ['core', 'i18n', 'commands', 'helpdesk', 'views', 'store', 'log', 'sla'],
+  // SLA clocks: pure time arithmetic over the vocabulary's status roles; the policy file's reload logs.
+  sla: ['core', 'log'],
   'channels/teams': ['core', 'i18n', 'commands', 'helpdesk', 'views', 'notify', 'store', 'log', 'config', 'server'],
   'channels/slack': ['core', 'i18n', 'commands', 'helpdesk', 'views', 'notify', 'store', 'log', 'config'],
   // The settings readers behind src/config.ts: they check values against the vocabulary's roles.

@@ -49,7 +49,7 @@ describe('parseCommand: agents', () => {
   it('reads every queue and defaults to unassigned', () => {
     expect(input('queue').values?.queue).toBe('unassigned');
     for (const q of ['unassigned', 'mine', 'high', 'all']) expect(input(`queue ${q.toUpperCase()}`).values?.queue).toBe(q);
-    expect(error('queue closed')).toEqual({ message: '“closed” is not a queue.', usage: 'queue [unassigned|mine|high|all]' });
+    expect(error('queue closed')).toEqual({ message: '“closed” is not a queue.', usage: 'queue [unassigned|mine|high|all|due]' });
   });
 
   it('reads claim, assign, status, priority, resolve, note, reply and asset', () => {

@@ -52,6 +52,7 @@ function examples(): Record<string, { text: string; public: boolean }> {
     help: { text: 'help', public: false },
     mine: { text: 'mine', public: false },
     show: { text: `show ${ticketId}`, public: false },
+    sla: { text: `sla ${ticketId}`, public: false },
     queue: { text: 'queue all', public: false },
     assets: { text: 'assets', public: false },
     asset: { text: 'asset LT-0001', public: false },

@@ -109,6 +109,12 @@ export function createSlackDelivery(config: SlackDeliveryConfig): Delivery {
     async updateCard(channel, ts, view) {
       await call('chat.update', () => client.chat.update({ channel, ts, ...card(view) }));
     },
+    async postMessage(channel, text, send, mention) {
+      if (await earlier(channel, send)) return;
+      const user = mention ? (await store.personAddresses(mention)).find((a) => a.platform === 'slack' && a.userId)?.userId : undefined;
+      const body = `${escapeMrkdwn(text)}${user ? ` <@${user}>` : ''}`;
+      await call('chat.postMessage', () => client.chat.postMessage({ channel, text: body, ...tagged(send) }));
+    },
     async postThreadLine(channel, ts, text, send) {
       if (await earlier(channel, send, ts)) return;
       await call('chat.postMessage (thread)', () => client.chat.postMessage({ channel, thread_ts: ts, text: escapeMrkdwn(text), ...tagged(send) }));

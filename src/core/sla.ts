@@ -1,0 +1,27 @@
+/** What `sla <id>` is told about a ticket's clocks (built in src/notify/sla-report.ts from the store and the policy). */
+
+/** One clock, as of `SlaReport.now`; instants are epoch ms. */
+export interface SlaClockReport {
+  kind: 'firstResponse' | 'resolution';
+  /** The target as the policy writes it ("4h", "1d"). */
+  target: string;
+  state: 'running' | 'paused' | 'met' | 'missed' | 'breached';
+  /** When the target is due (running, paused: if resumed now), or was breached. */
+  due?: number;
+  /** When it stopped (met, missed). */
+  stoppedAt?: number;
+  usedMs: number;
+  /** Time paused, per waiting status. */
+  pauses: { status: string; ms: number }[];
+  /** Closed days the clock skipped, in words ("skipped Sat–Sun and 24 Dec"); empty when none. */
+  skipped: string;
+}
+
+/** The policy that applies to a ticket and each of its clocks. */
+export interface SlaReport {
+  now: number;
+  priority: string;
+  calendar: 'business' | '24/7';
+  timeZone: string;
+  clocks: SlaClockReport[];
+}
