@@ -34,6 +34,7 @@ const BENCHES: Record<string, Smoke[]> = {
     { args: ['--postgres'], postgres: true, prints: [/engine: PostgreSQL/, /tickets indexed: 500 of 500/, /agent: \d+ searches, p50 [\d.]+ ms/] },
   ],
   'search-index.ts': [{ postgres: true, prints: [/engine SQLite: 2000 tickets indexed/, /engine PostgreSQL: 2000 tickets indexed/, /agent: p50 [\d.]+ ms, p95 [\d.]+ ms/] }],
+  'sla-store.ts': [{ prints: [/SLA through the SQLite store, 500 open tickets/, /SLA CPU per cycle: median [\d.]+ ms, max [\d.]+ ms/] }],
   'sla.ts': [{ prints: [/SLA clocks for 500 open tickets/, /per cycle, scan of next-change instants and move on: median [\d.]+ ms/] }],
   'slack-commands.ts': [{ prints: [/"commandsPerSecond":\d+/, /"ackMs":\{"p50":[\d.]+/] }],
   'start-prod.ts': [{ prints: [/wall, new data dir .*min \d+ ms/, /wall, existing data dir \(restart\):\s+min \d+ ms/] }],
