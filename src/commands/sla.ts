@@ -42,8 +42,9 @@ const sla: Handler = async (ctx, input) => {
   if (typeof id !== 'number') return id;
   const t = tr(ctx);
   if (!(await ctx.helpdesk.isAgent(ctx.actor.email))) return errorReply(t('commands:sla.agentsOnly'));
-  if (!ctx.notifications?.slaReport) return errorReply(t('commands:sla.off'));
   const ticket = await ctx.helpdesk.getTicket(ctx.actor, id);
+  // No policy is no failure: the ticket exists and simply has no clock to show.
+  if (!ctx.notifications?.slaReport) return confirm(t('commands:sla.off'));
   const report = await ctx.notifications.slaReport(ticket.id);
   if (!report) return confirm(t('commands:sla.none', { id: ticket.id, priority: ticket.priority }));
   const calendar = report.calendar === '24/7' ? t('commands:sla.calendar247') : t('commands:sla.calendarBusiness', { zone: report.timeZone });

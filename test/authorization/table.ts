@@ -41,7 +41,8 @@ export interface TicketRow {
   /** What an allowed run leaves at the site; undefined = nothing (a read or a form). */
   effect?: 'comment' | 'note' | 'assigned-me' | 'assigned-other' | 'status' | 'priority' | 'resolved' | 'title' | 'reopened';
   /** The reply an allowed run gives. */
-  shows: 'ticket' | 'form';
+  /** What an allowed run answers: the ticket card, a form about it, or a confirmation (e.g. `sla`'s report). */
+  shows: 'ticket' | 'form' | 'confirmation';
 }
 
 /** A declaration's example as a matrix row: `typed` and card `values` as the example gives them. */

@@ -62,6 +62,10 @@ function expectShown(row: TicketRow, who: Who, id: number, reply: Reply): void {
     expect(v.type === 'ticket' && v.ticket.id, `${row.name}: the ticket is shown`).toBe(id);
     return;
   }
+  if (row.shows === 'confirmation') {
+    expect(v.type, `${row.name}: a confirmation about the ticket`).toBe('confirmation');
+    return;
+  }
   expect(v.type === 'form' && v.form.ticketId, `${row.name}: the form opens`).toBe(id);
   // Only agents are offered the choice of an internal note.
   if (v.type === 'form' && who !== 'agent') expect(v.form.allowInternal ?? false, row.name).toBe(false);
