@@ -37,6 +37,13 @@ export interface BotWorld {
   child?: ChildProcess;
   /** Starts the bot and resolves once it listens. */
   start(): Promise<void>;
+  /**
+   * Resolves once the running bot finished a poll cycle: its first start is done, so what is
+   * inserted next is a change it must announce (/healthz answers before the first read ends).
+   */
+  polled(): Promise<void>;
+  /** Where the running bot listens. */
+  base?: string;
   /** SIGKILL; resolves once the process is gone. */
   kill(): Promise<void>;
   /** Resolves after nothing is owed and two more complete poll cycles found nothing new to send. */
@@ -88,7 +95,11 @@ export async function createBotWorld(): Promise<BotWorld> {
       await new Promise<void>((resolve, reject) => {
         child.stdout!.on('data', (d) => {
           out += String(d);
-          if (out.includes('listening on')) resolve();
+          const m = /listening on (http:\/\/[^/\s]+)/.exec(out);
+          if (m) {
+            world.base = m[1];
+            resolve();
+          }
         });
         child.on('exit', (code) => reject(new Error(`bot exited with ${code} before listening`)));
       });
@@ -101,6 +112,12 @@ export async function createBotWorld(): Promise<BotWorld> {
       child.kill('SIGKILL');
       await gone;
       world.child = undefined;
+    },
+    async polled() {
+      await until('a first poll cycle', async () => {
+        const health = (await fetch(`${world.base}/healthz`).then((r) => r.json()).catch(() => ({}))) as { cycles?: number };
+        return (health.cycles ?? 0) >= 1;
+      });
     },
     async settled() {
       const owed = async () => {

@@ -19,6 +19,7 @@ describe('kill -9 of the bot process', () => {
   it('mid-poll: killed while it reads the changes; after restart each card arrives once on both platforms', async () => {
     world = await createBotWorld();
     await world.start();
+    await world.polled();
     const before = world.emu.counters.get('GET SD_Tickets/items') ?? 0;
     world.emu.data.insert('SD_Tickets', ticketRow(1, { Title: 'VPN down' }));
     world.emu.data.insert('SD_Tickets', ticketRow(2, { Title: 'Mail slow' }));
