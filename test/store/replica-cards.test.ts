@@ -79,7 +79,7 @@ describe.skipIf(!pgAvailable())(`ticket cards with two replicas${pgAvailable() ?
         }),
       );
     }
-  }, 120_000);
+  }, 240_000);
 
   afterAll(async () => {
     for (const b of bots) await b.stop();
@@ -133,7 +133,9 @@ describe.skipIf(!pgAvailable())(`ticket cards with two replicas${pgAvailable() ?
     await until(() => {
       const s = seen('Scanner offline', teamsCard, slackCard);
       return s.teamsLines.length >= 2 && s.slackLines.length >= 2 && s.slackUpdates.length >= 2 && s.teamsUpdates.length >= 2;
-    }, 'the second change on both platforms');
+      // A send the killed poller had in flight (a DM, say) holds its claim for 2 minutes before the survivor takes it
+      // over (README, "One poller, and failover"); under load the kill can land on one, so wait that out too.
+    }, 'the second change on both platforms', 150_000);
     // A few more cycles: nothing is posted again.
     const c = (await survivor.health()).cycles;
     await until(async () => (await survivor.health()).cycles >= c + 3, 'three more cycles');
@@ -151,5 +153,5 @@ describe.skipIf(!pgAvailable())(`ticket cards with two replicas${pgAvailable() ?
       [slackCard, 'Status: In Progress → Waiting'],
     ]);
     expect(s.slackUpdates.at(-1)).toContain('Waiting');
-  }, 120_000);
+  }, 240_000);
 });
