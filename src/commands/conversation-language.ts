@@ -5,6 +5,7 @@
  * A failed look-up never costs anyone their answer: the next source is used.
  */
 import type { Conversation, NotificationPorts } from '../core';
+import { normalizeLocale } from '../i18n';
 
 /** Where languages come from (the notification ports, or a channel's own configuration). */
 export type LanguageSources = Pick<NotificationPorts, 'language' | 'personLanguage' | 'defaultLanguage'>;
@@ -19,4 +20,9 @@ export async function conversationLanguage(sources: LanguageSources | undefined,
 export async function personLanguage(sources: LanguageSources | undefined, email: string | undefined, clientLocale: string | undefined): Promise<string | undefined> {
   const chosen = email && sources?.personLanguage ? await sources.personLanguage(email).catch(() => undefined) : undefined;
   return chosen ?? clientLocale;
+}
+
+/** True when two platform locales ('de-DE', 'de', absent) speak the same catalog language; unknown ones count as English. */
+export function sameLanguage(a: string | undefined, b: string | undefined): boolean {
+  return normalizeLocale(a) === normalizeLocale(b);
 }

@@ -77,8 +77,9 @@ const ALLOWED: Record<string, string[]> = {
   notify: ['core', 'i18n', 'commands', 'helpdesk', 'views', 'store', 'log', 'sla'],
   // SLA clocks: pure time arithmetic over the vocabulary's status roles; the policy file's reload logs.
   sla: ['core', 'log'],
-  'channels/teams': ['core', 'i18n', 'commands', 'helpdesk', 'views', 'notify', 'store', 'log', 'config', 'server'],
-  'channels/slack': ['core', 'i18n', 'commands', 'helpdesk', 'views', 'notify', 'store', 'log', 'config'],
+  // Channels only lay out and send: the words come from views, so no channel reads the catalogs.
+  'channels/teams': ['core', 'commands', 'helpdesk', 'views', 'notify', 'store', 'log', 'config', 'server'],
+  'channels/slack': ['core', 'commands', 'helpdesk', 'views', 'notify', 'store', 'log', 'config'],
   // The settings readers behind src/config.ts: they check values against the vocabulary's roles.
   settings: ['core'],
 };

@@ -18,13 +18,13 @@ import { answer, failureMessage, isDirect, messageFor, postPrivate, postPublic }
 import { guarded } from './failure';
 import { sharedTicketView } from '../../commands/shared-view';
 import { noEmailMessage } from './identity';
-import { translator, type Translate } from '../../i18n';
+import { slackTexts, type SlackTexts } from '../../views/channel-texts';
 import { channelLocale, readerLocale } from './locale';
 import { renderMessage, type SlackMessage } from './blocks/message';
 import { openModal, type OpenModal } from './views';
 
 /** A one-line account of what a button did, for the App Home notice. */
-function noticeOf(t: Translate, reply: Reply): string | undefined {
+function noticeOf(texts: SlackTexts, reply: Reply): string | undefined {
   const v = reply.view;
   if (v.type === 'confirmation') return `:white_check_mark: ${v.confirmation.message}`;
   if (v.type === 'error') return `:x: ${v.error.message}`;
@@ -32,7 +32,7 @@ function noticeOf(t: Translate, reply: Reply): string | undefined {
   if (v.type !== 'ticket') return undefined;
   if (v.ticket.notice) return `${noticeMark(v.ticket.notice)}${v.ticket.notice.text}`;
   const status = (v.ticket as typeof v.ticket & { statusLabel?: string }).statusLabel || v.ticket.status;
-  return v.ticket.assignee ? t('slack:home.ticketStatusAssigned', { id: v.ticket.id, status, assignee: v.ticket.assignee }) : t('slack:home.ticketStatus', { id: v.ticket.id, status });
+  return texts.homeTicketStatus(v.ticket.id, status, v.ticket.assignee);
 }
 
 /** What a shared conversation may see for a reply: the shared card for a ticket, else the shareable view. */
@@ -96,20 +96,20 @@ async function handle(deps: SlackDeps, body: BlockAction, action: ButtonAction, 
     if (modal) return modal.show({ type: 'error', error: { message: noEmailMessage(locale) } });
     return postPrivate(deps, { channelId, userId: body.user.id, respond: body.response_url ? respond : undefined }, renderMessage({ type: 'text', text: noEmailMessage(locale) }, locale));
   }
-  const t = translator(ctx.locale);
+  const texts = slackTexts(ctx.locale);
   // Show or Claim on a list message's row keeps the list: the row changes in place, the rest comes on its own.
   const row = !surface && deps.commands.isVerb(verb) ? await listRowAction(ctx, input) : undefined;
   if (row && row.action.view.type !== 'error') {
     return answer(deps, { channelId, userId: body.user.id }, row.action, undefined, () => answerRow(deps, body, row, respond));
   }
-  const reply = row ? row.action : deps.commands.isVerb(verb) ? await dispatch(ctx, input) : ({ view: { type: 'error', error: { message: t('slack:error.oldButton') } }, visibility: 'private' } as Reply);
+  const reply = row ? row.action : deps.commands.isVerb(verb) ? await dispatch(ctx, input) : ({ view: { type: 'error', error: { message: texts.oldButton() } }, visibility: 'private' } as Reply);
   if (modal) {
     const ephemeral = Boolean(body.container?.is_ephemeral);
-    return modal.show(reply.view, { channelId, messageTs: surface || ephemeral ? undefined : body.container?.message_ts }, t('slack:modal.ticket', { id: input.ticketId ?? '' }));
+    return modal.show(reply.view, { channelId, messageTs: surface || ephemeral ? undefined : body.container?.message_ts }, texts.ticketModalTitle(input.ticketId ?? ''));
   }
-  if (surface === 'home') return publishHome(deps, body.user.id, noticeOf(t, reply));
+  if (surface === 'home') return publishHome(deps, body.user.id, noticeOf(texts, reply));
   if (surface === 'modal' && body.view) {
-    await deps.client.views.update({ view_id: body.view.id, view: viewModal(t('slack:modal.helpdesk'), reply.view, ctx.locale) });
+    await deps.client.views.update({ view_id: body.view.id, view: viewModal(texts.modalTitle('helpdesk'), reply.view, ctx.locale) });
     return;
   }
   // After a saved write the answer is retried and, failing that, the person is told it was saved.

@@ -10,7 +10,7 @@ import type { Reply } from '../../commands/types';
 import { renderMessage, type SlackMessage } from './blocks/message';
 import { escapeMrkdwn, mrkdwn, truncate } from './blocks/limits';
 import { conversationOf, slackErrorCode, type SlackDeps } from './context';
-import { translator } from '../../i18n';
+import { slackTexts } from '../../views/channel-texts';
 import { readerLocale } from './locale';
 
 /** A view as posted where others can read it: internal notes are left out (views' shareableView). */
@@ -86,14 +86,14 @@ export async function deliver(deps: SlackDeps, target: ReplyTarget, reply: Reply
 
 /** The short message a person gets (in their language) when their own turn failed unexpectedly (details go to the log). */
 export function failureMessage(locale?: string): string {
-  return translator(locale)('slack:error.failure');
+  return slackTexts(locale).failure();
 }
 
 /** `msg` with what the person typed quoted under it (escaped: their text cannot become markup). */
 export function quoteTyped(msg: SlackMessage, typed: string, locale?: string): SlackMessage {
   if (!typed.trim()) return msg;
   const quoted = escapeMrkdwn(truncate(typed, 2800)).split('\n').map((l) => `>${l}`).join('\n');
-  const heading = translator(locale)('slack:error.typedHeading');
+  const heading = slackTexts(locale).typedHeading();
   return { text: msg.text, blocks: [...msg.blocks, { type: 'section' as const, text: mrkdwn(`${heading}\n${quoted}`) }].slice(0, 50) };
 }
 

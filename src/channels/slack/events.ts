@@ -16,7 +16,7 @@ import { keepLongDrafts } from './drafts';
 import { fromSlackText } from './inbound-text';
 import { noEmailMessage } from './identity';
 import { channelLocale, readerLocale } from './locale';
-import { translator } from '../../i18n';
+import { slackTexts } from '../../views/channel-texts';
 import { descriptionFromMessage, titleFromMessage } from './shortcuts';
 
 /** The reaction name that files a ticket (`:ticket:`). */
@@ -109,20 +109,20 @@ export function registerEvents(app: App, deps: SlackDeps): void {
     const work = async () => {
       const ctx = await commandContext(deps, event.user, conversationOf(channel));
       const locale = ctx?.locale ?? (await readerLocale(deps, event.user));
-      const t = translator(locale);
+      const texts = slackTexts(locale);
       if (!ctx) return await postPrivate(deps, target, text(noEmailMessage(locale), locale));
       const message = await fetchMessage(deps, channel, ts);
-      if (!message) return await postPrivate(deps, target, text(t('slack:shortcut.couldNotRead'), locale));
+      if (!message) return await postPrivate(deps, target, text(texts.couldNotRead(), locale));
       const link = await deps.client.chat.getPermalink({ channel, message_ts: ts }).catch(() => undefined);
       const values: Record<string, string> = {
-        title: titleFromMessage(message.text, t('slack:shortcut.slackMessageFrom', { author: message.user ? `@${message.user}` : t('slack:shortcut.someone') })),
+        title: titleFromMessage(message.text, texts.slackMessageFrom(message.user ? `@${message.user}` : undefined)),
         description: descriptionFromMessage(message.text),
       };
       if (link?.permalink) values.sourceLink = link.permalink;
       const reply = await dispatch(ctx, { verb: VERBS.create, values });
       if (reply.view.type === 'error' || reply.view.type === 'form') {
         const why = reply.view.type === 'error' ? reply.view.error.message : reply.view.form.errors.map((e) => e.message).join(' ');
-        return await postPrivate(deps, target, text(t('slack:shortcut.notFiled', { reason: why }), locale));
+        return await postPrivate(deps, target, text(texts.notFiled(why), locale));
       }
       const card = { ...reply, visibility: 'public' as const };
       await answer(deps, target, card, undefined, async (msg) => void (await deps.client.chat.postMessage({ channel, thread_ts: ts, ...msg })));

@@ -5,12 +5,12 @@
 import { LRUCache } from 'lru-cache';
 import type { WebClient } from '@slack/web-api';
 import type { Actor } from '../../helpdesk/types';
-import { translator } from '../../i18n';
+import { slackTexts } from '../../views/channel-texts';
 import type { Logger } from '../../log';
 
 /** Shown (in the person's language) when Slack does not reveal their email; tickets are never filed anonymously. */
 export function noEmailMessage(locale?: string): string {
-  return translator(locale)('slack:error.noEmail');
+  return slackTexts(locale).noEmail();
 }
 
 /** A Slack user as the help desk sees them; `email` is absent when Slack hides it. */

@@ -5,7 +5,6 @@
  * commands/conversation-language.ts, shared with Teams; this file only supplies Slack's sources.
  */
 import { conversationLanguage, personLanguage, type LanguageSources } from '../../commands/conversation-language';
-import { translator, type Translate } from '../../i18n';
 import { conversationOf, type SlackDeps } from './context';
 
 /** Slack's language sources: the channel configuration's own (tests, app.ts) over the ports'. */
@@ -23,11 +22,6 @@ export async function readerLocale(deps: SlackDeps, userId: string): Promise<str
   if (!userId) return undefined;
   const person = await deps.identity.lookup(userId).catch(() => undefined);
   return personLanguage(sources(deps), person?.email, person?.locale);
-}
-
-/** The message function in the person's language (English when unknown). */
-export async function readerTranslator(deps: SlackDeps, userId: string): Promise<Translate> {
-  return translator(await readerLocale(deps, userId));
 }
 
 /** The language of messages everyone in a channel reads: the channel's own (`language de`), else HELPDESK_LOCALE. */

@@ -6,11 +6,11 @@
  * need channels:history, groups:history and im:history) instead of posting a second one.
  */
 import { webApi } from '@slack/bolt';
-import { translator } from '../../i18n';
 import type { Logger } from '../../log';
 import type { ThreadReplyHandler } from '../../notify/thread-replies';
 import { DeliveryError, type Delivery, type SendOptions } from '../../notify/types';
 import type { Store } from '../../store/types';
+import { slackTexts } from '../../views/channel-texts';
 import type { TicketView } from '../../views/types';
 import { renderMessage } from './blocks/message';
 import { escapeMrkdwn } from './blocks/limits';
@@ -177,7 +177,7 @@ export function slackThreadReplyHook(config: { client: SlackClient; store: Store
       if (!(await config.store.findPostedMessage('slack', info.channelId, info.threadTs))) return false;
       // The thread is the channel's: its language, set with `language`, else English.
       const locale = (await config.store.conversationLocales().catch(() => undefined))?.get(`slack:${info.channelId}`);
-      await tell(info, `:warning: ${escapeMrkdwn(translator(locale)('slack:threadReply.noEmail'))}`);
+      await tell(info, `:warning: ${escapeMrkdwn(slackTexts(locale).threadNoEmail())}`);
       return true;
     }
     const result = await config.handle('slack', info.channelId, info.threadTs, { email: info.email, name: info.name ?? info.email }, info.text);

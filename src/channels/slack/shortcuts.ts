@@ -35,7 +35,7 @@ async function showNewTicketForm(deps: SlackDeps, modal: OpenModal, userId: stri
   if (!ctx) return modal.show({ type: 'error', error: { message: noEmailMessage(await readerLocale(deps, userId)) } });
   let values: Record<string, string> | undefined;
   if (prefill) {
-    values = { title: titleFromMessage(prefill.text, modal.t('slack:shortcut.messageFrom', { author: prefill.author })), description: descriptionFromMessage(prefill.text) };
+    values = { title: titleFromMessage(prefill.text, modal.texts.messageFrom(prefill.author)), description: descriptionFromMessage(prefill.text) };
     if (prefill.permalink) values.sourceLink = prefill.permalink;
   }
   const reply = await dispatch(ctx, values ? { verb: VERBS.newForm, values } : { verb: VERBS.newForm });
@@ -56,7 +56,7 @@ export function registerShortcuts(app: App, deps: SlackDeps): void {
         modal = await openModal(deps, shortcut.trigger_id, userId, 'newTicket');
         const channelId = shortcut.channel.id;
         const link = await deps.client.chat.getPermalink({ channel: channelId, message_ts: shortcut.message_ts }).catch(() => undefined);
-        const author = typeof shortcut.message.user === 'string' ? `@${shortcut.message.user}` : modal.t('slack:shortcut.someone');
+        const author = typeof shortcut.message.user === 'string' ? `@${shortcut.message.user}` : modal.texts.someone();
         const text = typeof shortcut.message.text === 'string' ? shortcut.message.text : '';
         await showNewTicketForm(deps, modal, userId, channelId, { text, permalink: link?.permalink, author });
       },

@@ -17,14 +17,14 @@ import { button } from './blocks/elements';
 import { FORM_OPEN_VERB } from '../../commands/registry';
 import { renderMessage, type SlackMessage } from './blocks/message';
 import { noEmailMessage } from './identity';
-import { translator, type Translate } from '../../i18n';
+import { slackTexts, type SlackTexts } from '../../views/channel-texts';
 import { channelLocale, readerLocale } from './locale';
 
 /** A modal opened with a trigger id; `show` replaces its content once the real view is known. */
 export interface OpenModal {
   viewId?: string;
-  /** The person's messages, for titles and errors shown in the modal. */
-  t: Translate;
+  /** The person's own texts, for titles and errors shown in the modal. */
+  texts: SlackTexts;
   show(view: View, meta?: Partial<FormMetadata>, title?: string): Promise<void>;
 }
 
@@ -36,14 +36,14 @@ export async function openModal(deps: SlackDeps, triggerId: string, userId: stri
   // The users.info answer is usually cached with the person; a slow first look-up must not cost the
   // trigger id its 3 seconds, so the "working" modal waits for it only briefly (else English).
   const quick = await Promise.race([readerLocale(deps, userId), new Promise<undefined>((r) => setTimeout(() => r(undefined), LOCALE_WAIT_MS).unref())]);
-  const t = translator(quick);
-  const title = titleKey === 'newTicket' ? t('slack:shortcut.newTicket') : t('slack:modal.helpdesk');
-  const args = { trigger_id: triggerId, view: loadingModal(title, { close: t('slack:modal.close'), working: t('slack:modal.working') }) };
+  const texts = slackTexts(quick);
+  const title = texts.modalTitle(titleKey);
+  const args = { trigger_id: triggerId, view: loadingModal(title, { close: texts.close(), working: texts.working() }) };
   const opened = fromModal ? await deps.client.views.push(args) : await deps.client.views.open(args);
   const viewId = opened.view?.id;
   return {
     viewId,
-    t,
+    texts,
     async show(view, meta = {}, heading = title) {
       const locale = quick ?? (await readerLocale(deps, userId));
       const body = view.type === 'form' ? formModal(view.form, meta, locale) : viewModal(heading, view, locale);
@@ -62,7 +62,7 @@ function withTyped(form: FormView, typed: Record<string, string>): FormView {
   return { ...form, values: { ...typed, ...form.values } };
 }
 
-async function resolveAssignee(deps: SlackDeps, values: Record<string, string>, t: Translate): Promise<string | undefined> {
+async function resolveAssignee(deps: SlackDeps, values: Record<string, string>, texts: SlackTexts): Promise<string | undefined> {
   const picked = values.assignee;
   if (!picked || picked.includes('@')) return undefined;
   const person = await deps.identity.lookup(picked).catch(() => undefined);
@@ -70,7 +70,7 @@ async function resolveAssignee(deps: SlackDeps, values: Record<string, string>, 
     values.assignee = person.email;
     return undefined;
   }
-  return t('slack:form.noAssigneeEmail', { name: person?.name ?? t('slack:form.thatPerson') });
+  return texts.noAssigneeEmail(person?.name);
 }
 
 /** The modal label of each form field, for giving back what was typed. */
@@ -81,14 +81,14 @@ const FIELD_LABELS: Record<string, LabelKey> = { title: 'title', description: 'd
  * everything they typed, and a button that opens the same form again prefilled.
  */
 export function handBack(meta: FormMetadata, typed: Record<string, string>, reason: string, locale?: string): SlackMessage {
-  const t = translator(locale);
+  const texts = slackTexts(locale);
   const kept = Object.fromEntries(Object.entries(typed).filter(([, v]) => typeof v === 'string' && v !== '' && v !== 'false'));
   // Field names as the form showed them (`Titel: …`); a field without a label keeps its id.
   const labels = labelsFor(locale);
   const lines = Object.entries(kept).map(([k, v]) => `${Object.hasOwn(FIELD_LABELS, k) ? labels[FIELD_LABELS[k]] : k}: ${v}`);
-  const msg = renderMessage({ type: 'text', text: t('slack:form.notSent', { reason }) }, locale);
+  const msg = renderMessage({ type: 'text', text: texts.notSent(reason) }, locale);
   const withText = quoteTyped(msg, lines.join('\n'), locale);
-  const reopen = { verb: FORM_OPEN_VERB[meta.form], title: t('slack:form.openAgain'), style: 'positive' as const, ticketId: meta.ticketId, etag: meta.etag, data: kept };
+  const reopen = { verb: FORM_OPEN_VERB[meta.form], title: texts.openAgain(), style: 'positive' as const, ticketId: meta.ticketId, etag: meta.etag, data: kept };
   return { text: withText.text, blocks: [...withText.blocks, { type: 'actions', elements: [button(reopen, new Set(), true)] }] };
 }
 
@@ -96,7 +96,7 @@ async function afterSubmit(deps: SlackDeps, ctx: CommandContext, userId: string,
   const target = { channelId: meta.channelId, userId };
   const locale = ctx.locale;
   if (reply.outcome === 'conflict' && reply.view.type === 'ticket') {
-    return postPrivate(deps, target, handBack(meta, typed, reply.view.ticket.notice?.text ?? translator(locale)('slack:form.conflict'), locale));
+    return postPrivate(deps, target, handBack(meta, typed, reply.view.ticket.notice?.text ?? slackTexts(locale).conflict(), locale));
   }
   if (reply.view.type === 'form' && reply.view.form.errors.length > 0) {
     return postPrivate(deps, target, handBack(meta, typed, reply.view.form.errors.map((e) => e.message).join(' '), locale));
@@ -146,9 +146,9 @@ type Ack = (answer?: Record<string, unknown>) => Promise<void>;
 async function submit(deps: SlackDeps, userId: string, view: ViewOutput, ack: Ack): Promise<void> {
     const meta = readMetadata(view.private_metadata);
     const locale = await readerLocale(deps, userId);
-    const t = translator(locale);
+    const texts = slackTexts(locale);
     if (!meta) {
-      await ack({ response_action: 'update', view: viewModal(t('slack:modal.helpdesk'), { type: 'error', error: { message: t('slack:form.outOfDate') } }, locale) });
+      await ack({ response_action: 'update', view: viewModal(texts.modalTitle('helpdesk'), { type: 'error', error: { message: texts.outOfDate() } }, locale) });
       return;
     }
     const first = formFields(meta.form)[0];
@@ -156,7 +156,7 @@ async function submit(deps: SlackDeps, userId: string, view: ViewOutput, ack: Ac
     const typed = { ...values };
     // The message a ticket is made from is linked in the ticket by the create handler.
     if (meta.sourceLink) values.sourceLink = meta.sourceLink;
-    const assigneeProblem = meta.form === 'assign' ? await resolveAssignee(deps, values, t) : undefined;
+    const assigneeProblem = meta.form === 'assign' ? await resolveAssignee(deps, values, texts) : undefined;
     if (assigneeProblem) {
       await ack({ response_action: 'errors', errors: { assignee: assigneeProblem } });
       return;
@@ -196,7 +196,7 @@ async function submit(deps: SlackDeps, userId: string, view: ViewOutput, ack: Ac
     if (reply.view.type === 'ticket' && meta.ticketId !== undefined && reply.outcome === 'conflict') {
       const { verb: _v, form: _f, ticketId: _t, etag: _e, ...where } = meta;
       const current = reply.view.ticket;
-      const again = retryForm(meta.form, meta.verb as FormView['submitVerb'], current, deps.helpdesk.vocabulary, typed, current.notice?.text ?? t('views:form.someoneChanged'), locale);
+      const again = retryForm(meta.form, meta.verb as FormView['submitVerb'], current, deps.helpdesk.vocabulary, typed, current.notice?.text ?? texts.someoneChanged(), locale);
       await ack({ response_action: 'update', view: formModal(again, where) });
       return;
     }

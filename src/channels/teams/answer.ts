@@ -7,8 +7,8 @@ import { MessageFactory, type ConversationReference, type TurnContext } from 'bo
 import { sendAnswer } from '../../commands';
 import type { Reply } from '../../commands/types';
 import { isPrivate } from '../../core';
-import { translator } from '../../i18n';
 import type { Actor } from '../../helpdesk/types';
+import { teamsTexts } from '../../views/channel-texts';
 import { isTooBig, TEAMS_MESSAGE_LIMIT } from './fit';
 import { activityFor, type CardAudience } from './replies';
 import type { SeenAt } from './personal-chat';
@@ -85,7 +85,7 @@ async function once(deps: TeamsDeps, context: TurnContext, reply: Reply, who?: A
 
 /** The one line a shared conversation gets for a private answer, in the asker's language. */
 export function pointer(context: TurnContext, sent: boolean): string {
-  return translator(localeOf(context))(sent ? 'teams:pointer.sentPrivately' : 'teams:pointer.unreachable');
+  return teamsTexts(localeOf(context)).pointer(sent);
 }
 
 /** The reference a freshly opened 1:1 chat gave, for callers that remember conversations. */

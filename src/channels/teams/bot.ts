@@ -1,5 +1,5 @@
 /**
- * Routing only: which Teams activity goes to which translator. Each handler lives in its own file
+ * Routing only: which Teams activity goes to which handler. Each handler lives in its own file
  * (messages, invoke-actions, message-extension); identity is resolved once per turn here.
  */
 import {

@@ -5,12 +5,12 @@
 import { LRUCache } from 'lru-cache';
 import { TeamsInfo, TurnContext, type Mention } from 'botbuilder';
 import type { Actor } from '../../helpdesk/types';
-import { translator } from '../../i18n';
+import { teamsTexts } from '../../views/channel-texts';
 import type { Logger } from '../../log';
 
 /** What a person is told (in their language) when the channel cannot give their address; we never act as someone else. */
 export function noEmailMessage(locale: string | undefined): string {
-  return translator(locale)('teams:noEmail');
+  return teamsTexts(locale).noEmail();
 }
 
 /** Resolves Teams users to help-desk actors. */

@@ -23,7 +23,7 @@ import { localeOf, type TeamsDeps } from './turn';
 import { createIdentityResolver, type IdentityResolver } from './identity';
 import { inPersonalChat } from './personal-chat';
 import { activityOf, authenticate, type AuthenticateRequestResult } from './authenticate';
-import { translator } from '../../i18n';
+import { teamsTexts } from '../../views/channel-texts';
 
 export { activityFor, cardFor, shareableView, type CardAudience } from './replies';
 export type { TeamsHooks } from './bot';
@@ -98,7 +98,7 @@ export function createTeamsChannel(options: TeamsChannelConfig): TeamsChannel {
     // Only a message is a turn the person started and is waiting on; invokes answer on the card.
     if (a.type !== 'message') return;
     try {
-      await context.sendActivity(translator(localeOf(context))('teams:turnFailed'));
+      await context.sendActivity(teamsTexts(localeOf(context)).turnFailed());
     } catch (err) {
       logger.warn('Could not tell the person about the failure', { conversationId: a.conversation?.id, error: err });
     }

@@ -10,7 +10,7 @@ import { answerRow } from './list-rows';
 import type { CommandInput, Reply } from '../../commands/types';
 import { VERBS } from '../../core/verbs';
 import type { Actor } from '../../helpdesk/types';
-import { translator } from '../../i18n';
+import { teamsTexts } from '../../views/channel-texts';
 import { noEmailMessage } from './identity';
 import { MessageFactory } from 'botbuilder';
 import type { TicketView } from '../../views/types';
@@ -42,7 +42,7 @@ function message(text: string): AdaptiveCardInvokeResponse {
 async function elsewhere(deps: TeamsDeps, context: TurnContext, reply: Reply, actor: Actor): Promise<AdaptiveCardInvokeResponse> {
   if (reply.visibility === 'public') {
     await context.sendActivity(activityFor(reply.view, audienceOf(context)));
-    return message(translator(localeOf(context))('teams:invoke.done'));
+    return message(teamsTexts(localeOf(context)).cardDone());
   }
   return message(pointer(context, await sendPrivately(deps, context, reply, actor)));
 }
@@ -55,7 +55,7 @@ async function fullText(deps: TeamsDeps, context: TurnContext, ticket: TicketVie
   };
   if (!audienceOf(context).shared) {
     await send(context);
-    return message(translator(localeOf(context))('teams:invoke.fullTextSent', { id: ticket.id }));
+    return message(teamsTexts(localeOf(context)).fullTextSent(ticket.id));
   }
   if (!deps.privateChat) return message(pointer(context, false));
   try {
@@ -75,8 +75,8 @@ export async function onCardAction(
   value: AdaptiveCardInvokeValue,
 ): Promise<AdaptiveCardInvokeResponse> {
   const verb = value.action?.verb;
-  const t = translator(localeOf(context));
-  if (!deps.commands.isVerb(verb)) return invokeError(400, 'UnknownAction', t('teams:invoke.unknownAction', { verb: String(verb ?? '') }));
+  const texts = teamsTexts(localeOf(context));
+  if (!deps.commands.isVerb(verb)) return invokeError(400, 'UnknownAction', texts.unknownAction(String(verb ?? '')));
   if (!actor) return invokeError(400, 'NoEmail', noEmailMessage(localeOf(context)));
   const input = inputFromCard(verb, value.action.data as Record<string, unknown> | undefined);
   // Teams marks the refresh it sends on its own with trigger 'automatic' (not kept by botbuilder's parser).
@@ -110,6 +110,6 @@ export async function onCardAction(
       activityId: context.activity.id,
       error: err,
     });
-    return invokeError(500, 'InternalError', t('teams:invoke.failed'));
+    return invokeError(500, 'InternalError', texts.actionFailed());
   }
 }

@@ -9,7 +9,7 @@ import { VERBS } from '../../core/verbs';
 import type { Actor } from '../../helpdesk/types';
 import { LIMITS } from '../../helpdesk/types';
 import type { View } from '../../views/types';
-import { translator } from '../../i18n';
+import { teamsTexts } from '../../views/channel-texts';
 import { noEmailMessage } from './identity';
 import { inputFromCard } from './invoke-actions';
 import { activityFor, cardFor } from './replies';
@@ -45,7 +45,7 @@ export function toDialogCard(node: unknown): unknown {
 
 function dialog(context: TurnContext, view: View): MessagingExtensionActionResponse {
   const card = toDialogCard(cardFor(view, { ...audienceOf(context), shared: false })) as Record<string, unknown>;
-  return { task: { type: 'continue', value: { title: translator(localeOf(context))('teams:extension.dialogTitle'), card: CardFactory.adaptiveCard(card) } } };
+  return { task: { type: 'continue', value: { title: teamsTexts(localeOf(context)).dialogTitle(), card: CardFactory.adaptiveCard(card) } } };
 }
 
 /** Title and description proposed from the message the person picked. */
@@ -70,7 +70,7 @@ export async function onFetchTask(
   actor: Actor | undefined,
   action: MessagingExtensionAction,
 ): Promise<MessagingExtensionActionResponse> {
-  if (action.commandId !== CREATE_FROM_MESSAGE) return message(translator(localeOf(context))('teams:extension.noCommand', { command: action.commandId ?? '' }));
+  if (action.commandId !== CREATE_FROM_MESSAGE) return message(teamsTexts(localeOf(context)).noCommand(action.commandId ?? ''));
   if (!actor) return message(noEmailMessage(localeOf(context)));
   const { title, description, link } = prefillFrom(action);
   const values: Record<string, string> = { title, description };
@@ -86,8 +86,8 @@ export async function onSubmitAction(
   actor: Actor | undefined,
   action: MessagingExtensionAction,
 ): Promise<MessagingExtensionActionResponse> {
-  const t = translator(localeOf(context));
-  if (action.commandId !== CREATE_FROM_MESSAGE) return message(t('teams:extension.noCommand', { command: action.commandId ?? '' }));
+  const texts = teamsTexts(localeOf(context));
+  if (action.commandId !== CREATE_FROM_MESSAGE) return message(texts.noCommand(action.commandId ?? ''));
   if (!actor) return message(noEmailMessage(localeOf(context)));
   const data = (action.data ?? {}) as Record<string, unknown>;
   // Only the form's submit files a ticket; any other button in the dialog (e.g. cancel) just closes it.
@@ -109,7 +109,7 @@ export async function onSubmitAction(
   } catch (err) {
     // The ticket exists; say so in the dialog rather than let the person file it twice.
     deps.logger.warn('Could not post the new-ticket confirmation', { ticketId: reply.ticketId, conversationId: context.activity.conversation?.id, error: err });
-    return message(reply.ticketId ? t('teams:extension.filedNotPostedId', { id: reply.ticketId }) : t('teams:extension.filedNotPosted'));
+    return message(texts.filedNotPosted(reply.ticketId));
   }
   // An empty answer closes the dialog.
   return {};

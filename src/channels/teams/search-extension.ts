@@ -13,7 +13,7 @@ import {
 } from 'botbuilder';
 import { shareableTickets, SHARE_LIMIT, unfurlView } from '../../commands/share';
 import type { Actor } from '../../helpdesk/types';
-import { translator } from '../../i18n';
+import { teamsTexts } from '../../views/channel-texts';
 import { noEmailMessage } from './identity';
 import { cardFor } from './replies';
 import { commandContext, localeOf, type TeamsDeps } from './turn';
@@ -34,8 +34,8 @@ function typedText(query: MessagingExtensionQuery): string {
 
 /** composeExtension/query: previews of matching tickets; picking one inserts its shared card. */
 export async function onSearchQuery(deps: TeamsDeps, context: TurnContext, actor: Actor | undefined, query: MessagingExtensionQuery): Promise<MessagingExtensionResponse> {
-  const t = translator(localeOf(context));
-  if (query.commandId !== SEARCH_TICKETS) return message(t('teams:extension.noSearch', { command: query.commandId ?? '' }));
+  const texts = teamsTexts(localeOf(context));
+  if (query.commandId !== SEARCH_TICKETS) return message(texts.noSearch(query.commandId ?? ''));
   if (!actor) return message(noEmailMessage(localeOf(context)));
   const count = Math.min(Math.max(1, query.queryOptions?.count ?? SHARE_LIMIT), SHARE_LIMIT);
   try {
@@ -46,7 +46,7 @@ export async function onSearchQuery(deps: TeamsDeps, context: TurnContext, actor
     })));
   } catch (err) {
     deps.logger.warn('ticket search failed', { conversationId: context.activity.conversation?.id, error: err });
-    return message(t('teams:extension.searchDown'));
+    return message(texts.searchDown());
   }
 }
 

@@ -5,9 +5,9 @@
  * is built again in the conversation's language (commands/shared-view.ts, as Slack does).
  */
 import type { TurnContext } from 'botbuilder';
+import { sameLanguage } from '../../commands/conversation-language';
 import { sharedTicketView } from '../../commands/shared-view';
 import type { CommandContext, Reply } from '../../commands/types';
-import { normalizeLocale } from '../../i18n';
 import type { View } from '../../views/types';
 import { localeOf, sharedLocale, type TeamsDeps } from './turn';
 
@@ -19,6 +19,6 @@ export async function inConversationLanguage(
   reply: Reply & { view: { type: 'ticket' } },
 ): Promise<{ view: View; locale: string | undefined }> {
   const locale = await sharedLocale(deps, context);
-  if (normalizeLocale(locale) === normalizeLocale(localeOf(context))) return { view: reply.view, locale: localeOf(context) };
+  if (sameLanguage(locale, localeOf(context))) return { view: reply.view, locale: localeOf(context) };
   return { view: { type: 'ticket', ticket: await sharedTicketView(ctx, reply, locale) }, locale };
 }
