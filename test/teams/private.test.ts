@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMAND_DECLARATIONS } from '../../src/commands';
 import { PRIVATE_UNREACHABLE, SENT_PRIVATELY } from '../../src/commands/respond';
 import type { RecordedActivity } from '../support/fake-connector';
+import { generalRows, mayOnTicket, ticketRows, type TicketRow } from '../authorization/table';
 import { cardOf, cardText, startTeamsHarness, USERS, type Activity, type TeamsHarness, type UserKey } from './harness';
 
 let h: TeamsHarness;
@@ -46,49 +47,56 @@ async function inShared(where: 'channel' | 'group', text: string, user: UserKey)
 
 const textOf = (a: RecordedActivity) => `${a.activity.text ?? ''}\n${cardText(cardOf(a))}`;
 
-/** One typed example per command; each is answered publicly only when it changes the ticket for all. */
-function examples(): Record<string, { text: string; public: boolean }> {
-  return {
-    help: { text: 'help', public: false },
-    mine: { text: 'mine', public: false },
-    show: { text: `show ${ticketId}`, public: false },
-    sla: { text: `sla ${ticketId}`, public: false },
-    queue: { text: 'queue all', public: false },
-    assets: { text: 'assets', public: false },
-    asset: { text: 'asset LT-0001', public: false },
-    new: { text: 'new Printer jam', public: false },
-    comment: { text: `comment ${ticketId} checked the cable`, public: false },
-    note: { text: `note ${ticketId} vendor called back`, public: false },
-    reply: { text: `reply ${ticketId} on it`, public: false },
-    // Before resolve: reopening a ticket that is still open changes nothing, privately.
-    reopen: { text: `reopen ${ticketId} still broken`, public: false },
-    edit: { text: `edit ${ticketId}`, public: false },
-    search: { text: 'search printer', public: false },
-    claim: { text: `claim ${ticketId}`, public: true },
-    assign: { text: `assign ${ticketId} ${h.emails.lee}`, public: true },
-    status: { text: `status ${ticketId} In Progress`, public: true },
-    priority: { text: `priority ${ticketId} High`, public: true },
-    resolve: { text: `resolve ${ticketId} replaced the reader`, public: true },
-    notifications: { text: 'notifications off', public: false },
-    subscribe: { text: 'subscribe high', public: false },
-    unsubscribe: { text: 'unsubscribe', public: false },
-    subscriptions: { text: 'subscriptions', public: false },
-    language: { text: 'language', public: false },
-  };
+/** Ticket changes everyone in the conversation should see: answered there with the card. Comments, notes, reads and forms stay with the person. */
+const SEEN_BY_ALL = new Set<TicketRow['effect']>(['assigned-me', 'assigned-other', 'status', 'priority', 'resolved', 'reopened', 'title']);
+
+/** One typed example per command, from its declaration; `public` says for whom the answer is the shared card. */
+interface Example {
+  command: string;
+  typed: string;
+  state?: TicketRow['state'];
+  public: { agent: boolean; requester: boolean };
+}
+
+/** Every command's first typed example, as the authorization matrix reads the declarations (test/authorization/table.ts). */
+function examples(): Example[] {
+  return COMMAND_DECLARATIONS.map((c) => {
+    const example = c.examples.find((e) => e.typed)!;
+    const one = { ...c, examples: [example] };
+    const [row] = example.ticket ? ticketRows([one]) : generalRows([one]);
+    const changes = 'state' in row && SEEN_BY_ALL.has(row.effect);
+    return {
+      command: c.name,
+      typed: row.typed!,
+      ...('state' in row ? { state: row.state } : {}),
+      // The ticket is Lynne's own: she is the requester, Dana an agent.
+      public: { agent: changes && mayOnTicket('agent', 'own', row as TicketRow), requester: changes && mayOnTicket('requester', 'own', row as TicketRow) },
+    };
+  });
+}
+
+/** A fresh ticket of Lynne's in the state the example acts on. */
+async function ticketFor(state: TicketRow['state'] | undefined): Promise<number> {
+  const id = await freshTicket();
+  const dana = { email: h.emails.dana!, name: 'Dana' };
+  if (state === 'resolved') await h.stack.helpdesk.resolve(dana, id, 'resolved before the example');
+  if (state === 'held') await h.stack.helpdesk.assign(dana, id, h.emails.lee!);
+  return id;
 }
 
 describe('typed commands in shared conversations', () => {
   it('has an example for every command, so a new command cannot skip this test', () => {
-    expect(Object.keys(examples()).sort()).toEqual(COMMAND_DECLARATIONS.map((c) => c.name).sort());
+    expect(examples().map((e) => e.command).sort()).toEqual(COMMAND_DECLARATIONS.map((c) => c.name).sort());
   });
 
   for (const where of ['channel', 'group'] as const) {
     for (const user of ['dana', 'lynne'] as const) {
       it(`${where}, ${user}: private answers go to the 1:1 chat, the ${where} gets one pointer line`, async () => {
-        ticketId = await freshTicket();
-        for (const [name, example] of Object.entries(examples())) {
-          const { shared, personal, opened } = await inShared(where, example.text, user);
-          const isPublic = example.public && user === 'dana';
+        for (const example of examples()) {
+          const name = example.command;
+          ticketId = await ticketFor(example.state);
+          const { shared, personal, opened } = await inShared(where, example.typed.replace('{id}', String(ticketId)), user);
+          const isPublic = user === 'dana' ? example.public.agent : example.public.requester;
           expect(shared, `${name}: one message in the ${where}`).toHaveLength(1);
           if (isPublic) {
             expect(cardOf(shared[0]), name).toBeDefined();
