@@ -17,6 +17,8 @@ export interface ReadyState {
   detail?: string;
   polling: boolean;
   cycles?: number;
+  /** Poll cycles this process finished and recorded (`cycles` counts those started). */
+  committed?: number;
   store?: unknown;
   [field: string]: unknown;
 }
@@ -80,9 +82,9 @@ export function probeHelpdesk(graph: GraphClient, everyMs: number, logger: Logge
 /** The readiness verdict from the probe, the poller (once attached) and the store. */
 export async function readyState(probe: HelpdeskProbe, poller: Poller | undefined, store: Store): Promise<ReadyState> {
   if (!poller) return { ok: false, detail: 'starting', polling: false };
-  const { failures, lastError, polling, cycles } = poller.status();
+  const { failures, lastError, polling, cycles, committed } = poller.status();
   const storeState = await storeHealth(store);
-  const base = { polling: polling && storeState.reachable, cycles, store: storeState };
+  const base = { polling: polling && storeState.reachable, cycles, committed, store: storeState };
   if (!probe.reachable()) return { ok: false, detail: `help desk not reachable yet: ${probe.lastError() ?? 'first read under way'}`, ...base };
   if (failures >= UNREACHABLE_CYCLES) return { ok: false, detail: `help desk unreachable for ${failures} poll cycles: ${lastError ?? 'unknown error'}`, ...base };
   // A shared store that does not answer is reported but stays ready: most commands work without it.

@@ -48,7 +48,10 @@ export interface PollerConfig {
 
 /** How the poller is doing, for health checks and tests. */
 export interface PollerStatus {
+  /** Cycles started (counted when the read begins). */
   cycles: number;
+  /** Cycles whose reads and commit finished: what they found owed is in the outbox. */
+  committed: number;
   /** Consecutive cycles whose reads failed; each doubles the pause, up to maxBackoffSeconds. */
   failures: number;
   /** Pause before the next cycle. */
@@ -80,6 +83,7 @@ export function createPoller(config: PollerConfig): Poller {
   let halted = false;
   let failures = 0;
   let cycles = 0;
+  let committed = 0;
   let lastError: string | undefined;
   let lastDrain: DrainResult | undefined;
   let drainTimer: NodeJS.Timeout | undefined;
@@ -143,6 +147,7 @@ export function createPoller(config: PollerConfig): Poller {
     cycles += 1;
     try {
       const result = await cycle();
+      committed += 1;
       // Sending does not hold up polling: a slow or unreachable platform only delays its own lanes.
       drainInBackground();
       // Only Graph trouble slows the poller; one unreachable conversation must not delay everyone.
@@ -219,6 +224,6 @@ export function createPoller(config: PollerConfig): Poller {
     },
     runOnce: cycleAndDrain,
     announce,
-    status: () => ({ cycles, failures, nextDelayMs: nextDelayMs(), lastError, polling: holds(), leaseError }),
+    status: () => ({ cycles, committed, failures, nextDelayMs: nextDelayMs(), lastError, polling: holds(), leaseError }),
   };
 }

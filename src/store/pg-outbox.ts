@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
+import { createHeartbeat, FORGET_AFTER_MS } from './liveness';
 import { DEFAULT_CLAIM_MS } from './rows';
 import type { CycleCommit, DeliveryOutbox, PendingDelivery, Platform, PostedMessage } from './types';
 
@@ -39,11 +40,19 @@ const toPending = (r: Row): PendingDelivery => ({
   lastError: (r.last_error as string | null) ?? undefined,
 });
 
-/** The DeliveryOutbox methods over the shared database. */
-export function createPgOutbox(deps: PgOutboxDeps): DeliveryOutbox {
+/** The DeliveryOutbox methods over the shared database; `heartbeatMs` is how often this replica says it is alive (liveness.ts). */
+export function createPgOutbox(deps: PgOutboxDeps, heartbeatMs?: number): DeliveryOutbox & { stopHeartbeat(): void } {
   const { query, tx } = deps;
   const holder = randomUUID();
+  const heartbeat = createHeartbeat(async () => {
+    await query(
+      `INSERT INTO replica_heartbeats (id, seen_at) VALUES ($1, clock_timestamp()) ON CONFLICT (id) DO UPDATE SET seen_at = excluded.seen_at`,
+      [holder],
+    );
+    await query(`DELETE FROM replica_heartbeats WHERE seen_at < clock_timestamp() - $1::int * interval '1 millisecond'`, [FORGET_AFTER_MS]);
+  }, heartbeatMs);
   return {
+    stopHeartbeat: () => heartbeat.stop(),
     async commitCycleWithDeliveries(commit, intents) {
       await tx(async (c) => {
         if (intents.length > 0) {
@@ -80,10 +89,14 @@ export function createPgOutbox(deps: PgOutboxDeps): DeliveryOutbox {
       return rows.map(toPending);
     },
     async startDelivery(key, claimMs = DEFAULT_CLAIM_MS) {
+      await heartbeat.fresh();
+      // Free to take: unclaimed, expired, this replica's own, or held by a replica that stopped beating.
       const [r] = await query(
         `UPDATE outbox SET attempts = attempts + 1, claimed_by = $2, claimed_until = clock_timestamp() + $3::int * interval '1 millisecond'
-         WHERE key = $1 AND (claimed_until IS NULL OR claimed_until < clock_timestamp() OR claimed_by = $2) RETURNING attempts`,
-        [key, holder, Math.round(claimMs)],
+         WHERE key = $1 AND (claimed_until IS NULL OR claimed_until < clock_timestamp() OR claimed_by = $2
+           OR EXISTS (SELECT 1 FROM replica_heartbeats h WHERE h.id = outbox.claimed_by AND h.seen_at < clock_timestamp() - $4::int * interval '1 millisecond'))
+         RETURNING attempts`,
+        [key, holder, Math.round(claimMs), heartbeat.staleMs],
       );
       return (r?.attempts as number | undefined) ?? 0;
     },

@@ -28,6 +28,8 @@ export interface PostgresStoreConfig {
   maxConnections?: number;
   /** How long planning waits for another replica's turn before going ahead (default 30 s). */
   planWaitMs?: number;
+  /** How often this replica says it is alive to the other drainers of the outbox (default 5 s; src/store/liveness.ts). */
+  heartbeatMs?: number;
 }
 
 /** A Store on PostgreSQL, plus the pool (for the poller lease and health checks). */
@@ -86,10 +88,11 @@ export async function createPostgresStore(config: PostgresStoreConfig): Promise<
   };
   const { pruneProgress, commitCycleOn, savePostedOn, ...progress } = createPgProgress(queries, pool, ready);
   const { pruneMemos, ...memos } = createPgMemos(queries.query);
+  const { stopHeartbeat, ...outbox } = createPgOutbox({ query: queries.query, tx: queries.tx, commitCycleOn, savePostedOn }, config.heartbeatMs);
   return {
     pool,
     ready,
-    ...createPgOutbox({ query: queries.query, tx: queries.tx, commitCycleOn, savePostedOn }),
+    ...outbox,
     ...createPgSearch(queries.query),
     ...memos,
     ...createPgLocales(queries.query),
@@ -109,6 +112,7 @@ export async function createPostgresStore(config: PostgresStoreConfig): Promise<
       );
     },
     async close() {
+      stopHeartbeat();
       if (!pool.ended) await pool.end();
     },
   };

@@ -3,6 +3,7 @@
  * send's row is claimed when it starts, so two drainers on one file never both send it.
  */
 import { randomUUID } from 'node:crypto';
+import { createHeartbeat, FORGET_AFTER_MS } from './liveness';
 import { DEFAULT_CLAIM_MS } from './rows';
 import type Database from 'better-sqlite3';
 import type { CycleCommit, DeliveryIntent, DeliveryOutbox, PendingDelivery, Platform, PostedMessage } from './types';
@@ -15,8 +16,8 @@ export interface SqliteOutboxDeps {
   savePosted(message: PostedMessage): void;
 }
 
-/** The DeliveryOutbox methods over `db` (already migrated). */
-export function createSqliteOutbox(db: Database.Database, deps: SqliteOutboxDeps): DeliveryOutbox {
+/** The DeliveryOutbox methods over `db` (already migrated); `heartbeatMs` is how often this process says it is alive (liveness.ts). */
+export function createSqliteOutbox(db: Database.Database, deps: SqliteOutboxDeps, heartbeatMs?: number): DeliveryOutbox & { stopHeartbeat(): void } {
   // One process per data directory: a claim found at open was left by a process that died.
   db.prepare(`UPDATE outbox SET claimed_by = NULL, claimed_until = NULL WHERE claimed_by IS NOT NULL`).run();
   const holder = randomUUID();
@@ -29,14 +30,23 @@ export function createSqliteOutbox(db: Database.Database, deps: SqliteOutboxDeps
     due: db.prepare(`SELECT o.* FROM outbox o JOIN (SELECT lane, min(seq) AS seq FROM outbox GROUP BY lane) h ON o.seq = h.seq
       WHERE o.not_before <= ? ORDER BY o.seq LIMIT ?`),
     dueLane: db.prepare(`SELECT * FROM outbox WHERE lane = ? ORDER BY seq LIMIT 1`),
+    // Free to take: unclaimed, expired, this process's own, or held by a process that stopped beating.
     start: db.prepare(`UPDATE outbox SET attempts = attempts + 1, claimed_by = @holder, claimed_until = @until
-      WHERE key = @key AND (claimed_until IS NULL OR claimed_until < @now OR claimed_by = @holder) RETURNING attempts`),
+      WHERE key = @key AND (claimed_until IS NULL OR claimed_until < @now OR claimed_by = @holder
+        OR EXISTS (SELECT 1 FROM replica_heartbeats h WHERE h.id = outbox.claimed_by AND h.seen_at < @stale)) RETURNING attempts`),
+    beat: db.prepare(`INSERT INTO replica_heartbeats (id, seen_at) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET seen_at = excluded.seen_at`),
+    forget: db.prepare(`DELETE FROM replica_heartbeats WHERE seen_at < ?`),
     finish: db.prepare(`DELETE FROM outbox WHERE key = ?`),
     postpone: db.prepare(`UPDATE outbox SET not_before = ?, last_error = ?, claimed_by = NULL, claimed_until = NULL WHERE key = ?`),
     dropLane: db.prepare(`DELETE FROM outbox WHERE lane = ?`),
     cards: db.prepare(`SELECT DISTINCT card_platform, card_conversation FROM outbox WHERE ticket_id = ? AND card_platform IS NOT NULL`),
     count: db.prepare(`SELECT count(*) AS n FROM outbox`),
   };
+  const heartbeat = createHeartbeat(async () => {
+    const now = Date.now();
+    q.beat.run(holder, now);
+    q.forget.run(now - FORGET_AFTER_MS);
+  }, heartbeatMs);
   const toPending = (r: Row): PendingDelivery => ({
     seq: r.seq as number,
     key: r.key as string,
@@ -73,8 +83,9 @@ export function createSqliteOutbox(db: Database.Database, deps: SqliteOutboxDeps
       return (q.due.all(now, limit) as Row[]).map(toPending);
     },
     async startDelivery(key, claimMs = DEFAULT_CLAIM_MS) {
+      await heartbeat.fresh();
       const now = Date.now();
-      return ((q.start.get({ key, holder, until: now + claimMs, now }) as { attempts: number } | undefined)?.attempts) ?? 0;
+      return ((q.start.get({ key, holder, until: now + claimMs, now, stale: now - heartbeat.staleMs }) as { attempts: number } | undefined)?.attempts) ?? 0;
     },
     async finishDelivery(key, posted) {
       finish(key, posted);
@@ -91,5 +102,6 @@ export function createSqliteOutbox(db: Database.Database, deps: SqliteOutboxDeps
     async pendingDeliveryCount() {
       return (q.count.get() as { n: number }).n;
     },
+    stopHeartbeat: () => heartbeat.stop(),
   };
 }

@@ -25,6 +25,8 @@ export interface SqliteStoreConfig {
   dataDir?: string;
   /** Explicit file path (or ':memory:'); wins over dataDir. */
   file?: string;
+  /** How often this process says it is alive to other drainers of the outbox (default 5 s; src/store/liveness.ts). */
+  heartbeatMs?: number;
 }
 
 /** Opens (creating on first start) the SQLite store and brings its schema up to date. */
@@ -43,8 +45,9 @@ export function createSqliteStore(config: SqliteStoreConfig): Store {
 
   const { commitCycleSteps, savePosted, pruneProgress, ...progress } = createSqliteProgress(db);
   const { pruneMemos, ...memos } = createSqliteMemos(db);
+  const { stopHeartbeat, ...outbox } = createSqliteOutbox(db, { commitCycle: commitCycleSteps, savePosted }, config.heartbeatMs);
   return {
-    ...createSqliteOutbox(db, { commitCycle: commitCycleSteps, savePosted }),
+    ...outbox,
     ...createSqliteSearch(db),
     ...memos,
     ...createSqliteLocales(db),
@@ -59,6 +62,7 @@ export function createSqliteStore(config: SqliteStoreConfig): Store {
     // One process per data directory: the poller's own gate (src/notify/cycle.ts) is enough.
     planExclusively: (work) => work(),
     async close() {
+      stopHeartbeat();
       if (db.open) db.close();
     },
   };

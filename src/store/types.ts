@@ -125,7 +125,8 @@ export interface DeliveryOutbox {
    * Claims the row for this drainer, atomically, before its send and counts the attempt; returns
    * the attempt number (1 for the first), or 0 when the row is gone or another drainer's claim
    * (younger than its `claimMs`) holds it — that drainer sends it, this one must not.
-   * Finishing or postponing the row ends the claim; a claim left by a dead process expires. The
+   * Finishing or postponing the row ends the claim; a claim left by a dead process is free once
+   * that process missed three heartbeats (liveness.ts), or when it expires. The
    * same drainer may start its own claimed row again (its finish or postpone did not reach the store).
    */
   startDelivery(key: string, claimMs?: number): Promise<number>;

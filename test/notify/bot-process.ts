@@ -8,11 +8,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
 import { startEmulator, type Emulator } from '../../src/emulator';
 import { createNotificationPorts, createSqliteStore } from '../../src/store';
+import { STORE_FILE } from '../../src/store/sqlite-store';
 import { startFakeConnector, type FakeConnector } from '../support/fake-connector';
 import { startFakeSlack, type FakeSlack } from '../support/fake-slack';
-import { graphRequests } from './emulator-setup';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const TEAMS_CHANNEL = '19:desk@thread.tacv2';
@@ -38,15 +39,18 @@ export interface BotWorld {
   /** Starts the bot and resolves once it listens. */
   start(): Promise<void>;
   /**
-   * Resolves once the running bot finished a poll cycle: its first start is done, so what is
-   * inserted next is a change it must announce (/healthz answers before the first read ends).
+   * Resolves once the running bot finished and recorded a poll cycle (`committed` on /healthz):
+   * its first start is done, so what is inserted next is a change it must announce.
    */
   polled(): Promise<void>;
   /** Where the running bot listens. */
   base?: string;
   /** SIGKILL; resolves once the process is gone. */
   kill(): Promise<void>;
-  /** Resolves after nothing is owed and two more complete poll cycles found nothing new to send. */
+  /**
+   * Resolves after the running bot recorded a poll cycle, nothing is owed, and two more recorded
+   * cycles found nothing new to send.
+   */
   settled(): Promise<void>;
   /** True if the child exited by itself (not killed by the test). */
   diedOnItsOwn: boolean;
@@ -71,6 +75,11 @@ export async function createBotWorld(): Promise<BotWorld> {
   await store.close();
 
   let killing = false;
+  /** Poll cycles the running bot finished and recorded (0 while it cannot be asked). */
+  const committed = async () => {
+    const health = (await fetch(`${world.base}/healthz`).then((r) => r.json()).catch(() => ({}))) as { committed?: number };
+    return health.committed ?? 0;
+  };
   const world: BotWorld = {
     emu, slack, connector, dataDir, diedOnItsOwn: false,
     async start() {
@@ -114,25 +123,25 @@ export async function createBotWorld(): Promise<BotWorld> {
       world.child = undefined;
     },
     async polled() {
-      await until('a first poll cycle', async () => {
-        const health = (await fetch(`${world.base}/healthz`).then((r) => r.json()).catch(() => ({}))) as { cycles?: number };
-        return (health.cycles ?? 0) >= 1;
-      });
+      await until('a recorded poll cycle', async () => (await committed()) >= 1);
     },
     async settled() {
-      const owed = async () => {
-        const s = createSqliteStore({ dataDir });
+      // The outbox is read on its own read-only connection: opening the store would clear the running bot's claims.
+      const owed = () => {
+        const db = new Database(path.join(dataDir, STORE_FILE), { readonly: true, fileMustExist: true });
         try {
-          return await s.pendingDeliveryCount();
+          return (db.prepare('SELECT count(*) AS n FROM outbox').get() as { n: number }).n;
         } finally {
-          await s.close();
+          db.close();
         }
       };
-      await until('the outbox to empty', async () => (await owed()) === 0);
-      // Two more full cycles (two list reads each) with nothing owed: any repeat would have shown by now.
-      const mark = graphRequests(emu);
-      await until('two more poll cycles', () => graphRequests(emu) >= mark + 6);
-      await until('the outbox to stay empty', async () => (await owed()) === 0);
+      // This process's first recorded cycle: before it, an empty outbox only means nothing was read yet.
+      await until('a recorded poll cycle', async () => (await committed()) >= 1);
+      await until('the outbox to empty', () => owed() === 0);
+      // Two more recorded cycles with nothing owed: any repeat would have shown by now.
+      const mark = await committed();
+      await until('two more recorded poll cycles', async () => (await committed()) >= mark + 2);
+      await until('the outbox to stay empty', () => owed() === 0);
     },
     async close() {
       await world.kill();

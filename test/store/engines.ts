@@ -10,7 +10,8 @@ export interface Engine {
   name: string;
   available: () => boolean;
   fresh(): Promise<string>;
-  open(location: string): Promise<Store>;
+  /** `heartbeatMs`: how often the store says its process is alive (src/store/liveness.ts). */
+  open(location: string, options?: { heartbeatMs?: number }): Promise<Store>;
   cleanup(location: string): void;
 }
 
@@ -19,14 +20,14 @@ export const engines: Engine[] = [
     name: 'SQLite',
     available: () => true,
     fresh: async () => mkdtempSync(path.join(tmpdir(), 'store-')),
-    open: async (dir) => createSqliteStore({ dataDir: dir }),
+    open: async (dir, options) => createSqliteStore({ dataDir: dir, ...options }),
     cleanup: (dir) => rmSync(dir, { recursive: true, force: true }),
   },
   {
     name: 'PostgreSQL',
     available: pgAvailable,
     fresh: freshDatabase,
-    open: (url) => createPostgresStore({ url }),
+    open: (url, options) => createPostgresStore({ url, ...options }),
     cleanup: () => undefined,
   },
 ];

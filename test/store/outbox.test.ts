@@ -100,6 +100,28 @@ describe.each(engines)('$name delivery outbox', (engine) => {
     await until(async () => (await other.startDelivery('a1', 60_000)) === 2);
     expect(await store.startDelivery('a1', 60_000)).toBe(0);
   });
+
+  it('a claim is kept while its drainer heartbeats, and taken three missed heartbeats after it stops, long before the claim expires', async () => {
+    const beatMs = 500;
+    const holder = await engine.open(location, { heartbeatMs: beatMs });
+    const taker = await engine.open(location, { heartbeatMs: beatMs });
+    others.push(holder, taker);
+    await store.commitCycleWithDeliveries(commit('x'), [intent('a1', 'A')]);
+    expect(await holder.startDelivery('a1', 120_000)).toBe(1);
+    // Alive for twice the stale window: its heartbeats keep the claim.
+    const aliveUntil = Date.now() + 6 * beatMs;
+    while (Date.now() < aliveUntil) {
+      expect(await taker.startDelivery('a1', 120_000)).toBe(0);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    // Killed: it stops heartbeating (closing stops the beat and leaves its claim, as SIGKILL would).
+    await holder.close();
+    const stoppedAt = Date.now();
+    await until(async () => (await taker.startDelivery('a1', 120_000)) === 2, 30_000);
+    // Not before its last heartbeat (at most one interval before it stopped) is three intervals old.
+    expect(Date.now() - stoppedAt).toBeGreaterThanOrEqual(2 * beatMs - 50);
+    expect(await store.startDelivery('a1', 120_000)).toBe(0);
+  });
 });
 
 /** Waits for a condition (no fixed sleeps): a claim's expiry is a database time, not a timer. */

@@ -133,9 +133,9 @@ describe.skipIf(!pgAvailable())(`ticket cards with two replicas${pgAvailable() ?
     await until(() => {
       const s = seen('Scanner offline', teamsCard, slackCard);
       return s.teamsLines.length >= 2 && s.slackLines.length >= 2 && s.slackUpdates.length >= 2 && s.teamsUpdates.length >= 2;
-      // A send the killed poller had in flight (a DM, say) holds its claim for 2 minutes before the survivor takes it
-      // over (README, "One poller, and failover"); under load the kill can land on one, so wait that out too.
-    }, 'the second change on both platforms', 150_000);
+      // A send the killed poller had in flight (a DM, say) holds its lane until the survivor sees that its heartbeat
+      // stopped: three missed 5 s heartbeats (README, "One poller, and failover"); under load the kill can land on one.
+    }, 'the second change on both platforms', 60_000);
     // A few more cycles: nothing is posted again.
     const c = (await survivor.health()).cycles;
     await until(async () => (await survivor.health()).cycles >= c + 3, 'three more cycles');

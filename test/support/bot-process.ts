@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 export interface BotProcess {
   child: ChildProcess;
   base: string;
-  health(): Promise<{ ok: boolean; polling: boolean; cycles: number; detail?: string; store?: unknown }>;
+  health(): Promise<{ ok: boolean; polling: boolean; cycles: number; committed?: number; detail?: string; store?: unknown }>;
   /** Stops it (SIGTERM, then SIGKILL) unless it already exited. */
   stop(): Promise<void>;
   exited: Promise<number | null>;
