@@ -9,7 +9,7 @@ import type { TicketIndex } from '../core/search';
 import { searchTickets } from './search';
 import { createSeenTickets } from './seen';
 import { createSiteColumns, type SiteColumns } from './site-columns';
-import { findSpace } from './spaces';
+import { findSpace, siteHasSpaces } from './spaces';
 import { matchValue } from '../core/vocabulary';
 import { ticketFromLink } from './ticket-links';
 import { assign, claim, createTicket, deleteTicket, reopen, resolve, setPriority, setStatus, updateTicket } from './ticket-actions';
@@ -61,6 +61,7 @@ export function createHelpdeskService(config: HelpdeskServiceConfig): HelpdeskSe
     },
     servedSpace: settings.spaceId,
     findSpace: (spaceId) => findSpace(ctx, spaceId),
+    hasSpaces: () => siteHasSpaces(ctx),
     isAgent: (email) => agents.isAgent(email),
     activeAgents: () => agents.active(),
     listTickets: (actor, query) => listTickets(ctx, actor, query ?? {}),

@@ -199,6 +199,8 @@ export interface HelpdeskService {
   readonly servedSpace?: string;
   /** What the list says about a typed space id (product 1.5+): no spaces on this site, another served, unseen, or seen (spelled as the list spells it). */
   findSpace(spaceId: string): Promise<SpaceLookup>;
+  /** False when the site has no spaces (SD_Tickets has no SD_SpaceId: product before 1.5); undefined when its columns could not be read. */
+  hasSpaces(): Promise<boolean | undefined>;
 
   listTickets(actor: Actor, query: TicketQuery): Promise<Ticket[]>;
   getTicket(actor: Actor, id: number): Promise<Ticket>;
