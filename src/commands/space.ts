@@ -1,5 +1,5 @@
 /**
- * `space [<id>|none]` (agents, channels; product 1.5+): binds a channel to one space of the help
+ * `space [<id>|none]` (agents, channels and group chats; product 1.5+): binds a channel to one space of the help
  * desk. Tickets filed in a bound channel go to that space, `queue` and `search` show its tickets
  * (a button shows every space), and `subscribe` without a filter follows it. The binding is in the
  * store, so every replica sees it at once. Public confirmation when it changes.
@@ -18,12 +18,12 @@ const NONE_WORDS = new Set(['none', 'off', 'clear', 'remove']);
 export const ALL_SPACES = 'all';
 
 /**
- * The space this conversation is bound to: only channels are; personal chats and group chats
+ * The space this conversation is bound to: channels and group chats can be; personal chats
  * follow HELPDESK_SPACE_ID alone. A binding to another space than the one the deployment serves
  * (HELPDESK_SPACE_ID changed since) is ignored, as the service would ignore it.
  */
 export async function boundSpace(ctx: CommandContext): Promise<string | undefined> {
-  if (ctx.conversation.kind !== 'channel' || isPrivate(ctx.conversation) || !ctx.notifications?.space) return undefined;
+  if (isPrivate(ctx.conversation) || !ctx.notifications?.space) return undefined;
   const bound = await ctx.notifications.space(ctx.conversation);
   if (!bound) return undefined;
   const served = ctx.helpdesk.servedSpace;
@@ -89,7 +89,7 @@ export const spaceCommand: CommandDeclaration = {
   usage: 'space [<id>|none]',
   description: 'commands:describe.space',
   who: 'agents',
-  scopes: ['channel'],
+  scopes: ['channel', 'group'],
   elsewhere: 'commands:space.channelsOnly',
   menus: [],
   args: { kind: 'text', key: 'space' },

@@ -37,7 +37,7 @@ export async function findSpace(ctx: ServiceContext, typed: string): Promise<Spa
   if ((await siteHasSpaces(ctx)) === false) return { kind: 'no-spaces' };
   const served = ctx.settings.spaceId;
   if (served) return sameText(served, id) ? { kind: 'seen', spaceId: served } : { kind: 'not-served', served };
-  const page = await guarded('The space', ctx.logger, () => ctx.graph.listPage('SD_Tickets', { filter: f.eq(TICKET.spaceId, id), top: 1 }));
+  const page = await guarded('The ticket list', ctx.logger, () => ctx.graph.listPage('SD_Tickets', { filter: f.eq(TICKET.spaceId, id), top: 1 }));
   const found = page.items[0]?.fields[TICKET.spaceId];
   return typeof found === 'string' && sameText(found, id) ? { kind: 'seen', spaceId: found } : { kind: 'unseen' };
 }

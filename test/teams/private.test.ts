@@ -74,6 +74,7 @@ function examples(): Record<string, { text: string; public: boolean }> {
     unsubscribe: { text: 'unsubscribe', public: false },
     subscriptions: { text: 'subscriptions', public: false },
     language: { text: 'language', public: false },
+    space: { text: 'space', public: false },
   };
 }
 
