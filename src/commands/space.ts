@@ -5,6 +5,7 @@
  * store, so every replica sees it at once. Public confirmation when it changes.
  */
 import { isPrivate, sameText, VERBS } from '../core';
+import type { Translate } from '../i18n';
 import type { ActionView, TicketListView } from '../views/types';
 import type { CommandDeclaration } from './declaration';
 import { byWhom, confirm, errorReply, tr } from './respond';
@@ -35,12 +36,16 @@ export async function boundSpace(ctx: CommandContext): Promise<string | undefine
  * that space and every space (`values` are the list's own, e.g. the queue's name or the search words).
  */
 export function scopedList(ctx: CommandContext, list: TicketListView, scope: { bound?: string; shown?: string }, verb: ActionView['verb'], values: Record<string, string>): void {
+  if (scope.bound) scopeList(tr(ctx), list, { ...scope, served: ctx.helpdesk.servedSpace }, verb, values);
+}
+
+/** scopedList in `t`'s language, given the space the deployment serves (HELPDESK_SPACE_ID), if any. */
+export function scopeList(t: Translate, list: TicketListView, scope: { bound?: string; shown?: string; served?: string }, verb: ActionView['verb'], values: Record<string, string>): void {
   if (!scope.bound) return;
-  const t = tr(ctx);
   if (scope.shown) {
     list.title = t('commands:space.listTitle', { title: list.title, space: scope.shown });
     // A deployment that serves one space (HELPDESK_SPACE_ID) has no other spaces to show.
-    if (!ctx.helpdesk.servedSpace) list.actions = [...(list.actions ?? []), { verb, title: t('commands:space.showAll'), data: { ...values, spaces: ALL_SPACES } }];
+    if (!scope.served) list.actions = [...(list.actions ?? []), { verb, title: t('commands:space.showAll'), data: { ...values, spaces: ALL_SPACES } }];
   } else {
     list.title = t('commands:space.allSpacesTitle', { title: list.title });
     list.actions = [...(list.actions ?? []), { verb, title: t('commands:space.showOnly', { space: scope.bound }), data: values }];
