@@ -11,6 +11,7 @@ import { formReply, saved, ticketReply, tooLong, tr } from './respond';
 import type { Translate } from '../i18n';
 import { errorText } from '../helpdesk/messages';
 import type { Handler } from './types';
+import { boundSpace } from './space';
 
 /** The description with the chat message it came from, so agents can find the conversation. */
 function withSource(description: string, sourceLink: string | undefined, t: Translate): string {
@@ -54,6 +55,9 @@ export const create: Handler = async (ctx, input) => {
   if (description.trim()) ticket.description = description;
   if (priority) ticket.priority = priority;
   if (category) ticket.category = category;
+  // Filed in a channel bound to a space (the form, a message action or shortcut, the 🎫 reaction): it goes to that space.
+  const space = await boundSpace(ctx);
+  if (space) ticket.spaceId = space;
   try {
     const created = await ctx.helpdesk.createTicket(ctx.actor, ticket);
     await actedOnTicket(ctx, created);

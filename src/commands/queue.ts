@@ -12,6 +12,7 @@ import { VERBS } from '../core';
 import { EVERYWHERE, type CommandDeclaration } from './declaration';
 import type { Handler } from './types';
 import { dueQueue } from './queue-due';
+import { ALL_SPACES, listScope, scopedList } from './space';
 
 /** Rows per page of a queue in chat. */
 export const PAGE_SIZE = 20;
@@ -47,8 +48,10 @@ const queue: Handler = async (ctx, input) => {
   if (!(await ctx.helpdesk.isAgent(ctx.actor.email))) {
     return errorReply(t('commands:queue.agentsOnly'));
   }
+  // A channel bound to a space lists that space's tickets, unless its button asked for every space.
+  const scope = await listScope(ctx, input.values);
   // The whole open queue is read so it can be ordered by urgency and counted; open queues are small.
-  const all = (await ctx.helpdesk.listTickets(ctx.actor, { ...q.query(ctx.actor.email), limit: QUEUE_SCAN })).sort(byUrgencyThenAge(ctx.helpdesk.vocabulary.priorities));
+  const all = (await ctx.helpdesk.listTickets(ctx.actor, { ...q.query(ctx.actor.email), spaceId: scope.shown, limit: QUEUE_SCAN })).sort(byUrgencyThenAge(ctx.helpdesk.vocabulary.priorities));
   const totalText = all.length >= QUEUE_SCAN ? `${QUEUE_SCAN}+` : String(all.length);
   const pages = Math.max(1, Math.ceil(all.length / PAGE_SIZE));
   const asked = Number.parseInt(input.values?.page ?? '1', 10);
@@ -59,10 +62,12 @@ const queue: Handler = async (ctx, input) => {
   const viewer = { email: ctx.actor.email, isAgent: true, locale: ctx.locale };
   const list = ticketListView(t(`commands:queue.${name}.title`), shown, viewer, t(`commands:queue.${name}.empty`), footer, await peopleNames(ctx), ctx.helpdesk.vocabulary);
   if (all.length > 0) list.page = { number: page, from: from + 1, to: from + shown.length, total: all.length };
-  const turn = (to: number, title: string): ActionView => ({ verb: VERBS.queue, title, data: { queue: name, page: String(to) } });
+  const spaces: Record<string, string> = scope.bound && !scope.shown ? { spaces: ALL_SPACES } : {};
+  const turn = (to: number, title: string): ActionView => ({ verb: VERBS.queue, title, data: { queue: name, page: String(to), ...spaces } });
   const paging = [...(page > 1 ? [turn(page - 1, t('views:button.previous'))] : []), ...(page < pages ? [turn(page + 1, t('views:button.next'))] : [])];
   if (paging.length) list.actions = paging;
-  return privately({ type: 'ticket-list', list: keepingList(list, { verb: VERBS.queue, values: { queue: name, page: String(page) } }) });
+  scopedList(ctx, list, scope, VERBS.queue, { queue: name });
+  return privately({ type: 'ticket-list', list: keepingList(list, { verb: VERBS.queue, values: { queue: name, page: String(page), ...spaces } }) });
 };
 
 /** `queue [unassigned|mine|high|all]`; the choices are the queues above. */

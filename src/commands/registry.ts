@@ -28,6 +28,7 @@ import { resolveCommand } from './resolve';
 import { searchCommand } from './search';
 import { showCommand } from './show';
 import { slaCommand } from './sla';
+import { spaceCommand } from './space';
 import { statusCommand } from './status';
 import { subscribeCommand } from './subscribe';
 import { subscriptionsCommand } from './subscriptions';
@@ -59,6 +60,7 @@ export const COMMAND_DECLARATIONS: readonly CommandDeclaration[] = [
   subscribeCommand,
   unsubscribeCommand,
   subscriptionsCommand,
+  spaceCommand,
   languageCommand,
 ];
 

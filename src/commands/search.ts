@@ -5,6 +5,7 @@ import { EVERYWHERE, type CommandDeclaration } from './declaration';
 import { peopleNames } from './people';
 import { errorReply, privately, tr } from './respond';
 import type { Handler } from './types';
+import { ALL_SPACES, listScope, scopedList } from './space';
 
 const LIMIT = 10;
 
@@ -13,14 +14,17 @@ const search: Handler = async (ctx, input) => {
   const text = (input.values?.query ?? input.text ?? '').trim();
   const t = tr(ctx);
   if (!text) return errorReply(t('commands:search.what'), searchCommand.usage);
+  // A channel bound to a space searches that space's tickets, unless its button asked for every space.
+  const scope = await listScope(ctx, input.values);
   const [found, isAgent] = await Promise.all([
-    ctx.helpdesk.searchTickets(ctx.actor, { text, limit: LIMIT + 1 }),
+    ctx.helpdesk.searchTickets(ctx.actor, { text, limit: LIMIT + 1, spaceId: scope.shown }),
     ctx.helpdesk.isAgent(ctx.actor.email),
   ]);
   const footer = found.length > LIMIT ? t('commands:search.more', { limit: LIMIT }) : undefined;
   const empty = t(isAgent ? 'commands:search.none' : 'commands:search.noneOfYours', { text });
   const list = ticketListView(t('commands:search.title', { text }), found.slice(0, LIMIT), { email: ctx.actor.email, isAgent, locale: ctx.locale }, empty, footer, await peopleNames(ctx), ctx.helpdesk.vocabulary);
-  return privately({ type: 'ticket-list', list: keepingList(list, { verb: VERBS.search, values: { query: text } }) });
+  scopedList(ctx, list, scope, VERBS.search, { query: text });
+  return privately({ type: 'ticket-list', list: keepingList(list, { verb: VERBS.search, values: { query: text, ...(scope.bound && !scope.shown ? { spaces: ALL_SPACES } : {}) } }) });
 };
 
 /** `search <words>`. */

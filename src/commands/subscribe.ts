@@ -1,17 +1,20 @@
 /** `subscribe [filter]` (agents, shared conversations): post ticket updates here. Public confirmation. */
 import { byWhom, confirm, tr } from './respond';
 import { agentPorts, describeFilter, FILTER_USAGE, filterFrom, isReply } from './subscription-filter';
-import { VERBS } from '../core';
+import { VERBS, type SubscriptionFilter } from '../core';
 import type { CommandDeclaration } from './declaration';
 import type { Handler } from './types';
+import { boundSpace } from './space';
 
-/** Subscribes this conversation; no filter means all tickets. */
+/** Subscribes this conversation; no filter means the channel's space when it has one, else all tickets. */
 const subscribe: Handler = async (ctx, input) => {
   const ports = await agentPorts(ctx, 'subscribe');
   if (isReply(ports)) return ports;
   const t = tr(ctx);
-  const filter = filterFrom(input.values, ctx.helpdesk.vocabulary, subscribeCommand.usage, t) ?? { kind: 'all' as const };
-  if (isReply(filter)) return filter;
+  const typed = filterFrom(input.values, ctx.helpdesk.vocabulary, subscribeCommand.usage, t);
+  if (isReply(typed)) return typed;
+  const space = typed ? undefined : await boundSpace(ctx);
+  const filter: SubscriptionFilter = typed ?? (space ? { kind: 'space', value: space } : { kind: 'all' });
   await ports.subscribe(ctx.conversation, filter, ctx.actor);
   return confirm(t('commands:subscriptions.subscribed', { what: describeFilter(filter, t), by: byWhom(ctx) }), 'public');
 };
@@ -25,7 +28,8 @@ export const subscribeCommand: CommandDeclaration = {
   scopes: ['channel', 'group'],
   elsewhere: 'commands:subscriptions.sharedOnly',
   menus: ['channel'],
-  args: { kind: 'filter', fallback: 'all' },
+  // No fallback: an untyped filter means the channel's space (when bound), which only the handler knows.
+  args: { kind: 'filter' },
   verb: VERBS.subscribe,
   handles: { [VERBS.subscribe]: subscribe },
   answers: 'confirmation',

@@ -5,15 +5,17 @@ import { VERBS } from '../core';
 import { normalizeLocale } from '../i18n';
 import { EVERYWHERE, type CommandDeclaration } from './declaration';
 import type { Handler } from './types';
+import { boundSpace } from './space';
 
 /** Lists this conversation's subscriptions and says which language its cards use. */
 const subscriptions: Handler = async (ctx) => {
   const ports = await agentPorts(ctx, 'subscriptions');
   if (isReply(ports)) return ports;
   const t = tr(ctx);
-  const [filters, chosen] = await Promise.all([ports.subscriptions(ctx.conversation), ports.language?.(ctx.conversation)]);
+  const [filters, chosen, space] = await Promise.all([ports.subscriptions(ctx.conversation), ports.language?.(ctx.conversation), boundSpace(ctx)]);
   const lng = normalizeLocale(chosen ?? ports.defaultLanguage);
-  const language = t(chosen ? 'commands:subscriptions.languageLine' : 'commands:subscriptions.languageDefault', { language: t(`common:languages.${lng}`) });
+  const languageLine = t(chosen ? 'commands:subscriptions.languageLine' : 'commands:subscriptions.languageDefault', { language: t(`common:languages.${lng}`) });
+  const language = space ? `${languageLine}\n${t('commands:subscriptions.spaceLine', { space })}` : languageLine;
   if (filters.length === 0) return confirm(`${t('commands:subscriptions.none')}\n${language}`);
   const lines = filters.map((f) => `• ${describeFilter(f, t)}`).join('\n');
   return confirm(`${t('commands:subscriptions.list', { lines })}\n${language}`);

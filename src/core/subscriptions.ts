@@ -64,6 +64,10 @@ export interface NotificationPorts {
   setPersonLanguage?(email: string, locale: string | undefined): Promise<void>;
   /** The language a person chose for themselves, if any (never the one they last wrote in). */
   personLanguage?(email: string): Promise<string | undefined>;
+  /** The space (product 1.5+) a channel is bound to (`space <id>`), if any. */
+  space?(conversation: Conversation): Promise<string | undefined>;
+  /** Binds a channel to a space; undefined removes the binding. */
+  setSpace?(conversation: Conversation, spaceId: string | undefined, by: PersonRef): Promise<void>;
   /** HELPDESK_LOCALE: the language of conversations with none set. */
   defaultLanguage?: string;
   /** Records who made a change; never fails the command (a lost record only means a needless message). */

@@ -33,6 +33,7 @@ export const VERBS = {
   subscriptions: 'notify.list',
   notifications: 'notify.preference',
   language: 'notify.language',
+  space: 'channel.space',
 } as const;
 
 export type Verb = (typeof VERBS)[keyof typeof VERBS];

@@ -37,6 +37,8 @@ export interface EmulatorOptions {
   indexes?: Partial<Record<string, readonly string[]>>;
   /** Added to every Graph request (not token requests) before it is answered, as a tenant's round trip (default 0). */
   latencyMs?: number;
+  /** Default true: the site runs product 1.5+ and SD_Tickets has SD_SpaceId. False: a site before 1.5, without the column (the demo's tickets carry no space). */
+  spaces?: boolean;
 }
 
 /** A running emulator with test controls. */
@@ -117,7 +119,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     indexes[name] = (options.indexes?.[name] ?? DEFAULT_INDEXES[name] ?? []).filter((c) => !skip.has(c));
   }
   const store = createListStore(options.dataDir, indexes);
-  if (store.fresh && (options.seed ?? 'demo') === 'demo') seedDemo(store);
+  if (options.spaces === false) {
+    store.table('SD_Tickets')!.columns.delete('SD_SpaceId');
+    store.table('SD_Tickets')!.indexed.delete('SD_SpaceId');
+  }
+  if (store.fresh && (options.seed ?? 'demo') === 'demo') seedDemo(store, Date.now(), { spaces: options.spaces !== false });
   const identity: Identity = {
     tenantId: options.tenantId ?? EMULATOR_DEFAULTS.tenantId,
     clientId: options.clientId ?? EMULATOR_DEFAULTS.clientId,

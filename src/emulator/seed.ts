@@ -103,8 +103,8 @@ const DAY = 86_400_000;
 /** Values of the demo's extra choice column SD_Location; '' leaves it empty on that ticket. */
 const LOCATIONS = ['HQ', 'Remote', '', 'Branch office', 'HQ', ''];
 
-/** Fills an empty store with the demo help desk; dates are relative to `now`. */
-export function seedDemo(store: ListStore, now = Date.now()): void {
+/** Fills an empty store with the demo help desk; dates are relative to `now`. Without `spaces` (a site before product 1.5) tickets carry no SD_SpaceId. */
+export function seedDemo(store: ListStore, now = Date.now(), options: { spaces?: boolean } = {}): void {
   for (const a of DEMO_AGENTS) {
     store.insert('SD_Agents', { Title: a.name, SD_Email: a.email, SD_IsActive: a.active }, { created: new Date(now - 60 * DAY) });
   }
@@ -117,7 +117,7 @@ export function seedDemo(store: ListStore, now = Date.now()): void {
     const item = store.insert('SD_Tickets', {
       Title: title, SD_Description: desc, SD_Priority: priority, SD_Status: status, SD_Category: category,
       SD_SubmittedBy: email, SD_SubmittedByName: PEOPLE[who], SD_SubmittedByEmail: email,
-      SD_AssignedTo: agent ? `${agent}@example.com` : '', SD_SpaceId: space,
+      SD_AssignedTo: agent ? `${agent}@example.com` : '', ...(options.spaces === false ? {} : { SD_SpaceId: space }),
       // The demo site's extra column, filled on about two tickets in three (an older ticket may predate it).
       SD_Location: LOCATIONS[i % LOCATIONS.length],
     }, { created: new Date(created), modified: new Date(modified) });

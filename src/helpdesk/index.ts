@@ -9,6 +9,7 @@ import type { TicketIndex } from '../core/search';
 import { searchTickets } from './search';
 import { createSeenTickets } from './seen';
 import { createSiteColumns, type SiteColumns } from './site-columns';
+import { findSpace, siteHasSpaces } from './spaces';
 import { matchValue } from '../core/vocabulary';
 import { ticketFromLink } from './ticket-links';
 import { assign, claim, createTicket, deleteTicket, reopen, resolve, setPriority, setStatus, updateTicket } from './ticket-actions';
@@ -58,6 +59,9 @@ export function createHelpdeskService(config: HelpdeskServiceConfig): HelpdeskSe
       if (!typed?.trim() || matchValue(known, typed) !== undefined) return known;
       return (await columns.refreshForUnknown()).fields[field].values ?? [];
     },
+    servedSpace: settings.spaceId,
+    findSpace: (spaceId) => findSpace(ctx, spaceId),
+    hasSpaces: () => siteHasSpaces(ctx),
     isAgent: (email) => agents.isAgent(email),
     activeAgents: () => agents.active(),
     listTickets: (actor, query) => listTickets(ctx, actor, query ?? {}),

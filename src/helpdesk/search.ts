@@ -16,6 +16,8 @@ export const SEARCH_LIMIT = 25;
 export interface SearchRequest {
   text: string;
   limit?: number;
+  /** Only this space's tickets (a channel bound to it); HELPDESK_SPACE_ID, when set, wins. */
+  spaceId?: string;
 }
 
 /** The index's copy of a ticket, as the rest of the service names a ticket. */
@@ -54,7 +56,7 @@ export async function searchTickets(ctx: ServiceContext, index: TicketIndex | un
     words,
     requesterEmail: agent ? undefined : actor.email.trim(),
     statuses: agent && !words.length ? ctx.vocabulary.openStatuses : undefined,
-    spaceId: ctx.settings.spaceId,
+    spaceId: ctx.settings.spaceId ?? (request.spaceId?.trim() || undefined),
     limit,
   });
   // The index already narrowed by requester and space; checked again here as every read is.

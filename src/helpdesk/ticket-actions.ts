@@ -13,7 +13,7 @@ import { bringsUnknown, schemaFor } from './site-columns';
 import type { TicketSchema } from './ticket-schema';
 import { newTicket, oneOf, sameAddress, text, ticketEdit } from './validate';
 
-/** Creates a ticket as `actor` with the new status (New by default), in the configured space if any. */
+/** Creates a ticket as `actor` with the new status (New by default), in the configured space, else the one asked for, if any. */
 export async function createTicket(ctx: ServiceContext, actor: Actor, input: NewTicket): Promise<Ticket> {
   const schema = await schemaFor(ctx.columns, { priority: input.priority, category: input.category }, input.extra);
   const checked = newTicket(ctx.vocabulary, input, schema);
@@ -28,7 +28,7 @@ export async function createTicket(ctx: ServiceContext, actor: Actor, input: New
     submittedBy: email,
     submittedByEmail: email,
     submittedByName: actor.name,
-    spaceId: ctx.settings.spaceId,
+    spaceId: ctx.settings.spaceId ?? (input.spaceId?.trim() || undefined),
     extra: checked.extra,
   });
   const ticket = await guarded('The new ticket', ctx.logger, async () => toTicket(await ctx.graph.createItem('SD_Tickets', fields), schema));

@@ -41,6 +41,8 @@ export interface TicketSchema {
   extra: readonly ExtraColumn[];
   /** When the site's columns were last read (ISO); undefined = never read, the settings only. */
   readAt?: string;
+  /** True when SD_Tickets has SD_SpaceId (product 1.5+); set once the columns were read. */
+  spaces?: boolean;
 }
 
 /** The settings the schema falls back on and filters with. */
@@ -139,6 +141,7 @@ export function schemaFrom(columns: readonly ColumnDefinition[], settings: Schem
     fields: { title: known('title'), description: known('description'), priority: known('priority'), category: known('category'), status: known('status') },
     extra,
     readAt: readAt.toISOString(),
+    spaces: byName.has(TICKET.spaceId),
   };
 }
 

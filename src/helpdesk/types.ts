@@ -92,6 +92,8 @@ export interface NewTicket {
   category?: string;
   /** Values for the site's extra columns by internal name (TicketSchema.extra); text is converted to the column's type, null or '' clears on an edit. */
   extra?: Record<string, ExtraValue | null>;
+  /** The space a new ticket goes to (the channel's binding); HELPDESK_SPACE_ID, when set, wins. Ignored by edits. */
+  spaceId?: string;
 }
 
 export interface AssetQuery {
@@ -160,8 +162,10 @@ export class HelpdeskError extends Error {
 import type { Vocabulary } from '../core/vocabulary';
 import type { ExtraValue } from './extra-values';
 import type { TicketSchema } from './ticket-schema';
+import type { SpaceLookup } from './spaces';
 
 export type { ExtraValue } from './extra-values';
+export type { SpaceLookup } from './spaces';
 export type { ExtraColumn, ExtraColumnType, KnownField, TicketSchema } from './ticket-schema';
 
 // The vocabulary and its roles live in src/core/vocabulary.ts; re-exported for the service's users.
@@ -191,6 +195,12 @@ export interface HelpdeskService {
   valuesFor(field: 'priority' | 'category' | 'status', typed?: string): Promise<readonly string[]>;
   isAgent(email: string): Promise<boolean>;
   activeAgents(): Promise<Agent[]>;
+  /** HELPDESK_SPACE_ID: the one space this deployment serves; undefined = every space. */
+  readonly servedSpace?: string;
+  /** What the list says about a typed space id (product 1.5+): no spaces on this site, another served, unseen, or seen (spelled as the list spells it). */
+  findSpace(spaceId: string): Promise<SpaceLookup>;
+  /** False when the site has no spaces (SD_Tickets has no SD_SpaceId: product before 1.5); undefined when its columns could not be read. */
+  hasSpaces(): Promise<boolean | undefined>;
 
   listTickets(actor: Actor, query: TicketQuery): Promise<Ticket[]>;
   getTicket(actor: Actor, id: number): Promise<Ticket>;
@@ -198,7 +208,7 @@ export interface HelpdeskService {
    * Tickets matching typed words, most relevant first, from the search index (no Graph request);
    * requesters find only their own. No words: a requester's recent tickets, an agent's open queue.
    */
-  searchTickets(actor: Actor, request: { text: string; limit?: number }): Promise<Ticket[]>;
+  searchTickets(actor: Actor, request: { text: string; limit?: number; spaceId?: string }): Promise<Ticket[]>;
   /** The ticket a pasted link names, when the actor may see it; undefined for other links, missing or others' tickets. */
   ticketFromLink(actor: Actor, link: string): Promise<Ticket | undefined>;
   createTicket(actor: Actor, input: NewTicket): Promise<Ticket>;

@@ -21,5 +21,7 @@ export function plainWhenUnreachable(ports: NotificationPorts): NotificationPort
     setMuted: (email, muted) => plainly(() => ports.setMuted(email, muted)),
     ...(ports.setLanguage ? { setLanguage: (conversation, locale) => plainly(() => ports.setLanguage!(conversation, locale)) } : {}),
     ...(ports.language ? { language: (conversation) => plainly(() => ports.language!(conversation)) } : {}),
+    ...(ports.space ? { space: (conversation) => plainly(() => ports.space!(conversation)) } : {}),
+    ...(ports.setSpace ? { setSpace: (conversation, spaceId, by) => plainly(() => ports.setSpace!(conversation, spaceId, by)) } : {}),
   };
 }

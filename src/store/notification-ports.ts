@@ -39,6 +39,10 @@ export function createNotificationPorts(store: Store): NotificationPorts {
     setLanguage: (c, locale) => store.setConversationLocale(c.platform, c.id, locale),
     setPersonLanguage: (email, locale) => store.setChosenLocale(email, locale),
     personLanguage: (email) => store.chosenLocale(email),
+    async space(c) {
+      return (await store.conversationSpace(c.platform, c.id))?.spaceId;
+    },
+    setSpace: (c, spaceId, by) => store.setConversationSpace(c.platform, c.id, spaceId, by.email),
     async language(c) {
       return (await store.conversationLocales()).get(`${c.platform}:${c.id}`);
     },

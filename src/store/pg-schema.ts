@@ -11,6 +11,7 @@ import { inTransaction } from './pg-client';
 import { PG_MEMO_SCHEMA } from './memos';
 import { PG_SEARCH_SCHEMA } from './search-postgres';
 import { PG_LIVENESS_SCHEMA } from './liveness';
+import { PG_SPACES_SCHEMA } from './spaces';
 
 const MIGRATIONS: string[] = [
   // 1: the same tables as the SQLite store.
@@ -85,6 +86,8 @@ const MIGRATIONS: string[] = [
   PG_SLA_SCHEMA,
   // 9: each process's heartbeat, so a dead replica's outbox claims are taken over in seconds (see liveness.ts).
   PG_LIVENESS_SCHEMA,
+  // 10: channels bound to a space (see spaces.ts).
+  PG_SPACES_SCHEMA,
 ];
 
 /** The schema version this code writes. */

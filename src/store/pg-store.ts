@@ -16,6 +16,7 @@ import { createPgOutbox } from './pg-outbox';
 import { createPgProgress } from './pg-progress';
 import { migratePostgres } from './pg-schema';
 import { createPgSearch } from './search-postgres';
+import { createPgSpaces } from './spaces';
 import type { Store } from './types';
 
 export { createPool } from './pg-client';
@@ -99,6 +100,7 @@ export async function createPostgresStore(config: PostgresStoreConfig): Promise<
     ...createPgAudience(queries),
     ...progress,
     ...createPgSla(queries.query),
+    ...createPgSpaces(queries.query),
     async pruneDelivered(before) {
       const n = await pruneProgress(before);
       await pruneMemos();

@@ -6,6 +6,7 @@ import { SQLITE_CHOSEN_LOCALES_SCHEMA, SQLITE_LOCALES_SCHEMA } from './locales';
 import { SQLITE_SLA_SCHEMA } from './sla-types';
 import { SQLITE_SEARCH_SCHEMA } from './search-sqlite';
 import { SQLITE_LIVENESS_SCHEMA } from './liveness';
+import { SQLITE_SPACES_SCHEMA } from './spaces';
 
 /** Each schema step, in order (exported for the upgrade tests, which build older files with them). */
 export const MIGRATIONS: readonly string[] = [
@@ -79,6 +80,8 @@ export const MIGRATIONS: readonly string[] = [
   SQLITE_SLA_SCHEMA,
   // 9: each process's heartbeat, so a dead process's outbox claims are taken over in seconds (see liveness.ts).
   SQLITE_LIVENESS_SCHEMA,
+  // 10: channels bound to a space (see spaces.ts).
+  SQLITE_SPACES_SCHEMA,
 ];
 
 /** The schema version this code writes. */

@@ -11,6 +11,7 @@ import { createSqliteLocales } from './locales';
 import { createSqliteMemos } from './memos';
 import { migrate } from './schema';
 import { createSqliteSearch } from './search-sqlite';
+import { createSqliteSpaces } from './spaces';
 import { createSqliteAudience } from './sqlite-audience';
 import { createSqliteOutbox } from './sqlite-outbox';
 import { createSqliteProgress } from './sqlite-progress';
@@ -54,6 +55,7 @@ export function createSqliteStore(config: SqliteStoreConfig): Store {
     ...createSqliteAudience(db),
     ...progress,
     ...createSqliteSla(db),
+    ...createSqliteSpaces(db),
     async pruneDelivered(before) {
       const n = pruneProgress(before);
       pruneMemos();

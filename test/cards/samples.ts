@@ -5,6 +5,7 @@ import { loadConfig } from '../../src/config';
 import { assetListView, assignForm, commentForm, editForm, errorView, helpView, keepingList, newTicketForm, noticeView, reopenForm, resolveForm, ticketListView, ticketSummary, ticketView } from '../../src/views';
 import { VERBS } from '../../src/core/verbs';
 import { rowFromTicket } from '../../src/views/list-view';
+import { scopeList } from '../../src/commands/space';
 import type { View } from '../../src/views/types';
 import { translator } from '../../src/i18n';
 
@@ -48,6 +49,15 @@ export function sampleViews(locale?: string): Record<string, View> {
     'ticket-long': { type: 'ticket', ticket: ticketView(ticket({ title: 'x'.repeat(255), description: 'Long text. '.repeat(800) }), comments(2), agent, vocabulary) },
     'ticket-list': { type: 'ticket-list', list: ticketListView(tr('commands:queue.unassigned.title'), list, agent, tr('commands:queue.unassigned.empty'), tr('commands:queue.range', { from: 1, to: 2, total: 57 })) },
     'ticket-list-empty': { type: 'ticket-list', list: ticketListView(tr('commands:mine.title'), [], requester, tr('commands:mine.empty')) },
+    'ticket-list-in-space': {
+      type: 'ticket-list',
+      list: (() => {
+        // A queue in a channel bound to a space: the header names it, a button shows every space.
+        const l = ticketListView(tr('commands:queue.unassigned.title'), list, agent, tr('commands:queue.unassigned.empty'));
+        scopeList(tr, l, { bound: 'it', shown: 'it' }, VERBS.queue, { queue: 'unassigned' });
+        return l;
+      })(),
+    },
     'new-ticket-form': { type: 'form', form: newTicketForm(vocabulary, { title: 'Printer jam', description: 'Tray 2' }, [], undefined, locale) },
     'new-ticket-form-errors': {
       type: 'form',

@@ -65,7 +65,7 @@ describe('parseCommand: agents', () => {
   });
 
   it('reads subscription filters', () => {
-    expect(input('subscribe').values).toEqual({ kind: 'all' });
+    expect(input('subscribe').values).toBeUndefined();
     expect(input('subscribe HIGH').values).toEqual({ kind: 'high' });
     expect(input('subscribe space main').values).toEqual({ kind: 'space', value: 'main' });
     expect(input('subscribe category Hardware').values).toEqual({ kind: 'category', value: 'Hardware' });

@@ -40,7 +40,8 @@ describe('subscribe … sla', () => {
     expect(parsedFilter('subscribe sla')).toEqual({ kind: 'sla', value: '' });
     expect(parsedFilter('subscribe high sla')).toEqual({ kind: 'sla', value: 'high' });
     expect(parsedFilter('subscribe space it sla')).toEqual({ kind: 'sla', value: 'space:it' });
-    expect(parsedFilter('subscribe')).toEqual({ kind: 'all' });
+    // No filter typed: the handler picks the channel's space, or all tickets.
+    expect(parsedFilter('subscribe')).toBeUndefined();
     expect(parsedFilter('unsubscribe high sla')).toEqual({ kind: 'sla', value: 'high' });
     expect(describeFilter({ kind: 'sla', value: 'high' })).toBe('SLA warnings and breaches of high-priority tickets');
   });

@@ -102,6 +102,23 @@ describe.each(engines)('$name store', (engine) => {
     expect(await again.conversationLocales()).toEqual(new Map([['slack:C1', 'de']]));
   });
 
+  it('keeps a channel bound to a space, seen at once by a second replica on the same database, until it is removed', async () => {
+    const { store, location } = await open();
+    const replica = await engine.open(location);
+    stores.push(replica);
+    const [here, there] = [createNotificationPorts(store), createNotificationPorts(replica)];
+    expect(await there.space!(channel)).toBeUndefined();
+    await here.setSpace!(channel, 'it', dana);
+    expect(await there.space!(channel)).toBe('it');
+    expect(await replica.conversationSpace('slack', 'C1')).toEqual({ spaceId: 'it', boundBy: 'dana@contoso.com', boundAt: expect.any(String) });
+    // Another platform's conversation with the same id is another conversation.
+    expect(await there.space!({ ...channel, platform: 'teams' })).toBeUndefined();
+    await there.setSpace!(channel, 'facilities', dana);
+    expect(await here.space!(channel)).toBe('facilities');
+    await here.setSpace!(channel, undefined, dana);
+    expect(await there.space!(channel)).toBeUndefined();
+  });
+
   it("keeps a person's chosen language apart from the one they last wrote in; it wins for DMs until cleared, across a reopen", async () => {
     const { store, location } = await open();
     await store.savePersonLocale('alex@contoso.com', 'en');

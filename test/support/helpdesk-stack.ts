@@ -1,6 +1,6 @@
 /** A real help-desk stack for tests: the emulator on loopback, a Graph client over HTTP, and the service. */
 import { DEFAULT_VOCABULARY, type HelpdeskSettings } from '../../src/config';
-import { connectionFor, startEmulator, type Emulator } from '../../src/emulator';
+import { connectionFor, startEmulator, type Emulator, type EmulatorOptions } from '../../src/emulator';
 import { createGraphClient } from '../../src/graph';
 import type { GraphClient } from '../../src/graph/types';
 import { createHelpdeskService, type HelpdeskServiceConfig } from '../../src/helpdesk';
@@ -16,6 +16,8 @@ export interface HelpdeskStackConfig {
   service?: Partial<Omit<HelpdeskServiceConfig, 'graph' | 'settings'>>;
   /** Where the Graph client and the service log (default: the process log). */
   logger?: Logger;
+  /** More emulator options, e.g. `spaces: false` for a site before product 1.5. */
+  emulator?: Partial<EmulatorOptions>;
 }
 
 /** A running stack; close() stops the emulator. */
@@ -29,7 +31,7 @@ export interface HelpdeskStack {
 
 /** Starts the emulator, a Graph client with small retry delays, and the service with default vocabulary. */
 export async function startHelpdeskStack(options: HelpdeskStackConfig = {}): Promise<HelpdeskStack> {
-  const emulator = await startEmulator({ seed: options.seed ?? 'demo', dataDir: options.dataDir });
+  const emulator = await startEmulator({ ...options.emulator, seed: options.seed ?? 'demo', dataDir: options.dataDir });
   const settings: HelpdeskSettings = {
     target: {
       kind: 'tenant',
