@@ -102,6 +102,30 @@ describe('Slack modals from the site columns', () => {
     expect(own).not.toContain('Cost centre');
   });
 
+  it('an agent’s edit modal holds the extra values, and its submission changes them in the list', async () => {
+    const id = (await samsTicket('Dock dead'))!.id;
+    await scene.post(slashBody({ ...slash(scene.fake, PEOPLE.dana, `edit ${id}`, 'dana-edit'), trigger_id: 'trigger-edit' }));
+    const view = (await scene.fake.waitFor('views.update')).body.view;
+    expect(block(view.blocks, 'extra.SD_Location')?.element.initial_option.value).toBe('Remote');
+    expect(block(view.blocks, 'extra.SD_Cost')?.element.initial_value).toBe('12.5');
+    expect(block(view.blocks, 'extra.SD_Due')?.element.initial_date).toBe('2026-12-31');
+    const payload = slackFixture('view-submission');
+    payload.user.id = PEOPLE.dana.id;
+    payload.view.private_metadata = view.private_metadata;
+    payload.view.state.values = {
+      title: { value: { type: 'plain_text_input', value: 'Dock dead' } },
+      description: { value: { type: 'plain_text_input', value: null } },
+      'extra.SD_Location': { value: { type: 'static_select', selected_option: { value: 'HQ' } } },
+      'extra.SD_Cost': { value: { type: 'number_input', value: '30' } },
+      'extra.SD_Onsite': { value: { type: 'checkboxes', selected_options: [] } },
+      'extra.SD_Due': { value: { type: 'datepicker', selected_date: '2026-12-31' } },
+      'extra.SD_CostCentre': { value: { type: 'plain_text_input', value: 'CC-4711' } },
+    };
+    expect((await scene.post(interactiveBody(payload))).status).toBe(200);
+    await expect.poll(() => stack.emulator.data.get('SD_Tickets', id)?.fields.SD_Location).toBe('HQ');
+    expect(stack.emulator.data.get('SD_Tickets', id)?.fields).toMatchObject({ SD_Cost: 30, SD_Onsite: false, SD_CostCentre: 'CC-4711' });
+  });
+
   it('offers a choice the site adds once the columns are read again, ten minutes on, without a restart', async () => {
     stack.emulator.columns.addChoice('SD_Tickets', 'SD_Location', 'Lab');
     clock.ms += 5 * MINUTE;
