@@ -6,8 +6,9 @@ import { actedOnTicket } from './acted';
 import { HelpdeskError, LIMITS, type NewTicket } from '../helpdesk/types';
 import { matchValue } from '../views/format';
 import { newTicketForm } from '../views/forms';
+import { EXTRA_PREFIX, extraFieldId, extraInput } from '../views/site-fields';
 import type { FormFieldError } from '../views/types';
-import { formReply, saved, ticketReply, tooLong, tr } from './respond';
+import { formField, formReply, saved, ticketReply, tooLong, tr } from './respond';
 import type { Translate } from '../i18n';
 import { errorText } from '../helpdesk/messages';
 import type { Handler } from './types';
@@ -24,12 +25,15 @@ function withSource(description: string, sourceLink: string | undefined, t: Tran
 export const create: Handler = async (ctx, input) => {
   const vocabulary = ctx.helpdesk.vocabulary;
   const raw = input.values ?? {};
-  const values = {
+  const values: Record<string, string> = {
     title: raw.title ?? '',
     description: raw.description ?? '',
     priority: raw.priority ?? '',
     category: raw.category ?? '',
   };
+  // The site's extra columns: each one the form has, so an error about it lands under its field.
+  for (const column of vocabulary.site?.extra ?? []) values[extraFieldId(column.name)] = raw[extraFieldId(column.name)] ?? '';
+  for (const [key, value] of Object.entries(raw)) if (key.startsWith(EXTRA_PREFIX)) values[key] = value;
   const t = tr(ctx);
   const errors: FormFieldError[] = [];
   const title = values.title.trim();
@@ -40,13 +44,16 @@ export const create: Handler = async (ctx, input) => {
   if (fullLength > LIMITS.description) {
     errors.push({ field: 'description', message: tooLong(ctx, 'description', LIMITS.description, fullLength) });
   }
-  const priority = values.priority.trim() ? matchValue(vocabulary.priorities, values.priority) : undefined;
+  // A value the bot does not know has the site's columns read again first: the site may have added it.
+  const priorities = await ctx.helpdesk.valuesFor('priority', values.priority);
+  const priority = values.priority.trim() ? matchValue(priorities, values.priority) : undefined;
   if (values.priority.trim() && !priority) {
-    errors.push({ field: 'priority', message: t('commands:common.notAPriority', { value: values.priority, choices: vocabulary.priorities.join(', ') }) });
+    errors.push({ field: 'priority', message: t('commands:common.notAPriority', { value: values.priority, choices: priorities.join(', ') }) });
   }
-  const category = values.category.trim() ? matchValue(vocabulary.categories, values.category) : undefined;
+  const categories = await ctx.helpdesk.valuesFor('category', values.category);
+  const category = values.category.trim() ? matchValue(categories, values.category) : undefined;
   if (values.category.trim() && !category) {
-    errors.push({ field: 'category', message: t('commands:common.notACategory', { value: values.category, choices: vocabulary.categories.join(', ') }) });
+    errors.push({ field: 'category', message: t('commands:common.notACategory', { value: values.category, choices: categories.join(', ') }) });
   }
   if (errors.length) return formReply(newTicketForm(vocabulary, values, errors, raw.sourceLink, ctx.locale));
 
@@ -58,6 +65,8 @@ export const create: Handler = async (ctx, input) => {
   // Filed in a channel bound to a space (the form, a message action or shortcut, the 🎫 reaction): it goes to that space.
   const space = await boundSpace(ctx);
   if (space) ticket.spaceId = space;
+  const extra = extraInput(values);
+  if (extra) ticket.extra = extra;
   try {
     const created = await ctx.helpdesk.createTicket(ctx.actor, ticket);
     await actedOnTicket(ctx, created);
@@ -66,7 +75,7 @@ export const create: Handler = async (ctx, input) => {
   } catch (err) {
     // The service's own validation failure goes back onto the form, next to the field it names.
     if (err instanceof HelpdeskError && err.kind === 'invalid') {
-      const field = err.details.field && err.details.field in values ? err.details.field : 'title';
+      const field = formField(err.details.field, values);
       return formReply(newTicketForm(vocabulary, values, [{ field, message: errorText(err, t) }], raw.sourceLink, ctx.locale));
     }
     throw err;

@@ -9,8 +9,9 @@ import { actedOnTicket } from './acted';
 import { HelpdeskError, type NewTicket, type Ticket } from '../helpdesk/types';
 import { matchValue } from '../views/format';
 import { editForm as buildEditForm } from '../views/forms';
+import { EXTRA_PREFIX, extraInput } from '../views/site-fields';
 import type { FormFieldError } from '../views/types';
-import { formReply, needTicket, notice, saved, ticketReply, tr } from './respond';
+import { formField, formReply, needTicket, notice, saved, ticketReply, tr } from './respond';
 import type { Translate } from '../i18n';
 import { errorText } from '../helpdesk/messages';
 import { unchangedReply } from './unchanged';
@@ -48,21 +49,24 @@ const edit: Handler = async (ctx, input) => {
   const raw = input.values ?? {};
   const values: Record<string, string> = { title: raw.title ?? '', description: raw.description ?? '' };
   if (raw.category !== undefined) values.category = raw.category;
+  for (const [key, value] of Object.entries(raw)) if (key.startsWith(EXTRA_PREFIX)) values[key] = value;
   const seen = { id, etag: input.etag ?? '', title: values.title, description: values.description, category: values.category ?? '' };
   const t = tr(ctx);
   if (!values.title.trim()) return formFor(ctx, seen, values, [{ field: 'title', message: t('commands:common.titleRequired') }]);
   const changes: Partial<NewTicket> = { title: values.title, description: values.description };
   if (values.category?.trim()) {
-    const category = matchValue(ctx.helpdesk.vocabulary.categories, values.category);
-    if (!category) return formFor(ctx, seen, values, [{ field: 'category', message: t('commands:common.notACategoryShort', { value: values.category }) }]);
-    changes.category = category;
+    const category = matchValue(await ctx.helpdesk.valuesFor('category', values.category), values.category);
+    // A category the site no longer offers may be the one the ticket holds (the form shows it): the service tells.
+    changes.category = category ?? values.category.trim();
   }
+  const extra = extraInput(values);
+  if (extra) changes.extra = extra;
   let result;
   try {
     result = await ctx.helpdesk.updateTicket(ctx.actor, id, changes, input.etag);
   } catch (err) {
     if (err instanceof HelpdeskError && err.kind === 'invalid') {
-      const field = err.details.field && err.details.field in values ? err.details.field : 'title';
+      const field = formField(err.details.field, values);
       return formFor(ctx, seen, values, [{ field, message: errorText(err, t) }]);
     }
     if (err instanceof HelpdeskError && err.kind === 'conflict') {

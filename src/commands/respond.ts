@@ -9,6 +9,7 @@ import { isPrivate, type Notice, type NoticeTone, type Outcome } from '../core';
 import type { Comment, Ticket } from '../helpdesk/types';
 import { errorView } from '../views/error-view';
 import { sameEmail } from '../views/format';
+import { extraFieldId } from '../views/site-fields';
 import { ticketView } from '../views/ticket-view';
 import type { FormView, View } from '../views/types';
 import { peopleNames } from './people';
@@ -49,6 +50,16 @@ export function errorReply(message: string, usage?: string): Reply {
 /** A private form reply. */
 export function formReply(form: FormView): Reply {
   return privately({ type: 'form', form }, form.ticketId);
+}
+
+/**
+ * The form field a service error names: a known field the form has, an extra column's field
+ * (the service names the column), else the title, where the form shows what has no field.
+ */
+export function formField(field: string | undefined, values: Record<string, string>): string {
+  if (field && Object.hasOwn(values, field)) return field;
+  if (field && Object.hasOwn(values, extraFieldId(field))) return extraFieldId(field);
+  return 'title';
 }
 
 /** A private confirmation line. */

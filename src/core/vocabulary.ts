@@ -30,6 +30,28 @@ export interface Vocabulary {
   highPriorities: readonly string[];
   /** Which status means what; absent = DEFAULT_STATUS_ROLES. Names the statuses lack are ignored. */
   statusRoles?: StatusRoles;
+  /** What the site's ticket columns add, once read: the fields it requires and its extra columns. Absent: the settings alone. */
+  site?: SiteFields;
+}
+
+/** A ticket column the site has beyond those the bot knows: a field of the ticket forms and a line on an agent's card. */
+export interface SiteColumn {
+  /** The list column's internal name. */
+  name: string;
+  /** The site's display name. */
+  label: string;
+  /** `note` is multi-line text. */
+  type: 'text' | 'note' | 'choice' | 'number' | 'boolean' | 'dateTime';
+  required: boolean;
+  /** A choice column's values, in the site's order. */
+  choices?: readonly string[];
+}
+
+/** What the site's columns say beyond the value sets. */
+export interface SiteFields {
+  /** The known fields (description, priority, category) the site requires besides the title. */
+  required: readonly ('description' | 'priority' | 'category')[];
+  extra: readonly SiteColumn[];
 }
 
 /** What role lookups read: the current statuses and the configured roles. */

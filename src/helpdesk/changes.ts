@@ -5,9 +5,9 @@
  */
 import { isGraphError } from '../graph/errors';
 import { f, type Filter } from '../graph/odata';
-import type { GraphClient } from '../graph/types';
-import { COMMENT, ORDER, TICKET, toComment, toTicket } from './fields';
-import type { Comment, Ticket } from './types';
+import type { GraphClient, ListItem } from '../graph/types';
+import { COMMENT, ORDER, TICKET, toComment, toTicket as itemToTicket } from './fields';
+import type { Comment, ExtraColumn, Ticket } from './types';
 
 const PAGE = 5000;
 // A read of every ticket (first start, index fill) takes smaller pages: each page is let go
@@ -57,8 +57,13 @@ export interface ChangeFeedReader extends ChangeFeed {
   getTicket(id: number): Promise<Ticket | undefined>;
 }
 
-/** Creates the change feed over a Graph client; honours the deployment's space, if any. */
-export function createChangeFeed(graph: GraphClient, settings: { spaceId?: string }): ChangeFeedReader {
+/**
+ * Creates the change feed over a Graph client; honours the deployment's space, if any. With
+ * `extraColumns` (the site's extra columns as last read) tickets carry their values, so the cards
+ * it posts show them.
+ */
+export function createChangeFeed(graph: GraphClient, settings: { spaceId?: string }, extraColumns?: () => readonly ExtraColumn[] | undefined): ChangeFeedReader {
+  const toTicket = (item: ListItem) => itemToTicket(item, { extra: extraColumns?.() ?? [] });
   const inSpace = (t: Ticket) => !settings.spaceId || t.spaceId === settings.spaceId;
   const ticketFilter = (since: Date): Filter =>
     settings.spaceId ? f.and(f.ge(TICKET.modified, since), f.eq(TICKET.spaceId, settings.spaceId)) : f.ge(TICKET.modified, since);

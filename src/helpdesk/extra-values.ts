@@ -92,7 +92,7 @@ export function unknownExtra(schema: TicketSchema, input: Record<string, unknown
 }
 
 /** A list item's values of the schema's extra columns; undefined when it has none. */
-export function extraOf(schema: TicketSchema, fields: Record<string, unknown>): Record<string, ExtraValue> | undefined {
+export function extraOf(schema: Pick<TicketSchema, 'extra'>, fields: Record<string, unknown>): Record<string, ExtraValue> | undefined {
   let out: Record<string, ExtraValue> | undefined;
   for (const column of schema.extra) {
     const v = fields[column.name];

@@ -62,7 +62,7 @@ const bool = (v: unknown): boolean => v === true || v === 'true' || v === 1 || v
 const optional = (v: unknown): string | undefined => (v === undefined || v === null || v === '' ? undefined : str(v));
 
 /** List item -> Ticket; with the site's schema, the values of its extra columns too. */
-export function toTicket(item: ListItem, schema?: TicketSchema): Ticket {
+export function toTicket(item: ListItem, schema?: Pick<TicketSchema, 'extra'>): Ticket {
   const x = item.fields;
   const t: Ticket = {
     id: Number(item.id),

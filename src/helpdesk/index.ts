@@ -10,11 +10,11 @@ import { searchTickets } from './search';
 import { createSeenTickets } from './seen';
 import { createSiteColumns, type SiteColumns } from './site-columns';
 import { findSpace, siteHasSpaces } from './spaces';
-import { matchValue } from '../core/vocabulary';
+import { matchValue, type SiteFields } from '../core/vocabulary';
 import { ticketFromLink } from './ticket-links';
 import { assign, claim, createTicket, deleteTicket, reopen, resolve, setPriority, setStatus, updateTicket } from './ticket-actions';
 import { listTickets, readTicket } from './ticket-queries';
-import type { HelpdeskService, Vocabulary } from './types';
+import type { HelpdeskService, TicketSchema, Vocabulary } from './types';
 
 export type { ServiceSettings } from './context';
 
@@ -101,8 +101,19 @@ function liveVocabulary(columns: SiteColumns, settings: ServiceSettings): Vocabu
     get statuses() {
       return columns.current().fields.status.values ?? settings.statuses;
     },
+    get site() {
+      return siteFields(columns.current());
+    },
     openStatuses,
     highPriorities,
     statusRoles: settings.statusRoles,
   });
+}
+
+const REQUIRABLE = ['description', 'priority', 'category'] as const;
+
+/** What forms and cards take from the schema besides the value sets; undefined until the columns were read. */
+function siteFields(schema: TicketSchema): SiteFields | undefined {
+  if (!schema.readAt) return undefined;
+  return { required: REQUIRABLE.filter((f) => schema.fields[f].required), extra: schema.extra };
 }

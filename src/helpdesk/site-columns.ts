@@ -19,7 +19,7 @@ export const SCHEMA_RETRY_MS = 60_000;
 export interface SiteColumns {
   /** The schema as last read (the settings' until the first read); starts a background read when it is 10 minutes old. */
   current(): TicketSchema;
-  /** The schema, read first when it never was. */
+  /** The schema, read first when it never was; a read under way is waited for. */
   get(): Promise<TicketSchema>;
   /** Reads the columns again, unless a read started less than a minute ago: a value arrived that the schema lacks. */
   refreshForUnknown(): Promise<TicketSchema>;
@@ -89,7 +89,12 @@ export function createSiteColumns(config: SiteColumnsConfig): SiteColumns {
 
   return {
     current,
-    get: async () => (attemptAtMs === undefined ? read() : current()),
+    get: async () => {
+      if (attemptAtMs === undefined) return read();
+      const cached = current();
+      // A read under way (the 10-minute one, or one an unknown value asked for) is waited for: it is the newer schema.
+      return inflight ?? cached;
+    },
     async refreshForUnknown() {
       if (inflight) return inflight;
       if (since(attemptAtMs) < SCHEMA_RETRY_MS) return schema;

@@ -42,8 +42,10 @@ export async function createTicket(ctx: ServiceContext, actor: Actor, input: New
  */
 export async function updateTicket(ctx: ServiceContext, actor: Actor, id: number, changes: Partial<NewTicket>, etag?: string): Promise<Changed> {
   const schema = await schemaFor(ctx.columns, { priority: changes.priority, category: changes.category }, changes.extra);
-  // A value the site removed from a choice column is no change while the ticket still holds it (an edit form sends it back).
-  const read = bringsUnknown(schema, { priority: changes.priority, category: changes.category }) ? await readTicket(ctx, actor, id) : undefined;
+  // A value the site removed from a choice column, or one an extra column's new type does not fit, is
+  // no change while the ticket still holds it (an edit form sends it back): the ticket is read first.
+  const held = bringsUnknown(schema, { priority: changes.priority, category: changes.category }) || Object.keys(changes.extra ?? {}).length > 0;
+  const read = held ? await readTicket(ctx, actor, id) : undefined;
   const kept = read ? withoutHeld(changes, read.ticket) : changes;
   const checked = ticketEdit(ctx.vocabulary, kept, schema);
   const { ticket, agent } = read ?? (await readTicket(ctx, actor, id));
@@ -69,11 +71,19 @@ export async function updateTicket(ctx: ServiceContext, actor: Actor, id: number
   return { ticket: await write(ctx, actor, id, w, etag), outcome: 'saved' };
 }
 
-/** The edit without the priority or category the ticket already holds (which may no longer be a choice). */
+/** The edit without the priority, category or extra values the ticket already holds (which may no longer be a choice, or fit the column's type). */
 function withoutHeld(changes: Partial<NewTicket>, ticket: Ticket): Partial<NewTicket> {
   const out = { ...changes };
   if (out.priority !== undefined && sameText(out.priority, ticket.priority)) delete out.priority;
   if (out.category !== undefined && sameText(out.category, ticket.category)) delete out.category;
+  if (out.extra) {
+    const extra = { ...out.extra };
+    for (const [name, value] of Object.entries(extra)) {
+      const now = ticket.extra?.[name];
+      if (value !== null && value !== undefined && now !== undefined && sameText(String(value), String(now))) delete extra[name];
+    }
+    out.extra = extra;
+  }
   return out;
 }
 

@@ -3,7 +3,7 @@
  * columnDefinition): the values, required flags and labels of the fields the bot knows, and the
  * extra columns a site owner added. Pure functions; src/helpdesk/site-columns.ts reads and caches.
  */
-import { sameText } from '../core/vocabulary';
+import { sameText, type SiteColumn } from '../core/vocabulary';
 import { TICKET } from './fields';
 import type { Vocabulary } from './types';
 
@@ -21,19 +21,10 @@ export interface KnownField {
 }
 
 /** The types an extra column can have on a form (`note` is multi-line text). */
-export type ExtraColumnType = 'text' | 'note' | 'choice' | 'number' | 'boolean' | 'dateTime';
+export type ExtraColumnType = SiteColumn['type'];
 
 /** A column the site has beyond those the bot knows: an optional form field and a line on the agent's card. */
-export interface ExtraColumn {
-  /** Internal name: the key of `NewTicket.extra` and `Ticket.extra`. */
-  name: string;
-  /** The site's display name. */
-  label: string;
-  type: ExtraColumnType;
-  required: boolean;
-  /** A choice column's values, in the site's order. */
-  choices?: readonly string[];
-}
+export type ExtraColumn = SiteColumn;
 
 /** What a ticket form may hold on this site. */
 export interface TicketSchema {

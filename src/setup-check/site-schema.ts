@@ -2,7 +2,8 @@
  * Ticket schema check: reads SD_Tickets' columns as the bot does and tells where priorities,
  * categories and statuses come from (the site's choice column or the setting), which setting a
  * choice column overrides and disagrees with (to delete), which extra columns forms and cards
- * show, values tickets hold that are no longer choices, and column types the bot cannot write.
+ * show, values tickets hold that are no longer choices or no longer fit their column's type, and
+ * column types the bot cannot write.
  */
 import type { HelpdeskSettings } from '../config';
 import { sameText } from '../core/vocabulary';
@@ -30,6 +31,7 @@ export async function reportSiteSchema(client: GraphClient, settings: HelpdeskSe
   for (const line of knownTypeProblem(columns)) out.fail(`ticket schema: ${line}`);
   for (const c of settingConflicts(schema, settings)) out.fail(`ticket schema: ${c.line}`);
   for (const line of heldValues(schema, tickets)) out.say(`ℹ ticket schema: ${line}`);
+  for (const line of misfitValues(schema, tickets)) out.say(`ℹ ticket schema: ${line}`);
   for (const line of unfillable(columns, schema, settings)) out.fail(`ticket schema: ${line}`);
   for (const line of roleGaps(schema, settings)) out.fail(`ticket schema: ${line}`);
 }
@@ -84,6 +86,26 @@ function heldValues(schema: TicketSchema, tickets: readonly ListItem[]): string[
     for (const [value, n] of held) {
       out.push(`${n} of the ${tickets.length} sampled tickets hold "${value}" in ${column}, which is not among its choices: the bot shows it on those tickets but does not offer it`);
     }
+  }
+  return out;
+}
+
+/** Whether a stored value fits an extra column's type as the list stores it. */
+function fits(type: string, v: unknown): boolean {
+  if (type === 'number') return typeof v === 'number';
+  if (type === 'boolean') return typeof v === 'boolean';
+  if (type === 'dateTime') return typeof v === 'string' && !Number.isNaN(Date.parse(v));
+  return typeof v === 'string';
+}
+
+/** Values sampled tickets hold that their extra column's type (changed since) no longer fits: shown as they are, never refused. */
+function misfitValues(schema: TicketSchema, tickets: readonly ListItem[]): string[] {
+  const out: string[] = [];
+  for (const c of schema.extra) {
+    const odd = tickets.map((t) => t.fields[c.name]).filter((v) => v !== undefined && v !== null && v !== '' && !fits(c.type, v));
+    if (!odd.length) continue;
+    out.push(`${odd.length} of the ${tickets.length} sampled tickets hold a value in ${c.name} that is not a ${c.type} (e.g. ${JSON.stringify(odd[0])}), since its type changed: ` +
+      'the bot shows it as it is and an edit form sends it back unchanged; a new value must be a ' + c.type);
   }
   return out;
 }

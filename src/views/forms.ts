@@ -5,6 +5,7 @@ import type { Ticket, Vocabulary } from '../helpdesk/types';
 import { normalizeLocale, translator } from '../i18n';
 import { valueLabel } from './format';
 import { FORM_LABELS, pickLabels } from './labels';
+import { extraFields, extraFormValues } from './site-fields';
 import type { FormFieldError, FormView } from './types';
 
 /** The inputs each form has, in order; an error on any other field is shown under the first. */
@@ -23,13 +24,32 @@ export function defaultPriority(vocabulary: Vocabulary): string {
   return matchValue(priorities, 'Normal') ?? priorities[Math.floor((priorities.length - 1) / 2)] ?? '';
 }
 
-/** The priorities and categories to choose from, each shown as the reader's language names it. */
-function choices(vocabulary: Vocabulary, locale: string | undefined): Pick<FormView, 'priorities' | 'categories'> {
+/**
+ * The priorities and categories to choose from, each shown as the reader's language names it; a
+ * category the ticket holds that the site no longer offers stays among them, so it is still shown.
+ */
+function choices(vocabulary: Vocabulary, locale: string | undefined, heldCategory = ''): Pick<FormView, 'priorities' | 'categories'> {
   const t = translator(locale);
+  const categories = [...vocabulary.categories];
+  if (heldCategory.trim() && matchValue(categories, heldCategory) === undefined) categories.push(heldCategory);
   return {
     priorities: vocabulary.priorities.map((value) => ({ value, title: valueLabel(t, 'priority', value) })),
-    categories: vocabulary.categories.map((value) => ({ value, title: valueLabel(t, 'category', value) })),
+    categories: categories.map((value) => ({ value, title: valueLabel(t, 'category', value) })),
   };
+}
+
+/** The site's part of a ticket form: which known fields it requires (new ticket) and its extra columns as fields. */
+function siteParts(vocabulary: Vocabulary, values: Record<string, string>, creating: boolean, locale: string | undefined): Pick<FormView, 'required' | 'extraFields'> {
+  const out: Pick<FormView, 'required' | 'extraFields'> = {};
+  if (creating && vocabulary.site?.required.length) out.required = [...vocabulary.site.required];
+  const fields = extraFields(vocabulary, values, creating, locale);
+  if (fields.length) out.extraFields = fields;
+  return out;
+}
+
+/** The input ids a form has: its own fields, then its extra columns'. An error on any other field is shown under the first. */
+export function formInputs(form: Pick<FormView, 'form' | 'extraFields'>): string[] {
+  return [...FORM_FIELDS[form.form], ...(form.extraFields ?? []).map((f) => f.id)];
 }
 
 /** What a form says around itself, in the reader's language: its labels and the words of the button that opens it. */
@@ -60,6 +80,7 @@ export function newTicketForm(
     errors,
     ...choices(vocabulary, locale),
     ...formWords(title, kept, 'new-ticket', locale),
+    ...siteParts(vocabulary, kept, true, locale),
   };
   if (sourceLink) form.sourceLink = sourceLink;
   return form;
@@ -92,8 +113,9 @@ function ticketForm(
     etag: ticket.etag,
     values,
     errors,
-    ...choices(vocabulary, locale),
+    ...choices(vocabulary, locale, kind === 'edit' ? values.category : ''),
     ...formWords(heading, values, kind, locale),
+    ...(kind === 'edit' ? siteParts(vocabulary, values, false, locale) : {}),
   };
 }
 
@@ -176,17 +198,22 @@ export function reopenForm(
 
 /**
  * Edit form, filled with the ticket as the person saw it (its etag guards the save); agents also
- * get the category, requesters title and description only.
+ * get the category, requesters title and description only. Both get the site's extra columns.
  */
 export function editForm(
-  ticket: Pick<Ticket, 'id' | 'etag' | 'title' | 'description' | 'category'>,
+  ticket: Pick<Ticket, 'id' | 'etag' | 'title' | 'description' | 'category' | 'extra'>,
   vocabulary: Vocabulary,
   isAgent: boolean,
   values: Record<string, string> = {},
   errors: FormFieldError[] = [],
   locale?: string,
 ): FormView {
-  const current = { title: ticket.title, description: ticket.description, category: matchValue(vocabulary.categories, ticket.category) ?? '' };
+  const current = {
+    title: ticket.title,
+    description: ticket.description,
+    category: matchValue(vocabulary.categories, ticket.category) ?? ticket.category ?? '',
+    ...extraFormValues(vocabulary, ticket.extra),
+  };
   const form = ticketForm('edit', 'edit', VERBS.edit, ticket, vocabulary, { ...current, ...values }, errors, locale);
   form.allowCategory = isAgent;
   return form;

@@ -42,7 +42,7 @@ export const FORM_LABELS = [
   'chooseCategory', 'createTicket', 'create', 'fromMessage', 'comment', 'commentError', 'internalToggle', 'visibility', 'addComment',
   'send', 'backToTicket', 'agent', 'agentError', 'agentEmail', 'agentEmailError', 'pickAgent', 'assignTo', 'assignHint', 'assign',
   'reopenReason', 'reopenReasonShort', 'reopenHint', 'reopenError', 'reopen', 'resolveNote', 'resolveNoteShort', 'resolveHint',
-  'resolve', 'save', 'cancel', 'close', 'formOffer',
+  'resolve', 'save', 'cancel', 'close', 'formOffer', 'fieldRequired',
 ] as const satisfies readonly LabelKey[];
 /** The words of an asset list. */
 export const ASSET_LABELS = ['type', 'status', 'holder', 'model', 'serial', 'serialShort', 'warranty'] as const satisfies readonly LabelKey[];

@@ -5,6 +5,7 @@ import type { Comment, Ticket, Vocabulary } from '../helpdesk/types';
 import { normalizeLocale, translator, type Translate } from '../i18n';
 import { formatDate, isDone, reopenStatus, sameEmail, valueLabel, workingStatus } from './format';
 import { pickLabels, TICKET_LABELS } from './labels';
+import { extraLines } from './site-fields';
 import type { ActionView, CommentView, TicketSummaryView, TicketView, View } from './types';
 
 /** Who is looking: decides agent buttons and whether internal notes are shown. */
@@ -167,6 +168,9 @@ export function ticketView(
   };
   if (notice) view.notice = notice;
   if (ticket.webUrl) view.link = ticket.webUrl;
+  // The site's own columns are the agents' working data; a requester's card stays as it was.
+  const lines = viewer.isAgent ? extraLines(vocabulary, ticket.extra, locale) : [];
+  if (lines.length) view.extraLines = lines;
   return view;
 }
 

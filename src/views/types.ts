@@ -3,6 +3,7 @@
  * Block Kit builders — both from the same data, so they cannot drift. No platform types here.
  */
 import type { Notice, StatusRole, Verb } from '../core';
+import type { SiteColumn } from '../core/vocabulary';
 import type { AssetLabels, FormLabels, TicketLabels } from './labels';
 import type { NoticeView } from './notice-view';
 
@@ -79,6 +80,8 @@ export interface TicketView {
   notice?: Notice;
   /** Rendered for an agent (agent buttons and internal notes present). */
   agentView: boolean;
+  /** The site's extra columns that hold a value, for an agent: one line each, in the site's column order. */
+  extraLines?: ExtraLineView[];
 }
 
 export interface TicketSummaryView {
@@ -127,6 +130,26 @@ export interface Choice {
   title: string;
 }
 
+/** A form field for one of the site's extra ticket columns. */
+export interface ExtraFieldView {
+  /** The input's id, and the key of its value in the form's `values` and in what a submit sends: `extra.` + the column's name. */
+  id: string;
+  /** The column's name in the reader's language: the catalogs' word for it, else the site's display name. */
+  label: string;
+  /** How it is filled (`note` multi-line text, `dateTime` a date); a held value the column's type no longer fits is shown as text. */
+  type: SiteColumn['type'];
+  required: boolean;
+  /** A choice field's options; a value the ticket holds that the site removed stays among them. */
+  choices: Choice[];
+}
+
+/** One of the site's extra columns as a line on an agent's ticket card. */
+export interface ExtraLineView {
+  label: string;
+  /** The value as the reader reads it (yes/no and dates in their language); a value its column's type no longer fits, as it is. */
+  value: string;
+}
+
 export interface FormFieldError {
   field: string;
   message: string;
@@ -160,6 +183,10 @@ export interface FormView {
   offerText: string;
   /** Field names, prompts, hints and buttons, in the reader's language. */
   labels: FormLabels;
+  /** The known fields the site's columns require besides the title (new-ticket form): description, priority, category. */
+  required?: readonly string[];
+  /** The site's extra columns (new-ticket and edit forms), after the known fields; their values are in `values` under their ids. */
+  extraFields?: ExtraFieldView[];
 }
 
 export interface HelpView {

@@ -1,6 +1,6 @@
 /** Realistic views for every card template, built with the real view builders. */
 import { COMMAND_DECLARATIONS } from '../../src/commands';
-import type { Comment, Ticket } from '../../src/helpdesk/types';
+import type { Comment, Ticket, Vocabulary } from '../../src/helpdesk/types';
 import { loadConfig } from '../../src/config';
 import { assetListView, assignForm, commentForm, editForm, errorView, helpView, keepingList, newTicketForm, noticeView, reopenForm, resolveForm, ticketListView, ticketSummary, ticketView } from '../../src/views';
 import { VERBS } from '../../src/core/verbs';
@@ -10,6 +10,22 @@ import type { View } from '../../src/views/types';
 import { translator } from '../../src/i18n';
 
 export const vocabulary = loadConfig({}).helpdesk;
+
+/** A site that requires a category and has its own columns, one of each type a form fills (SD_Location as the demo site has it). */
+export const siteVocabulary: Vocabulary = {
+  ...vocabulary,
+  site: {
+    required: ['category'],
+    extra: [
+      { name: 'SD_Location', label: 'Location', type: 'choice', required: true, choices: ['HQ', 'Branch office', 'Remote'] },
+      { name: 'SD_Cost', label: 'Kosten (EUR)', type: 'number', required: false },
+      { name: 'SD_Onsite', label: 'Vor Ort', type: 'boolean', required: false },
+      { name: 'SD_Due', label: 'Fällig', type: 'dateTime', required: false },
+      { name: 'SD_Steps', label: 'Schritte', type: 'note', required: false },
+    ],
+  },
+};
+const siteExtra = { SD_Location: 'Branch office', SD_Cost: 12.5, SD_Onsite: true, SD_Due: '2026-12-31T00:00:00Z', SD_Steps: 'Neu gestartet.' };
 
 export function ticket(overrides: Partial<Ticket> = {}): Ticket {
   return {
@@ -71,6 +87,14 @@ export function sampleViews(locale?: string): Record<string, View> {
     'reopen-form': { type: 'form', form: reopenForm(t, vocabulary, {}, [], locale) },
     'edit-form-agent': { type: 'form', form: editForm({ ...t, category: '' }, vocabulary, true, {}, [], locale) },
     'edit-form-requester': { type: 'form', form: editForm(t, vocabulary, false, {}, [], locale) },
+    'ticket-agent-site-columns': { type: 'ticket', ticket: ticketView(ticket({ extra: siteExtra }), [], agent, siteVocabulary) },
+    'new-ticket-form-site-columns': {
+      type: 'form',
+      form: newTicketForm(siteVocabulary, { title: 'Dock dead', 'extra.SD_Cost': '12.5' }, [
+        { field: 'extra.SD_Location', message: tr('helpdesk:required', { label: tr('views:columns.SD_Location') }) },
+      ], undefined, locale),
+    },
+    'edit-form-site-columns': { type: 'form', form: editForm(ticket({ extra: siteExtra }), siteVocabulary, true, {}, [], locale) },
     'ticket-requester-resolved': { type: 'ticket', ticket: ticketView(ticket({ status: 'Resolved' }), comments(2), requester, vocabulary) },
     'ticket-take-over': {
       type: 'ticket',

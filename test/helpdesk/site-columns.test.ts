@@ -7,7 +7,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { handleText } from '../../src/commands';
 import type { CommandContext } from '../../src/commands/types';
-import { HelpdeskError, type Actor } from '../../src/helpdesk/types';
+import { createChangeFeed } from '../../src/helpdesk/changes';
+import { HelpdeskError, type Actor, type Ticket } from '../../src/helpdesk/types';
+import { channelCardView } from '../../src/notify/intents';
+import type { ChangeSet } from '../../src/notify/detect';
 import { createLogger } from '../../src/log';
 import { startHelpdeskStack, type HelpdeskStack, type HelpdeskStackConfig } from '../support/helpdesk-stack';
 
@@ -142,6 +145,19 @@ describe('ticket schema from the site', () => {
     expect((await invalid(s.helpdesk.createTicket(patti, { title: 'x', extra: { SD_Cost: 'a lot' } }))).details.field).toBe('SD_Cost');
     expect((await invalid(s.helpdesk.createTicket(patti, { title: 'x', extra: { SD_InternalRef: 'r-1' } }))).details.field).toBe('SD_InternalRef');
     expect((await invalid(s.helpdesk.createTicket(patti, { title: 'x', extra: { SD_Location: 'Moon' } }))).message).toMatch(/HQ, Branch office, Remote/);
+  });
+
+  it('gives the change feed’s tickets their extra values, so the cards notifications post show them', async () => {
+    const { s } = await start();
+    await s.helpdesk.ticketSchema();
+    const created = await s.helpdesk.createTicket(patti, { title: 'Dock dead', extra: { SD_Location: 'Remote' } });
+    const feed = createChangeFeed(s.graph, {}, () => s.helpdesk.vocabulary.site?.extra);
+    expect((await feed.getTicket(created.id))?.extra).toEqual({ SD_Location: 'Remote' });
+    const changed: Ticket[] = [];
+    for await (const t of feed.ticketsModifiedSince(new Date(Date.parse(created.modified) - 1000))) changed.push(t);
+    expect(changed.find((t) => t.id === created.id)?.extra).toEqual({ SD_Location: 'Remote' });
+    const card = channelCardView({ ticket: changed.find((t) => t.id === created.id)! } as ChangeSet, s.helpdesk.vocabulary);
+    expect(card.extraLines).toEqual([{ label: 'Location', value: 'Remote' }]);
   });
 
   it('names a setting that disagrees with the site once, and uses the site; a field without a choice column keeps its setting', async () => {

@@ -159,6 +159,16 @@ describe('a German reader sees German on every surface of both platforms', () =>
     });
   }
 
+  it('names the site’s own columns in German where the catalogs do, with yes/no and the required mark in German', () => {
+    const de = sampleViews('de-DE');
+    const form = teamsTexts(renderCard(de['new-ticket-form-site-columns']));
+    expect(form).toEqual(expect.arrayContaining(['Standort', 'Vor Ort', 'Dieses Feld ist erforderlich.']));
+    expect(slackTexts(formModal((de['edit-form-site-columns'] as Extract<View, { type: 'form' }>).form))).toEqual(expect.arrayContaining(['Standort', 'Schritte']));
+    const card = teamsTexts(renderCard(de['ticket-agent-site-columns']));
+    expect(card).toEqual(expect.arrayContaining(['Standort', 'Branch office', 'Vor Ort', 'Ja', '31. Dez. 2026']));
+    expect(slackTexts(renderMessage(de['ticket-agent-site-columns'])).join('\n')).toMatch(/Standort\nBranch office/);
+  });
+
   it('finds English where it is (the check itself can fail)', () => {
     expect(english(['Assigned to', 'Hoch · Unassigned'])).toEqual(['Assigned to', 'Unassigned']);
     expect(plainDates(['aktualisiert 24 Nov 2026 20:10 UTC'])).toHaveLength(1);

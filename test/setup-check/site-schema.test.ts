@@ -47,6 +47,15 @@ describe('doctor: ticket schema', () => {
     expect(lines).toContainEqual(expect.stringMatching(/^ℹ ticket schema: \d+ of the \d+ sampled tickets hold "Urgent" in SD_Priority, which is not among its choices/));
   });
 
+  it('tells of values an extra column whose type changed no longer fits, without failing', async () => {
+    emu = await startEmulator({ seed: 'demo' });
+    // Demo tickets hold HQ, Branch office, Remote in the demo's choice column; the site owner makes it a number.
+    emu.columns.define('SD_Tickets', 'SD_Location', { type: 'number' });
+    const result = await runDoctor(settingsFor(emu));
+    expect(result.ok, result.lines.join('\n')).toBe(true);
+    expect(schemaLines(result.lines)).toContainEqual(expect.stringMatching(/^ℹ ticket schema: \d+ of the \d+ sampled tickets hold a value in SD_Location that is not a number \(e\.g\. "(HQ|Branch office|Remote)"\), since its type changed: the bot shows it as it is/));
+  });
+
   it('fails on a known column turned into a type the bot cannot write, and on a required column no form fills', async () => {
     emu = await startEmulator({ seed: 'demo' });
     emu.columns.define('SD_Tickets', 'SD_Priority', { type: 'number' });

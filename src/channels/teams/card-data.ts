@@ -4,7 +4,7 @@
  * view, already in the reader's language; nothing here translates or formats.
  */
 import { VERBS, type Notice, type StatusRole } from '../../core';
-import { FORM_FIELDS } from '../../views/forms';
+import { formInputs } from '../../views/forms';
 import type { NoticeView } from '../../views/notice-view';
 import type { ActionView, AssetListView, ConfirmationView, ErrorView, FormView, HelpView, TicketListView, TicketSummaryView, TicketView } from '../../views/types';
 import { cardDateTime, literal, placeholders } from './card-text';
@@ -63,6 +63,7 @@ export function ticketData(t: TicketView) {
       containerStyle: c.internal ? 'warning' : 'emphasis',
     })),
     actionRows: rows(t.actions.map(action)),
+    extraFacts: (t.extraLines ?? []).map((l) => ({ label: literal(l.label), value: literal(l.value) })),
     labels: t.labels,
   };
 }
@@ -128,7 +129,7 @@ export function noticeData(n: NoticeView) {
 
 /** A form's data: values kept as typed, each error under its field. */
 export function formData(f: FormView) {
-  const fields = FORM_FIELDS[f.form];
+  const fields = formInputs(f);
   const errors: Record<string, string> = Object.fromEntries(fields.map((name) => [name, '']));
   const other: string[] = [];
   for (const e of f.errors) {
@@ -136,6 +137,7 @@ export function formData(f: FormView) {
     else other.push(e.message);
   }
   const values: Record<string, string> = Object.fromEntries(fields.map((name) => [name, f.values[name] ?? '']));
+  const required = new Set(f.required ?? []);
   const submitData: Record<string, unknown> = {};
   if (f.ticketId !== undefined) submitData.ticketId = f.ticketId;
   if (f.etag !== undefined) submitData.etag = f.etag;
@@ -155,6 +157,12 @@ export function formData(f: FormView) {
     priorityChoices: f.priorities,
     categoryChoices: f.categories,
     assigneeChoices: f.assignees ?? [],
+    required: { description: required.has('description'), priority: required.has('priority'), category: required.has('category') },
+    extraFields: (f.extraFields ?? []).map((x) => {
+      const value = values[x.id];
+      // Each input type reads its own value key: a number as a number, a toggle as true/false.
+      return { ...x, value, error: errors[x.id], numberValue: Number(value), toggleValue: value === 'true' ? 'true' : 'false' };
+    }),
     labels: f.labels,
   };
 }

@@ -2,9 +2,10 @@
  * Modals built from FormView (new ticket, comment/note, resolve, assign, reopen, edit). Block ids are the
  * form's field names, so a FormView error for field `title` lands under the title input.
  */
-import { FORM_FIELDS } from '../../../views/forms';
-import type { Choice, FormView, View } from '../../../views/types';
-import type { Checkboxes, InputBlock, ModalView, PlainTextInput, PlainTextOption, StaticSelect, UsersSelect } from '@slack/types';
+import { FORM_FIELDS, formInputs } from '../../../views/forms';
+import { EXTRA_PREFIX } from '../../../views/site-fields';
+import type { Choice, ExtraFieldView, FormView, View } from '../../../views/types';
+import type { Checkboxes, Datepicker, InputBlock, ModalView, NumberInput, PlainTextInput, PlainTextOption, StaticSelect, UsersSelect } from '@slack/types';
 import type { Block } from './elements';
 import { labelsFor } from '../../../views/labels';
 import type { FormLabels } from '../../../views/labels';
@@ -44,12 +45,44 @@ function textInput(id: string, label: string, value: string | undefined, opts: {
   return block;
 }
 
-function selectInput(id: string, label: string, placeholder: string, choices: readonly Choice[], current: string | undefined): InputBlock {
-  const element: StaticSelect = { type: 'static_select', action_id: 'value', placeholder: plain(placeholder, BLOCK_LIMITS.placeholder), options: choices.slice(0, 100).map(option) };
+function selectInput(id: string, label: string, placeholder: string | undefined, choices: readonly Choice[], current: string | undefined, optional = true): InputBlock {
+  const element: StaticSelect = { type: 'static_select', action_id: 'value', options: choices.slice(0, 100).map(option) };
+  if (placeholder) element.placeholder = plain(placeholder, BLOCK_LIMITS.placeholder);
   const chosen = choices.find((c) => c.value === current);
   if (chosen) element.initial_option = option(chosen);
-  return { type: 'input', block_id: id, label: plain(label, BLOCK_LIMITS.inputLabel), element, optional: true };
+  return { type: 'input', block_id: id, label: plain(label, BLOCK_LIMITS.inputLabel), element, optional };
 }
+
+/** One of the site's extra columns as an input block, its block id the field's id. */
+function extraInputBlock(field: ExtraFieldView, value: string | undefined): InputBlock {
+  const label = plain(field.label, BLOCK_LIMITS.inputLabel);
+  const optional = !field.required;
+  switch (field.type) {
+    case 'choice':
+      return selectInput(field.id, field.label, undefined, field.choices, value, optional);
+    case 'number': {
+      const element: NumberInput = { type: 'number_input', action_id: 'value', is_decimal_allowed: true };
+      if (value) element.initial_value = value;
+      return { type: 'input', block_id: field.id, label, element, optional };
+    }
+    case 'boolean': {
+      const yes: PlainTextOption = { text: plain(field.label, BLOCK_LIMITS.optionText), value: 'true' };
+      const element: Checkboxes = { type: 'checkboxes', action_id: 'value', options: [yes] };
+      if (value === 'true') element.initial_options = [yes];
+      return { type: 'input', block_id: field.id, label, element, optional: true };
+    }
+    case 'dateTime': {
+      const element: Datepicker = { type: 'datepicker', action_id: 'value' };
+      if (value && /^\d{4}-\d{2}-\d{2}$/.test(value)) element.initial_date = value;
+      return { type: 'input', block_id: field.id, label, element, optional };
+    }
+    default:
+      return textInput(field.id, field.label, value, { multiline: field.type === 'note', max: field.type === 'note' ? BLOCK_LIMITS.inputLength : 255, optional });
+  }
+}
+
+/** The site's extra columns of a new-ticket or edit form, after its own fields. */
+const extraBlocks = (form: FormView): Block[] => (form.extraFields ?? []).map((f) => extraInputBlock(f, form.values[f.id]));
 
 function formBlocks(form: FormView): Block[] {
   const v = form.values;
@@ -58,11 +91,13 @@ function formBlocks(form: FormView): Block[] {
     case 'new-ticket': {
       const blocks: Block[] = [];
       if (form.sourceLink) blocks.push({ type: 'context', elements: [mrkdwn(linkOrText(form.sourceLink, m('fromMessage')))] });
+      const optional = (field: string) => !(form.required ?? []).includes(field);
       blocks.push(
         textInput('title', m('title'), v.title, { max: 255 }),
-        textInput('description', m('description'), v.description, { multiline: true, max: BLOCK_LIMITS.inputLength, optional: true }),
-        selectInput('priority', m('priority'), m('choosePriority'), form.priorities, v.priority),
-        selectInput('category', m('category'), m('chooseCategory'), form.categories, v.category),
+        textInput('description', m('description'), v.description, { multiline: true, max: BLOCK_LIMITS.inputLength, optional: optional('description') }),
+        selectInput('priority', m('priority'), m('choosePriority'), form.priorities, v.priority, optional('priority')),
+        selectInput('category', m('category'), m('chooseCategory'), form.categories, v.category, optional('category')),
+        ...extraBlocks(form),
       );
       return blocks;
     }
@@ -91,6 +126,7 @@ function formBlocks(form: FormView): Block[] {
         textInput('description', m('description'), v.description, { multiline: true, max: BLOCK_LIMITS.inputLength, optional: true }),
       ];
       if (form.allowCategory) blocks.push(selectInput('category', m('category'), m('chooseCategory'), form.categories, v.category));
+      blocks.push(...extraBlocks(form));
       return blocks;
     }
   }
@@ -106,7 +142,7 @@ export function formFields(form: FormView['form']): readonly string[] {
 
 /** FormView errors as Slack's `response_action: 'errors'` map (block_id -> message). */
 export function formErrors(form: FormView): Record<string, string> {
-  const fields = formFields(form.form);
+  const fields = formInputs(form);
   const out: Record<string, string> = {};
   for (const e of form.errors) {
     const id = fields.includes(e.field) ? e.field : fields[0];
@@ -158,7 +194,9 @@ export function readFormValues(state: unknown, form?: FormView['form']): Record<
   const values: Record<string, string> = {};
   if (!state || typeof state !== 'object') return values;
   const wanted = form ? FORM_FIELDS[form] : Object.values(FORM_FIELDS).flat();
-  for (const blockId of wanted) {
+  // The site's extra columns are blocks of their own, named by the field id's prefix.
+  const extra = form === 'new-ticket' || form === 'edit' ? Object.keys(state).filter((id) => id.startsWith(EXTRA_PREFIX) && id.length <= 255) : [];
+  for (const blockId of [...wanted, ...extra]) {
     const actions = Object.hasOwn(state, blockId) ? (state as Record<string, unknown>)[blockId] : undefined;
     if (!actions || typeof actions !== 'object') continue;
     const a = (Object.hasOwn(actions, 'value') ? (actions as Record<string, unknown>).value : Object.values(actions)[0]) as Record<string, any> | undefined;
@@ -166,6 +204,7 @@ export function readFormValues(state: unknown, form?: FormView['form']): Record<
     if (a.type === 'static_select') values[blockId] = str(a.selected_option?.value);
     else if (a.type === 'checkboxes') values[blockId] = Array.isArray(a.selected_options) && a.selected_options.length > 0 ? 'true' : 'false';
     else if (a.type === 'users_select') values[blockId] = str(a.selected_user);
+    else if (a.type === 'datepicker') values[blockId] = str(a.selected_date);
     else values[blockId] = str(a.value);
   }
   return values;

@@ -67,6 +67,9 @@ export function ticketBlocks(view: TicketView, maxBlocks: number = BLOCK_LIMITS.
     field(l.updated, view.modifiedText, slackDate(view.modified, view.modifiedText || '—')),
   ].slice(0, BLOCK_LIMITS.fields);
   head.push({ type: 'section', fields });
+  // The site's own columns (agents' cards only): a section of their own, as many as a section holds.
+  const extra = (view.extraLines ?? []).slice(0, BLOCK_LIMITS.fields).map((l) => field(escapeMrkdwn(l.label), l.value));
+  if (extra.length) head.push({ type: 'section', fields: extra });
   if (view.description.trim()) head.push({ type: 'section', text: mrkdwn(userText(view.description, BLOCK_LIMITS.sectionText)) });
   const tail = actionsBlocks(view.actions);
   const link = linkTo(view.link, l.openInHelpdesk);
