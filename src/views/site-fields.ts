@@ -78,3 +78,9 @@ export function extraLines(vocabulary: Vocabulary, extra: Readonly<Record<string
     .filter((c) => extra[c.name] !== undefined && extra[c.name] !== '')
     .map((c) => ({ label: columnLabel(t, c), value: shown(t, c, extra[c.name], locale) }));
 }
+
+/** The label of each extra column's field, by field id, for giving back what a form held. */
+export function extraFieldLabels(vocabulary: Vocabulary | undefined, locale?: string): Record<string, string> {
+  const t = translator(locale);
+  return Object.fromEntries((vocabulary?.site?.extra ?? []).map((column) => [extraFieldId(column.name), columnLabel(t, column)]));
+}

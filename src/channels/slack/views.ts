@@ -7,6 +7,8 @@ import { dispatch } from '../../commands';
 import type { CommandContext, CommandInput, Reply } from '../../commands/types';
 import { retryForm } from '../../views/forms';
 import { labelsFor, type LabelKey } from '../../views/labels';
+import { extraFieldLabels } from '../../views/site-fields';
+import type { Vocabulary } from '../../core/vocabulary';
 import type { FormView, View } from '../../views/types';
 import { formErrors, formFields, formModal, FORM_CALLBACK_ID, loadingModal, readFormValues, readMetadata, viewModal, type FormMetadata } from './blocks/modal';
 import { commandContext, conversationOf, type SlackDeps } from './context';
@@ -80,12 +82,13 @@ const FIELD_LABELS: Record<string, LabelKey> = { title: 'title', description: 'd
  * What a person gets when their form could not be used after the modal had to close: the reason,
  * everything they typed, and a button that opens the same form again prefilled.
  */
-export function handBack(meta: FormMetadata, typed: Record<string, string>, reason: string, locale?: string): SlackMessage {
+export function handBack(meta: FormMetadata, typed: Record<string, string>, reason: string, locale?: string, vocabulary?: Vocabulary): SlackMessage {
   const texts = slackTexts(locale);
   const kept = Object.fromEntries(Object.entries(typed).filter(([, v]) => typeof v === 'string' && v !== '' && v !== 'false'));
   // Field names as the form showed them (`Titel: …`); a field without a label keeps its id.
   const labels = labelsFor(locale);
-  const lines = Object.entries(kept).map(([k, v]) => `${Object.hasOwn(FIELD_LABELS, k) ? labels[FIELD_LABELS[k]] : k}: ${v}`);
+  const extra = extraFieldLabels(vocabulary, locale);
+  const lines = Object.entries(kept).map(([k, v]) => `${Object.hasOwn(FIELD_LABELS, k) ? labels[FIELD_LABELS[k]] : (extra[k] ?? k)}: ${v}`);
   const msg = renderMessage({ type: 'text', text: texts.notSent(reason) }, locale);
   const withText = quoteTyped(msg, lines.join('\n'), locale);
   const reopen = { verb: FORM_OPEN_VERB[meta.form], title: texts.openAgain(), style: 'positive' as const, ticketId: meta.ticketId, etag: meta.etag, data: kept };
@@ -96,12 +99,12 @@ async function afterSubmit(deps: SlackDeps, ctx: CommandContext, userId: string,
   const target = { channelId: meta.channelId, userId };
   const locale = ctx.locale;
   if (reply.outcome === 'conflict' && reply.view.type === 'ticket') {
-    return postPrivate(deps, target, handBack(meta, typed, reply.view.ticket.notice?.text ?? slackTexts(locale).conflict(), locale));
+    return postPrivate(deps, target, handBack(meta, typed, reply.view.ticket.notice?.text ?? slackTexts(locale).conflict(), locale, ctx.helpdesk.vocabulary));
   }
   if (reply.view.type === 'form' && reply.view.form.errors.length > 0) {
-    return postPrivate(deps, target, handBack(meta, typed, reply.view.form.errors.map((e) => e.message).join(' '), locale));
+    return postPrivate(deps, target, handBack(meta, typed, reply.view.form.errors.map((e) => e.message).join(' '), locale, ctx.helpdesk.vocabulary));
   }
-  if (reply.view.type === 'error' && reply.outcome !== 'saved') return postPrivate(deps, target, handBack(meta, typed, reply.view.error.message, locale));
+  if (reply.view.type === 'error' && reply.outcome !== 'saved') return postPrivate(deps, target, handBack(meta, typed, reply.view.error.message, locale, ctx.helpdesk.vocabulary));
   if (meta.channelId && meta.messageTs && reply.view.type === 'ticket' && reply.view.ticket.id === meta.ticketId) {
     const { channelId, messageTs } = meta;
     const ticketReply = reply as Reply & { view: { type: 'ticket' } };
@@ -179,7 +182,7 @@ async function submit(deps: SlackDeps, userId: string, view: ViewOutput, ack: Ac
         'late form submit',
         { verb: meta.verb, userId },
         async () => afterSubmit(deps, ctx, userId, meta, await work, typed),
-        () => postPrivate(deps, { channelId: meta.channelId, userId }, handBack(meta, typed, failureMessage(locale), locale)),
+        () => postPrivate(deps, { channelId: meta.channelId, userId }, handBack(meta, typed, failureMessage(locale), locale, ctx.helpdesk.vocabulary)),
       );
       return;
     }
