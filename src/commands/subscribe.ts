@@ -1,6 +1,6 @@
 /** `subscribe [filter]` (agents, shared conversations): post ticket updates here. Public confirmation. */
 import { byWhom, confirm, tr } from './respond';
-import { agentPorts, describeFilter, FILTER_USAGE, filterFrom, isReply } from './subscription-filter';
+import { agentPorts, describeFilter, FILTER_USAGE, filterFromSite, isReply } from './subscription-filter';
 import { VERBS, type SubscriptionFilter } from '../core';
 import type { CommandDeclaration } from './declaration';
 import type { Handler } from './types';
@@ -11,7 +11,7 @@ const subscribe: Handler = async (ctx, input) => {
   const ports = await agentPorts(ctx, 'subscribe');
   if (isReply(ports)) return ports;
   const t = tr(ctx);
-  const typed = filterFrom(input.values, ctx.helpdesk.vocabulary, subscribeCommand.usage, t);
+  const typed = await filterFromSite(ctx, input.values, subscribeCommand.usage, t);
   if (isReply(typed)) return typed;
   const space = typed ? undefined : await boundSpace(ctx);
   const filter: SubscriptionFilter = typed ?? (space ? { kind: 'space', value: space } : { kind: 'all' });

@@ -10,6 +10,16 @@ import type { CommandContext, Reply } from './types';
 /** How help writes the filter argument of subscribe and unsubscribe. */
 export const FILTER_USAGE = '[all|high|space <id>|category <name>|status <status>] [sla]';
 
+/**
+ * `filterFrom` against the site's current values: a category or status the bot does not know yet
+ * makes it read the site's columns once more first, so a value added on the site is accepted at once.
+ */
+export async function filterFromSite(ctx: CommandContext, values: Record<string, string> | undefined, usage: string, t: Translate): Promise<SubscriptionFilter | Reply | undefined> {
+  const kind = values?.kind?.trim().toLowerCase();
+  if (kind === 'category' || kind === 'status') await ctx.helpdesk.valuesFor(kind, values?.value?.trim());
+  return filterFrom(values, ctx.helpdesk.vocabulary, usage, t);
+}
+
 /** Builds a filter from parsed or card values; statuses and categories are checked against the vocabulary. */
 export function filterFrom(
   values: Record<string, string> | undefined,

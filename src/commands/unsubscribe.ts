@@ -1,6 +1,6 @@
 /** `unsubscribe [filter]` (agents): stop updates here; no filter removes them all. Public confirmation. */
 import { confirm, tr } from './respond';
-import { agentPorts, describeFilter, FILTER_USAGE, filterFrom, isReply } from './subscription-filter';
+import { agentPorts, describeFilter, FILTER_USAGE, filterFromSite, isReply } from './subscription-filter';
 import { VERBS } from '../core';
 import type { CommandDeclaration } from './declaration';
 import type { Handler } from './types';
@@ -10,7 +10,7 @@ const unsubscribe: Handler = async (ctx, input) => {
   const ports = await agentPorts(ctx, 'unsubscribe');
   if (isReply(ports)) return ports;
   const t = tr(ctx);
-  const filter = filterFrom(input.values, ctx.helpdesk.vocabulary, unsubscribeCommand.usage, t);
+  const filter = await filterFromSite(ctx, input.values, unsubscribeCommand.usage, t);
   if (isReply(filter)) return filter;
   const removed = await ports.unsubscribe(ctx.conversation, filter);
   if (removed === 0) {
