@@ -12,6 +12,7 @@ import type { Comment, Ticket } from '../helpdesk/types';
 import type { Logger } from '../log';
 import { deriveClocks, nextChange, type Clock, type ClockKind, type RoleOf, type Threshold } from '../sla/clock';
 import type { PolicySource } from '../sla/source';
+import type { CardClock } from '../core/sla';
 import type { SlaRecord } from '../store/sla-types';
 import type { Store } from '../store/types';
 
@@ -29,10 +30,21 @@ export interface SlaAlert {
   key: string;
 }
 
+/** A ticket whose card's clock lines changed, for the cards that show it to be edited. */
+export interface CardChange {
+  ticketId: number;
+  link?: string;
+  clocks: CardClock[];
+  /** How many changes of the ticket were seen: a card back to an earlier look (paused again) is a new edit. */
+  seen: number;
+}
+
 /** What one cycle found to tell: alerts one by one, and the backlog of a new or changed policy as one summary. */
 export interface SlaFindings {
   alerts: SlaAlert[];
   backlog: SlaAlert[];
+  /** Tickets whose cards show their clocks differently now (a threshold, a stop, a change); not a new policy's backlog. */
+  cards?: CardChange[];
   /** The policy fingerprint the backlog belongs to (its summary's key). */
   policy: string;
   /** Records what was found as told: call once the alerts are owed (in the outbox), so a failure in between retells, never loses. */
@@ -74,13 +86,26 @@ const DUE_LIMIT = 400;
 /** The announced-set key of a threshold. */
 export const thresholdKey = (kind: ClockKind, t: Threshold) => `${kind}:${t.kind}${t.kind === 'warning' ? `:${t.fraction}` : ''}`;
 
+/** What a card shows of a clock: its state (a passed warning included) and the instant that goes with it. */
+export function cardClock(c: Clock): CardClock {
+  const warned = c.crossed.some((t) => t.kind === 'warning');
+  const state: CardClock['state'] = c.state === 'running' && warned ? 'warning' : c.state;
+  const at = c.state === 'met' ? c.stoppedAt : c.state === 'paused' ? undefined : c.breachedAt ?? c.due;
+  return { kind: c.kind, state, ...(at !== undefined ? { at } : {}) };
+}
+
+/** Whether two settles of a ticket show the same on its card. */
+export function sameCard(a: readonly CardClock[] | undefined, b: readonly CardClock[] | undefined): boolean {
+  return JSON.stringify(a ?? []) === JSON.stringify(b ?? []);
+}
+
 /** Creates the tracker over one store and policy source. */
 export function createSlaTracker(config: SlaTrackerConfig): SlaTracker {
   const { source, store, logger, roleOf } = config;
   const scanPerCycle = config.scanPerCycle ?? 3;
 
   /** Recomputes one record at `now`; crossed thresholds not yet told become alerts (or backlog). */
-  function settle(record: SlaRecord, now: number, out: SlaAlert[]): SlaRecord {
+  function settle(record: SlaRecord, now: number, out: SlaAlert[], cards?: CardChange[]): SlaRecord {
     const clocks = deriveClocks(source.current(), record.history, now, roleOf);
     const announced = new Set(record.announced);
     const breachedAt = { ...record.history.breachedAt };
@@ -100,12 +125,15 @@ export function createSlaTracker(config: SlaTrackerConfig): SlaTracker {
       }
     }
     const next = nextChange(clocks);
+    const card = clocks.map(cardClock);
+    if (cards && !sameCard(record.clocks, card)) cards.push({ ticketId: record.id, ...(record.link ? { link: record.link } : {}), clocks: card, seen: record.history.observations.length });
     const hasBreach = Object.keys(breachedAt).length > 0;
     return {
       ...record,
       history: { ...record.history, ...(hasBreach ? { breachedAt } : {}) },
       announced: [...announced],
       policy: source.fingerprint(),
+      clocks: card,
       ...(next !== undefined ? { nextAt: next } : { nextAt: undefined }),
       ...(due !== undefined ? { dueAt: due } : { dueAt: undefined }),
     };
@@ -118,7 +146,7 @@ export function createSlaTracker(config: SlaTrackerConfig): SlaTracker {
 
   /** The record with what the ticket now says: a new observation when status or priority changed. */
   function observe(record: SlaRecord | undefined, t: Ticket): SlaRecord | undefined {
-    const about = { requester: t.submittedByEmail, assignee: t.assignedTo, title: t.title, category: t.category, ...(t.spaceId ? { spaceId: t.spaceId } : {}) };
+    const about = { ...(t.webUrl ? { link: t.webUrl } : {}), requester: t.submittedByEmail, assignee: t.assignedTo, title: t.title, category: t.category, ...(t.spaceId ? { spaceId: t.spaceId } : {}) };
     if (!record) return roleOf(t.status) === 'done' ? undefined : { ...fresh(t), ...about };
     const obs = record.history.observations;
     const last = obs[obs.length - 1];
@@ -186,7 +214,7 @@ export function createSlaTracker(config: SlaTrackerConfig): SlaTracker {
   }
 
   /** A few open tickets without a known first response get their comments read, until none is left. */
-  async function scan(now: number, out: SlaAlert[], pending: Map<number, SlaRecord>, metas: [string, string][]): Promise<void> {
+  async function scan(now: number, out: SlaAlert[], pending: Map<number, SlaRecord>, metas: [string, string][], cards: CardChange[]): Promise<void> {
     const mark = await store.getSlaMeta(META_SCAN);
     if (mark === undefined || mark === SCAN_DONE) return;
     const page = await store.slaWithoutFirstResponse(Number(mark), scanPerCycle);
@@ -200,7 +228,7 @@ export function createSlaTracker(config: SlaTrackerConfig): SlaTracker {
       // This cycle may already have a newer version of the record (the ticket changed).
       const r = pending.get(stored.id) ?? stored;
       try {
-        pending.set(r.id, settle(respond(r, await config.commentsOf(r.id, r.requester ?? ''), agents), now, out));
+        pending.set(r.id, settle(respond(r, await config.commentsOf(r.id, r.requester ?? ''), agents), now, out, cards));
       } catch (err) {
         // The ticket may be gone; the scan moves on rather than reading it every cycle.
         logger.warn('SLA: could not read a ticket\'s comments for its first response', { ticketId: r.id, error: err });
@@ -217,6 +245,7 @@ export function createSlaTracker(config: SlaTrackerConfig): SlaTracker {
       const pending = new Map<number, SlaRecord>();
       const backlog = stored === source.fingerprint() ? [] : await adopt(now, stored, metas);
       const alerts: SlaAlert[] = [];
+      const cards: CardChange[] = [];
 
       // Changed tickets and commented ones: history extended, clocks recomputed; nothing else is touched.
       const byId = new Map<number, Ticket>();
@@ -233,15 +262,16 @@ export function createSlaTracker(config: SlaTrackerConfig): SlaTracker {
           if (!r) continue;
           const said = commentsOf.get(id);
           if (said) r = respond(r, said, agents);
-          pending.set(id, settle(r, now, alerts));
+          pending.set(id, settle(r, now, alerts, cards));
         }
       }
 
       // Thresholds that fell due since the last cycle, from the indexed next instants.
-      for (const r of await store.slaDueBefore(now, DUE_LIMIT)) if (!pending.has(r.id)) pending.set(r.id, settle(r, now, alerts));
-      await scan(now, alerts, pending, metas);
+      for (const r of await store.slaDueBefore(now, DUE_LIMIT)) if (!pending.has(r.id)) pending.set(r.id, settle(r, now, alerts, cards));
+      await scan(now, alerts, pending, metas, cards);
       return {
         alerts,
+        cards,
         backlog,
         policy: source.fingerprint(),
         async save() {

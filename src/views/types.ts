@@ -79,6 +79,22 @@ export interface TicketView {
   notice?: Notice;
   /** Rendered for an agent (agent buttons and internal notes present). */
   agentView: boolean;
+  /** SLA clocks, agents' cards only (src/views/clock-view.ts). */
+  clocks?: ClockLineView[];
+}
+
+/** One SLA clock on an agent's card: the line around its date, and the colour of its state. */
+export interface ClockLineView {
+  kind: 'firstResponse' | 'resolution';
+  state: 'running' | 'warning' | 'paused' | 'breached' | 'met' | 'missed';
+  /** Adaptive Card colours; Slack picks an emoji by it. */
+  tone: 'good' | 'warning' | 'attention' | 'default';
+  /** The text before and after the date ("First response due ", ""); the whole line when there is no date. */
+  before: string;
+  after: string;
+  /** ISO 8601 UTC, shown as the platform's date token; `atText` (UTC spelled out) is its fallback. */
+  at?: string;
+  atText?: string;
 }
 
 export interface TicketSummaryView {
@@ -102,6 +118,8 @@ export interface TicketSummaryView {
   actions: ActionView[];
   /** What just happened to this row, e.g. "Claimed by Dana Agent." or "Opened below." */
   notice?: string;
+  /** SLA clocks, agents' lists only. */
+  clocks?: ClockLineView[];
 }
 
 export interface TicketListView {

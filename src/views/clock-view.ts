@@ -1,0 +1,43 @@
+/**
+ * The SLA clock lines of an agent's ticket card and list row: "First response due " + date +
+ * "", "Resolution breached at " + date. The date goes in as the platform's own token (shown in the
+ * reader's time zone), so each line is cut where the catalog puts `{{at}}`; `atText` is the
+ * token's fallback. Requesters never get clock lines.
+ */
+import type { CardClock } from '../core/sla';
+import { normalizeLocale, translator } from '../i18n';
+import { formatDate } from './format';
+import type { ClockLineView, TicketListView, TicketView } from './types';
+
+/** Colour by state: on time, past a warning, past the target; a stopped clock by whether it made it. */
+const TONES: Record<CardClock['state'], ClockLineView['tone']> = {
+  running: 'good', warning: 'warning', breached: 'attention', paused: 'default', met: 'good', missed: 'attention',
+};
+
+/** One clock as a card line in the reader's language. */
+export function clockLine(clock: CardClock, locale?: string): ClockLineView {
+  const t = translator(locale);
+  const mark = '\u0000';
+  const [before, after = ''] = t(`views:clock.${clock.state}`, { clock: t(`views:clock.name.${clock.kind}`), at: mark }).split(mark);
+  const iso = clock.at === undefined ? undefined : new Date(clock.at).toISOString();
+  return { kind: clock.kind, state: clock.state, tone: TONES[clock.state], before, after, ...(iso ? { at: iso, atText: formatDate(iso, locale) } : {}) };
+}
+
+/** The card with its clock lines, if it was made for an agent; a requester's card is returned as it is. */
+export function withClocks(view: TicketView, clocks: readonly CardClock[] | undefined): TicketView {
+  if (!view.agentView || !clocks || clocks.length === 0) return view;
+  const locale = normalizeLocale(view.locale);
+  return { ...view, clocks: clocks.map((c) => clockLine(c, locale)) };
+}
+
+/** An agent's list with each row's clock lines (rows without a clock are left as they are). */
+export function listWithClocks(list: TicketListView, clocks: ReadonlyMap<number, readonly CardClock[]>): TicketListView {
+  const locale = normalizeLocale(list.locale);
+  return {
+    ...list,
+    tickets: list.tickets.map((row) => {
+      const own = clocks.get(row.id);
+      return own && own.length > 0 ? { ...row, clocks: own.map((c) => clockLine(c, locale)) } : row;
+    }),
+  };
+}
