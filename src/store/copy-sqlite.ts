@@ -23,6 +23,9 @@ const TABLES: { name: string; json?: string[]; bool?: string[] }[] = [
   { name: 'prefs', bool: ['muted'] },
   { name: 'actions' },
   { name: 'locales' },
+  // SLA clocks: each ticket's history, due instants and announced thresholds, and the policy in force.
+  { name: 'sla_tickets', json: ['record'], bool: ['needs_response'] },
+  { name: 'sla_meta' },
 ];
 
 /** Rows read from SQLite and rows newly written to PostgreSQL, per table. */
