@@ -14,9 +14,8 @@ import type { DeliveryIntent, Store } from '../store/types';
 import { channelLane, dmLane, type OutboxPayload } from './deliver';
 import { matches } from './routing';
 import type { CardChange, SlaAlert, SlaFindings } from './sla';
+import { backlogFor } from './sla-backlog';
 
-/** How many tickets a backlog summary names; the rest are counted. */
-const BACKLOG_ROWS = 5;
 
 /** "1 h 20 min", "35 min", "2 h": relative wording for messages read when they are sent. */
 export function spanText(t: Translate, ms: number): string {
@@ -36,12 +35,11 @@ export function alertText(t: Translate, a: SlaAlert, now: number, dm: boolean): 
   return t(dm ? 'notify:sla.dmBreach' : 'notify:sla.breach', { ...vars, ago: spanText(t, now - (a.clock.breachedAt ?? a.threshold.at)) });
 }
 
-function backlogText(t: Translate, alerts: readonly SlaAlert[]): string {
-  const breached = alerts.filter((a) => a.threshold.kind !== 'warning').length;
-  const rows = alerts.slice(0, BACKLOG_ROWS).map((a) =>
+function backlogText(t: Translate, { tickets, breached, rows: first }: ReturnType<typeof backlogFor>): string {
+  const rows = first.map((a) =>
     t('notify:sla.backlogRow', { id: a.ticketId, title: a.title, clock: t(`notify:sla.clock.${a.clock.kind}`), state: a.threshold.kind === 'warning' ? t('notify:sla.state.warning') : t('notify:sla.state.breach') }));
-  const more = alerts.length > BACKLOG_ROWS ? `\n${t('notify:sla.backlogMore', { count: alerts.length - BACKLOG_ROWS })}` : '';
-  return `${t('notify:sla.backlog', { count: alerts.length, breached, warned: alerts.length - breached })}\n${rows.join('\n')}${more}`;
+  const more = tickets > first.length ? `\n${t('notify:sla.backlogMore', { count: tickets - first.length })}` : '';
+  return `${t('notify:sla.backlog', { count: tickets, breached, warned: tickets - breached })}\n${rows.join('\n')}${more}`;
 }
 
 /** Options for createSlaAlerts. */
@@ -92,7 +90,7 @@ export function createSlaAlerts(config: SlaAlertsConfig): (findings: SlaFindings
 
   return async (findings, now) => {
     const cardIntents = await cardUpdates(findings.cards ?? [], createdAt(now));
-    if (findings.alerts.length === 0 && findings.backlog.length === 0) {
+    if (findings.alerts.length === 0 && findings.backlog.tickets === 0) {
       if (cardIntents.length > 0) await store.commitCycleWithDeliveries({ watermarks: {}, states: [], processedKeys: [] }, cardIntents);
       return;
     }
@@ -108,8 +106,8 @@ export function createSlaAlerts(config: SlaAlertsConfig): (findings: SlaFindings
         intents.push({ key: `${key}>${platform}:${id}`, lane: channelLane(platform, id), ticketId, createdAt: createdAt(now), payload: { kind: 'line', platform, conversationId: id, text, orPost: true, ...(mention ? { mention } : {}) } satisfies OutboxPayload });
       // An escalation @mentions the assignee, so it goes out as a message of its own.
       for (const a of findings.alerts) if (wants(sub.filter, a)) line(a.key, a.ticketId, alertText(t, a, now, false), a.threshold.kind === 'escalation' && a.assignee ? a.assignee : undefined);
-      const backlog = findings.backlog.filter((a) => wants(sub.filter, a));
-      if (backlog.length > 0) line(`sla-backlog:${findings.policy}`, 0, backlogText(t, backlog));
+      const backlog = backlogFor(findings.backlog, (facts) => wants(sub.filter, { facts } as SlaAlert));
+      if (backlog.tickets > 0) line(`sla-backlog:${findings.policy}`, 0, backlogText(t, backlog));
     }
     const assignees = [...new Set(findings.alerts.map((a) => a.assignee).filter(Boolean))];
     const muted = await store.mutedAmong(assignees);

@@ -7,6 +7,8 @@
  * first responses. Thresholds crossed are handed to `announce` once; a new or changed policy's
  * backlog (thresholds already past) goes out as one summary instead.
  */
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { addressKey } from '../core/vocabulary';
 import type { Comment, Ticket } from '../helpdesk/types';
 import type { Logger } from '../log';
@@ -15,6 +17,7 @@ import type { PolicySource } from '../sla/source';
 import type { CardClock } from '../core/sla';
 import type { SlaRecord } from '../store/sla-types';
 import type { Store } from '../store/types';
+import { createBacklog, type Backlog } from './sla-backlog';
 
 /** One threshold a ticket's clock crossed, to be told. */
 export interface SlaAlert {
@@ -42,7 +45,8 @@ export interface CardChange {
 /** What one cycle found to tell: alerts one by one, and the backlog of a new or changed policy as one summary. */
 export interface SlaFindings {
   alerts: SlaAlert[];
-  backlog: SlaAlert[];
+  /** Counts per kind of ticket and the first few, however many tickets it spans. */
+  backlog: Backlog;
   /** Tickets whose cards show their clocks differently now (a threshold, a stop, a change); not a new policy's backlog. */
   cards?: CardChange[];
   /** The policy fingerprint the backlog belongs to (its summary's key). */
@@ -98,6 +102,22 @@ export function cardClock(c: Clock): CardClock {
 export function sameCard(a: readonly CardClock[] | undefined, b: readonly CardClock[] | undefined): boolean {
   return JSON.stringify(a ?? []) === JSON.stringify(b ?? []);
 }
+
+/**
+ * A full garbage collection, between batches of a first enable. That one pass derives the clocks of
+ * every open ticket from a second full read: its garbage (pages of tickets, batches of records)
+ * lives just long enough to reach V8's old generation, which then grows by some 150 MiB before V8
+ * collects it on its own. Collecting after each batch keeps the peak at the first start's.
+ */
+const collect: () => void = (() => {
+  try {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as (() => void) | undefined;
+    return typeof gc === 'function' ? gc : () => undefined;
+  } catch {
+    return () => undefined;
+  }
+})();
 
 /** Creates the tracker over one store and policy source. */
 export function createSlaTracker(config: SlaTrackerConfig): SlaTracker {
@@ -179,15 +199,24 @@ export function createSlaTracker(config: SlaTrackerConfig): SlaTracker {
   }
 
   /** A new or changed policy: seed the records on first enable, recompute all; what is already past is backlog. */
-  async function adopt(now: number, stored: string | undefined, metas: [string, string][]): Promise<SlaAlert[]> {
-    const backlog: SlaAlert[] = [];
+  async function adopt(now: number, stored: string | undefined, metas: [string, string][]): Promise<Backlog> {
+    const backlog = createBacklog();
+    const past: SlaAlert[] = [];
+    /** One ticket's thresholds already past go into the backlog as one ticket. */
+    const settled = (r: SlaRecord) => {
+      const record = settle(r, now, past);
+      backlog.add(past.splice(0));
+      return record;
+    };
     if (stored === undefined && (await store.slaRecordPage(0, 1)).length === 0) {
       let batch: SlaRecord[] = [];
       for await (const t of config.everyTicket()) {
         const r = observe(undefined, t);
-        if (r) batch.push(settle(r, now, backlog));
-        slim(backlog);
-        if (batch.length >= BATCH) await store.putSlaRecords(batch.splice(0));
+        if (r) batch.push(settled(r));
+        if (batch.length >= BATCH) {
+          await store.putSlaRecords(batch.splice(0));
+          collect();
+        }
       }
       await store.putSlaRecords(batch);
       metas.push([META_SCAN, '0']);
@@ -195,22 +224,13 @@ export function createSlaTracker(config: SlaTrackerConfig): SlaTracker {
       for (let after = 0; ;) {
         const page = await store.slaRecordPage(after, BATCH);
         if (page.length === 0) break;
-        await store.putSlaRecords(page.map((r) => settle(r, now, backlog)));
-        slim(backlog);
+        await store.putSlaRecords(page.map(settled));
         after = page[page.length - 1].id;
       }
     }
     metas.push([META_POLICY, source.fingerprint()]);
-    logger.info('SLA policy adopted', { policy: source.fingerprint(), firstEnabled: stored === undefined, alreadyPast: backlog.length });
-    return backlog;
-  }
-
-  /** A backlog may hold a threshold per open ticket: only what its summary says is kept of each clock. */
-  function slim(backlog: SlaAlert[]): void {
-    for (let i = backlog.length - 1; i >= 0 && backlog[i].clock.pauses.length + backlog[i].clock.upcoming.length > 0; i--) {
-      const c = backlog[i].clock;
-      backlog[i] = { ...backlog[i], clock: { ...c, pauses: [], crossed: [], upcoming: [], next: undefined } };
-    }
+    logger.info('SLA policy adopted', { policy: source.fingerprint(), firstEnabled: stored === undefined, alreadyPast: backlog.tickets });
+    return { groups: backlog.groups, tickets: backlog.tickets };
   }
 
   /** A few open tickets without a known first response get their comments read, until none is left. */
@@ -243,7 +263,7 @@ export function createSlaTracker(config: SlaTrackerConfig): SlaTracker {
       const stored = await store.getSlaMeta(META_POLICY);
       const metas: [string, string][] = [];
       const pending = new Map<number, SlaRecord>();
-      const backlog = stored === source.fingerprint() ? [] : await adopt(now, stored, metas);
+      const backlog = stored === source.fingerprint() ? { groups: [], tickets: 0 } : await adopt(now, stored, metas);
       const alerts: SlaAlert[] = [];
       const cards: CardChange[] = [];
 
