@@ -7,7 +7,10 @@
 import type { CardClock } from '../core/sla';
 import { normalizeLocale, translator } from '../i18n';
 import { formatDate } from './format';
-import type { ClockLineView, TicketListView, TicketView } from './types';
+import type { ClockLineView, TicketListView, TicketView, View } from './types';
+
+/** How many tickets App Home's "Due soon" names. */
+export const DUE_SOON_ROWS = 5;
 
 /** Colour by state: on time, past a warning, past the target; a stopped clock by whether it made it. */
 const TONES: Record<CardClock['state'], ClockLineView['tone']> = {
@@ -40,4 +43,21 @@ export function listWithClocks(list: TicketListView, clocks: ReadonlyMap<number,
       return own && own.length > 0 ? { ...row, clocks: own.map((c) => clockLine(c, locale)) } : row;
     }),
   };
+}
+
+/**
+ * App Home's "Due soon": the first tickets of `queue due` (nearest due first, breached first),
+ * retitled, without paging buttons; the footer says how many more `queue due` lists. Anything but
+ * a list with rows (no SLA policy, nothing due, an error) is no section at all.
+ */
+export function dueSoonView(view: View, locale?: string): View | undefined {
+  if (view.type !== 'ticket-list' || view.list.tickets.length === 0) return undefined;
+  const t = translator(locale);
+  const total = view.list.page?.total ?? view.list.tickets.length;
+  const tickets = view.list.tickets.slice(0, DUE_SOON_ROWS);
+  const list: TicketListView = { ...view.list, title: t('views:home.dueSoon'), tickets, actions: [] };
+  delete list.page;
+  if (total > tickets.length) list.footer = t('views:home.dueSoonMore', { count: total - tickets.length });
+  else delete list.footer;
+  return { type: 'ticket-list', list };
 }
