@@ -56,9 +56,9 @@ export function createSender({ store, queue, logger, byPlatform, cardClocks }: S
     const send = <T>(fn: () => Promise<T>) => queue.run(row.lane, paceOf(d), fn);
     const card = await cardOf(row.ticketId, p.platform, p.conversationId);
     if (p.kind === 'line') {
-      // An @mention (SLA escalation) is a message of its own: a thread reply would bury it.
-      if ((!card || p.mention) && p.orPost && d.postMessage) {
-        await send(() => d.postMessage!(p.conversationId, p.text, opts, p.mention));
+      // An @mention (SLA escalation) or a card with buttons (the SLA backlog) is a message of its own: a thread reply would bury it.
+      if ((!card || p.mention || p.view) && p.orPost && d.postMessage) {
+        await send(() => d.postMessage!(p.conversationId, p.text, opts, p.mention, p.view));
         return store.finishDelivery(row.key);
       }
       if (!card) {

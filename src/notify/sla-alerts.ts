@@ -7,7 +7,9 @@
 import { createHash } from 'node:crypto';
 import { slaInner, type SubscriptionFilter } from '../core';
 import { ticketFromIndex } from '../helpdesk/search';
+import { backlogSummaryView } from '../views/clock-view';
 import { ticketView } from '../views/ticket-view';
+import type { ConfirmationView } from '../views/types';
 import type { Ticket, Vocabulary } from '../helpdesk/types';
 import { translator, type Translate } from '../i18n';
 import type { DeliveryIntent, Store } from '../store/types';
@@ -102,12 +104,15 @@ export function createSlaAlerts(config: SlaAlertsConfig): (findings: SlaFindings
     for (const sub of channels) {
       const { platform, id } = sub.conversation;
       const t = translator(languages.get(`${platform}:${id}`) ?? config.locale);
-      const line = (key: string, ticketId: number, text: string, mention?: string) =>
-        intents.push({ key: `${key}>${platform}:${id}`, lane: channelLane(platform, id), ticketId, createdAt: createdAt(now), payload: { kind: 'line', platform, conversationId: id, text, orPost: true, ...(mention ? { mention } : {}) } satisfies OutboxPayload });
+      const line = (key: string, ticketId: number, text: string, mention?: string, view?: ConfirmationView) =>
+        intents.push({ key: `${key}>${platform}:${id}`, lane: channelLane(platform, id), ticketId, createdAt: createdAt(now), payload: { kind: 'line', platform, conversationId: id, text, orPost: true, ...(mention ? { mention } : {}), ...(view ? { view } : {}) } satisfies OutboxPayload });
       // An escalation @mentions the assignee, so it goes out as a message of its own.
       for (const a of findings.alerts) if (wants(sub.filter, a)) line(a.key, a.ticketId, alertText(t, a, now, false), a.threshold.kind === 'escalation' && a.assignee ? a.assignee : undefined);
       const backlog = backlogFor(findings.backlog, (facts) => wants(sub.filter, { facts } as SlaAlert));
-      if (backlog.tickets > 0) line(`sla-backlog:${findings.policy}`, 0, backlogText(t, backlog));
+      if (backlog.tickets > 0) {
+        const text = backlogText(t, backlog);
+        line(`sla-backlog:${findings.policy}`, 0, text, undefined, backlogSummaryView(text, languages.get(`${platform}:${id}`) ?? config.locale));
+      }
     }
     const assignees = [...new Set(findings.alerts.map((a) => a.assignee).filter(Boolean))];
     const muted = await store.mutedAmong(assignees);

@@ -7,7 +7,13 @@
 import type { CardClock } from '../core/sla';
 import { normalizeLocale, translator } from '../i18n';
 import { formatDate } from './format';
-import type { ClockLineView, TicketListView, TicketView, View } from './types';
+import { VERBS } from '../core/verbs';
+import type { ClockLineView, ConfirmationView, TicketListView, TicketView, View } from './types';
+
+/** The SLA backlog summary as a message with a button that lists every ticket with a running clock (`queue due`, paged). */
+export function backlogSummaryView(text: string, locale?: string): ConfirmationView {
+  return { message: text, actions: [{ verb: VERBS.queue, title: translator(locale)('views:button.listDue'), data: { queue: 'due' } }] };
+}
 
 /** How many tickets App Home's "Due soon" names. */
 export const DUE_SOON_ROWS = 5;

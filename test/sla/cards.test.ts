@@ -228,4 +228,41 @@ describe('SLA clocks on ticket cards', () => {
     expect(slackClocks()[0]).toBe(`:red_circle: First response breached at ${slackAt('2026-11-23T10:30:00Z', '23 Nov 2026 10:30 UTC')}`);
     await poller.stop();
   }, 60_000);
+
+  it('a new policy\'s backlog summary carries a button that lists every ticket by due time, paged', async () => {
+    const created = Date.parse('2026-11-23T10:00:00Z');
+    for (let i = 1; i <= 7; i++) {
+      stack.emulator.data.insert('SD_Tickets', {
+        Title: `Old ticket ${i}`, SD_Description: 'd', SD_Priority: 'Urgent', SD_Status: 'New', SD_Category: 'Network',
+        SD_SubmittedBy: alex.email, SD_SubmittedByName: alex.name, SD_SubmittedByEmail: alex.email, SD_AssignedTo: '',
+      }, { created: new Date(created + i * MIN), modified: new Date(created + i * MIN) });
+    }
+    const { poller, store } = await startNotifier();
+    await sayInTeams('subscribe sla');
+    await createNotificationPorts(store).subscribe({ platform: 'slack', id: 'C1', kind: 'channel' }, { kind: 'sla', value: '' }, dana);
+    // First start with the policy: all seven are past their first response already.
+    await pollAt(poller, created + 60 * MIN);
+
+    const summary = slack.callsTo('chat.postMessage').find((c) => /SLA policy in force/.test(String(c.body.text)))!;
+    expect(String(summary.body.text)).toMatch(/7 open tickets are already past a threshold/);
+    const blocks = typeof summary.body.blocks === 'string' ? JSON.parse(summary.body.blocks) : summary.body.blocks;
+    const button = blocks.flatMap((b: any) => b.elements ?? []).find((e: any) => e.type === 'button');
+    expect([button.action_id, button.text.text, JSON.parse(button.value)]).toEqual(['ticket.queue', 'List every ticket by due time', { queue: 'due' }]);
+    const teamsSummary = connector.activities.find((a) => a.conversationId.startsWith(CHANNEL) && /SLA policy in force/.test(JSON.stringify(a.activity.attachments ?? '')))!;
+    const action = JSON.stringify(teamsSummary.activity.attachments);
+    expect(action).toContain('"verb":"ticket.queue"');
+    expect(action).toContain('"queue":"due"');
+
+    // The button, clicked by an agent in Teams: every ticket with a running clock, breached first.
+    const invoke = JSON.parse(readFileSync(path.join(FIXTURES, 'invoke-card-action.json'), 'utf8'));
+    invoke.serviceUrl = connector.url;
+    invoke.from = { id: dana.id, name: dana.name, aadObjectId: dana.aadObjectId };
+    invoke.conversation = { ...invoke.conversation, id: `a:${dana.id}` };
+    invoke.value.action = { type: 'Action.Execute', title: 'List', verb: 'ticket.queue', data: { queue: 'due' } };
+    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(invoke) });
+    const answered = JSON.stringify(await res.json());
+    for (let i = 1; i <= 7; i++) expect(answered).toContain(`Old ticket ${i}`);
+    expect(answered.indexOf('Old ticket 1')).toBeLessThan(answered.indexOf('Old ticket 7'));
+    await poller.stop();
+  }, 60_000);
 });
