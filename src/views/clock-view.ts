@@ -67,3 +67,11 @@ export function dueSoonView(view: View, locale?: string): View | undefined {
   else delete list.footer;
   return { type: 'ticket-list', list };
 }
+
+/** Each date the text spells out, as the platform's date token (one pass, so a token is never replaced inside). */
+export function placeDates(text: string, dates: ConfirmationView['dates'], token: (iso: string, fallback: string) => string): string {
+  if (!dates?.length) return text;
+  const byText = new Map(dates.map((d) => [d.text, d.iso]));
+  const pattern = new RegExp([...byText.keys()].map((k) => k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
+  return text.replace(pattern, (m) => token(byText.get(m)!, m));
+}

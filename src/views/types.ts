@@ -197,6 +197,12 @@ export interface HelpView {
 
 export interface ConfirmationView {
   message: string;
+  /**
+   * Dates written in `message` as `text` (UTC spelled out, so the plain message reads right
+   * anywhere); a channel that can show a date in each reader's own time zone puts its date token
+   * in place of each `text`.
+   */
+  dates?: { text: string; iso: string }[];
   ticket?: TicketSummaryView;
   actions: ActionView[];
 }

@@ -152,6 +152,11 @@ function clockViews(samples: Record<string, View>): Record<string, View> {
   return {
     'ticket-agent-clocks': { type: 'ticket', ticket: withClocks(card.ticket, CLOCKS) },
     'ticket-list-clocks': { type: 'ticket-list', list: listWithClocks(list.list, new Map(list.list.tickets.map((t) => [t.id, CLOCKS.slice(0, 3)]))) },
+    // `sla <id>`: its times as the platforms' dates, the text spelling them out in UTC underneath.
+    'sla-answer': {
+      type: 'confirmation',
+      confirmation: { message: 'Erste Antwort (30m): überschritten am 24. Nov. 2026, 11:00 UTC, vor 20 Min.', dates: [{ text: '24. Nov. 2026, 11:00 UTC', iso: '2026-11-24T11:00:00.000Z' }], actions: [] },
+    },
   };
 }
 

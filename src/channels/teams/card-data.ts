@@ -4,6 +4,7 @@
  * view, already in the reader's language; nothing here translates or formats.
  */
 import { VERBS, type Notice, type StatusRole } from '../../core';
+import { placeDates } from '../../views/clock-view';
 import { FORM_FIELDS } from '../../views/forms';
 import type { NoticeView } from '../../views/notice-view';
 import type { ActionView, AssetListView, ClockLineView, ConfirmationView, ErrorView, FormView, HelpView, TicketListView, TicketSummaryView, TicketView } from '../../views/types';
@@ -91,7 +92,7 @@ export function helpData(h: HelpView) {
 
 /** A confirmation's data, with the ticket it is about as a summary line. */
 export function confirmationData(c: ConfirmationView) {
-  return { message: literal(c.message), hasTicket: Boolean(c.ticket), ticket: c.ticket ? summary(c.ticket) : {}, actions: c.actions.map(action) };
+  return { message: placeDates(literal(c.message), c.dates, cardDateTime), hasTicket: Boolean(c.ticket), ticket: c.ticket ? summary(c.ticket) : {}, actions: c.actions.map(action) };
 }
 
 /** An error's data. */
