@@ -68,7 +68,9 @@ export function createSender({ store, queue, logger, byPlatform, cardClocks }: S
       await send(() => d.postThreadLine(p.conversationId, card.messageId, p.text, opts));
       return store.finishDelivery(row.key);
     }
-    const view = withClocks(storedTicketView(p.view), await cardClocks?.(row.ticketId));
+    // A store that cannot say the clocks leaves them off this card rather than holding the send back.
+    const clocks = await cardClocks?.(row.ticketId).catch((err: unknown) => void logger.warn('SLA clocks unreadable; card sent without them', { ticketId: row.ticketId, error: err }));
+    const view = withClocks(storedTicketView(p.view), clocks ?? undefined);
     let messageId: string;
     if (!card) {
       messageId = await send(() => d.postCard(p.conversationId, view, opts));
