@@ -100,7 +100,9 @@ export function cardClock(c: Clock): CardClock {
 
 /** Whether two settles of a ticket show the same on its card. */
 export function sameCard(a: readonly CardClock[] | undefined, b: readonly CardClock[] | undefined): boolean {
-  return JSON.stringify(a ?? []) === JSON.stringify(b ?? []);
+  const x = a ?? [];
+  const y = b ?? [];
+  return x.length === y.length && x.every((c, i) => c.kind === y[i].kind && c.state === y[i].state && c.at === y[i].at);
 }
 
 /**
