@@ -18,6 +18,7 @@ import type { CardClock } from '../core/sla';
 import type { SlaRecord } from '../store/sla-types';
 import type { Store } from '../store/types';
 import { createBacklog, type Backlog } from './sla-backlog';
+import { cardClock, sameCard } from './sla-card';
 
 /** One threshold a ticket's clock crossed, to be told. */
 export interface SlaAlert {
@@ -89,21 +90,6 @@ const DUE_LIMIT = 400;
 
 /** The announced-set key of a threshold. */
 export const thresholdKey = (kind: ClockKind, t: Threshold) => `${kind}:${t.kind}${t.kind === 'warning' ? `:${t.fraction}` : ''}`;
-
-/** What a card shows of a clock: its state (a passed warning included) and the instant that goes with it. */
-export function cardClock(c: Clock): CardClock {
-  const warned = c.crossed.some((t) => t.kind === 'warning');
-  const state: CardClock['state'] = c.state === 'running' && warned ? 'warning' : c.state;
-  const at = c.state === 'met' ? c.stoppedAt : c.state === 'paused' ? undefined : c.breachedAt ?? c.due;
-  return { kind: c.kind, state, ...(at !== undefined ? { at } : {}) };
-}
-
-/** Whether two settles of a ticket show the same on its card. */
-export function sameCard(a: readonly CardClock[] | undefined, b: readonly CardClock[] | undefined): boolean {
-  const x = a ?? [];
-  const y = b ?? [];
-  return x.length === y.length && x.every((c, i) => c.kind === y[i].kind && c.state === y[i].state && c.at === y[i].at);
-}
 
 /**
  * A full garbage collection, between batches of a first enable. That one pass derives the clocks of
