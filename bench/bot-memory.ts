@@ -5,9 +5,11 @@
  * holding the tickets) as a real tenant would be reached. The figure is the bot process's own
  * high-water mark (VmHWM in /proc, Linux), read once its first start has remembered every ticket
  * and one more poll cycle ran.
- * Run: npx tsx bench/bot-memory.ts [dev | <file under dist/>.js] [tickets] [--smoke]   (default 100000;
- * --smoke: 300 tickets, and `dev` unless a file is named, so no build is needed)
+ * Run: npx tsx bench/bot-memory.ts [dev | <file under dist/>.js] [tickets] [--smoke] [--sla]   (default 100000;
+ * --smoke: 300 tickets, and `dev` unless a file is named, so no build is needed; --sla: with SLA
+ * clocks on (examples/sla.json), read once its policy is adopted, every open ticket under a clock)
  */
+import Database from 'better-sqlite3';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,11 +24,22 @@ const DEV = positional[0] === 'dev' || (SMOKE && !named);
 const TICKETS = Number(positional.find((a) => /^\d+$/.test(a)) ?? sized(100_000, 300));
 const file = named ?? 'dist/main.js';
 const args = DEV ? ['scripts/start.mjs'] : [path.join(root, file)];
+const SLA = process.argv.includes('--sla');
 
 /** A field of /proc/<pid>/status in MiB (VmHWM: peak resident set; VmRSS: resident now). */
 function procMiB(pid: number, field: 'VmHWM' | 'VmRSS'): number {
   const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Math.round(Number(m[1]) / 1024) : Number.NaN;
+}
+
+/** How many tickets the bot's SQLite store keeps SLA records for (read-only, beside the running bot). */
+function slaRecords(dir: string): number {
+  const db = new Database(path.join(dir, 'helpdesk-bot.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    return (db.prepare('SELECT count(*) AS n FROM sla_tickets').get() as { n: number }).n;
+  } finally {
+    db.close();
+  }
 }
 
 if (!DEV && !existsSync(args[0])) {
@@ -52,6 +65,9 @@ const bot = spawn(process.execPath, args, {
   env: {
     ...process.env, PORT: '0', LOG_LEVEL: 'warn', HELPDESK_DATA_DIR: dataDir, HELPDESK_POLL_SECONDS: '2',
     HELPDESK_SITE_ID: emu.siteId, HELPDESK_TENANT_ID: emu.tenantId, HELPDESK_CLIENT_ID: emu.clientId, HELPDESK_CLIENT_SECRET: emu.clientSecret,
+    // BOT_NODE_OPTIONS: node flags for the bot alone (a heap cap, --heapsnapshot-signal), not for this process holding the site.
+    ...(process.env.BOT_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BOT_NODE_OPTIONS } : {}),
+    HELPDESK_SLA_FILE: SLA ? path.join(root, 'examples/sla.json') : '',
     HELPDESK_CLIENT_SECRET_FILE: '', HELPDESK_GRAPH_URL: emu.url, HELPDESK_AUTH_URL: emu.url, SLACK_BOT_TOKEN: '', SLACK_SIGNING_SECRET: '', SLACK_APP_TOKEN: '',
   },
   stdio: ['ignore', 'pipe', 'inherit'],
@@ -75,15 +91,17 @@ try {
     await new Promise((r) => setTimeout(r, 100));
   }
   const knownMs = performance.now() - started;
+  // With clocks on, the first cycle also adopted the policy: every open ticket has its record.
+  const clocks = SLA ? ` and ${slaRecords(dataDir).toLocaleString('en-US')} SLA clocks` : '';
   const load = readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
   process.stdout.write(
-    `${DEV ? 'npm start (node scripts/start.mjs)' : `node ${file}`} with ${TICKETS.toLocaleString('en-US')} tickets at a tenant stand-in (load average ${load})\n` +
+    `${DEV ? 'npm start (node scripts/start.mjs)' : `node ${file}`} with ${TICKETS.toLocaleString('en-US')} tickets${clocks} at a tenant stand-in (load average ${load})\n` +
       `  peak RSS when ready:                    ${readyHwm} MiB (${readyMs.toFixed(0)} ms)\n` +
       `  peak RSS after every ticket was known:  ${procMiB(bot.pid!, 'VmHWM')} MiB (${knownMs.toFixed(0)} ms)\n` +
       `  RSS now:                                ${procMiB(bot.pid!, 'VmRSS')} MiB\n`,
   );
   if (process.env.BOT_HEAPSNAPSHOT) {
-    bot.kill('SIGUSR2'); // with NODE_OPTIONS=--heapsnapshot-signal=SIGUSR2: a heap snapshot in the bot's working directory
+    bot.kill('SIGUSR2'); // with BOT_NODE_OPTIONS=--heapsnapshot-signal=SIGUSR2: a heap snapshot in the bot's working directory
     await new Promise((r) => setTimeout(r, Number(process.env.BOT_HEAPSNAPSHOT)));
   }
 } finally {

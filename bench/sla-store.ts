@@ -92,7 +92,7 @@ const rss = process.memoryUsage().rss / 2 ** 20;
 process.stdout.write(
   [
     `SLA through the SQLite store, ${N.toLocaleString('en')} open tickets (example policy, escalation after 1 h)`,
-    `  first enable (read every ticket once, compute and store all clocks): ${adoptMs.toFixed(0)} ms CPU, backlog of ${adopted.backlog.length.toLocaleString('en')} thresholds already past`,
+    `  first enable (read every ticket once, compute and store all clocks): ${adoptMs.toFixed(0)} ms CPU, backlog of ${adopted.backlog.tickets.toLocaleString('en')} tickets already past a threshold`,
     `  ${CYCLES} cycles 15 s apart over ${((CYCLES * CYCLE_MS) / 3600_000).toFixed(1)} hours, ${CHANGED_PER_CYCLE} changed tickets each; ${alerts.toLocaleString('en')} thresholds told (at most ${worst} in one cycle)`,
     `  SLA CPU per cycle: median ${s[Math.floor(s.length / 2)].toFixed(2)} ms, max ${s[s.length - 1].toFixed(2)} ms   (target ≤ 50 ms)`,
     `  Graph requests by the clocks during the cycles: ${graph.everyTicket - before.everyTicket + graph.comments - before.comments} (first enable: ${before.everyTicket} full ticket read)`,

@@ -5,6 +5,7 @@
  * so a requester's Refresh never strips Claim and Resolve.
  */
 import { normalizeLocale } from '../i18n';
+import { withClocks } from '../views/clock-view';
 import { ticketView } from '../views/ticket-view';
 import type { TicketView } from '../views/types';
 import type { CommandContext, Reply } from './types';
@@ -16,12 +17,13 @@ export async function sharedTicketView(ctx: CommandContext, reply: Reply & { vie
   const notice = reply.view.ticket.notice;
   // The clicker's notice is in the clicker's language: it is kept only when the conversation reads that language.
   const sameLanguage = normalizeLocale(ctx.locale) === normalizeLocale(locale);
-  return ticketView(
+  const clocks = (await ctx.notifications?.slaClocks?.([id]).catch(() => undefined))?.get(id);
+  return withClocks(ticketView(
     ticket,
     comments.filter((c) => !c.isInternal),
     // An agent nobody in particular, reading the conversation's language.
     { email: '', isAgent: true, locale },
     ctx.helpdesk.vocabulary,
     notice?.tone === 'success' && sameLanguage ? notice : undefined,
-  );
+  ), clocks);
 }

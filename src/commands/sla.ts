@@ -1,13 +1,11 @@
 /** `sla <id>` (agents): the SLA policy that applies to a ticket and each clock, with why. Private. */
-import { DateTime } from 'luxon';
+import { formatDate } from '../views/format';
 import { VERBS, type SlaClockReport, type SlaReport } from '../core';
 import type { Translate } from '../i18n';
 import { confirm, errorReply, needTicket, tr } from './respond';
 import { EVERYWHERE, type CommandDeclaration } from './declaration';
 import type { Handler } from './types';
 
-/** "Tue, 24 Nov, 12:00" in the reader's language, in the policy's time zone. */
-const AT = { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } as const;
 
 /** "1 h 20 min", "35 min": read when the answer is sent. */
 function span(t: Translate, ms: number): string {
@@ -18,8 +16,17 @@ function span(t: Translate, ms: number): string {
   return m === 0 ? t('commands:sla.h', { h }) : t('commands:sla.hm', { h, m });
 }
 
-function clockLine(t: Translate, r: SlaReport, c: SlaClockReport, locale: string): string {
-  const at = (ms: number | undefined) => (ms === undefined ? '' : DateTime.fromMillis(ms, { zone: r.timeZone }).setLocale(locale).toLocaleString(AT));
+/** Dates the answer names: in the text as UTC spelled out, shown by each platform in its reader's own time zone. */
+type Dates = { text: string; iso: string }[];
+
+function clockLine(t: Translate, r: SlaReport, c: SlaClockReport, locale: string, dates: Dates): string {
+  const at = (ms: number | undefined) => {
+    if (ms === undefined) return '';
+    const iso = new Date(ms).toISOString();
+    const text = formatDate(iso, locale);
+    dates.push({ text, iso });
+    return text;
+  };
   const states: Record<SlaClockReport['state'], string> = {
     running: t('commands:sla.running', { at: at(c.due), left: span(t, (c.due ?? r.now) - r.now) }),
     paused: t('commands:sla.paused', { at: at(c.due) }),
@@ -48,8 +55,11 @@ const sla: Handler = async (ctx, input) => {
   const report = await ctx.notifications.slaReport(ticket.id);
   if (!report) return confirm(t('commands:sla.none', { id: ticket.id, priority: ticket.priority }));
   const calendar = report.calendar === '24/7' ? t('commands:sla.calendar247') : t('commands:sla.calendarBusiness', { zone: report.timeZone });
-  const lines = [t('commands:sla.title', { id: ticket.id, priority: report.priority, calendar }), ...report.clocks.map((c) => clockLine(t, report, c, ctx.locale ?? 'en'))];
-  return confirm(lines.join('\n'));
+  const dates: Dates = [];
+  const lines = [t('commands:sla.title', { id: ticket.id, priority: report.priority, calendar }), ...report.clocks.map((c) => clockLine(t, report, c, ctx.locale ?? 'en', dates))];
+  const reply = confirm(lines.join('\n'));
+  if (reply.view.type === 'confirmation' && dates.length > 0) reply.view.confirmation.dates = dates;
+  return reply;
 };
 
 /** `sla <ticket id>`. */

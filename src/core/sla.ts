@@ -25,3 +25,15 @@ export interface SlaReport {
   timeZone: string;
   clocks: SlaClockReport[];
 }
+
+/**
+ * What an agent's ticket card shows of one clock, kept in the store as the clock stood when last
+ * settled (a ticket change or a threshold), so a card costs no clock arithmetic and no Graph read.
+ * `warning`: a warning threshold has passed. `at`: the due instant (running, warning), the breach
+ * (breached, missed), the stop (met); absent while paused, when the due time moves with the clock.
+ */
+export interface CardClock {
+  kind: 'firstResponse' | 'resolution';
+  state: 'running' | 'warning' | 'paused' | 'breached' | 'met' | 'missed';
+  at?: number;
+}

@@ -1,6 +1,6 @@
 /** Channel subscriptions and mute preferences: the words the commands, the store and the poller share. */
 import type { Conversation } from './conversation';
-import type { SlaReport } from './sla';
+import type { CardClock, SlaReport } from './sla';
 
 /** The filter keywords a subscription can use, in the order help names them. */
 export const FILTER_KINDS = ['all', 'high', 'space', 'category', 'status'] as const;
@@ -50,6 +50,8 @@ export type Acted =
 export interface NotificationPorts {
   /** `sla <id>`: the ticket's clocks; undefined when it has none; absent when no SLA policy is set. */
   slaReport?(ticketId: number): Promise<SlaReport | undefined>;
+  /** What agents' cards show of these tickets' SLA clocks (tickets without one are absent); absent when no SLA policy is set. */
+  slaClocks?(ticketIds: number[]): Promise<Map<number, CardClock[]>>;
   /** `queue due`: tickets with a running clock, nearest due first (breached first), one page and the total. */
   slaDue?(offset: number, limit: number): Promise<{ rows: { id: number; dueAt: number }[]; total: number }>;
   subscribe(conversation: Conversation, filter: SubscriptionFilter, by: PersonRef): Promise<void>;

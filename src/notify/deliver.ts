@@ -7,6 +7,7 @@
  * What a row holds is intents.ts's; how one row is sent is send-one.ts's.
  */
 import { normalizeLocale } from '../i18n';
+import type { CardClock } from '../core/sla';
 import type { Vocabulary } from '../helpdesk/types';
 import type { Logger } from '../log';
 import type { DeliveryIntent, PendingDelivery, Store } from '../store/types';
@@ -37,6 +38,8 @@ export interface DelivererConfig {
   /** How long a started row stays claimed by this drainer (default twice sendTimeoutMs); a dead drainer's claim expires then. */
   claimMs?: number;
   now?: () => number;
+  /** The SLA clocks an agent's card shows, read when the card is sent (absent: no SLA policy). */
+  cardClocks?: (ticketId: number) => Promise<readonly CardClock[] | undefined>;
 }
 
 /** What one drain did. */
@@ -75,7 +78,7 @@ export function createDeliverer(config: DelivererConfig): Deliverer {
   const busy = new Set<string>();
 
   const plan = (set: ChangeSet, targets: Target[]): DeliveryIntent[] => intentsFor(set, targets, config.vocabulary, new Date(now()).toISOString(), config.locale);
-  const sendOne = createSender({ store, queue, logger, byPlatform });
+  const sendOne = createSender({ store, queue, logger, byPlatform, cardClocks: config.cardClocks });
 
   /**
    * Works through one lane until it is empty or its head has to wait. `everything` (a process's

@@ -6,7 +6,7 @@ import type { Vocabulary } from '../helpdesk/types';
 import type { DeliveryIntent } from '../store/types';
 import { noticeView, type NoticeView } from '../views/notice-view';
 import { ticketView } from '../views/ticket-view';
-import type { TicketView } from '../views/types';
+import type { ConfirmationView, TicketView } from '../views/types';
 import type { ChangeSet } from './detect';
 import { targetKey } from './routing';
 import type { Platform, Target } from './types';
@@ -15,7 +15,7 @@ import type { Platform, Target } from './types';
 export type OutboxPayload =
   | { kind: 'card'; platform: Platform; conversationId: string; view: TicketView; etag: string }
   /** `orPost`: without a card to thread under, post the line on its own (SLA alerts) instead of skipping it. */
-  | { kind: 'line'; platform: Platform; conversationId: string; text: string; orPost?: boolean; mention?: string }
+  | { kind: 'line'; platform: Platform; conversationId: string; text: string; orPost?: boolean; mention?: string; view?: ConfirmationView }
   /** `notice` (absent on rows written before it existed, and on 'it was saved' notes) makes the DM an actionable card. */
   | { kind: 'dm'; email: string; text: string; reason: string; locale?: string; notice?: NoticeView };
 

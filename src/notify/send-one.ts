@@ -3,6 +3,8 @@
  * posted-card map in the store says which), a line goes into the card's thread, a DM tries the
  * platforms where the person was seen most recently first. Throws when the send did not take effect.
  */
+import type { CardClock } from '../core/sla';
+import { withClocks } from '../views/clock-view';
 import { storedNotice, storedTicketView } from '../views/stored';
 import { intervalPace, PLATFORM_PACE, type Pace } from './pacing';
 import type { Logger } from '../log';
@@ -21,6 +23,8 @@ export interface SenderDeps {
   queue: SendQueue;
   logger: Logger;
   byPlatform: ReadonlyMap<Platform, Delivery>;
+  /** SLA clocks for the card, read at send time so a card shows them as they stand (absent: no policy). */
+  cardClocks?: (ticketId: number) => Promise<readonly CardClock[] | undefined>;
 }
 
 type SendOpts = { key: string; mayHaveSent: boolean };
@@ -36,7 +40,7 @@ export function withTimeout<T>(work: Promise<T>, ms: number, what: string): Prom
 }
 
 /** The function that sends one row (attempt 1 is the first; later ones may follow a send that took effect). */
-export function createSender({ store, queue, logger, byPlatform }: SenderDeps): (row: PendingDelivery, attempt: number) => Promise<void> {
+export function createSender({ store, queue, logger, byPlatform, cardClocks }: SenderDeps): (row: PendingDelivery, attempt: number) => Promise<void> {
   const cardOf = async (ticketId: number, platform: Platform, conversationId: string) =>
     (await store.postedMessages(ticketId)).find((p) => p.platform === platform && p.conversationId === conversationId);
 
@@ -52,9 +56,9 @@ export function createSender({ store, queue, logger, byPlatform }: SenderDeps): 
     const send = <T>(fn: () => Promise<T>) => queue.run(row.lane, paceOf(d), fn);
     const card = await cardOf(row.ticketId, p.platform, p.conversationId);
     if (p.kind === 'line') {
-      // An @mention (SLA escalation) is a message of its own: a thread reply would bury it.
-      if ((!card || p.mention) && p.orPost && d.postMessage) {
-        await send(() => d.postMessage!(p.conversationId, p.text, opts, p.mention));
+      // An @mention (SLA escalation) or a card with buttons (the SLA backlog) is a message of its own: a thread reply would bury it.
+      if ((!card || p.mention || p.view) && p.orPost && d.postMessage) {
+        await send(() => d.postMessage!(p.conversationId, p.text, opts, p.mention, p.view));
         return store.finishDelivery(row.key);
       }
       if (!card) {
@@ -64,17 +68,20 @@ export function createSender({ store, queue, logger, byPlatform }: SenderDeps): 
       await send(() => d.postThreadLine(p.conversationId, card.messageId, p.text, opts));
       return store.finishDelivery(row.key);
     }
+    // A store that cannot say the clocks leaves them off this card rather than holding the send back.
+    const clocks = await cardClocks?.(row.ticketId).catch((err: unknown) => void logger.warn('SLA clocks unreadable; card sent without them', { ticketId: row.ticketId, error: err }));
+    const view = withClocks(storedTicketView(p.view), clocks ?? undefined);
     let messageId: string;
     if (!card) {
-      messageId = await send(() => d.postCard(p.conversationId, storedTicketView(p.view), opts));
+      messageId = await send(() => d.postCard(p.conversationId, view, opts));
     } else {
       messageId = card.messageId;
       try {
-        await send(() => d.updateCard(p.conversationId, card.messageId, storedTicketView(p.view)));
+        await send(() => d.updateCard(p.conversationId, card.messageId, view));
       } catch (err) {
         if (!(err instanceof DeliveryError && err.kind === 'missing')) throw err;
         // Someone deleted the card: post a fresh one and keep threading under it.
-        messageId = await send(() => d.postCard(p.conversationId, storedTicketView(p.view), { key: `${row.key}>repost`, mayHaveSent: opts.mayHaveSent }));
+        messageId = await send(() => d.postCard(p.conversationId, view, { key: `${row.key}>repost`, mayHaveSent: opts.mayHaveSent }));
         logger.info('ticket card was deleted; posted a new one', { platform: p.platform, conversationId: p.conversationId, ticketId: row.ticketId });
       }
     }

@@ -46,7 +46,7 @@ export function createSlaHook(config: SlaHookConfig): SlaHook {
     async afterCycle(tickets, comments, now) {
       try {
         const found = await tracker.cycle(tickets, comments, now);
-        if (found.alerts.length > 0 || found.backlog.length > 0) logger.info('SLA thresholds crossed', { alerts: found.alerts.length, backlog: found.backlog.length });
+        if (found.alerts.length > 0 || found.backlog.tickets > 0) logger.info('SLA thresholds crossed', { alerts: found.alerts.length, backlog: found.backlog.tickets });
         await config.tell?.(found, now);
         await found.save();
       } catch (err) {

@@ -1,5 +1,5 @@
 /** `sla <id>`'s answer: a ticket's clocks derived now from the history the store keeps and the policy in force. */
-import type { SlaReport } from '../core';
+import type { CardClock, SlaReport } from '../core';
 import type { RoleVocabulary } from '../core/vocabulary';
 import { skippedDays, describeSkipped } from '../sla/business-time';
 import { deriveClocks } from '../sla/clock';
@@ -37,4 +37,12 @@ export async function slaReport(store: Store, source: PolicySource, vocabulary: 
       };
     }),
   };
+}
+
+/** What agents' cards show of these tickets' clocks, as the store keeps them (no arithmetic, no Graph read). */
+export async function slaCardClocks(store: Store, ids: number[]): Promise<Map<number, CardClock[]>> {
+  const out = new Map<number, CardClock[]>();
+  if (ids.length === 0) return out;
+  for (const [id, r] of await store.slaRecords(ids)) if (r.clocks && r.clocks.length > 0) out.set(id, r.clocks);
+  return out;
 }

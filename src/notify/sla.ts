@@ -7,13 +7,18 @@
  * first responses. Thresholds crossed are handed to `announce` once; a new or changed policy's
  * backlog (thresholds already past) goes out as one summary instead.
  */
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { addressKey } from '../core/vocabulary';
 import type { Comment, Ticket } from '../helpdesk/types';
 import type { Logger } from '../log';
 import { deriveClocks, nextChange, type Clock, type ClockKind, type RoleOf, type Threshold } from '../sla/clock';
 import type { PolicySource } from '../sla/source';
+import type { CardClock } from '../core/sla';
 import type { SlaRecord } from '../store/sla-types';
 import type { Store } from '../store/types';
+import { createBacklog, type Backlog } from './sla-backlog';
+import { cardClock, sameCard } from './sla-card';
 
 /** One threshold a ticket's clock crossed, to be told. */
 export interface SlaAlert {
@@ -29,10 +34,22 @@ export interface SlaAlert {
   key: string;
 }
 
+/** A ticket whose card's clock lines changed, for the cards that show it to be edited. */
+export interface CardChange {
+  ticketId: number;
+  link?: string;
+  clocks: CardClock[];
+  /** How many changes of the ticket were seen: a card back to an earlier look (paused again) is a new edit. */
+  seen: number;
+}
+
 /** What one cycle found to tell: alerts one by one, and the backlog of a new or changed policy as one summary. */
 export interface SlaFindings {
   alerts: SlaAlert[];
-  backlog: SlaAlert[];
+  /** Counts per kind of ticket and the first few, however many tickets it spans. */
+  backlog: Backlog;
+  /** Tickets whose cards show their clocks differently now (a threshold, a stop, a change); not a new policy's backlog. */
+  cards?: CardChange[];
   /** The policy fingerprint the backlog belongs to (its summary's key). */
   policy: string;
   /** Records what was found as told: call once the alerts are owed (in the outbox), so a failure in between retells, never loses. */
@@ -74,13 +91,29 @@ const DUE_LIMIT = 400;
 /** The announced-set key of a threshold. */
 export const thresholdKey = (kind: ClockKind, t: Threshold) => `${kind}:${t.kind}${t.kind === 'warning' ? `:${t.fraction}` : ''}`;
 
+/**
+ * A full garbage collection, between batches of a first enable. That one pass derives the clocks of
+ * every open ticket from a second full read: its garbage (pages of tickets, batches of records)
+ * lives just long enough to reach V8's old generation, which then grows by some 150 MiB before V8
+ * collects it on its own. Collecting after each batch keeps the peak at the first start's.
+ */
+const collect: () => void = (() => {
+  try {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as (() => void) | undefined;
+    return typeof gc === 'function' ? gc : () => undefined;
+  } catch {
+    return () => undefined;
+  }
+})();
+
 /** Creates the tracker over one store and policy source. */
 export function createSlaTracker(config: SlaTrackerConfig): SlaTracker {
   const { source, store, logger, roleOf } = config;
   const scanPerCycle = config.scanPerCycle ?? 3;
 
   /** Recomputes one record at `now`; crossed thresholds not yet told become alerts (or backlog). */
-  function settle(record: SlaRecord, now: number, out: SlaAlert[]): SlaRecord {
+  function settle(record: SlaRecord, now: number, out: SlaAlert[], cards?: CardChange[]): SlaRecord {
     const clocks = deriveClocks(source.current(), record.history, now, roleOf);
     const announced = new Set(record.announced);
     const breachedAt = { ...record.history.breachedAt };
@@ -100,12 +133,15 @@ export function createSlaTracker(config: SlaTrackerConfig): SlaTracker {
       }
     }
     const next = nextChange(clocks);
+    const card = clocks.map(cardClock);
+    if (cards && !sameCard(record.clocks, card)) cards.push({ ticketId: record.id, ...(record.link ? { link: record.link } : {}), clocks: card, seen: record.history.observations.length });
     const hasBreach = Object.keys(breachedAt).length > 0;
     return {
       ...record,
       history: { ...record.history, ...(hasBreach ? { breachedAt } : {}) },
       announced: [...announced],
       policy: source.fingerprint(),
+      clocks: card,
       ...(next !== undefined ? { nextAt: next } : { nextAt: undefined }),
       ...(due !== undefined ? { dueAt: due } : { dueAt: undefined }),
     };
@@ -118,7 +154,7 @@ export function createSlaTracker(config: SlaTrackerConfig): SlaTracker {
 
   /** The record with what the ticket now says: a new observation when status or priority changed. */
   function observe(record: SlaRecord | undefined, t: Ticket): SlaRecord | undefined {
-    const about = { requester: t.submittedByEmail, assignee: t.assignedTo, title: t.title, category: t.category, ...(t.spaceId ? { spaceId: t.spaceId } : {}) };
+    const about = { ...(t.webUrl ? { link: t.webUrl } : {}), requester: t.submittedByEmail, assignee: t.assignedTo, title: t.title, category: t.category, ...(t.spaceId ? { spaceId: t.spaceId } : {}) };
     if (!record) return roleOf(t.status) === 'done' ? undefined : { ...fresh(t), ...about };
     const obs = record.history.observations;
     const last = obs[obs.length - 1];
@@ -151,15 +187,24 @@ export function createSlaTracker(config: SlaTrackerConfig): SlaTracker {
   }
 
   /** A new or changed policy: seed the records on first enable, recompute all; what is already past is backlog. */
-  async function adopt(now: number, stored: string | undefined, metas: [string, string][]): Promise<SlaAlert[]> {
-    const backlog: SlaAlert[] = [];
+  async function adopt(now: number, stored: string | undefined, metas: [string, string][]): Promise<Backlog> {
+    const backlog = createBacklog();
+    const past: SlaAlert[] = [];
+    /** One ticket's thresholds already past go into the backlog as one ticket. */
+    const settled = (r: SlaRecord) => {
+      const record = settle(r, now, past);
+      backlog.add(past.splice(0));
+      return record;
+    };
     if (stored === undefined && (await store.slaRecordPage(0, 1)).length === 0) {
       let batch: SlaRecord[] = [];
       for await (const t of config.everyTicket()) {
         const r = observe(undefined, t);
-        if (r) batch.push(settle(r, now, backlog));
-        slim(backlog);
-        if (batch.length >= BATCH) await store.putSlaRecords(batch.splice(0));
+        if (r) batch.push(settled(r));
+        if (batch.length >= BATCH) {
+          await store.putSlaRecords(batch.splice(0));
+          collect();
+        }
       }
       await store.putSlaRecords(batch);
       metas.push([META_SCAN, '0']);
@@ -167,26 +212,17 @@ export function createSlaTracker(config: SlaTrackerConfig): SlaTracker {
       for (let after = 0; ;) {
         const page = await store.slaRecordPage(after, BATCH);
         if (page.length === 0) break;
-        await store.putSlaRecords(page.map((r) => settle(r, now, backlog)));
-        slim(backlog);
+        await store.putSlaRecords(page.map(settled));
         after = page[page.length - 1].id;
       }
     }
     metas.push([META_POLICY, source.fingerprint()]);
-    logger.info('SLA policy adopted', { policy: source.fingerprint(), firstEnabled: stored === undefined, alreadyPast: backlog.length });
-    return backlog;
-  }
-
-  /** A backlog may hold a threshold per open ticket: only what its summary says is kept of each clock. */
-  function slim(backlog: SlaAlert[]): void {
-    for (let i = backlog.length - 1; i >= 0 && backlog[i].clock.pauses.length + backlog[i].clock.upcoming.length > 0; i--) {
-      const c = backlog[i].clock;
-      backlog[i] = { ...backlog[i], clock: { ...c, pauses: [], crossed: [], upcoming: [], next: undefined } };
-    }
+    logger.info('SLA policy adopted', { policy: source.fingerprint(), firstEnabled: stored === undefined, alreadyPast: backlog.tickets });
+    return { groups: backlog.groups, tickets: backlog.tickets };
   }
 
   /** A few open tickets without a known first response get their comments read, until none is left. */
-  async function scan(now: number, out: SlaAlert[], pending: Map<number, SlaRecord>, metas: [string, string][]): Promise<void> {
+  async function scan(now: number, out: SlaAlert[], pending: Map<number, SlaRecord>, metas: [string, string][], cards: CardChange[]): Promise<void> {
     const mark = await store.getSlaMeta(META_SCAN);
     if (mark === undefined || mark === SCAN_DONE) return;
     const page = await store.slaWithoutFirstResponse(Number(mark), scanPerCycle);
@@ -200,7 +236,7 @@ export function createSlaTracker(config: SlaTrackerConfig): SlaTracker {
       // This cycle may already have a newer version of the record (the ticket changed).
       const r = pending.get(stored.id) ?? stored;
       try {
-        pending.set(r.id, settle(respond(r, await config.commentsOf(r.id, r.requester ?? ''), agents), now, out));
+        pending.set(r.id, settle(respond(r, await config.commentsOf(r.id, r.requester ?? ''), agents), now, out, cards));
       } catch (err) {
         // The ticket may be gone; the scan moves on rather than reading it every cycle.
         logger.warn('SLA: could not read a ticket\'s comments for its first response', { ticketId: r.id, error: err });
@@ -215,8 +251,9 @@ export function createSlaTracker(config: SlaTrackerConfig): SlaTracker {
       const stored = await store.getSlaMeta(META_POLICY);
       const metas: [string, string][] = [];
       const pending = new Map<number, SlaRecord>();
-      const backlog = stored === source.fingerprint() ? [] : await adopt(now, stored, metas);
+      const backlog = stored === source.fingerprint() ? { groups: [], tickets: 0 } : await adopt(now, stored, metas);
       const alerts: SlaAlert[] = [];
+      const cards: CardChange[] = [];
 
       // Changed tickets and commented ones: history extended, clocks recomputed; nothing else is touched.
       const byId = new Map<number, Ticket>();
@@ -233,15 +270,16 @@ export function createSlaTracker(config: SlaTrackerConfig): SlaTracker {
           if (!r) continue;
           const said = commentsOf.get(id);
           if (said) r = respond(r, said, agents);
-          pending.set(id, settle(r, now, alerts));
+          pending.set(id, settle(r, now, alerts, cards));
         }
       }
 
       // Thresholds that fell due since the last cycle, from the indexed next instants.
-      for (const r of await store.slaDueBefore(now, DUE_LIMIT)) if (!pending.has(r.id)) pending.set(r.id, settle(r, now, alerts));
-      await scan(now, alerts, pending, metas);
+      for (const r of await store.slaDueBefore(now, DUE_LIMIT)) if (!pending.has(r.id)) pending.set(r.id, settle(r, now, alerts, cards));
+      await scan(now, alerts, pending, metas, cards);
       return {
         alerts,
+        cards,
         backlog,
         policy: source.fingerprint(),
         async save() {

@@ -19,7 +19,7 @@ import { createPoller, type FastLaneInput, type Poller } from './poller';
 import { createSendQueue } from './queue';
 import { createSlaHook } from './sla-hook';
 import { createSlaAlerts } from './sla-alerts';
-import { slaReport } from './sla-report';
+import { slaCardClocks, slaReport } from './sla-report';
 import { createThreadReplyHandler, type ThreadReplyHandler } from './thread-replies';
 import type { ChangeFeed, Delivery } from './types';
 
@@ -79,6 +79,7 @@ export function createNotifications(config: NotificationsConfig): Notifications 
     ...(config.sla ? {
       slaReport: (id: number) => slaReport(config.store, config.sla!, config.vocabulary, id, (config.now?.() ?? new Date()).getTime()),
       slaDue: (offset: number, limit: number) => config.store.slaQueue(offset, limit),
+      slaClocks: (ids: number[]) => slaCardClocks(config.store, ids),
     } : {}),
   };
   return {
@@ -91,7 +92,10 @@ export function createNotifications(config: NotificationsConfig): Notifications 
       await config.store.commitCycleWithDeliveries({ watermarks: {}, states: [], processedKeys: [] }, [intent]);
     },
     attach(deliveries) {
-      const deliverer = createDeliverer({ deliveries, store: config.store, queue: createSendQueue({ maxRetryAfterMs: 10_000 }), logger, vocabulary: config.vocabulary, locale: config.locale });
+      const deliverer = createDeliverer({
+        deliveries, store: config.store, queue: createSendQueue({ maxRetryAfterMs: 10_000 }), logger, vocabulary: config.vocabulary, locale: config.locale,
+        ...(config.sla ? { cardClocks: async (id: number) => (await slaCardClocks(config.store, [id])).get(id) } : {}),
+      });
       poller = createPoller({
         feed: config.feed,
         store: config.store,

@@ -2,7 +2,7 @@
 import type { Comment, Ticket } from '../helpdesk/types';
 import type { Platform } from '../store/types';
 import type { NoticeView } from '../views/notice-view';
-import type { TicketView } from '../views/types';
+import type { ConfirmationView, TicketView } from '../views/types';
 
 /** Re-exported so delivery implementations need only this module. */
 export type { Platform };
@@ -106,9 +106,10 @@ export interface Delivery {
   postThreadLine(conversationId: string, messageId: string, text: string, send?: SendOptions): Promise<void>;
   /**
    * Posts a short message of its own in a conversation (an SLA alert where there is no card to
-   * thread it under); `mention` is an address to @mention after the text, when the platform knows them.
+   * thread it under); `mention` is an address to @mention after the text, when the platform knows them;
+   * `view`: the message as a card with buttons (`text` is then its notification and fallback text).
    */
-  postMessage?(conversationId: string, text: string, send?: SendOptions, mention?: string): Promise<void>;
+  postMessage?(conversationId: string, text: string, send?: SendOptions, mention?: string, view?: ConfirmationView): Promise<void>;
   /**
    * Sends a private message to a person: `text` alone, or the actionable `notice` card with `text`
    * as its notification and fallback text. Returns false when this platform has no way to reach

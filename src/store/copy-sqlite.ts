@@ -24,6 +24,9 @@ const TABLES: { name: string; json?: string[]; bool?: string[] }[] = [
   { name: 'actions' },
   { name: 'locales' },
   { name: 'conversation_spaces' },
+  // SLA clocks: each ticket's history, due instants and announced thresholds, and the policy in force.
+  { name: 'sla_tickets', json: ['record'], bool: ['needs_response'] },
+  { name: 'sla_meta' },
 ];
 
 /** Rows read from SQLite and rows newly written to PostgreSQL, per table. */

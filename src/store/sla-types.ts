@@ -3,6 +3,8 @@
  * instant at which a clock changes (indexed: a cycle reads only instants before the next cycle),
  * the nearest due time (indexed: `queue due`) and which thresholds were already announced.
  */
+import type { CardClock } from '../core/sla';
+
 /** src/sla's TicketHistory, spelled out so the store depends on nothing but core (the shapes must agree). */
 export interface TicketHistory {
   created: number;
@@ -21,6 +23,10 @@ export interface SlaRecord {
   dueAt?: number;
   /** Thresholds already announced, as `<clock>:<kind>[:<fraction>]`; never announced twice. */
   announced: string[];
+  /** What agents' ticket cards show of each clock, as of the last settle. */
+  clocks?: CardClock[];
+  /** The ticket's page in the help desk, for a card rebuilt from the store at a threshold. */
+  link?: string;
   /** The policy version the instants were computed with. */
   policy: string;
   /** Who asked and who holds it, as last seen: the one-off comment scan reads as the requester; alerts DM the assignee. */

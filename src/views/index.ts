@@ -9,3 +9,5 @@ export { assetListView, assetView } from './asset-view';
 export { formatDate, formatDay, matchValue, sameEmail, isDone } from './format';
 export { labelsFor, pickLabels, type Labels, type LabelKey } from './labels';
 export { shortenedTicket, FULL_TEXT } from './shorten';
+export { clockLine, withClocks, listWithClocks } from './clock-view';
+export { dueSoonView } from './clock-view';

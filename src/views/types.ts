@@ -82,6 +82,22 @@ export interface TicketView {
   agentView: boolean;
   /** The site's extra columns that hold a value, for an agent: one line each, in the site's column order. */
   extraLines?: ExtraLineView[];
+  /** SLA clocks, agents' cards only (src/views/clock-view.ts). */
+  clocks?: ClockLineView[];
+}
+
+/** One SLA clock on an agent's card: the line around its date, and the colour of its state. */
+export interface ClockLineView {
+  kind: 'firstResponse' | 'resolution';
+  state: 'running' | 'warning' | 'paused' | 'breached' | 'met' | 'missed';
+  /** Adaptive Card colours; Slack picks an emoji by it. */
+  tone: 'good' | 'warning' | 'attention' | 'default';
+  /** The text before and after the date ("First response due ", ""); the whole line when there is no date. */
+  before: string;
+  after: string;
+  /** ISO 8601 UTC, shown as the platform's date token; `atText` (UTC spelled out) is its fallback. */
+  at?: string;
+  atText?: string;
 }
 
 export interface TicketSummaryView {
@@ -105,6 +121,8 @@ export interface TicketSummaryView {
   actions: ActionView[];
   /** What just happened to this row, e.g. "Claimed by Dana Agent." or "Opened below." */
   notice?: string;
+  /** SLA clocks, agents' lists only. */
+  clocks?: ClockLineView[];
 }
 
 export interface TicketListView {
@@ -206,6 +224,12 @@ export interface HelpView {
 
 export interface ConfirmationView {
   message: string;
+  /**
+   * Dates written in `message` as `text` (UTC spelled out, so the plain message reads right
+   * anywhere); a channel that can show a date in each reader's own time zone puts its date token
+   * in place of each `text`.
+   */
+  dates?: { text: string; iso: string }[];
   ticket?: TicketSummaryView;
   actions: ActionView[];
 }

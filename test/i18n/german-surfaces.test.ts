@@ -13,6 +13,8 @@ import { renderCard } from '../../src/channels/teams/cards';
 import { CATALOGS, NAMESPACES, type Catalog } from '../../src/i18n';
 import { homeActions } from '../../src/views/help-view';
 import type { View } from '../../src/views/types';
+import type { CardClock } from '../../src/core/sla';
+import { listWithClocks, withClocks } from '../../src/views/clock-view';
 import { sampleViews } from '../cards/samples';
 
 function leaves(catalog: Catalog, prefix: string, out = new Map<string, string>()): Map<string, string> {
@@ -133,8 +135,34 @@ function slackSurfaces(name: string, view: View): [string, unknown][] {
   return out;
 }
 
+/** Every state an SLA clock line can be in, on an agent's card and in an agent's list. */
+const CLOCKS: CardClock[] = [
+  { kind: 'firstResponse', state: 'running', at: Date.parse('2026-11-24T11:00:00Z') },
+  { kind: 'resolution', state: 'warning', at: Date.parse('2026-11-24T15:00:00Z') },
+  { kind: 'firstResponse', state: 'breached', at: Date.parse('2026-11-24T11:00:00Z') },
+  { kind: 'resolution', state: 'paused' },
+  { kind: 'firstResponse', state: 'met', at: Date.parse('2026-11-24T10:12:00Z') },
+  { kind: 'resolution', state: 'missed', at: Date.parse('2026-11-24T15:00:00Z') },
+];
+
+function clockViews(samples: Record<string, View>): Record<string, View> {
+  const card = samples['ticket-agent'];
+  const list = samples['ticket-list'];
+  if (card.type !== 'ticket' || list.type !== 'ticket-list') throw new Error('samples changed');
+  return {
+    'ticket-agent-clocks': { type: 'ticket', ticket: withClocks(card.ticket, CLOCKS) },
+    'ticket-list-clocks': { type: 'ticket-list', list: listWithClocks(list.list, new Map(list.list.tickets.map((t) => [t.id, CLOCKS.slice(0, 3)]))) },
+    // `sla <id>`: its times as the platforms' dates, the text spelling them out in UTC underneath.
+    'sla-answer': {
+      type: 'confirmation',
+      confirmation: { message: 'Erste Antwort (30m): überschritten am 24. Nov. 2026, 11:00 UTC, vor 20 Min.', dates: [{ text: '24. Nov. 2026, 11:00 UTC', iso: '2026-11-24T11:00:00.000Z' }], actions: [] },
+    },
+  };
+}
+
 describe('a German reader sees German on every surface of both platforms', () => {
-  const views = Object.entries(sampleViews('de-DE'));
+  const samples = sampleViews('de-DE');
+  const views = Object.entries({ ...samples, ...clockViews(samples) });
 
   it('covers every card template and view kind', () => {
     expect(new Set(views.map(([, v]) => v.type))).toEqual(new Set(['ticket', 'ticket-list', 'form', 'help', 'confirmation', 'error', 'asset-list', 'text', 'notice']));
@@ -167,6 +195,14 @@ describe('a German reader sees German on every surface of both platforms', () =>
     const card = teamsTexts(renderCard(de['ticket-agent-site-columns']));
     expect(card).toEqual(expect.arrayContaining(['Standort', 'Branch office', 'Vor Ort', 'Ja', '31. Dez. 2026']));
     expect(slackTexts(renderMessage(de['ticket-agent-site-columns'])).join('\n')).toMatch(/Standort\nBranch office/);
+  });
+
+  it('the clock lines are German, around the platforms\' own dates', () => {
+    const [, card] = Object.entries(clockViews(samples))[0];
+    const texts = teamsTexts(renderCard(card, { refreshUserIds: ['29:a'] }));
+    expect(texts).toContain('Erste Antwort fällig ⟨date⟩ ⟨date⟩');
+    expect(texts).toContain('Lösung pausiert, solange gewartet wird');
+    expect(JSON.stringify(renderMessage(card))).toContain('Erste Antwort überschritten seit <!date^');
   });
 
   it('finds English where it is (the check itself can fail)', () => {

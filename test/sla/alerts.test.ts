@@ -1,4 +1,5 @@
 /** `subscribe … sla` and what SLA alerts owe: channel lines by filter and language, assignee DMs, one backlog summary. */
+import { backlogOf } from '../../src/notify/sla-backlog';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -63,7 +64,7 @@ describe('SLA alerts owed', () => {
 
   it('tells matching SLA channels in their language and the assignee by DM; ordinary subscriptions hear nothing', async () => {
     const { tell, owed } = await setup();
-    await tell({ alerts: [alert(1, { assignee: 'lee@contoso.com' }), alert(2, { kind: 'breach' })], backlog: [], policy: 'p', save: async () => {} }, NOW);
+    await tell({ alerts: [alert(1, { assignee: 'lee@contoso.com' }), alert(2, { kind: 'breach' })], backlog: backlogOf([]), policy: 'p', save: async () => {} }, NOW);
     expect((await owed()).sort()).toEqual([
       ['dm:lee@contoso.com', '⚠️ SLA on your ticket #1 “Ticket 1”: first response due in 1 h 20 min.'],
       ['slack:CALL', '⚠️ SLA #1 „Ticket 1“: Erstreaktion fällig in 1 Std. 20 Min. (bearbeitet von lee@contoso.com).'],
@@ -75,7 +76,7 @@ describe('SLA alerts owed', () => {
 
   it('the same threshold told twice is owed once', async () => {
     const { tell, store } = await setup();
-    const found = { alerts: [alert(1)], backlog: [], policy: 'p', save: async () => {} };
+    const found = { alerts: [alert(1)], backlog: backlogOf([]), policy: 'p', save: async () => {} };
     await tell(found, NOW);
     await tell(found, NOW + MIN);
     expect(await store.pendingDeliveryCount()).toBe(1);
@@ -84,7 +85,7 @@ describe('SLA alerts owed', () => {
   it('a new policy\'s backlog is one summary per SLA channel, naming the first tickets and counting the rest', async () => {
     const { tell, owed } = await setup();
     const backlog = [1, 2, 3, 4, 5, 6, 7].map((id) => alert(id, { kind: id % 2 ? 'breach' : 'warning', facts: { priority: 'Low', status: 'New', category: 'Hardware' } }));
-    await tell({ alerts: [], backlog, policy: 'p1', save: async () => {} }, NOW);
+    await tell({ alerts: [], backlog: backlogOf(backlog), policy: 'p1', save: async () => {} }, NOW);
     const rows = await owed();
     expect(rows.map((r) => r[0]).sort()).toEqual(['slack:CALL', 'teams:TNET']);
     const teams = rows.find((r) => r[0] === 'teams:TNET')![1];
@@ -97,5 +98,24 @@ describe('SLA alerts owed', () => {
       '• #5 “Ticket 5”: first response breached',
       '… and 2 more.',
     ]);
+  });
+
+  it('a backlog counts each ticket once, breached if any of its clocks is, and each channel only what its filter matches', async () => {
+    const { tell, owed } = await setup();
+    const facts = (category: string) => ({ priority: 'Low', status: 'New', category });
+    const backlog = [
+      alert(1, { kind: 'warning', facts: facts('Hardware') }), alert(1, { kind: 'breach', facts: facts('Hardware') }),
+      alert(2, { kind: 'warning', facts: facts('Network') }),
+      alert(3, { kind: 'warning', facts: facts('Hardware') }),
+    ];
+    await tell({ alerts: [], backlog: backlogOf(backlog), policy: 'p2', save: async () => {} }, NOW);
+    const rows = await owed();
+    // TNET is subscribed to Hardware only; CALL to everything.
+    expect(rows.find((r) => r[0] === 'teams:TNET')![1].split('\n')).toEqual([
+      'SLA policy in force: 2 open tickets are already past a threshold (1 breached, 1 near their target).',
+      '• #1 “Ticket 1”: first response breached',
+      '• #3 “Ticket 3”: first response near its target',
+    ]);
+    expect(rows.find((r) => r[0] === 'slack:CALL')![1].split('\n')[0]).toMatch(/: 3 .*\(1 .*, 2 /);
   });
 });

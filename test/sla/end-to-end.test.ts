@@ -153,8 +153,9 @@ describe('SLA alerts end to end', () => {
     expect(answer.conversationId).not.toContain(CHANNEL);
     expect(answer.activity.attachments[0].content.body[0].text).toBe([
       'SLA of #1: priority Urgent, counted around the clock (24/7)',
-      'First response (30m): breached at Mon, Nov 23, 11:30, 20 min ago (used 50 min)',
-      'Resolution (4h): due Mon, Nov 23, 15:00, in 3 h 10 min (used 50 min)',
+      // Each time as Teams' date token: every reader sees it in their own time zone.
+      'First response (30m): breached at {{DATE(2026-11-23T10:30:00Z, SHORT)}} {{TIME(2026-11-23T10:30:00Z)}}, 20 min ago (used 50 min)',
+      'Resolution (4h): due {{DATE(2026-11-23T14:00:00Z, SHORT)}} {{TIME(2026-11-23T14:00:00Z)}}, in 3 h 10 min (used 50 min)',
     ].join('\n'));
 
     // `queue due`: from the store's due times; a second ticket, due later, comes after the breached one.

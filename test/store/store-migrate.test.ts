@@ -72,4 +72,35 @@ describe.skipIf(!pgAvailable())(`store:migrate${pgAvailable() ? '' : ` (cannot r
     expect([head.key, head.attempts, head.payload]).toEqual(['k1', 1, { kind: 'line', text: 'first' }]);
     expect(await store.startDelivery('k1')).toBe(2);
   });
+
+  it('copies the SLA clocks: histories, due times, announced thresholds and the policy in force, so nothing is announced again', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'migrate-sla-'));
+    cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
+    const sqlite = createSqliteStore({ dataDir: dir });
+    const record = (id: number, dueAt: number | undefined, firstResponseAt?: number) => ({
+      id, policy: 'p1', announced: ['firstResponse:warning:0.75'], title: `Ticket ${id}`, assignee: 'dana@contoso.com',
+      history: { created: 1_700_000_000_000, observations: [{ at: 1_700_000_000_000, status: 'New', priority: 'Urgent' }], ...(firstResponseAt ? { firstResponseAt } : {}) },
+      clocks: [{ kind: 'firstResponse' as const, state: 'warning' as const, at: 1_700_001_800_000 }],
+      nextAt: 1_700_001_800_000, ...(dueAt !== undefined ? { dueAt } : {}),
+    });
+    await sqlite.putSlaRecords([record(7, 1_700_001_800_000), record(8, 1_700_000_900_000), record(9, undefined, 1_700_000_100_000)]);
+    await sqlite.putSlaMeta('policy', 'p1');
+    await sqlite.putSlaMeta('scan', 'done');
+    await sqlite.close();
+
+    const url = await freshDatabase();
+    const first = await migrateCli(dir, url);
+    expect(first).toMatch(/sla_tickets\s+3 rows, 3 new/);
+    expect(first).toMatch(/sla_meta\s+2 rows, 2 new/);
+    expect(await migrateCli(dir, url)).toMatch(/sla_tickets\s+3 rows, 0 new/);
+
+    const store: Store = await createPostgresStore({ url });
+    cleanup.push(() => store.close());
+    expect(await store.getSlaMeta('policy')).toBe('p1');
+    expect((await store.slaRecords([7])).get(7)).toMatchObject({ announced: ['firstResponse:warning:0.75'], clocks: [{ state: 'warning' }], assignee: 'dana@contoso.com' });
+    // `queue due` on PostgreSQL: nearest due first, the ticket without a running clock absent.
+    expect(await store.slaQueue(0, 10)).toEqual({ rows: [{ id: 8, dueAt: 1_700_000_900_000 }, { id: 7, dueAt: 1_700_001_800_000 }], total: 2 });
+    expect((await store.slaDueBefore(1_700_001_800_000, 10)).map((r) => r.id).sort()).toEqual([7, 8, 9]);
+    expect((await store.slaWithoutFirstResponse(0, 10)).map((r) => r.id)).toEqual([7, 8]);
+  });
 });

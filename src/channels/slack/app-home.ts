@@ -1,6 +1,7 @@
-/** Publishes the App Home tab: my open tickets and, for agents, the unassigned queue. */
+/** Publishes the App Home tab: my open tickets and, for agents, what is due soon (SLA) and the unassigned queue. */
 import { dispatch } from '../../commands';
 import { VERBS } from '../../core/verbs';
+import { dueSoonView } from '../../views/clock-view';
 import { homeActions } from '../../views/help-view';
 import { homeView, type HomeContent } from './blocks/home';
 import { commandContext, type SlackDeps } from './context';
@@ -17,7 +18,9 @@ export async function publishHome(deps: SlackDeps, userId: string, notice?: stri
   } else {
     const [mine, isAgent] = await Promise.all([dispatch(ctx, { verb: VERBS.mine }), deps.helpdesk.isAgent(ctx.actor.email)]);
     const queue = isAgent ? await dispatch(ctx, { verb: VERBS.queue, text: 'unassigned' }) : undefined;
-    content = { mine: mine.view, queue: queue?.view, notice, actions: homeActions(ctx.locale) };
+    // With SLA clocks on, agents see what is due soonest, from the store's due times.
+    const due = isAgent && ctx.notifications?.slaDue ? dueSoonView((await dispatch(ctx, { verb: VERBS.queue, values: { queue: 'due' } })).view, ctx.locale) : undefined;
+    content = { mine: mine.view, queue: queue?.view, ...(due ? { due } : {}), notice, actions: homeActions(ctx.locale) };
   }
   await deps.client.views.publish({ user_id: userId, view: homeView(content) });
 }

@@ -109,11 +109,12 @@ export function createSlackDelivery(config: SlackDeliveryConfig): Delivery {
     async updateCard(channel, ts, view) {
       await call('chat.update', () => client.chat.update({ channel, ts, ...card(view) }));
     },
-    async postMessage(channel, text, send, mention) {
+    async postMessage(channel, text, send, mention, view) {
       if (await earlier(channel, send)) return;
       const user = mention ? (await store.personAddresses(mention)).find((a) => a.platform === 'slack' && a.userId)?.userId : undefined;
       const body = `${escapeMrkdwn(text)}${user ? ` <@${user}>` : ''}`;
-      await call('chat.postMessage', () => client.chat.postMessage({ channel, text: body, ...tagged(send) }));
+      const blocks = view ? renderMessage({ type: 'confirmation', confirmation: view }).blocks : undefined;
+      await call('chat.postMessage', () => client.chat.postMessage({ channel, text: body, ...(blocks ? { blocks } : {}), ...tagged(send) }));
     },
     async postThreadLine(channel, ts, text, send) {
       if (await earlier(channel, send, ts)) return;

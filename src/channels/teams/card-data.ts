@@ -5,8 +5,9 @@
  */
 import { VERBS, type Notice, type StatusRole } from '../../core';
 import { formInputs } from '../../views/forms';
+import { placeDates } from '../../views/clock-view';
 import type { NoticeView } from '../../views/notice-view';
-import type { ActionView, AssetListView, ConfirmationView, ErrorView, FormView, HelpView, TicketListView, TicketSummaryView, TicketView } from '../../views/types';
+import type { ActionView, AssetListView, ClockLineView, ConfirmationView, ErrorView, FormView, HelpView, TicketListView, TicketSummaryView, TicketView } from '../../views/types';
 import { cardDateTime, literal, placeholders } from './card-text';
 
 /** Card colour by what the status means, not how it is spelled. */
@@ -28,9 +29,14 @@ function rows<T>(items: T[]): { actions: T[] }[] {
   return out;
 }
 
+/** An SLA clock line: its date as DATE()/TIME() tokens, coloured by its state (Adaptive Card good/warning/attention). */
+function clock(c: ClockLineView) {
+  return { text: `${literal(c.before)}${c.at ? cardDateTime(c.at, c.atText ?? '') : ''}${literal(c.after)}`, color: c.tone };
+}
+
 function summary(t: TicketSummaryView) {
   const line = `${literal(t.line.before)}${cardDateTime(t.modified, t.modifiedText)}${literal(t.line.after)}`;
-  return { id: t.id, title: literal(t.title), line, notice: literal(t.notice ?? ''), actions: t.actions.map(action) };
+  return { id: t.id, title: literal(t.title), line, notice: literal(t.notice ?? ''), clocks: (t.clocks ?? []).map(clock), actions: t.actions.map(action) };
 }
 
 /** A lost race or refusal stands out; a confirmation ("Resolved by …") reads as good news. */
@@ -52,6 +58,7 @@ export function ticketData(t: TicketView) {
     link: t.link ?? '',
     createdText: cardDateTime(t.created, t.createdText),
     modifiedText: cardDateTime(t.modified, t.modifiedText),
+    clocks: (t.clocks ?? []).map(clock),
     description: literal(t.description),
     notice: literal(t.notice?.text ?? ''),
     noticeStyle: noticeStyle(t.notice),
@@ -86,7 +93,7 @@ export function helpData(h: HelpView) {
 
 /** A confirmation's data, with the ticket it is about as a summary line. */
 export function confirmationData(c: ConfirmationView) {
-  return { message: literal(c.message), hasTicket: Boolean(c.ticket), ticket: c.ticket ? summary(c.ticket) : {}, actions: c.actions.map(action) };
+  return { message: placeDates(literal(c.message), c.dates, cardDateTime), hasTicket: Boolean(c.ticket), ticket: c.ticket ? summary(c.ticket) : {}, actions: c.actions.map(action) };
 }
 
 /** An error's data. */

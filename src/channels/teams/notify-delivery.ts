@@ -128,11 +128,13 @@ export function createTeamsDelivery(config: TeamsDeliveryConfig): Delivery {
       const { ref } = await reference(conversationId);
       await orSmaller((limit) => inConversation(ref, 'update card', (ctx) => ctx.updateActivity({ ...cardActivity(view, limit), id: messageId, type: 'message' })));
     },
-    async postMessage(conversationId, text, _send, mention) {
+    async postMessage(conversationId, text, _send, mention, view) {
       const { ref } = await reference(conversationId);
       // A mention entity needs the member's Teams id, kept from when the bot last saw them.
       const user = mention ? ((await store.personAddresses(mention)).find((a) => a.platform === 'teams' && (a.reference as Partial<ConversationReference> | undefined)?.user?.id)?.reference as Partial<ConversationReference> | undefined)?.user : undefined;
-      const activity = MessageFactory.text(user ? `${text} <at>${user.name}</at>` : text);
+      const activity = view
+        ? MessageFactory.attachment(CardFactory.adaptiveCard(cardFor({ type: 'confirmation', confirmation: view }, { shared: true, userIds: [] })), text)
+        : MessageFactory.text(user ? `${text} <at>${user.name}</at>` : text);
       if (user) activity.entities = [{ type: 'mention', text: `<at>${user.name}</at>`, mentioned: { id: user.id, name: user.name } }];
       await inConversation(ref, 'message', (ctx) => ctx.sendActivity(activity));
     },

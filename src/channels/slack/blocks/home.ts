@@ -10,6 +10,8 @@ export interface HomeContent {
   mine: View;
   /** Present for agents only. */
   queue?: View;
+  /** Agents, with SLA clocks on: the tickets due soonest (views' dueSoonView). */
+  due?: View;
   /** A line about the last button pressed here, e.g. "Ticket #12 claimed". */
   notice?: string;
   /** The buttons at the top (views' homeActions, in the reader's language). */
@@ -25,8 +27,13 @@ export function homeView(content: HomeContent): HomeView {
   const blocks: Block[] = [];
   if (content.notice) blocks.push({ type: 'section', text: mrkdwn(userText(content.notice, BLOCK_LIMITS.sectionText)) });
   blocks.push(...actionsBlocks(content.actions));
-  const queueBudget = content.queue ? 45 : 0;
+  const dueBudget = content.due ? 16 : 0;
+  const queueBudget = (content.queue ? 45 : 0) + dueBudget;
   blocks.push(...part(content.mine, BLOCK_LIMITS.surfaceBlocks - blocks.length - queueBudget - 1));
+  if (content.due) {
+    blocks.push({ type: 'divider' });
+    blocks.push(...part(content.due, dueBudget - 1));
+  }
   if (content.queue) {
     blocks.push({ type: 'divider' });
     blocks.push(...part(content.queue, BLOCK_LIMITS.surfaceBlocks - blocks.length));

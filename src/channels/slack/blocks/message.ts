@@ -1,7 +1,9 @@
 /** Any view model rendered as a Slack message (`text` fallback plus `blocks`) within Block Kit limits. */
 import { FORM_OPEN_VERB } from '../../../commands/registry';
 import type { ActionView, AssetListView, FormView, HelpView, TicketListView, View } from '../../../views/types';
+import { placeDates } from '../../../views/clock-view';
 import { actionsBlocks, button, type Block } from './elements';
+import { slackDate } from './dates';
 import { BLOCK_LIMITS, escapeMrkdwn, mrkdwn, plain, truncate, userText } from './limits';
 import { noticeBlocks, ticketBlocks, ticketSummaryBlocks, ticketText } from './ticket';
 
@@ -105,10 +107,10 @@ export function renderMessage(view: View, _locale?: string): SlackMessage {
       return { text: userText(view.help.title, BLOCK_LIMITS.fallbackText), blocks: helpBlocks(view.help) };
     case 'confirmation': {
       const c = view.confirmation;
-      const blocks: Block[] = [{ type: 'section', text: mrkdwn(`:white_check_mark: ${userText(c.message, BLOCK_LIMITS.sectionText - 20)}`) }];
+      const blocks: Block[] = [{ type: 'section', text: mrkdwn(`:white_check_mark: ${placeDates(userText(c.message, BLOCK_LIMITS.sectionText - (c.dates?.length ? 400 : 20)), c.dates, slackDate)}`) }];
       if (c.ticket) blocks.push(...ticketSummaryBlocks({ ...c.ticket, actions: [] }));
       blocks.push(...actionsBlocks(c.actions));
-      return { text: userText(c.message, BLOCK_LIMITS.fallbackText), blocks };
+      return { text: placeDates(userText(c.message, BLOCK_LIMITS.fallbackText - (c.dates?.length ? 400 : 0)), c.dates, slackDate), blocks };
     }
     case 'error': {
       const e = view.error;

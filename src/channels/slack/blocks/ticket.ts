@@ -2,7 +2,7 @@
 import type { SectionBlock } from '@slack/types';
 import type { Notice } from '../../../core';
 import type { NoticeView } from '../../../views/notice-view';
-import type { CommentView, TicketSummaryView, TicketView } from '../../../views/types';
+import type { ClockLineView, CommentView, TicketSummaryView, TicketView } from '../../../views/types';
 import { actionsBlocks, button, type Block } from './elements';
 import { slackDate } from './dates';
 import { BLOCK_LIMITS, escapeMrkdwn, mrkdwn, plain, userText } from './limits';
@@ -32,6 +32,16 @@ function latestComments(view: TicketView, maxBlocks: number): Block[] {
     out.unshift(block);
   }
   return out;
+}
+
+/** Slack has no text colours: each SLA clock's state is an emoji in front of its line. */
+const CLOCK_MARKS: Record<ClockLineView['state'], string> = {
+  running: ':large_green_circle:', warning: ':large_yellow_circle:', breached: ':red_circle:', paused: ':double_vertical_bar:', met: ':white_check_mark:', missed: ':x:',
+};
+
+/** One SLA clock as mrkdwn: its mark, then its line with the date as Slack's date token. */
+export function clockText(c: ClockLineView): string {
+  return `${CLOCK_MARKS[c.state]} ${escapeMrkdwn(c.before)}${c.at ? slackDate(c.at, c.atText ?? '') : ''}${escapeMrkdwn(c.after)}`;
 }
 
 /** The mark in front of a notice: only a warning or an error gets :warning:; good news reads plainly. */
@@ -70,6 +80,7 @@ export function ticketBlocks(view: TicketView, maxBlocks: number = BLOCK_LIMITS.
   // The site's own columns (agents' cards only): a section of their own, as many as a section holds.
   const extra = (view.extraLines ?? []).slice(0, BLOCK_LIMITS.fields).map((l) => field(escapeMrkdwn(l.label), l.value));
   if (extra.length) head.push({ type: 'section', fields: extra });
+  if (view.clocks?.length) head.push({ type: 'context', elements: view.clocks.slice(0, 10).map((c) => mrkdwn(clockText(c))) });
   if (view.description.trim()) head.push({ type: 'section', text: mrkdwn(userText(view.description, BLOCK_LIMITS.sectionText)) });
   const tail = actionsBlocks(view.actions);
   const link = linkTo(view.link, l.openInHelpdesk);
@@ -90,7 +101,8 @@ export function ticketBlocks(view: TicketView, maxBlocks: number = BLOCK_LIMITS.
 /** A one-line summary with its buttons, as used in lists and App Home (2 blocks). */
 export function ticketSummaryBlocks(t: TicketSummaryView): Block[] {
   const line = `${userText(t.line.before, 1000)}${slackDate(t.modified, t.modifiedText)}${userText(t.line.after, 200)}`;
-  const text = `*#${t.id} ${userText(t.title, 500)}*\n${line}${t.notice ? `\n↳ ${userText(t.notice, 300)}` : ''}`;
+  const clocks = (t.clocks ?? []).map((c) => `\n${clockText(c)}`).join('');
+  const text = `*#${t.id} ${userText(t.title, 500)}*\n${line}${clocks}${t.notice ? `\n↳ ${userText(t.notice, 300)}` : ''}`;
   const section: Block = { type: 'section', text: mrkdwn(text) };
   if (t.actions.length === 1) {
     section.accessory = button(t.actions[0]);
