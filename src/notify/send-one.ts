@@ -50,6 +50,12 @@ export function createSender({ store, queue, logger, byPlatform }: SenderDeps): 
       return store.finishDelivery(row.key);
     }
     const send = <T>(fn: () => Promise<T>) => queue.run(row.lane, paceOf(d), fn);
+    if (p.kind === 'storm') {
+      // A platform without a summary layout gets its plain text; one without messages of its own, nothing.
+      if (d.postSummary) await send(() => d.postSummary!(p.conversationId, p.view, opts));
+      else if (d.postMessage) await send(() => d.postMessage!(p.conversationId, p.view.fallback, opts));
+      return store.finishDelivery(row.key);
+    }
     const card = await cardOf(row.ticketId, p.platform, p.conversationId);
     if (p.kind === 'line') {
       // An @mention (SLA escalation) is a message of its own: a thread reply would bury it.

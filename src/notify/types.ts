@@ -2,6 +2,7 @@
 import type { Comment, Ticket } from '../helpdesk/types';
 import type { Platform } from '../store/types';
 import type { NoticeView } from '../views/notice-view';
+import type { StormView } from '../views/storm-view';
 import type { TicketView } from '../views/types';
 
 /** Re-exported so delivery implementations need only this module. */
@@ -109,6 +110,8 @@ export interface Delivery {
    * thread it under); `mention` is an address to @mention after the text, when the platform knows them.
    */
   postMessage?(conversationId: string, text: string, send?: SendOptions, mention?: string): Promise<void>;
+  /** Posts a change storm's summary (src/views/storm-view.ts) in a channel; returns its message id. */
+  postSummary?(conversationId: string, view: StormView, send?: SendOptions): Promise<string>;
   /**
    * Sends a private message to a person: `text` alone, or the actionable `notice` card with `text`
    * as its notification and fallback text. Returns false when this platform has no way to reach
