@@ -127,7 +127,7 @@ export function createTeamsDelivery(config: TeamsDeliveryConfig): Delivery {
     },
     async postSummary(conversationId, view) {
       const { ref } = await reference(conversationId);
-      const sent = await inConversation(ref, 'storm summary', (ctx) => ctx.sendActivity(stormActivity(view)));
+      const sent = await inConversation(ref, 'summary', (ctx) => ctx.sendActivity(stormActivity(view)));
       if (!sent?.id) throw new DeliveryError('failed', 'Teams returned no activity id for the summary');
       return sent.id;
     },
