@@ -64,13 +64,14 @@ afterEach(async () => {
 });
 
 let n = 0;
-/** Dana clicks `button` in her DM with the bot; resolves with the blocks the bot answered with. */
-async function click(button: any): Promise<any[]> {
+/** Dana clicks `button` (in her DM with the bot, or on `message` in a channel); resolves with the blocks the bot answered with. */
+async function click(button: any, where = DM, message?: { ts: string; blocks: any[] }): Promise<any[]> {
   const rid = `storm-${++n}`;
   const body = slackFixture<Record<string, any>>('block-actions');
   body.user.id = dana.id;
-  body.channel = { id: DM, name: 'directmessage' };
-  body.container = { ...body.container, channel_id: DM };
+  body.channel = { id: where, name: where === DM ? 'directmessage' : 'it-help' };
+  body.container = { ...body.container, channel_id: where, ...(message ? { message_ts: message.ts } : {}) };
+  if (message) body.message = { ...body.message, ts: message.ts, blocks: message.blocks };
   body.actions = [{ ...body.actions[0], action_id: button.action_id, value: button.value, text: button.text, action_ts: `${Date.now()}.${n}` }];
   body.response_url = fake.responseUrl(rid);
   const res = await post(interactiveBody(body));
@@ -111,5 +112,14 @@ describe('a change storm on Slack', () => {
     }
     expect(seen).toHaveLength(120);
     expect(new Set(seen)).toEqual(new Set(ids));
+
+    // Claim on a summary row: the ticket is claimed, the list answers Dana alone, the channel keeps its summary.
+    const claim = buttonsIn(blocks).find((b) => b.text.text === 'Claim');
+    const ts = fake.messages.find((m) => m.channel === DESK && /changed at once/.test(m.text ?? ''))!.ts;
+    const answer = await click(claim, DESK, { ts, blocks });
+    expect(JSON.stringify(answer)).toContain('Tickets changed at once');
+    expect(fake.callsTo('chat.update').filter((c) => c.body.channel === DESK && JSON.stringify(c.body).includes('Tickets changed at once'))).toHaveLength(0);
+    const claimed = JSON.parse(claim.value).ticketId as number;
+    expect((await stack.helpdesk.getTicket({ email: dana.email, name: dana.name }, claimed)).assignedTo).toBe(dana.email);
   }, 60_000);
 });

@@ -129,6 +129,25 @@ describe('a change storm on Teams', () => {
     expect(seen).toHaveLength(120);
     expect(new Set(seen)).toEqual(new Set(ids));
 
+    // Claim on a summary row in the channel: claimed; the list answers Dana alone; the channel's summary is not replaced.
+    const summaryId = connector.activities.find((a) => a.conversationId === CHANNEL && isSummary(cardOf(a)))!.id;
+    const row = summary.body.find((b: any) => b.type === 'Container');
+    const found: any[] = [];
+    const walk = (n: any): void => void (n && typeof n === 'object' && (n.verb === 'ticket.claim' ? found.push(n) : Object.values(n).forEach(walk)));
+    walk(row);
+    expect(found).toHaveLength(1);
+    const data = found[0].data;
+    const inChannel = activityOf('invoke-card-action', dana, `${CHANNEL};messageid=${summaryId}`);
+    const mention = JSON.parse(readFileSync(path.join(FIXTURES, 'message-channel-mention.json'), 'utf8'));
+    inChannel.conversation = { ...mention.conversation, id: `${CHANNEL};messageid=${summaryId}` };
+    inChannel.channelData = mention.channelData;
+    inChannel.replyToId = summaryId;
+    inChannel.value = { ...inChannel.value, action: { type: 'Action.Execute', verb: 'ticket.claim', data } };
+    const answer = (await send(inChannel)).value;
+    expect(JSON.stringify(answer)).toContain('Tickets changed at once');
+    expect(connector.updates.filter((u) => u.activityId === summaryId)).toHaveLength(0);
+    expect((await stack.helpdesk.getTicket({ email: dana.email, name: dana.name }, data.ticketId)).assignedTo).toBe(dana.email);
+
     // Later changes are cards again, created or updated as usual.
     stack.emulator.data.update('SD_Tickets', String(ids[0]), { SD_Status: 'Active' });
     await poller.runOnce();

@@ -5,6 +5,9 @@ import { BLOCK_LIMITS, escapeMrkdwn, mrkdwn, plain, userText } from './limits';
 import type { SlackMessage } from './message';
 import { ticketSummaryBlocks } from './ticket';
 
+/** The block_id prefix that marks a summary, so a row click there answers the clicker alone (list-rows.ts). */
+export const STORM_BLOCK = 'storm-';
+
 /** The summary message; `text` is the notification and fallback. */
 export function stormMessage(view: StormView): SlackMessage {
   const counts = view.counts.map((c) => `*${escapeMrkdwn(c.label)}:* ${userText(c.text, 1000)}`).join('\n');
@@ -16,6 +19,6 @@ export function stormMessage(view: StormView): SlackMessage {
   ];
   const notes = [view.moreText, view.cardsText].filter(Boolean).map((x) => userText(x, 500));
   if (notes.length) blocks.push({ type: 'context', elements: [mrkdwn(notes.join('\n'))] });
-  blocks.push(...actionsBlocks(view.actions, 'storm'));
+  blocks.push(...actionsBlocks(view.actions, STORM_BLOCK.slice(0, -1)));
   return { text: escapeMrkdwn(view.fallback), blocks: blocks.slice(0, BLOCK_LIMITS.messageBlocks) };
 }
