@@ -76,6 +76,8 @@ export interface Config {
   pollSeconds: number;
   /** On first start, also announce tickets changed this many minutes before now (0 = none). */
   backfillMinutes: number;
+  /** HELPDESK_STORM_THRESHOLD: more than this many of one channel's tickets changed in one poll cycle get one summary message. */
+  stormThreshold: number;
   /** DATABASE_URL: the shared PostgreSQL store for several replicas; undefined = SQLite under dataDir. */
   databaseUrl?: string;
   /** HELPDESK_LOCALE: the language of channel cards whose channel has no `language` set (default en). */
@@ -137,6 +139,7 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): R
     slack: found.read(() => readSlack(env), undefined),
     pollSeconds: found.read(() => integer(env, 'HELPDESK_POLL_SECONDS', 15, 1, 3600), 15),
     backfillMinutes: found.read(() => integer(env, 'HELPDESK_BACKFILL_MINUTES', 0, 0, 60 * 24 * 30), 0),
+    stormThreshold: found.read(() => integer(env, 'HELPDESK_STORM_THRESHOLD', 10, 1, 10_000), 10),
     databaseUrl: found.read(() => readDatabaseUrl(env), undefined),
     locale: found.read(() => helpdeskLocale(env), 'en'),
     slaFile: found.read(() => (value(env, 'HELPDESK_SLA_FILE') ? path.resolve(value(env, 'HELPDESK_SLA_FILE')!) : undefined), undefined),

@@ -25,6 +25,7 @@ describe('loadConfig', () => {
     expect(config.helpdesk.target.kind).toBe('embedded');
     expect(config.port).toBe(3978);
     expect(config.pollSeconds).toBe(15);
+    expect(config.stormThreshold).toBe(10);
     expect(config.helpdesk.openStatuses).toEqual(['New', 'Assigned', 'In Progress']);
     expect(config.slack).toBeUndefined();
     expect(Object.isFrozen(config.helpdesk)).toBe(true);
@@ -43,6 +44,8 @@ describe('loadConfig', () => {
     expect(failure({ PORT: 'eighty' }).message).toMatch(/^PORT: must be a whole number/);
     expect(failure({ HELPDESK_GRAPH_URL: 'http://graph.example.com' }).message).toMatch(/^HELPDESK_GRAPH_URL: must be an https URL/);
     expect(failure({ HELPDESK_POLL_SECONDS: '0' }).variable).toBe('HELPDESK_POLL_SECONDS');
+    expect(failure({ HELPDESK_STORM_THRESHOLD: '0' }).message).toMatch(/^HELPDESK_STORM_THRESHOLD: must be a whole number from 1/);
+    expect(failure({ HELPDESK_STORM_THRESHOLD: 'ten' }).variable).toBe('HELPDESK_STORM_THRESHOLD');
     expect(failure({ HELPDESK_OPEN_STATUSES: 'New,Parked' }).message).toMatch(/"Parked" is not one of HELPDESK_STATUSES/);
   });
 

@@ -54,6 +54,8 @@ export interface NotificationPorts {
   slaClocks?(ticketIds: number[]): Promise<Map<number, CardClock[]>>;
   /** `queue due`: tickets with a running clock, nearest due first (breached first), one page and the total. */
   slaDue?(offset: number, limit: number): Promise<{ rows: { id: number; dueAt: number }[]; total: number }>;
+  /** `queue changes`: the ticket ids of a change storm its summary lists; undefined once no longer kept. */
+  stormTickets?(id: string): Promise<number[] | undefined>;
   subscribe(conversation: Conversation, filter: SubscriptionFilter, by: PersonRef): Promise<void>;
   unsubscribe(conversation: Conversation, filter?: SubscriptionFilter): Promise<number>;
   subscriptions(conversation: Conversation): Promise<SubscriptionFilter[]>;

@@ -15,6 +15,7 @@ import { firstStart, WM_COMMENTS, WM_TICKETS } from './first-start';
 import { detectChanges, planDeliveries } from './plan';
 import type { SearchIndexer } from './search-index';
 import type { SlaHook } from './sla-hook';
+import { postRecorder, summariseStorms } from './storm';
 import type { ChangeFeed } from './types';
 
 /** What the bot wrote, for the fast lane; `origin` is the conversation a thread reply came from (it already shows it). */
@@ -56,6 +57,8 @@ export interface CycleConfig {
   activeAgents?: () => Promise<ReadonlySet<string> | undefined>;
   /** SLA clocks (src/notify/sla-hook.ts): told what each cycle read, after its commit. */
   sla?: SlaHook;
+  /** HELPDESK_STORM_THRESHOLD: more than this many of one channel's tickets in one cycle get one summary (default 10). */
+  stormThreshold?: number;
 }
 
 /** The store side of notifying: one cycle over the feed, or the fast lane over what the bot wrote. */
@@ -119,7 +122,13 @@ export function createCycleRunner(config: CycleConfig): CycleRunner {
         resolvedStatuses: resolved,
         onMissingTicket: missing,
       });
-      const intents = await planDeliveries(store, deliverer, config.vocabulary, detected, undefined, config.activeAgents);
+      const recorder = postRecorder();
+      const planned = await planDeliveries(store, deliverer, config.vocabulary, detected, undefined, config.activeAgents, recorder.seen);
+      // A storm's summary is planned here, so it is committed with the states below or not at all.
+      const intents = await summariseStorms({
+        store, vocabulary: config.vocabulary, threshold: config.stormThreshold ?? 10, locale: deliverer.locale, sets: detected.sets,
+        intents: planned, posts: recorder.posts, now: now().getTime(), createdAt: now().toISOString(),
+      });
       // Search sees every change read, before the watermark moves: a crash in between re-reads and re-indexes.
       if (!first) await search.fillIfMissing(feed);
       await search.index(tickets);

@@ -5,6 +5,7 @@
 import type { Vocabulary } from '../helpdesk/types';
 import type { DeliveryIntent } from '../store/types';
 import { noticeView, type NoticeView } from '../views/notice-view';
+import type { StormView } from '../views/storm-view';
 import { ticketView } from '../views/ticket-view';
 import type { ConfirmationView, TicketView } from '../views/types';
 import type { ChangeSet } from './detect';
@@ -17,7 +18,9 @@ export type OutboxPayload =
   /** `orPost`: without a card to thread under, post the line on its own (SLA alerts) instead of skipping it. */
   | { kind: 'line'; platform: Platform; conversationId: string; text: string; orPost?: boolean; mention?: string; view?: ConfirmationView }
   /** `notice` (absent on rows written before it existed, and on 'it was saved' notes) makes the DM an actionable card. */
-  | { kind: 'dm'; email: string; text: string; reason: string; locale?: string; notice?: NoticeView };
+  | { kind: 'dm'; email: string; text: string; reason: string; locale?: string; notice?: NoticeView }
+  /** One summary in place of a change storm's cards (src/notify/storm.ts). */
+  | { kind: 'storm'; platform: Platform; conversationId: string; view: StormView };
 
 /** The card a channel sees: current ticket state with agent buttons (the service authorises clicks). */
 export function channelCardView(set: ChangeSet, vocabulary: Vocabulary, locale?: string): TicketView {

@@ -9,6 +9,7 @@ import type { DeliveryIntent, PostedMessage, Platform, Store, TicketState } from
 import type { Deliverer } from './deliver';
 import { attachResolutionNotes, commentEvent, commentKey, stateOf, ticketEvents, type ChangeSet } from './detect';
 import { route } from './routing';
+import type { Target } from './types';
 
 /** The version number SharePoint puts after the comma in an etag (`"guid,7"`), if there is one. */
 function etagVersion(etag: string): { guid: string; version: number } | undefined {
@@ -98,6 +99,8 @@ export async function planDeliveries(
   detected: Detected,
   origin?: { platform: Platform; conversationId: string },
   agents?: () => Promise<ReadonlySet<string> | undefined>,
+  /** Told each change set's targets (the poll cycle's storm check reads which cards are first posts). */
+  seen?: (set: ChangeSet, targets: Target[]) => void,
 ): Promise<DeliveryIntent[]> {
   const { sets, absorbed } = detected;
   const intents: DeliveryIntent[] = [];
@@ -132,6 +135,7 @@ export async function planDeliveries(
       conversationLocales,
       defaultLocale: deliverer.locale,
     });
+    seen?.(set, targets);
     const mine = deliverer.plan(set, targets);
     intents.push(...mine);
     for (const i of mine) if (i.card) planned.set(set.ticket.id, [...(planned.get(set.ticket.id) ?? []), { ...i.card, ticketId: set.ticket.id, messageId: '' }]);

@@ -44,6 +44,8 @@ export interface PollerConfig {
   lease?: PollerLease;
   /** SLA clocks, when a policy is set (src/notify/sla-hook.ts). */
   sla?: SlaHook;
+  /** HELPDESK_STORM_THRESHOLD (src/notify/storm.ts; default 10). */
+  stormThreshold?: number;
 }
 
 /** How the poller is doing, for health checks and tests. */
@@ -114,6 +116,7 @@ export function createPoller(config: PollerConfig): Poller {
     now: config.now ?? (() => new Date()),
     activeAgents,
     sla: config.sla,
+    stormThreshold: config.stormThreshold,
   });
   const cycle = runner.cycle;
 

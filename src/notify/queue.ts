@@ -13,6 +13,13 @@ export interface SendQueueConfig {
   maxThrottleRetries?: number;
   /** Longest Retry-After honoured in-line; longer waits fail the send and the next cycle retries. */
   maxRetryAfterMs?: number;
+  /**
+   * Longest wait for room under the pacing windows (default 45 s, under the deliverer's 60 s send
+   * timeout). A longer one (Teams' 1,800 an hour spent) fails the send as throttled with that wait,
+   * so the outbox postpones the row: a send left waiting here would go out after its timeout, and
+   * its retry would send it again.
+   */
+  maxPaceWaitMs?: number;
   sleep?: (ms: number) => Promise<void>;
   /** The clock pacing reads (tests drive it with `sleep`). */
   now?: () => number;
@@ -34,6 +41,7 @@ export function createSendQueue(config: SendQueueConfig = {}): SendQueue {
   const maxWait = config.maxRetryAfterMs ?? 60_000;
   const sleep = config.sleep ?? defaultSleep;
   const now = config.now ?? Date.now;
+  const maxPace = config.maxPaceWaitMs ?? 45_000;
   const tails = new Map<string, Promise<unknown>>();
   const limiter = createRateLimiter();
 
@@ -42,6 +50,7 @@ export function createSendQueue(config: SendQueueConfig = {}): SendQueue {
     for (;;) {
       const wait = Math.max(limiter.wait(key, pace.windows, now()), pace.app ? limiter.wait(pace.app.key, pace.app.windows, now()) : 0);
       if (wait <= 0) break;
+      if (wait > maxPace) throw new DeliveryError('throttled', `paced: no room under ${key}'s limits for ${Math.ceil(wait / 1000)} s`, wait);
       await sleep(wait);
     }
     limiter.record(key, pace.windows, now());

@@ -54,6 +54,12 @@ export function createSender({ store, queue, logger, byPlatform, cardClocks }: S
       return store.finishDelivery(row.key);
     }
     const send = <T>(fn: () => Promise<T>) => queue.run(row.lane, paceOf(d), fn);
+    if (p.kind === 'storm') {
+      // A platform without a summary layout gets its plain text; one without messages of its own, nothing.
+      if (d.postSummary) await send(() => d.postSummary!(p.conversationId, p.view, opts));
+      else if (d.postMessage) await send(() => d.postMessage!(p.conversationId, p.view.fallback, opts));
+      return store.finishDelivery(row.key);
+    }
     const card = await cardOf(row.ticketId, p.platform, p.conversationId);
     if (p.kind === 'line') {
       // An @mention (SLA escalation) or a card with buttons (the SLA backlog) is a message of its own: a thread reply would bury it.

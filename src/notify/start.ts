@@ -17,6 +17,7 @@ import type { WriteSink } from '../helpdesk/changes';
 import { plainWhenUnreachable } from './plain-ports';
 import { createPoller, type FastLaneInput, type Poller } from './poller';
 import { createSendQueue } from './queue';
+import { stormMemoKey } from './storm';
 import { createSlaHook } from './sla-hook';
 import { createSlaAlerts } from './sla-alerts';
 import { slaCardClocks, slaReport } from './sla-report';
@@ -42,6 +43,8 @@ export interface NotificationsConfig {
   sla?: PolicySource;
   /** The poller's clock (tests pin it; default the system clock). */
   now?: () => Date;
+  /** HELPDESK_STORM_THRESHOLD: more than this many of one channel's tickets in one cycle get one summary (default 10). */
+  stormThreshold?: number;
 }
 
 /** What the rest of the process uses. */
@@ -81,6 +84,7 @@ export function createNotifications(config: NotificationsConfig): Notifications 
       slaDue: (offset: number, limit: number) => config.store.slaQueue(offset, limit),
       slaClocks: (ids: number[]) => slaCardClocks(config.store, ids),
     } : {}),
+    stormTickets: (id: string) => config.store.getMemo<number[]>(stormMemoKey(id)),
   };
   return {
     helpdesk,
@@ -107,6 +111,7 @@ export function createNotifications(config: NotificationsConfig): Notifications 
         agentNames: () => helpdesk.activeAgents(),
         lease: config.lease,
         now: config.now,
+        stormThreshold: config.stormThreshold,
         sla: config.sla && createSlaHook({
           source: config.sla, store: config.store, feed: config.feed, helpdesk, logger, vocabulary: config.vocabulary,
           tell: createSlaAlerts({ store: config.store, vocabulary: config.vocabulary, locale: normalizeLocale(config.locale) }),

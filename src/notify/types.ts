@@ -2,6 +2,7 @@
 import type { Comment, Ticket } from '../helpdesk/types';
 import type { Platform } from '../store/types';
 import type { NoticeView } from '../views/notice-view';
+import type { StormView } from '../views/storm-view';
 import type { ConfirmationView, TicketView } from '../views/types';
 
 /** Re-exported so delivery implementations need only this module. */
@@ -110,6 +111,8 @@ export interface Delivery {
    * `view`: the message as a card with buttons (`text` is then its notification and fallback text).
    */
   postMessage?(conversationId: string, text: string, send?: SendOptions, mention?: string, view?: ConfirmationView): Promise<void>;
+  /** Posts a change storm's summary (src/views/storm-view.ts) in a channel; returns its message id. */
+  postSummary?(conversationId: string, view: StormView, send?: SendOptions): Promise<string>;
   /**
    * Sends a private message to a person: `text` alone, or the actionable `notice` card with `text`
    * as its notification and fallback text. Returns false when this platform has no way to reach

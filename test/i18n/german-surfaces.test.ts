@@ -15,7 +15,11 @@ import { homeActions } from '../../src/views/help-view';
 import type { View } from '../../src/views/types';
 import type { CardClock } from '../../src/core/sla';
 import { listWithClocks, withClocks } from '../../src/views/clock-view';
-import { sampleViews } from '../cards/samples';
+import { sampleViews, ticket, vocabulary } from '../cards/samples';
+import { stormMessage } from '../../src/channels/slack/blocks/storm';
+import { stormData } from '../../src/channels/teams/storm-card';
+import { expand } from '../../src/channels/teams/cards';
+import { mergedDmText, stormView } from '../../src/views/storm-view';
 
 function leaves(catalog: Catalog, prefix: string, out = new Map<string, string>()): Map<string, string> {
   for (const [k, v] of Object.entries(catalog)) {
@@ -203,6 +207,19 @@ describe('a German reader sees German on every surface of both platforms', () =>
     expect(texts).toContain('Erste Antwort fällig ⟨date⟩ ⟨date⟩');
     expect(texts).toContain('Lösung pausiert, solange gewartet wird');
     expect(JSON.stringify(renderMessage(card))).toContain('Erste Antwort überschritten seit <!date^');
+  });
+
+  it('a change storm: the summary on both platforms and the merged DM', () => {
+    const tickets = Array.from({ length: 12 }, (_, i) => ticket({ id: i + 1, priority: i % 3 ? 'Normal' : 'High', status: i % 2 ? 'New' : 'In Progress' }));
+    const view = stormView('s1', tickets, 'de-DE', vocabulary, 4);
+    for (const [surface, texts] of [['Teams', teamsTexts(expand('storm', stormData(view)))], ['Slack', slackTexts(stormMessage(view))]] as const) {
+      expect(texts.some((t) => t.includes('12 Tickets auf einmal geändert')), surface).toBe(true);
+      expect(english(texts), `English catalog text on ${surface}`).toEqual([]);
+      expect(plainDates(texts), `a date as text on ${surface}`).toEqual([]);
+    }
+    const dm = mergedDmText(Array.from({ length: 12 }, (_, i) => `Ticket ${i}`), 'de');
+    expect(english(dm.split('\n'))).toEqual([]);
+    expect(dm).toContain('und 2 weitere');
   });
 
   it('finds English where it is (the check itself can fail)', () => {

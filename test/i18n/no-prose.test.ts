@@ -24,6 +24,7 @@ const ALLOW: (string | RegExp)[] = [
   /means the ticket is finished, so it cannot be open/,
   // Internal failure reasons kept in the outbox and the logs.
   /^no answer within /,
+  /^paced: no room under /,
   /notifications owed; retrying$/,
   'help desk unavailable',
   // Graph $orderby expressions.

@@ -63,6 +63,21 @@ describe('outbound pacing', () => {
     expect(log.find((l) => l.key === 'C2')!.at).toBe(0);
   });
 
+  it('a send that would wait longer than the send timeout allows fails as throttled and is never sent later', async () => {
+    const clock = drivenClock();
+    const queue = createSendQueue(clock);
+    const hourly = { windows: [{ max: 2, perMs: 3_600_000 }] };
+    const sent: number[] = [];
+    await queue.run('teams:19:c1', hourly, async () => void sent.push(clock.now()));
+    await queue.run('teams:19:c1', hourly, async () => void sent.push(clock.now()));
+    const third = await queue.run('teams:19:c1', hourly, async () => void sent.push(clock.now())).catch((e: unknown) => e);
+    expect(third).toBeInstanceOf(DeliveryError);
+    expect((third as DeliveryError).kind).toBe('throttled');
+    expect((third as DeliveryError).retryAfterMs).toBe(3_600_000);
+    await queue.idle();
+    expect(sent).toEqual([0, 0]);
+  });
+
   it('retries a transient refusal without Retry-After after 1 s, then 2 s', async () => {
     const clock = drivenClock();
     const queue = createSendQueue(clock);

@@ -7,6 +7,7 @@
 import type { BlockAction, RespondFn } from '@slack/bolt';
 import type { RowAnswer } from '../../commands/list-row';
 import { renderMessage } from './blocks/message';
+import { STORM_BLOCK } from './blocks/storm';
 import type { SlackDeps } from './context';
 import { isDirect, postPrivate } from './deliver';
 
@@ -15,7 +16,11 @@ export async function answerRow(deps: SlackDeps, body: BlockAction, row: RowAnsw
   const channelId = body.channel?.id ?? body.container?.channel_id;
   const ts = body.container?.message_ts ?? body.message?.ts;
   const ephemeral = Boolean(body.container?.is_ephemeral);
-  if (row.list) {
+  // A change storm's summary is the channel's: its rows' list goes to the clicker alone (blocks/storm.ts).
+  const summary = (body.message?.blocks as { block_id?: string }[] | undefined)?.some((b) => b.block_id?.startsWith(STORM_BLOCK)) && !ephemeral;
+  if (row.list && summary) {
+    await postPrivate(deps, { channelId, userId: body.user.id, respond: body.response_url ? respond : undefined }, renderMessage(row.list.view));
+  } else if (row.list) {
     const msg = renderMessage(row.list.view);
     if (ephemeral || !channelId || !ts) await respond({ replace_original: true, ...msg });
     else await deps.client.chat.update({ channel: channelId, ts, ...msg });

@@ -13,6 +13,7 @@ import type { Store } from '../../store/types';
 import { slackTexts } from '../../views/channel-texts';
 import type { TicketView } from '../../views/types';
 import { renderMessage } from './blocks/message';
+import { stormMessage } from './blocks/storm';
 import { escapeMrkdwn } from './blocks/limits';
 import { slackErrorCode, type ConversationInfo, type SlackClient, type ThreadReplyInfo } from './context';
 
@@ -103,6 +104,13 @@ export function createSlackDelivery(config: SlackDeliveryConfig): Delivery {
       const before = await earlier(channel, send);
       if (before) return before;
       const res = await call('chat.postMessage', () => client.chat.postMessage({ channel, ...card(view), ...tagged(send) }));
+      if (!res.ts) throw new DeliveryError('failed', 'chat.postMessage returned no ts');
+      return res.ts;
+    },
+    async postSummary(channel, view, send) {
+      const before = await earlier(channel, send);
+      if (before) return before;
+      const res = await call('chat.postMessage (summary)', () => client.chat.postMessage({ channel, ...stormMessage(view), ...tagged(send) }));
       if (!res.ts) throw new DeliveryError('failed', 'chat.postMessage returned no ts');
       return res.ts;
     },

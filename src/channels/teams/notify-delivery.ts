@@ -16,6 +16,7 @@ import type { ThreadTurn } from './bot';
 import { isTooBig, TEAMS_MESSAGE_LIMIT } from './fit';
 import { inPersonalChat } from './personal-chat';
 import { cardFor } from './replies';
+import { stormActivity } from './storm-card';
 import { kindOf } from './turn';
 
 /** Options for createTeamsDelivery. */
@@ -122,6 +123,12 @@ export function createTeamsDelivery(config: TeamsDeliveryConfig): Delivery {
       const { ref } = await reference(conversationId);
       const sent = await orSmaller((limit) => inConversation(ref, 'post card', (ctx) => ctx.sendActivity(cardActivity(view, limit))));
       if (!sent?.id) throw new DeliveryError('failed', 'Teams returned no activity id for the card');
+      return sent.id;
+    },
+    async postSummary(conversationId, view) {
+      const { ref } = await reference(conversationId);
+      const sent = await inConversation(ref, 'summary', (ctx) => ctx.sendActivity(stormActivity(view)));
+      if (!sent?.id) throw new DeliveryError('failed', 'Teams returned no activity id for the summary');
       return sent.id;
     },
     async updateCard(conversationId, messageId, view) {
