@@ -24,6 +24,7 @@ import { priorityCommand } from './priority';
 import { queueCommand } from './queue';
 import { reopenCommand } from './reopen';
 import { replyCommand } from './reply';
+import { repliesCommand } from './replies';
 import { resolveCommand } from './resolve';
 import { searchCommand } from './search';
 import { showCommand } from './show';
@@ -55,6 +56,7 @@ export const COMMAND_DECLARATIONS: readonly CommandDeclaration[] = [
   resolveCommand,
   noteCommand,
   replyCommand,
+  repliesCommand,
   assetCommand,
   subscribeCommand,
   unsubscribeCommand,

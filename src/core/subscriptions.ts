@@ -1,6 +1,7 @@
 /** Channel subscriptions and mute preferences: the words the commands, the store and the poller share. */
 import type { Conversation } from './conversation';
 import type { SlaReport } from './sla';
+import type { SavedReplyPorts } from './saved-replies';
 
 /** The filter keywords a subscription can use, in the order help names them. */
 export const FILTER_KINDS = ['all', 'high', 'space', 'category', 'status'] as const;
@@ -76,4 +77,6 @@ export interface NotificationPorts {
   keepDraft?(values: Record<string, string>): Promise<string>;
   /** Values kept by keepDraft, while they are kept. */
   draft?(id: string): Promise<Record<string, string> | undefined>;
+  /** The desk's saved replies (`replies`, the forms' picker, `reply <id> /<name>`); absent: none can be kept. */
+  savedReplies?: SavedReplyPorts;
 }

@@ -33,6 +33,10 @@ export const VERBS = {
   subscriptions: 'notify.list',
   notifications: 'notify.preference',
   language: 'notify.language',
+  replies: 'replies.list',
+  repliesForm: 'replies.form',
+  repliesSave: 'replies.save',
+  repliesRemove: 'replies.remove',
 } as const;
 
 export type Verb = (typeof VERBS)[keyof typeof VERBS];

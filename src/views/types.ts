@@ -136,7 +136,7 @@ export interface FormFieldError {
 export interface FormView {
   /** The catalog language of the title and labels ('en', 'de'). */
   locale?: string;
-  form: 'new-ticket' | 'comment' | 'resolve' | 'assign' | 'reopen' | 'edit';
+  form: 'new-ticket' | 'comment' | 'resolve' | 'assign' | 'reopen' | 'edit' | 'saved-reply';
   title: string;
   /** Verb sent on submit. */
   submitVerb: Verb;
@@ -160,6 +160,12 @@ export interface FormView {
   offerText: string;
   /** Field names, prompts, hints and buttons, in the reader's language. */
   labels: FormLabels;
+  /** Reply and resolve forms of an agent: the saved-reply picker, and the verb that fills the text with the pick (the form's own). */
+  savedReplyPicker?: { label: string; placeholder: string; use: string; verb: Verb };
+  /** The saved-reply form's own words. */
+  replyWords?: { name: string; namePlaceholder: string; body: string; bodyHint: string };
+  /** Values the submit carries that are no input, e.g. the name of the saved reply being edited. */
+  hidden?: Record<string, string>;
 }
 
 export interface HelpView {

@@ -60,6 +60,7 @@ function examples(): Record<string, { text: string; public: boolean }> {
     comment: { text: `comment ${ticketId} checked the cable`, public: false },
     note: { text: `note ${ticketId} vendor called back`, public: false },
     reply: { text: `reply ${ticketId} on it`, public: false },
+    replies: { text: 'replies', public: false },
     // Before resolve: reopening a ticket that is still open changes nothing, privately.
     reopen: { text: `reopen ${ticketId} still broken`, public: false },
     edit: { text: `edit ${ticketId}`, public: false },

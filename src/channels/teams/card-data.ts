@@ -140,6 +140,8 @@ export function formData(f: FormView) {
   if (f.ticketId !== undefined) submitData.ticketId = f.ticketId;
   if (f.etag !== undefined) submitData.etag = f.etag;
   if (f.sourceLink) submitData.sourceLink = f.sourceLink;
+  Object.assign(submitData, f.hidden);
+  const picker = f.savedReplyPicker;
   return {
     title: literal(f.title),
     submitVerb: f.submitVerb,
@@ -156,5 +158,8 @@ export function formData(f: FormView) {
     categoryChoices: f.categories,
     assigneeChoices: f.assignees ?? [],
     labels: f.labels,
+    // The saved-reply picker (typeahead answered by application/search) and its Use button, which opens the form again filled.
+    picker: picker ? { show: true, label: picker.label, placeholder: picker.placeholder, use: picker.use, verb: picker.verb } : { show: false, label: '', placeholder: '', use: '', verb: '' },
+    replyWords: f.replyWords ?? { name: '', namePlaceholder: '', body: '', bodyHint: '' },
   };
 }
