@@ -28,7 +28,7 @@ const commentForm: Handler = async (ctx, input) => {
   if (input.values?.comment) values.comment = input.values.comment;
   // The saved-reply picker's pick comes back here and fills the text, which the agent can still edit.
   const errors = isAgent ? await fillPicked(ctx, ticket, values, 'comment', input.values?.savedReply) : [];
-  return formReply(withPicker(ctx, buildCommentForm(ticket, ctx.helpdesk.vocabulary, isAgent, values, errors, ctx.locale), isAgent, { savedReply: input.values?.savedReply, etag: input.etag }));
+  return formReply(await withPicker(ctx, buildCommentForm(ticket, ctx.helpdesk.vocabulary, isAgent, values, errors, ctx.locale), isAgent, { savedReply: input.values?.savedReply, etag: input.etag }));
 };
 
 /** Adds a comment; empty or too-long text never becomes a comment and is never thrown away. */

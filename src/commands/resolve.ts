@@ -21,7 +21,7 @@ const resolveForm: Handler = async (ctx, input) => {
   if (input.values?.note) values.note = input.values.note;
   // The saved-reply picker's pick comes back here and fills the note, which the agent can still edit.
   const errors = await fillPicked(ctx, ticket, values, 'note', input.values?.savedReply);
-  return formReply(withPicker(ctx, buildResolveForm(ticket, ctx.helpdesk.vocabulary, values, errors, ctx.locale), true, { savedReply: input.values?.savedReply, etag: input.etag }));
+  return formReply(await withPicker(ctx, buildResolveForm(ticket, ctx.helpdesk.vocabulary, values, errors, ctx.locale), true, { savedReply: input.values?.savedReply, etag: input.etag }));
 };
 
 /** Resolves the ticket; a note over the comment limit comes back in the form, not cut. */

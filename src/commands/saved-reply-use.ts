@@ -19,13 +19,18 @@ export const MAX_PICKER_CHOICES = 100;
  * pick (`picked`), the form keeps the etag the agent first saw, so a change made meanwhile is
  * still caught when they submit.
  */
-export function withPicker(ctx: CommandContext, form: FormView, isAgent: boolean, picked?: { savedReply?: string; etag?: string }): FormView {
+export async function withPicker(ctx: CommandContext, form: FormView, isAgent: boolean, picked?: { savedReply?: string; etag?: string }): Promise<FormView> {
   if (picked?.savedReply && picked.etag) form.etag = picked.etag;
-  if (isAgent && ctx.notifications?.savedReplies && form.ticketId !== undefined) {
-    form.savedReplyPicker = savedReplyPicker(form.form === 'resolve' ? VERBS.resolveForm : VERBS.commentForm, ctx.locale);
-  }
+  const ports = ctx.notifications?.savedReplies;
+  if (!isAgent || !ports || form.ticketId === undefined) return form;
+  // No saved reply yet: no picker to search nothing with.
+  const all = await ports.list().catch(() => []);
+  if (all.length > 0) form.savedReplyPicker = savedReplyPicker(form.form === 'resolve' ? VERBS.resolveForm : VERBS.commentForm, all.slice(0, FIRST_CHOICES), ctx.locale);
   return form;
 }
+
+/** How many saved replies a picker offers before anything is typed (Teams shows at most 15 choices). */
+const FIRST_CHOICES = 15;
 
 /**
  * The saved replies whose name or text holds `query` (names starting with it first), as picker

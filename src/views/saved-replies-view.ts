@@ -45,16 +45,26 @@ export function savedReplyForm(values: Record<string, string>, errors: FormField
     labels,
     openText: t('views:form.open', { title }),
     offerText: labels.formOffer,
-    replyWords: { name: t('replies:form.name'), namePlaceholder: t('replies:form.namePlaceholder'), body: t('replies:form.body'), bodyHint: t('replies:form.bodyHint', { variables: variableNames(variables) }) },
+    replyWords: {
+      name: t('replies:form.name'),
+      namePlaceholder: t('replies:form.namePlaceholder'),
+      nameError: t('replies:form.nameError'),
+      body: t('replies:form.body'),
+      bodyHint: t('replies:form.bodyHint', { variables: variableNames(variables) }),
+      bodyError: t('replies:form.bodyError'),
+    },
   };
   if (original) form.hidden = { original };
   return form;
 }
 
-/** The picker a reply or resolve form gets; `verb` opens that form again with the pick filled in. */
-export function savedReplyPicker(verb: FormView['submitVerb'], locale?: string): NonNullable<FormView['savedReplyPicker']> {
+/**
+ * The picker a reply or resolve form gets: `first` are offered before anything is typed (Teams
+ * lists them; typing searches them all), and `verb` opens the form again with the pick filled in.
+ */
+export function savedReplyPicker(verb: FormView['submitVerb'], first: readonly SavedReply[], locale?: string): NonNullable<FormView['savedReplyPicker']> {
   const t = translator(locale);
-  return { label: t('replies:picker.label'), placeholder: t('replies:picker.placeholder'), use: t('replies:picker.use'), verb };
+  return { label: t('replies:picker.label'), placeholder: t('replies:picker.placeholder'), use: t('replies:picker.use'), verb, choices: first.map(savedReplyChoice) };
 }
 
 /** One saved reply as a picker choice: its name, and the start of its text. */

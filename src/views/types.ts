@@ -161,9 +161,9 @@ export interface FormView {
   /** Field names, prompts, hints and buttons, in the reader's language. */
   labels: FormLabels;
   /** Reply and resolve forms of an agent: the saved-reply picker, and the verb that fills the text with the pick (the form's own). */
-  savedReplyPicker?: { label: string; placeholder: string; use: string; verb: Verb };
+  savedReplyPicker?: { label: string; placeholder: string; use: string; verb: Verb; choices: Choice[] };
   /** The saved-reply form's own words. */
-  replyWords?: { name: string; namePlaceholder: string; body: string; bodyHint: string };
+  replyWords?: { name: string; namePlaceholder: string; nameError: string; body: string; bodyHint: string; bodyError: string };
   /** Values the submit carries that are no input, e.g. the name of the saved reply being edited. */
   hidden?: Record<string, string>;
 }

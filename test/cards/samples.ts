@@ -7,8 +7,12 @@ import { VERBS } from '../../src/core/verbs';
 import { rowFromTicket } from '../../src/views/list-view';
 import type { View } from '../../src/views/types';
 import { translator } from '../../src/i18n';
+import { REPLY_VARIABLES } from '../../src/commands/saved-reply-text';
+import { savedReplyForm, savedReplyList, savedReplyPicker } from '../../src/views/saved-replies-view';
 
 export const vocabulary = loadConfig({}).helpdesk;
+
+const SAMPLE_REPLIES = [{ name: 'vpn', body: 'Hi {{requester.firstName}}, please reconnect.', updatedBy: 'diegos@example.com', updatedAt: '2026-11-22T14:05:00Z' }];
 
 export function ticket(overrides: Partial<Ticket> = {}): Ticket {
   return {
@@ -58,6 +62,10 @@ export function sampleViews(locale?: string): Record<string, View> {
     },
     'comment-form': { type: 'form', form: commentForm(t, vocabulary, true, {}, [], locale) },
     'resolve-form': { type: 'form', form: resolveForm(t, vocabulary, {}, [], locale) },
+    'comment-form-picker': { type: 'form', form: { ...commentForm(t, vocabulary, true, {}, [], locale), savedReplyPicker: savedReplyPicker(VERBS.commentForm, SAMPLE_REPLIES, locale) } },
+    'resolve-form-picker': { type: 'form', form: { ...resolveForm(t, vocabulary, { note: 'Hi Patti' }, [], locale), savedReplyPicker: savedReplyPicker(VERBS.resolveForm, SAMPLE_REPLIES, locale) } },
+    'saved-reply-form': { type: 'form', form: savedReplyForm({ name: 'vpn' }, [{ field: 'body', message: tr('replies:bodyEmpty') }], REPLY_VARIABLES, locale, 'vpn') },
+    'saved-reply-list': { type: 'confirmation', confirmation: savedReplyList(SAMPLE_REPLIES, locale) },
     'reopen-form': { type: 'form', form: reopenForm(t, vocabulary, {}, [], locale) },
     'edit-form-agent': { type: 'form', form: editForm({ ...t, category: '' }, vocabulary, true, {}, [], locale) },
     'edit-form-requester': { type: 'form', form: editForm(t, vocabulary, false, {}, [], locale) },

@@ -159,7 +159,7 @@ export function formData(f: FormView) {
     assigneeChoices: f.assignees ?? [],
     labels: f.labels,
     // The saved-reply picker (typeahead answered by application/search) and its Use button, which opens the form again filled.
-    picker: picker ? { show: true, label: picker.label, placeholder: picker.placeholder, use: picker.use, verb: picker.verb } : { show: false, label: '', placeholder: '', use: '', verb: '' },
-    replyWords: f.replyWords ?? { name: '', namePlaceholder: '', body: '', bodyHint: '' },
+    picker: picker ? { show: true, label: picker.label, placeholder: picker.placeholder, use: picker.use, verb: picker.verb, choices: picker.choices } : { show: false, label: '', placeholder: '', use: '', verb: '', choices: [] },
+    replyWords: f.replyWords ?? { name: '', namePlaceholder: '', nameError: '', body: '', bodyHint: '', bodyError: '' },
   };
 }
