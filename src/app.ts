@@ -86,6 +86,7 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
     pollSeconds: config.pollSeconds,
     backfillMinutes: config.backfillMinutes,
     sla,
+    csat: config.csat,
     // A lease lives 3/4 of a poll interval: a dead poller is replaced within two intervals.
     lease: leaseFor(store, { ttlMs: config.pollSeconds * 750, logger: logger.child({ component: 'lease' }) }),
   });

@@ -25,6 +25,7 @@ import { queueCommand } from './queue';
 import { reopenCommand } from './reopen';
 import { replyCommand } from './reply';
 import { repliesCommand } from './replies';
+import { csatCommand } from './csat';
 import { resolveCommand } from './resolve';
 import { searchCommand } from './search';
 import { showCommand } from './show';
@@ -57,6 +58,7 @@ export const COMMAND_DECLARATIONS: readonly CommandDeclaration[] = [
   noteCommand,
   replyCommand,
   repliesCommand,
+  csatCommand,
   assetCommand,
   subscribeCommand,
   unsubscribeCommand,

@@ -7,3 +7,4 @@ export * from './vocabulary';
 export * from './search';
 export * from './sla';
 export * from './saved-replies';
+export * from './satisfaction';

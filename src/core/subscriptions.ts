@@ -2,6 +2,7 @@
 import type { Conversation } from './conversation';
 import type { SlaReport } from './sla';
 import type { SavedReplyPorts } from './saved-replies';
+import type { SurveyPorts } from './satisfaction';
 
 /** The filter keywords a subscription can use, in the order help names them. */
 export const FILTER_KINDS = ['all', 'high', 'space', 'category', 'status'] as const;
@@ -79,4 +80,6 @@ export interface NotificationPorts {
   draft?(id: string): Promise<Record<string, string> | undefined>;
   /** The desk's saved replies (`replies`, the forms' picker, `reply <id> /<name>`); absent: none can be kept. */
   savedReplies?: SavedReplyPorts;
+  /** Satisfaction surveys (answering one, `csat`); absent: none are kept. */
+  surveys?: SurveyPorts;
 }

@@ -37,6 +37,10 @@ export const VERBS = {
   repliesForm: 'replies.form',
   repliesSave: 'replies.save',
   repliesRemove: 'replies.remove',
+  csat: 'csat.report',
+  csatRate: 'csat.rate',
+  csatForm: 'csat.form',
+  csatAnswer: 'csat.answer',
 } as const;
 
 export type Verb = (typeof VERBS)[keyof typeof VERBS];

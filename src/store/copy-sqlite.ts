@@ -24,6 +24,7 @@ const TABLES: { name: string; json?: string[]; bool?: string[] }[] = [
   { name: 'actions' },
   { name: 'locales' },
   { name: 'saved_replies' },
+  { name: 'csat_surveys' },
 ];
 
 /** Rows read from SQLite and rows newly written to PostgreSQL, per table. */

@@ -11,6 +11,7 @@ import { inTransaction } from './pg-client';
 import { PG_MEMO_SCHEMA } from './memos';
 import { PG_SEARCH_SCHEMA } from './search-postgres';
 import { PG_SAVED_REPLIES_SCHEMA } from './saved-replies';
+import { PG_SURVEYS_SCHEMA } from './surveys';
 
 const MIGRATIONS: string[] = [
   // 1: the same tables as the SQLite store.
@@ -85,6 +86,8 @@ const MIGRATIONS: string[] = [
   PG_SLA_SCHEMA,
   // 9: the desk's saved replies (see saved-replies.ts).
   PG_SAVED_REPLIES_SCHEMA,
+  // 10: satisfaction surveys, one per resolution (see surveys.ts).
+  PG_SURVEYS_SCHEMA,
 ];
 
 /** The schema version this code writes. */

@@ -6,6 +6,7 @@ import { SQLITE_CHOSEN_LOCALES_SCHEMA, SQLITE_LOCALES_SCHEMA } from './locales';
 import { SQLITE_SLA_SCHEMA } from './sla-types';
 import { SQLITE_SEARCH_SCHEMA } from './search-sqlite';
 import { SQLITE_SAVED_REPLIES_SCHEMA } from './saved-replies';
+import { SQLITE_SURVEYS_SCHEMA } from './surveys';
 
 /** Each schema step, in order (exported for the upgrade tests, which build older files with them). */
 export const MIGRATIONS: readonly string[] = [
@@ -79,6 +80,8 @@ export const MIGRATIONS: readonly string[] = [
   SQLITE_SLA_SCHEMA,
   // 9: the desk's saved replies (see saved-replies.ts).
   SQLITE_SAVED_REPLIES_SCHEMA,
+  // 10: satisfaction surveys, one per resolution (see surveys.ts).
+  SQLITE_SURVEYS_SCHEMA,
 ];
 
 /** The schema version this code writes. */

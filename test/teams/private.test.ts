@@ -61,6 +61,7 @@ function examples(): Record<string, { text: string; public: boolean }> {
     note: { text: `note ${ticketId} vendor called back`, public: false },
     reply: { text: `reply ${ticketId} on it`, public: false },
     replies: { text: 'replies', public: false },
+    csat: { text: 'csat', public: false },
     // Before resolve: reopening a ticket that is still open changes nothing, privately.
     reopen: { text: `reopen ${ticketId} still broken`, public: false },
     edit: { text: `edit ${ticketId}`, public: false },

@@ -160,6 +160,7 @@ export function formData(f: FormView) {
     labels: f.labels,
     // The saved-reply picker (typeahead answered by application/search) and its Use button, which opens the form again filled.
     picker: picker ? { show: true, label: picker.label, placeholder: picker.placeholder, use: picker.use, verb: picker.verb, choices: picker.choices } : { show: false, label: '', placeholder: '', use: '', verb: '', choices: [] },
+    survey: f.survey ?? { ratings: [], rating: '', chooseRating: '', comment: '' },
     replyWords: f.replyWords ?? { name: '', namePlaceholder: '', nameError: '', body: '', bodyHint: '', bodyError: '' },
   };
 }

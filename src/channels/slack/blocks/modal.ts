@@ -124,11 +124,18 @@ function formBlocks(form: FormView, fill?: number): Block[] {
         textInput('body', words?.body ?? 'Text', v.body, { multiline: true, max: 3000, hint: words?.bodyHint }),
       ];
     }
+    case 'survey': {
+      const s = form.survey;
+      return [
+        selectInput('rating', s?.rating ?? 'Rating', s?.chooseRating ?? 'Rating', s?.ratings ?? [], v.rating),
+        textInput('comment', s?.comment ?? 'Comment', v.comment, { multiline: true, max: 2000, optional: true }),
+      ];
+    }
   }
 }
 
 /** The label of each form's submit button. */
-const SUBMIT_KEYS: Record<FormView['form'], keyof FormLabels> = { 'new-ticket': 'create', comment: 'send', resolve: 'resolve', assign: 'assign', reopen: 'reopen', edit: 'save', 'saved-reply': 'save' };
+const SUBMIT_KEYS: Record<FormView['form'], keyof FormLabels> = { 'new-ticket': 'create', comment: 'send', resolve: 'resolve', assign: 'assign', reopen: 'reopen', edit: 'save', 'saved-reply': 'save', survey: 'send' };
 
 /** The input block ids a form has; an error on any other field is shown under the first. */
 export function formFields(form: FormView['form']): readonly string[] {
