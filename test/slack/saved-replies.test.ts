@@ -3,7 +3,10 @@
  * submitted as a modal, the picker's options request (signed as Slack signs it) answered with at
  * most 100 options, a pick that re-renders the modal with the text filled, and `reply <id> /<name>`.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { createNotificationPorts, createSqliteStore, type Store } from '../../src/store';
 import { startSeededHelpdesk, type SeededHelpdesk } from '../support/seeded-helpdesk';
 import { interactiveBody, slackFixture, slashBody } from '../support/slack-request';
@@ -54,6 +57,11 @@ function suggestion(who: { id: string }, value: string) {
 }
 
 describe('Slack: saved replies', () => {
+  it('the manifest gives Slack the options load URL the picker needs, the same endpoint as every other request', () => {
+    const manifest = parse(readFileSync(path.resolve(__dirname, '../../manifest/slack/manifest.yml'), 'utf8'));
+    expect(manifest.settings.interactivity.message_menu_options_url).toBe(manifest.settings.interactivity.request_url);
+  });
+
   it('`replies add` offers the form; its modal submit saves the reply', async () => {
     await scene.post(slashBody(slash(scene.fake, PEOPLE.dana, 'replies add greeting', 'add')));
     const offer = await scene.fake.waitFor('response_url', (c) => c.responseId === 'add');

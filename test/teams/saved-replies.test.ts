@@ -118,6 +118,12 @@ describe('Teams: saved replies', () => {
     expect(elements(filled.body.value, 'Input.Text').find((i) => i.id === 'note')?.value).toContain('please reconnect');
   });
 
+  it('`resolve <id> /greeting` resolves with the saved reply as the note', async () => {
+    await h.say(`resolve ${ticketId} /greeting`, 'dana');
+    expect((await h.stack.helpdesk.getTicket(agent(), ticketId)).status).toBe('Resolved');
+    expect((await comments()).filter((c) => c === `Hi Lynne, about #${ticketId} VPN drops every hour: please reconnect. Dana Agent`)).toHaveLength(2);
+  });
+
   it('edits and removes one', async () => {
     const form = await h.execute('replies.form', { original: 'greeting' }, 'dana');
     const save = elements(form.body.value, 'Action.Execute').find((a) => a.verb === 'replies.save');

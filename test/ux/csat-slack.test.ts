@@ -116,5 +116,18 @@ describe('Slack: satisfaction survey, thumbs scale', () => {
     await said(n, new RegExp(`Only the person who filed #${t.id} can answer its survey`));
     expect(await notes(t.id)).toEqual(['Satisfaction 👍', 'Satisfaction changed to 👎']);
     expect((await store.surveys.sentSince('2000-01-01T00:00:00Z')).map((s) => s.rating)).toEqual([1]);
+
+    // The comment button opens a modal with the rating so far; its submit keeps rating and comment.
+    n = fake.calls.length;
+    await click(sam, offered.find((b: any) => b.text.text === 'Add a comment'));
+    const modal = await fake.waitFor('views.update', (c) => after(n)(c) && JSON.stringify(c.body.view).includes('"block_id":"rating"'));
+    const rating = modal.body.view.blocks.find((b: any) => b.block_id === 'rating');
+    expect(rating.element.initial_option.value).toBe('1');
+    const submit = slackFixture('view-submission');
+    submit.user.id = sam.id;
+    submit.view.private_metadata = modal.body.view.private_metadata;
+    submit.view.state.values = { rating: { value: { type: 'static_select', selected_option: { value: '5' } } }, comment: { value: { type: 'plain_text_input', value: 'Works now' } } };
+    expect((await post(interactiveBody(submit))).status).toBe(200);
+    expect(await notes(t.id)).toEqual(['Satisfaction 👍', 'Satisfaction changed to 👎', 'Satisfaction 👍: Works now']);
   }, 30_000);
 });
