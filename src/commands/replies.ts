@@ -12,10 +12,11 @@ import { isReplyName, MAX_REPLY_BODY, REPLY_VARIABLES, unknownVariables } from '
 import type { CommandContext, Handler, Reply } from './types';
 
 /** The saved replies for an agent, or the refusal to answer instead. */
-export async function savedRepliesFor(ctx: CommandContext): Promise<SavedReplyPorts | Reply> {
+async function savedRepliesFor(ctx: CommandContext): Promise<{ ports: SavedReplyPorts } | { refusal: Reply }> {
   const t = tr(ctx);
-  if (!(await ctx.helpdesk.isAgent(ctx.actor.email))) return errorReply(t('replies:agentsOnly'));
-  return ctx.notifications?.savedReplies ?? errorReply(t('replies:unavailable'));
+  if (!(await ctx.helpdesk.isAgent(ctx.actor.email))) return { refusal: errorReply(t('replies:agentsOnly')) };
+  const ports = ctx.notifications?.savedReplies;
+  return ports ? { ports } : { refusal: errorReply(t('replies:unavailable')) };
 }
 
 /** "There is no saved reply named “x”. Saved replies: a, b." */
@@ -55,8 +56,9 @@ async function removeReply(ctx: CommandContext, ports: SavedReplyPorts, name: st
 
 /** `replies [add|edit|remove <name>]`. */
 const replies: Handler = async (ctx, input) => {
-  const ports = await savedRepliesFor(ctx);
-  if (!('list' in ports)) return ports;
+  const found = await savedRepliesFor(ctx);
+  if ('refusal' in found) return found.refusal;
+  const { ports } = found;
   const t = tr(ctx);
   const [word = '', name = '', ...more] = (input.values?.text ?? '').trim().split(/\s+/).filter(Boolean);
   const action = word.toLowerCase();
@@ -73,16 +75,18 @@ const replies: Handler = async (ctx, input) => {
 
 /** The form from a button: edit `original` when given, else add (with `name` when given). */
 const replyForm: Handler = async (ctx, input) => {
-  const ports = await savedRepliesFor(ctx);
-  if (!('list' in ports)) return ports;
+  const found = await savedRepliesFor(ctx);
+  if ('refusal' in found) return found.refusal;
+  const { ports } = found;
   const original = (input.values?.original ?? '').trim();
   return original ? editForm(ctx, ports, original) : addForm(ctx, ports, (input.values?.name ?? '').trim());
 };
 
 /** Checks and saves the form; anything wrong comes back in the form with what was typed. */
 const save: Handler = async (ctx, input) => {
-  const ports = await savedRepliesFor(ctx);
-  if (!('list' in ports)) return ports;
+  const found = await savedRepliesFor(ctx);
+  if ('refusal' in found) return found.refusal;
+  const { ports } = found;
   const t = tr(ctx);
   const name = (input.values?.name ?? '').trim();
   const body = (input.values?.body ?? '').trim();
@@ -107,8 +111,9 @@ const save: Handler = async (ctx, input) => {
 
 /** The Remove button (`name`). */
 const remove: Handler = async (ctx, input) => {
-  const ports = await savedRepliesFor(ctx);
-  if (!('list' in ports)) return ports;
+  const found = await savedRepliesFor(ctx);
+  if ('refusal' in found) return found.refusal;
+  const { ports } = found;
   const name = (input.values?.name ?? '').trim();
   if (!name) return errorReply(tr(ctx)('replies:needName', { action: 'remove' }), repliesCommand.usage);
   return removeReply(ctx, ports, name);
