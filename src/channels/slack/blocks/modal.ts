@@ -118,17 +118,18 @@ function formBlocks(form: FormView, fill?: number): Block[] {
       return blocks;
     }
     case 'saved-reply': {
+      // The view always gives its words; the field ids only stand in so a label is never empty.
       const words = form.replyWords;
       return [
-        textInput('name', words?.name ?? 'Name', v.name, { max: 40, hint: words?.namePlaceholder }),
-        textInput('body', words?.body ?? 'Text', v.body, { multiline: true, max: 3000, hint: words?.bodyHint }),
+        textInput('name', words?.name || 'name', v.name, { max: 40, hint: words?.namePlaceholder }),
+        textInput('body', words?.body || 'body', v.body, { multiline: true, max: 3000, hint: words?.bodyHint }),
       ];
     }
     case 'survey': {
       const s = form.survey;
       return [
-        selectInput('rating', s?.rating ?? 'Rating', s?.chooseRating ?? 'Rating', s?.ratings ?? [], v.rating),
-        textInput('comment', s?.comment ?? 'Comment', v.comment, { multiline: true, max: 2000, optional: true }),
+        selectInput('rating', s?.rating || 'rating', s?.chooseRating || 'rating', s?.ratings ?? [], v.rating),
+        textInput('comment', s?.comment || 'comment', v.comment, { multiline: true, max: 2000, optional: true }),
       ];
     }
   }
