@@ -87,6 +87,7 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
     backfillMinutes: config.backfillMinutes,
     stormThreshold: config.stormThreshold,
     sla,
+    csat: config.csat,
     // A lease lives 3/4 of a poll interval: a dead poller is replaced within two intervals.
     lease: leaseFor(store, { ttlMs: config.pollSeconds * 750, logger: logger.child({ component: 'lease' }) }),
   });

@@ -24,6 +24,7 @@ import {
 } from './settings/groups';
 import { ConfigError, httpsUrl, integer, isProduction, oneOf, problems, value, type Env } from './settings/read';
 import { readSiteSchema, type SiteSchemaSettings } from './settings/site-schema';
+import type { SurveyScale } from './core/satisfaction';
 
 export { ConfigError, ConfigErrors, isProduction, oneOf } from './settings/read';
 export {
@@ -84,6 +85,8 @@ export interface Config {
   locale: string;
   /** HELPDESK_SLA_FILE: the SLA policy (src/sla); undefined = no clocks. */
   slaFile?: string;
+  /** HELPDESK_CSAT (on|off, default on) and HELPDESK_CSAT_SCALE (5|thumbs, default 5): the survey a requester gets when their ticket is resolved. */
+  csat: { enabled: boolean; scale: SurveyScale };
 }
 
 /** Options for loadConfig. */
@@ -143,6 +146,10 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): R
     databaseUrl: found.read(() => readDatabaseUrl(env), undefined),
     locale: found.read(() => helpdeskLocale(env), 'en'),
     slaFile: found.read(() => (value(env, 'HELPDESK_SLA_FILE') ? path.resolve(value(env, 'HELPDESK_SLA_FILE')!) : undefined), undefined),
+    csat: {
+      enabled: found.read(() => oneOf(env, 'HELPDESK_CSAT', ['on', 'off'], 'on'), 'on') === 'on',
+      scale: found.read(() => oneOf(env, 'HELPDESK_CSAT_SCALE', ['5', 'thumbs'], '5'), '5') === 'thumbs' ? 'thumbs' : 'five',
+    },
   };
   found.done();
   return deepFreeze(config);

@@ -6,7 +6,8 @@
 import { actedOnComment } from './acted';
 import { LIMITS } from '../helpdesk/types';
 import { commentForm as buildCommentForm } from '../views/forms';
-import { formReply, needTicket, saved, ticketReply, tooLong, tr } from './respond';
+import { errorReply, formReply, needTicket, saved, ticketReply, tooLong, tr } from './respond';
+import { fillPicked, typedShortcut, withPicker } from './saved-reply-use';
 import { VERBS } from '../core';
 import { EVERYWHERE, type CommandDeclaration } from './declaration';
 import { noteCommand } from './note';
@@ -25,7 +26,9 @@ const commentForm: Handler = async (ctx, input) => {
   const [ticket, isAgent] = await Promise.all([ctx.helpdesk.getTicket(ctx.actor, id), ctx.helpdesk.isAgent(ctx.actor.email)]);
   const values: Record<string, string> = { internal: input.values?.internal ?? 'false' };
   if (input.values?.comment) values.comment = input.values.comment;
-  return formReply(buildCommentForm(ticket, ctx.helpdesk.vocabulary, isAgent, values, [], ctx.locale));
+  // The saved-reply picker's pick comes back here and fills the text, which the agent can still edit.
+  const errors = isAgent ? await fillPicked(ctx, ticket, values, 'comment', input.values?.savedReply) : [];
+  return formReply(await withPicker(ctx, buildCommentForm(ticket, ctx.helpdesk.vocabulary, isAgent, values, errors, ctx.locale), isAgent, { savedReply: input.values?.savedReply, etag: input.etag }));
 };
 
 /** Adds a comment; empty or too-long text never becomes a comment and is never thrown away. */
@@ -34,7 +37,11 @@ const comment: Handler = async (ctx, input) => {
   const usage = usageFor(internalFlag);
   const id = needTicket(ctx, input, usage);
   if (typeof id !== 'number') return id;
-  const body = input.values?.comment ?? '';
+  let body = input.values?.comment ?? '';
+  // `reply 12 /greeting`: an agent's saved reply; an unknown name posts nothing.
+  const shortcut = await typedShortcut(ctx, id, body);
+  if (shortcut && 'problem' in shortcut) return errorReply(shortcut.problem, usage);
+  if (shortcut) body = shortcut.text;
   const internal = internalFlag === 'true';
   const t = tr(ctx);
   const problem = !body.trim()

@@ -24,6 +24,8 @@ import { priorityCommand } from './priority';
 import { queueCommand } from './queue';
 import { reopenCommand } from './reopen';
 import { replyCommand } from './reply';
+import { repliesCommand } from './replies';
+import { csatCommand } from './csat';
 import { resolveCommand } from './resolve';
 import { searchCommand } from './search';
 import { showCommand } from './show';
@@ -56,6 +58,8 @@ export const COMMAND_DECLARATIONS: readonly CommandDeclaration[] = [
   resolveCommand,
   noteCommand,
   replyCommand,
+  repliesCommand,
+  csatCommand,
   assetCommand,
   subscribeCommand,
   unsubscribeCommand,

@@ -5,6 +5,7 @@ import { LIMITS } from '../helpdesk/types';
 import { resolveForm as buildResolveForm } from '../views/forms';
 import { byWhom, errorReply, formReply, needTicket, saved, ticketReply, tooLong, tr } from './respond';
 import { valueLabel } from '../views/format';
+import { fillPicked, typedShortcut, withPicker } from './saved-reply-use';
 import { VERBS } from '../core';
 import { EVERYWHERE, type CommandDeclaration } from './declaration';
 import type { Handler } from './types';
@@ -16,14 +17,22 @@ const resolveForm: Handler = async (ctx, input) => {
   // Only agents resolve: asked before the ticket is read, so the refusal is the same for every ticket, existing or not.
   if (!(await ctx.helpdesk.isAgent(ctx.actor.email))) return errorReply(tr(ctx)('commands:resolve.agentsOnly'));
   const ticket = await ctx.helpdesk.getTicket(ctx.actor, id);
-  return formReply(buildResolveForm(ticket, ctx.helpdesk.vocabulary, {}, [], ctx.locale));
+  const values: Record<string, string> = {};
+  if (input.values?.note) values.note = input.values.note;
+  // The saved-reply picker's pick comes back here and fills the note, which the agent can still edit.
+  const errors = await fillPicked(ctx, ticket, values, 'note', input.values?.savedReply);
+  return formReply(await withPicker(ctx, buildResolveForm(ticket, ctx.helpdesk.vocabulary, values, errors, ctx.locale), true, { savedReply: input.values?.savedReply, etag: input.etag }));
 };
 
 /** Resolves the ticket; a note over the comment limit comes back in the form, not cut. */
 const resolve: Handler = async (ctx, input) => {
   const id = needTicket(ctx, input, resolveCommand.usage);
   if (typeof id !== 'number') return id;
-  const note = (input.values?.note ?? '').trim();
+  let note = (input.values?.note ?? '').trim();
+  // `resolve 12 /fixed`: an agent's saved reply as the note; an unknown name resolves nothing.
+  const shortcut = await typedShortcut(ctx, id, note);
+  if (shortcut && 'problem' in shortcut) return errorReply(shortcut.problem, resolveCommand.usage);
+  if (shortcut) note = shortcut.text;
   if (note.length > LIMITS.comment) {
     const message = tooLong(ctx, 'note', LIMITS.comment, note.length);
     return formReply(buildResolveForm({ id, etag: input.etag ?? '' }, ctx.helpdesk.vocabulary, { note }, [{ field: 'note', message }], ctx.locale));

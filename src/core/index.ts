@@ -6,3 +6,5 @@ export * from './verbs';
 export * from './vocabulary';
 export * from './search';
 export * from './sla';
+export * from './saved-replies';
+export * from './satisfaction';

@@ -1,6 +1,8 @@
 /** Channel subscriptions and mute preferences: the words the commands, the store and the poller share. */
 import type { Conversation } from './conversation';
 import type { CardClock, SlaReport } from './sla';
+import type { SavedReplyPorts } from './saved-replies';
+import type { SurveyPorts } from './satisfaction';
 
 /** The filter keywords a subscription can use, in the order help names them. */
 export const FILTER_KINDS = ['all', 'high', 'space', 'category', 'status'] as const;
@@ -84,4 +86,8 @@ export interface NotificationPorts {
   keepDraft?(values: Record<string, string>): Promise<string>;
   /** Values kept by keepDraft, while they are kept. */
   draft?(id: string): Promise<Record<string, string> | undefined>;
+  /** The desk's saved replies (`replies`, the forms' picker, `reply <id> /<name>`); absent: none can be kept. */
+  savedReplies?: SavedReplyPorts;
+  /** Satisfaction surveys (answering one, `csat`); absent: none are kept. */
+  surveys?: SurveyPorts;
 }

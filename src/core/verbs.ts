@@ -34,6 +34,14 @@ export const VERBS = {
   notifications: 'notify.preference',
   language: 'notify.language',
   space: 'channel.space',
+  replies: 'replies.list',
+  repliesForm: 'replies.form',
+  repliesSave: 'replies.save',
+  repliesRemove: 'replies.remove',
+  csat: 'csat.report',
+  csatRate: 'csat.rate',
+  csatForm: 'csat.form',
+  csatAnswer: 'csat.answer',
 } as const;
 
 export type Verb = (typeof VERBS)[keyof typeof VERBS];

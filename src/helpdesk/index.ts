@@ -1,4 +1,5 @@
 /** The help-desk service over Graph: rules, roles and the list field mapping live in this folder. */
+import { addSatisfactionNote } from './satisfaction';
 import type { GraphClient } from '../graph/types';
 import { log as defaultLog, type Logger } from '../log';
 import { createAgentDirectory } from './agents';
@@ -81,6 +82,7 @@ export function createHelpdeskService(config: HelpdeskServiceConfig): HelpdeskSe
     getTicketWithComments: (actor, id) => getTicketWithComments(ctx, actor, id),
     addComment: (actor, ticketId, body, options) => addComment(ctx, actor, ticketId, body, options),
     commentOn: (actor, ticketId, body, options) => commentOn(ctx, actor, ticketId, body, options),
+    addSatisfactionNote: (actor, ticketId, body) => addSatisfactionNote(ctx, actor, ticketId, body),
     listAssets: (actor, query) => listAssets(ctx, actor, query ?? {}),
     findAsset: (actor, tagOrSerial) => findAsset(ctx, actor, tagOrSerial),
     createAsset: (actor, asset) => createAsset(ctx, actor, asset),

@@ -17,9 +17,11 @@ import deNotify from './locales/de/notify.json' with { type: 'json' };
 import deTeams from './locales/de/teams.json' with { type: 'json' };
 import deSlack from './locales/de/slack.json' with { type: 'json' };
 import deHelpdesk from './locales/de/helpdesk.json' with { type: 'json' };
+import enReplies from './locales/en/replies.json' with { type: 'json' };
+import deReplies from './locales/de/replies.json' with { type: 'json' };
 
 /** One area of the product per namespace, so people adding strings to different areas touch different files. */
-export const NAMESPACES = ['common', 'commands', 'views', 'notify', 'helpdesk', 'teams', 'slack'] as const;
+export const NAMESPACES = ['common', 'commands', 'views', 'notify', 'helpdesk', 'teams', 'slack', 'replies'] as const;
 
 /** A namespace name. */
 export type Namespace = (typeof NAMESPACES)[number];
@@ -31,6 +33,6 @@ export interface Catalog {
 
 /** Every language's catalogs by namespace; `en` is complete and the fallback for every other. */
 export const CATALOGS: Record<string, Record<Namespace, Catalog>> = {
-  en: { common: enCommon, commands: enCommands, views: enViews, notify: enNotify, helpdesk: enHelpdesk, teams: enTeams, slack: enSlack },
-  de: { common: deCommon, commands: deCommands, views: deViews, notify: deNotify, helpdesk: deHelpdesk, teams: deTeams, slack: deSlack },
+  en: { common: enCommon, commands: enCommands, views: enViews, notify: enNotify, helpdesk: enHelpdesk, teams: enTeams, slack: enSlack, replies: enReplies },
+  de: { common: deCommon, commands: deCommands, views: deViews, notify: deNotify, helpdesk: deHelpdesk, teams: deTeams, slack: deSlack, replies: deReplies },
 };

@@ -3,7 +3,8 @@
  * free: the per-platform Delivery ports are built by the channels and passed in.
  */
 import { normalizeLocale } from '../i18n';
-import type { NotificationPorts } from '../core';
+import type { NotificationPorts, SurveyScale } from '../core';
+import { createSurveyPlanner } from './surveys';
 import type { HelpdeskService, Ticket, Vocabulary } from '../helpdesk/types';
 import type { Logger } from '../log';
 import { createNotificationPorts } from '../store/notification-ports';
@@ -45,6 +46,8 @@ export interface NotificationsConfig {
   now?: () => Date;
   /** HELPDESK_STORM_THRESHOLD: more than this many of one channel's tickets in one cycle get one summary (default 10). */
   stormThreshold?: number;
+  /** HELPDESK_CSAT and HELPDESK_CSAT_SCALE (the app passes them; absent here: no surveys): a survey to the requester on each resolution. */
+  csat?: { enabled: boolean; scale: SurveyScale };
 }
 
 /** What the rest of the process uses. */
@@ -96,10 +99,12 @@ export function createNotifications(config: NotificationsConfig): Notifications 
       await config.store.commitCycleWithDeliveries({ watermarks: {}, states: [], processedKeys: [] }, [intent]);
     },
     attach(deliveries) {
-      const deliverer = createDeliverer({
+      const sending = createDeliverer({
         deliveries, store: config.store, queue: createSendQueue({ maxRetryAfterMs: 10_000 }), logger, vocabulary: config.vocabulary, locale: config.locale,
         ...(config.sla ? { cardClocks: async (id: number) => (await slaCardClocks(config.store, [id])).get(id) } : {}),
       });
+      const csat = config.csat;
+      const deliverer = csat?.enabled ? { ...sending, surveys: createSurveyPlanner({ store: config.store, scale: csat.scale, locale: sending.locale }) } : sending;
       poller = createPoller({
         feed: config.feed,
         store: config.store,

@@ -27,6 +27,8 @@ const TABLES: { name: string; json?: string[]; bool?: string[] }[] = [
   // SLA clocks: each ticket's history, due instants and announced thresholds, and the policy in force.
   { name: 'sla_tickets', json: ['record'], bool: ['needs_response'] },
   { name: 'sla_meta' },
+  { name: 'saved_replies' },
+  { name: 'csat_surveys' },
 ];
 
 /** Rows read from SQLite and rows newly written to PostgreSQL, per table. */

@@ -35,6 +35,8 @@ export function createNotificationPorts(store: Store): NotificationPorts {
       await store.putMemo(`draft:${id}`, values, DRAFT_MS);
       return id;
     },
+    savedReplies: store.savedReplies,
+    surveys: store.surveys,
     draft: (id) => store.getMemo<Record<string, string>>(`draft:${id}`),
     setLanguage: (c, locale) => store.setConversationLocale(c.platform, c.id, locale),
     setPersonLanguage: (email, locale) => store.setChosenLocale(email, locale),

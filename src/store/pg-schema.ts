@@ -12,6 +12,8 @@ import { PG_MEMO_SCHEMA } from './memos';
 import { PG_SEARCH_SCHEMA } from './search-postgres';
 import { PG_LIVENESS_SCHEMA } from './liveness';
 import { PG_SPACES_SCHEMA } from './spaces';
+import { PG_SAVED_REPLIES_SCHEMA } from './saved-replies';
+import { PG_SURVEYS_SCHEMA } from './surveys';
 
 const MIGRATIONS: string[] = [
   // 1: the same tables as the SQLite store.
@@ -88,6 +90,10 @@ const MIGRATIONS: string[] = [
   PG_LIVENESS_SCHEMA,
   // 10: channels bound to a space (see spaces.ts).
   PG_SPACES_SCHEMA,
+  // 11: the desk’s saved replies (see saved-replies.ts).
+  PG_SAVED_REPLIES_SCHEMA,
+  // 12: satisfaction surveys, one per resolution (see surveys.ts).
+  PG_SURVEYS_SCHEMA,
 ];
 
 /** The schema version this code writes. */

@@ -6,6 +6,8 @@
  */
 import type pg from 'pg';
 import { createPgSla } from './sla-postgres';
+import { createPgSavedReplies } from './saved-replies';
+import { createPgSurveys } from './surveys';
 import type { Logger } from '../log';
 import { isSchemaTooNew } from './errors';
 import { createPgLocales } from './locales';
@@ -101,6 +103,8 @@ export async function createPostgresStore(config: PostgresStoreConfig): Promise<
     ...progress,
     ...createPgSla(queries.query),
     ...createPgSpaces(queries.query),
+    ...createPgSavedReplies(queries),
+    ...createPgSurveys(queries),
     async pruneDelivered(before) {
       const n = await pruneProgress(before);
       await pruneMemos();

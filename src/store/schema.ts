@@ -7,6 +7,8 @@ import { SQLITE_SLA_SCHEMA } from './sla-types';
 import { SQLITE_SEARCH_SCHEMA } from './search-sqlite';
 import { SQLITE_LIVENESS_SCHEMA } from './liveness';
 import { SQLITE_SPACES_SCHEMA } from './spaces';
+import { SQLITE_SAVED_REPLIES_SCHEMA } from './saved-replies';
+import { SQLITE_SURVEYS_SCHEMA } from './surveys';
 
 /** Each schema step, in order (exported for the upgrade tests, which build older files with them). */
 export const MIGRATIONS: readonly string[] = [
@@ -82,6 +84,10 @@ export const MIGRATIONS: readonly string[] = [
   SQLITE_LIVENESS_SCHEMA,
   // 10: channels bound to a space (see spaces.ts).
   SQLITE_SPACES_SCHEMA,
+  // 11: the desk’s saved replies (see saved-replies.ts).
+  SQLITE_SAVED_REPLIES_SCHEMA,
+  // 12: satisfaction surveys, one per resolution (see surveys.ts).
+  SQLITE_SURVEYS_SCHEMA,
 ];
 
 /** The schema version this code writes. */

@@ -4,6 +4,8 @@
  * sqlite-outbox.ts, search-sqlite.ts, memos.ts and locales.ts; this file opens and puts them together.
  */
 import { createSqliteSla } from './sla-sqlite';
+import { createSqliteSavedReplies } from './saved-replies';
+import { createSqliteSurveys } from './surveys';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -56,6 +58,8 @@ export function createSqliteStore(config: SqliteStoreConfig): Store {
     ...progress,
     ...createSqliteSla(db),
     ...createSqliteSpaces(db),
+    ...createSqliteSavedReplies(db),
+    ...createSqliteSurveys(db),
     async pruneDelivered(before) {
       const n = pruneProgress(before);
       pruneMemos();

@@ -16,6 +16,8 @@ export const FORM_FIELDS: Readonly<Record<FormView['form'], readonly string[]>> 
   assign: ['assignee'],
   reopen: ['reason'],
   edit: ['title', 'description', 'category'],
+  'saved-reply': ['name', 'body'],
+  survey: ['rating', 'comment'],
 };
 
 /** The priority a new ticket starts with: Normal when configured, else the middle one. */

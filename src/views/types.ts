@@ -177,7 +177,7 @@ export interface FormFieldError {
 export interface FormView {
   /** The catalog language of the title and labels ('en', 'de'). */
   locale?: string;
-  form: 'new-ticket' | 'comment' | 'resolve' | 'assign' | 'reopen' | 'edit';
+  form: 'new-ticket' | 'comment' | 'resolve' | 'assign' | 'reopen' | 'edit' | 'saved-reply' | 'survey';
   title: string;
   /** Verb sent on submit. */
   submitVerb: Verb;
@@ -205,6 +205,14 @@ export interface FormView {
   required?: readonly string[];
   /** The site's extra columns (new-ticket and edit forms), after the known fields; their values are in `values` under their ids. */
   extraFields?: ExtraFieldView[];
+  /** Reply and resolve forms of an agent: the saved-reply picker, and the verb that fills the text with the pick (the form's own). */
+  savedReplyPicker?: { label: string; placeholder: string; use: string; verb: Verb; choices: Choice[] };
+  /** The saved-reply form's own words. */
+  replyWords?: { name: string; namePlaceholder: string; nameError: string; body: string; bodyHint: string; bodyError: string };
+  /** The survey form: its ratings to choose from and its words. */
+  survey?: { ratings: Choice[]; rating: string; chooseRating: string; comment: string };
+  /** Values the submit carries that are no input, e.g. the name of the saved reply being edited. */
+  hidden?: Record<string, string>;
 }
 
 export interface HelpView {

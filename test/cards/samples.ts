@@ -8,6 +8,9 @@ import { rowFromTicket } from '../../src/views/list-view';
 import { scopeList } from '../../src/commands/space';
 import type { View } from '../../src/views/types';
 import { translator } from '../../src/i18n';
+import { REPLY_VARIABLES } from '../../src/commands/saved-reply-text';
+import { savedReplyForm, savedReplyList, savedReplyPicker } from '../../src/views/saved-replies-view';
+import { csatReport, surveyForm, surveyNotice, surveyThanks } from '../../src/views/survey-view';
 
 export const vocabulary = loadConfig({}).helpdesk;
 
@@ -26,6 +29,8 @@ export const siteVocabulary: Vocabulary = {
   },
 };
 const siteExtra = { SD_Location: 'Branch office', SD_Cost: 12.5, SD_Onsite: true, SD_Due: '2026-12-31T00:00:00Z', SD_Steps: 'Neu gestartet.' };
+const SAMPLE_SURVEY = { id: '42:1763820000000', ticketId: 42, requester: 'pattif@example.com', agent: 'diegos@example.com', scale: 'five' as const, sentAt: '2026-11-22T14:05:00Z' };
+const SAMPLE_REPLIES = [{ name: 'vpn', body: 'Hi {{requester.firstName}}, please reconnect.', updatedBy: 'diegos@example.com', updatedAt: '2026-11-22T14:05:00Z' }];
 
 export function ticket(overrides: Partial<Ticket> = {}): Ticket {
   return {
@@ -84,6 +89,17 @@ export function sampleViews(locale?: string): Record<string, View> {
     },
     'comment-form': { type: 'form', form: commentForm(t, vocabulary, true, {}, [], locale) },
     'resolve-form': { type: 'form', form: resolveForm(t, vocabulary, {}, [], locale) },
+    'comment-form-picker': { type: 'form', form: { ...commentForm(t, vocabulary, true, {}, [], locale), savedReplyPicker: savedReplyPicker(VERBS.commentForm, SAMPLE_REPLIES, locale) } },
+    'resolve-form-picker': { type: 'form', form: { ...resolveForm(t, vocabulary, { note: 'Hi Patti' }, [], locale), savedReplyPicker: savedReplyPicker(VERBS.resolveForm, SAMPLE_REPLIES, locale) } },
+    'saved-reply-form': { type: 'form', form: savedReplyForm({ name: 'vpn' }, [{ field: 'body', message: tr('replies:bodyEmpty') }], REPLY_VARIABLES, locale, 'vpn') },
+    'survey-form': { type: 'form', form: surveyForm(SAMPLE_SURVEY, { rating: '4' }, [], locale) },
+    'survey-thanks': { type: 'confirmation', confirmation: surveyThanks(SAMPLE_SURVEY, 4, false, locale) },
+    'survey-notice': { type: 'notice', notice: surveyNotice(ticket({ status: 'Resolved' }), SAMPLE_SURVEY, locale) },
+    'csat-report': {
+      type: 'confirmation',
+      confirmation: csatReport({ days: 30, sent: 4, answered: [{ ...SAMPLE_SURVEY, rating: 4, comment: 'Quick and friendly', answeredAt: '2026-11-23T10:00:00Z' }], names: new Map([['diegos@example.com', 'Diego Siciliani']]) }, locale),
+    },
+    'saved-reply-list': { type: 'confirmation', confirmation: savedReplyList(SAMPLE_REPLIES, locale) },
     'reopen-form': { type: 'form', form: reopenForm(t, vocabulary, {}, [], locale) },
     'edit-form-agent': { type: 'form', form: editForm({ ...t, category: '' }, vocabulary, true, {}, [], locale) },
     'edit-form-requester': { type: 'form', form: editForm(t, vocabulary, false, {}, [], locale) },

@@ -5,6 +5,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { NAMESPACES } from '../../src/i18n/catalogs';
 
 /** One literal that reads like a sentence, where it is. */
 export interface ProseHit {
@@ -26,7 +27,8 @@ const ALWAYS_ALLOWED = [
 
 const LITERAL = /'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`/g;
 const WORDS = /[A-Za-zÀ-ÿ]{2,}[ ,;:!?’']+[A-Za-zÀ-ÿ]{2,}/;
-const KEY = /^(?:common|commands|views|notify|teams|slack|helpdesk):[\w.${}-]+$/;
+// Every catalog namespace, so a new one (e.g. `replies`) needs no change here.
+const KEY = new RegExp(`^(?:${NAMESPACES.join('|')}):[\\w.\${}-]+$`);
 
 function stripComments(text: string): string {
   // Keeps line numbers: block comments become as many newlines as they had.

@@ -20,6 +20,7 @@ import { personMiddleware } from './person';
 import { registerShortcuts } from './shortcuts';
 import { registerUnfurl } from './unfurl';
 import { registerViews } from './views';
+import { registerSavedReplies } from './saved-replies';
 
 // What the notifications side needs: hook shapes, and the same renderers the channel uses.
 export type { ConversationInfo, SlackHooks, ThreadReplyInfo } from './context';
@@ -133,6 +134,7 @@ export function createSlackChannel(config: SlackChannelConfig): SlackChannel {
   registerShortcuts(app, deps);
   registerEvents(app, deps);
   registerUnfurl(app, deps);
+  registerSavedReplies(app, deps);
 
   // Handlers answer the person themselves; this catches what escapes them, with enough context to debug.
   app.error((async ({ error, body, context }: { error: Error; body?: unknown; context?: { teamId?: string } }) => {

@@ -10,7 +10,7 @@ import { labelsFor, type LabelKey } from '../../views/labels';
 import { extraFieldLabels } from '../../views/site-fields';
 import type { Vocabulary } from '../../core/vocabulary';
 import type { FormView, View } from '../../views/types';
-import { formErrors, formFields, formModal, FORM_CALLBACK_ID, loadingModal, readFormValues, readMetadata, viewModal, type FormMetadata } from './blocks/modal';
+import { blockIdOf, formErrors, formFields, formModal, FORM_CALLBACK_ID, loadingModal, readFormValues, readMetadata, viewModal, type FormMetadata } from './blocks/modal';
 import { commandContext, conversationOf, type SlackDeps } from './context';
 import { answer, failureMessage, isDirect, messageFor, postPrivate, quoteTyped } from './deliver';
 import { sharedTicketView } from '../../commands/shared-view';
@@ -138,7 +138,7 @@ export function registerViews(app: App, deps: SlackDeps): void {
       if (acked) return;
       // Still inside Slack's deadline: the modal stays open with everything typed and the reason.
       const meta = readMetadata(view.private_metadata);
-      await once(meta ? { response_action: 'errors', errors: { [formFields(meta.form)[0]]: failureMessage(await readerLocale(deps, userId)) } } : undefined);
+      await once(meta ? { response_action: 'errors', errors: { [blockIdOf(formFields(meta.form)[0], meta.fill)]: failureMessage(await readerLocale(deps, userId)) } } : undefined);
     });
   });
 }
@@ -154,11 +154,13 @@ async function submit(deps: SlackDeps, userId: string, view: ViewOutput, ack: Ac
       await ack({ response_action: 'update', view: viewModal(texts.modalTitle('helpdesk'), { type: 'error', error: { message: texts.outOfDate() } }, locale) });
       return;
     }
-    const first = formFields(meta.form)[0];
+    const first = blockIdOf(formFields(meta.form)[0], meta.fill);
     const values = readFormValues(view.state?.values, meta.form);
     const typed = { ...values };
     // The message a ticket is made from is linked in the ticket by the create handler.
     if (meta.sourceLink) values.sourceLink = meta.sourceLink;
+    // What the form carries beside its inputs (the saved reply being edited) goes with them, not into what is handed back.
+    for (const [key, value] of Object.entries(meta.hidden ?? {})) if (!Object.hasOwn(values, key)) values[key] = value;
     const assigneeProblem = meta.form === 'assign' ? await resolveAssignee(deps, values, texts) : undefined;
     if (assigneeProblem) {
       await ack({ response_action: 'errors', errors: { assignee: assigneeProblem } });
@@ -193,7 +195,7 @@ async function submit(deps: SlackDeps, userId: string, view: ViewOutput, ack: Ac
     }
     const reply = outcome.reply;
     if (reply.view.type === 'form' && reply.view.form.errors.length > 0) {
-      await ack({ response_action: 'errors', errors: formErrors(withTyped(reply.view.form, values)) });
+      await ack({ response_action: 'errors', errors: formErrors(withTyped(reply.view.form, values), meta.fill) });
       return;
     }
     if (reply.view.type === 'ticket' && meta.ticketId !== undefined && reply.outcome === 'conflict') {

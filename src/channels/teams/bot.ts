@@ -13,6 +13,8 @@ import {
   type AppBasedLinkQuery,
   type MessagingExtensionQuery,
   type MessagingExtensionResponse,
+  type SearchInvokeResponse,
+  type SearchInvokeValue,
 } from 'botbuilder';
 import type { ChannelPorts, Reply } from '../../commands/types';
 import type { Actor } from '../../helpdesk/types';
@@ -20,6 +22,7 @@ import { onCardAction } from './invoke-actions';
 import { onFetchTask, onSubmitAction } from './message-extension';
 import { onBotAdded, onMessage } from './messages';
 import { onQueryLink, onSearchQuery } from './search-extension';
+import { onSavedReplySearch } from './saved-reply-search';
 import { resolveReaderLocale, type TeamsDeps } from './turn';
 
 /** Called on every inbound activity so conversation references can be stored for proactive sends. */
@@ -119,6 +122,11 @@ export class HelpdeskTeamsBot extends TeamsActivityHandler {
   // Search and link unfurling (src/channels/teams/search-extension.ts).
   protected override handleTeamsMessagingExtensionQuery(context: TurnContext, query: MessagingExtensionQuery): Promise<MessagingExtensionResponse> {
     return onSearchQuery(this.deps, context, this.actorOf(context), query);
+  }
+
+  // The saved-reply picker's typeahead (src/channels/teams/saved-reply-search.ts).
+  protected override onSearchInvoke(context: TurnContext, value: SearchInvokeValue): Promise<SearchInvokeResponse> {
+    return onSavedReplySearch(this.deps, context, this.actorOf(context), value);
   }
 
   protected override handleTeamsAppBasedLinkQuery(context: TurnContext, query: AppBasedLinkQuery): Promise<MessagingExtensionResponse> {

@@ -149,6 +149,8 @@ export function formData(f: FormView) {
   if (f.ticketId !== undefined) submitData.ticketId = f.ticketId;
   if (f.etag !== undefined) submitData.etag = f.etag;
   if (f.sourceLink) submitData.sourceLink = f.sourceLink;
+  Object.assign(submitData, f.hidden);
+  const picker = f.savedReplyPicker;
   return {
     title: literal(f.title),
     submitVerb: f.submitVerb,
@@ -171,5 +173,9 @@ export function formData(f: FormView) {
       return { ...x, value, error: errors[x.id], numberValue: Number(value), toggleValue: value === 'true' ? 'true' : 'false' };
     }),
     labels: f.labels,
+    // The saved-reply picker (typeahead answered by application/search) and its Use button, which opens the form again filled.
+    picker: picker ? { show: true, label: picker.label, placeholder: picker.placeholder, use: picker.use, verb: picker.verb, choices: picker.choices } : { show: false, label: '', placeholder: '', use: '', verb: '', choices: [] },
+    survey: f.survey ?? { ratings: [], rating: '', chooseRating: '', comment: '' },
+    replyWords: f.replyWords ?? { name: '', namePlaceholder: '', nameError: '', body: '', bodyHint: '', bodyError: '' },
   };
 }

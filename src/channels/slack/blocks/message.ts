@@ -87,7 +87,7 @@ function formOffer(form: FormView): Block[] {
   // A draft kept server-side (too long for a button) travels by its id instead (see slack/drafts.ts).
   const prefill = form.form === 'new-ticket'
     ? Object.fromEntries((form.values.draft ? ['draft'] : ['title', 'description']).filter((k) => form.values[k]).map((k) => [k, form.values[k]]))
-    : undefined;
+    : form.form === 'saved-reply' ? { name: form.values.name ?? '', ...form.hidden } : undefined;
   const intro = `*${userText(form.title, 300)}*${form.form === 'new-ticket' && form.values.title ? ':' : ' —'} ${userText(form.offerText, 1000)}`;
   const open: ActionView = { verb: FORM_OPEN_VERB[form.form], title: form.openText, style: 'positive', ticketId: form.ticketId, etag: form.etag, data: prefill };
   return [{ type: 'section', text: mrkdwn(intro) }, { type: 'actions', elements: [button(open, new Set(), true)] }];

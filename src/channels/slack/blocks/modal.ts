@@ -26,6 +26,27 @@ export interface FormMetadata {
   /** Message to update in place after submit (opened from a ticket message's button). */
   messageTs?: string;
   sourceLink?: string;
+  /** How often a saved reply was picked into this modal: the text's block id changes with it, so Slack shows the new text instead of keeping what was typed. */
+  fill?: number;
+  /** Values the submit carries that are no input (FormView.hidden), e.g. the saved reply being edited. */
+  hidden?: Record<string, string>;
+}
+
+/** The action id of the saved-reply picker (an external_select): not verb-shaped, so the button handler leaves it to saved-replies.ts. */
+export const SAVED_REPLY_PICK = 'saved_reply_pick';
+
+/** The block id of a form field in a modal whose text a saved reply was picked into `fill` times. */
+export function blockIdOf(field: string, fill: number | undefined): string {
+  return fill && (field === 'comment' || field === 'note') ? `${field}~${fill}` : field;
+}
+
+/** The picker block of a reply or resolve form: searched as the agent types (options load URL), a pick fills the text. */
+function pickerBlock(picker: NonNullable<FormView['savedReplyPicker']>): Block {
+  return {
+    type: 'actions',
+    block_id: 'saved_reply',
+    elements: [{ type: 'external_select', action_id: SAVED_REPLY_PICK, min_query_length: 1, placeholder: plain(picker.placeholder, BLOCK_LIMITS.placeholder) }],
+  } as Block;
 }
 
 /** A Slack link only for a plain https URL; anything else is shown as escaped text, so it cannot become markup. */
@@ -84,7 +105,7 @@ function extraInputBlock(field: ExtraFieldView, value: string | undefined): Inpu
 /** The site's extra columns of a new-ticket or edit form, after its own fields. */
 const extraBlocks = (form: FormView): Block[] => (form.extraFields ?? []).map((f) => extraInputBlock(f, form.values[f.id]));
 
-function formBlocks(form: FormView): Block[] {
+function formBlocks(form: FormView, fill?: number): Block[] {
   const v = form.values;
   const m = (key: keyof FormLabels) => form.labels[key];
   switch (form.form) {
@@ -102,7 +123,8 @@ function formBlocks(form: FormView): Block[] {
       return blocks;
     }
     case 'comment': {
-      const blocks: Block[] = [textInput('comment', m('comment'), v.comment, { multiline: true, max: BLOCK_LIMITS.inputLength })];
+      const blocks: Block[] = [textInput(blockIdOf('comment', fill), m('comment'), v.comment, { multiline: true, max: BLOCK_LIMITS.inputLength })];
+      if (form.savedReplyPicker) blocks.unshift(pickerBlock(form.savedReplyPicker));
       if (form.allowInternal) {
         const opt: PlainTextOption = { text: plain(m('internalToggle')), value: 'true' };
         const element: Checkboxes = { type: 'checkboxes', action_id: 'value', options: [opt] };
@@ -111,8 +133,10 @@ function formBlocks(form: FormView): Block[] {
       }
       return blocks;
     }
-    case 'resolve':
-      return [textInput('note', m('resolveNoteShort'), v.note, { multiline: true, max: BLOCK_LIMITS.inputLength, optional: true, hint: m('resolveHint') })];
+    case 'resolve': {
+      const note = textInput(blockIdOf('note', fill), m('resolveNoteShort'), v.note, { multiline: true, max: BLOCK_LIMITS.inputLength, optional: true, hint: m('resolveHint') });
+      return form.savedReplyPicker ? [pickerBlock(form.savedReplyPicker), note] : [note];
+    }
     case 'assign': {
       const element: UsersSelect = { type: 'users_select', action_id: 'value', placeholder: plain(m('pickAgent'), BLOCK_LIMITS.placeholder) };
       if (/^[UW][A-Z0-9]+$/.test(v.assignee ?? '')) element.initial_user = v.assignee;
@@ -129,11 +153,26 @@ function formBlocks(form: FormView): Block[] {
       blocks.push(...extraBlocks(form));
       return blocks;
     }
+    case 'saved-reply': {
+      // The view always gives its words; the field ids only stand in so a label is never empty.
+      const words = form.replyWords;
+      return [
+        textInput('name', words?.name || 'name', v.name, { max: 40, hint: words?.namePlaceholder }),
+        textInput('body', words?.body || 'body', v.body, { multiline: true, max: 3000, hint: words?.bodyHint }),
+      ];
+    }
+    case 'survey': {
+      const s = form.survey;
+      return [
+        selectInput('rating', s?.rating || 'rating', s?.chooseRating || 'rating', s?.ratings ?? [], v.rating),
+        textInput('comment', s?.comment || 'comment', v.comment, { multiline: true, max: 2000, optional: true }),
+      ];
+    }
   }
 }
 
 /** The label of each form's submit button. */
-const SUBMIT_KEYS: Record<FormView['form'], keyof FormLabels> = { 'new-ticket': 'create', comment: 'send', resolve: 'resolve', assign: 'assign', reopen: 'reopen', edit: 'save' };
+const SUBMIT_KEYS: Record<FormView['form'], keyof FormLabels> = { 'new-ticket': 'create', comment: 'send', resolve: 'resolve', assign: 'assign', reopen: 'reopen', edit: 'save', 'saved-reply': 'save', survey: 'send' };
 
 /** The input block ids a form has; an error on any other field is shown under the first. */
 export function formFields(form: FormView['form']): readonly string[] {
@@ -141,11 +180,11 @@ export function formFields(form: FormView['form']): readonly string[] {
 }
 
 /** FormView errors as Slack's `response_action: 'errors'` map (block_id -> message). */
-export function formErrors(form: FormView): Record<string, string> {
+export function formErrors(form: FormView, fill?: number): Record<string, string> {
   const fields = formInputs(form);
   const out: Record<string, string> = {};
   for (const e of form.errors) {
-    const id = fields.includes(e.field) ? e.field : fields[0];
+    const id = blockIdOf(fields.includes(e.field) ? e.field : fields[0], fill);
     out[id] = out[id] ? truncate(`${out[id]} ${e.message}`, 2000) : truncate(e.message, 2000);
   }
   return out;
@@ -155,7 +194,8 @@ export function formErrors(form: FormView): Record<string, string> {
 export function formModal(form: FormView, meta: Omit<FormMetadata, 'verb' | 'form' | 'ticketId' | 'etag'> = {}, _locale?: string): ModalView {
   const metadata: FormMetadata = { verb: form.submitVerb, form: form.form, ticketId: form.ticketId, etag: form.etag, ...meta };
   if (form.sourceLink) metadata.sourceLink = form.sourceLink;
-  const blocks = formBlocks(form);
+  if (form.hidden) metadata.hidden = form.hidden;
+  const blocks = formBlocks(form, meta.fill);
   // Shown when a form comes back after a failed submit (Slack's inline errors last one submit only).
   for (const e of [...form.errors].reverse()) blocks.unshift({ type: 'section', text: mrkdwn(`:warning: ${userText(e.message, 2900)}`) });
   if (form.title.length > BLOCK_LIMITS.modalTitle) blocks.unshift({ type: 'section', text: mrkdwn(`*${userText(form.title, 2900)}*`) });
@@ -197,7 +237,10 @@ export function readFormValues(state: unknown, form?: FormView['form']): Record<
   // The site's extra columns are blocks of their own, named by the field id's prefix.
   const extra = form === 'new-ticket' || form === 'edit' ? Object.keys(state).filter((id) => id.startsWith(EXTRA_PREFIX) && id.length <= 255) : [];
   for (const blockId of [...wanted, ...extra]) {
-    const actions = Object.hasOwn(state, blockId) ? (state as Record<string, unknown>)[blockId] : undefined;
+    // A text a saved reply was picked into has its block id numbered (blockIdOf); the highest number is the one shown.
+    const numbered = (k: string) => k.startsWith(`${blockId}~`) && /^\d{1,4}$/.test(k.slice(blockId.length + 1));
+    const own = Object.keys(state).filter((k) => k === blockId || numbered(k)).sort((a, b) => a.length - b.length || a.localeCompare(b)).pop();
+    const actions = own ? (state as Record<string, unknown>)[own] : undefined;
     if (!actions || typeof actions !== 'object') continue;
     const a = (Object.hasOwn(actions, 'value') ? (actions as Record<string, unknown>).value : Object.values(actions)[0]) as Record<string, any> | undefined;
     if (!a || typeof a !== 'object') continue;
@@ -212,6 +255,14 @@ export function readFormValues(state: unknown, form?: FormView['form']): Record<
 
 const optional = (v: unknown, pattern: RegExp): boolean => v === undefined || (typeof v === 'string' && pattern.test(v));
 
+/** A few short named strings (FormMetadata.hidden), or undefined when it is anything else. */
+function plainStrings(value: unknown): Record<string, string> | undefined {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const entries = Object.entries(value as Record<string, unknown>);
+  if (entries.length > 5 || entries.some(([k, v]) => !/^[a-z][A-Za-z]{0,20}$/.test(k) || typeof v !== 'string' || v.length > 200)) return undefined;
+  return Object.fromEntries(entries) as Record<string, string>;
+}
+
 /** Parses private_metadata; anything malformed or foreign yields undefined (the submit is answered with an error). */
 export function readMetadata(raw: unknown): FormMetadata | undefined {
   if (typeof raw !== 'string') return undefined;
@@ -220,7 +271,13 @@ export function readMetadata(raw: unknown): FormMetadata | undefined {
     if (!m || typeof m !== 'object' || typeof m.verb !== 'string' || typeof m.form !== 'string' || !Object.hasOwn(FORM_FIELDS, m.form)) return undefined;
     if (m.ticketId !== undefined && !(Number.isSafeInteger(m.ticketId) && m.ticketId > 0)) return undefined;
     if (!optional(m.etag, /^[^\n]{0,200}$/) || !optional(m.channelId, /^[CDG][A-Z0-9]{1,30}$/) || !optional(m.messageTs, /^\d{1,12}\.\d{1,8}$/) || !optional(m.sourceLink, /^https:\/\/\S+$/)) return undefined;
-    return { verb: m.verb, form: m.form, ticketId: m.ticketId, etag: m.etag, channelId: m.channelId, messageTs: m.messageTs, sourceLink: m.sourceLink };
+    if (m.fill !== undefined && !(Number.isSafeInteger(m.fill) && m.fill > 0 && m.fill < 10_000)) return undefined;
+    const hidden = m.hidden === undefined ? undefined : plainStrings(m.hidden);
+    if (m.hidden !== undefined && !hidden) return undefined;
+    const out: FormMetadata = { verb: m.verb, form: m.form, ticketId: m.ticketId, etag: m.etag, channelId: m.channelId, messageTs: m.messageTs, sourceLink: m.sourceLink };
+    if (m.fill) out.fill = m.fill;
+    if (hidden) out.hidden = hidden;
+    return out;
   } catch {
     return undefined;
   }
