@@ -86,6 +86,7 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
     pollSeconds: config.pollSeconds,
     backfillMinutes: config.backfillMinutes,
     sla,
+    timeZone: config.timeZone,
     // A lease lives 3/4 of a poll interval: a dead poller is replaced within two intervals.
     lease: leaseFor(store, { ttlMs: config.pollSeconds * 750, logger: logger.child({ component: 'lease' }) }),
   });
@@ -177,7 +178,10 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
     throw err;
   }
   poller = notifications.attach([loaded.delivery, ...slackDeliveries]);
-  if (options.poll !== false) poller.start();
+  if (options.poll !== false) {
+    poller.start();
+    notifications.digests.start();
+  }
   const started = poller;
 
   return {
@@ -188,6 +192,7 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
     reachability: () => reachabilityReport(config, probe),
     async close() {
       probe.stop();
+      notifications.digests.stop();
       await started.stop();
       await server.close();
       await slack?.stop();

@@ -4,6 +4,7 @@
  * The readers live in src/settings (one variable's shape in read.ts, groups in groups.ts).
  */
 import path from 'node:path';
+import { IANAZone } from 'luxon';
 import { isKnownLocale, LOCALES, normalizeLocale } from './i18n';
 import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from './log';
 import {
@@ -82,6 +83,8 @@ export interface Config {
   locale: string;
   /** HELPDESK_SLA_FILE: the SLA policy (src/sla); undefined = no clocks. */
   slaFile?: string;
+  /** HELPDESK_TIME_ZONE: IANA zone of digests set without one when no SLA policy names one (default UTC). */
+  timeZone: string;
 }
 
 /** Options for loadConfig. */
@@ -140,6 +143,7 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): R
     databaseUrl: found.read(() => readDatabaseUrl(env), undefined),
     locale: found.read(() => helpdeskLocale(env), 'en'),
     slaFile: found.read(() => (value(env, 'HELPDESK_SLA_FILE') ? path.resolve(value(env, 'HELPDESK_SLA_FILE')!) : undefined), undefined),
+    timeZone: found.read(() => helpdeskTimeZone(env), 'UTC'),
   };
   found.done();
   return deepFreeze(config);
@@ -149,6 +153,13 @@ function helpdeskLocale(env: Env): string {
   const raw = value(env, 'HELPDESK_LOCALE');
   if (raw !== undefined && !isKnownLocale(raw)) throw new ConfigError('HELPDESK_LOCALE', `"${raw}" has no message catalog (one of: ${LOCALES.join(', ')})`);
   return normalizeLocale(raw);
+}
+
+function helpdeskTimeZone(env: Env): string {
+  const raw = value(env, 'HELPDESK_TIME_ZONE');
+  if (raw === undefined) return 'UTC';
+  if (!IANAZone.isValidZone(raw)) throw new ConfigError('HELPDESK_TIME_ZONE', `"${raw}" is not an IANA time zone (e.g. Europe/Berlin, America/New_York, UTC)`);
+  return new Intl.DateTimeFormat('en', { timeZone: raw }).resolvedOptions().timeZone;
 }
 
 function deepFreeze<T>(obj: T): T {

@@ -31,6 +31,7 @@ import { slaCommand } from './sla';
 import { statusCommand } from './status';
 import { subscribeCommand } from './subscribe';
 import { subscriptionsCommand } from './subscriptions';
+import { digestCommand } from './digest';
 import type { Handler } from './types';
 import { unsubscribeCommand } from './unsubscribe';
 
@@ -59,6 +60,7 @@ export const COMMAND_DECLARATIONS: readonly CommandDeclaration[] = [
   subscribeCommand,
   unsubscribeCommand,
   subscriptionsCommand,
+  digestCommand,
   languageCommand,
 ];
 

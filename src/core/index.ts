@@ -6,3 +6,4 @@ export * from './verbs';
 export * from './vocabulary';
 export * from './search';
 export * from './sla';
+export * from './digests';

@@ -1,6 +1,7 @@
 /** Channel subscriptions and mute preferences: the words the commands, the store and the poller share. */
 import type { Conversation } from './conversation';
 import type { SlaReport } from './sla';
+import type { DigestPorts } from './digests';
 
 /** The filter keywords a subscription can use, in the order help names them. */
 export const FILTER_KINDS = ['all', 'high', 'space', 'category', 'status'] as const;
@@ -66,6 +67,8 @@ export interface NotificationPorts {
   personLanguage?(email: string): Promise<string | undefined>;
   /** HELPDESK_LOCALE: the language of conversations with none set. */
   defaultLanguage?: string;
+  /** `digest`: this conversation's scheduled summary; absent where no scheduler runs. */
+  digests?: DigestPorts;
   /** Records who made a change; never fails the command (a lost record only means a needless message). */
   recordAction?(acted: Acted): Promise<void>;
   /** The ticket a person's last notification DM was about, and when it was sent (ISO). */

@@ -33,6 +33,7 @@ export const VERBS = {
   subscriptions: 'notify.list',
   notifications: 'notify.preference',
   language: 'notify.language',
+  digest: 'notify.digest',
 } as const;
 
 export type Verb = (typeof VERBS)[keyof typeof VERBS];

@@ -6,6 +6,7 @@ import type { Vocabulary } from '../helpdesk/types';
 import type { DeliveryIntent } from '../store/types';
 import { noticeView, type NoticeView } from '../views/notice-view';
 import { ticketView } from '../views/ticket-view';
+import type { DigestView } from '../views/digest-view';
 import type { TicketView } from '../views/types';
 import type { ChangeSet } from './detect';
 import { targetKey } from './routing';
@@ -17,7 +18,9 @@ export type OutboxPayload =
   /** `orPost`: without a card to thread under, post the line on its own (SLA alerts) instead of skipping it. */
   | { kind: 'line'; platform: Platform; conversationId: string; text: string; orPost?: boolean; mention?: string }
   /** `notice` (absent on rows written before it existed, and on 'it was saved' notes) makes the DM an actionable card. */
-  | { kind: 'dm'; email: string; text: string; reason: string; locale?: string; notice?: NoticeView };
+  | { kind: 'dm'; email: string; text: string; reason: string; locale?: string; notice?: NoticeView }
+  /** A channel digest (src/notify/digests.ts), laid out by the platform. */
+  | { kind: 'digest'; platform: Platform; conversationId: string; view: DigestView };
 
 /** The card a channel sees: current ticket state with agent buttons (the service authorises clicks). */
 export function channelCardView(set: ChangeSet, vocabulary: Vocabulary, locale?: string): TicketView {

@@ -50,6 +50,11 @@ export function createSender({ store, queue, logger, byPlatform }: SenderDeps): 
       return store.finishDelivery(row.key);
     }
     const send = <T>(fn: () => Promise<T>) => queue.run(row.lane, paceOf(d), fn);
+    if (p.kind === 'digest') {
+      if (d.postDigest) await send(() => d.postDigest!(p.conversationId, p.view, opts));
+      else logger.debug('platform posts no digests; skipped', { platform: p.platform });
+      return store.finishDelivery(row.key);
+    }
     const card = await cardOf(row.ticketId, p.platform, p.conversationId);
     if (p.kind === 'line') {
       // An @mention (SLA escalation) is a message of its own: a thread reply would bury it.

@@ -20,6 +20,7 @@ import { createSendQueue } from './queue';
 import { createSlaHook } from './sla-hook';
 import { createSlaAlerts } from './sla-alerts';
 import { slaReport } from './sla-report';
+import { createDigests, type Digests } from './digests';
 import { createThreadReplyHandler, type ThreadReplyHandler } from './thread-replies';
 import type { ChangeFeed, Delivery } from './types';
 
@@ -42,6 +43,8 @@ export interface NotificationsConfig {
   sla?: PolicySource;
   /** The poller's clock (tests pin it; default the system clock). */
   now?: () => Date;
+  /** HELPDESK_TIME_ZONE: the zone of digests set without one when no SLA policy names one (default UTC). */
+  timeZone?: string;
 }
 
 /** What the rest of the process uses. */
@@ -56,6 +59,8 @@ export interface Notifications {
    * retried like any notification until it reaches them on whichever platform knows them.
    */
   tellLater(email: string, text: string): Promise<void>;
+  /** Channel digests: `digests.start()` runs their timer; `tick()` enqueues the ones due now. */
+  digests: Digests;
   /** Call once the channels exist (their Delivery ports), then `poller.start()`. */
   attach(deliveries: Delivery[]): Poller;
 }
@@ -70,12 +75,16 @@ export function createNotifications(config: NotificationsConfig): Notifications 
     if (!poller) return;
     await poller.announce(written).catch((err) => logger.warn('could not announce a change at once; the next poll will', { error: err }));
   }
+  const digests = createDigests({
+    store: config.store, vocabulary: config.vocabulary, logger, timeZone: config.timeZone ?? 'UTC', locale: normalizeLocale(config.locale), sla: config.sla, now: config.now,
+  });
   // Commands record who acted through the ports (see src/commands/acted.ts), thread commands too.
   const ports: NotificationPorts & WriteSink = {
     ...plainWhenUnreachable(createNotificationPorts(config.store)),
     defaultLanguage: normalizeLocale(config.locale),
     recordAction: createActionLog(config.store, logger),
     wrote: (w) => fastLane(w),
+    digests: digests.ports,
     ...(config.sla ? {
       slaReport: (id: number) => slaReport(config.store, config.sla!, config.vocabulary, id, (config.now?.() ?? new Date()).getTime()),
       slaDue: (offset: number, limit: number) => config.store.slaQueue(offset, limit),
@@ -84,6 +93,7 @@ export function createNotifications(config: NotificationsConfig): Notifications 
   return {
     helpdesk,
     ports,
+    digests,
     handleThreadReply: createThreadReplyHandler({ store: config.store, helpdesk, logger, notifications: ports, wrote: (w) => fastLane(w) }),
     async tellLater(email, text) {
       const payload: OutboxPayload = { kind: 'dm', email, text, reason: 'requester' };

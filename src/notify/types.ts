@@ -3,6 +3,7 @@ import type { Comment, Ticket } from '../helpdesk/types';
 import type { Platform } from '../store/types';
 import type { NoticeView } from '../views/notice-view';
 import type { TicketView } from '../views/types';
+import type { DigestView } from '../views/digest-view';
 
 /** Re-exported so delivery implementations need only this module. */
 export type { Platform };
@@ -109,6 +110,8 @@ export interface Delivery {
    * thread it under); `mention` is an address to @mention after the text, when the platform knows them.
    */
   postMessage?(conversationId: string, text: string, send?: SendOptions, mention?: string): Promise<void>;
+  /** Posts a channel digest as one message (Adaptive Card with facts and rows; Slack section and context blocks). */
+  postDigest?(conversationId: string, view: DigestView, send?: SendOptions): Promise<void>;
   /**
    * Sends a private message to a person: `text` alone, or the actionable `notice` card with `text`
    * as its notification and fallback text. Returns false when this platform has no way to reach

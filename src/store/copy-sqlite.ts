@@ -23,6 +23,7 @@ const TABLES: { name: string; json?: string[]; bool?: string[] }[] = [
   { name: 'prefs', bool: ['muted'] },
   { name: 'actions' },
   { name: 'locales' },
+  { name: 'digest_schedules' },
 ];
 
 /** Rows read from SQLite and rows newly written to PostgreSQL, per table. */

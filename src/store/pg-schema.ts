@@ -10,6 +10,7 @@ import type pg from 'pg';
 import { inTransaction } from './pg-client';
 import { PG_MEMO_SCHEMA } from './memos';
 import { PG_SEARCH_SCHEMA } from './search-postgres';
+import { PG_DIGEST_SCHEMA } from './digests';
 
 const MIGRATIONS: string[] = [
   // 1: the same tables as the SQLite store.
@@ -82,6 +83,8 @@ const MIGRATIONS: string[] = [
   PG_CHOSEN_LOCALES_SCHEMA,
   // 8: SLA clocks: per-ticket history, next instant and due time, announced thresholds (see sla-postgres.ts).
   PG_SLA_SCHEMA,
+  // 9: channel digest schedules (see digests.ts).
+  PG_DIGEST_SCHEMA,
 ];
 
 /** The schema version this code writes. */

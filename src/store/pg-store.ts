@@ -6,6 +6,7 @@
  */
 import type pg from 'pg';
 import { createPgSla } from './sla-postgres';
+import { createPgDigests } from './digests';
 import type { Logger } from '../log';
 import { isSchemaTooNew } from './errors';
 import { createPgLocales } from './locales';
@@ -96,6 +97,7 @@ export async function createPostgresStore(config: PostgresStoreConfig): Promise<
     ...createPgAudience(queries),
     ...progress,
     ...createPgSla(queries.query),
+    ...createPgDigests(queries.query, queries.count),
     async pruneDelivered(before) {
       const n = await pruneProgress(before);
       await pruneMemos();

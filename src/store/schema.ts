@@ -5,6 +5,7 @@ import { SQLITE_MEMO_SCHEMA } from './memos';
 import { SQLITE_CHOSEN_LOCALES_SCHEMA, SQLITE_LOCALES_SCHEMA } from './locales';
 import { SQLITE_SLA_SCHEMA } from './sla-types';
 import { SQLITE_SEARCH_SCHEMA } from './search-sqlite';
+import { SQLITE_DIGEST_SCHEMA } from './digests';
 
 /** Each schema step, in order (exported for the upgrade tests, which build older files with them). */
 export const MIGRATIONS: readonly string[] = [
@@ -76,6 +77,8 @@ export const MIGRATIONS: readonly string[] = [
   SQLITE_CHOSEN_LOCALES_SCHEMA,
   // 8: SLA clocks: per-ticket history, next instant and due time, announced thresholds (see sla-sqlite.ts).
   SQLITE_SLA_SCHEMA,
+  // 9: channel digest schedules (see digests.ts).
+  SQLITE_DIGEST_SCHEMA,
 ];
 
 /** The schema version this code writes. */

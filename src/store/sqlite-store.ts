@@ -4,6 +4,7 @@
  * sqlite-outbox.ts, search-sqlite.ts, memos.ts and locales.ts; this file opens and puts them together.
  */
 import { createSqliteSla } from './sla-sqlite';
+import { createSqliteDigests } from './digests';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -51,6 +52,7 @@ export function createSqliteStore(config: SqliteStoreConfig): Store {
     ...createSqliteAudience(db),
     ...progress,
     ...createSqliteSla(db),
+    ...createSqliteDigests(db),
     async pruneDelivered(before) {
       const n = pruneProgress(before);
       pruneMemos();

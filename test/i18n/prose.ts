@@ -26,7 +26,7 @@ const ALWAYS_ALLOWED = [
 
 const LITERAL = /'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`/g;
 const WORDS = /[A-Za-zÀ-ÿ]{2,}[ ,;:!?’']+[A-Za-zÀ-ÿ]{2,}/;
-const KEY = /^(?:common|commands|views|notify|teams|slack|helpdesk):[\w.${}-]+$/;
+const KEY = /^(?:common|commands|views|notify|teams|slack|helpdesk|routines):[\w.${}-]+$/;
 
 function stripComments(text: string): string {
   // Keeps line numbers: block comments become as many newlines as they had.

@@ -73,6 +73,7 @@ function examples(): Record<string, { text: string; public: boolean }> {
     subscribe: { text: 'subscribe high', public: false },
     unsubscribe: { text: 'unsubscribe', public: false },
     subscriptions: { text: 'subscriptions', public: false },
+    digest: { text: 'digest daily 09:00', public: false },
     language: { text: 'language', public: false },
   };
 }

@@ -13,6 +13,7 @@ import { DeliveryError, type Delivery, type SendOptions } from '../../notify/typ
 import type { Store } from '../../store/types';
 import type { TicketView } from '../../views/types';
 import { renderMessage } from './blocks/message';
+import { digestMessage } from './blocks/digest';
 import { escapeMrkdwn } from './blocks/limits';
 import { slackErrorCode, type ConversationInfo, type SlackClient, type ThreadReplyInfo } from './context';
 
@@ -114,6 +115,10 @@ export function createSlackDelivery(config: SlackDeliveryConfig): Delivery {
       const user = mention ? (await store.personAddresses(mention)).find((a) => a.platform === 'slack' && a.userId)?.userId : undefined;
       const body = `${escapeMrkdwn(text)}${user ? ` <@${user}>` : ''}`;
       await call('chat.postMessage', () => client.chat.postMessage({ channel, text: body, ...tagged(send) }));
+    },
+    async postDigest(channel, view, send) {
+      if (await earlier(channel, send)) return;
+      await call('chat.postMessage (digest)', () => client.chat.postMessage({ channel, ...digestMessage(view), ...tagged(send) }));
     },
     async postThreadLine(channel, ts, text, send) {
       if (await earlier(channel, send, ts)) return;

@@ -16,6 +16,7 @@ import type { ThreadTurn } from './bot';
 import { isTooBig, TEAMS_MESSAGE_LIMIT } from './fit';
 import { inPersonalChat } from './personal-chat';
 import { cardFor } from './replies';
+import { digestCard } from './digest-card';
 import { kindOf } from './turn';
 
 /** Options for createTeamsDelivery. */
@@ -135,6 +136,10 @@ export function createTeamsDelivery(config: TeamsDeliveryConfig): Delivery {
       const activity = MessageFactory.text(user ? `${text} <at>${user.name}</at>` : text);
       if (user) activity.entities = [{ type: 'mention', text: `<at>${user.name}</at>`, mentioned: { id: user.id, name: user.name } }];
       await inConversation(ref, 'message', (ctx) => ctx.sendActivity(activity));
+    },
+    async postDigest(conversationId, view) {
+      const { ref } = await reference(conversationId);
+      await inConversation(ref, 'digest', (ctx) => ctx.sendActivity(MessageFactory.attachment(CardFactory.adaptiveCard(digestCard(view)), view.title)));
     },
     async postThreadLine(conversationId, messageId, text) {
       const { ref, kind } = await reference(conversationId);
