@@ -7,3 +7,4 @@ export * from './vocabulary';
 export * from './search';
 export * from './sla';
 export * from './digests';
+export * from './preferences';

@@ -2,6 +2,7 @@
 import type { Conversation } from './conversation';
 import type { SlaReport } from './sla';
 import type { DigestPorts } from './digests';
+import type { PreferencePorts } from './preferences';
 
 /** The filter keywords a subscription can use, in the order help names them. */
 export const FILTER_KINDS = ['all', 'high', 'space', 'category', 'status'] as const;
@@ -69,6 +70,8 @@ export interface NotificationPorts {
   defaultLanguage?: string;
   /** `digest`: this conversation's scheduled summary; absent where no scheduler runs. */
   digests?: DigestPorts;
+  /** `notifications`: which DMs a person gets and their quiet hours. */
+  preferences?: PreferencePorts;
   /** Records who made a change; never fails the command (a lost record only means a needless message). */
   recordAction?(acted: Acted): Promise<void>;
   /** The ticket a person's last notification DM was about, and when it was sent (ISO). */

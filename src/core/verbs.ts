@@ -34,6 +34,8 @@ export const VERBS = {
   notifications: 'notify.preference',
   language: 'notify.language',
   digest: 'notify.digest',
+  notificationsForm: 'notify.preferenceForm',
+  notificationsSave: 'notify.preferenceSave',
 } as const;
 
 export type Verb = (typeof VERBS)[keyof typeof VERBS];

@@ -13,7 +13,7 @@ import type { DeliveryIntent, PendingDelivery, Store } from '../store/types';
 import type { ChangeSet } from './detect';
 import { intentsFor, type OutboxPayload } from './intents';
 import type { SendQueue } from './queue';
-import { createSender, withTimeout } from './send-one';
+import { createSender, withTimeout, type QuietHours } from './send-one';
 import { DeliveryError, type Delivery, type Platform, type Target } from './types';
 
 export { channelCardView, channelLane, dmLane, type OutboxPayload } from './intents';
@@ -37,6 +37,8 @@ export interface DelivererConfig {
   /** How long a started row stays claimed by this drainer (default twice sendTimeoutMs); a dead drainer's claim expires then. */
   claimMs?: number;
   now?: () => number;
+  /** Quiet hours: their clock (tests pin it) and the zone of people whose client never said theirs (HELPDESK_TIME_ZONE). */
+  quiet?: QuietHours;
 }
 
 /** What one drain did. */
@@ -75,7 +77,7 @@ export function createDeliverer(config: DelivererConfig): Deliverer {
   const busy = new Set<string>();
 
   const plan = (set: ChangeSet, targets: Target[]): DeliveryIntent[] => intentsFor(set, targets, config.vocabulary, new Date(now()).toISOString(), config.locale);
-  const sendOne = createSender({ store, queue, logger, byPlatform });
+  const sendOne = createSender({ store, queue, logger, byPlatform, quiet: config.quiet });
 
   /**
    * Works through one lane until it is empty or its head has to wait. `everything` (a process's

@@ -6,7 +6,7 @@
  * each slot once: a second enqueue of the key is ignored, a second move fails. Slots missed while
  * no process ran become one digest that says it is late. The deliverer sends it like any card.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { IANAZone } from 'luxon';
 import { isDone, type Conversation, type DigestPorts, type DigestSpec } from '../core';
 import type { Vocabulary } from '../helpdesk/types';
@@ -18,7 +18,8 @@ import type { Platform, Store } from '../store/types';
 import { digestView, type DigestOccasion } from '../views/digest-view';
 import { digestFigures } from './digest-data';
 import { slotsBetween, WEEKDAYS_ONLY, type DayFilter } from './digest-schedule';
-import { channelLane, type OutboxPayload } from './intents';
+import { channelLane, dmLane, type OutboxPayload } from './intents';
+import type { NoticeView } from '../views/notice-view';
 
 /** A slot handled more than this long after its time is late (the timer checks far more often). */
 export const LATE_AFTER_MS = 15 * 60_000;
@@ -93,8 +94,30 @@ export function createDigests(config: DigestsConfig): Digests {
     return moved;
   }
 
+  /**
+   * DMs held in quiet hours that ended: one DM per person and ticket, its lines in order, keyed by
+   * what it merges so a second replica or a retry after a crash enqueues it once.
+   */
+  async function releaseHeld(now: number): Promise<void> {
+    const due = await store.heldDue(now);
+    if (due.length === 0) return;
+    const groups = new Map<string, typeof due>();
+    for (const h of due) groups.set(`${h.email}\n${h.ticketId}`, [...(groups.get(`${h.email}\n${h.ticketId}`) ?? []), h]);
+    const intents = [...groups.values()].map((held) => {
+      const last = held[held.length - 1];
+      const text = held.map((h) => h.text).join('\n');
+      const notice = last.notice ? { ...(last.notice as NoticeView), text } : undefined;
+      const payload: OutboxPayload = { kind: 'dm', email: last.email, text, reason: last.reason, urgent: true, ...(notice ? { notice } : {}) };
+      const key = `held:${createHash('sha256').update(held.map((h) => h.key).join('\n')).digest('hex').slice(0, 32)}`;
+      return { key, lane: dmLane(last.email), ticketId: last.ticketId, createdAt: new Date(now).toISOString(), payload };
+    });
+    await store.commitCycleWithDeliveries({ watermarks: {}, states: [], processedKeys: [] }, intents);
+    await store.dropHeld(due.map((h) => h.key));
+  }
+
   async function tickOnce(): Promise<number> {
     const now = clock();
+    await releaseHeld(now).catch((err) => logger.warn('could not release DMs held in quiet hours; the next check tries again', { error: err }));
     let n = 0;
     for (const rec of await store.digestSchedules()) {
       try {

@@ -18,7 +18,8 @@ export type OutboxPayload =
   /** `orPost`: without a card to thread under, post the line on its own (SLA alerts) instead of skipping it. */
   | { kind: 'line'; platform: Platform; conversationId: string; text: string; orPost?: boolean; mention?: string }
   /** `notice` (absent on rows written before it existed, and on 'it was saved' notes) makes the DM an actionable card. */
-  | { kind: 'dm'; email: string; text: string; reason: string; locale?: string; notice?: NoticeView }
+  /** `urgent` (SLA alerts, 'it was saved' notes, DMs released after quiet hours) is never held during quiet hours. */
+  | { kind: 'dm'; email: string; text: string; reason: string; locale?: string; notice?: NoticeView; urgent?: boolean }
   /** A channel digest (src/notify/digests.ts), laid out by the platform. */
   | { kind: 'digest'; platform: Platform; conversationId: string; view: DigestView };
 

@@ -9,6 +9,7 @@ import type { Logger } from '../log';
 import { rememberNotice } from '../store/notices';
 import type { PendingDelivery, Store } from '../store/types';
 import type { OutboxPayload } from './intents';
+import { quietUntil } from './quiet-hours';
 import type { SendQueue } from './queue';
 import { DeliveryError, type Delivery, type Platform } from './types';
 
@@ -21,6 +22,14 @@ export interface SenderDeps {
   queue: SendQueue;
   logger: Logger;
   byPlatform: ReadonlyMap<Platform, Delivery>;
+  /** Quiet hours: the clock they are judged by and the zone of people whose client never said theirs. */
+  quiet?: QuietHours;
+}
+
+/** How quiet hours are judged. */
+export interface QuietHours {
+  now: () => number;
+  zone: string;
 }
 
 type SendOpts = { key: string; mayHaveSent: boolean };
@@ -36,7 +45,7 @@ export function withTimeout<T>(work: Promise<T>, ms: number, what: string): Prom
 }
 
 /** The function that sends one row (attempt 1 is the first; later ones may follow a send that took effect). */
-export function createSender({ store, queue, logger, byPlatform }: SenderDeps): (row: PendingDelivery, attempt: number) => Promise<void> {
+export function createSender({ store, queue, logger, byPlatform, quiet }: SenderDeps): (row: PendingDelivery, attempt: number) => Promise<void> {
   const cardOf = async (ticketId: number, platform: Platform, conversationId: string) =>
     (await store.postedMessages(ticketId)).find((p) => p.platform === platform && p.conversationId === conversationId);
 
@@ -87,6 +96,16 @@ export function createSender({ store, queue, logger, byPlatform }: SenderDeps): 
   }
 
   async function sendDm(row: PendingDelivery, p: Extract<OutboxPayload, { kind: 'dm' }>, opts: SendOpts): Promise<void> {
+    // In the person's quiet hours the DM waits (src/notify/digests.ts releases it, merged per ticket).
+    if (!p.urgent) {
+      const [prefs, zone] = await Promise.all([store.dmPreferences([p.email]), store.personZone(p.email)]);
+      const now = quiet?.now() ?? Date.now();
+      const until = quietUntil([...prefs.values()][0], zone ?? quiet?.zone ?? 'UTC', now);
+      if (until !== undefined) {
+        await store.holdDm({ key: row.key, email: p.email, ticketId: row.ticketId, text: p.text, reason: p.reason, ...(p.notice ? { notice: p.notice } : {}), releaseAt: until });
+        return store.finishDelivery(row.key);
+      }
+    }
     // Platforms where the person was seen most recently first; then any other platform.
     const known = (await store.personAddresses(p.email)).map((a) => a.platform);
     const order = [...new Set([...known, ...byPlatform.keys()])].filter((x) => byPlatform.has(x));

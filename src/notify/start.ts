@@ -79,8 +79,11 @@ export function createNotifications(config: NotificationsConfig): Notifications 
     store: config.store, vocabulary: config.vocabulary, logger, timeZone: config.timeZone ?? 'UTC', locale: normalizeLocale(config.locale), sla: config.sla, now: config.now,
   });
   // Commands record who acted through the ports (see src/commands/acted.ts), thread commands too.
+  const base = plainWhenUnreachable(createNotificationPorts(config.store));
   const ports: NotificationPorts & WriteSink = {
-    ...plainWhenUnreachable(createNotificationPorts(config.store)),
+    ...base,
+    // Quiet hours of someone whose client never said their zone are read in HELPDESK_TIME_ZONE.
+    ...(base.preferences ? { preferences: { ...base.preferences, choices: async (email: string) => ({ zone: config.timeZone ?? 'UTC', ...(await base.preferences!.choices(email)) }) } } : {}),
     defaultLanguage: normalizeLocale(config.locale),
     recordAction: createActionLog(config.store, logger),
     wrote: (w) => fastLane(w),
@@ -96,12 +99,13 @@ export function createNotifications(config: NotificationsConfig): Notifications 
     digests,
     handleThreadReply: createThreadReplyHandler({ store: config.store, helpdesk, logger, notifications: ports, wrote: (w) => fastLane(w) }),
     async tellLater(email, text) {
-      const payload: OutboxPayload = { kind: 'dm', email, text, reason: 'requester' };
+      const payload: OutboxPayload = { kind: 'dm', email, text, reason: 'requester', urgent: true };
       const intent = { key: `saved:${randomUUID()}`, lane: dmLane(email), ticketId: 0, createdAt: new Date().toISOString(), payload };
       await config.store.commitCycleWithDeliveries({ watermarks: {}, states: [], processedKeys: [] }, [intent]);
     },
     attach(deliveries) {
-      const deliverer = createDeliverer({ deliveries, store: config.store, queue: createSendQueue({ maxRetryAfterMs: 10_000 }), logger, vocabulary: config.vocabulary, locale: config.locale });
+      const quiet = { now: () => (config.now?.() ?? new Date()).getTime(), zone: config.timeZone ?? 'UTC' };
+      const deliverer = createDeliverer({ deliveries, store: config.store, queue: createSendQueue({ maxRetryAfterMs: 10_000 }), logger, vocabulary: config.vocabulary, locale: config.locale, quiet });
       poller = createPoller({
         feed: config.feed,
         store: config.store,

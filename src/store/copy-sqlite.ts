@@ -24,6 +24,8 @@ const TABLES: { name: string; json?: string[]; bool?: string[] }[] = [
   { name: 'actions' },
   { name: 'locales' },
   { name: 'digest_schedules' },
+  { name: 'dm_preferences' },
+  { name: 'held_dms', json: ['notice'] },
 ];
 
 /** Rows read from SQLite and rows newly written to PostgreSQL, per table. */

@@ -11,6 +11,7 @@ import { inTransaction } from './pg-client';
 import { PG_MEMO_SCHEMA } from './memos';
 import { PG_SEARCH_SCHEMA } from './search-postgres';
 import { PG_DIGEST_SCHEMA } from './digests';
+import { PG_PREFERENCES_SCHEMA } from './preferences';
 
 const MIGRATIONS: string[] = [
   // 1: the same tables as the SQLite store.
@@ -85,6 +86,8 @@ const MIGRATIONS: string[] = [
   PG_SLA_SCHEMA,
   // 9: channel digest schedules (see digests.ts).
   PG_DIGEST_SCHEMA,
+  // 10: which DMs each person gets, quiet hours, and the DMs held during them (see preferences.ts).
+  PG_PREFERENCES_SCHEMA,
 ];
 
 /** The schema version this code writes. */

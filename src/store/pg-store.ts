@@ -7,6 +7,7 @@
 import type pg from 'pg';
 import { createPgSla } from './sla-postgres';
 import { createPgDigests } from './digests';
+import { createPgPreferences } from './preferences';
 import type { Logger } from '../log';
 import { isSchemaTooNew } from './errors';
 import { createPgLocales } from './locales';
@@ -98,6 +99,7 @@ export async function createPostgresStore(config: PostgresStoreConfig): Promise<
     ...progress,
     ...createPgSla(queries.query),
     ...createPgDigests(queries.query, queries.count),
+    ...createPgPreferences(queries.query),
     async pruneDelivered(before) {
       const n = await pruneProgress(before);
       await pruneMemos();

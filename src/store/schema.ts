@@ -6,6 +6,7 @@ import { SQLITE_CHOSEN_LOCALES_SCHEMA, SQLITE_LOCALES_SCHEMA } from './locales';
 import { SQLITE_SLA_SCHEMA } from './sla-types';
 import { SQLITE_SEARCH_SCHEMA } from './search-sqlite';
 import { SQLITE_DIGEST_SCHEMA } from './digests';
+import { SQLITE_PREFERENCES_SCHEMA } from './preferences';
 
 /** Each schema step, in order (exported for the upgrade tests, which build older files with them). */
 export const MIGRATIONS: readonly string[] = [
@@ -79,6 +80,8 @@ export const MIGRATIONS: readonly string[] = [
   SQLITE_SLA_SCHEMA,
   // 9: channel digest schedules (see digests.ts).
   SQLITE_DIGEST_SCHEMA,
+  // 10: which DMs each person gets, quiet hours, and the DMs held during them (see preferences.ts).
+  SQLITE_PREFERENCES_SCHEMA,
 ];
 
 /** The schema version this code writes. */

@@ -5,6 +5,7 @@
  */
 import { createSqliteSla } from './sla-sqlite';
 import { createSqliteDigests } from './digests';
+import { createSqlitePreferences } from './preferences';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -53,6 +54,7 @@ export function createSqliteStore(config: SqliteStoreConfig): Store {
     ...progress,
     ...createSqliteSla(db),
     ...createSqliteDigests(db),
+    ...createSqlitePreferences(db),
     async pruneDelivered(before) {
       const n = pruneProgress(before);
       pruneMemos();

@@ -5,6 +5,7 @@
 import type { Conversation, IndexedTicket, SubscriptionFilter, TicketIndex } from '../core';
 import type { SlaStore } from './sla-types';
 import type { DigestStore } from './digests';
+import type { PreferenceStore } from './preferences';
 
 // The store's files import these from here, so moving them elsewhere changes one line.
 export type { Conversation, SubscriptionFilter };
@@ -181,7 +182,7 @@ export interface LocaleStore {
 }
 
 /** Durable notification state, and the search index. */
-export interface Store extends DeliveryOutbox, SearchIndexStore, MemoStore, LocaleStore, SlaStore, DigestStore {
+export interface Store extends DeliveryOutbox, SearchIndexStore, MemoStore, LocaleStore, SlaStore, DigestStore, PreferenceStore {
   addSubscription(sub: SubscriptionRecord): Promise<boolean>;
   /** Removes one filter, or every filter of the conversation when `filter` is undefined. */
   removeSubscriptions(platform: Platform, conversationId: string, filter?: SubscriptionFilter): Promise<number>;

@@ -15,6 +15,7 @@ export const FORM_FIELDS: Readonly<Record<FormView['form'], readonly string[]>> 
   assign: ['assignee'],
   reopen: ['reason'],
   edit: ['title', 'description', 'category'],
+  notifications: ['status', 'comments', 'resolution', 'quietStart', 'quietEnd'],
 };
 
 /** The priority a new ticket starts with: Normal when configured, else the middle one. */

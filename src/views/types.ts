@@ -136,7 +136,7 @@ export interface FormFieldError {
 export interface FormView {
   /** The catalog language of the title and labels ('en', 'de'). */
   locale?: string;
-  form: 'new-ticket' | 'comment' | 'resolve' | 'assign' | 'reopen' | 'edit';
+  form: 'new-ticket' | 'comment' | 'resolve' | 'assign' | 'reopen' | 'edit' | 'notifications';
   title: string;
   /** Verb sent on submit. */
   submitVerb: Verb;
@@ -160,6 +160,8 @@ export interface FormView {
   offerText: string;
   /** Field names, prompts, hints and buttons, in the reader's language. */
   labels: FormLabels;
+  /** The notifications form's own words (src/views/notifications-form.ts). */
+  choiceLabels?: { intro: string; status: string; comments: string; resolution: string; quietStart: string; quietEnd: string; quietHint: string };
 }
 
 export interface HelpView {

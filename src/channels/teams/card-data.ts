@@ -156,5 +156,6 @@ export function formData(f: FormView) {
     categoryChoices: f.categories,
     assigneeChoices: f.assignees ?? [],
     labels: f.labels,
+    choiceLabels: Object.fromEntries(Object.entries(f.choiceLabels ?? {}).map(([k, v]) => [k, literal(v)])),
   };
 }

@@ -9,6 +9,7 @@ import type { Block } from './elements';
 import { labelsFor } from '../../../views/labels';
 import type { FormLabels } from '../../../views/labels';
 import { renderMessage } from './message';
+import { notificationFormBlocks } from './notifications-form';
 import { BLOCK_LIMITS, mrkdwn, plain, truncate, userText } from './limits';
 
 /** Every modal we open carries this callback id; the form itself travels in private_metadata. */
@@ -93,11 +94,13 @@ function formBlocks(form: FormView): Block[] {
       if (form.allowCategory) blocks.push(selectInput('category', m('category'), m('chooseCategory'), form.categories, v.category));
       return blocks;
     }
+    case 'notifications':
+      return notificationFormBlocks(form);
   }
 }
 
 /** The label of each form's submit button. */
-const SUBMIT_KEYS: Record<FormView['form'], keyof FormLabels> = { 'new-ticket': 'create', comment: 'send', resolve: 'resolve', assign: 'assign', reopen: 'reopen', edit: 'save' };
+const SUBMIT_KEYS: Record<FormView['form'], keyof FormLabels> = { 'new-ticket': 'create', comment: 'send', resolve: 'resolve', assign: 'assign', reopen: 'reopen', edit: 'save', notifications: 'save' };
 
 /** The input block ids a form has; an error on any other field is shown under the first. */
 export function formFields(form: FormView['form']): readonly string[] {
