@@ -154,6 +154,7 @@ export function slackConversationHook(store: Store) {
     if (!info.email) return;
     // The language this person's Slack uses now: their DMs follow it.
     if (info.locale) await store.savePersonLocale(info.email, info.locale);
+    if (info.tz) await store.savePersonZone(info.email, info.tz);
     await store.savePersonAddress({
       platform: 'slack',
       email: info.email,
