@@ -5,6 +5,7 @@
  * moves the conversation's last slot by compare-and-set. Replicas and restarts therefore enqueue
  * each slot once: a second enqueue of the key is ignored, a second move fails. Slots missed while
  * no process ran become one digest that says it is late. The deliverer sends it like any card.
+ * The same check releases DMs held in quiet hours (src/notify/quiet-hours.ts) once they end.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { IANAZone } from 'luxon';
