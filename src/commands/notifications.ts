@@ -97,6 +97,7 @@ export const notificationsCommand: CommandDeclaration = {
   examples: [
     { name: 'notifications off', typed: 'notifications off', values: { state: 'off' }, access: 'email' },
     { name: 'notifications on', typed: 'notifications on', values: { state: 'on' }, access: 'email' },
+    { name: 'notifications form', verb: VERBS.notificationsForm, access: 'email' },
     { name: 'notifications save', verb: VERBS.notificationsSave, values: { status: 'true', comments: 'false', resolution: 'true', quietStart: '22:00', quietEnd: '07:00' }, access: 'email' },
   ],
   helpGroup: 'yours',
