@@ -111,6 +111,8 @@ export function createDeliverer(config: DelivererConfig): Deliverer {
     const p = row.payload as OutboxPayload;
     if (p.kind !== 'dm' && err instanceof DeliveryError && err.kind === 'gone') {
       const n = await store.dropConversation(p.platform, p.conversationId);
+      // Its digest too, or every slot would be counted and dropped again.
+      await store.removeDigestSchedule(p.platform, p.conversationId);
       const dropped = await store.dropLane(row.lane);
       tally.dropped += dropped;
       logger.warn('bot is no longer in the conversation; dropped its subscriptions', { platform: p.platform, conversationId: p.conversationId, subscriptions: n, pending: dropped, reason: err.message });
