@@ -37,11 +37,14 @@ for (const engine of engines) {
 }
 
 describe.skipIf(!pgAvailable())('store:migrate and the routines', () => {
-  it('copies digest schedules from SQLite to PostgreSQL, once', async () => {
+  it('copies digest schedules, DM choices, time zones and held DMs from SQLite to PostgreSQL, once', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'routines-migrate-'));
     cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
     const sqlite = createSqliteStore({ dataDir: dir });
     await sqlite.putDigestSchedule({ platform: 'slack', conversationId: 'C1', spec: SPEC, createdBy: 'dana@example.com', lastSlot: 100, sinceAt: 90 });
+    await sqlite.setDmPreferences('Sam@Example.com', { status: true, comments: false, resolution: true, quietStart: '22:00', quietEnd: '07:00' });
+    await sqlite.savePersonZone('sam@example.com', 'America/New_York');
+    await sqlite.holdDm({ key: 'k1', email: 'sam@example.com', ticketId: 7, text: 'Status: Waiting', reason: 'requester', notice: { ticketId: 7, text: 'Status: Waiting' }, releaseAt: 500 });
     await sqlite.close();
     const url = await freshDatabase();
     const pg: Store & { pool: import('pg').Pool } = await createPostgresStore({ url });
@@ -49,6 +52,11 @@ describe.skipIf(!pgAvailable())('store:migrate and the routines', () => {
     const first = await copySqliteToPostgres(path.join(dir, STORE_FILE), pg.pool);
     expect(first.digest_schedules).toEqual({ read: 1, written: 1 });
     expect((await copySqliteToPostgres(path.join(dir, STORE_FILE), pg.pool)).digest_schedules).toEqual({ read: 1, written: 0 });
+    expect(first.dm_preferences).toEqual({ read: 1, written: 1 });
+    expect(await pg.dmPreferences(['sam@example.com'])).toEqual(new Map([['sam@example.com', { status: true, comments: false, resolution: true, quietStart: '22:00', quietEnd: '07:00' }]]));
+    expect(await pg.personZone('SAM@example.com')).toBe('America/New_York');
+    expect(await pg.heldDue(499)).toEqual([]);
+    expect(await pg.heldDue(500)).toEqual([{ key: 'k1', email: 'sam@example.com', ticketId: 7, text: 'Status: Waiting', reason: 'requester', notice: { ticketId: 7, text: 'Status: Waiting' }, releaseAt: 500 }]);
     expect(await pg.digestSchedule('slack', 'C1')).toEqual({ platform: 'slack', conversationId: 'C1', spec: SPEC, createdBy: 'dana@example.com', lastSlot: 100, sinceAt: 90 });
   });
 });
