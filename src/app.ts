@@ -88,6 +88,7 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
     stormThreshold: config.stormThreshold,
     sla,
     csat: config.csat,
+    timeZone: config.timeZone,
     // A lease lives 3/4 of a poll interval: a dead poller is replaced within two intervals.
     lease: leaseFor(store, { ttlMs: config.pollSeconds * 750, logger: logger.child({ component: 'lease' }) }),
   });
@@ -179,7 +180,10 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
     throw err;
   }
   poller = notifications.attach([loaded.delivery, ...slackDeliveries]);
-  if (options.poll !== false) poller.start();
+  if (options.poll !== false) {
+    poller.start();
+    notifications.digests.start();
+  }
   const started = poller;
 
   return {
@@ -190,6 +194,7 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
     reachability: () => reachabilityReport(config, probe),
     async close() {
       probe.stop();
+      notifications.digests.stop();
       await started.stop();
       await server.close();
       await slack?.stop();

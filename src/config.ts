@@ -4,6 +4,7 @@
  * The readers live in src/settings (one variable's shape in read.ts, groups in groups.ts).
  */
 import path from 'node:path';
+import { IANAZone } from 'luxon';
 import { isKnownLocale, LOCALES, normalizeLocale } from './i18n';
 import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from './log';
 import {
@@ -87,6 +88,8 @@ export interface Config {
   slaFile?: string;
   /** HELPDESK_CSAT (on|off, default on) and HELPDESK_CSAT_SCALE (5|thumbs, default 5): the survey a requester gets when their ticket is resolved. */
   csat: { enabled: boolean; scale: SurveyScale };
+  /** HELPDESK_TIME_ZONE: IANA zone of digests set without one when no SLA policy names one (default UTC). */
+  timeZone: string;
 }
 
 /** Options for loadConfig. */
@@ -150,6 +153,7 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): R
       enabled: found.read(() => oneOf(env, 'HELPDESK_CSAT', ['on', 'off'], 'on'), 'on') === 'on',
       scale: found.read(() => oneOf(env, 'HELPDESK_CSAT_SCALE', ['5', 'thumbs'], '5'), '5') === 'thumbs' ? 'thumbs' : 'five',
     },
+    timeZone: found.read(() => helpdeskTimeZone(env), 'UTC'),
   };
   found.done();
   return deepFreeze(config);
@@ -159,6 +163,13 @@ function helpdeskLocale(env: Env): string {
   const raw = value(env, 'HELPDESK_LOCALE');
   if (raw !== undefined && !isKnownLocale(raw)) throw new ConfigError('HELPDESK_LOCALE', `"${raw}" has no message catalog (one of: ${LOCALES.join(', ')})`);
   return normalizeLocale(raw);
+}
+
+function helpdeskTimeZone(env: Env): string {
+  const raw = value(env, 'HELPDESK_TIME_ZONE');
+  if (raw === undefined) return 'UTC';
+  if (!IANAZone.isValidZone(raw)) throw new ConfigError('HELPDESK_TIME_ZONE', `"${raw}" is not an IANA time zone (e.g. Europe/Berlin, America/New_York, UTC)`);
+  return new Intl.DateTimeFormat('en', { timeZone: raw }).resolvedOptions().timeZone;
 }
 
 function deepFreeze<T>(obj: T): T {

@@ -34,6 +34,7 @@ import { spaceCommand } from './space';
 import { statusCommand } from './status';
 import { subscribeCommand } from './subscribe';
 import { subscriptionsCommand } from './subscriptions';
+import { digestCommand } from './digest';
 import type { Handler } from './types';
 import { unsubscribeCommand } from './unsubscribe';
 
@@ -65,6 +66,7 @@ export const COMMAND_DECLARATIONS: readonly CommandDeclaration[] = [
   unsubscribeCommand,
   subscriptionsCommand,
   spaceCommand,
+  digestCommand,
   languageCommand,
 ];
 

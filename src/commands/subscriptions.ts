@@ -6,16 +6,20 @@ import { normalizeLocale } from '../i18n';
 import { EVERYWHERE, type CommandDeclaration } from './declaration';
 import type { Handler } from './types';
 import { boundSpace } from './space';
+import { describeSchedule } from './digest';
 
 /** Lists this conversation's subscriptions and says which language its cards use. */
 const subscriptions: Handler = async (ctx) => {
   const ports = await agentPorts(ctx, 'subscriptions');
   if (isReply(ports)) return ports;
   const t = tr(ctx);
-  const [filters, chosen, space] = await Promise.all([ports.subscriptions(ctx.conversation), ports.language?.(ctx.conversation), boundSpace(ctx)]);
+  const [filters, chosen, space, schedule] = await Promise.all([ports.subscriptions(ctx.conversation), ports.language?.(ctx.conversation), boundSpace(ctx), ports.digests?.schedule(ctx.conversation)]);
   const lng = normalizeLocale(chosen ?? ports.defaultLanguage);
   const languageLine = t(chosen ? 'commands:subscriptions.languageLine' : 'commands:subscriptions.languageDefault', { language: t(`common:languages.${lng}`) });
-  const language = space ? `${languageLine}\n${t('commands:subscriptions.spaceLine', { space })}` : languageLine;
+  // The digest line only where digests run, so deployments without them read as before.
+  const digestLine = !ports.digests ? [] : [schedule ? describeSchedule(schedule, t, 'routines:command.scheduleDaily', 'routines:command.scheduleWeekly') : t('routines:command.scheduleNone')];
+  const spaceLine = space ? [t('commands:subscriptions.spaceLine', { space })] : [];
+  const language = [languageLine, ...spaceLine, ...digestLine].join('\n');
   if (filters.length === 0) return confirm(`${t('commands:subscriptions.none')}\n${language}`);
   const lines = filters.map((f) => `• ${describeFilter(f, t)}`).join('\n');
   return confirm(`${t('commands:subscriptions.list', { lines })}\n${language}`);

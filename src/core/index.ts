@@ -8,3 +8,5 @@ export * from './search';
 export * from './sla';
 export * from './saved-replies';
 export * from './satisfaction';
+export * from './digests';
+export * from './preferences';

@@ -3,6 +3,8 @@ import type { Conversation } from './conversation';
 import type { CardClock, SlaReport } from './sla';
 import type { SavedReplyPorts } from './saved-replies';
 import type { SurveyPorts } from './satisfaction';
+import type { DigestPorts } from './digests';
+import type { PreferencePorts } from './preferences';
 
 /** The filter keywords a subscription can use, in the order help names them. */
 export const FILTER_KINDS = ['all', 'high', 'space', 'category', 'status'] as const;
@@ -76,6 +78,10 @@ export interface NotificationPorts {
   setSpace?(conversation: Conversation, spaceId: string | undefined, by: PersonRef): Promise<void>;
   /** HELPDESK_LOCALE: the language of conversations with none set. */
   defaultLanguage?: string;
+  /** `digest`: this conversation's scheduled summary; absent where no scheduler runs. */
+  digests?: DigestPorts;
+  /** `notifications`: which DMs a person gets and their quiet hours. */
+  preferences?: PreferencePorts;
   /** Records who made a change; never fails the command (a lost record only means a needless message). */
   recordAction?(acted: Acted): Promise<void>;
   /** The ticket a person's last notification DM was about, and when it was sent (ISO). */

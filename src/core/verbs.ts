@@ -42,6 +42,9 @@ export const VERBS = {
   csatRate: 'csat.rate',
   csatForm: 'csat.form',
   csatAnswer: 'csat.answer',
+  digest: 'notify.digest',
+  notificationsForm: 'notify.preferenceForm',
+  notificationsSave: 'notify.preferenceSave',
 } as const;
 
 export type Verb = (typeof VERBS)[keyof typeof VERBS];

@@ -10,6 +10,7 @@ import enNotify from './locales/en/notify.json' with { type: 'json' };
 import enTeams from './locales/en/teams.json' with { type: 'json' };
 import enSlack from './locales/en/slack.json' with { type: 'json' };
 import enHelpdesk from './locales/en/helpdesk.json' with { type: 'json' };
+import enRoutines from './locales/en/routines.json' with { type: 'json' };
 import deCommon from './locales/de/common.json' with { type: 'json' };
 import deCommands from './locales/de/commands.json' with { type: 'json' };
 import deViews from './locales/de/views.json' with { type: 'json' };
@@ -19,9 +20,10 @@ import deSlack from './locales/de/slack.json' with { type: 'json' };
 import deHelpdesk from './locales/de/helpdesk.json' with { type: 'json' };
 import enReplies from './locales/en/replies.json' with { type: 'json' };
 import deReplies from './locales/de/replies.json' with { type: 'json' };
+import deRoutines from './locales/de/routines.json' with { type: 'json' };
 
 /** One area of the product per namespace, so people adding strings to different areas touch different files. */
-export const NAMESPACES = ['common', 'commands', 'views', 'notify', 'helpdesk', 'teams', 'slack', 'replies'] as const;
+export const NAMESPACES = ['common', 'commands', 'views', 'notify', 'helpdesk', 'teams', 'slack', 'replies', 'routines'] as const;
 
 /** A namespace name. */
 export type Namespace = (typeof NAMESPACES)[number];
@@ -33,6 +35,6 @@ export interface Catalog {
 
 /** Every language's catalogs by namespace; `en` is complete and the fallback for every other. */
 export const CATALOGS: Record<string, Record<Namespace, Catalog>> = {
-  en: { common: enCommon, commands: enCommands, views: enViews, notify: enNotify, helpdesk: enHelpdesk, teams: enTeams, slack: enSlack, replies: enReplies },
-  de: { common: deCommon, commands: deCommands, views: deViews, notify: deNotify, helpdesk: deHelpdesk, teams: deTeams, slack: deSlack, replies: deReplies },
+  en: { common: enCommon, commands: enCommands, views: enViews, notify: enNotify, helpdesk: enHelpdesk, teams: enTeams, slack: enSlack, replies: enReplies, routines: enRoutines },
+  de: { common: deCommon, commands: deCommands, views: deViews, notify: deNotify, helpdesk: deHelpdesk, teams: deTeams, slack: deSlack, replies: deReplies, routines: deRoutines },
 };

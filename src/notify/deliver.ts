@@ -14,7 +14,7 @@ import type { DeliveryIntent, PendingDelivery, Store } from '../store/types';
 import type { ChangeSet } from './detect';
 import { intentsFor, type OutboxPayload } from './intents';
 import type { SendQueue } from './queue';
-import { createSender, withTimeout } from './send-one';
+import { createSender, withTimeout, type QuietHours } from './send-one';
 import { DeliveryError, type Delivery, type Platform, type Target } from './types';
 
 export { channelCardView, channelLane, dmLane, type OutboxPayload } from './intents';
@@ -40,6 +40,8 @@ export interface DelivererConfig {
   now?: () => number;
   /** The SLA clocks an agent's card shows, read when the card is sent (absent: no SLA policy). */
   cardClocks?: (ticketId: number) => Promise<readonly CardClock[] | undefined>;
+  /** Quiet hours: their clock (tests pin it) and the zone of people whose client never said theirs (HELPDESK_TIME_ZONE). */
+  quiet?: QuietHours;
 }
 
 /** What one drain did. */
@@ -80,7 +82,7 @@ export function createDeliverer(config: DelivererConfig): Deliverer {
   const busy = new Set<string>();
 
   const plan = (set: ChangeSet, targets: Target[]): DeliveryIntent[] => intentsFor(set, targets, config.vocabulary, new Date(now()).toISOString(), config.locale);
-  const sendOne = createSender({ store, queue, logger, byPlatform, cardClocks: config.cardClocks });
+  const sendOne = createSender({ store, queue, logger, byPlatform, cardClocks: config.cardClocks, quiet: config.quiet });
 
   /**
    * Works through one lane until it is empty or its head has to wait. `everything` (a process's
@@ -114,6 +116,8 @@ export function createDeliverer(config: DelivererConfig): Deliverer {
     const p = row.payload as OutboxPayload;
     if (p.kind !== 'dm' && err instanceof DeliveryError && err.kind === 'gone') {
       const n = await store.dropConversation(p.platform, p.conversationId);
+      // Its digest too, or every slot would be counted and dropped again.
+      await store.removeDigestSchedule(p.platform, p.conversationId);
       const dropped = await store.dropLane(row.lane);
       tally.dropped += dropped;
       logger.warn('bot is no longer in the conversation; dropped its subscriptions', { platform: p.platform, conversationId: p.conversationId, subscriptions: n, pending: dropped, reason: err.message });

@@ -7,6 +7,7 @@ import type { DeliveryIntent } from '../store/types';
 import { noticeView, type NoticeView } from '../views/notice-view';
 import type { StormView } from '../views/storm-view';
 import { ticketView } from '../views/ticket-view';
+import type { DigestView } from '../views/digest-view';
 import type { ConfirmationView, TicketView } from '../views/types';
 import type { ChangeSet } from './detect';
 import { targetKey } from './routing';
@@ -17,10 +18,15 @@ export type OutboxPayload =
   | { kind: 'card'; platform: Platform; conversationId: string; view: TicketView; etag: string }
   /** `orPost`: without a card to thread under, post the line on its own (SLA alerts) instead of skipping it. */
   | { kind: 'line'; platform: Platform; conversationId: string; text: string; orPost?: boolean; mention?: string; view?: ConfirmationView }
-  /** `notice` (absent on rows written before it existed, and on 'it was saved' notes) makes the DM an actionable card. */
-  | { kind: 'dm'; email: string; text: string; reason: string; locale?: string; notice?: NoticeView }
+  /**
+   * `notice` (absent on rows written before it existed, and on 'it was saved' notes) makes the DM an actionable card.
+   * `urgent` (SLA alerts, 'it was saved' notes, DMs released after quiet hours) is never held during quiet hours.
+   */
+  | { kind: 'dm'; email: string; text: string; reason: string; locale?: string; notice?: NoticeView; urgent?: boolean }
   /** One summary in place of a change storm's cards (src/notify/storm.ts). */
-  | { kind: 'storm'; platform: Platform; conversationId: string; view: StormView };
+  | { kind: 'storm'; platform: Platform; conversationId: string; view: StormView }
+  /** A channel digest (src/notify/digests.ts), laid out by the platform. */
+  | { kind: 'digest'; platform: Platform; conversationId: string; view: DigestView };
 
 /** The card a channel sees: current ticket state with agent buttons (the service authorises clicks). */
 export function channelCardView(set: ChangeSet, vocabulary: Vocabulary, locale?: string): TicketView {

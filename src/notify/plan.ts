@@ -110,7 +110,7 @@ export async function planDeliveries(
   const muted = await store.mutedAmong(people);
   const hasNote = sets.some((s) => s.events.some((e) => e.kind === 'note'));
   const agentSet = hasNote ? await agents?.() : undefined;
-  const [personLocales, conversationLocales] = await Promise.all([store.personLocales(people), store.conversationLocales()]);
+  const [personLocales, conversationLocales, dmChoices] = await Promise.all([store.personLocales(people), store.conversationLocales(), store.dmPreferences(people)]);
   // Cards still owed (in the outbox, or planned earlier in this batch) count as posted: later changes update them.
   const planned = new Map<number, PostedMessage[]>();
   for (const set of sets) {
@@ -134,6 +134,7 @@ export async function planDeliveries(
       personLocales,
       conversationLocales,
       defaultLocale: deliverer.locale,
+      dmChoices,
     });
     seen?.(set, targets);
     const mine = deliverer.plan(set, targets);

@@ -11,12 +11,13 @@
  * - Nobody is told about their own action. The actor is the comment author, or for ticket
  *   changes the person who made the change through this bot (recorded when they made it);
  *   a change made elsewhere has no known actor, so everyone concerned is told.
- * - Muted people get no DMs.
+ * - Muted people get no DMs; others only the kinds they chose (status changes, public comments, resolution).
  */
 import type { SubscriptionFilter } from '../core';
 import { addressKey, sameAddress, sameText } from '../core/vocabulary';
 import type { Ticket } from '../helpdesk/types';
 import type { PostedMessage, Platform, SubscriptionRecord } from '../store/types';
+import type { DmPreferences } from '../store/preferences';
 import type { ChangeSet } from './detect';
 import { english, translator, type Translate } from '../i18n';
 import { valueLabel } from '../views/format';
@@ -42,7 +43,14 @@ export interface RoutingContext {
   conversationLocales?: ReadonlyMap<string, string>;
   /** HELPDESK_LOCALE: for conversations and people with no language of their own. */
   defaultLocale?: string;
+  /** Which DMs each person chose (`notifications`), by lower-cased address; absent: every kind. */
+  dmChoices?: ReadonlyMap<string, DmPreferences>;
 }
+
+/** Which choice of `notifications` a change's DM line falls under. */
+const DM_KIND: Record<ChangeEvent['kind'], 'status' | 'comments' | 'resolution'> = {
+  created: 'status', status: 'status', assigned: 'status', priority: 'status', resolved: 'resolution', comment: 'comments', note: 'comments',
+};
 
 /** The language of a conversation's card and lines. */
 function conversationLocale(ctx: RoutingContext, platform: Platform, conversationId: string): string {
@@ -179,7 +187,8 @@ function personTarget(
   if (!email) return [];
   const locale = personLocale(ctx, email);
   const t = translator(locale);
-  const text = set.events.map((e) => line(e, t)).filter((l): l is string => !!l);
+  const chose = ctx.dmChoices?.get(addressKey(email));
+  const text = set.events.filter((e) => !chose || chose[DM_KIND[e.kind]]).map((e) => line(e, t)).filter((l): l is string => !!l);
   if (!email || text.length === 0) return [];
   const actor = set.events.find((e) => e.actorEmail)?.actorEmail;
   if (sameAddress(actor, email) || ctx.muted.has(addressKey(email))) return [];

@@ -11,6 +11,7 @@ import type { Logger } from '../log';
 import { rememberNotice } from '../store/notices';
 import type { PendingDelivery, Store } from '../store/types';
 import type { OutboxPayload } from './intents';
+import { quietUntil } from './quiet-hours';
 import type { SendQueue } from './queue';
 import { DeliveryError, type Delivery, type Platform } from './types';
 
@@ -25,6 +26,14 @@ export interface SenderDeps {
   byPlatform: ReadonlyMap<Platform, Delivery>;
   /** SLA clocks for the card, read at send time so a card shows them as they stand (absent: no policy). */
   cardClocks?: (ticketId: number) => Promise<readonly CardClock[] | undefined>;
+  /** Quiet hours: the clock they are judged by and the zone of people whose client never said theirs. */
+  quiet?: QuietHours;
+}
+
+/** How quiet hours are judged. */
+export interface QuietHours {
+  now: () => number;
+  zone: string;
 }
 
 type SendOpts = { key: string; mayHaveSent: boolean };
@@ -40,7 +49,7 @@ export function withTimeout<T>(work: Promise<T>, ms: number, what: string): Prom
 }
 
 /** The function that sends one row (attempt 1 is the first; later ones may follow a send that took effect). */
-export function createSender({ store, queue, logger, byPlatform, cardClocks }: SenderDeps): (row: PendingDelivery, attempt: number) => Promise<void> {
+export function createSender({ store, queue, logger, byPlatform, cardClocks, quiet }: SenderDeps): (row: PendingDelivery, attempt: number) => Promise<void> {
   const cardOf = async (ticketId: number, platform: Platform, conversationId: string) =>
     (await store.postedMessages(ticketId)).find((p) => p.platform === platform && p.conversationId === conversationId);
 
@@ -58,6 +67,11 @@ export function createSender({ store, queue, logger, byPlatform, cardClocks }: S
       // A platform without a summary layout gets its plain text; one without messages of its own, nothing.
       if (d.postSummary) await send(() => d.postSummary!(p.conversationId, p.view, opts));
       else if (d.postMessage) await send(() => d.postMessage!(p.conversationId, p.view.fallback, opts));
+      return store.finishDelivery(row.key);
+    }
+    if (p.kind === 'digest') {
+      if (d.postDigest) await send(() => d.postDigest!(p.conversationId, p.view, opts));
+      else logger.debug('platform posts no digests; skipped', { platform: p.platform });
       return store.finishDelivery(row.key);
     }
     const card = await cardOf(row.ticketId, p.platform, p.conversationId);
@@ -95,6 +109,16 @@ export function createSender({ store, queue, logger, byPlatform, cardClocks }: S
   }
 
   async function sendDm(row: PendingDelivery, p: Extract<OutboxPayload, { kind: 'dm' }>, opts: SendOpts): Promise<void> {
+    // In the person's quiet hours the DM waits (src/notify/digests.ts releases it, merged per ticket).
+    if (!p.urgent) {
+      const [prefs, zone] = await Promise.all([store.dmPreferences([p.email]), store.personZone(p.email)]);
+      const now = quiet?.now() ?? Date.now();
+      const until = quietUntil([...prefs.values()][0], zone ?? quiet?.zone ?? 'UTC', now);
+      if (until !== undefined) {
+        await store.holdDm({ key: row.key, email: p.email, ticketId: row.ticketId, text: p.text, reason: p.reason, ...(p.notice ? { notice: p.notice } : {}), releaseAt: until });
+        return store.finishDelivery(row.key);
+      }
+    }
     // Platforms where the person was seen most recently first; then any other platform.
     const known = (await store.personAddresses(p.email)).map((a) => a.platform);
     const order = [...new Set([...known, ...byPlatform.keys()])].filter((x) => byPlatform.has(x));

@@ -123,7 +123,7 @@ export function createSlaAlerts(config: SlaAlertsConfig): (findings: SlaFindings
       if (!a.assignee || muted.has(a.assignee.trim().toLowerCase())) continue;
       const locale = people.get(a.assignee.trim().toLowerCase()) ?? config.locale;
       const text = alertText(translator(locale), a, now, true);
-      intents.push({ key: `${a.key}>dm:${a.assignee.toLowerCase()}`, lane: dmLane(a.assignee), ticketId: a.ticketId, createdAt: createdAt(now), payload: { kind: 'dm', email: a.assignee, text, reason: 'assignee', locale } satisfies OutboxPayload });
+      intents.push({ key: `${a.key}>dm:${a.assignee.toLowerCase()}`, lane: dmLane(a.assignee), ticketId: a.ticketId, createdAt: createdAt(now), payload: { kind: 'dm', email: a.assignee, text, reason: 'assignee', locale, urgent: true } satisfies OutboxPayload });
     }
     // Keys already pending or delivered are ignored by the outbox: a retold threshold is said once.
     if (intents.length > 0) await store.commitCycleWithDeliveries({ watermarks: {}, states: [], processedKeys: [] }, intents);

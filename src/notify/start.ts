@@ -22,6 +22,7 @@ import { stormMemoKey } from './storm';
 import { createSlaHook } from './sla-hook';
 import { createSlaAlerts } from './sla-alerts';
 import { slaCardClocks, slaReport } from './sla-report';
+import { createDigests, type Digests } from './digests';
 import { createThreadReplyHandler, type ThreadReplyHandler } from './thread-replies';
 import type { ChangeFeed, Delivery } from './types';
 
@@ -48,6 +49,8 @@ export interface NotificationsConfig {
   stormThreshold?: number;
   /** HELPDESK_CSAT and HELPDESK_CSAT_SCALE (the app passes them; absent here: no surveys): a survey to the requester on each resolution. */
   csat?: { enabled: boolean; scale: SurveyScale };
+  /** HELPDESK_TIME_ZONE: the zone of digests set without one when no SLA policy names one (default UTC). */
+  timeZone?: string;
 }
 
 /** What the rest of the process uses. */
@@ -62,6 +65,8 @@ export interface Notifications {
    * retried like any notification until it reaches them on whichever platform knows them.
    */
   tellLater(email: string, text: string): Promise<void>;
+  /** Channel digests: `digests.start()` runs their timer; `tick()` enqueues the ones due now. */
+  digests: Digests;
   /** Call once the channels exist (their Delivery ports), then `poller.start()`. */
   attach(deliveries: Delivery[]): Poller;
 }
@@ -76,12 +81,19 @@ export function createNotifications(config: NotificationsConfig): Notifications 
     if (!poller) return;
     await poller.announce(written).catch((err) => logger.warn('could not announce a change at once; the next poll will', { error: err }));
   }
+  const digests = createDigests({
+    store: config.store, vocabulary: config.vocabulary, logger, timeZone: config.timeZone ?? 'UTC', locale: normalizeLocale(config.locale), sla: config.sla, now: config.now,
+  });
   // Commands record who acted through the ports (see src/commands/acted.ts), thread commands too.
+  const base = plainWhenUnreachable(createNotificationPorts(config.store));
   const ports: NotificationPorts & WriteSink = {
-    ...plainWhenUnreachable(createNotificationPorts(config.store)),
+    ...base,
+    // Quiet hours of someone whose client never said their zone are read in HELPDESK_TIME_ZONE.
+    ...(base.preferences ? { preferences: { ...base.preferences, choices: async (email: string) => ({ zone: config.timeZone ?? 'UTC', ...(await base.preferences!.choices(email)) }) } } : {}),
     defaultLanguage: normalizeLocale(config.locale),
     recordAction: createActionLog(config.store, logger),
     wrote: (w) => fastLane(w),
+    digests: digests.ports,
     ...(config.sla ? {
       slaReport: (id: number) => slaReport(config.store, config.sla!, config.vocabulary, id, (config.now?.() ?? new Date()).getTime()),
       slaDue: (offset: number, limit: number) => config.store.slaQueue(offset, limit),
@@ -92,15 +104,17 @@ export function createNotifications(config: NotificationsConfig): Notifications 
   return {
     helpdesk,
     ports,
+    digests,
     handleThreadReply: createThreadReplyHandler({ store: config.store, helpdesk, logger, notifications: ports, wrote: (w) => fastLane(w) }),
     async tellLater(email, text) {
-      const payload: OutboxPayload = { kind: 'dm', email, text, reason: 'requester' };
+      const payload: OutboxPayload = { kind: 'dm', email, text, reason: 'requester', urgent: true };
       const intent = { key: `saved:${randomUUID()}`, lane: dmLane(email), ticketId: 0, createdAt: new Date().toISOString(), payload };
       await config.store.commitCycleWithDeliveries({ watermarks: {}, states: [], processedKeys: [] }, [intent]);
     },
     attach(deliveries) {
+      const quiet = { now: () => (config.now?.() ?? new Date()).getTime(), zone: config.timeZone ?? 'UTC' };
       const sending = createDeliverer({
-        deliveries, store: config.store, queue: createSendQueue({ maxRetryAfterMs: 10_000 }), logger, vocabulary: config.vocabulary, locale: config.locale,
+        deliveries, store: config.store, queue: createSendQueue({ maxRetryAfterMs: 10_000 }), logger, vocabulary: config.vocabulary, locale: config.locale, quiet,
         ...(config.sla ? { cardClocks: async (id: number) => (await slaCardClocks(config.store, [id])).get(id) } : {}),
       });
       const csat = config.csat;

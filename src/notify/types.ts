@@ -4,6 +4,7 @@ import type { Platform } from '../store/types';
 import type { NoticeView } from '../views/notice-view';
 import type { StormView } from '../views/storm-view';
 import type { ConfirmationView, TicketView } from '../views/types';
+import type { DigestView } from '../views/digest-view';
 
 /** Re-exported so delivery implementations need only this module. */
 export type { Platform };
@@ -113,6 +114,8 @@ export interface Delivery {
   postMessage?(conversationId: string, text: string, send?: SendOptions, mention?: string, view?: ConfirmationView): Promise<void>;
   /** Posts a change storm's summary (src/views/storm-view.ts) in a channel; returns its message id. */
   postSummary?(conversationId: string, view: StormView, send?: SendOptions): Promise<string>;
+  /** Posts a channel digest as one message (Adaptive Card with facts and rows; Slack section and context blocks). */
+  postDigest?(conversationId: string, view: DigestView, send?: SendOptions): Promise<void>;
   /**
    * Sends a private message to a person: `text` alone, or the actionable `notice` card with `text`
    * as its notification and fallback text. Returns false when this platform has no way to reach

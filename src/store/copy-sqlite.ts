@@ -29,6 +29,9 @@ const TABLES: { name: string; json?: string[]; bool?: string[] }[] = [
   { name: 'sla_meta' },
   { name: 'saved_replies' },
   { name: 'csat_surveys' },
+  { name: 'digest_schedules' },
+  { name: 'dm_preferences' },
+  { name: 'held_dms', json: ['notice'] },
 ];
 
 /** Rows read from SQLite and rows newly written to PostgreSQL, per table. */

@@ -3,6 +3,7 @@ import type { NotificationPorts } from '../core';
 import { randomUUID } from 'node:crypto';
 import { lastNotice, noticeOfMessage } from './notices';
 import type { Store } from './types';
+import { DEFAULT_DM_PREFERENCES } from './preferences';
 
 /** How long a draft too long for a button is kept (the person clicks its button within this). */
 const DRAFT_MS = 7 * 24 * 3600_000;
@@ -23,6 +24,13 @@ export function createNotificationPorts(store: Store): NotificationPorts {
       return (await store.listSubscriptions(c.platform, c.id)).map((s) => s.filter);
     },
     setMuted: (email, muted) => store.setMuted(email, muted),
+    preferences: {
+      async choices(email) {
+        const [chosen, zone] = await Promise.all([store.dmPreferences([email]), store.personZone(email)]);
+        return { choices: [...chosen.values()][0] ?? DEFAULT_DM_PREFERENCES, ...(zone ? { zone } : {}) };
+      },
+      setChoices: (email, choices) => store.setDmPreferences(email, choices),
+    },
     async lastNotice(email) {
       const memo = await lastNotice(store, email);
       return memo && { ticketId: memo.ticketId, at: memo.at };

@@ -14,6 +14,8 @@ import { PG_LIVENESS_SCHEMA } from './liveness';
 import { PG_SPACES_SCHEMA } from './spaces';
 import { PG_SAVED_REPLIES_SCHEMA } from './saved-replies';
 import { PG_SURVEYS_SCHEMA } from './surveys';
+import { PG_DIGEST_SCHEMA } from './digests';
+import { PG_PREFERENCES_SCHEMA } from './preferences';
 
 const MIGRATIONS: string[] = [
   // 1: the same tables as the SQLite store.
@@ -94,6 +96,10 @@ const MIGRATIONS: string[] = [
   PG_SAVED_REPLIES_SCHEMA,
   // 12: satisfaction surveys, one per resolution (see surveys.ts).
   PG_SURVEYS_SCHEMA,
+  // 13: channel digest schedules (see digests.ts).
+  PG_DIGEST_SCHEMA,
+  // 14: which DMs each person gets, quiet hours, and the DMs held during them (see preferences.ts).
+  PG_PREFERENCES_SCHEMA,
 ];
 
 /** The schema version this code writes. */

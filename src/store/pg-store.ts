@@ -8,6 +8,8 @@ import type pg from 'pg';
 import { createPgSla } from './sla-postgres';
 import { createPgSavedReplies } from './saved-replies';
 import { createPgSurveys } from './surveys';
+import { createPgDigests } from './digests';
+import { createPgPreferences } from './preferences';
 import type { Logger } from '../log';
 import { isSchemaTooNew } from './errors';
 import { createPgLocales } from './locales';
@@ -105,6 +107,8 @@ export async function createPostgresStore(config: PostgresStoreConfig): Promise<
     ...createPgSpaces(queries.query),
     ...createPgSavedReplies(queries),
     ...createPgSurveys(queries),
+    ...createPgDigests(queries.query, queries.count),
+    ...createPgPreferences(queries.query),
     async pruneDelivered(before) {
       const n = await pruneProgress(before);
       await pruneMemos();

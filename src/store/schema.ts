@@ -9,6 +9,8 @@ import { SQLITE_LIVENESS_SCHEMA } from './liveness';
 import { SQLITE_SPACES_SCHEMA } from './spaces';
 import { SQLITE_SAVED_REPLIES_SCHEMA } from './saved-replies';
 import { SQLITE_SURVEYS_SCHEMA } from './surveys';
+import { SQLITE_DIGEST_SCHEMA } from './digests';
+import { SQLITE_PREFERENCES_SCHEMA } from './preferences';
 
 /** Each schema step, in order (exported for the upgrade tests, which build older files with them). */
 export const MIGRATIONS: readonly string[] = [
@@ -88,6 +90,10 @@ export const MIGRATIONS: readonly string[] = [
   SQLITE_SAVED_REPLIES_SCHEMA,
   // 12: satisfaction surveys, one per resolution (see surveys.ts).
   SQLITE_SURVEYS_SCHEMA,
+  // 13: channel digest schedules (see digests.ts).
+  SQLITE_DIGEST_SCHEMA,
+  // 14: which DMs each person gets, quiet hours, and the DMs held during them (see preferences.ts).
+  SQLITE_PREFERENCES_SCHEMA,
 ];
 
 /** The schema version this code writes. */

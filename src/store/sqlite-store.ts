@@ -6,6 +6,8 @@
 import { createSqliteSla } from './sla-sqlite';
 import { createSqliteSavedReplies } from './saved-replies';
 import { createSqliteSurveys } from './surveys';
+import { createSqliteDigests } from './digests';
+import { createSqlitePreferences } from './preferences';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -60,6 +62,8 @@ export function createSqliteStore(config: SqliteStoreConfig): Store {
     ...createSqliteSpaces(db),
     ...createSqliteSavedReplies(db),
     ...createSqliteSurveys(db),
+    ...createSqliteDigests(db),
+    ...createSqlitePreferences(db),
     async pruneDelivered(before) {
       const n = pruneProgress(before);
       pruneMemos();

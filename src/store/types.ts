@@ -6,6 +6,8 @@ import type { Conversation, IndexedTicket, SubscriptionFilter, TicketIndex } fro
 import type { SlaStore } from './sla-types';
 import type { SavedReplyStore } from './saved-replies';
 import type { SurveyStore } from './surveys';
+import type { DigestStore } from './digests';
+import type { PreferenceStore } from './preferences';
 
 // The store's files import these from here, so moving them elsewhere changes one line.
 export type { Conversation, SubscriptionFilter };
@@ -200,7 +202,7 @@ export interface SpaceStore {
 }
 
 /** Durable notification state, and the search index. */
-export interface Store extends DeliveryOutbox, SearchIndexStore, MemoStore, LocaleStore, SlaStore, SpaceStore, SavedReplyStore, SurveyStore {
+export interface Store extends DeliveryOutbox, SearchIndexStore, MemoStore, LocaleStore, SlaStore, SpaceStore, SavedReplyStore, SurveyStore, DigestStore, PreferenceStore {
   addSubscription(sub: SubscriptionRecord): Promise<boolean>;
   /** Removes one filter, or every filter of the conversation when `filter` is undefined. */
   removeSubscriptions(platform: Platform, conversationId: string, filter?: SubscriptionFilter): Promise<number>;

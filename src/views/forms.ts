@@ -18,6 +18,7 @@ export const FORM_FIELDS: Readonly<Record<FormView['form'], readonly string[]>> 
   edit: ['title', 'description', 'category'],
   'saved-reply': ['name', 'body'],
   survey: ['rating', 'comment'],
+  notifications: ['status', 'comments', 'resolution', 'quietStart', 'quietEnd'],
 };
 
 /** The priority a new ticket starts with: Normal when configured, else the middle one. */

@@ -177,7 +177,7 @@ export interface FormFieldError {
 export interface FormView {
   /** The catalog language of the title and labels ('en', 'de'). */
   locale?: string;
-  form: 'new-ticket' | 'comment' | 'resolve' | 'assign' | 'reopen' | 'edit' | 'saved-reply' | 'survey';
+  form: 'new-ticket' | 'comment' | 'resolve' | 'assign' | 'reopen' | 'edit' | 'saved-reply' | 'survey' | 'notifications';
   title: string;
   /** Verb sent on submit. */
   submitVerb: Verb;
@@ -213,6 +213,8 @@ export interface FormView {
   survey?: { ratings: Choice[]; rating: string; chooseRating: string; comment: string };
   /** Values the submit carries that are no input, e.g. the name of the saved reply being edited. */
   hidden?: Record<string, string>;
+  /** The notifications form's own words (src/views/notifications-form.ts). */
+  choiceLabels?: { intro: string; status: string; comments: string; resolution: string; quietStart: string; quietEnd: string; quietHint: string };
 }
 
 export interface HelpView {

@@ -8,6 +8,8 @@ import type { CommandContext, CommandInput, Reply } from '../../src/commands/typ
 import type { ConversationKind } from '../../src/core';
 import type { Comment, Ticket } from '../../src/helpdesk/types';
 import { createNotificationPorts } from '../../src/store';
+import { createDigests } from '../../src/notify/digests';
+import { createLogger } from '../../src/log';
 import { openTestIndex, type TestIndex } from '../search/indexed';
 import { startHelpdeskStack, type HelpdeskStack } from '../support/helpdesk-stack';
 import { OTHER_AGENT, PEOPLE, type TicketState, type Who } from './table';
@@ -34,7 +36,8 @@ export interface MatrixScene {
 export async function startMatrixScene(commands?: CommandRegistry): Promise<MatrixScene> {
   const index = openTestIndex();
   const stack = await startHelpdeskStack({ service: { agentCacheTtlMs: 0, searchIndex: index.store } });
-  const ports = createNotificationPorts(index.store);
+  const digests = createDigests({ store: index.store, vocabulary: stack.helpdesk.vocabulary, logger: createLogger({ level: 'error', write: () => undefined }), timeZone: 'UTC', locale: 'en' });
+  const ports = { ...createNotificationPorts(index.store), digests: digests.ports };
   const agent = PEOPLE.agent;
   let n = 0;
   const scene: MatrixScene = {

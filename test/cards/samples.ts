@@ -1,4 +1,5 @@
 /** Realistic views for every card template, built with the real view builders. */
+import { notificationsForm } from '../../src/views/notifications-form';
 import { COMMAND_DECLARATIONS } from '../../src/commands';
 import type { Comment, Ticket, Vocabulary } from '../../src/helpdesk/types';
 import { loadConfig } from '../../src/config';
@@ -88,6 +89,7 @@ export function sampleViews(locale?: string): Record<string, View> {
       ], 'https://teams.microsoft.com/l/message/19:abc/123', locale),
     },
     'comment-form': { type: 'form', form: commentForm(t, vocabulary, true, {}, [], locale) },
+    'notifications-form': { type: 'form', form: notificationsForm({ status: true, comments: false, resolution: true, quietStart: '22:00', quietEnd: '07:00' }, 'Europe/Berlin', locale) },
     'resolve-form': { type: 'form', form: resolveForm(t, vocabulary, {}, [], locale) },
     'comment-form-picker': { type: 'form', form: { ...commentForm(t, vocabulary, true, {}, [], locale), savedReplyPicker: savedReplyPicker(VERBS.commentForm, SAMPLE_REPLIES, locale) } },
     'resolve-form-picker': { type: 'form', form: { ...resolveForm(t, vocabulary, { note: 'Hi Patti' }, [], locale), savedReplyPicker: savedReplyPicker(VERBS.resolveForm, SAMPLE_REPLIES, locale) } },

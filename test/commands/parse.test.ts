@@ -41,7 +41,7 @@ describe('parseCommand: everyone', () => {
   it('reads notifications off|on only', () => {
     expect(input('notifications OFF')).toEqual({ verb: VERBS.notifications, values: { state: 'off' } });
     expect(input('notifications on')).toEqual({ verb: VERBS.notifications, values: { state: 'on' } });
-    expect(error('notifications maybe')).toEqual({ message: '“maybe” is not on or off.', usage: 'notifications off|on' });
+    expect(error('notifications maybe')).toEqual({ message: '“maybe” is not on or off.', usage: 'notifications [off|on]' });
   });
 });
 

@@ -20,6 +20,9 @@ import { stormMessage } from '../../src/channels/slack/blocks/storm';
 import { stormData } from '../../src/channels/teams/storm-card';
 import { expand } from '../../src/channels/teams/cards';
 import { mergedDmText, stormView } from '../../src/views/storm-view';
+import { digestCard } from '../../src/channels/teams/digest-card';
+import { digestMessage } from '../../src/channels/slack/blocks/digest';
+import { digestView } from '../../src/views/digest-view';
 
 function leaves(catalog: Catalog, prefix: string, out = new Map<string, string>()): Map<string, string> {
   for (const [k, v] of Object.entries(catalog)) {
@@ -220,6 +223,19 @@ describe('a German reader sees German on every surface of both platforms', () =>
     const dm = mergedDmText(Array.from({ length: 12 }, (_, i) => `Ticket ${i}`), 'de');
     expect(english(dm.split('\n'))).toEqual([]);
     expect(dm).toContain('und 2 weitere');
+  });
+
+  it('channel digest: Teams card and Slack message', () => {
+    const figures = {
+      openByStatus: [{ status: 'New', count: 2 }, { status: 'In Progress', count: 1 }], openTotal: 3, newSince: 1, resolvedSince: 2, unassignedTotal: 6,
+      unassigned: [{ id: 4, etag: '"e,1"', title: 'Drucker', description: '', status: 'New', priority: 'High', category: 'Hardware', requesterEmail: 'pattif@example.com', requesterName: 'Patti Fernandez', assigneeEmail: '', assigneeName: '', created: '2026-11-20T10:00:00Z', modified: '2026-11-20T10:00:00Z' }],
+      sla: { breached: 1, dueToday: 2 },
+    };
+    const view = digestView(figures, { since: Date.parse('2026-11-23T08:00:00Z'), lateSlot: Date.parse('2026-11-24T08:00:00Z') }, 'Europe/Berlin', 'de');
+    // Its times are written in the digest's zone, named, in one form only (no platform date token), so plainDates does not apply.
+    expect(english(teamsTexts(digestCard(view))), 'English catalog text').toEqual([]);
+    expect(english(slackTexts(digestMessage(view))), 'English catalog text').toEqual([]);
+    expect(slackTexts(digestMessage(view)).join('\n')).toContain('Diese Zusammenfassung kommt verspätet');
   });
 
   it('finds English where it is (the check itself can fail)', () => {

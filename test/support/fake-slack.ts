@@ -36,6 +36,8 @@ export interface FakeSlackUser {
   isBot?: boolean;
   /** Slack's `locale` (e.g. 'de-DE'), returned like Slack does: only when asked with include_locale. */
   locale?: string;
+  /** Slack's `tz` (an IANA zone), returned on every users.info like Slack does. */
+  tz?: string;
 }
 
 /** A message the fake knows (posted by the bot, or seeded by a test for history/replies). */
@@ -216,7 +218,7 @@ export async function startFakeSlack(options: { token?: string; users?: FakeSlac
         const profile: Record<string, unknown> = { real_name: u.name, display_name: u.name };
         if (u.email) profile.email = u.email;
         const locale = u.locale && (body.include_locale === true || body.include_locale === 'true') ? { locale: u.locale } : {};
-        return { ok: true, user: { id: u.id, name: u.name.toLowerCase(), real_name: u.name, is_bot: Boolean(u.isBot), profile, ...locale } };
+        return { ok: true, user: { id: u.id, name: u.name.toLowerCase(), real_name: u.name, is_bot: Boolean(u.isBot), profile, ...locale, ...(u.tz ? { tz: u.tz } : {}) } };
       }
       case 'conversations.open':
         return { ok: true, channel: { id: `D${String(body.users).replace(/^U/, '')}` } };

@@ -18,6 +18,8 @@ export interface ConversationInfo {
   kind: Conversation['kind'];
   /** The person's Slack language ('de-DE'), when Slack gives it. */
   locale?: string;
+  /** The person's time zone (users.info `tz`), when Slack gives it: their quiet hours are read in it. */
+  tz?: string;
 }
 
 /** A person's reply in a thread of a channel message (e.g. under a ticket card the bot posted). */

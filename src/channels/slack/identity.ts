@@ -21,6 +21,8 @@ export interface SlackPerson {
   isBot: boolean;
   /** The person's Slack language, e.g. 'de-DE' (users.info include_locale), when Slack gives it. */
   locale?: string;
+  /** The person's time zone (users.info `tz`, an IANA name), when Slack gives it. */
+  tz?: string;
 }
 
 /** Slack user look-ups the handlers use. */
@@ -64,7 +66,7 @@ export function createSlackIdentity(config: SlackIdentityConfig): SlackIdentity 
       if (!u) return undefined;
       const email = u.profile?.email?.trim() || undefined;
       const name = u.profile?.real_name || u.real_name || u.profile?.display_name || u.name || userId;
-      return { userId, name, email, isBot: Boolean(u.is_bot), ...(u.locale ? { locale: u.locale } : {}) };
+      return { userId, name, email, isBot: Boolean(u.is_bot), ...(u.locale ? { locale: u.locale } : {}), ...(u.tz ? { tz: u.tz } : {}) };
     } catch (err) {
       config.logger.warn('slack users.info failed', { userId, error: err });
       throw err;

@@ -14,6 +14,7 @@ import { slackTexts } from '../../views/channel-texts';
 import type { TicketView } from '../../views/types';
 import { renderMessage } from './blocks/message';
 import { stormMessage } from './blocks/storm';
+import { digestMessage } from './blocks/digest';
 import { escapeMrkdwn } from './blocks/limits';
 import { slackErrorCode, type ConversationInfo, type SlackClient, type ThreadReplyInfo } from './context';
 
@@ -124,6 +125,10 @@ export function createSlackDelivery(config: SlackDeliveryConfig): Delivery {
       const blocks = view ? renderMessage({ type: 'confirmation', confirmation: view }).blocks : undefined;
       await call('chat.postMessage', () => client.chat.postMessage({ channel, text: body, ...(blocks ? { blocks } : {}), ...tagged(send) }));
     },
+    async postDigest(channel, view, send) {
+      if (await earlier(channel, send)) return;
+      await call('chat.postMessage (digest)', () => client.chat.postMessage({ channel, ...digestMessage(view), ...tagged(send) }));
+    },
     async postThreadLine(channel, ts, text, send) {
       if (await earlier(channel, send, ts)) return;
       await call('chat.postMessage (thread)', () => client.chat.postMessage({ channel, thread_ts: ts, text: escapeMrkdwn(text), ...tagged(send) }));
@@ -158,6 +163,7 @@ export function slackConversationHook(store: Store) {
     if (!info.email) return;
     // The language this person's Slack uses now: their DMs follow it.
     if (info.locale) await store.savePersonLocale(info.email, info.locale);
+    if (info.tz) await store.savePersonZone(info.email, info.tz);
     await store.savePersonAddress({
       platform: 'slack',
       email: info.email,

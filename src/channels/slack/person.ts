@@ -57,8 +57,9 @@ async function record(deps: Pick<SlackDeps, 'identity' | 'hooks' | 'logger'>, ac
   if (!onConversation || !acting.conversation.id || !who) return;
   try {
     // The same cached users.info answer the actor came from: no second call.
-    const locale = (await deps.identity.lookup(acting.userId).catch(() => undefined))?.locale;
-    await onConversation({ channelId: acting.conversation.id, userId: acting.userId, email: who.a?.email, kind: acting.conversation.kind, ...(locale ? { locale } : {}) });
+    const person = await deps.identity.lookup(acting.userId).catch(() => undefined);
+    const { locale, tz } = person ?? {};
+    await onConversation({ channelId: acting.conversation.id, userId: acting.userId, email: who.a?.email, kind: acting.conversation.kind, ...(locale ? { locale } : {}), ...(tz ? { tz } : {}) });
   } catch (error) {
     // Storing a conversation must never cost the person their answer.
     deps.logger.warn('slack onConversation hook failed', { channelId: acting.conversation.id, error });

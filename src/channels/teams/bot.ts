@@ -27,7 +27,8 @@ import { resolveReaderLocale, type TeamsDeps } from './turn';
 
 /** Called on every inbound activity so conversation references can be stored for proactive sends. */
 export interface TeamsHooks {
-  onConversation?(ref: Partial<ConversationReference>, who?: Actor): Promise<void>;
+  /** `zone` is the time zone the client reported (the activity's clientInfo entity), when it did. */
+  onConversation?(ref: Partial<ConversationReference>, who?: Actor, zone?: string): Promise<void>;
   /**
    * A message addressed to the bot in a channel thread; return true when it was taken (a comment
    * or a command on the card's ticket). `turn` answers a command's reply by its visibility.
@@ -67,7 +68,9 @@ export class HelpdeskTeamsBot extends TeamsActivityHandler {
     await resolveReaderLocale(this.deps, context, actor);
     if (this.hooks.onConversation) {
       try {
-        await this.hooks.onConversation(TurnContext.getConversationReference(context.activity), actor);
+        const clientInfo = context.activity.entities?.find((e) => e.type === 'clientInfo') as { timezone?: unknown } | undefined;
+        const zone = typeof clientInfo?.timezone === 'string' ? clientInfo.timezone : undefined;
+        await this.hooks.onConversation(TurnContext.getConversationReference(context.activity), actor, zone);
       } catch (err) {
         // Storing a reference must never cost the person their answer.
         this.deps.logger.warn('onConversation hook failed', { conversationId: context.activity.conversation?.id, error: err });

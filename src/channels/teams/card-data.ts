@@ -177,5 +177,6 @@ export function formData(f: FormView) {
     picker: picker ? { show: true, label: picker.label, placeholder: picker.placeholder, use: picker.use, verb: picker.verb, choices: picker.choices } : { show: false, label: '', placeholder: '', use: '', verb: '', choices: [] },
     survey: f.survey ?? { ratings: [], rating: '', chooseRating: '', comment: '' },
     replyWords: f.replyWords ?? { name: '', namePlaceholder: '', nameError: '', body: '', bodyHint: '', bodyError: '' },
+    choiceLabels: Object.fromEntries(Object.entries(f.choiceLabels ?? {}).map(([k, v]) => [k, literal(v)])),
   };
 }

@@ -17,6 +17,8 @@ import { isTooBig, TEAMS_MESSAGE_LIMIT } from './fit';
 import { inPersonalChat } from './personal-chat';
 import { cardFor } from './replies';
 import { stormActivity } from './storm-card';
+import { IANAZone } from 'luxon';
+import { digestCard } from './digest-card';
 import { kindOf } from './turn';
 
 /** Options for createTeamsDelivery. */
@@ -145,6 +147,10 @@ export function createTeamsDelivery(config: TeamsDeliveryConfig): Delivery {
       if (user) activity.entities = [{ type: 'mention', text: `<at>${user.name}</at>`, mentioned: { id: user.id, name: user.name } }];
       await inConversation(ref, 'message', (ctx) => ctx.sendActivity(activity));
     },
+    async postDigest(conversationId, view) {
+      const { ref } = await reference(conversationId);
+      await inConversation(ref, 'digest', (ctx) => ctx.sendActivity(MessageFactory.attachment(CardFactory.adaptiveCard(digestCard(view)), view.title)));
+    },
     async postThreadLine(conversationId, messageId, text) {
       const { ref, kind } = await reference(conversationId);
       // In a channel the card's thread is its own conversation; chats have no threads, so the line follows the card.
@@ -186,7 +192,7 @@ export function createTeamsDelivery(config: TeamsDeliveryConfig): Delivery {
 
 /** TeamsHooks.onConversation: keeps conversation references so notifications can be sent later. */
 export function teamsConversationHook(store: Store) {
-  return async (ref: Partial<ConversationReference>, who?: Actor): Promise<void> => {
+  return async (ref: Partial<ConversationReference>, who?: Actor, zone?: string): Promise<void> => {
     const conversation = ref.conversation;
     if (!conversation?.id) return;
     const kind = kindOf(conversation);
@@ -196,6 +202,8 @@ export function teamsConversationHook(store: Store) {
     await store.saveConversation({ platform: 'teams', id, kind, reference });
     // The language this person's Teams client uses now: their DMs follow it.
     if (who?.email && ref.locale) await store.savePersonLocale(who.email, ref.locale);
+    // The zone the client reports (clientInfo): the person's quiet hours are read in it.
+    if (who?.email && zone && IANAZone.isValidZone(zone)) await store.savePersonZone(who.email, zone);
     if (isPrivate({ kind }) && who?.email) {
       await store.savePersonAddress({ platform: 'teams', email: who.email, conversationId: id, userId: ref.user?.aadObjectId ?? ref.user?.id, reference });
     } else if (who?.email && ref.user?.id && ref.serviceUrl) {

@@ -10,6 +10,7 @@ import type { Block } from './elements';
 import { labelsFor } from '../../../views/labels';
 import type { FormLabels } from '../../../views/labels';
 import { renderMessage } from './message';
+import { notificationFormBlocks } from './notifications-form';
 import { BLOCK_LIMITS, mrkdwn, plain, truncate, userText } from './limits';
 
 /** Every modal we open carries this callback id; the form itself travels in private_metadata. */
@@ -168,11 +169,13 @@ function formBlocks(form: FormView, fill?: number): Block[] {
         textInput('comment', s?.comment || 'comment', v.comment, { multiline: true, max: 2000, optional: true }),
       ];
     }
+    case 'notifications':
+      return notificationFormBlocks(form);
   }
 }
 
 /** The label of each form's submit button. */
-const SUBMIT_KEYS: Record<FormView['form'], keyof FormLabels> = { 'new-ticket': 'create', comment: 'send', resolve: 'resolve', assign: 'assign', reopen: 'reopen', edit: 'save', 'saved-reply': 'save', survey: 'send' };
+const SUBMIT_KEYS: Record<FormView['form'], keyof FormLabels> = { 'new-ticket': 'create', comment: 'send', resolve: 'resolve', assign: 'assign', reopen: 'reopen', edit: 'save', 'saved-reply': 'save', survey: 'send', notifications: 'save' };
 
 /** The input block ids a form has; an error on any other field is shown under the first. */
 export function formFields(form: FormView['form']): readonly string[] {

@@ -1,0 +1,42 @@
+/** Channel digests as commands, the store and the scheduler name them (src/routines/digests.ts runs them). */
+import type { Conversation } from './conversation';
+import type { IndexedTicket } from './search';
+
+/** When a channel's digest is due: every working day, or one weekday, at a wall time in a zone. */
+export interface DigestSpec {
+  cadence: 'daily' | 'weekly';
+  /** ISO weekday (1 = Monday … 7 = Sunday); weekly only. */
+  weekday?: number;
+  /** Wall time, `HH:MM`. */
+  time: string;
+  /** IANA zone the wall time is read in. */
+  zone: string;
+}
+
+/** What `digest` asks of the scheduler. */
+export interface DigestPorts {
+  /** The zone a schedule without one uses: the SLA policy's, else HELPDESK_TIME_ZONE. */
+  defaultZone(): string;
+  /** True when `zone` is an IANA zone name this process knows. */
+  isZone(zone: string): boolean;
+  /** Sets (or, with undefined, removes) the conversation's digest schedule. */
+  setSchedule(conversation: Conversation, spec: DigestSpec | undefined, by: string): Promise<boolean>;
+  /** The conversation's schedule, if any. */
+  schedule(conversation: Conversation): Promise<DigestSpec | undefined>;
+  /** Posts a digest into the conversation now, without moving its "since the last digest". */
+  postNow(conversation: Conversation): Promise<void>;
+}
+
+/** What one digest counts, for the channel's subscriptions (src/notify/digest-data.ts). */
+export interface DigestFigures {
+  /** Open tickets per status, in the vocabulary's order (statuses with none left out). */
+  openByStatus: { status: string; count: number }[];
+  openTotal: number;
+  newSince: number;
+  resolvedSince: number;
+  unassignedTotal: number;
+  /** The oldest unassigned open tickets, oldest first, at most five. */
+  unassigned: IndexedTicket[];
+  /** With SLA clocks on: open tickets breached, and due before the end of the local day. */
+  sla?: { breached: number; dueToday: number };
+}
