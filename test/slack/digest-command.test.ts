@@ -1,0 +1,57 @@
+/**
+ * `digest` typed in a Slack channel, through the real server, Bolt and the fake Slack: the schedule
+ * is stored for that channel and `subscriptions` shows it; a day Slack users might mistype is
+ * answered with the fix. (The digests themselves are posted in test/routines/digests.test.ts.)
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createDigests } from '../../src/notify/digests';
+import { createLogger } from '../../src/log';
+import { createNotificationPorts, createSqliteStore, type Store } from '../../src/store';
+import { startSeededHelpdesk, type SeededHelpdesk } from '../support/seeded-helpdesk';
+import { slashBody } from '../support/slack-request';
+import { AGENTS, PEOPLE, slash, startSlackScene, type SlackScene } from './harness';
+
+let desk: SeededHelpdesk;
+let scene: SlackScene;
+let store: Store;
+const CHANNEL = 'C2147483705';
+
+beforeAll(async () => {
+  store = createSqliteStore({ file: ':memory:' });
+  desk = await startSeededHelpdesk(AGENTS);
+  const logger = createLogger({ level: 'error', write: () => undefined });
+  const digests = createDigests({ store, vocabulary: desk.vocabulary, logger, timeZone: 'UTC', locale: 'en' });
+  scene = await startSlackScene(desk, undefined, { notifications: { ...createNotificationPorts(store), digests: digests.ports } });
+}, 30_000);
+afterAll(async () => {
+  await scene?.close();
+  await desk?.close();
+  await store?.close();
+});
+beforeEach(() => scene.fake.clear());
+
+/** What the bot answered to a slash command, as text: privately through its response_url, or in the channel for all. */
+async function typed(text: string, id: string): Promise<string> {
+  scene.fake.clear();
+  await scene.post(slashBody(slash(scene.fake, PEOPLE.dana, text, id)));
+  const answer = await Promise.any([
+    scene.fake.waitFor('response_url', (c) => c.responseId === id),
+    scene.fake.waitFor('chat.postMessage', (c) => c.body.channel === CHANNEL),
+  ]);
+  return JSON.stringify(answer.body);
+}
+
+describe('Slack: digest typed in a channel', () => {
+  it('stores the schedule for the channel, shows it in subscriptions, and answers a mistyped day naming the days it knows', async () => {
+    expect(await typed('digest weekly mon 09:00 Europe/Berlin', 'set')).toMatch(/every Monday at 09:00 \(Europe\/Berlin\)/);
+    expect(await store.digestSchedule('slack', CHANNEL)).toMatchObject({ spec: { cadence: 'weekly', weekday: 1, time: '09:00', zone: 'Europe/Berlin' } });
+    expect(await typed('subscriptions', 'subs')).toMatch(/Digest: every Monday at 09:00 \(Europe\/Berlin\)/);
+    const wrong = await typed('digest weekly funday 09:00', 'bad');
+    expect(wrong).toMatch(/funday/);
+    expect(wrong).toMatch(/mon/);
+    expect(await typed('subscriptions', 'still')).toMatch(/every Monday at 09:00/);
+    await typed('digest off', 'off');
+    expect(await store.digestSchedule('slack', CHANNEL)).toBeUndefined();
+    expect(await typed('subscriptions', 'none')).not.toMatch(/every Monday/);
+  });
+});
