@@ -89,6 +89,21 @@ export interface Counters {
   bump(route: string): void;
   /** Marks a Graph request as started; call the returned function when it has been answered. */
   begin(): () => void;
+  /** Charges a Graph request's resource units (SharePoint's throttling currency). */
+  charge(units: number): void;
+  /** Resource units charged since the last reset, and the most charged in any 60 s window. */
+  ru(): ResourceUnits;
+}
+
+/** Resource units used, as SharePoint counts them toward an app's per-minute budget. */
+export interface ResourceUnits { total: number; maxPerMinute: number }
+
+/**
+ * What one Graph request costs, after SharePoint's published table: reading one item 1, a page
+ * of a list (any size) 2, creating, changing or deleting an item 2.
+ */
+export function resourceUnits(method: string, single: boolean): number {
+  return method === 'GET' && single ? 1 : 2;
 }
 
 /** Creates zeroed counters. */
@@ -96,6 +111,11 @@ export function createCounters(): Counters {
   const m = new Map<string, number>();
   let inFlight = 0;
   let peak = 0;
+  // The last minute's charges, oldest first, for the sliding-window maximum.
+  let window: { at: number; units: number }[] = [];
+  let inWindow = 0;
+  let total = 0;
+  let maxPerMinute = 0;
   return {
     get: (route) => m.get(route) ?? 0,
     all: () => Object.fromEntries(m),
@@ -103,7 +123,20 @@ export function createCounters(): Counters {
     reset: () => {
       m.clear();
       peak = inFlight;
+      window = [];
+      inWindow = total = maxPerMinute = 0;
     },
+    charge(units) {
+      const now = Date.now();
+      let drop = 0;
+      while (drop < window.length && window[drop].at <= now - 60_000) inWindow -= window[drop++].units;
+      if (drop > 0) window = window.slice(drop);
+      window.push({ at: now, units });
+      inWindow += units;
+      total += units;
+      maxPerMinute = Math.max(maxPerMinute, inWindow);
+    },
+    ru: () => ({ total, maxPerMinute }),
     bump: (route) => void m.set(route, (m.get(route) ?? 0) + 1),
     begin() {
       inFlight += 1;

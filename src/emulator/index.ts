@@ -8,7 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_INDEXES, specOf, type ColumnSpec } from './columns';
-import { createCounters, createFaults, type FaultStatus } from './faults';
+import { createCounters, createFaults, type FaultStatus, type ResourceUnits } from './faults';
+export type { ResourceUnits } from './faults';
 import { etagOf, LIST_NAMES, createListStore } from './lists';
 import { seedDemo } from './seed';
 import { createHandler } from './server';
@@ -71,7 +72,7 @@ export interface Emulator {
    * (e.g. 'GET SD_Tickets/items', 'PATCH SD_Tickets/items/{id}/fields', 'POST SD_Comments/items',
    * 'DELETE SD_Tickets/items/{id}', 'GET SD_Tickets/columns'; an unknown list counts under its own name), '<METHOD> other'.
    */
-  counters: { get(route: string): number; all(): Record<string, number>; peakInFlight(): number; reset(): void };
+  counters: { get(route: string): number; all(): Record<string, number>; peakInFlight(): number; reset(): void; ru(): ResourceUnits };
   /** Changes the latency added to every Graph request. */
   setLatency(ms: number): void;
   /** Column indexes and definitions, as list settings › Indexed columns, Create column and Edit column change them. */
@@ -170,7 +171,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     setTokenLifetime(seconds) {
       identity.lifetimeSeconds = seconds;
     },
-    counters: { get: counters.get, all: counters.all, peakInFlight: counters.peakInFlight, reset: counters.reset },
+    counters: { get: counters.get, all: counters.all, peakInFlight: counters.peakInFlight, reset: counters.reset, ru: counters.ru },
     setLatency(ms) {
       latencyMs = Math.max(0, ms);
     },

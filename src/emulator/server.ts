@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { columnDefinitions } from './columns';
-import { FAULT_ERRORS, type Counters, type Faults } from './faults';
+import { FAULT_ERRORS, resourceUnits, type Counters, type Faults } from './faults';
 import { createItem, deleteItem, getFields, getItems, GraphFail, updateFields, type ItemRequest, type Reply } from './items';
 import type { ListStore } from './lists';
 import { checkBearer, issueToken, openIdConfiguration, type Identity } from './token';
@@ -107,6 +107,7 @@ export function createHandler(state: ServerState) {
       const list = m?.[2] ?? cols?.[2];
       const id = m?.[3];
       state.counters.bump(m && list ? routeKey(method, list, id, m[4]) : cols ? `${method} ${list}/columns` : `${method} other`);
+      state.counters.charge(resourceUnits(method, id !== undefined));
       const finished = state.counters.begin();
       res.once('close', finished);
       const latency = state.latencyMs();

@@ -21,7 +21,7 @@ interface Smoke {
 }
 
 const BENCHES: Record<string, Smoke[]> = {
-  'bot-memory.ts': [{ prints: [/peak RSS when ready:\s+\d+ MiB/, /peak RSS after every ticket was known:\s+\d+ MiB/] }],
+  'bot-memory.ts': [{ prints: [/peak RSS when ready:\s+\d+ MiB/, /peak RSS after every ticket was known:\s+\d+ MiB/, /first start .*: [\d.]+ s, \d+ Graph requests/, /\d+ RU in all, at most \d+ RU in one minute/, /restart, first cycle:\s+\d+ Graph requests/] }],
   'commands.ts': [{ prints: [/\| help \| \d+ \| 0 \|/, /\| \*\*sum\*\* \| \*\*\d+\*\* \|/] }],
   'fast-lane.ts': [{ prints: [/channel card updated: p50 \d+ ms, p95 \d+ ms/, /requester DM received: p50 \d+ ms/] }],
   'faults-graph.ts': [{ prints: [/\| 500, once \| teams \| \d \| \d \| \d \|/, /\| Teams redelivery \(same activity id\) \| teams \|/, /\d+ rows, \d+ with something lost/] }],
