@@ -145,6 +145,21 @@ describe('a site with two spaces', () => {
     expect(titles(unbound)).toContain('Printer jams in facilities');
   });
 
+  it('limits `queue due` to the space, nearest due first, with the all-spaces button', async () => {
+    await handleText(s.ctx(), 'space it');
+    const open = await s.stack.helpdesk.listTickets(DANA, { open: true });
+    const byTitle = new Map(open.map((t) => [t.title, t.id]));
+    const due = (title: string, dueAt: number) => ({ id: byTitle.get(title)!, history: { created: 0, observations: [] }, announced: [], policy: 'p', dueAt, nextAt: dueAt });
+    await s.store.putSlaRecords([due('Printer jams in facilities', 1_000), due('Laptop broken', 2_000), due('Printer jams in IT', 3_000)]);
+    const ctx = () => ({ ...s.ctx(), notifications: { ...s.ctx().notifications!, slaDue: (offset: number, limit: number) => s.store.slaQueue(offset, limit) } });
+    const queue = list(await handleText(ctx(), 'queue due'));
+    expect(queue.title).toMatch(/· space it$/);
+    expect(queue.tickets.map((t) => t.title)).toEqual(['Laptop broken', 'Printer jams in IT']);
+    const everySpace = button(queue, 'All spaces');
+    const all = list(await dispatch(ctx(), { verb: everySpace.verb, values: everySpace.data }));
+    expect(all.tickets.map((t) => t.title)).toEqual(['Printer jams in facilities', 'Laptop broken', 'Printer jams in IT']);
+  });
+
   it('subscribes a bound channel to its space by default; an explicit filter still wins', async () => {
     await handleText(s.ctx(), 'space it');
     expect(message(await handleText(s.ctx(), 'subscribe'))).toMatch(/tickets in space it/);
