@@ -62,10 +62,12 @@ describe('Slack: saved replies', () => {
     expect(manifest.settings.interactivity.message_menu_options_url).toBe(manifest.settings.interactivity.request_url);
   });
 
-  it('`replies add` offers the form; its modal submit saves the reply', async () => {
+  it('`replies add` opens the form as a modal; its submit saves the reply', async () => {
     await scene.post(slashBody(slash(scene.fake, PEOPLE.dana, 'replies add greeting', 'add')));
-    const offer = await scene.fake.waitFor('response_url', (c) => c.responseId === 'add');
-    expect(text(offer.body.blocks)).toContain('replies.form');
+    // A slash command has a trigger: the form opens as a modal at once.
+    await scene.fake.waitFor('views.open');
+    const opened = await scene.fake.waitFor('views.update');
+    expect(text(opened.body)).toContain('saved-reply');
     const res = await submit(PEOPLE.dana, { verb: 'replies.save', form: 'saved-reply', channelId: CHANNEL }, { name: 'greeting', body: 'Hi {{requester.firstName}}, #{{ticket.id}} is on my list. {{agent.name}}' });
     expect(res.status).toBe(200);
     expect((await store.savedReplies.get('greeting'))?.body).toContain('{{agent.name}}');

@@ -40,6 +40,14 @@ async function runSlash(deps: SlackDeps, cmd: SlashCommand, typed: string, respo
     return;
   }
   const reply = await handleText(ctx, typed, parsed);
+  // A form the words could not foretell (`notifications` with nothing after it) opens now, while the
+  // trigger is still fresh; if Slack refuses it, the answer below offers the form with a button.
+  if (!modal && reply.view.type === 'form') {
+    modal = await openModal(deps, cmd.trigger_id, cmd.user_id, 'helpdesk').catch((error: unknown) => {
+      deps.logger.warn('slack modal could not be opened for a form answer; offered with a button', { error });
+      return undefined;
+    });
+  }
   if (modal) {
     await modal.show(reply.view, { channelId: cmd.channel_id });
     return;

@@ -1,7 +1,8 @@
 /**
  * `digest` typed in a Slack channel, through the real server, Bolt and the fake Slack: the schedule
  * is stored for that channel and `subscriptions` shows it; a day Slack users might mistype is
- * answered with the fix. (The digests themselves are posted in test/routines/digests.test.ts.)
+ * answered with the fix (the digests themselves are posted in test/routines/digests.test.ts); and
+ * `notifications` as a slash command opens its form as a modal at once.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDigests } from '../../src/notify/digests';
@@ -53,5 +54,18 @@ describe('Slack: digest typed in a channel', () => {
     await typed('digest off', 'off');
     expect(await store.digestSchedule('slack', CHANNEL)).toBeUndefined();
     expect(await typed('subscriptions', 'none')).not.toMatch(/every Monday/);
+  });
+});
+
+describe('Slack: notifications typed as a slash command', () => {
+  it('opens the preferences form as a modal at once, not a message with a button', async () => {
+    scene.fake.clear();
+    await scene.post(slashBody(slash(scene.fake, PEOPLE.dana, 'notifications', 'prefs')));
+    await scene.fake.waitFor('views.open');
+    const update = await scene.fake.waitFor('views.update');
+    const modal = JSON.stringify(update.body);
+    expect(modal).toContain('"callback_id":"helpdesk_form"');
+    expect(modal).toMatch(/quietStart/);
+    expect(scene.fake.callsTo('response_url').map((c) => JSON.stringify(c.body)).join('')).not.toMatch(/My notifications/);
   });
 });
