@@ -119,7 +119,8 @@ export function createPgSearch(query: PgQuery): SearchIndexStore {
 
       // The typed id first, then at most SEARCH_CANDIDATES candidates ranked by how many words
       // they hold: a requester's own newest tickets (the requester index), or for an agent the
-      // newest tickets with every word, then (for several words) with any of them.
+      // newest tickets with every word, then (for several words, fewer than `limit` with every
+      // one) with any of them.
       const rows: Row[] = id === undefined ? [] : await select([(p) => `d.id = ${p(id)}`], recent, 1);
       if (words.length) {
         // Each word is a phrase of its terms, the last one a prefix ("print" finds "printer").
@@ -132,7 +133,8 @@ export function createPgSearch(query: PgQuery): SearchIndexStore {
         if (s.requesterEmail !== undefined) found = await select([], recent, SEARCH_CANDIDATES, `${cheap}, d.terms`);
         else {
           found = await newest(tsquery(' & '), cheap);
-          if (words.length > 1 && found.length < SEARCH_CANDIDATES) found = [...found, ...(await newest(tsquery(' | '), `${cheap}, d.terms`))];
+          // With `limit` tickets holding every word, the ones with only some rank below them all.
+          if (words.length > 1 && found.length < Math.min(limit, SEARCH_CANDIDATES)) found = [...found, ...(await newest(tsquery(' | '), `${cheap}, d.terms`))];
         }
         const best = rankCandidates(found, words).slice(0, limit).map((r) => Number(r.id));
         const full = best.length ? new Map((await query(`SELECT ${COLUMNS} FROM search_docs d WHERE d.id = ANY($1::int[])`, [best])).map((r) => [r.id, r])) : new Map();
