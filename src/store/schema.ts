@@ -4,7 +4,7 @@ import type Database from 'better-sqlite3';
 import { SQLITE_MEMO_SCHEMA } from './memos';
 import { SQLITE_CHOSEN_LOCALES_SCHEMA, SQLITE_LOCALES_SCHEMA } from './locales';
 import { SQLITE_SLA_SCHEMA } from './sla-types';
-import { SQLITE_SEARCH_SCHEMA } from './search-sqlite';
+import { SQLITE_SEARCH_SCHEMA, SQLITE_SEARCH_TERMS_SCHEMA } from './search-sqlite';
 import { SQLITE_LIVENESS_SCHEMA } from './liveness';
 
 /** Each schema step, in order (exported for the upgrade tests, which build older files with them). */
@@ -79,6 +79,8 @@ export const MIGRATIONS: readonly string[] = [
   SQLITE_SLA_SCHEMA,
   // 9: each process's heartbeat, so a dead process's outbox claims are taken over in seconds (see liveness.ts).
   SQLITE_LIVENESS_SCHEMA,
+  // 10: the search index's terms, so a prefix is searched as the few terms it stands for (see search-sqlite.ts).
+  SQLITE_SEARCH_TERMS_SCHEMA,
 ];
 
 /** The schema version this code writes. */
