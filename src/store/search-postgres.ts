@@ -6,7 +6,7 @@
  */
 import { ticketIdIn, type IndexedTicket, type TicketSearch } from '../core/search';
 import { addressKey } from '../core/vocabulary';
-import { documentTerms, epochMs, isPrefixTerm, queryTerms, rankCandidates, SEARCH_CANDIDATES, toIndexed } from './search-terms';
+import { documentTerms, epochMs, hasPhrase, isPrefixTerm, queryTerms, rankCandidates, SEARCH_CANDIDATES, toIndexed } from './search-terms';
 import type { SearchIndexStore } from './types';
 
 type Row = Record<string, unknown>;
@@ -38,6 +38,29 @@ const WINDOW = 20_000;
 /** What a result shows (every column but the terms and the tsvector). */
 const COLUMNS = `d.id, d.etag, d.title, d.description, d.status, d.priority, d.category, d.requester_email, d.requester_name,
   d.assignee_email, d.assignee_name, d.space_id, d.created, d.modified`;
+
+type Select = (extra: ((p: (v: unknown) => string) => string)[], order: string, n: number, columns?: string) => Promise<Row[]>;
+
+/**
+ * The tickets with every word (id, modified_at; the filters applied), found from the side of a
+ * rare exact word (a number, a short word), or undefined when none is rare. The GIN index reads
+ * a prefix such as "user" (user, user1, user42, ...) in full before it intersects; an exact
+ * word's first SEARCH_CANDIDATES + 1 matches cost a few milliseconds, and when it has fewer its
+ * tickets are read and the other words checked on their terms, as the ranking does.
+ */
+async function fromRareWord(query: PgQuery, select: Select, words: string[][], match: string[]): Promise<Row[] | undefined> {
+  for (const [i, terms] of words.entries()) {
+    if (isPrefixTerm(terms[terms.length - 1])) continue;
+    // No order: the planner takes the GIN index for a rare word and stops early on a common one.
+    const hits = await query(`SELECT id FROM search_docs WHERE tsv @@ to_tsquery('simple', $1) LIMIT ${SEARCH_CANDIDATES + 1}`, [match[i]]);
+    if (hits.length > SEARCH_CANDIDATES) continue;
+    const rows = await select([(p) => `d.id = ANY(${p(hits.map((r) => r.id))}::int[])`], 'd.id DESC', SEARCH_CANDIDATES, 'd.id, d.modified_at, d.terms');
+    return rows
+      .filter((r) => { const held = String(r.terms).split(' '); return words.every((w) => hasPhrase(held, w)); })
+      .map((r) => ({ id: r.id, modified_at: r.modified_at }));
+  }
+  return undefined;
+}
 
 /** The search methods over `query`; the table comes from PG_SEARCH_SCHEMA. */
 export function createPgSearch(query: PgQuery): SearchIndexStore {
@@ -132,7 +155,7 @@ export function createPgSearch(query: PgQuery): SearchIndexStore {
         // stays the same whatever the planner thinks of a word.
         if (s.requesterEmail !== undefined) found = await select([], recent, SEARCH_CANDIDATES, `${cheap}, d.terms`);
         else {
-          found = await newest(tsquery(' & '), cheap);
+          found = (words.length > 1 && (await fromRareWord(query, select, words, match))) || (await newest(tsquery(' & '), cheap));
           // With `limit` tickets holding every word, the ones with only some rank below them all.
           if (words.length > 1 && found.length < Math.min(limit, SEARCH_CANDIDATES)) found = [...found, ...(await newest(tsquery(' | '), `${cheap}, d.terms`))];
         }
