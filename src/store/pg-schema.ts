@@ -9,7 +9,7 @@ import { PG_SLA_SCHEMA } from './sla-types';
 import type pg from 'pg';
 import { inTransaction } from './pg-client';
 import { PG_MEMO_SCHEMA } from './memos';
-import { PG_SEARCH_SCHEMA } from './search-postgres';
+import { PG_SEARCH_SCHEMA, PG_SEARCH_TERMS_SCHEMA } from './search-postgres';
 import { PG_LIVENESS_SCHEMA } from './liveness';
 
 const MIGRATIONS: string[] = [
@@ -85,6 +85,8 @@ const MIGRATIONS: string[] = [
   PG_SLA_SCHEMA,
   // 9: each process's heartbeat, so a dead replica's outbox claims are taken over in seconds (see liveness.ts).
   PG_LIVENESS_SCHEMA,
+  // 10: the search index's terms, so a prefix is searched as the few terms it stands for (see search-postgres.ts).
+  PG_SEARCH_TERMS_SCHEMA,
 ];
 
 /** The schema version this code writes. */
