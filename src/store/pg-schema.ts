@@ -12,7 +12,8 @@ import { PG_MEMO_SCHEMA } from './memos';
 import { PG_SEARCH_SCHEMA, PG_SEARCH_TERMS_SCHEMA } from './search-postgres';
 import { PG_LIVENESS_SCHEMA } from './liveness';
 
-const MIGRATIONS: string[] = [
+/** The schema steps in order (exported for the upgrade tests). */
+export const MIGRATIONS: string[] = [
   // 1: the same tables as the SQLite store.
   `
   CREATE TABLE subscriptions (
