@@ -9,7 +9,7 @@ import { PG_SLA_SCHEMA } from './sla-types';
 import type pg from 'pg';
 import { inTransaction } from './pg-client';
 import { PG_MEMO_SCHEMA } from './memos';
-import { PG_SEARCH_SCHEMA } from './search-postgres';
+import { PG_SEARCH_SCHEMA, PG_SEARCH_TERMS_SCHEMA } from './search-postgres';
 import { PG_LIVENESS_SCHEMA } from './liveness';
 import { PG_SPACES_SCHEMA } from './spaces';
 import { PG_SAVED_REPLIES_SCHEMA } from './saved-replies';
@@ -17,7 +17,8 @@ import { PG_SURVEYS_SCHEMA } from './surveys';
 import { PG_DIGEST_SCHEMA } from './digests';
 import { PG_PREFERENCES_SCHEMA } from './preferences';
 
-const MIGRATIONS: string[] = [
+/** The schema steps in order (exported for the upgrade tests). */
+export const MIGRATIONS: string[] = [
   // 1: the same tables as the SQLite store.
   `
   CREATE TABLE subscriptions (
@@ -100,6 +101,8 @@ const MIGRATIONS: string[] = [
   PG_DIGEST_SCHEMA,
   // 14: which DMs each person gets, quiet hours, and the DMs held during them (see preferences.ts).
   PG_PREFERENCES_SCHEMA,
+  // 15: the search index’s terms, so a prefix is searched as the few terms it stands for (see search-postgres.ts).
+  PG_SEARCH_TERMS_SCHEMA,
 ];
 
 /** The schema version this code writes. */

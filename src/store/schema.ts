@@ -4,7 +4,7 @@ import type Database from 'better-sqlite3';
 import { SQLITE_MEMO_SCHEMA } from './memos';
 import { SQLITE_CHOSEN_LOCALES_SCHEMA, SQLITE_LOCALES_SCHEMA } from './locales';
 import { SQLITE_SLA_SCHEMA } from './sla-types';
-import { SQLITE_SEARCH_SCHEMA } from './search-sqlite';
+import { SQLITE_SEARCH_SCHEMA, SQLITE_SEARCH_TERMS_SCHEMA } from './search-sqlite';
 import { SQLITE_LIVENESS_SCHEMA } from './liveness';
 import { SQLITE_SPACES_SCHEMA } from './spaces';
 import { SQLITE_SAVED_REPLIES_SCHEMA } from './saved-replies';
@@ -94,6 +94,8 @@ export const MIGRATIONS: readonly string[] = [
   SQLITE_DIGEST_SCHEMA,
   // 14: which DMs each person gets, quiet hours, and the DMs held during them (see preferences.ts).
   SQLITE_PREFERENCES_SCHEMA,
+  // 15: the search index’s terms, so a prefix is searched as the few terms it stands for (see search-sqlite.ts).
+  SQLITE_SEARCH_TERMS_SCHEMA,
 ];
 
 /** The schema version this code writes. */

@@ -6,7 +6,7 @@
  */
 import { ticketIdIn, type IndexedTicket, type TicketSearch } from '../core/search';
 import { addressKey } from '../core/vocabulary';
-import { documentTerms, epochMs, isPrefixTerm, queryTerms, rankCandidates, SEARCH_CANDIDATES, toIndexed } from './search-terms';
+import { documentTerms, epochMs, hasPhrase, isPrefixTerm, queryTerms, rankCandidates, SEARCH_CANDIDATES, toIndexed } from './search-terms';
 import type { SearchIndexStore } from './types';
 
 type Row = Record<string, unknown>;
@@ -30,6 +30,20 @@ export const PG_SEARCH_SCHEMA = `
   CREATE INDEX search_docs_requester ON search_docs (requester_email, modified_at DESC);
 `;
 
+/**
+ * The schema step that lists every term the index has held (never shrinking; byte order, so a
+ * prefix is a range), filled from the index once, then on every index write. A prefix standing
+ * for a few terms is searched as those terms: the GIN index reads a prefix's entries in full
+ * before it intersects, so two common words typed in part took over a second on a million tickets.
+ */
+export const PG_SEARCH_TERMS_SCHEMA = `
+  CREATE TABLE search_terms (term TEXT COLLATE "C" PRIMARY KEY);
+  INSERT INTO search_terms SELECT DISTINCT unnest(tsvector_to_array(tsv)) FROM search_docs ON CONFLICT DO NOTHING;
+`;
+
+/** Most terms a prefix is searched as, one by one; a prefix standing for more is left to the GIN index. */
+const EXPANSIONS = 8;
+
 const BATCH = 2000;
 
 /** How many of the newest tickets a search checks in id order before it asks the GIN index. */
@@ -38,6 +52,29 @@ const WINDOW = 20_000;
 /** What a result shows (every column but the terms and the tsvector). */
 const COLUMNS = `d.id, d.etag, d.title, d.description, d.status, d.priority, d.category, d.requester_email, d.requester_name,
   d.assignee_email, d.assignee_name, d.space_id, d.created, d.modified`;
+
+type Select = (extra: ((p: (v: unknown) => string) => string)[], order: string, n: number, columns?: string) => Promise<Row[]>;
+
+/**
+ * The tickets with every word (id, modified_at; the filters applied), found from the side of a
+ * rare exact word (a number, a short word), or undefined when none is rare. The GIN index reads
+ * a prefix such as "user" (user, user1, user42, ...) in full before it intersects; an exact
+ * word's first SEARCH_CANDIDATES + 1 matches cost a few milliseconds, and when it has fewer its
+ * tickets are read and the other words checked on their terms, as the ranking does.
+ */
+async function fromRareWord(query: PgQuery, select: Select, words: string[][], match: string[]): Promise<Row[] | undefined> {
+  for (const [i, terms] of words.entries()) {
+    if (isPrefixTerm(terms[terms.length - 1])) continue;
+    // No order: the planner takes the GIN index for a rare word and stops early on a common one.
+    const hits = await query(`SELECT id FROM search_docs WHERE tsv @@ to_tsquery('simple', $1) LIMIT ${SEARCH_CANDIDATES + 1}`, [match[i]]);
+    if (hits.length > SEARCH_CANDIDATES) continue;
+    const rows = await select([(p) => `d.id = ANY(${p(hits.map((r) => r.id))}::int[])`], 'd.id DESC', SEARCH_CANDIDATES, 'd.id, d.modified_at, d.terms');
+    return rows
+      .filter((r) => { const held = String(r.terms).split(' '); return words.every((w) => hasPhrase(held, w)); })
+      .map((r) => ({ id: r.id, modified_at: r.modified_at }));
+  }
+  return undefined;
+}
 
 /** The search methods over `query`; the table comes from PG_SEARCH_SCHEMA. */
 export function createPgSearch(query: PgQuery): SearchIndexStore {
@@ -53,6 +90,7 @@ export function createPgSearch(query: PgQuery): SearchIndexStore {
       for (let i = 0; i < all.length; i += BATCH) {
         const chunk = all.slice(i, i + BATCH);
         const col = <T>(f: (d: IndexedTicket) => T) => chunk.map(f);
+        const terms = col(documentTerms);
         await query(
           `INSERT INTO search_docs (id, etag, title, description, status, priority, category, requester_email, requester_name,
              assignee_email, assignee_name, space_id, created, modified, modified_at, terms)
@@ -69,9 +107,12 @@ export function createPgSearch(query: PgQuery): SearchIndexStore {
             col((d) => d.id), col((d) => d.etag), col((d) => d.title), col((d) => d.description), col((d) => d.status),
             col((d) => d.priority), col((d) => d.category), col((d) => addressKey(d.requesterEmail)), col((d) => d.requesterName),
             col((d) => addressKey(d.assigneeEmail)), col((d) => d.assigneeName), col((d) => d.spaceId ?? null),
-            col((d) => d.created), col((d) => d.modified), col((d) => epochMs(d.modified)), col(documentTerms),
+            col((d) => d.created), col((d) => d.modified), col((d) => epochMs(d.modified)), terms,
           ],
         );
+        // In one order, so two replicas indexing at once never wait on each other's terms crosswise.
+        await query(`INSERT INTO search_terms (term) SELECT DISTINCT t FROM unnest($1::text[]) d, unnest(string_to_array(d, ' ')) t
+          WHERE t <> '' ORDER BY t ON CONFLICT DO NOTHING`, [terms]);
       }
     },
     async removeFromIndex(ids) {
@@ -119,11 +160,20 @@ export function createPgSearch(query: PgQuery): SearchIndexStore {
 
       // The typed id first, then at most SEARCH_CANDIDATES candidates ranked by how many words
       // they hold: a requester's own newest tickets (the requester index), or for an agent the
-      // newest tickets with every word, then (for several words) with any of them.
+      // newest tickets with every word, then (for several words, fewer than `limit` with every
+      // one) with any of them.
       const rows: Row[] = id === undefined ? [] : await select([(p) => `d.id = ${p(id)}`], recent, 1);
       if (words.length) {
-        // Each word is a phrase of its terms, the last one a prefix ("print" finds "printer").
-        const match = words.map((terms) => terms.map((t, i) => (i === terms.length - 1 && isPrefixTerm(t) ? `${t}:*` : t)).join(' <-> '));
+        // Each word is a phrase of its terms, the last one a prefix ("print" finds "printer"),
+        // written out as the few terms it stands for when there are few.
+        const match = await Promise.all(words.map(async (terms) => {
+          const last = terms[terms.length - 1];
+          if (!isPrefixTerm(last)) return terms.join(' <-> ');
+          const found = (await query(`SELECT term FROM search_terms WHERE term >= $1 AND term < $2 ORDER BY term LIMIT ${EXPANSIONS + 1}`,
+            [last, `${last}\u{10FFFF}`])).map((r) => String(r.term));
+          const tail = !found.length || found.length > EXPANSIONS ? `${last}:*` : found.length === 1 ? found[0] : `(${found.join(' | ')})`;
+          return [...terms.slice(0, -1), tail].join(' <-> ');
+        }));
         const tsquery = (op: string): Where => (p) => `d.tsv @@ to_tsquery('simple', ${p(match.map((m) => `(${m})`).join(op))})`;
         const cheap = 'd.id, d.modified_at';
         let found: Row[];
@@ -131,8 +181,9 @@ export function createPgSearch(query: PgQuery): SearchIndexStore {
         // stays the same whatever the planner thinks of a word.
         if (s.requesterEmail !== undefined) found = await select([], recent, SEARCH_CANDIDATES, `${cheap}, d.terms`);
         else {
-          found = await newest(tsquery(' & '), cheap);
-          if (words.length > 1 && found.length < SEARCH_CANDIDATES) found = [...found, ...(await newest(tsquery(' | '), `${cheap}, d.terms`))];
+          found = (words.length > 1 && (await fromRareWord(query, select, words, match))) || (await newest(tsquery(' & '), cheap));
+          // With `limit` tickets holding every word, the ones with only some rank below them all.
+          if (words.length > 1 && found.length < Math.min(limit, SEARCH_CANDIDATES)) found = [...found, ...(await newest(tsquery(' | '), `${cheap}, d.terms`))];
         }
         const best = rankCandidates(found, words).slice(0, limit).map((r) => Number(r.id));
         const full = best.length ? new Map((await query(`SELECT ${COLUMNS} FROM search_docs d WHERE d.id = ANY($1::int[])`, [best])).map((r) => [r.id, r])) : new Map();

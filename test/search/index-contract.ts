@@ -131,5 +131,23 @@ export function searchIndexContract(engine: string, open: OpenStore): void {
       expect(ids(agent)).toEqual([2198, 2196, 2194]);
       expect(agent.every((t) => t.title === 'VPN slow on wifi')).toBe(true);
     });
+
+    it('finds a rare word beside a word every ticket holds the same way: all words first, newest first, then any of them', async () => {
+      // "user 42" on a desk where every ticket's requester is "User n" (user0 ... user299 as prefixes of "user").
+      await store.indexTickets(Array.from({ length: 1500 }, (_, i) => indexed(1000 + i, {
+        title: `Printer ${i % 7}`, requesterEmail: `user${i % 300}@example.com`, requesterName: `User ${i % 300}`,
+        modified: new Date(Date.parse('2026-11-14T00:00:00Z') + i * 60_000).toISOString(),
+      })));
+      const both = await store.searchTickets({ words: ['user', '42'], limit: 3 });
+      expect(ids(both)).toEqual([2242, 1942, 1642]);
+      const all = await store.searchTickets({ words: ['user', '42'], limit: 8 });
+      expect(ids(all).slice(0, 5)).toEqual([2242, 1942, 1642, 1342, 1042]);
+      // Fewer than asked hold both, so the newest with one of them follow.
+      expect(ids(all).slice(5)).toEqual([2499, 2498, 2497]);
+      const theirs = await store.searchTickets({ words: ['user', '42'], requesterEmail: 'user42@example.com', limit: 8 });
+      expect(ids(theirs)).toEqual([2242, 1942, 1642, 1342, 1042]);
+      const none = await store.searchTickets({ words: ['user', '42', 'zzz'], limit: 3 });
+      expect(ids(none)).toEqual([2242, 1942, 1642]);
+    });
   });
 }

@@ -2,6 +2,9 @@
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPostgresStore, PG_SCHEMA_VERSION, type Store } from '../../src/store';
+import { MIGRATIONS } from '../../src/store/pg-schema';
+import { PG_SEARCH_TERMS_SCHEMA } from '../../src/store/search-postgres';
+import { indexed } from '../search/index-contract';
 import { freshDatabase, pgAvailable, pgProblem } from '../support/postgres';
 
 const stores: Store[] = [];
@@ -32,5 +35,24 @@ describe.skipIf(!pgAvailable())(`PostgreSQL store${pgAvailable() ? '' : ` (canno
     await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [PG_SCHEMA_VERSION + 1]);
     await client.end();
     await expect(createPostgresStore({ url })).rejects.toThrow(/newer than this build/);
+  });
+
+  it('after the upgrade that lists the index\'s terms, a word typed in part still finds tickets indexed before it', async () => {
+    const url = await freshDatabase();
+    const before = await createPostgresStore({ url });
+    await before.indexTickets([indexed(1, { title: 'Printer jammed', modified: '2026-11-01T09:00:00Z' })]);
+    await before.close();
+    // The database as the version before that step left it.
+    const step = MIGRATIONS.indexOf(PG_SEARCH_TERMS_SCHEMA) + 1;
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query('DROP TABLE search_terms');
+    await client.query('DELETE FROM schema_migrations WHERE version >= $1', [step]);
+    await client.end();
+    const upgraded = await createPostgresStore({ url });
+    stores.push(upgraded);
+    await upgraded.indexTickets([indexed(2, { title: 'Printers offline', modified: '2026-11-02T09:00:00Z' })]);
+    expect((await upgraded.searchTickets({ words: ['print'], limit: 5 })).map((t) => t.id)).toEqual([2, 1]);
+    expect((await upgraded.searchTickets({ words: ['print', 'jammed'], limit: 5 })).map((t) => t.id)).toEqual([1, 2]);
   });
 });

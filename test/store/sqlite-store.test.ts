@@ -6,6 +6,8 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSqliteStore, SCHEMA_VERSION, STORE_FILE, type Store } from '../../src/store';
 import { MIGRATIONS } from '../../src/store/schema';
+import { SQLITE_SEARCH_TERMS_SCHEMA } from '../../src/store/search-sqlite';
+import { indexed } from '../search/index-contract';
 
 const dirs: string[] = [];
 const stores: Store[] = [];
@@ -108,5 +110,20 @@ describe('SQLite store', () => {
     const raw = new Database(path.join(dir, STORE_FILE), { readonly: true });
     expect(raw.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
     raw.close();
+  });
+
+  it('after the upgrade that lists the index\'s terms, a word typed in part still finds tickets indexed before it', async () => {
+    const { store, dir } = open();
+    await store.indexTickets([indexed(1, { title: 'Printer jammed', modified: '2026-11-01T09:00:00Z' })]);
+    await stores.splice(stores.indexOf(store), 1)[0].close();
+    // The file as the version before that step left it.
+    const raw = new Database(path.join(dir, STORE_FILE));
+    raw.exec('DROP TABLE search_terms');
+    raw.pragma(`user_version = ${MIGRATIONS.indexOf(SQLITE_SEARCH_TERMS_SCHEMA)}`);
+    raw.close();
+    const upgraded = open(dir).store;
+    await upgraded.indexTickets([indexed(2, { title: 'Printers offline', modified: '2026-11-02T09:00:00Z' })]);
+    expect((await upgraded.searchTickets({ words: ['print'], limit: 5 })).map((t) => t.id)).toEqual([2, 1]);
+    expect((await upgraded.searchTickets({ words: ['print', 'jammed'], limit: 5 })).map((t) => t.id)).toEqual([1, 2]);
   });
 });
