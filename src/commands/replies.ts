@@ -35,18 +35,18 @@ async function listReply(ctx: CommandContext, ports: SavedReplyPorts): Promise<R
 }
 
 /** The add form, or why that name cannot be added. */
-async function addForm(ctx: CommandContext, ports: SavedReplyPorts, name: string): Promise<Reply> {
+async function addForm(ctx: CommandContext, ports: SavedReplyPorts, name: string, body = ''): Promise<Reply> {
   const t = tr(ctx);
   if (name && !isReplyName(name)) return errorReply(t('replies:badName', { name }), repliesCommand.usage);
   if (name && (await ports.get(name))) return errorReply(t('replies:exists', { name }));
-  return form(ctx, { name });
+  return form(ctx, body ? { name, body } : { name });
 }
 
-/** The edit form filled with the reply, or the list of names when there is none of that name. */
-async function editForm(ctx: CommandContext, ports: SavedReplyPorts, name: string): Promise<Reply> {
+/** The edit form filled with the reply (or with `typed`, a form handed back), or the list of names when there is none of that name. */
+async function editForm(ctx: CommandContext, ports: SavedReplyPorts, name: string, typed: { name?: string; body?: string } = {}): Promise<Reply> {
   const reply = await ports.get(name);
   if (!reply) return errorReply(await notFoundMessage(ctx, ports, name));
-  return form(ctx, { name: reply.name, body: reply.body }, [], reply.name);
+  return form(ctx, { name: typed.name || reply.name, body: typed.body || reply.body }, [], reply.name);
 }
 
 async function removeReply(ctx: CommandContext, ports: SavedReplyPorts, name: string): Promise<Reply> {
@@ -79,7 +79,10 @@ const replyForm: Handler = async (ctx, input) => {
   if ('refusal' in found) return found.refusal;
   const { ports } = found;
   const original = (input.values?.original ?? '').trim();
-  return original ? editForm(ctx, ports, original) : addForm(ctx, ports, (input.values?.name ?? '').trim());
+  // A form handed back after it could not be used (Slack, past its 3 s) comes with what was typed.
+  const name = (input.values?.name ?? '').trim();
+  const body = input.values?.body ?? '';
+  return original ? editForm(ctx, ports, original, { name, body }) : addForm(ctx, ports, name, body);
 };
 
 /** Checks and saves the form; anything wrong comes back in the form with what was typed. */
