@@ -54,6 +54,8 @@ export interface BotWorld {
   settled(): Promise<void>;
   /** True if the child exited by itself (not killed by the test). */
   diedOnItsOwn: boolean;
+  /** Outbox rows not yet recorded as sent, in lanes starting with `lanePrefix` (e.g. `teams:`); all when empty. */
+  owed(lanePrefix?: string): number;
   close(): Promise<void>;
 }
 
@@ -125,16 +127,17 @@ export async function createBotWorld(): Promise<BotWorld> {
     async polled() {
       await until('a recorded poll cycle', async () => (await committed()) >= 1);
     },
-    async settled() {
+    owed(lanePrefix = '') {
       // The outbox is read on its own read-only connection: opening the store would clear the running bot's claims.
-      const owed = () => {
-        const db = new Database(path.join(dataDir, STORE_FILE), { readonly: true, fileMustExist: true });
-        try {
-          return (db.prepare('SELECT count(*) AS n FROM outbox').get() as { n: number }).n;
-        } finally {
-          db.close();
-        }
-      };
+      const db = new Database(path.join(dataDir, STORE_FILE), { readonly: true, fileMustExist: true });
+      try {
+        return (db.prepare('SELECT count(*) AS n FROM outbox WHERE lane LIKE ?').get(`${lanePrefix}%`) as { n: number }).n;
+      } finally {
+        db.close();
+      }
+    },
+    async settled() {
+      const owed = () => world.owed();
       // This process's first recorded cycle: before it, an empty outbox only means nothing was read yet.
       await until('a recorded poll cycle', async () => (await committed()) >= 1);
       await until('the outbox to empty', () => owed() === 0);
