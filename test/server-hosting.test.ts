@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../src/log';
 import { createServer, isLoopbackAddress, type ServerConfig, type TeamsEndpoint } from '../src/server';
+import { inCi } from './support/ci';
 
 const lines: string[] = [];
 const logger = createLogger({ level: 'info', write: (l) => lines.push(l) });
@@ -23,7 +24,6 @@ afterEach(async () => {
 /** A documentation address (RFC 5737), carried only by the namespace's own interface. */
 const OUTSIDE = '192.0.2.2';
 const ROOT = path.resolve(__dirname, '..');
-const inCi = process.env.CI === 'true' || process.env.CI === '1';
 
 /** Why a private network namespace with a test interface cannot be made here, if it cannot. */
 function namespaceProblem(): string | undefined {

@@ -6,10 +6,12 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { beforeEach, describe } from 'vitest';
+import { inCi } from './ci';
+
+export { inCi };
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const haveChromium = existsSync(CHROMIUM);
-export const inCi = process.env.CI === 'true' || process.env.CI === '1';
 
 /** The official renderer's browser build (it loads in a page, not from compiled Node code). */
 export const RENDERER = fileURLToPath(new URL('../../node_modules/adaptivecards/dist/adaptivecards.min.js', import.meta.url));

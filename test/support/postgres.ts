@@ -2,9 +2,13 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { inCi } from './ci';
 
-/** Whether the PostgreSQL tests can run here; under CI=true globalSetup already failed otherwise. */
-export const pgAvailable = (): boolean => inject('pgAdminUrl') !== '';
+/**
+ * Whether the PostgreSQL tests run: when the run's server started, and always under CI=true, where
+ * a missing server must fail them rather than skip them (globalSetup fails first there anyway).
+ */
+export const pgAvailable = (): boolean => inject('pgAdminUrl') !== '' || inCi;
 
 /** Why they cannot, for the skip message. */
 export const pgProblem = (): string => inject('pgProblem');
