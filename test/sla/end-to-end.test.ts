@@ -4,114 +4,19 @@
  * `subscribe sla` typed in Teams and set in Slack, the poller with a pinned clock. A warning and
  * then a breach each arrive exactly once, with a restart of the notifier in between.
  */
-import { webApi } from '@slack/bolt';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTeamsChannel, type TeamsChannel } from '../../src/channels/teams';
-import { createTeamsDelivery, teamsConversationHook } from '../../src/channels/teams/notify-delivery';
-import { createSlackDelivery } from '../../src/channels/slack/notify-delivery';
-import { createChangeFeed } from '../../src/helpdesk/changes';
-import { createLogger } from '../../src/log';
-import { createNotifications, type Poller } from '../../src/notify';
-import { createServer, type Server } from '../../src/server';
-import { openPolicySource } from '../../src/sla/source';
-import { createNotificationPorts, createSqliteStore, type Store } from '../../src/store';
-import { startFakeConnector, type FakeConnector } from '../support/fake-connector';
-import { startFakeSlack, type FakeSlack } from '../support/fake-slack';
-import { startHelpdeskStack, type HelpdeskStack } from '../support/helpdesk-stack';
+import { describe, expect, it } from 'vitest';
+import { createNotificationPorts } from '../../src/store';
+import { CHANNEL, MIN, POLICY, connector, dana, dir, pollAt, sayInTeams, setNow, slaTexts, slack, stack, startNotifier, stores, useSlaScene } from './scene';
 
-const FIXTURES = path.resolve(__dirname, '../fixtures/teams');
-const CHANNEL = '19:scrubbedGeneralChannel0000@thread.tacv2';
-const dana = { id: '29:dana', name: 'Dana Agent', aadObjectId: 'aad-dana', email: 'dana@example.com' };
-const MIN = 60_000;
-const POLICY = {
-  timeZone: 'Europe/Berlin',
-  hours: { mon: [['08:00', '17:00']] },
-  targets: { Urgent: { firstResponse: '30m', resolution: '4h', calendar: '24/7' } },
-  warnAt: [0.75],
-};
-const logger = createLogger({ level: 'error', write: () => undefined });
-
-let stack: HelpdeskStack;
-let dir: string;
-let connector: FakeConnector;
-let slack: FakeSlack;
-let teams: TeamsChannel;
-let server: Server;
-let url: string;
-let now = 0;
-const stores: Store[] = [];
-
-beforeEach(async () => {
-  stack = await startHelpdeskStack({ seed: 'none', service: { agentCacheTtlMs: 0 } });
-  stack.emulator.data.insert('SD_Agents', { Title: dana.name, SD_Email: dana.email, SD_IsActive: true });
-  dir = mkdtempSync(path.join(tmpdir(), 'sla-e2e-'));
-  writeFileSync(path.join(dir, 'sla.json'), JSON.stringify(POLICY));
-  connector = await startFakeConnector();
-  connector.members.set(dana.id, { id: dana.id, name: dana.name, aadObjectId: dana.aadObjectId, email: dana.email });
-  slack = await startFakeSlack();
-});
-afterEach(async () => {
-  await server?.close();
-  for (const s of stores.splice(0)) await s.close();
-  await connector.close();
-  await slack.close();
-  await stack.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-/** The notifier on the store in `dir`: what a process start builds (policy, store, notifications, both deliveries). */
-async function startNotifier(): Promise<{ poller: Poller; store: Store }> {
-  const store = createSqliteStore({ dataDir: dir });
-  stores.push(store);
-  const sla = await openPolicySource(path.join(dir, 'sla.json'), { logger, priorities: stack.helpdesk.vocabulary.priorities });
-  const notifications = createNotifications({
-    store, feed: createChangeFeed(stack.graph, stack.settings), helpdesk: stack.helpdesk, vocabulary: stack.helpdesk.vocabulary,
-    logger, pollSeconds: 15, sla, now: () => new Date(now),
-  });
-  if (server) await server.close();
-  teams = createTeamsChannel({ settings: { appType: 'MultiTenant' }, helpdesk: notifications.helpdesk, notifications: notifications.ports, logger, hooks: { onConversation: teamsConversationHook(store) } });
-  server = createServer({ port: 0, teams, health: async () => ({ ok: true }), logger, allowUnauthenticated: true });
-  url = `http://127.0.0.1:${(await server.listen()).port}/api/messages`;
-  const client = new webApi.WebClient(slack.token, { slackApiUrl: slack.apiUrl, retryConfig: { retries: 0 } });
-  const poller = notifications.attach([
-    createTeamsDelivery({ adapter: teams.adapter, appId: teams.appId, store, logger, minIntervalMs: 0 }),
-    createSlackDelivery({ client, store, logger, minIntervalMs: 0 }),
-  ]);
-  return { poller, store };
-}
-
-/** Types `text` in the Teams channel with an @mention of the bot, as Dana. */
-async function sayInTeams(text: string): Promise<void> {
-  const activity = JSON.parse(readFileSync(path.join(FIXTURES, 'message-channel-mention.json'), 'utf8'));
-  activity.id = `${Date.now()}1`;
-  activity.serviceUrl = connector.url;
-  activity.from = { ...activity.from, id: dana.id, name: dana.name, aadObjectId: dana.aadObjectId };
-  activity.text = `<at>Help Desk</at> ${text}`;
-  activity.conversation = { ...activity.conversation, id: `${CHANNEL};messageid=${activity.id}` };
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(activity) });
-  if (res.status !== 200) throw new Error(`POST /api/messages answered ${res.status}`);
-}
-
-/** A poll cycle at the pinned time, then every send it owed. */
-async function pollAt(poller: Poller, at: number): Promise<void> {
-  now = at;
-  await poller.runOnce();
-  await poller.runOnce();
-}
-
-const slaTexts = () => [
-  ...connector.activities.filter((a) => a.conversationId.startsWith(CHANNEL) && /SLA/.test(a.activity.text ?? '')).map((a) => `teams ${a.activity.text}`),
-  ...slack.callsTo('chat.postMessage').filter((c) => /SLA/.test(String(c.body.text))).map((c) => `slack ${c.body.channel} ${c.body.text}`),
-].sort();
+useSlaScene();
 
 describe('SLA alerts end to end', () => {
   it('a warning then a breach, each once in a Teams and a Slack channel subscribed with `subscribe sla`, across a restart; `sla <id>` explains', async () => {
     const created = Date.parse('2026-11-23T10:00:00Z');
     let { poller } = await startNotifier();
-    now = created - 60 * MIN;
+    setNow(created - 60 * MIN);
     await poller.runOnce(); // first start: nothing announced, the policy adopted
     await sayInTeams('subscribe sla');
     const store = stores[stores.length - 1];
@@ -176,7 +81,7 @@ describe('SLA alerts end to end', () => {
     writeFileSync(path.join(dir, 'sla.json'), JSON.stringify({ ...POLICY, escalate: { afterBreach: '10m', notify: 'channel' } }));
     const created = Date.parse('2026-11-23T10:00:00Z');
     const { poller, store } = await startNotifier();
-    now = created - 60 * MIN;
+    setNow(created - 60 * MIN);
     await poller.runOnce();
     await sayInTeams('subscribe sla');
     await createNotificationPorts(store).subscribe({ platform: 'slack', id: 'C1', kind: 'channel' }, { kind: 'sla', value: '' }, dana);
