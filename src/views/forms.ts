@@ -4,7 +4,7 @@ import { matchValue } from '../core/vocabulary';
 import type { Ticket, Vocabulary } from '../helpdesk/types';
 import { normalizeLocale, translator } from '../i18n';
 import { valueLabel } from './format';
-import { FORM_LABELS, pickLabels } from './labels';
+import { formWords } from './labels';
 import { extraFields, extraFormValues } from './site-fields';
 import type { FormFieldError, FormView } from './types';
 
@@ -53,14 +53,6 @@ function siteParts(vocabulary: Vocabulary, values: Record<string, string>, creat
 /** The input ids a form has: its own fields, then its extra columns'. An error on any other field is shown under the first. */
 export function formInputs(form: Pick<FormView, 'form' | 'extraFields'>): string[] {
   return [...FORM_FIELDS[form.form], ...(form.extraFields ?? []).map((f) => f.id)];
-}
-
-/** What a form says around itself, in the reader's language: its labels and the words of the button that opens it. */
-function formWords(title: string, values: Record<string, string>, kind: FormView['form'], locale: string | undefined): Pick<FormView, 'labels' | 'openText' | 'offerText'> {
-  const t = translator(locale);
-  const labels = pickLabels(locale, FORM_LABELS);
-  const prefill = kind === 'new-ticket' ? values.title : '';
-  return { labels, openText: t('views:form.open', { title }), offerText: prefill ? t('views:form.offerPrefilled', { prefill }) : labels.formOffer };
 }
 
 /** The new-ticket form; `values` are kept as typed so a failed submit loses nothing. */

@@ -3,6 +3,7 @@
  * in the reader's language. Views carry them, so Teams templates and Slack blocks only lay them out.
  */
 import { CATALOGS, normalizeLocale, translator, type Catalog } from '../i18n';
+import type { FormView } from './types';
 
 /** The names of the labels, as the English views catalog lists them under its `labels`. */
 export type LabelKey = keyof typeof import('../i18n/locales/en/views.json')['labels'];
@@ -53,3 +54,11 @@ export type TicketLabels = Pick<Labels, (typeof TICKET_LABELS)[number]>;
 export type FormLabels = Pick<Labels, (typeof FORM_LABELS)[number]>;
 /** Labels of an asset list. */
 export type AssetLabels = Pick<Labels, (typeof ASSET_LABELS)[number]>;
+
+/** What a form says around itself, in the reader's language: its labels and the words of the button that opens it. */
+export function formWords(title: string, values: Record<string, string>, kind: FormView['form'], locale: string | undefined): Pick<FormView, 'labels' | 'openText' | 'offerText'> {
+  const t = translator(locale);
+  const labels = pickLabels(locale, FORM_LABELS);
+  const prefill = kind === 'new-ticket' ? values.title : '';
+  return { labels, openText: t('views:form.open', { title }), offerText: prefill ? t('views:form.offerPrefilled', { prefill }) : labels.formOffer };
+}

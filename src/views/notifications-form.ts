@@ -1,14 +1,13 @@
 /** The `notifications` form: which DMs a person gets and their quiet hours, in their language. */
 import { VERBS, type DmChoices } from '../core';
 import { normalizeLocale, translator } from '../i18n';
-import { FORM_LABELS, pickLabels } from './labels';
+import { formWords } from './labels';
 import type { FormFieldError, FormView } from './types';
 
 /** The form with `choices` filled in; `zone` is the time zone quiet hours are read in. */
 export function notificationsForm(choices: DmChoices, zone: string, locale?: string, errors: FormFieldError[] = [], typed?: Record<string, string>): FormView {
   const t = translator(locale);
   const title = t('routines:notifications.title');
-  const labels = pickLabels(locale, FORM_LABELS);
   const values = typed ?? {
     status: String(choices.status),
     comments: String(choices.comments),
@@ -25,9 +24,7 @@ export function notificationsForm(choices: DmChoices, zone: string, locale?: str
     errors,
     priorities: [],
     categories: [],
-    labels,
-    openText: t('views:form.open', { title }),
-    offerText: labels.formOffer,
+    ...formWords(title, values, 'notifications', locale),
     choiceLabels: {
       intro: t('routines:notifications.intro'),
       status: t('routines:notifications.status'),

@@ -3,7 +3,7 @@ import { VERBS } from '../core/verbs';
 import type { SavedReply } from '../core/saved-replies';
 import type { Ticket } from '../helpdesk/types';
 import { normalizeLocale, translator } from '../i18n';
-import { FORM_LABELS, pickLabels } from './labels';
+import { formWords } from './labels';
 import type { Choice, ConfirmationView, FormFieldError, FormView } from './types';
 
 /** How much of a body the list and the picker show. */
@@ -32,7 +32,6 @@ export function variableNames(variables: readonly string[]): string {
 export function savedReplyForm(values: Record<string, string>, errors: FormFieldError[], variables: readonly string[], locale?: string, original?: string): FormView {
   const t = translator(locale);
   const title = original ? t('replies:form.editTitle', { name: original }) : t('replies:form.addTitle');
-  const labels = pickLabels(locale, FORM_LABELS);
   const form: FormView = {
     locale: normalizeLocale(locale),
     form: 'saved-reply',
@@ -42,9 +41,7 @@ export function savedReplyForm(values: Record<string, string>, errors: FormField
     errors,
     priorities: [],
     categories: [],
-    labels,
-    openText: t('views:form.open', { title }),
-    offerText: labels.formOffer,
+    ...formWords(title, values, 'saved-reply', locale),
     replyWords: {
       name: t('replies:form.name'),
       namePlaceholder: t('replies:form.namePlaceholder'),

@@ -4,7 +4,7 @@ import type { Survey, SurveyScale } from '../core/satisfaction';
 import type { Ticket } from '../helpdesk/types';
 import { normalizeLocale, translator, type Translate } from '../i18n';
 import { valueLabel } from './format';
-import { FORM_LABELS, pickLabels } from './labels';
+import { formWords, pickLabels } from './labels';
 import type { NoticeView } from './notice-view';
 import type { ActionView, Choice, ConfirmationView, FormFieldError, FormView } from './types';
 
@@ -63,7 +63,6 @@ export function surveyThanks(survey: Survey, rating: number, changed: boolean, l
 export function surveyForm(survey: Pick<Survey, 'id' | 'ticketId' | 'scale'>, values: Record<string, string>, errors: FormFieldError[], locale?: string): FormView {
   const t = translator(locale);
   const title = t('replies:csat.formTitle', { id: survey.ticketId });
-  const labels = pickLabels(locale, FORM_LABELS);
   return {
     locale: normalizeLocale(locale),
     form: 'survey',
@@ -74,9 +73,7 @@ export function surveyForm(survey: Pick<Survey, 'id' | 'ticketId' | 'scale'>, va
     errors,
     priorities: [],
     categories: [],
-    labels,
-    openText: t('views:form.open', { title }),
-    offerText: labels.formOffer,
+    ...formWords(title, values, 'survey', locale),
     survey: { ratings: ratingChoices(survey.scale, locale), rating: t('replies:csat.rating'), chooseRating: t('replies:csat.chooseRating'), comment: t('replies:csat.comment') },
     hidden: { survey: survey.id },
   };
