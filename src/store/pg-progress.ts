@@ -5,7 +5,7 @@
  */
 import type pg from 'pg';
 import type { PgQueries } from './pg-audience';
-import { email, epoch, iso, toPosted } from './rows';
+import { email, epoch, toPosted, toTicketState } from './rows';
 import type { CycleCommit, Platform, PostedMessage, Store, TicketState } from './types';
 
 /** The part of the Store that keeps the poller's progress. */
@@ -76,16 +76,7 @@ export function createPgProgress({ query, count, tx }: PgQueries, pool: pg.Pool,
     async getTicketStates(ids) {
       const out = new Map<number, TicketState>();
       const rows = await query(`SELECT * FROM ticket_state WHERE id = ANY($1::int[])`, [[...new Set(ids)]]);
-      for (const r of rows) {
-        out.set(r.id as number, {
-          id: r.id as number,
-          status: r.status as string,
-          assignedTo: r.assigned as string,
-          priority: r.priority as string,
-          etag: r.etag as string,
-          modified: iso(Number(r.modified)),
-        });
-      }
+      for (const r of rows) out.set(r.id as number, toTicketState(r));
       return out;
     },
     async ticketStateCount() {

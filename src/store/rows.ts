@@ -1,6 +1,6 @@
 /** Row <-> record conversions both engines share, so SQLite and PostgreSQL store the same values. */
 import { addressKey } from '../core/vocabulary';
-import type { Conversation, Platform, PostedMessage, SubscriptionFilter, SubscriptionRecord } from './types';
+import type { Conversation, Platform, PostedMessage, SubscriptionFilter, SubscriptionRecord, TicketState } from './types';
 
 type Row = Record<string, unknown>;
 
@@ -39,4 +39,14 @@ export const toPosted = (r: Row): PostedMessage => ({
   ticketId: r.ticket_id as number,
   messageId: r.message_id as string,
   etag: (r.etag as string | null) ?? undefined,
+});
+
+/** A ticket_state row (either engine; `modified` in epoch seconds) as a record. */
+export const toTicketState = (r: Row): TicketState => ({
+  id: r.id as number,
+  status: r.status as string,
+  assignedTo: r.assigned as string,
+  priority: r.priority as string,
+  etag: r.etag as string,
+  modified: iso(Number(r.modified)),
 });

@@ -4,7 +4,7 @@
  * (src/store/pg-progress.ts).
  */
 import type Database from 'better-sqlite3';
-import { email, epoch, iso, toPosted } from './rows';
+import { email, epoch, toPosted, toTicketState } from './rows';
 import { chunked } from './sqlite-chunks';
 import type { CycleCommit, Platform, PostedMessage, Store, TicketState } from './types';
 
@@ -79,16 +79,7 @@ export function createSqliteProgress(db: Database.Database): ProgressStore {
       const out = new Map<number, TicketState>();
       chunked([...new Set(ids)], (chunk) => {
         const rows = db.prepare(`SELECT * FROM ticket_state WHERE id IN (${chunk.map(() => '?').join(',')})`).all(...chunk) as Row[];
-        for (const r of rows) {
-          out.set(r.id as number, {
-            id: r.id as number,
-            status: r.status as string,
-            assignedTo: r.assigned as string,
-            priority: r.priority as string,
-            etag: r.etag as string,
-            modified: iso(r.modified as number),
-          });
-        }
+        for (const r of rows) out.set(r.id as number, toTicketState(r));
       });
       return out;
     },
