@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBotProcess, type BotProcess } from '../support/bot-process';
+import { replicaEnv, startBotProcess, type BotProcess } from '../support/bot-process';
 import { startFakeSlack, type FakeSlack } from '../support/fake-slack';
 import { startHelpdeskStack, type HelpdeskStack } from '../support/helpdesk-stack';
 import { freshDatabase, pgAvailable, pgProblem } from '../support/postgres';
@@ -46,20 +46,7 @@ describe.skipIf(!pgAvailable())(`a replica killed with a send in flight${pgAvail
       const dir = mkdtempSync(path.join(tmpdir(), `replica-takeover-${i}-`));
       dirs.push(dir);
       bots.push(
-        await startBotProcess({
-          DATABASE_URL: url,
-          HELPDESK_DATA_DIR: dir,
-          HELPDESK_SITE_ID: e.siteId,
-          HELPDESK_TENANT_ID: e.tenantId,
-          HELPDESK_CLIENT_ID: e.clientId,
-          HELPDESK_CLIENT_SECRET: e.clientSecret,
-          HELPDESK_GRAPH_URL: e.url,
-          HELPDESK_AUTH_URL: e.url,
-          HELPDESK_POLL_SECONDS: '1',
-          SLACK_BOT_TOKEN: slack.token,
-          SLACK_SIGNING_SECRET: SECRET,
-          SLACK_API_URL: slack.apiUrl,
-        }),
+        await startBotProcess(replicaEnv(e, slack, { databaseUrl: url, dataDir: dir, signingSecret: SECRET })),
       );
     }
   }, 240_000);

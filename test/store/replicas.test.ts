@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBotProcess, type BotProcess } from '../support/bot-process';
+import { replicaEnv, startBotProcess, type BotProcess } from '../support/bot-process';
 import { startFakeConnector, type FakeConnector } from '../support/fake-connector';
 import { startFakeSlack, type FakeSlack } from '../support/fake-slack';
 import { startHelpdeskStack, type HelpdeskStack } from '../support/helpdesk-stack';
@@ -52,20 +52,7 @@ describe.skipIf(!pgAvailable())(`two replicas on one database${pgAvailable() ? '
       const dir = mkdtempSync(path.join(tmpdir(), `replica-${i}-`));
       dirs.push(dir);
       bots.push(
-        await startBotProcess({
-          DATABASE_URL: url,
-          HELPDESK_DATA_DIR: dir,
-          HELPDESK_SITE_ID: e.siteId,
-          HELPDESK_TENANT_ID: e.tenantId,
-          HELPDESK_CLIENT_ID: e.clientId,
-          HELPDESK_CLIENT_SECRET: e.clientSecret,
-          HELPDESK_GRAPH_URL: e.url,
-          HELPDESK_AUTH_URL: e.url,
-          HELPDESK_POLL_SECONDS: String(POLL_SECONDS),
-          SLACK_BOT_TOKEN: slack.token,
-          SLACK_SIGNING_SECRET: SECRET,
-          SLACK_API_URL: slack.apiUrl,
-        }),
+        await startBotProcess(replicaEnv(e, slack, { databaseUrl: url, dataDir: dir, signingSecret: SECRET, pollSeconds: POLL_SECONDS })),
       );
     }
   }, 120_000);

@@ -13,6 +13,28 @@ export interface BotProcess {
   exited: Promise<number | null>;
 }
 
+/** The settings a replica needs to reach the emulated tenant and the Slack stand-in, on one database. */
+export function replicaEnv(
+  site: { siteId: string; tenantId: string; clientId: string; clientSecret: string; url: string },
+  slack: { token: string; apiUrl: string },
+  options: { databaseUrl: string; dataDir: string; signingSecret: string; pollSeconds?: number },
+): Record<string, string> {
+  return {
+    DATABASE_URL: options.databaseUrl,
+    HELPDESK_DATA_DIR: options.dataDir,
+    HELPDESK_SITE_ID: site.siteId,
+    HELPDESK_TENANT_ID: site.tenantId,
+    HELPDESK_CLIENT_ID: site.clientId,
+    HELPDESK_CLIENT_SECRET: site.clientSecret,
+    HELPDESK_GRAPH_URL: site.url,
+    HELPDESK_AUTH_URL: site.url,
+    HELPDESK_POLL_SECONDS: String(options.pollSeconds ?? 1),
+    SLACK_BOT_TOKEN: slack.token,
+    SLACK_SIGNING_SECRET: options.signingSecret,
+    SLACK_API_URL: slack.apiUrl,
+  };
+}
+
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Spawns `src/main.ts` with `env` and resolves once it prints where it listens. */
