@@ -97,15 +97,20 @@ export const thresholdKey = (kind: ClockKind, t: Threshold) => `${kind}:${t.kind
  * lives just long enough to reach V8's old generation, which then grows by some 150 MiB before V8
  * collects it on its own. Collecting after each batch keeps the peak at the first start's.
  */
-const collect: () => void = (() => {
-  try {
-    setFlagsFromString('--expose-gc');
-    const gc = runInNewContext('gc') as (() => void) | undefined;
-    return typeof gc === 'function' ? gc : () => undefined;
-  } catch {
-    return () => undefined;
+let gc: (() => void) | undefined;
+function collect(): void {
+  // Asked for on the first batch only: a process that never enables a policy never changes V8's flags.
+  if (!gc) {
+    try {
+      setFlagsFromString('--expose-gc');
+      const found = runInNewContext('gc') as (() => void) | undefined;
+      gc = typeof found === 'function' ? found : () => undefined;
+    } catch {
+      gc = () => undefined;
+    }
   }
-})();
+  gc();
+}
 
 /** Creates the tracker over one store and policy source. */
 export function createSlaTracker(config: SlaTrackerConfig): SlaTracker {
