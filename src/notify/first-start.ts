@@ -2,8 +2,7 @@
  * The poller's first start: remember every ticket as it is now (and fill the search index from
  * the same read), so later changes have something to compare with and nothing old is announced.
  */
-import { setTimeout as sleep } from 'node:timers/promises';
-import { everyTicket, FULL_READ_PAGE } from '../helpdesk/changes';
+import { everyTicket } from '../helpdesk/changes';
 import type { Ticket } from '../helpdesk/types';
 import type { Logger } from '../log';
 import type { Store, TicketState } from '../store/types';
@@ -19,32 +18,13 @@ export const WM_COMMENTS = 'comments.created';
 const BATCH = 500;
 const isoSecond = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, 'Z');
 
-/**
- * Resource units a minute the first read may spend. SharePoint allows an app 1,250 a minute and
- * charges 2 for a list page; the rest is left for commands and the comment read, so a million
- * tickets (1,000 pages) take two minutes and never run into 429s.
- */
-export const FIRST_READ_RU_PER_MINUTE = 1000;
-const PAGE_RU = 2;
-
 /** Seeds states and the index, sets both watermarks to `start` and returns that mark. */
-export async function firstStart(
-  feed: ChangeFeed, store: Store, search: SearchIndexer, logger: Logger, start: Date, ruPerMinute = FIRST_READ_RU_PER_MINUTE,
-): Promise<string> {
+export async function firstStart(feed: ChangeFeed, store: Store, search: SearchIndexer, logger: Logger, start: Date): Promise<string> {
   let batch: TicketState[] = [];
   let seeded = 0;
-  let read = 0;
-  const began = Date.now();
-  const pageMs = (60_000 * PAGE_RU) / ruPerMinute;
   // The search index is filled from this same read, in batches, so at most one batch of whole tickets is held.
   let indexBatch: Ticket[] = [];
   for await (const t of everyTicket(feed)) {
-    // The next page is asked for only when this loop wants the item after a page's last, so
-    // waiting here spaces the page requests evenly within the budget.
-    if (++read % FULL_READ_PAGE === 0) {
-      const due = began + (read / FULL_READ_PAGE) * pageMs - Date.now();
-      if (due > 0) await sleep(due);
-    }
     indexBatch.push(t);
     if (indexBatch.length >= BATCH) {
       await search.index(indexBatch);

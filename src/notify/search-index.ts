@@ -69,7 +69,7 @@ export function createSearchIndexer(store: Store, logger: Logger, agentNames?: A
         let n = 0;
         for await (const t of everyTicket(feed)) {
           batch.push(t);
-          if (batch.length >= 5000) {
+          if (batch.length >= 500) {
             await index(batch);
             n += batch.length;
             batch = [];

@@ -7,8 +7,6 @@
  * first responses. Thresholds crossed are handed to `announce` once; a new or changed policy's
  * backlog (thresholds already past) goes out as one summary instead.
  */
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { addressKey } from '../core/vocabulary';
 import type { Comment, Ticket } from '../helpdesk/types';
 import type { Logger } from '../log';
@@ -90,27 +88,6 @@ const DUE_LIMIT = 400;
 
 /** The announced-set key of a threshold. */
 export const thresholdKey = (kind: ClockKind, t: Threshold) => `${kind}:${t.kind}${t.kind === 'warning' ? `:${t.fraction}` : ''}`;
-
-/**
- * A full garbage collection, between batches of a first enable. That one pass derives the clocks of
- * every open ticket from a second full read: its garbage (pages of tickets, batches of records)
- * lives just long enough to reach V8's old generation, which then grows by some 150 MiB before V8
- * collects it on its own. Collecting after each batch keeps the peak at the first start's.
- */
-let gc: (() => void) | undefined;
-function collect(): void {
-  // Asked for on the first batch only: a process that never enables a policy never changes V8's flags.
-  if (!gc) {
-    try {
-      setFlagsFromString('--expose-gc');
-      const found = runInNewContext('gc') as (() => void) | undefined;
-      gc = typeof found === 'function' ? found : () => undefined;
-    } catch {
-      gc = () => undefined;
-    }
-  }
-  gc();
-}
 
 /** Creates the tracker over one store and policy source. */
 export function createSlaTracker(config: SlaTrackerConfig): SlaTracker {
@@ -208,7 +185,6 @@ export function createSlaTracker(config: SlaTrackerConfig): SlaTracker {
         if (r) batch.push(settled(r));
         if (batch.length >= BATCH) {
           await store.putSlaRecords(batch.splice(0));
-          collect();
         }
       }
       await store.putSlaRecords(batch);
