@@ -6,7 +6,7 @@
  * 32 MiB as soon as allocation is brisk, and the old generation may grow to several times what
  * survived its last collection before it is collected again. Measured with `bench/bot-memory.ts`
  * (peak RSS of `node dist/main.js`; README, Figures), 100,000 tickets with SLA clocks: 172 MiB with
- * the defaults, 139–140 MiB with these. A `help` card costs some 0.6 ms more CPU
+ * the defaults, 137–138 MiB with these. A `help` card costs some 0.6 ms more CPU
  * (`bench/teams-commands.ts`); `--optimize-for-size` would save a few MiB more at two to four times the CPU.
  */
 import { setFlagsFromString } from 'node:v8';
