@@ -28,7 +28,9 @@ function youngGeneration(favour: boolean): { before: number; most: number; stder
     }
     process.stdout.write(JSON.stringify({ before: before / 1048576, most: most / 1048576 }));
   `;
-  const child = spawnSync(process.execPath, ['--import', TSX_IMPORT, '--input-type=module', '-e', probe], { cwd: ROOT, encoding: 'utf8' });
+  // Without the flags, plain node: what tsx's own loading allocates cannot have grown the young generation already.
+  const loader = favour ? ['--import', TSX_IMPORT] : [];
+  const child = spawnSync(process.execPath, [...loader, '--input-type=module', '-e', probe], { cwd: ROOT, encoding: 'utf8' });
   if (child.status !== 0) throw new Error(child.stderr);
   return { ...(JSON.parse(child.stdout) as { before: number; most: number }), stderr: child.stderr };
 }
@@ -38,7 +40,7 @@ describe("V8's memory flags", () => {
     const favoured = youngGeneration(true);
     const defaults = youngGeneration(false);
     expect(favoured.stderr).not.toMatch(/unrecognized flag/);
-    expect(favoured.most).toBe(favoured.before);
+    expect(favoured.most).toBeLessThanOrEqual(favoured.before);
     expect(defaults.most).toBeGreaterThanOrEqual(2 * defaults.before);
   });
 });
