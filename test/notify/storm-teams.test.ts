@@ -4,77 +4,37 @@
  * arrive in one poll cycle: the channel gets one summary and the high-priority cards, the List
  * button pages all 120 in the bot, and a requester whose tickets all changed gets one DM.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTeamsChannel, type TeamsChannel } from '../../src/channels/teams';
-import { createTeamsDelivery, teamsConversationHook } from '../../src/channels/teams/notify-delivery';
-import { createChangeFeed } from '../../src/helpdesk/changes';
-import { createLogger } from '../../src/log';
-import { createNotifications, type Notifications, type Poller } from '../../src/notify';
-import { createServer, type Server } from '../../src/server';
-import { createSqliteStore, type Store } from '../../src/store';
-import { startFakeConnector, type FakeConnector } from '../support/fake-connector';
-import { startHelpdeskStack, type HelpdeskStack } from '../support/helpdesk-stack';
+import type { Poller } from '../../src/notify';
+import type { FakeConnector } from '../support/fake-connector';
+import type { HelpdeskStack } from '../support/helpdesk-stack';
+import { startTeamsNotifyScene, type TeamsNotifyScene } from '../support/teams-notify-scene';
 import { ticketRow } from './emulator-setup';
 
-const FIXTURES = path.resolve(__dirname, '../fixtures/teams');
 const CHANNEL = '19:scrubbedGeneralChannel0000@thread.tacv2';
 const dana = { id: '29:dana', name: 'Dana Agent', aadObjectId: 'aad-dana', email: 'dana@example.com' };
 const alex = { id: '29:alex', name: 'Alex Requester', aadObjectId: 'aad-alex', email: 'alex@contoso.com' };
 
+let scene: TeamsNotifyScene;
 let stack: HelpdeskStack;
-let store: Store;
-let dir: string;
 let connector: FakeConnector;
-let teams: TeamsChannel;
-let server: Server;
-let url: string;
-let notifications: Notifications;
 let poller: Poller;
 let seq = 0;
 
 beforeEach(async () => {
-  stack = await startHelpdeskStack({ seed: 'none', service: { agentCacheTtlMs: 0 } });
-  stack.emulator.data.insert('SD_Agents', { Title: dana.name, SD_Email: dana.email, SD_IsActive: true });
-  dir = mkdtempSync(path.join(tmpdir(), 'storm-teams-'));
-  store = createSqliteStore({ dataDir: dir });
-  const logger = createLogger({ level: 'error', write: () => undefined });
-  notifications = createNotifications({ store, feed: createChangeFeed(stack.graph, stack.settings), helpdesk: stack.helpdesk, vocabulary: stack.helpdesk.vocabulary, logger, pollSeconds: 15 });
-  connector = await startFakeConnector();
-  for (const p of [dana, alex]) connector.members.set(p.id, { id: p.id, name: p.name, aadObjectId: p.aadObjectId, email: p.email });
-  teams = createTeamsChannel({ settings: { appType: 'MultiTenant' }, helpdesk: notifications.helpdesk, notifications: notifications.ports, logger, hooks: { onConversation: teamsConversationHook(store) } });
-  server = createServer({ port: 0, teams, health: async () => ({ ok: true }), logger, allowUnauthenticated: true });
-  const { port } = await server.listen();
-  url = `http://127.0.0.1:${port}/api/messages`;
-  poller = notifications.attach([createTeamsDelivery({ adapter: teams.adapter, appId: teams.appId, store, logger, minIntervalMs: 0 })]);
-  await poller.runOnce();
+  scene = await startTeamsNotifyScene({ agent: dana, people: [dana, alex], dirPrefix: 'storm-teams-' });
+  ({ stack, connector, poller } = scene);
 });
-afterEach(async () => {
-  await server.close();
-  await connector.close();
-  await store.close();
-  await stack.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => scene.close());
 
-function activityOf(name: string, who: typeof dana, conversationId: string): Record<string, any> {
-  const activity = JSON.parse(readFileSync(path.join(FIXTURES, `${name}.json`), 'utf8'));
-  activity.id = `${Date.now()}${++seq}`;
-  activity.serviceUrl = connector.url;
-  activity.from = { ...activity.from, id: who.id, name: who.name, aadObjectId: who.aadObjectId };
-  activity.conversation = { ...activity.conversation, id: conversationId };
-  return activity;
-}
+const activityOf = (name: string, who: typeof dana, conversationId: string) => scene.activity(name, who, conversationId);
 async function send(activity: Record<string, any>): Promise<any> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(activity) });
-  expect(res.status).toBe(200);
-  const text = await res.text();
-  return text ? JSON.parse(text) : undefined;
+  const { status, body } = await scene.post(activity);
+  expect(status).toBe(200);
+  return body;
 }
 const sayInChannel = (who: typeof dana, text: string) => {
-  const a = activityOf('message-channel-mention', who, `${CHANNEL};messageid=${Date.now()}${seq}`);
+  const a = activityOf('message-channel-mention', who, `${CHANNEL};messageid=${Date.now()}${++seq}`);
   a.text = `<at>Help Desk</at> ${text}`;
   return send(a);
 };
@@ -138,7 +98,7 @@ describe('a change storm on Teams', () => {
     expect(found).toHaveLength(1);
     const data = found[0].data;
     const inChannel = activityOf('invoke-card-action', dana, `${CHANNEL};messageid=${summaryId}`);
-    const mention = JSON.parse(readFileSync(path.join(FIXTURES, 'message-channel-mention.json'), 'utf8'));
+    const mention = activityOf('message-channel-mention', dana, CHANNEL);
     inChannel.conversation = { ...mention.conversation, id: `${CHANNEL};messageid=${summaryId}` };
     inChannel.channelData = mention.channelData;
     inChannel.replyToId = summaryId;

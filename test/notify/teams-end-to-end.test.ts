@@ -3,81 +3,36 @@
  * the real server, the loopback Bot Connector, the help-desk service over the emulator, the store
  * and the poller. Activities are the recorded, scrubbed fixtures with ids and text varied.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTeamsChannel, type TeamsChannel } from '../../src/channels/teams';
-import { createTeamsDelivery, handleTeamsThreadReply, teamsConversationHook } from '../../src/channels/teams/notify-delivery';
-import { createChangeFeed } from '../../src/helpdesk/changes';
-import { createLogger } from '../../src/log';
-import { createNotifications, type Notifications, type Poller } from '../../src/notify';
-import { createServer, type Server } from '../../src/server';
-import { createSqliteStore, type Store } from '../../src/store';
-import { startFakeConnector, type FakeConnector } from '../support/fake-connector';
-import { startHelpdeskStack, type HelpdeskStack } from '../support/helpdesk-stack';
+import type { Notifications, Poller } from '../../src/notify';
+import type { FakeConnector } from '../support/fake-connector';
+import type { HelpdeskStack } from '../support/helpdesk-stack';
+import { startTeamsNotifyScene, type TeamsNotifyScene } from '../support/teams-notify-scene';
 
-const FIXTURES = path.resolve(__dirname, '../fixtures/teams');
 const CHANNEL = '19:scrubbedGeneralChannel0000@thread.tacv2';
 const dana = { id: '29:dana', name: 'Dana Agent', aadObjectId: 'aad-dana', email: 'dana@example.com' };
 const lynne = { id: '29:lynne', name: 'Lynne Robbins', aadObjectId: 'aad-lynne', email: 'lynne@example.com' };
 
+let scene: TeamsNotifyScene;
 let stack: HelpdeskStack;
-let store: Store;
-let dir: string;
 let connector: FakeConnector;
-let teams: TeamsChannel;
-let server: Server;
-let url: string;
 let notifications: Notifications;
 let poller: Poller;
-let seq = 0;
 
 beforeEach(async () => {
-  stack = await startHelpdeskStack({ seed: 'none', service: { agentCacheTtlMs: 0 } });
-  stack.emulator.data.insert('SD_Agents', { Title: dana.name, SD_Email: dana.email, SD_IsActive: true });
-  dir = mkdtempSync(path.join(tmpdir(), 'teams-e2e-'));
-  store = createSqliteStore({ dataDir: dir });
-  const logger = createLogger({ level: 'error', write: () => undefined });
-  notifications = createNotifications({ store, feed: createChangeFeed(stack.graph, stack.settings), helpdesk: stack.helpdesk, vocabulary: stack.helpdesk.vocabulary, logger, pollSeconds: 15 });
-  connector = await startFakeConnector();
-  for (const p of [dana, lynne]) connector.members.set(p.id, { id: p.id, name: p.name, aadObjectId: p.aadObjectId, email: p.email });
-  teams = createTeamsChannel({
-    settings: { appType: 'MultiTenant' },
-    helpdesk: notifications.helpdesk,
-    notifications: notifications.ports,
-    logger,
-    hooks: {
-      onConversation: teamsConversationHook(store),
-      onThreadReply: (context, actor, text, turn) => handleTeamsThreadReply(notifications.handleThreadReply, context, actor, text, turn),
-    },
-  });
-  server = createServer({ port: 0, teams, health: async () => ({ ok: true }), logger, allowUnauthenticated: true });
-  const { port } = await server.listen();
-  url = `http://127.0.0.1:${port}/api/messages`;
-  poller = notifications.attach([createTeamsDelivery({ adapter: teams.adapter, appId: teams.appId, store, logger, minIntervalMs: 0 })]);
-  await poller.runOnce();
+  scene = await startTeamsNotifyScene({ agent: dana, people: [dana, lynne], dirPrefix: 'teams-e2e-', threadReplies: true });
+  ({ stack, connector, notifications, poller } = scene);
 });
-afterEach(async () => {
-  await server.close();
-  await connector.close();
-  await store.close();
-  await stack.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => scene.close());
 
 /** Sends a fixture message as `who`; in a channel it @mentions the bot, in `thread` when given. */
 async function say(who: typeof dana, text: string, where: { personal: true } | { thread: string }): Promise<void> {
   const personal = 'personal' in where;
-  const activity = JSON.parse(readFileSync(path.join(FIXTURES, personal ? 'message-personal.json' : 'message-channel-mention.json'), 'utf8'));
-  activity.id = `${Date.now()}${++seq}`;
-  activity.serviceUrl = connector.url;
-  activity.from = { ...activity.from, id: who.id, name: who.name, aadObjectId: who.aadObjectId };
+  const activity = scene.activity(personal ? 'message-personal' : 'message-channel-mention', who, `a:personal-${who.aadObjectId}`);
   activity.text = personal ? text : `<at>Help Desk</at> ${text}`;
-  if (personal) activity.conversation = { ...activity.conversation, id: `a:personal-${who.aadObjectId}` };
-  else activity.conversation = { ...activity.conversation, id: `${CHANNEL};messageid=${where.thread || activity.id}` };
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(activity) });
-  if (res.status !== 200) throw new Error(`POST /api/messages answered ${res.status}`);
+  if (!personal) activity.conversation.id = `${CHANNEL};messageid=${where.thread || activity.id}`;
+  const { status } = await scene.post(activity);
+  if (status !== 200) throw new Error(`POST /api/messages answered ${status}`);
 }
 /** Waits until `condition` holds (checked every 10 ms), failing after 5 s. */
 async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {

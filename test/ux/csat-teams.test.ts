@@ -3,77 +3,38 @@
  * the requester's DM gets the rating buttons (fast lane, outbox, fake Bot Connector), her clicks
  * are kept and written to the ticket as internal comments, and `csat` reports them.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTeamsChannel, type TeamsChannel } from '../../src/channels/teams';
-import { createTeamsDelivery, teamsConversationHook } from '../../src/channels/teams/notify-delivery';
 import { dispatch } from '../../src/commands';
 import { VERBS } from '../../src/core';
-import { createChangeFeed } from '../../src/helpdesk/changes';
-import { createLogger } from '../../src/log';
-import { createNotifications, type Notifications, type Poller } from '../../src/notify';
-import { createServer, type Server } from '../../src/server';
-import { createSqliteStore, STORE_FILE, type Store } from '../../src/store';
-import { startFakeConnector, type FakeConnector, type RecordedActivity } from '../support/fake-connector';
-import { startHelpdeskStack, type HelpdeskStack } from '../support/helpdesk-stack';
+import type { Notifications, Poller } from '../../src/notify';
+import { STORE_FILE, type Store } from '../../src/store';
+import type { FakeConnector, RecordedActivity } from '../support/fake-connector';
+import type { HelpdeskStack } from '../support/helpdesk-stack';
+import { startTeamsNotifyScene, type TeamsNotifyScene } from '../support/teams-notify-scene';
 
-const FIXTURES = path.resolve(__dirname, '../fixtures/teams');
 const dana = { id: '29:dana', name: 'Dana Agent', aadObjectId: 'aad-dana', email: 'dana@example.com' };
 const lynne = { id: '29:lynne', name: 'Lynne Robbins', aadObjectId: 'aad-lynne', email: 'lynne@example.com' };
 const LYNNE_CHAT = `a:personal-${lynne.aadObjectId}`;
 type Person = typeof lynne;
 
+let scene: TeamsNotifyScene;
 let stack: HelpdeskStack;
 let store: Store;
 let dir: string;
 let connector: FakeConnector;
-let teams: TeamsChannel;
-let server: Server;
-let url: string;
 let notifications: Notifications;
 let poller: Poller;
-let seq = 0;
 
 async function start(csat: { enabled: boolean; scale: 'five' | 'thumbs' }): Promise<void> {
-  stack = await startHelpdeskStack({ seed: 'none', service: { agentCacheTtlMs: 0 } });
-  stack.emulator.data.insert('SD_Agents', { Title: dana.name, SD_Email: dana.email, SD_IsActive: true });
-  dir = mkdtempSync(path.join(tmpdir(), 'csat-teams-'));
-  store = createSqliteStore({ dataDir: dir });
-  const logger = createLogger({ level: 'error', write: () => undefined });
-  notifications = createNotifications({ store, feed: createChangeFeed(stack.graph, stack.settings), helpdesk: stack.helpdesk, vocabulary: stack.helpdesk.vocabulary, logger, pollSeconds: 15, csat });
-  connector = await startFakeConnector();
-  for (const p of [dana, lynne]) connector.members.set(p.id, { id: p.id, name: p.name, aadObjectId: p.aadObjectId, email: p.email });
-  teams = createTeamsChannel({ settings: { appType: 'MultiTenant' }, helpdesk: notifications.helpdesk, notifications: notifications.ports, logger, hooks: { onConversation: teamsConversationHook(store) } });
-  server = createServer({ port: 0, teams, health: async () => ({ ok: true }), logger, allowUnauthenticated: true });
-  const { port } = await server.listen();
-  url = `http://127.0.0.1:${port}/api/messages`;
-  poller = notifications.attach([createTeamsDelivery({ adapter: teams.adapter, appId: teams.appId, store, logger, minIntervalMs: 0 })]);
-  await poller.runOnce();
+  scene = await startTeamsNotifyScene({ agent: dana, people: [dana, lynne], dirPrefix: 'csat-teams-', csat });
+  ({ stack, store, dir, connector, notifications, poller } = scene);
 }
-afterEach(async () => {
-  await server.close();
-  await connector.close();
-  await store.close();
-  await stack.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => scene.close());
 
-async function send(activity: Record<string, any>): Promise<{ status: number; body: any }> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(activity) });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
-}
-function fixture(name: string, who: Person): Record<string, any> {
-  const activity = JSON.parse(readFileSync(path.join(FIXTURES, `${name}.json`), 'utf8'));
-  activity.id = `${Date.now()}${++seq}`;
-  activity.serviceUrl = connector.url;
-  activity.from = { ...activity.from, id: who.id, name: who.name, aadObjectId: who.aadObjectId };
-  activity.conversation = { ...activity.conversation, id: `a:personal-${who.aadObjectId}` };
-  return activity;
-}
+const send = (activity: Record<string, any>) => scene.post(activity);
+const fixture = (name: string, who: Person) => scene.activity(name, who, `a:personal-${who.aadObjectId}`);
 async function say(text: string, who: Person = lynne): Promise<RecordedActivity[]> {
   const activity = fixture('message-personal', who);
   activity.text = text;

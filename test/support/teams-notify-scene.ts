@@ -1,0 +1,112 @@
+/**
+ * The notification loop on Teams, wired like the composition root: the embedded site with one
+ * agent, the store, notifications, the real Teams channel behind the real server, the loopback Bot
+ * Connector knowing each person, and the Teams delivery; its first poll has run. Shared by the
+ * Teams end-to-end, storm, notice-DM and survey tests; activities are the recorded, scrubbed
+ * fixtures with ids, sender and conversation varied.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createTeamsChannel, type TeamsChannel } from '../../src/channels/teams';
+import { createTeamsDelivery, handleTeamsThreadReply, teamsConversationHook } from '../../src/channels/teams/notify-delivery';
+import { createChangeFeed } from '../../src/helpdesk/changes';
+import { createLogger } from '../../src/log';
+import { createNotifications, type Notifications, type NotificationsConfig, type Poller } from '../../src/notify';
+import { createServer, type Server } from '../../src/server';
+import { createSqliteStore, type Store } from '../../src/store';
+import { startFakeConnector, type FakeConnector } from './fake-connector';
+import { startHelpdeskStack, type HelpdeskStack } from './helpdesk-stack';
+
+const FIXTURES = path.resolve(__dirname, '../fixtures/teams');
+
+export interface TeamsPerson {
+  id: string;
+  name: string;
+  aadObjectId: string;
+  email: string;
+}
+
+export interface TeamsNotifyScene {
+  stack: HelpdeskStack;
+  store: Store;
+  dir: string;
+  connector: FakeConnector;
+  teams: TeamsChannel;
+  url: string;
+  notifications: Notifications;
+  poller: Poller;
+  /** The fixture `name` (test/fixtures/teams) as `who` sent it in `conversationId`, with a fresh id. */
+  activity(name: string, who: TeamsPerson, conversationId: string): Record<string, any>;
+  /** POSTs an activity to /api/messages: the status and the parsed answer. */
+  post(activity: Record<string, any>): Promise<{ status: number; body: any }>;
+  close(): Promise<void>;
+}
+
+export interface TeamsSceneOptions {
+  /** Listed in SD_Agents as an active agent. */
+  agent: TeamsPerson;
+  /** Everyone the Bot Connector's member lookup knows, the agent included. */
+  people: TeamsPerson[];
+  /** Names the data directory. */
+  dirPrefix: string;
+  /** The survey settings, when the test is about them. */
+  csat?: NotificationsConfig['csat'];
+  /** Replies in a card's thread reach the help desk. */
+  threadReplies?: boolean;
+}
+
+export async function startTeamsNotifyScene(options: TeamsSceneOptions): Promise<TeamsNotifyScene> {
+  const { agent } = options;
+  const stack = await startHelpdeskStack({ seed: 'none', service: { agentCacheTtlMs: 0 } });
+  stack.emulator.data.insert('SD_Agents', { Title: agent.name, SD_Email: agent.email, SD_IsActive: true });
+  const dir = mkdtempSync(path.join(tmpdir(), options.dirPrefix));
+  const store = createSqliteStore({ dataDir: dir });
+  const logger = createLogger({ level: 'error', write: () => undefined });
+  const notifications = createNotifications({
+    store, feed: createChangeFeed(stack.graph, stack.settings), helpdesk: stack.helpdesk, vocabulary: stack.helpdesk.vocabulary,
+    logger, pollSeconds: 15, ...(options.csat ? { csat: options.csat } : {}),
+  });
+  const connector = await startFakeConnector();
+  for (const p of options.people) connector.members.set(p.id, { id: p.id, name: p.name, aadObjectId: p.aadObjectId, email: p.email });
+  const teams = createTeamsChannel({
+    settings: { appType: 'MultiTenant' },
+    helpdesk: notifications.helpdesk,
+    notifications: notifications.ports,
+    logger,
+    hooks: {
+      onConversation: teamsConversationHook(store),
+      ...(options.threadReplies
+        ? { onThreadReply: (context, actor, text, turn) => handleTeamsThreadReply(notifications.handleThreadReply, context, actor, text, turn) }
+        : {}),
+    },
+  });
+  const server: Server = createServer({ port: 0, teams, health: async () => ({ ok: true }), logger, allowUnauthenticated: true });
+  const url = `http://127.0.0.1:${(await server.listen()).port}/api/messages`;
+  const poller = notifications.attach([createTeamsDelivery({ adapter: teams.adapter, appId: teams.appId, store, logger, minIntervalMs: 0 })]);
+  await poller.runOnce();
+  let seq = 0;
+  return {
+    stack, store, dir, connector, teams, url, notifications, poller,
+    activity(name, who, conversationId) {
+      const activity = JSON.parse(readFileSync(path.join(FIXTURES, `${name}.json`), 'utf8'));
+      activity.id = `${Date.now()}${++seq}`;
+      activity.serviceUrl = connector.url;
+      activity.from = { ...activity.from, id: who.id, name: who.name, aadObjectId: who.aadObjectId };
+      activity.conversation = { ...activity.conversation, id: conversationId };
+      return activity;
+    },
+    async post(activity) {
+      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(activity) });
+      const text = await res.text();
+      return { status: res.status, body: text ? JSON.parse(text) : undefined };
+    },
+    async close() {
+      await server.close();
+      await connector.close();
+      await store.close();
+      await stack.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
