@@ -3,65 +3,31 @@
  * over the emulator, the store and the poller. 120 tickets in one cycle: one summary plus the
  * high-priority cards, and its List button pages all 120 (clicked as Slack sends it).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSlackChannel, type SlackChannel } from '../../src/channels/slack';
-import { createSlackDelivery, slackConversationHook } from '../../src/channels/slack/notify-delivery';
-import { createChangeFeed } from '../../src/helpdesk/changes';
-import { createLogger } from '../../src/log';
-import { createNotifications, type Notifications, type Poller } from '../../src/notify';
-import { createServer, type Server } from '../../src/server';
-import { createSqliteStore, type Store } from '../../src/store';
-import { startFakeSlack, type FakeSlack } from '../support/fake-slack';
-import { startHelpdeskStack, type HelpdeskStack } from '../support/helpdesk-stack';
+import type { SlackChannel } from '../../src/channels/slack';
+import type { Notifications, Poller } from '../../src/notify';
+import type { FakeSlack } from '../support/fake-slack';
+import type { HelpdeskStack } from '../support/helpdesk-stack';
+import { startSlackNotifyScene, type SlackNotifyScene } from '../support/slack-notify-scene';
 import { createSlackPoster, interactiveBody, slackFixture, slashBody } from '../support/slack-request';
 import { ticketRow } from './emulator-setup';
 
-const SECRET = 'storm-signing-secret';
 const dana = { id: 'UDANA001', name: 'Dana Agent', email: 'dana@example.com' };
 const DESK = 'CDESK0001';
 const DM = 'DDANA0001';
 
+let scene: SlackNotifyScene;
 let stack: HelpdeskStack;
-let store: Store;
-let dir: string;
 let fake: FakeSlack;
 let channel: SlackChannel;
-let server: Server;
-let notifications: Notifications;
 let poller: Poller;
 let post: ReturnType<typeof createSlackPoster>;
 
 beforeEach(async () => {
-  stack = await startHelpdeskStack({ seed: 'none', service: { agentCacheTtlMs: 0 } });
-  stack.emulator.data.insert('SD_Agents', { Title: dana.name, SD_Email: dana.email, SD_IsActive: true });
-  dir = mkdtempSync(path.join(tmpdir(), 'storm-slack-'));
-  store = createSqliteStore({ dataDir: dir });
-  const logger = createLogger({ level: 'error', write: () => undefined });
-  notifications = createNotifications({ store, feed: createChangeFeed(stack.graph, stack.settings), helpdesk: stack.helpdesk, vocabulary: stack.helpdesk.vocabulary, logger, pollSeconds: 15 });
-  fake = await startFakeSlack({ users: [dana] });
-  channel = createSlackChannel({
-    settings: { botToken: fake.token, signingSecret: SECRET, apiUrl: fake.apiUrl },
-    helpdesk: notifications.helpdesk, notifications: notifications.ports, logger,
-    hooks: { onConversation: slackConversationHook(store) },
-  });
-  await channel.start();
-  server = createServer({ port: 0, teams: { handle: async (_q, r) => void r.send(404) }, slack: { requestListener: channel.requestListener! }, health: async () => ({ ok: true }), logger, allowUnauthenticated: true });
-  const { host, port } = await server.listen();
-  post = createSlackPoster(`http://${host}:${port}/slack/events`, SECRET);
-  poller = notifications.attach([createSlackDelivery({ client: channel.client, store, logger, minIntervalMs: 0 })]);
-  await poller.runOnce();
+  scene = await startSlackNotifyScene({ agent: dana, people: [dana], dirPrefix: 'storm-slack-' });
+  ({ stack, fake, channel, poller, post } = scene);
 });
-afterEach(async () => {
-  await server.close();
-  await channel.stop();
-  await fake.close();
-  await store.close();
-  await stack.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => scene.close());
 
 let n = 0;
 /** Dana clicks `button` (in her DM with the bot, or on `message` in a channel); resolves with the blocks the bot answered with. */

@@ -4,63 +4,36 @@
  * signed as Slack signs it) is kept and written to the ticket; a forged value and someone else's
  * click are refused.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSlackChannel, type SlackChannel } from '../../src/channels/slack';
-import { createSlackDelivery, slackConversationHook } from '../../src/channels/slack/notify-delivery';
+import type { SlackChannel } from '../../src/channels/slack';
 import { dispatch } from '../../src/commands';
 import { VERBS } from '../../src/core';
-import { createChangeFeed } from '../../src/helpdesk/changes';
-import { createLogger } from '../../src/log';
-import { createNotifications, type Notifications, type Poller } from '../../src/notify';
-import { createServer, type Server } from '../../src/server';
-import { createSqliteStore, type Store } from '../../src/store';
+import type { Notifications, Poller } from '../../src/notify';
+import type { Store } from '../../src/store';
 import { startFakeSlack, type FakeSlack, type SlackCall } from '../support/fake-slack';
-import { startHelpdeskStack, type HelpdeskStack } from '../support/helpdesk-stack';
+import type { HelpdeskStack } from '../support/helpdesk-stack';
+import { startSlackNotifyScene, type SlackNotifyScene } from '../support/slack-notify-scene';
 import { createSlackPoster, interactiveBody, slackFixture, slashBody } from '../support/slack-request';
 
-const SECRET = 'csat-signing-secret';
 const sam = { id: 'USAM0001', name: 'Sam Requester', email: 'sam@example.com' };
 const dana = { id: 'UDANA001', name: 'Dana Agent', email: 'dana@example.com' };
 const SAM_DM = 'D0SAM';
 
+let scene: SlackNotifyScene;
 let stack: HelpdeskStack;
 let store: Store;
-let dir: string;
 let fake: FakeSlack;
 let channel: SlackChannel;
-let server: Server;
 let notifications: Notifications;
 let poller: Poller;
 let post: ReturnType<typeof createSlackPoster>;
 let seq = 0;
 
 beforeEach(async () => {
-  stack = await startHelpdeskStack({ seed: 'none', service: { agentCacheTtlMs: 0 } });
-  stack.emulator.data.insert('SD_Agents', { Title: dana.name, SD_Email: dana.email, SD_IsActive: true });
-  dir = mkdtempSync(path.join(tmpdir(), 'csat-slack-'));
-  store = createSqliteStore({ dataDir: dir });
-  const logger = createLogger({ level: 'error', write: () => undefined });
-  notifications = createNotifications({ store, feed: createChangeFeed(stack.graph, stack.settings), helpdesk: stack.helpdesk, vocabulary: stack.helpdesk.vocabulary, logger, pollSeconds: 15, csat: { enabled: true, scale: 'thumbs' } });
-  fake = await startFakeSlack({ users: [sam, dana] });
-  channel = createSlackChannel({ settings: { botToken: fake.token, signingSecret: SECRET, apiUrl: fake.apiUrl }, helpdesk: notifications.helpdesk, notifications: notifications.ports, logger, hooks: { onConversation: slackConversationHook(store) } });
-  await channel.start();
-  server = createServer({ port: 0, teams: { handle: async (_q, r) => void r.send(404) }, slack: { requestListener: channel.requestListener! }, health: async () => ({ ok: true }), logger, allowUnauthenticated: true });
-  const { host, port } = await server.listen();
-  post = createSlackPoster(`http://${host}:${port}/slack/events`, SECRET);
-  poller = notifications.attach([createSlackDelivery({ client: channel.client, store, logger, minIntervalMs: 0 })]);
-  await poller.runOnce();
+  scene = await startSlackNotifyScene({ agent: dana, people: [sam, dana], dirPrefix: 'csat-slack-', csat: { enabled: true, scale: 'thumbs' } });
+  ({ stack, store, fake, channel, notifications, poller, post } = scene);
 });
-afterEach(async () => {
-  await server.close();
-  await channel.stop();
-  await fake.close();
-  await store.close();
-  await stack.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => scene.close());
 
 const buttons = (blocks: any[] = []) => blocks.flatMap((b: any) => [...(b.elements ?? []), ...(b.accessory ? [b.accessory] : [])]).filter((e: any) => e.type === 'button');
 function click(who: { id: string }, button: any, value = button.value) {

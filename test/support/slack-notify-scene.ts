@@ -1,0 +1,99 @@
+/**
+ * The notification loop on Slack, wired like the composition root: the embedded site with one
+ * agent, the store, notifications, the real Slack channel (Bolt over HTTP, signed requests) behind
+ * the real server, the Slack Web API stand-in knowing each person, and the Slack delivery; its
+ * first poll has run. Shared by the Slack end-to-end, storm, notice-DM and survey tests.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createSlackChannel, type SlackChannel } from '../../src/channels/slack';
+import { createSlackDelivery, slackConversationHook, slackThreadReplyHook } from '../../src/channels/slack/notify-delivery';
+import { createChangeFeed } from '../../src/helpdesk/changes';
+import { createLogger } from '../../src/log';
+import { createNotifications, type Notifications, type NotificationsConfig, type Poller } from '../../src/notify';
+import { createServer } from '../../src/server';
+import { createSqliteStore, type Store } from '../../src/store';
+import { startFakeSlack, type FakeSlack } from './fake-slack';
+import { startHelpdeskStack, type HelpdeskStack } from './helpdesk-stack';
+import { createSlackPoster } from './slack-request';
+
+export interface SlackPerson {
+  id: string;
+  name: string;
+  email: string;
+}
+
+export interface SlackNotifyScene {
+  stack: HelpdeskStack;
+  store: Store;
+  dir: string;
+  fake: FakeSlack;
+  channel: SlackChannel;
+  notifications: Notifications;
+  poller: Poller;
+  /** Signs and POSTs a request to /slack/events, as Slack does. */
+  post: ReturnType<typeof createSlackPoster>;
+  close(): Promise<void>;
+}
+
+export interface SlackSceneOptions {
+  /** Listed in SD_Agents as an active agent. */
+  agent: SlackPerson;
+  /** Everyone the Slack stand-in knows, the agent included. */
+  people: SlackPerson[];
+  /** Names the data directory. */
+  dirPrefix: string;
+  /** The survey settings, when the test is about them. */
+  csat?: NotificationsConfig['csat'];
+  /** Replies in a card's thread reach the help desk. */
+  threadReplies?: boolean;
+}
+
+const SECRET = 'notify-scene-signing-secret';
+
+export async function startSlackNotifyScene(options: SlackSceneOptions): Promise<SlackNotifyScene> {
+  const { agent } = options;
+  const stack = await startHelpdeskStack({ seed: 'none', service: { agentCacheTtlMs: 0 } });
+  stack.emulator.data.insert('SD_Agents', { Title: agent.name, SD_Email: agent.email, SD_IsActive: true });
+  const dir = mkdtempSync(path.join(tmpdir(), options.dirPrefix));
+  const store = createSqliteStore({ dataDir: dir });
+  const logger = createLogger({ level: 'error', write: () => undefined });
+  const notifications = createNotifications({
+    store, feed: createChangeFeed(stack.graph, stack.settings), helpdesk: stack.helpdesk, vocabulary: stack.helpdesk.vocabulary,
+    logger, pollSeconds: 15, ...(options.csat ? { csat: options.csat } : {}),
+  });
+  const fake = await startFakeSlack({ users: options.people });
+  const channel: SlackChannel = createSlackChannel({
+    settings: { botToken: fake.token, signingSecret: SECRET, apiUrl: fake.apiUrl },
+    helpdesk: notifications.helpdesk,
+    notifications: notifications.ports,
+    logger,
+    hooks: {
+      onConversation: slackConversationHook(store),
+      ...(options.threadReplies
+        ? { onThreadReply: (info) => slackThreadReplyHook({ client: channel.client, store, handle: notifications.handleThreadReply, logger })(info) }
+        : {}),
+    },
+  });
+  await channel.start();
+  const server = createServer({
+    port: 0, teams: { handle: async (_q, r) => void r.send(404) }, slack: { requestListener: channel.requestListener! },
+    health: async () => ({ ok: true }), logger, allowUnauthenticated: true,
+  });
+  const { host, port } = await server.listen();
+  const post = createSlackPoster(`http://${host}:${port}/slack/events`, SECRET);
+  const poller = notifications.attach([createSlackDelivery({ client: channel.client, store, logger, minIntervalMs: 0 })]);
+  await poller.runOnce();
+  return {
+    stack, store, dir, fake, channel, notifications, poller, post,
+    async close() {
+      await server.close();
+      await channel.stop();
+      await fake.close();
+      await store.close();
+      await stack.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
