@@ -3,11 +3,10 @@
  * everything: a status change made in the list updates each channel's one ticket card in place
  * and threads its line under that card, before and after the poller is SIGKILLed.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { replicaEnv, startBotProcess, type BotProcess } from '../support/bot-process';
+import { startReplicas, type BotProcess, type Replicas } from '../support/bot-process';
 import { startFakeConnector, type FakeConnector } from '../support/fake-connector';
 import { startFakeSlack, type FakeSlack } from '../support/fake-slack';
 import { startHelpdeskStack, type HelpdeskStack } from '../support/helpdesk-stack';
@@ -23,8 +22,8 @@ const CHANNEL = '19:scrubbedGeneralChannel0000@thread.tacv2';
 let stack: HelpdeskStack;
 let slack: FakeSlack;
 let connector: FakeConnector;
-let dirs: string[] = [];
-const bots: BotProcess[] = [];
+let replicas: Replicas | undefined;
+let bots: BotProcess[] = [];
 
 async function until<T>(check: () => Promise<T | undefined | false> | T | undefined | false, what: string, timeoutMs = 30_000): Promise<T> {
   const end = Date.now() + timeoutMs;
@@ -57,24 +56,15 @@ describe.skipIf(!pgAvailable())(`ticket cards with two replicas${pgAvailable() ?
     slack = await startFakeSlack({ users: [dana] });
     connector = await startFakeConnector();
     connector.members.set(teamsDana.id, { id: teamsDana.id, name: teamsDana.name, aadObjectId: teamsDana.aadObjectId, email: teamsDana.email });
-    const url = await freshDatabase();
-    const e = stack.emulator;
-    for (let i = 0; i < 2; i++) {
-      const dir = mkdtempSync(path.join(tmpdir(), `replica-cards-${i}-`));
-      dirs.push(dir);
-      bots.push(
-        await startBotProcess(replicaEnv(e, slack, { databaseUrl: url, dataDir: dir, signingSecret: SECRET })),
-      );
-    }
+    replicas = await startReplicas(stack.emulator, slack, { databaseUrl: await freshDatabase(), signingSecret: SECRET, dirPrefix: 'replica-cards' });
+    bots = replicas.bots;
   }, 240_000);
 
   afterAll(async () => {
-    for (const b of bots) await b.stop();
+    await replicas?.stop();
     await connector?.close();
     await slack?.close();
     await stack?.close();
-    for (const d of dirs) rmSync(d, { recursive: true, force: true });
-    dirs = [];
   });
 
   it('a status change made in the list edits the one card on Teams and Slack, before and after the poller is SIGKILLed', async () => {

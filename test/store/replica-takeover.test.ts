@@ -4,11 +4,8 @@
  * the dead replica's claim once its heartbeat has stopped (src/store/liveness.ts: three missed
  * 5 s beats), not when the claim expires two minutes later, and the card arrives once.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { replicaEnv, startBotProcess, type BotProcess } from '../support/bot-process';
+import { startReplicas, type BotProcess, type Replicas } from '../support/bot-process';
 import { startFakeSlack, type FakeSlack } from '../support/fake-slack';
 import { startHelpdeskStack, type HelpdeskStack } from '../support/helpdesk-stack';
 import { freshDatabase, pgAvailable, pgProblem } from '../support/postgres';
@@ -20,8 +17,8 @@ const DESK = 'CDESK0001';
 
 let stack: HelpdeskStack;
 let slack: FakeSlack;
-let dirs: string[] = [];
-const bots: BotProcess[] = [];
+let replicas: Replicas | undefined;
+let bots: BotProcess[] = [];
 
 async function until<T>(check: () => Promise<T | undefined | false> | T | undefined | false, what: string, timeoutMs = 30_000): Promise<T> {
   const end = Date.now() + timeoutMs;
@@ -40,23 +37,14 @@ describe.skipIf(!pgAvailable())(`a replica killed with a send in flight${pgAvail
     stack = await startHelpdeskStack({ seed: 'none', service: { agentCacheTtlMs: 0 } });
     stack.emulator.data.insert('SD_Agents', { Title: dana.name, SD_Email: dana.email, SD_IsActive: true });
     slack = await startFakeSlack({ users: [dana] });
-    const url = await freshDatabase();
-    const e = stack.emulator;
-    for (let i = 0; i < 2; i++) {
-      const dir = mkdtempSync(path.join(tmpdir(), `replica-takeover-${i}-`));
-      dirs.push(dir);
-      bots.push(
-        await startBotProcess(replicaEnv(e, slack, { databaseUrl: url, dataDir: dir, signingSecret: SECRET })),
-      );
-    }
+    replicas = await startReplicas(stack.emulator, slack, { databaseUrl: await freshDatabase(), signingSecret: SECRET, dirPrefix: 'replica-takeover' });
+    bots = replicas.bots;
   }, 240_000);
 
   afterAll(async () => {
-    for (const b of bots) await b.stop();
+    await replicas?.stop();
     await slack?.close();
     await stack?.close();
-    for (const d of dirs) rmSync(d, { recursive: true, force: true });
-    dirs = [];
   });
 
   it('the survivor posts the card the dead poller had in flight within seconds of its last heartbeat, once', async () => {

@@ -3,11 +3,10 @@
  * Connector stand-ins: both answer commands, only one polls, and when it is SIGKILLed the other
  * takes over; every notification reaches the channel exactly once.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { replicaEnv, startBotProcess, type BotProcess } from '../support/bot-process';
+import { startReplicas, type BotProcess, type Replicas } from '../support/bot-process';
 import { startFakeConnector, type FakeConnector } from '../support/fake-connector';
 import { startFakeSlack, type FakeSlack } from '../support/fake-slack';
 import { startHelpdeskStack, type HelpdeskStack } from '../support/helpdesk-stack';
@@ -23,8 +22,8 @@ const POLL_SECONDS = 1;
 let stack: HelpdeskStack;
 let slack: FakeSlack;
 let connector: FakeConnector;
-let dirs: string[] = [];
-const bots: BotProcess[] = [];
+let replicas: Replicas | undefined;
+let bots: BotProcess[] = [];
 
 async function until<T>(check: () => Promise<T | undefined | false>, what: string, timeoutMs = 30_000): Promise<T> {
   const end = Date.now() + timeoutMs;
@@ -46,24 +45,15 @@ describe.skipIf(!pgAvailable())(`two replicas on one database${pgAvailable() ? '
     stack.emulator.data.insert('SD_Agents', { Title: dana.name, SD_Email: dana.email, SD_IsActive: true });
     slack = await startFakeSlack({ users: [sam, dana] });
     connector = await startFakeConnector();
-    const url = await freshDatabase();
-    const e = stack.emulator;
-    for (let i = 0; i < 2; i++) {
-      const dir = mkdtempSync(path.join(tmpdir(), `replica-${i}-`));
-      dirs.push(dir);
-      bots.push(
-        await startBotProcess(replicaEnv(e, slack, { databaseUrl: url, dataDir: dir, signingSecret: SECRET, pollSeconds: POLL_SECONDS })),
-      );
-    }
+    replicas = await startReplicas(stack.emulator, slack, { databaseUrl: await freshDatabase(), signingSecret: SECRET, pollSeconds: POLL_SECONDS, dirPrefix: 'replica' });
+    bots = replicas.bots;
   }, 120_000);
 
   afterAll(async () => {
-    for (const b of bots) await b.stop();
+    await replicas?.stop();
     await connector?.close();
     await slack?.close();
     await stack?.close();
-    for (const d of dirs) rmSync(d, { recursive: true, force: true });
-    dirs = [];
   });
 
   it('both answer Teams and Slack; one polls at two Graph requests per cycle; after SIGKILL the other takes over and nothing is lost or repeated', async () => {

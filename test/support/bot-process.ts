@@ -1,5 +1,7 @@
 /** A bot started the way `npm start` starts it, as its own OS process (so a test can SIGKILL it). */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -33,6 +35,41 @@ export function replicaEnv(
     SLACK_SIGNING_SECRET: options.signingSecret,
     SLACK_API_URL: slack.apiUrl,
   };
+}
+
+/** Bot processes sharing one database, each with its own data directory. */
+export interface Replicas {
+  bots: BotProcess[];
+  /** Stops every replica still running and removes their data directories. */
+  stop(): Promise<void>;
+}
+
+/** Starts two replicas (replicaEnv) one after the other; if one cannot start, what started is stopped. */
+export async function startReplicas(
+  site: Parameters<typeof replicaEnv>[0],
+  slack: Parameters<typeof replicaEnv>[1],
+  options: Omit<Parameters<typeof replicaEnv>[2], 'dataDir'> & { dirPrefix: string },
+): Promise<Replicas> {
+  const bots: BotProcess[] = [];
+  const dirs: string[] = [];
+  const replicas: Replicas = {
+    bots,
+    async stop() {
+      for (const b of bots) await b.stop();
+      for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+    },
+  };
+  try {
+    for (let i = 0; i < 2; i++) {
+      const dir = mkdtempSync(path.join(tmpdir(), `${options.dirPrefix}-${i}-`));
+      dirs.push(dir);
+      bots.push(await startBotProcess(replicaEnv(site, slack, { ...options, dataDir: dir })));
+    }
+  } catch (err) {
+    await replicas.stop();
+    throw err;
+  }
+  return replicas;
 }
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
