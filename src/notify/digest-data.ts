@@ -3,36 +3,19 @@
  * those changed since the last digest) and the SLA store's due times. No Graph request.
  */
 import { DateTime } from 'luxon';
-import { isDone, isHighPriority, sameText, slaInner, type DigestFigures, type IndexedTicket, type SubscriptionFilter, type Vocabulary } from '../core';
+import { isDone, slaInner, type DigestFigures, type IndexedTicket, type SubscriptionFilter, type Vocabulary } from '../core';
+import { matches } from './routing';
 
 /** Unassigned tickets a digest lists as rows with Claim. */
 export const DIGEST_ROWS = 5;
 
 export type { DigestFigures };
 
-type Plain = Exclude<SubscriptionFilter, { kind: 'sla' }>;
-
-/** Whether a ticket is one a plain filter wants. */
-function wants(f: Plain, t: IndexedTicket, vocabulary: Vocabulary): boolean {
-  switch (f.kind) {
-    case 'all':
-      return true;
-    case 'high':
-      return isHighPriority(vocabulary, t.priority);
-    case 'space':
-      return sameText(f.value, t.spaceId);
-    case 'category':
-      return sameText(f.value, t.category);
-    case 'status':
-      return sameText(f.value, t.status);
-  }
-}
-
 /** The union of a channel's subscriptions (an SLA one by the tickets it narrows to); none means every ticket. */
 export function coveredBy(filters: readonly SubscriptionFilter[], vocabulary: Vocabulary): (t: IndexedTicket) => boolean {
   const plain = filters.map((f) => (f.kind === 'sla' ? slaInner(f) : f));
   if (plain.length === 0) return () => true;
-  return (t) => plain.some((f) => wants(f, t, vocabulary));
+  return (t) => plain.some((f) => matches(f, t, vocabulary.highPriorities));
 }
 
 /** What a digest needs to count. */

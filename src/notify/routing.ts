@@ -65,8 +65,11 @@ function personLocale(ctx: RoutingContext, email: string): string {
 // Filter values are never empty (subscribe refuses that), so sameText's answer for two empty strings never matters here.
 const same = sameText;
 
-/** True when `ticket` is what a subscription with `filter` wants to hear about. */
-export function matches(filter: SubscriptionFilter, ticket: Ticket, highPriorities: readonly string[]): boolean {
+/**
+ * True when `ticket` is what a subscription with `filter` wants to hear about: a ticket as read, or
+ * what the store keeps of one (the search index for digests, an SLA alert's facts).
+ */
+export function matches(filter: SubscriptionFilter, ticket: Pick<Ticket, 'priority' | 'spaceId' | 'category' | 'status'>, highPriorities: readonly string[]): boolean {
   switch (filter.kind) {
     case 'all':
       return true;

@@ -10,7 +10,7 @@ import { ticketFromIndex } from '../helpdesk/search';
 import { backlogSummaryView } from '../views/clock-view';
 import { ticketView } from '../views/ticket-view';
 import type { ConfirmationView } from '../views/types';
-import type { Ticket, Vocabulary } from '../helpdesk/types';
+import type { Vocabulary } from '../helpdesk/types';
 import { translator, type Translate } from '../i18n';
 import type { DeliveryIntent, Store } from '../store/types';
 import { channelLane, dmLane, type OutboxPayload } from './deliver';
@@ -100,7 +100,7 @@ export function createSlaAlerts(config: SlaAlertsConfig): (findings: SlaFindings
     const languages = await store.conversationLocales();
     const intents: DeliveryIntent[] = [...cardIntents];
     const wants = (filter: SubscriptionFilter, a: SlaAlert) =>
-      filter.kind === 'sla' && matches(slaInner(filter), a.facts as Ticket, config.vocabulary.highPriorities);
+      filter.kind === 'sla' && matches(slaInner(filter), a.facts, config.vocabulary.highPriorities);
     for (const sub of channels) {
       const { platform, id } = sub.conversation;
       const t = translator(languages.get(`${platform}:${id}`) ?? config.locale);
