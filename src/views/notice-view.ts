@@ -53,6 +53,11 @@ export function noticeActions(ticket: Ticket, reader: NoticeReader, readerEmail:
 
 /** The notification DM about `ticket` for one reader, with `text` saying what changed; `vocabulary` (absent: the default desk's) says which statuses are done. */
 export function noticeView(ticket: Ticket, text: string, reader: NoticeReader, readerEmail: string, locale?: string, vocabulary?: RoleVocabulary): NoticeView {
+  return noticeWith(ticket, text, reader, noticeActions(ticket, reader, readerEmail, locale, vocabulary), locale);
+}
+
+/** A DM about `ticket` (its status, priority and link) saying `text`, with `actions` under it. */
+export function noticeWith(ticket: Ticket, text: string, reader: NoticeReader, actions: NoticeView['actions'], locale?: string): NoticeView {
   const t = translator(locale);
   const notice: NoticeView = {
     ticketId: ticket.id,
@@ -61,7 +66,7 @@ export function noticeView(ticket: Ticket, text: string, reader: NoticeReader, r
     priority: valueLabel(t, 'priority', ticket.priority),
     text,
     reader,
-    actions: noticeActions(ticket, reader, readerEmail, locale, vocabulary),
+    actions,
     labels: pickLabels(locale, ['openInHelpdesk']),
   };
   if (locale) notice.locale = locale;

@@ -3,9 +3,8 @@ import { VERBS } from '../core/verbs';
 import type { Survey, SurveyScale } from '../core/satisfaction';
 import type { Ticket } from '../helpdesk/types';
 import { normalizeLocale, translator, type Translate } from '../i18n';
-import { valueLabel } from './format';
-import { formWords, pickLabels } from './labels';
-import type { NoticeView } from './notice-view';
+import { formWords } from './labels';
+import { noticeWith, type NoticeView } from './notice-view';
 import type { ActionView, Choice, ConfirmationView, FormFieldError, FormView } from './types';
 
 /** The ratings a scale offers, best last: the stored value and how it reads. */
@@ -36,20 +35,8 @@ export function surveyActions(survey: Pick<Survey, 'id' | 'ticketId' | 'scale'>,
 
 /** The survey DM: the resolved ticket, the question, the rating buttons. */
 export function surveyNotice(ticket: Ticket, survey: Survey, locale?: string): NoticeView {
-  const t = translator(locale);
-  const notice: NoticeView = {
-    ticketId: ticket.id,
-    title: ticket.title,
-    status: valueLabel(t, 'status', ticket.status),
-    priority: valueLabel(t, 'priority', ticket.priority),
-    text: t('replies:csat.question', { id: ticket.id, title: ticket.title }),
-    reader: 'requester',
-    actions: surveyActions(survey, locale),
-    labels: pickLabels(locale, ['openInHelpdesk']),
-  };
-  if (locale) notice.locale = locale;
-  if (ticket.webUrl) notice.link = ticket.webUrl;
-  return notice;
+  const question = translator(locale)('replies:csat.question', { id: ticket.id, title: ticket.title });
+  return noticeWith(ticket, question, 'requester', surveyActions(survey, locale), locale);
 }
 
 /** The answer taken: what was rated, with the buttons again so another click changes it. */
