@@ -11,6 +11,7 @@ import { startFakeConnector, type FakeConnector } from '../support/fake-connecto
 import { startFakeSlack, type FakeSlack } from '../support/fake-slack';
 import { startHelpdeskStack, type HelpdeskStack } from '../support/helpdesk-stack';
 import { freshDatabase, pgAvailable, pgProblem } from '../support/postgres';
+import { until } from '../support/until';
 import { createSlackPoster, slackFixture, slashBody } from '../support/slack-request';
 
 const SECRET = 'replica-cards-secret';
@@ -24,16 +25,6 @@ let slack: FakeSlack;
 let connector: FakeConnector;
 let replicas: Replicas | undefined;
 let bots: BotProcess[] = [];
-
-async function until<T>(check: () => Promise<T | undefined | false> | T | undefined | false, what: string, timeoutMs = 30_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await Promise.resolve().then(check).catch(() => undefined);
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for: ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 /** Everything each platform shows about the ticket titled `title`: cards, card edits, thread lines. */
 function seen(title: string, teamsCard?: string, slackCard?: string) {

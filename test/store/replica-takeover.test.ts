@@ -9,6 +9,7 @@ import { startReplicas, type BotProcess, type Replicas } from '../support/bot-pr
 import { startFakeSlack, type FakeSlack } from '../support/fake-slack';
 import { startHelpdeskStack, type HelpdeskStack } from '../support/helpdesk-stack';
 import { freshDatabase, pgAvailable, pgProblem } from '../support/postgres';
+import { until } from '../support/until';
 import { createSlackPoster, slackFixture, slashBody } from '../support/slack-request';
 
 const SECRET = 'replica-takeover-secret';
@@ -19,16 +20,6 @@ let stack: HelpdeskStack;
 let slack: FakeSlack;
 let replicas: Replicas | undefined;
 let bots: BotProcess[] = [];
-
-async function until<T>(check: () => Promise<T | undefined | false> | T | undefined | false, what: string, timeoutMs = 30_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await Promise.resolve().then(check).catch(() => undefined);
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for: ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 const cards = (title: string) => slack.messages.filter((m) => m.channel === DESK && !m.thread_ts && m.text.includes(title));
 

@@ -11,6 +11,7 @@ import { startFakeConnector, type FakeConnector } from '../support/fake-connecto
 import { startFakeSlack, type FakeSlack } from '../support/fake-slack';
 import { startHelpdeskStack, type HelpdeskStack } from '../support/helpdesk-stack';
 import { freshDatabase, pgAvailable, pgProblem } from '../support/postgres';
+import { until } from '../support/until';
 import { createSlackPoster, slackFixture, slashBody } from '../support/slack-request';
 
 const SECRET = 'replicas-signing-secret';
@@ -24,16 +25,6 @@ let slack: FakeSlack;
 let connector: FakeConnector;
 let replicas: Replicas | undefined;
 let bots: BotProcess[] = [];
-
-async function until<T>(check: () => Promise<T | undefined | false>, what: string, timeoutMs = 30_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await check().catch(() => undefined);
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for: ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 /** Graph requests other than token and metadata: the poller's reads. */
 const graphReads = () => Object.entries(stack.emulator.counters.all()).filter(([k]) => !/token|openid|keys/.test(k)).reduce((n, [, v]) => n + v, 0);
