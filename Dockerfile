@@ -5,9 +5,9 @@
 # HELPDESK_DATA_DIR commented out there, as .env.example has them.
 
 # --- build: full install (TypeScript, tsx), compile src/ to dist/ ---
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
-# better-sqlite3 ships prebuilt binaries for this platform; python3/make/g++ are the fallback.
+# better-sqlite3 ships its prebuilt binary inside its package; python3/make/g++ are the fallback.
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -17,7 +17,7 @@ COPY src ./src
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 # --- run: production dependencies, compiled code, and the files read at run time ---
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3978 \

@@ -3,6 +3,7 @@
  * environment and .env files) and prints a fix for each problem. It says which site it checked;
  * the embedded demo site never counts as a production check.
  */
+import './node-version';
 import { ConfigError, ConfigErrors, isProduction, loadConfig, type HelpdeskSettings } from './config';
 import { loadEnvFiles } from './env';
 import { runDoctor } from './setup-check/run';
