@@ -1,8 +1,10 @@
 /**
  * The setup guides name what an admin meets when following them: every placeholder in the Slack
- * manifest, every file in the Teams package, and the notice the Playground prints on cards.
+ * manifest, every file in the Teams package, and the notice the Playground prints on cards. The
+ * README and the deployment guide name the Node.js the project runs on, and every figure names the
+ * bench that measures it.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AdmZip from 'adm-zip';
@@ -11,6 +13,7 @@ import { buildTeamsPackage } from '../../scripts/teams-package';
 import { ROOT } from './processes';
 
 const doc = (name: string) => readFileSync(path.join(ROOT, 'docs', name), 'utf8');
+const file = (name: string) => readFileSync(path.join(ROOT, name), 'utf8');
 
 describe('setup guides', () => {
   it('docs/slack.md names every placeholder the Slack manifest holds', () => {
@@ -38,5 +41,56 @@ describe('setup guides', () => {
     // The Playground's own wording: the feature name, shown in its "... is not supported yet" line.
     expect(code).toContain('"User specific view"');
     expect(doc('teams.md')).toContain('User specific view is not supported yet');
+  });
+});
+
+describe('the Node.js the docs send people to', () => {
+  const pinned = file('.nvmrc').trim().replace(/^v/, '').split('.')[0];
+  const floor = (JSON.parse(file('package.json')) as { engines: { node: string } }).engines.node.replace(/^>=\s*/, '');
+  const floorMajor = Number(floor.split('.')[0]);
+
+  it.each(['README.md', 'docs/deploy.md'])('%s names the pinned Node.js LTS, and no Node older than engines allows', (page) => {
+    const text = file(page);
+    expect(text).toContain(`Node.js ${pinned} LTS`);
+    const named = [...text.matchAll(/\bNode(?:\.js)? (\d+)/g)].map((m) => Number(m[1]));
+    expect(named.length).toBeGreaterThan(1);
+    for (const major of named) expect(major, `${page} names Node ${major}; engines says ${floor}`).toBeGreaterThanOrEqual(floorMajor);
+  });
+
+  it('docs/deploy.md gives the oldest version engines allows, and the container base image of the pinned line', () => {
+    expect(doc('deploy.md')).toContain(floor);
+    expect(doc('deploy.md')).toContain(`node:${pinned}-bookworm-slim`);
+  });
+
+  it("the README's Development section gives the command scripts/node.mjs documents, and the folder it fills is git-ignored", () => {
+    const script = file('scripts/node.mjs');
+    const command = 'eval "$(node scripts/node.mjs env)"';
+    expect(script).toContain(command);
+    const development = file('README.md').split(/^## Development$/m)[1] ?? '';
+    expect(development).toContain(command);
+    expect(script).toMatch(/path\.join\(root, '\.node'\)/);
+    expect(development).toContain('`.node/`');
+    expect(file('.gitignore').split('\n')).toContain('/.node');
+  });
+});
+
+describe('the README and the figures', () => {
+  it('the README fits about two screens; the rest is under docs/', () => {
+    expect(file('README.md').split('\n').length).toBeLessThanOrEqual(130);
+  });
+
+  it('every figure in docs/figures.md names a bench that exists', () => {
+    const figures = doc('figures.md');
+    const command = /`npx tsx bench\/([\w-]+\.ts)[^`]*`/;
+    // Each table row of "What | Command | Figure" names its bench in the Command cell.
+    const tables = figures.split('| What | Command | Figure |\n|---|---|---|\n').slice(1);
+    expect(tables.length).toBeGreaterThanOrEqual(3);
+    const rows = tables.flatMap((t) => t.split('\n\n')[0].split('\n').filter((l) => l.startsWith('|')));
+    expect(rows.length).toBeGreaterThanOrEqual(12);
+    for (const row of rows) expect(row.split(' | ')[1], row.slice(0, 80)).toMatch(command);
+    // Each section of figures (tables or prose) names at least one bench.
+    const sections = figures.split(/^## /m).slice(1);
+    for (const section of sections) expect(section, section.split('\n')[0]).toMatch(command);
+    for (const [, bench] of figures.matchAll(/bench\/([\w-]+\.ts)/g)) expect(existsSync(path.join(ROOT, 'bench', bench)), `bench/${bench}`).toBe(true);
   });
 });
