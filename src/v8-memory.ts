@@ -5,7 +5,7 @@
  * store, one turn's card. V8's defaults trade memory for speed: the young generation doubles up to
  * 32 MiB as soon as allocation is brisk, and the old generation may grow to several times what
  * survived its last collection before it is collected again. Measured with `bench/bot-memory.ts`
- * (peak RSS of `node dist/main.js`; README, Figures), 100,000 tickets with SLA clocks: 172 MiB with
+ * (peak RSS of `node dist/main.js`; docs/figures.md), 100,000 tickets with SLA clocks: 172 MiB with
  * the defaults, 137–138 MiB with these. A `help` card costs some 0.6 ms more CPU
  * (`bench/teams-commands.ts`); `--optimize-for-size` would save a few MiB more at two to four times the CPU.
  */

@@ -23,7 +23,7 @@ describe('kill -9 in the middle of a change storm', () => {
     for (let i = 1; i <= 120; i++) world.emu.data.insert('SD_Tickets', ticketRow(i, { SD_Priority: i % 10 === 0 ? 'High' : 'Normal' }));
     await world.slack.waitFor('chat.postMessage', (c) => c.fault === 'hang', 30_000);
     // Teams is its own lane: let it finish, sent and recorded, so what it has after the restart is what a
-    // restart added (a Teams send caught between the two may come once more, as README says; not this test's case).
+    // restart added (a Teams send caught between the two may come once more, as docs/notifications.md says; not this test's case).
     await until('the Teams summary and cards', () => received(world!).teamsCards.length >= 11);
     await until('the Teams sends recorded', () => world!.owed('teams:') === 0);
     await world.kill();

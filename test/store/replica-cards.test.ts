@@ -102,7 +102,7 @@ describe.skipIf(!pgAvailable())(`ticket cards with two replicas${pgAvailable() ?
       const s = seen('Scanner offline', teamsCard, slackCard);
       return s.teamsLines.length >= 2 && s.slackLines.length >= 2 && s.slackUpdates.length >= 2 && s.teamsUpdates.length >= 2;
       // A send the killed poller had in flight (a DM, say) holds its lane until the survivor sees that its heartbeat
-      // stopped: three missed 5 s heartbeats (README, "One poller, and failover"); under load the kill can land on one.
+      // stopped: three missed 5 s heartbeats (docs/deploy.md, several replicas); under load the kill can land on one.
     }, 'the second change on both platforms', 60_000);
     // A few more cycles: nothing is posted again.
     const c = (await survivor.health()).cycles;
