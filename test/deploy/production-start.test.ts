@@ -72,6 +72,9 @@ describe('production start', () => {
     } finally {
       await connector.close();
     }
+    // Node 22+ warns when a package loads its deprecated built-in punycode (botbuilder's node-fetch 2
+    // did, through whatwg-url 5: package.json's overrides give it whatwg-url 14); an admin sees none.
+    expect(child.output()).not.toMatch(/DeprecationWarning/);
     await stopsCleanly(child, port, botPid);
   }, 300_000);
 
