@@ -19,7 +19,7 @@ import { createSlackIdentity } from './identity';
 import { personMiddleware } from './person';
 import { registerShortcuts } from './shortcuts';
 import { registerUnfurl } from './unfurl';
-import { registerViews } from './views';
+import { registerViews } from './modals';
 import { registerSavedReplies } from './saved-replies';
 
 // What the notifications side needs: hook shapes, and the same renderers the channel uses.

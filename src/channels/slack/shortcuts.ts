@@ -9,7 +9,7 @@ import { fromSlackText } from './inbound-text';
 import { failureMessage } from './deliver';
 import { noEmailMessage } from './identity';
 import { readerLocale } from './locale';
-import { openModal, type OpenModal } from './views';
+import { openModal, type OpenModal } from './modals';
 
 /** Callback ids, as declared in manifest/slack/manifest.yml. */
 export const SHORTCUTS = { fromMessage: 'create_ticket_from_message', newTicket: 'new_ticket' } as const;

@@ -25,7 +25,7 @@ import { inPersonalChat } from './personal-chat';
 import { activityOf, authenticate, type AuthenticateRequestResult } from './authenticate';
 import { teamsTexts } from '../../views/channel-texts';
 
-export { activityFor, cardFor, shareableView, type CardAudience } from './replies';
+export { activityFor, cardFor, shareableView, type CardAudience } from './activities';
 export type { TeamsHooks } from './bot';
 
 /** Options for createTeamsChannel. */

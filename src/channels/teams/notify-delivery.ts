@@ -15,7 +15,7 @@ import type { TicketView } from '../../views/types';
 import type { ThreadTurn } from './bot';
 import { isTooBig, TEAMS_MESSAGE_LIMIT } from './fit';
 import { inPersonalChat } from './personal-chat';
-import { cardFor } from './replies';
+import { cardFor } from './activities';
 import { stormActivity } from './storm-card';
 import { IANAZone } from 'luxon';
 import { digestCard } from './digest-card';
