@@ -35,6 +35,11 @@ export interface SlackIdentity {
   resolveUser(reference: string): Promise<{ email: string; name: string } | undefined>;
 }
 
+/** The help-desk actor a looked-up person is, or undefined for a bot or a person whose email Slack hides. */
+export function actorOf(person: SlackPerson | undefined): Actor | undefined {
+  return person?.email && !person.isBot ? { email: person.email, name: person.name } : undefined;
+}
+
 /** Options for createSlackIdentity; `ttlMs` defaults to ten minutes, `maxEntries` to 5000. */
 export interface SlackIdentityConfig {
   client: WebClient;
@@ -88,8 +93,7 @@ export function createSlackIdentity(config: SlackIdentityConfig): SlackIdentity 
   return {
     lookup,
     async actor(userId) {
-      const p = await lookup(userId);
-      return p?.email && !p.isBot ? { email: p.email, name: p.name } : undefined;
+      return actorOf(await lookup(userId));
     },
     async resolveUser(reference) {
       const ref = reference.trim();
