@@ -100,7 +100,7 @@ export async function ticketReply(
   const shared = visibility === 'public' && !isPrivate(ctx.conversation);
   const comments = shared ? all.filter((c) => !c.isInternal) : all;
   const view = ticketView(ticket, comments, { email: ctx.actor.email, isAgent, locale: ctx.locale }, ctx.helpdesk.vocabulary, notice, await peopleNames(ctx));
-  const reply: Reply = { view: { type: 'ticket', ticket: view }, visibility, ticketId: ticket.id, about: { ticket, comments: all } };
+  const reply: Reply = { view: { type: 'ticket', ticket: view }, visibility, ticketId: ticket.id, about: { ticket, comments: all.filter((c) => !c.isInternal) } };
   if (outcome) reply.outcome = outcome;
   return reply;
 }

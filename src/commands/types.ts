@@ -62,9 +62,9 @@ export interface Reply {
   /** What became of the change asked for; channels act on this (e.g. offer a retry), never on wording. */
   outcome?: Outcome;
   /**
-   * The ticket and comments a ticket reply was built from (after a write, what the write returned),
-   * so a channel that shows the same ticket to a shared conversation builds that view without
-   * reading the ticket again.
+   * The ticket and its public comments a ticket reply was built from (after a write, what the write
+   * returned), so a channel that shows the same ticket to a shared conversation builds that view
+   * without reading the ticket again. Internal notes are never carried here.
    */
   about?: { ticket: Ticket; comments: Comment[] };
 }
