@@ -134,7 +134,8 @@ async function isAgentForHint(ctx: CommandContext): Promise<boolean> {
   try {
     return await ctx.helpdesk.isAgent(ctx.actor.email);
   } catch (err) {
-    (ctx.logger ?? log).warn('agents list unreadable; the unknown-command hint lists every command', { component: 'commands', error: err });
+    const logger = ctx.logger ?? log;
+    logger.warn('agents list unreadable; the unknown-command hint lists every command', { component: 'commands', error: err });
     return true;
   }
 }

@@ -43,7 +43,8 @@ async function clocksOf(ctx: CommandContext, id: number) {
   try {
     return await ctx.notifications?.slaClocks?.([id]);
   } catch (err) {
-    (ctx.logger ?? log).warn('SLA clocks unreadable; the shared card is shown without them', { component: 'commands', ticketId: id, error: err });
+    const logger = ctx.logger ?? log;
+    logger.warn('SLA clocks unreadable; the shared card is shown without them', { component: 'commands', ticketId: id, error: err });
     return undefined;
   }
 }
