@@ -5,7 +5,7 @@
  */
 import { HelpdeskError, type Ticket } from '../helpdesk/types';
 import { takeOverQuestion } from './take-over';
-import { log } from '../log';
+import { commandLogger } from './logger';
 import { errorReply, notice, ticketReply, tr } from './respond';
 import { errorText } from '../helpdesk/messages';
 import type { CommandContext, CommandInput, Reply } from './types';
@@ -25,11 +25,6 @@ async function conflictReply(ctx: CommandContext, input: CommandInput, err: Help
   const t = tr(ctx);
   const text = holder && input.verb === VERBS.assign ? t('commands:failure.alreadyClaimedNothingChanged', { holder: holder.name || holder.email }) : t('commands:failure.changedFirst');
   return ticketReply(ctx, current, 'private', { notice: notice(text, 'warning'), outcome: 'conflict' });
-}
-
-/** The context's logger, marked as the commands'; never one built at import, which would miss LOG_LEVEL / LOG_FORMAT as configured. */
-function commandLogger(ctx: CommandContext) {
-  return (ctx.logger ?? log).child({ component: 'commands' });
 }
 
 /** The reply for a handler that threw. */

@@ -14,7 +14,7 @@
  *   help.show          topic?
  */
 import { isPrivate } from '../core';
-import { log } from '../log';
+import { commandLogger } from './logger';
 import { didYouMean } from './did-you-mean';
 import { withDraft } from './drafts';
 import { failureReply } from './failure';
@@ -73,7 +73,9 @@ async function clocked(reply: Reply, ctx: CommandContext): Promise<Reply> {
       const clocks = await clocksOf(reply.view.list.tickets.map((t) => t.id));
       return { ...reply, view: { type: 'ticket-list', list: listWithClocks(reply.view.list, clocks) } };
     }
-  } catch {
+  } catch (err) {
+    const logger = commandLogger(ctx);
+    logger.warn('SLA clocks unreadable; the answer is shown without them', { ticketId: reply.ticketId, error: err });
     return reply;
   }
   return reply;
@@ -134,8 +136,8 @@ async function isAgentForHint(ctx: CommandContext): Promise<boolean> {
   try {
     return await ctx.helpdesk.isAgent(ctx.actor.email);
   } catch (err) {
-    const logger = ctx.logger ?? log;
-    logger.warn('agents list unreadable; the unknown-command hint lists every command', { component: 'commands', error: err });
+    const logger = commandLogger(ctx);
+    logger.warn('agents list unreadable; the unknown-command hint lists every command', { error: err });
     return true;
   }
 }

@@ -112,6 +112,7 @@ export async function agentName(ctx: CommandContext, email: string): Promise<str
     const agents = await ctx.helpdesk.activeAgents();
     return agents.find((a) => sameEmail(a.email, email))?.name || email;
   } catch {
+    // The service logged the Graph failure; the notice names the address instead.
     return email;
   }
 }

@@ -5,7 +5,7 @@
  * so a requester's Refresh never strips Claim and Resolve.
  */
 import { normalizeLocale } from '../i18n';
-import { log } from '../log';
+import { commandLogger } from './logger';
 import { withClocks } from '../views/clock-view';
 import { ticketView } from '../views/ticket-view';
 import type { TicketView } from '../views/types';
@@ -43,8 +43,8 @@ async function clocksOf(ctx: CommandContext, id: number) {
   try {
     return await ctx.notifications?.slaClocks?.([id]);
   } catch (err) {
-    const logger = ctx.logger ?? log;
-    logger.warn('SLA clocks unreadable; the shared card is shown without them', { component: 'commands', ticketId: id, error: err });
+    const logger = commandLogger(ctx);
+    logger.warn('SLA clocks unreadable; the shared card is shown without them', { ticketId: id, error: err });
     return undefined;
   }
 }

@@ -84,6 +84,7 @@ export function createSlackIdentity(config: SlackIdentityConfig): SlackIdentity 
     const person = fetchPerson(userId);
     cache.set(userId, person);
     // A failed look-up is not kept: it may be a passing Slack error.
+    // A failed look-up is not kept (it may be a passing Slack error); the caller sees and handles the failure.
     person.catch(() => {
       if (cache.peek(userId) === person) cache.delete(userId);
     });
@@ -100,6 +101,7 @@ export function createSlackIdentity(config: SlackIdentityConfig): SlackIdentity 
       if (EMAIL.test(ref)) return { email: ref, name: ref };
       const id = MENTION.exec(ref)?.[1] ?? (USER_ID.test(ref) ? ref : undefined);
       if (!id) return undefined;
+      // A failed users.info is logged by fetchPerson; the mention then names nobody, and the command says so.
       const p = await lookup(id).catch(() => undefined);
       return p?.email ? { email: p.email, name: p.name } : undefined;
     },

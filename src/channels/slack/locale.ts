@@ -21,7 +21,7 @@ function sources(deps: SlackDeps): LanguageSources {
 /** The language the person reads ('de-DE'), or undefined when neither they nor Slack give one. */
 export async function readerLocale(deps: SlackDeps, userId: string): Promise<string | undefined> {
   if (!userId) return undefined;
-  // A person Slack cannot tell us about reads the default language; the look-up logged why.
+  // A person Slack cannot tell us about reads the default language; the look-up (fetchPerson) logged why.
   const person = await deps.identity.lookup(userId).catch(() => undefined);
   return readerLocaleOf(deps, person);
 }

@@ -176,6 +176,7 @@ function isLoopbackUrl(url: unknown): boolean {
     const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
     return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
   } catch {
+    // Not a URL at all: certainly not this machine.
     return false;
   }
 }
