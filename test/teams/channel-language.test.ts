@@ -69,4 +69,15 @@ describe('Teams: the channel language for shared cards', () => {
     expect(shared.length).toBeGreaterThan(0);
     expect(shared.join('\n')).toContain('Zugewiesen an');
   });
+
+  it('a typed claim in a German channel answers with the German card from what the claim returned, reading nothing again', async () => {
+    const t = await ticket('Headset knackt');
+    await store.setConversationLocale('teams', GENERAL, 'de');
+    h.stack.emulator.counters.reset();
+    const replies = await h.say(`claim ${t.id}`, 'dana', 'message-channel-mention');
+    expect(replies.map((r) => cardOf(r)).filter(Boolean).map((c) => cardText(c)).join('\n')).toContain('Zugewiesen an');
+    const routes = h.stack.emulator.counters.all();
+    expect(routes['GET SD_Tickets/items/{id}'] ?? 0, JSON.stringify(routes)).toBe(0);
+    expect(routes['GET SD_Comments/items'] ?? 0, JSON.stringify(routes)).toBe(1);
+  });
 });
