@@ -19,7 +19,9 @@ import { claimedBy, holderNames, otherHolder } from './claim-conflict';
  * decides (who holds it now); for any change, who holds it, so the answer can name them.
  */
 async function conflictWith(ctx: ServiceContext, actor: Actor, id: number, current: Ticket | undefined, cause: unknown, claiming: boolean): Promise<HelpdeskError> {
-  const holder = current ? otherHolder(current, actor.email, await holderNames(ctx)) : undefined;
+  // The agents list is read (cached) only when someone holds the ticket.
+  const names = current?.assignedTo ? await holderNames(ctx) : undefined;
+  const holder = current && names ? otherHolder(current, actor.email, names) : undefined;
   if (current && holder && claiming) return claimedBy(id, current, holder, cause);
   return errorOf('conflict', say('changedBySomeoneElse', { id }), { current, holder, cause });
 }
