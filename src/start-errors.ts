@@ -37,6 +37,7 @@ export function startFailure(service: string, url: string, err: unknown): Error 
     try {
       return new URL(url).host;
     } catch {
+      // Not a URL: named as configured.
       return url;
     }
   })();

@@ -4,6 +4,7 @@
  * after one) gets "Add as comment on #N" (one click stores it exactly as typed) and "File as a
  * new ticket" instead.
  */
+import { commandLogger } from './logger';
 import { VERBS } from '../core';
 import type { View } from '../views/types';
 import { keptIfLong } from './drafts';
@@ -22,8 +23,10 @@ async function answeredTicket(ctx: CommandContext, now: number): Promise<number 
   try {
     const last = await ctx.notifications?.lastNotice?.(ctx.actor.email);
     if (last && now - Date.parse(last.at) <= REPLY_WINDOW_MS) return last.ticketId;
-  } catch {
+  } catch (err) {
     // Without the memory the text is still offered as a new ticket: nothing typed is lost.
+    const logger = commandLogger(ctx);
+    logger.warn('last notice unreadable; free text is offered as a new ticket', { error: err });
   }
   return undefined;
 }
@@ -35,6 +38,7 @@ async function answeredTicket(ctx: CommandContext, now: number): Promise<number 
 export async function commentOffer(ctx: CommandContext, text: string, draft: { title: string; description: string }, now = Date.now()): Promise<Reply | undefined> {
   const id = await answeredTicket(ctx, now);
   if (!id) return undefined;
+  // Not found, not theirs, or the service unavailable (it logged why): a new ticket is offered as before.
   const ticket = await ctx.helpdesk.getTicket(ctx.actor, id).catch(() => undefined);
   if (!ticket) return undefined;
   // Both buttons carry the text: a long one is kept as a draft so the card stays within Teams' size.

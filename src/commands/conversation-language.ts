@@ -12,12 +12,14 @@ export type LanguageSources = Pick<NotificationPorts, 'language' | 'personLangua
 
 /** The language of a shared conversation: the one set there (`language de`), else HELPDESK_LOCALE. */
 export async function conversationLanguage(sources: LanguageSources | undefined, conversation: Conversation): Promise<string | undefined> {
+  // Only the language is at stake: a store that cannot say reads as none set there, and the answer still goes out.
   const own = await sources?.language?.(conversation).catch(() => undefined);
   return own ?? sources?.defaultLanguage;
 }
 
 /** The language one person reads: their own choice, else what their Teams or Slack client sends. */
 export async function personLanguage(sources: LanguageSources | undefined, email: string | undefined, clientLocale: string | undefined): Promise<string | undefined> {
+  // Only the language is at stake: a store that cannot say reads as no choice made, and the client's language is used.
   const chosen = email && sources?.personLanguage ? await sources.personLanguage(email).catch(() => undefined) : undefined;
   return chosen ?? clientLocale;
 }

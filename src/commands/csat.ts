@@ -88,6 +88,7 @@ const report: Handler = async (ctx, input) => {
   const ports = ctx.notifications?.surveys;
   const sent = ports ? await ports.sentSince(new Date(Date.now() - days * 86_400_000).toISOString()) : [];
   const answered = sent.filter((s) => s.rating !== undefined);
+  // The service logged any Graph failure; the report then names agents by address.
   const agents = await ctx.helpdesk.activeAgents().catch(() => []);
   const names = new Map(agents.map((a) => [a.email.toLowerCase(), a.name || a.email]));
   return privately({ type: 'confirmation', confirmation: csatReport({ days, sent: sent.length, answered, names }, ctx.locale) });

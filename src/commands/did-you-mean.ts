@@ -51,6 +51,7 @@ export async function didYouMean(ctx: CommandContext, text: string): Promise<Rep
   let fixed = correction(text, false, commands);
   if (!fixed) {
     const forAgents = correction(text, true, commands);
+    // An agents list the service cannot read (it logged why) offers no agents' command back.
     if (forAgents && (await ctx.helpdesk.isAgent(ctx.actor.email).catch(() => false))) fixed = forAgents;
   }
   if (!fixed) return undefined;

@@ -3,6 +3,7 @@
  * card about 40 KB) is kept in the Store for a while and the button carries its id; a click that
  * names a draft gets its values back before any handler runs, so nothing typed is cut.
  */
+import { commandLogger } from './logger';
 import type { CommandContext, CommandInput } from './types';
 
 /** The value key that names a kept draft. */
@@ -13,7 +14,10 @@ export async function keptIfLong(ctx: CommandContext, data: Record<string, strin
   if (JSON.stringify(data).length <= room || !ctx.notifications?.keepDraft) return data;
   try {
     return { [DRAFT_KEY]: await ctx.notifications.keepDraft(data) };
-  } catch {
+  } catch (err) {
+    // The button then carries the data itself: longer, but nothing typed is lost.
+    const logger = commandLogger(ctx);
+    logger.warn('draft could not be kept; the button carries the text itself', { error: err });
     return data;
   }
 }
@@ -23,6 +27,11 @@ export async function withDraft(ctx: CommandContext, input: CommandInput): Promi
   const id = input.values?.[DRAFT_KEY];
   if (!id || !ctx.notifications?.draft) return input;
   const { [DRAFT_KEY]: _id, ...rest } = input.values!;
-  const kept = await ctx.notifications.draft(id).catch(() => undefined);
+  const kept = await ctx.notifications.draft(id).catch((error: unknown) => {
+    // The click runs with what it carries; a form that misses the text says what is missing.
+    const logger = commandLogger(ctx);
+    logger.warn('kept draft unreadable; the click runs without it', { error });
+    return undefined;
+  });
   return { ...input, values: { ...(kept ?? {}), ...rest } };
 }

@@ -3,38 +3,28 @@
  * shows the ticket as it is now instead of overwriting; anything else is logged and the person
  * gets a short apology without internals.
  */
-import { HelpdeskError, type Holder, type Ticket } from '../helpdesk/types';
-import { log } from '../log';
+import { HelpdeskError, type Ticket } from '../helpdesk/types';
+import { takeOverQuestion } from './take-over';
+import { commandLogger } from './logger';
 import { errorReply, notice, ticketReply, tr } from './respond';
 import { errorText } from '../helpdesk/messages';
 import type { CommandContext, CommandInput, Reply } from './types';
 import { VERBS } from '../core/verbs';
 
 /**
- * A claim or assignment that lost to someone who holds the ticket (the service names them in
- * `details.holder`) says who; a typed claim also says how to take it over.
+ * The one answer to a conflict. A claim that lost to someone who holds the ticket (the service
+ * names them in `details.holder`) asks whether to take it over; an assignment says who holds it;
+ * any other lost race shows the ticket as it is now.
  */
-function conflictNotice(ctx: CommandContext, input: CommandInput, holder: Holder | undefined): string {
-  const t = tr(ctx);
-  if (!holder || (input.verb !== VERBS.claim && input.verb !== VERBS.assign)) return t('commands:failure.changedFirst');
-  const who = holder.name || holder.email;
-  if (input.verb === VERBS.claim && !input.etag && input.ticketId !== undefined) {
-    return t('commands:failure.takeOverHint', { holder: who, id: input.ticketId, email: ctx.actor.email });
-  }
-  return t('commands:failure.alreadyClaimedNothingChanged', { holder: who });
-}
-
 async function conflictReply(ctx: CommandContext, input: CommandInput, err: HelpdeskError): Promise<Reply> {
   let current: Ticket | undefined = err.details.current;
   if (!current && input.ticketId !== undefined) current = await ctx.helpdesk.getTicket(ctx.actor, input.ticketId);
   if (!current) return errorReply(tr(ctx)('commands:failure.nothingChanged', { message: errorText(err, tr(ctx)) }));
-  const text = conflictNotice(ctx, input, err.details.holder);
+  const holder = err.details.holder;
+  if (holder && input.verb === VERBS.claim) return takeOverQuestion(ctx, current, holder);
+  const t = tr(ctx);
+  const text = holder && input.verb === VERBS.assign ? t('commands:failure.alreadyClaimedNothingChanged', { holder: holder.name || holder.email }) : t('commands:failure.changedFirst');
   return ticketReply(ctx, current, 'private', { notice: notice(text, 'warning'), outcome: 'conflict' });
-}
-
-/** The context's logger, marked as the commands'; never one built at import, which would miss LOG_LEVEL / LOG_FORMAT as configured. */
-function commandLogger(ctx: CommandContext) {
-  return (ctx.logger ?? log).child({ component: 'commands' });
 }
 
 /** The reply for a handler that threw. */

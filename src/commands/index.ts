@@ -14,6 +14,7 @@
  *   help.show          topic?
  */
 import { isPrivate } from '../core';
+import { commandLogger } from './logger';
 import { didYouMean } from './did-you-mean';
 import { withDraft } from './drafts';
 import { failureReply } from './failure';
@@ -72,7 +73,9 @@ async function clocked(reply: Reply, ctx: CommandContext): Promise<Reply> {
       const clocks = await clocksOf(reply.view.list.tickets.map((t) => t.id));
       return { ...reply, view: { type: 'ticket-list', list: listWithClocks(reply.view.list, clocks) } };
     }
-  } catch {
+  } catch (err) {
+    const logger = commandLogger(ctx);
+    logger.warn('SLA clocks unreadable; the answer is shown without them', { ticketId: reply.ticketId, error: err });
     return reply;
   }
   return reply;
@@ -115,16 +118,28 @@ export async function handleText(ctx: CommandContext, text: string, parsed?: Par
   }
   // In a personal chat, words that are not a command are a greeting or a problem, not a mistake.
   if (!parsed.ok && !parsed.error.usage && isPrivate(ctx.conversation) && text.trim()) return freeTextReply(ctx, text);
-  if (!parsed.ok && !parsed.error.usage) {
-    const isAgent = await ctx.helpdesk.isAgent(ctx.actor.email).catch(() => true);
-    parsed = parseCommand(text, { isAgent, locale: ctx.locale, commands });
-  } else if (!parsed.ok) {
-    // A channel may have parsed without the reader's language: the error is read again in it.
-    parsed = parseCommand(text, { locale: ctx.locale, commands });
+  if (!parsed.ok) {
+    // A channel may have parsed without the reader's language: the error is worded again in it, not parsed again.
+    const isAgent = parsed.error.usage ? undefined : await isAgentForHint(ctx);
+    return { view: { type: 'error', error: labelledError(parsed.errorFor({ locale: ctx.locale, isAgent }), ctx.locale) }, visibility: 'private' };
   }
-  if (!parsed.ok) return { view: { type: 'error', error: labelledError(parsed.error, ctx.locale) }, visibility: 'private' };
   const reply = await dispatch(ctx, parsed.input);
   return commands.writes(parsed.input.verb) ? quoted(reply, text, tr(ctx)) : reply;
+}
+
+/**
+ * Whether the unknown-command hint may list the agents' commands. A help desk that cannot say
+ * lists them all: a hint naming a command someone may not use is better than none, and running
+ * one is refused by the handler anyway.
+ */
+async function isAgentForHint(ctx: CommandContext): Promise<boolean> {
+  try {
+    return await ctx.helpdesk.isAgent(ctx.actor.email);
+  } catch (err) {
+    const logger = commandLogger(ctx);
+    logger.warn('agents list unreadable; the unknown-command hint lists every command', { error: err });
+    return true;
+  }
 }
 
 /** A failed write's error quotes the typed command, so nothing a person wrote is lost to an outage. */

@@ -18,6 +18,7 @@ function describe(value: unknown): string {
   try {
     return JSON.stringify(value) ?? String(value);
   } catch {
+    // Not serialisable (a cycle, a BigInt): shown as String() gives it, only to name what was wrong.
     return String(value);
   }
 }

@@ -13,6 +13,7 @@ export async function peopleNames(ctx: CommandContext): Promise<PeopleNames> {
     const agents = await ctx.helpdesk.activeAgents();
     return new Map([...own, ...agents.filter((a) => a.name).map((a): [string, string] => [addressKey(a.email), a.name])]);
   } catch {
+    // The service logged the Graph failure; the card shows addresses where no other name is known.
     return new Map(own);
   }
 }

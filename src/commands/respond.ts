@@ -100,7 +100,7 @@ export async function ticketReply(
   const shared = visibility === 'public' && !isPrivate(ctx.conversation);
   const comments = shared ? all.filter((c) => !c.isInternal) : all;
   const view = ticketView(ticket, comments, { email: ctx.actor.email, isAgent, locale: ctx.locale }, ctx.helpdesk.vocabulary, notice, await peopleNames(ctx));
-  const reply: Reply = { view: { type: 'ticket', ticket: view }, visibility, ticketId: ticket.id };
+  const reply: Reply = { view: { type: 'ticket', ticket: view }, visibility, ticketId: ticket.id, about: { ticket, comments: all.filter((c) => !c.isInternal) } };
   if (outcome) reply.outcome = outcome;
   return reply;
 }
@@ -112,6 +112,7 @@ export async function agentName(ctx: CommandContext, email: string): Promise<str
     const agents = await ctx.helpdesk.activeAgents();
     return agents.find((a) => sameEmail(a.email, email))?.name || email;
   } catch {
+    // The service logged the Graph failure; the notice names the address instead.
     return email;
   }
 }

@@ -2,6 +2,7 @@
  * Using saved replies where agents write: the picker of the reply and resolve forms (its search
  * and its pick), and the typed `reply <id> /<name>`.
  */
+import { commandLogger } from './logger';
 import { VERBS } from '../core/verbs';
 import type { Ticket } from '../helpdesk/types';
 import { replyValuesOf, savedReplyChoice, savedReplyPicker } from '../views/saved-replies-view';
@@ -24,7 +25,12 @@ export async function withPicker(ctx: CommandContext, form: FormView, isAgent: b
   const ports = ctx.notifications?.savedReplies;
   if (!isAgent || !ports || form.ticketId === undefined) return form;
   // No saved reply yet: no picker to search nothing with.
-  const all = await ports.list().catch(() => []);
+  const all = await ports.list().catch((error: unknown) => {
+    // The form still opens; the agent types the reply instead of picking one.
+    const logger = commandLogger(ctx);
+    logger.warn('saved replies unreadable; the form opens without the picker', { ticketId: form.ticketId, error });
+    return [];
+  });
   if (all.length > 0) form.savedReplyPicker = savedReplyPicker(form.form === 'resolve' ? VERBS.resolveForm : VERBS.commentForm, all.slice(0, FIRST_CHOICES), ctx.locale);
   return form;
 }

@@ -5,19 +5,24 @@
  * so a requester's Refresh never strips Claim and Resolve.
  */
 import { normalizeLocale } from '../i18n';
+import { commandLogger } from './logger';
 import { withClocks } from '../views/clock-view';
 import { ticketView } from '../views/ticket-view';
 import type { TicketView } from '../views/types';
 import type { CommandContext, Reply } from './types';
 
-/** The shared view of the ticket a reply is about (read as the clicker, who just saw it), in `locale`. */
+/**
+ * The shared view of the ticket a reply is about, in `locale`: built from the ticket and comments
+ * the reply was made from (after a write, what the write returned), so nothing is read again. A
+ * reply that carries none (not made by ticketReply) is read as the clicker, who just saw it.
+ */
 export async function sharedTicketView(ctx: CommandContext, reply: Reply & { view: { type: 'ticket' } }, locale?: string): Promise<TicketView> {
   const id = reply.view.ticket.id;
-  const [ticket, comments] = await Promise.all([ctx.helpdesk.getTicket(ctx.actor, id), ctx.helpdesk.listComments(ctx.actor, id)]);
+  const { ticket, comments } = reply.about?.ticket.id === id ? reply.about : await readAbout(ctx, id);
   const notice = reply.view.ticket.notice;
   // The clicker's notice is in the clicker's language: it is kept only when the conversation reads that language.
   const sameLanguage = normalizeLocale(ctx.locale) === normalizeLocale(locale);
-  const clocks = (await ctx.notifications?.slaClocks?.([id]).catch(() => undefined))?.get(id);
+  const clocks = (await clocksOf(ctx, id))?.get(id);
   return withClocks(ticketView(
     ticket,
     comments.filter((c) => !c.isInternal),
@@ -26,4 +31,20 @@ export async function sharedTicketView(ctx: CommandContext, reply: Reply & { vie
     ctx.helpdesk.vocabulary,
     notice?.tone === 'success' && sameLanguage ? notice : undefined,
   ), clocks);
+}
+
+async function readAbout(ctx: CommandContext, id: number): Promise<NonNullable<Reply['about']>> {
+  const [ticket, comments] = await Promise.all([ctx.helpdesk.getTicket(ctx.actor, id), ctx.helpdesk.listComments(ctx.actor, id)]);
+  return { ticket, comments };
+}
+
+/** The SLA clocks of the ticket; a store that cannot answer leaves the shared card without them (logged), as the clicker's own card. */
+async function clocksOf(ctx: CommandContext, id: number) {
+  try {
+    return await ctx.notifications?.slaClocks?.([id]);
+  } catch (err) {
+    const logger = commandLogger(ctx);
+    logger.warn('SLA clocks unreadable; the shared card is shown without them', { ticketId: id, error: err });
+    return undefined;
+  }
 }

@@ -1,6 +1,6 @@
 /** Channel-neutral command contract: chat event -> (who, command, arguments) -> handler -> view. */
 import type { WriteSink } from '../helpdesk/changes';
-import type { Actor, HelpdeskService } from '../helpdesk/types';
+import type { Actor, Comment, HelpdeskService, Ticket } from '../helpdesk/types';
 import type { Logger } from '../log';
 import type { View } from '../views/types';
 import type { CommandDeclaration } from './declaration';
@@ -61,6 +61,12 @@ export interface Reply {
   ticketId?: number;
   /** What became of the change asked for; channels act on this (e.g. offer a retry), never on wording. */
   outcome?: Outcome;
+  /**
+   * The ticket and its public comments a ticket reply was built from (after a write, what the write
+   * returned), so a channel that shows the same ticket to a shared conversation builds that view
+   * without reading the ticket again. Internal notes are never carried here.
+   */
+  about?: { ticket: Ticket; comments: Comment[] };
 }
 
 /** A verb's handler; `commands` is the registry's list, for the few handlers that describe commands (help). */

@@ -62,6 +62,7 @@ export function ticketUrlPatternProblem(pattern: string): string | undefined {
   try {
     url = new URL(pattern.replace('{id}', '1'));
   } catch {
+    // new URL refused it: that is the problem to report.
     return `"${pattern}" is not a URL (expected e.g. https://helpdesk.contoso.com/tickets/{id})`;
   }
   if (pattern.split('{id}').length !== 2) return 'must contain {id} exactly once, where the ticket number goes';

@@ -105,6 +105,7 @@ function parseBody(r: ItemRequest): Record<string, unknown> {
   try {
     parsed = JSON.parse(r.body ?? '');
   } catch {
+    // JSON.parse refused it: Graph's own 400.
     throw new GraphFail(400, 'invalidRequest', 'The request body is not valid JSON.');
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new GraphFail(400, 'invalidRequest', 'The request body must be a JSON object.');

@@ -82,6 +82,7 @@ function decodeCursor(token: string): Cursor {
     if (typeof c.id !== 'number' || !Array.isArray(c.v)) throw new Error('shape');
     return c;
   } catch {
+    // Not base64url JSON of our shape: not a token this server issued.
     throw new QueryError(`$skiptoken '${token}' is not one this server issued`);
   }
 }

@@ -72,6 +72,7 @@ export function createHandler(state: ServerState) {
       try {
         path = decodeURIComponent(url.pathname);
       } catch {
+        // decodeURIComponent refused a malformed escape: Graph's own 400.
         return sendGraphError(res, requestId, 400, 'invalidRequest', `The path '${url.pathname}' is not validly percent-encoded.`);
       }
       // Identity endpoints.

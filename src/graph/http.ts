@@ -72,6 +72,7 @@ function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
+    // Not JSON (a gateway's page): kept as text for the error mapper to quote.
     return text;
   }
 }

@@ -76,6 +76,7 @@ export function createGraphClient(config: GraphClientConfig): GraphClient {
     try {
       url = new URL(nextLink);
     } catch {
+      // new URL refused it: a nextLink we must not follow, said as such.
       throw new RangeError(`nextLink for ${list} is not an absolute URL: ${nextLink.slice(0, 200)}`);
     }
     // The bearer token goes wherever the link points, so it must stay on the configured Graph host.

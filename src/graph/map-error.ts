@@ -56,6 +56,7 @@ function parseBody(body: unknown, headers: HeaderSource): Parsed {
     try {
       data = JSON.parse(body);
     } catch {
+      // A body that is not JSON (a proxy's or gateway's page): its start is kept as the message.
       data = { error: { message: body.slice(0, 300) } };
     }
   }
@@ -91,7 +92,9 @@ function kindFor(status: number, source: 'graph' | 'token', text: string): Graph
 
 function notFoundText(ctx: ErrorContext, graphMessage: string): string {
   const list = ctx.list ?? 'the list';
-  // Graph answers itemNotFound for a missing list and a missing item alike; its message tells them apart.
+  // Graph answers itemNotFound for a missing list and a missing item alike, so no code or status tells them
+  // apart: its message is the only witness. It words the explanation only; nothing the bot does depends on it
+  // (the kind, 'not-found', comes from the status).
   const listMissing = ctx.itemId === undefined || (/\blist\b/i.test(graphMessage) && !/\bitem\b/i.test(graphMessage));
   return listMissing ? `list ${list} not found — check the list name (e.g. SD_Tickets, not Tickets)` : `item ${ctx.itemId} not found in ${list}`;
 }

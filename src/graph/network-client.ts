@@ -94,6 +94,7 @@ export function createNetworkClient(loopbackOrigin?: string): CountingNetworkCli
     try {
       body = text ? JSON.parse(text) : {};
     } catch {
+      // Not JSON (a proxy's page): said as the token parsing error MSAL would report.
       throw await authError('token_parsing_error', `${new URL(wire).origin} answered ${response.status} with a body that is not JSON`);
     }
     if (method === 'POST') {

@@ -160,6 +160,7 @@ export function createTokenSource(config: TokenSourceConfig): TokenSource {
       const forced = options.forceRefresh === true;
       if (inFlight && (inFlight.forced || !forced)) return inFlight.promise;
       const entry = { forced, promise: Promise.resolve('') };
+      // Only the order matters here: the earlier caller sees its own failure, this one makes its own request.
       const before = inFlight?.promise.catch(() => undefined);
       entry.promise = (before ? before.then(() => get(forced)) : get(forced)).finally(() => {
         if (inFlight === entry) inFlight = undefined;

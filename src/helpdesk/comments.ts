@@ -48,6 +48,7 @@ export async function listComments(ctx: ServiceContext, actor: Actor, ticket: nu
 export async function getTicketWithComments(ctx: ServiceContext, actor: Actor, id: number): Promise<TicketWithComments> {
   // The comments read starts with the ticket read; what it finds is shown only once access is settled.
   const comments = readComments(ctx, id);
+  // Not left unhandled while the ticket read runs; its failure is awaited (and thrown) below.
   comments.catch(() => undefined);
   const { ticket, agent } = await readTicket(ctx, actor, id);
   return { ticket, comments: visible(await comments, agent) };

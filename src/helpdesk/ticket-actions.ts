@@ -7,8 +7,9 @@ import type { ServiceContext } from './context';
 import { guarded } from './errors';
 import { ticketFields, toTicket, type TicketWrite } from './fields';
 import { fetchTicket, readTicket } from './ticket-queries';
-import { change, claimedBy, unchanged, write, type Decide } from './ticket-writes';
-import { HelpdeskError, LIMITS, type Actor, type Changed, type Claimed, type Holder, type NewTicket, type Resolved, type Ticket } from './types';
+import { change, unchanged, write, type Decide } from './ticket-writes';
+import { alreadyMine, claimMeets, holderNames } from './claim-conflict';
+import { LIMITS, type Actor, type Changed, type Claimed, type NewTicket, type Resolved, type Ticket } from './types';
 import { bringsUnknown, schemaFor } from './site-columns';
 import type { TicketSchema } from './ticket-schema';
 import { newTicket, oneOf, sameAddress, text, ticketEdit } from './validate';
@@ -107,21 +108,14 @@ export async function claim(ctx: ServiceContext, actor: Actor, id: number, etag?
   await requireAgent(ctx, actor, 'claim');
   const me = (await ctx.agents.find(actor.email))?.email ?? actor.email.trim();
   // The holder's name comes from the cached agents list, so deciding needs no request.
-  const holders = new Map<string, Holder>();
-  for (const agent of await ctx.agents.active().catch(() => [])) holders.set(agent.email.toLowerCase(), { email: agent.email, name: agent.name || agent.email });
-  const decide: Decide = (current) => {
-    if (sameAddress(current.assignedTo, me)) return undefined;
-    if (current.assignedTo && !options.takeOver) {
-      throw claimedBy(id, current, holders.get(current.assignedTo.toLowerCase()) ?? { email: current.assignedTo, name: current.assignedTo });
-    }
-    return { assignedTo: me, status: assignedStatus(ctx.vocabulary) };
-  };
+  const names = await holderNames(ctx);
+  const decide: Decide = (current) => (claimMeets(id, current, me, names, options.takeOver === true) === 'mine' ? undefined : { assignedTo: me, status: assignedStatus(ctx.vocabulary) });
   try {
     return await change(ctx, actor, id, etag, decide, true);
   } catch (err) {
     // A second click on the same card after the claim went through is not a conflict.
-    const now = err instanceof HelpdeskError && err.kind === 'conflict' ? err.details.current : undefined;
-    if (now && sameAddress(now.assignedTo, me)) return { ticket: now, outcome: 'unchanged' };
+    const mine = alreadyMine(err, me);
+    if (mine) return { ticket: mine, outcome: 'unchanged' };
     throw err;
   }
 }

@@ -11,31 +11,31 @@ import { guarded } from './errors';
 import { TICKET, ticketFields, toTicket, type TicketWrite } from './fields';
 import { fetchTicket } from './ticket-queries';
 import { inSpace } from './access';
-import type { Actor, Changed, HelpdeskError, Holder, Ticket } from './types';
-import { sameAddress } from './validate';
+import type { Actor, Changed, HelpdeskError, Ticket } from './types';
+import { claimedBy, holderNames, otherHolder } from './claim-conflict';
 
-/** The agent other than `actor` who holds the ticket, if any: the one place that decides "someone else has it". */
-async function otherHolder(ctx: ServiceContext, actor: Actor, current: Ticket): Promise<Holder | undefined> {
-  if (!current.assignedTo || sameAddress(current.assignedTo, actor.email)) return undefined;
-  const name = await ctx.agents.nameOf(current.assignedTo).catch(() => current.assignedTo);
-  return { email: current.assignedTo, name };
-}
-
-/** The conflict for a claim that lost to someone who holds the ticket. */
-export function claimedBy(id: number, current: Ticket, holder: Holder, cause?: unknown): HelpdeskError {
-  return errorOf('conflict', say('alreadyClaimed', { id, holder: holder.name }), { current, holder, cause });
-}
-
-/** The conflict for a change that lost to another version: names who holds the ticket now when that is what blocks a claim. */
+/**
+ * The conflict for a change that lost to another version: for a claim, what claim-conflict.ts
+ * decides (who holds it now); for any change, who holds it, so the answer can name them.
+ */
 async function conflictWith(ctx: ServiceContext, actor: Actor, id: number, current: Ticket | undefined, cause: unknown, claiming: boolean): Promise<HelpdeskError> {
-  const holder = current ? await otherHolder(ctx, actor, current) : undefined;
+  // The agents list is read (cached) only when someone holds the ticket.
+  const names = current?.assignedTo ? await holderNames(ctx) : undefined;
+  const holder = current && names ? otherHolder(current, actor.email, names) : undefined;
   if (current && holder && claiming) return claimedBy(id, current, holder, cause);
   return errorOf('conflict', say('changedBySomeoneElse', { id }), { current, holder, cause });
 }
 
 /** The error for an etag mismatch: refetches so the person sees who changed what, and who holds it now. */
 async function conflictError(ctx: ServiceContext, actor: Actor, id: number, cause: unknown, claiming: boolean): Promise<HelpdeskError> {
-  return conflictWith(ctx, actor, id, await fetchTicket(ctx, id).catch(() => undefined), cause, claiming);
+  let current: Ticket | undefined;
+  try {
+    current = await fetchTicket(ctx, id);
+  } catch (err) {
+    // The write was refused either way: the conflict is told without the ticket as it is now (the answer reads it, or says it could not).
+    ctx.logger.warn('ticket unreadable after a refused write; the conflict is told without it', { component: 'helpdesk', ticketId: id, error: err });
+  }
+  return conflictWith(ctx, actor, id, current, cause, claiming);
 }
 
 /**
@@ -115,6 +115,7 @@ function wouldWrite(decide: Decide, known: Ticket): TicketWrite | undefined {
   try {
     return decide(known);
   } catch {
+    // A refusal on a remembered version is not trusted (it may be stale): the ticket is read and decided again, and a refusal then is thrown.
     return undefined;
   }
 }

@@ -92,6 +92,7 @@ export function createCycleRunner(config: CycleConfig): CycleRunner {
   function exclusive<T>(work: () => Promise<T>): Promise<T> {
     const turn = () => store.planExclusively(work);
     const run = gate.then(turn, turn);
+    // The gate only orders the work; this run's caller sees its failure, the next run still starts.
     gate = run.catch(() => undefined);
     return run;
   }
@@ -127,7 +128,7 @@ export function createCycleRunner(config: CycleConfig): CycleRunner {
       // A storm's summary is planned here, so it is committed with the states below or not at all.
       const intents = await summariseStorms({
         store, vocabulary: config.vocabulary, threshold: config.stormThreshold ?? 10, locale: deliverer.locale, sets: detected.sets,
-        intents: planned, posts: recorder.posts, now: now().getTime(), createdAt: now().toISOString(),
+        intents: planned, posts: recorder.posts, now: now().getTime(), createdAt: now().toISOString(), logger,
       });
       // Search sees every change read, before the watermark moves: a crash in between re-reads and re-indexes.
       if (!first) await search.fillIfMissing(feed);

@@ -76,6 +76,7 @@ export function createSendQueue(config: SendQueueConfig = {}): SendQueue {
     run(key, p, send) {
       const pace = typeof p === 'number' ? intervalPace(p) : p;
       const previous = tails.get(key) ?? Promise.resolve();
+      // The tail only orders sends per key: each caller sees its own send's failure, and the next send still goes.
       const result = previous.catch(() => undefined).then(() => attempt(key, pace, send));
       const tail = result.catch(() => undefined);
       tails.set(key, tail);

@@ -64,7 +64,11 @@ export interface SlaTrackerConfig {
   everyTicket(): AsyncIterable<Ticket>;
   /** A ticket's public comments (the one-off scan for past first responses). */
   commentsOf(ticketId: number, requester: string): Promise<Comment[]>;
-  /** The active agents' address keys; undefined when unknown (then anyone but the requester counts). */
+  /**
+   * The active agents' address keys; undefined when the installation keeps no list (then anyone but
+   * the requester counts). A list that cannot be read now (it throws) is not that: first responses
+   * wait until it can be read.
+   */
   activeAgents?: () => Promise<ReadonlySet<string> | undefined>;
   /** Tickets whose comments the one-off scan reads per cycle (default 3: well within the Graph budget). */
   scanPerCycle?: number;
@@ -161,12 +165,23 @@ export function createSlaTracker(config: SlaTrackerConfig): SlaTracker {
     return first === record.history.firstResponseAt ? record : { ...record, history: { ...record.history, firstResponseAt: first } };
   }
 
-  async function agentsNow(): Promise<ReadonlySet<string> | undefined> {
+  /** The agents as known now, or 'unreadable' (logged): then no comment is judged, so none is counted as a response by guesswork. */
+  async function agentsNow(): Promise<{ known: ReadonlySet<string> | undefined } | 'unreadable'> {
     try {
-      return await config.activeAgents?.();
-    } catch {
-      return undefined;
+      return { known: await config.activeAgents?.() };
+    } catch (err) {
+      logger.warn('SLA: agents list unreadable; first responses are judged once it can be read again', { error: err });
+      return 'unreadable';
     }
+  }
+
+  /** Comments that could not be judged get read again by the scan, from the lowest such ticket on (unless it is already behind that). */
+  async function rescanFrom(ids: number[], metas: [string, string][]): Promise<void> {
+    if (ids.length === 0) return;
+    const after = Math.min(...ids) - 1;
+    const latest = metas.filter(([name]) => name === META_SCAN).pop()?.[1] ?? (await store.getSlaMeta(META_SCAN));
+    const mark = latest === undefined || latest === SCAN_DONE ? Infinity : Number(latest);
+    if (after < mark) metas.push([META_SCAN, String(after)]);
   }
 
   /** A new or changed policy: seed the records on first enable, recompute all; what is already past is backlog. */
@@ -214,11 +229,13 @@ export function createSlaTracker(config: SlaTrackerConfig): SlaTracker {
       return;
     }
     const agents = await agentsNow();
+    // The scan waits (its mark stays) until the agents can be told from everyone else.
+    if (agents === 'unreadable') return;
     for (const stored of page) {
       // This cycle may already have a newer version of the record (the ticket changed).
       const r = pending.get(stored.id) ?? stored;
       try {
-        pending.set(r.id, settle(respond(r, await config.commentsOf(r.id, r.requester ?? ''), agents), now, out, cards));
+        pending.set(r.id, settle(respond(r, await config.commentsOf(r.id, r.requester ?? ''), agents.known), now, out, cards));
       } catch (err) {
         // The ticket may be gone; the scan moves on rather than reading it every cycle.
         logger.warn('SLA: could not read a ticket\'s comments for its first response', { ticketId: r.id, error: err });
@@ -236,6 +253,7 @@ export function createSlaTracker(config: SlaTrackerConfig): SlaTracker {
       const backlog = stored === source.fingerprint() ? { groups: [], tickets: 0 } : await adopt(now, stored, metas);
       const alerts: SlaAlert[] = [];
       const cards: CardChange[] = [];
+      const unjudged: number[] = [];
 
       // Changed tickets and commented ones: history extended, clocks recomputed; nothing else is touched.
       const byId = new Map<number, Ticket>();
@@ -245,13 +263,15 @@ export function createSlaTracker(config: SlaTrackerConfig): SlaTracker {
       const ids = [...new Set([...byId.keys(), ...commentsOf.keys()])];
       if (ids.length > 0) {
         const known = await store.slaRecords(ids);
-        const agents = commentsOf.size > 0 ? await agentsNow() : undefined;
+        const agents = commentsOf.size > 0 ? await agentsNow() : { known: undefined };
         for (const id of ids) {
           const t = byId.get(id);
           let r = t ? observe(known.get(id), t) : known.get(id);
           if (!r) continue;
           const said = commentsOf.get(id);
-          if (said) r = respond(r, said, agents);
+          // Comments after a known first response cannot change it; others wait for the scan when the agents are unknown.
+          if (said && agents === 'unreadable' && r.history.firstResponseAt === undefined) unjudged.push(id);
+          else if (said && agents !== 'unreadable') r = respond(r, said, agents.known);
           pending.set(id, settle(r, now, alerts, cards));
         }
       }
@@ -259,6 +279,7 @@ export function createSlaTracker(config: SlaTrackerConfig): SlaTracker {
       // Thresholds that fell due since the last cycle, from the indexed next instants.
       for (const r of await store.slaDueBefore(now, DUE_LIMIT)) if (!pending.has(r.id)) pending.set(r.id, settle(r, now, alerts, cards));
       await scan(now, alerts, pending, metas, cards);
+      await rescanFrom(unjudged, metas);
       return {
         alerts,
         cards,

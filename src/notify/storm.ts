@@ -8,7 +8,9 @@
  */
 import { createHash } from 'node:crypto';
 import type { Ticket, Vocabulary } from '../helpdesk/types';
+import type { Logger } from '../log';
 import type { DeliveryIntent, Store } from '../store/types';
+import type { SlaRecord } from '../store/sla-types';
 import { mergedDmText, stormView } from '../views/storm-view';
 import type { ChangeSet } from './detect';
 import { dmLane, type OutboxPayload } from './intents';
@@ -36,6 +38,8 @@ export interface StormInput {
   posts: ReadonlySet<string>;
   now: number;
   createdAt: string;
+  /** Where an SLA store that cannot answer is reported. */
+  logger?: Logger;
 }
 
 /** Records, while planning, which channel targets are first cards (routing's 'post'). */
@@ -53,10 +57,14 @@ const setKeyOf = (intentKey: string) => intentKey.slice(0, intentKey.indexOf('>'
 const idOf = (parts: string[]) => createHash('sha256').update(parts.join('\n')).digest('base64url').slice(0, 16);
 
 /** True when the ticket's SLA is breached or its priority is a high one. */
-async function mattering(store: Store, vocabulary: Vocabulary, tickets: readonly Ticket[], now: number): Promise<Set<number>> {
+async function mattering(store: Store, vocabulary: Vocabulary, tickets: readonly Ticket[], now: number, logger?: Logger): Promise<Set<number>> {
   const high = new Set(vocabulary.highPriorities.map((p) => p.trim().toLowerCase()));
   const out = new Set(tickets.filter((t) => high.has(t.priority.trim().toLowerCase())).map((t) => t.id));
-  const records = await store.slaRecords(tickets.map((t) => t.id)).catch(() => new Map());
+  const records = await store.slaRecords(tickets.map((t) => t.id)).catch((error: unknown) => {
+    // Breaches cannot be told now: only high priority makes a ticket matter in this storm.
+    logger?.warn('SLA records unreadable; a storm summary ranks tickets by priority only', { error });
+    return new Map<number, SlaRecord>();
+  });
   for (const [id, r] of records) {
     const breached = Object.keys(r.history?.breachedAt ?? {}).length > 0 || (r.dueAt !== undefined && r.dueAt <= now);
     if (breached) out.add(id);
@@ -87,7 +95,7 @@ export async function summariseStorms(input: StormInput): Promise<DeliveryIntent
     const locales = await input.store.conversationLocales();
     const all = new Map<number, Ticket>();
     for (const [, tickets] of storms) for (const [id, t] of tickets) all.set(id, t);
-    const matter = await mattering(input.store, input.vocabulary, [...all.values()], input.now);
+    const matter = await mattering(input.store, input.vocabulary, [...all.values()], input.now, input.logger);
     for (const [lane, tickets] of storms) out = await summariseLane(input, out, lane, tickets, matter, locales.get(lane) ?? input.locale);
   }
   return mergeDms(out, input);

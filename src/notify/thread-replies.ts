@@ -93,6 +93,7 @@ export function createThreadReplyHandler(config: ThreadReplyConfig): ThreadReply
     let body = text.trim();
     const command = prefix ? undefined : withTicket(text, ticketId);
     // Asked only when it matters: a prefix to honour or a command to run.
+    // An agents list the service cannot read (it logged why): the reply is taken as a requester's, a public comment, never a note.
     const agent = prefix || command ? await helpdesk.isAgent(actor.email).catch(() => false) : false;
     if (command && agent) {
       const reply = await handleText({ actor, helpdesk, conversation: { platform, id: conversationId, kind: 'channel' }, channel, notifications: config.notifications, locale, logger }, command.text);

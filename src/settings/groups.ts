@@ -188,6 +188,7 @@ export function readDatabaseUrl(env: Env): string | undefined {
   try {
     url = new URL(raw);
   } catch {
+    // Not a URL: refused below, without repeating the value.
     url = undefined;
   }
   // The message never repeats the value: it usually carries a password.

@@ -77,6 +77,7 @@ export function httpsUrl(env: Env, name: string, fallback: string): string {
   try {
     url = new URL(raw);
   } catch {
+    // new URL refused it: the setting is named with an example.
     throw new ConfigError(name, `"${raw}" is not a URL (expected e.g. ${fallback})`);
   }
   const loopback = url.hostname === '127.0.0.1' || url.hostname === 'localhost' || url.hostname === '[::1]';

@@ -50,14 +50,33 @@ function networkFix(err: GraphError, ctx: FixContext): string {
     try {
       return new URL(url).origin;
     } catch {
+      // A setting that is not a URL at all: compared as written (config checks name it separately).
       return url;
     }
   };
   const auth = err.detail.includes(origin(ctx.authUrl));
   const [setting, url] = auth ? ['HELPDESK_AUTH_URL', ctx.authUrl] : ['HELPDESK_GRAPH_URL', ctx.graphUrl];
-  // fetch's own wording is the only place a blocked port shows.
-  const blocked = /bad port/i.test(err.detail)
+  // Decided from the URL's port (the fetch standard's list), not from fetch's wording of the refusal.
+  const blocked = blockedPort(url)
     ? `: its port ${new URL(url).port} is one that fetch never connects to (the fetch standard's blocked ports), so use another port`
     : ' and that this machine can reach it (proxy, firewall)';
   return `${err.detail} — check ${setting} (now ${url})${blocked}`;
+}
+
+/** The fetch standard's "bad ports" (https://fetch.spec.whatwg.org/#port-blocking): fetch refuses them without trying. */
+const BAD_PORTS = new Set([
+  1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110, 111, 113, 115, 117, 119, 123, 135,
+  137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532, 540, 548, 554, 556, 563, 587, 601, 636, 989, 990, 993, 995, 1719,
+  1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
+]);
+
+/** Whether fetch would refuse this URL's port outright. */
+function blockedPort(url: string): boolean {
+  try {
+    const port = new URL(url).port;
+    return port !== '' && BAD_PORTS.has(Number(port));
+  } catch {
+    // Not a URL: nothing fetch would have tried, so no port to blame.
+    return false;
+  }
 }

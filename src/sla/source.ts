@@ -31,6 +31,7 @@ async function mtimeOf(file: string): Promise<number | undefined> {
   try {
     return (await stat(file)).mtimeMs;
   } catch {
+    // Missing or unreadable: the mtime reads as changed, and loading the file then says what is wrong.
     return undefined;
   }
 }

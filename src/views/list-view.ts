@@ -69,6 +69,7 @@ export function listOriginOf(verb: string, values: Record<string, string> | unde
     const kept = Object.entries(parsed.values as Record<string, unknown>).filter(([k, v]) => typeof v === 'string' && !['__proto__', 'constructor', 'prototype'].includes(k));
     return { verb: parsed.verb as Verb, values: Object.fromEntries(kept) as Record<string, string> };
   } catch {
+    // Card data that is not our JSON: no list to go back to, so the click runs as a plain one.
     return undefined;
   }
 }

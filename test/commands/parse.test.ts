@@ -105,6 +105,17 @@ describe('parseCommand: bad input says what was wrong', () => {
     expect(e.message).toMatch(/^I don't know “frobnicate”\. Try `help`\./);
     for (const c of COMMANDS) expect(e.message).toContain(c.name);
   });
+
+  it('words an error again for the reader once they are known, without parsing the text again', () => {
+    const parsed = parseCommand('claim abc');
+    if (parsed.ok) throw new Error('parsed');
+    expect(parsed.errorFor({ locale: 'de' })).toEqual({ message: '„abc“ ist keine Ticketnummer.', usage: 'claim <ticket id>' });
+    const unknown = parseCommand('frobnicate 12');
+    if (unknown.ok) throw new Error('parsed');
+    // Known to be a requester: the hint lists only what they can use.
+    expect(unknown.errorFor({ isAgent: false }).message).not.toContain('claim');
+    expect(unknown.error.message).toContain('claim');
+  });
 });
 
 describe('COMMANDS', () => {

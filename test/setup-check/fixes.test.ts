@@ -22,6 +22,14 @@ describe('fix lines', () => {
     expect(fixLine(err, ctx)).toBe('cannot reach https://graph.example: ECONNREFUSED — check HELPDESK_GRAPH_URL (now https://graph.example) and that this machine can reach it (proxy, firewall)');
   });
 
+  it('a host on one of fetch’s blocked ports is named as such from its port, whatever fetch’s words for it', () => {
+    const blocked = { ...ctx, graphUrl: 'http://127.0.0.1:6000' };
+    const err = toGraphError(0, undefined, 'GET SD_Tickets/items', undefined, { origin: 'http://127.0.0.1:6000', reason: 'fetch failed' });
+    expect(fixLine(err, blocked)).toContain('its port 6000 is one that fetch never connects to');
+    const open = toGraphError(0, undefined, 'GET SD_Tickets/items', undefined, { origin: 'http://127.0.0.1:6001', reason: 'bad port' });
+    expect(fixLine(open, { ...ctx, graphUrl: 'http://127.0.0.1:6001' })).toContain('that this machine can reach it');
+  });
+
   it('a problem on this machine is said as it is', () => {
     const err = toGraphError(0, undefined, 'POST token', undefined, { localProblem: 'cannot read the client secret file /x (ENOENT)' });
     expect(fixLine(err, ctx)).toBe('cannot read the client secret file /x (ENOENT)');

@@ -31,7 +31,7 @@ const comment = (id: number, ticketId: number, at: number, author: string, isInt
   id, etag: `"c,${id}"`, created: new Date(at).toISOString(), modified: new Date(at).toISOString(), ticketId, title: '', body: 'hi', authorEmail: author, authorName: author, isInternal,
 });
 
-async function setup(existing: Ticket[], commentsOf: (id: number) => Comment[] = () => []) {
+async function setup(existing: Ticket[], commentsOf: (id: number) => Comment[] = () => [], options: { activeAgents?: () => Promise<Set<string>>; log?: (line: string) => void } = {}) {
   const dir = mkdtempSync(path.join(tmpdir(), 'sla-tracker-'));
   const file = path.join(dir, 'sla.json');
   writeFileSync(file, EXAMPLE);
@@ -41,7 +41,7 @@ async function setup(existing: Ticket[], commentsOf: (id: number) => Comment[] =
   const tracker = createSlaTracker({
     source: await openPolicySource(file, { logger, priorities: ['Low', 'Normal', 'High', 'Urgent'] }),
     store,
-    logger,
+    logger: options.log ? createLogger({ level: 'warn', write: options.log }) : logger,
     roleOf: slaRoleOf(DEFAULT_ROLE_VOCABULARY),
     everyTicket: async function* () {
       reads.everyTicket += 1;
@@ -51,7 +51,7 @@ async function setup(existing: Ticket[], commentsOf: (id: number) => Comment[] =
       reads.comments.push(id);
       return commentsOf(id);
     },
-    activeAgents: async () => new Set(['dana@contoso.com']),
+    activeAgents: options.activeAgents ?? (async () => new Set(['dana@contoso.com'])),
   });
   const cycle = async (now: number, tickets: Ticket[] = [], comments: Comment[] = []) => {
     const found = await tracker.cycle(tickets, comments, now);
@@ -84,6 +84,29 @@ describe('SLA tracker', () => {
     await cycle(T0 + 10 * MIN, [], [comment(3, 1, T0 + 10 * MIN, 'dana@contoso.com')]);
     expect((await store.slaRecords([1])).get(1)?.history.firstResponseAt).toBe(T0 + 10 * MIN);
     expect(said(await cycle(T0 + 31 * MIN))).toEqual([]);
+  });
+
+  it('an agents list that cannot be read counts no comment as a first response by guesswork, says so, and judges the comments once it can', async () => {
+    let readable = true;
+    let onSite: Comment[] = [];
+    const lines: string[] = [];
+    const activeAgents = async () => {
+      if (!readable) throw new Error('Graph answered 503');
+      return new Set(['dana@contoso.com']);
+    };
+    const { cycle, store } = await setup([], () => onSite, { activeAgents, log: (line) => lines.push(line) });
+    await cycle(T0, [ticket(1)]);
+    await cycle(T0 + MIN);
+    await cycle(T0 + 2 * MIN);
+    // A colleague who is neither the requester nor an agent answers first, then Dana does.
+    onSite = [comment(1, 1, T0 + 4 * MIN, 'carl@contoso.com'), comment(2, 1, T0 + 6 * MIN, 'dana@contoso.com')];
+    readable = false;
+    await cycle(T0 + 6 * MIN, [], onSite);
+    expect((await store.slaRecords([1])).get(1)?.history.firstResponseAt).toBeUndefined();
+    expect(lines.join('\n')).toContain('agents list unreadable');
+    readable = true;
+    await cycle(T0 + 7 * MIN);
+    expect((await store.slaRecords([1])).get(1)?.history.firstResponseAt).toBe(T0 + 6 * MIN);
   });
 
   it('pauses while Waiting: the due threshold moves by the time waited', async () => {

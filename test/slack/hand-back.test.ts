@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { handBack } from '../../src/channels/slack/views';
+import { handBack } from '../../src/channels/slack/modals';
 import type { Vocabulary } from '../../src/core/vocabulary';
 
 const vocabulary: Vocabulary = {

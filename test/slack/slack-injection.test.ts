@@ -13,7 +13,7 @@ import { formModal } from '../../src/channels/slack/blocks/modal';
 import { renderMessage } from '../../src/channels/slack/blocks/message';
 import { fromSlackText } from '../../src/channels/slack/inbound-text';
 import { createSlackDelivery } from '../../src/channels/slack/notify-delivery';
-import { handBack } from '../../src/channels/slack/views';
+import { handBack } from '../../src/channels/slack/modals';
 import { createLogger } from '../../src/log';
 import { createSqliteStore, type Store } from '../../src/store';
 import { ticketSummary, ticketView } from '../../src/views/ticket-view';

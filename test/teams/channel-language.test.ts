@@ -40,6 +40,17 @@ describe('Teams: the channel language for shared cards', () => {
     expect((await h.stack.helpdesk.getTicket({ email: h.emails.dana!, name: 'Dana' }, t.id)).assignedTo.toLowerCase()).toBe(h.emails.dana!.toLowerCase());
   });
 
+  it('the German card after the claim is built from what the claim returned: the ticket is not read again', async () => {
+    const t = await ticket('Beamer ohne Bild');
+    h.stack.emulator.counters.reset();
+    const res = await h.execute('ticket.claim', { ticketId: t.id, etag: t.etag }, 'dana', { locale: 'en-US', conversation: CHANNEL });
+    expect(cardText(res.body.value)).toContain('Zugewiesen an');
+    const routes = h.stack.emulator.counters.all();
+    expect(routes['PATCH SD_Tickets/items/{id}/fields'], JSON.stringify(routes)).toBe(1);
+    expect(routes['GET SD_Tickets/items/{id}'] ?? 0, JSON.stringify(routes)).toBe(0);
+    expect(routes['GET SD_Comments/items'] ?? 0, JSON.stringify(routes)).toBe(1);
+  });
+
   it('the same click in a channel without a language of its own reads HELPDESK_LOCALE (English)', async () => {
     const t = await ticket('Monitor flackert');
     const res = await h.execute('ticket.claim', { ticketId: t.id, etag: t.etag }, 'dana', { locale: 'de-DE', conversation: ENGLISH_CHANNEL });
@@ -57,5 +68,16 @@ describe('Teams: the channel language for shared cards', () => {
     const shared = replies.map((r) => cardOf(r)).filter(Boolean).map((c) => cardText(c));
     expect(shared.length).toBeGreaterThan(0);
     expect(shared.join('\n')).toContain('Zugewiesen an');
+  });
+
+  it('a typed claim in a German channel answers with the German card from what the claim returned, reading nothing again', async () => {
+    const t = await ticket('Headset knackt');
+    await store.setConversationLocale('teams', GENERAL, 'de');
+    h.stack.emulator.counters.reset();
+    const replies = await h.say(`claim ${t.id}`, 'dana', 'message-channel-mention');
+    expect(replies.map((r) => cardOf(r)).filter(Boolean).map((c) => cardText(c)).join('\n')).toContain('Zugewiesen an');
+    const routes = h.stack.emulator.counters.all();
+    expect(routes['GET SD_Tickets/items/{id}'] ?? 0, JSON.stringify(routes)).toBe(0);
+    expect(routes['GET SD_Comments/items'] ?? 0, JSON.stringify(routes)).toBe(1);
   });
 });

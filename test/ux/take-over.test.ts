@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { interactiveBody, slackFixture, slashBody } from '../support/slack-request';
 import { startTestHelpdesk, type TestHelpdesk } from '../slack/helpdesk';
+import type { SeededHelpdesk } from '../support/seeded-helpdesk';
 import { PEOPLE, slash, startSlackScene, type SlackScene } from '../slack/harness';
 import { cardText, startTeamsHarness, type TeamsHarness } from '../teams/harness';
 
@@ -96,5 +97,60 @@ describe('Slack: taking over a ticket someone else holds', () => {
     await expect.poll(async () => (await hd.helpdesk.getTicket(sam, t.id)).assignedTo).toBe(PEOPLE.lee.email);
     const told = await scene.fake.waitFor('chat.postMessage');
     expect(JSON.stringify(told.body.blocks)).toContain('Taken over by Lee Agent');
+  });
+});
+
+/**
+ * A claim refused with 412 (someone claimed the ticket through another client since the bot last
+ * saw it) is decided in one place: clicked in Teams or in Slack, the agent gets the same answer,
+ * "Already claimed by <holder>" with the take-over question, and nothing is taken.
+ */
+describe('A claim refused with 412 gets one answer in both channels', () => {
+  const holderTakesIt = (emulator: { data: { update(list: string, id: string, fields: Record<string, unknown>): void } }, id: number, email: string) =>
+    emulator.data.update('SD_Tickets', String(id), { SD_AssignedTo: email, SD_Status: 'Assigned' });
+
+  it('Teams: the Claim button on a card the bot last saw free', async () => {
+    const h = await startTeamsHarness();
+    try {
+      const lynne = { email: h.emails.lynne!, name: 'Lynne Robbins' };
+      const danaName = (await h.stack.helpdesk.activeAgents()).find((a) => a.email === h.emails.dana)!.name;
+      const t = await h.stack.helpdesk.createTicket(lynne, { title: 'Scanner jams' });
+      holderTakesIt(h.stack.emulator, t.id, h.emails.dana!);
+      h.stack.emulator.counters.reset();
+      const res = await h.execute('ticket.claim', { ticketId: t.id, etag: t.etag }, 'lee');
+      // The bot wrote straight away with the version it saw, and the site refused it.
+      expect(h.stack.emulator.counters.get('PATCH SD_Tickets/items/{id}/fields')).toBe(1);
+      const text = cardText(res.body.value);
+      expect(text).toContain(`Already claimed by ${danaName}. Take it over from ${danaName}?`);
+      expect((await h.stack.helpdesk.getTicket(lynne, t.id)).assignedTo).toBe(h.emails.dana);
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('Slack: the Claim button on a card the bot last saw free', async () => {
+    const hd = await startTestHelpdesk();
+    const scene = await startSlackScene(hd.helpdesk);
+    try {
+      const desk = hd.helpdesk as SeededHelpdesk;
+      const sam = { email: PEOPLE.sam.email, name: PEOPLE.sam.name };
+      const t = await desk.createTicket(sam, { title: 'Scanner jams' });
+      holderTakesIt(desk.stack.emulator, t.id, PEOPLE.dana.email);
+      desk.stack.emulator.counters.reset();
+      const payload = slackFixture('block-actions');
+      payload.user.id = PEOPLE.lee.id;
+      payload.actions = [{ ...payload.actions[0], action_id: 'ticket.claim', value: JSON.stringify({ ticketId: t.id, etag: t.etag }) }];
+      payload.response_url = scene.fake.responseUrl('lost-412');
+      payload.container = { ...payload.container, is_ephemeral: true };
+      await scene.post(interactiveBody(payload));
+      const told = await scene.fake.waitFor('response_url', (c) => c.responseId === 'lost-412');
+      expect(desk.stack.emulator.counters.get('PATCH SD_Tickets/items/{id}/fields')).toBe(1);
+      const text = JSON.stringify(told.body.blocks);
+      expect(text).toContain('Already claimed by Dana Agent. Take it over from Dana Agent?');
+      expect(desk.ticket(t.id)?.assignedTo).toBe(PEOPLE.dana.email);
+    } finally {
+      await scene.close();
+      await hd.close();
+    }
   });
 });

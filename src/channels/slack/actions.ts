@@ -21,7 +21,7 @@ import { noEmailMessage } from './identity';
 import { slackTexts, type SlackTexts } from '../../views/channel-texts';
 import { channelLocale, readerLocale } from './locale';
 import { renderMessage, type SlackMessage } from './blocks/message';
-import { openModal, type OpenModal } from './views';
+import { openModal, type OpenModal } from './modals';
 
 /** A one-line account of what a button did, for the App Home notice. */
 function noticeOf(texts: SlackTexts, reply: Reply): string | undefined {

@@ -7,7 +7,7 @@ import { guarded } from './failure';
 import { fromSlackText } from './inbound-text';
 import { noEmailMessage } from './identity';
 import { readerLocale } from './locale';
-import { openModal, type OpenModal } from './views';
+import { openModal, type OpenModal } from './modals';
 import { renderMessage } from './blocks/message';
 
 function privateText(text: string, locale: string | undefined) {

@@ -4,8 +4,8 @@ import type { CommandRegistry } from '../../commands/registry';
 import type { CommandContext, Conversation, NotificationPorts } from '../../commands/types';
 import type { Actor, HelpdeskService } from '../../helpdesk/types';
 import type { Logger } from '../../log';
-import type { SlackIdentity } from './identity';
-import { readerLocale } from './locale';
+import { actorOf, type SlackIdentity } from './identity';
+import { readerLocaleOf } from './locale';
 
 /** A Slack Web API client (Bolt's, pointed at `apiUrl` when one is configured). */
 export type SlackClient = webApi.WebClient;
@@ -90,11 +90,11 @@ export function contextFor(deps: SlackDeps, actor: Actor, conversation: Conversa
  * started this look-up and recorded the conversation; the cached look-up is shared, not repeated.
  */
 export async function commandContext(deps: SlackDeps, userId: string, conversation: Conversation): Promise<CommandContext | undefined> {
-  const actor = await deps.identity.actor(userId);
+  // One look-up gives the actor, their Slack language and their chosen one. A failed look-up is thrown: the listener's guard reports it.
+  const person = await deps.identity.lookup(userId);
+  const actor = actorOf(person);
   if (!actor) return undefined;
-  // The same cached users.info answer the actor came from: no second call.
-  const clientLocale = (await deps.identity.lookup(userId).catch(() => undefined))?.locale;
-  return { ...contextFor(deps, actor, conversation, await readerLocale(deps, userId)), clientLocale };
+  return { ...contextFor(deps, actor, conversation, await readerLocaleOf(deps, person)), clientLocale: person?.locale };
 }
 
 /** Slack API error code (e.g. "not_in_channel") from a Web API failure, if it is one. */

@@ -117,6 +117,7 @@ export async function answer(deps: SlackDeps, target: ReplyTarget, reply: Reply,
   if (typed && (reply.view.type === 'error' || reply.outcome === 'failed' || reply.outcome === 'invalid')) msg = quoteTyped(msg, typed, locale);
   const hook = deps.hooks.onUndeliveredReply;
   const tellLater = hook && (async (text: string) => {
+    // A failed users.info is logged by the look-up; the hook is still told, without an address.
     const email = (await deps.identity.lookup(target.userId).catch(() => undefined))?.email;
     await hook({ userId: target.userId, email, text });
   });

@@ -53,7 +53,13 @@ export function registerEvents(app: App, deps: SlackDeps): void {
           const ctx = await commandContext(deps, m.user, conversationOf(m.channel, 'im'));
           // A reply in the thread of a notification DM answers that notification's ticket.
           const threaded = typeof m.thread_ts === 'string' && m.thread_ts !== m.ts;
-          if (ctx && threaded) ctx.replyTo = await deps.notifications?.noticeOf?.('slack', m.channel, m.thread_ts).catch(() => undefined);
+          if (ctx && threaded) {
+            ctx.replyTo = await deps.notifications?.noticeOf?.('slack', m.channel, m.thread_ts).catch((error: unknown) => {
+              // Without the notice the reply is read as typed: a command, or words the bot answers.
+              deps.logger.warn('notice of a DM thread unreadable; the reply is read without it', { channelId: m.channel, error });
+              return undefined;
+            });
+          }
           const reply = ctx
             ? await keepLongDrafts(deps, await handleText(ctx, typed))
             : { view: { type: 'text', text: noEmailMessage(await readerLocale(deps, m.user)) } as const, visibility: 'private' as const };
@@ -72,6 +78,7 @@ export function registerEvents(app: App, deps: SlackDeps): void {
       'thread reply',
       { channelId: m.channel, userId: m.user },
       async () => {
+        // A failed users.info is logged by the look-up; the reply is then handed on without an address, and its author is told why.
         const person = await deps.identity.lookup(m.user).catch(() => undefined);
         await onThreadReply({ channelId: m.channel, threadTs: m.thread_ts, ts: m.ts, userId: m.user, email: person?.email, name: person?.name, text: typed });
       },
@@ -113,7 +120,11 @@ export function registerEvents(app: App, deps: SlackDeps): void {
       if (!ctx) return await postPrivate(deps, target, text(noEmailMessage(locale), locale));
       const message = await fetchMessage(deps, channel, ts);
       if (!message) return await postPrivate(deps, target, text(texts.couldNotRead(), locale));
-      const link = await deps.client.chat.getPermalink({ channel, message_ts: ts }).catch(() => undefined);
+      const link = await deps.client.chat.getPermalink({ channel, message_ts: ts }).catch((error: unknown) => {
+        // The ticket is still filed from the message; it only lacks the link back to it.
+        deps.logger.warn('slack permalink unavailable; the ticket is filed without a link to the message', { channelId: channel, error });
+        return undefined;
+      });
       const values: Record<string, string> = {
         title: titleFromMessage(message.text, texts.slackMessageFrom(message.user ? `@${message.user}` : undefined)),
         description: descriptionFromMessage(message.text),

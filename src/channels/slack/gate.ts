@@ -44,6 +44,7 @@ export function payloadProblem(body: string, contentType: string | undefined): s
     }
     return isObject(JSON.parse(body)) ? undefined : 'body is not a JSON object';
   } catch {
+    // JSON.parse refused it: that is the answer.
     return 'body is not valid JSON';
   }
 }

@@ -35,6 +35,11 @@ export interface SlackIdentity {
   resolveUser(reference: string): Promise<{ email: string; name: string } | undefined>;
 }
 
+/** The help-desk actor a looked-up person is, or undefined for a bot or a person whose email Slack hides. */
+export function actorOf(person: SlackPerson | undefined): Actor | undefined {
+  return person?.email && !person.isBot ? { email: person.email, name: person.name } : undefined;
+}
+
 /** Options for createSlackIdentity; `ttlMs` defaults to ten minutes, `maxEntries` to 5000. */
 export interface SlackIdentityConfig {
   client: WebClient;
@@ -79,6 +84,7 @@ export function createSlackIdentity(config: SlackIdentityConfig): SlackIdentity 
     const person = fetchPerson(userId);
     cache.set(userId, person);
     // A failed look-up is not kept: it may be a passing Slack error.
+    // A failed look-up is not kept (it may be a passing Slack error); the caller sees and handles the failure.
     person.catch(() => {
       if (cache.peek(userId) === person) cache.delete(userId);
     });
@@ -88,14 +94,14 @@ export function createSlackIdentity(config: SlackIdentityConfig): SlackIdentity 
   return {
     lookup,
     async actor(userId) {
-      const p = await lookup(userId);
-      return p?.email && !p.isBot ? { email: p.email, name: p.name } : undefined;
+      return actorOf(await lookup(userId));
     },
     async resolveUser(reference) {
       const ref = reference.trim();
       if (EMAIL.test(ref)) return { email: ref, name: ref };
       const id = MENTION.exec(ref)?.[1] ?? (USER_ID.test(ref) ? ref : undefined);
       if (!id) return undefined;
+      // A failed users.info is logged by fetchPerson; the mention then names nobody, and the command says so.
       const p = await lookup(id).catch(() => undefined);
       return p?.email ? { email: p.email, name: p.name } : undefined;
     },

@@ -3,7 +3,7 @@
  * signature checks, or Socket Mode when an app token is set) and translates them into commands.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { App, HTTPReceiver, LogLevel, SocketModeReceiver } from '@slack/bolt';
+import { App, ErrorCode, HTTPReceiver, LogLevel, SocketModeReceiver } from '@slack/bolt';
 import { REGISTRY, type CommandRegistry } from '../../commands/registry';
 import type { NotificationPorts } from '../../commands/types';
 import type { SlackSettings } from '../../config';
@@ -19,7 +19,7 @@ import { createSlackIdentity } from './identity';
 import { personMiddleware } from './person';
 import { registerShortcuts } from './shortcuts';
 import { registerUnfurl } from './unfurl';
-import { registerViews } from './views';
+import { registerViews } from './modals';
 import { registerSavedReplies } from './saved-replies';
 
 // What the notifications side needs: hook shapes, and the same renderers the channel uses.
@@ -153,9 +153,8 @@ export function createSlackChannel(config: SlackChannelConfig): SlackChannel {
     ? slackGate(settings.signingSecret, logger, (req, res) => {
         try {
           http.requestListener(req, res);
-        } catch {
-          res.statusCode = 404;
-          res.end();
+        } catch (error) {
+          refusedByBolt(error, req, res, logger);
         }
       })
     : undefined;
@@ -185,4 +184,19 @@ export function createSlackChannel(config: SlackChannelConfig): SlackChannel {
       started = false;
     },
   };
+}
+
+/**
+ * What Bolt's receiver throws before it takes a request: a path it has no route for (its own
+ * code, HTTPReceiverDeferredRequestError) is a 404; anything else is a fault of ours, a 500. Both
+ * are logged with the method and path (no body, no headers: they carry the signature).
+ */
+function refusedByBolt(error: unknown, req: IncomingMessage, res: ServerResponse, logger: Logger): void {
+  const where = { method: req.method, path: (req.url ?? '').split('?')[0] };
+  const unrouted = (error as { code?: unknown } | undefined)?.code === ErrorCode.HTTPReceiverDeferredRequestError;
+  if (unrouted) logger.warn('slack request to a path Bolt has no route for', where);
+  else logger.error('slack request listener failed', { ...where, error });
+  if (res.headersSent) return;
+  res.statusCode = unrouted ? 404 : 500;
+  res.end();
 }

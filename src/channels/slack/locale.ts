@@ -6,6 +6,7 @@
  */
 import { conversationLanguage, personLanguage, type LanguageSources } from '../../commands/conversation-language';
 import { conversationOf, type SlackDeps } from './context';
+import type { SlackPerson } from './identity';
 
 /** Slack's language sources: the channel configuration's own (tests, app.ts) over the ports'. */
 function sources(deps: SlackDeps): LanguageSources {
@@ -20,7 +21,13 @@ function sources(deps: SlackDeps): LanguageSources {
 /** The language the person reads ('de-DE'), or undefined when neither they nor Slack give one. */
 export async function readerLocale(deps: SlackDeps, userId: string): Promise<string | undefined> {
   if (!userId) return undefined;
+  // A person Slack cannot tell us about reads the default language; the look-up (fetchPerson) logged why.
   const person = await deps.identity.lookup(userId).catch(() => undefined);
+  return readerLocaleOf(deps, person);
+}
+
+/** The language of a person already looked up. */
+export function readerLocaleOf(deps: SlackDeps, person: SlackPerson | undefined): Promise<string | undefined> {
   return personLanguage(sources(deps), person?.email, person?.locale);
 }
 

@@ -191,7 +191,12 @@ export function slackThreadReplyHook(config: { client: SlackClient; store: Store
       // Without an address the service cannot authorise the comment; say so rather than drop it silently.
       if (!(await config.store.findPostedMessage('slack', info.channelId, info.threadTs))) return false;
       // The thread is the channel's: its language, set with `language`, else English.
-      const locale = (await config.store.conversationLocales().catch(() => undefined))?.get(`slack:${info.channelId}`);
+      const locales = await config.store.conversationLocales().catch((error: unknown) => {
+        // The warning still goes out, in English.
+        config.logger.warn('conversation languages unreadable; the thread is told in English', { channelId: info.channelId, error });
+        return undefined;
+      });
+      const locale = locales?.get(`slack:${info.channelId}`);
       await tell(info, `:warning: ${escapeMrkdwn(slackTexts(locale).threadNoEmail())}`);
       return true;
     }

@@ -7,9 +7,9 @@
  */
 import type { AnyMiddlewareArgs, Middleware } from '@slack/bolt';
 import type { Conversation } from '../../core/conversation';
-import type { Actor } from '../../helpdesk/types';
 import { readMetadata } from './blocks/modal';
 import { conversationOf, type SlackDeps } from './context';
+import { actorOf, type SlackPerson } from './identity';
 import { TICKET_REACTION } from './events';
 
 /** Who acts in a request, and in which conversation. */
@@ -50,16 +50,15 @@ export function actingOf(body: Record<string, any>): Acting | undefined {
   return undefined;
 }
 
-/** Tells the hook about the conversation once the person is known; a failed look-up is the listener's to report. */
-async function record(deps: Pick<SlackDeps, 'identity' | 'hooks' | 'logger'>, acting: Acting, actor: Promise<Actor | undefined>): Promise<void> {
+/** Tells the hook about the conversation once the person is known; a failed look-up is the listener's to report (it looks up the same person). */
+async function record(deps: Pick<SlackDeps, 'identity' | 'hooks' | 'logger'>, acting: Acting, looked: Promise<SlackPerson | undefined>): Promise<void> {
   const onConversation = deps.hooks.onConversation;
-  const who = await actor.then((a) => ({ a }), () => undefined);
-  if (!onConversation || !acting.conversation.id || !who) return;
+  const found = await looked.then((person) => ({ person }), () => undefined);
+  if (!onConversation || !acting.conversation.id || !found) return;
   try {
-    // The same cached users.info answer the actor came from: no second call.
-    const person = await deps.identity.lookup(acting.userId).catch(() => undefined);
+    const { person } = found;
     const { locale, tz } = person ?? {};
-    await onConversation({ channelId: acting.conversation.id, userId: acting.userId, email: who.a?.email, kind: acting.conversation.kind, ...(locale ? { locale } : {}), ...(tz ? { tz } : {}) });
+    await onConversation({ channelId: acting.conversation.id, userId: acting.userId, email: actorOf(person)?.email, kind: acting.conversation.kind, ...(locale ? { locale } : {}), ...(tz ? { tz } : {}) });
   } catch (error) {
     // Storing a conversation must never cost the person their answer.
     deps.logger.warn('slack onConversation hook failed', { channelId: acting.conversation.id, error });
@@ -72,7 +71,7 @@ export function personMiddleware(deps: Pick<SlackDeps, 'identity' | 'hooks' | 'l
     const acting = actingOf(body as Record<string, any>);
     // Started before the listener and awaited after it: the listener is not held up, and the
     // request is not finished (nor a failure lost) while the conversation is still being recorded.
-    const recording = acting ? record(deps, acting, deps.identity.actor(acting.userId)) : undefined;
+    const recording = acting ? record(deps, acting, deps.identity.lookup(acting.userId)) : undefined;
     try {
       await next();
     } finally {

@@ -9,7 +9,7 @@ import { fromSlackText } from './inbound-text';
 import { failureMessage } from './deliver';
 import { noEmailMessage } from './identity';
 import { readerLocale } from './locale';
-import { openModal, type OpenModal } from './views';
+import { openModal, type OpenModal } from './modals';
 
 /** Callback ids, as declared in manifest/slack/manifest.yml. */
 export const SHORTCUTS = { fromMessage: 'create_ticket_from_message', newTicket: 'new_ticket' } as const;
@@ -55,7 +55,11 @@ export function registerShortcuts(app: App, deps: SlackDeps): void {
       async () => {
         modal = await openModal(deps, shortcut.trigger_id, userId, 'newTicket');
         const channelId = shortcut.channel.id;
-        const link = await deps.client.chat.getPermalink({ channel: channelId, message_ts: shortcut.message_ts }).catch(() => undefined);
+        const link = await deps.client.chat.getPermalink({ channel: channelId, message_ts: shortcut.message_ts }).catch((error: unknown) => {
+          // The form still opens with the message's text; it only lacks the link back to it.
+          deps.logger.warn('slack permalink unavailable; the form opens without a link to the message', { channelId, error });
+          return undefined;
+        });
         const author = typeof shortcut.message.user === 'string' ? `@${shortcut.message.user}` : modal.texts.someone();
         const text = typeof shortcut.message.text === 'string' ? shortcut.message.text : '';
         await showNewTicketForm(deps, modal, userId, channelId, { text, permalink: link?.permalink, author });

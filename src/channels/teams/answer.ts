@@ -10,7 +10,7 @@ import { isPrivate } from '../../core';
 import type { Actor } from '../../helpdesk/types';
 import { teamsTexts } from '../../views/channel-texts';
 import { isTooBig, TEAMS_MESSAGE_LIMIT } from './fit';
-import { activityFor, type CardAudience } from './replies';
+import { activityFor, type CardAudience } from './activities';
 import type { SeenAt } from './personal-chat';
 import { inConversationLanguage } from './shared-card';
 import { audienceOf, commandContext, conversationOf, localeOf, type TeamsDeps } from './turn';

@@ -34,6 +34,7 @@ export function tokenProblem(header: string): string | undefined {
     alg = (JSON.parse(Buffer.from(parts[0], 'base64url').toString('utf8')) as { alg?: unknown }).alg;
     JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8'));
   } catch {
+    // Not base64url JSON: a malformed token, refused before any key is fetched.
     return 'the token is not a JWT (its header or payload is not JSON)';
   }
   if (typeof alg !== 'string' || !ALGORITHMS.has(alg)) return `the token's algorithm ${JSON.stringify(alg)} is not one the Bot Framework signs with`;
@@ -47,11 +48,16 @@ function causeOf(err: unknown): string {
   return typeof e?.code === 'string' && !message.includes(e.code) ? `${message} (${e.code})` : message;
 }
 
-/** True when the error means the signing keys (or the OpenID document naming them) could not be fetched. */
+/**
+ * True when the error means the token could not be checked now: the signing keys (or the OpenID
+ * document naming them) could not be fetched (node-fetch's FetchError, our key wait), or botbuilder
+ * said so with its 500 status (its key host answered an error). Decided by name and status, never
+ * by the message's wording.
+ */
 function keysUnreachable(err: unknown): boolean {
-  const e = err as { name?: unknown; statusCode?: unknown; message?: unknown };
+  const e = err as { name?: unknown; statusCode?: unknown };
   if (e?.name === 'FetchError' || e?.name === 'KeyWaitTimeout') return true;
-  return e?.statusCode === 500 && typeof e.message === 'string' && /^Failed to load (openID config|Keys)/.test(e.message);
+  return e?.statusCode === 500;
 }
 
 /** Whether the error is botbuilder's or jsonwebtoken's verdict that the token is not valid. */
@@ -66,6 +72,7 @@ function withinKeyWait<T>(work: Promise<T>): Promise<T> {
     timer = setTimeout(() => reject(Object.assign(new Error(`no answer from the signing-key host within ${KEY_WAIT_MS / 1000} s`), { name: 'KeyWaitTimeout' })), KEY_WAIT_MS);
     timer.unref();
   });
+  // The race below reports the failure; this keeps a late rejection (after the wait ran out) from being unhandled.
   work.catch(() => undefined);
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }

@@ -25,7 +25,7 @@ import { inPersonalChat } from './personal-chat';
 import { activityOf, authenticate, type AuthenticateRequestResult } from './authenticate';
 import { teamsTexts } from '../../views/channel-texts';
 
-export { activityFor, cardFor, shareableView, type CardAudience } from './replies';
+export { activityFor, cardFor, shareableView, type CardAudience } from './activities';
 export type { TeamsHooks } from './bot';
 
 /** Options for createTeamsChannel. */
@@ -176,6 +176,7 @@ function isLoopbackUrl(url: unknown): boolean {
     const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
     return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
   } catch {
+    // Not a URL at all: certainly not this machine.
     return false;
   }
 }

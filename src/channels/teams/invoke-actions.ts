@@ -16,7 +16,7 @@ import { MessageFactory } from 'botbuilder';
 import type { TicketView } from '../../views/types';
 import { pointer, seenIn, sendPrivately } from './answer';
 import { FULL_TEXT, fullTextMessages } from './fit';
-import { activityFor, ADAPTIVE_CARD, cardFor } from './replies';
+import { activityFor, ADAPTIVE_CARD, cardFor } from './activities';
 import { inConversationLanguage } from './shared-card';
 import { audienceOf, commandContext, conversationOf, localeOf, type TeamsDeps } from './turn';
 

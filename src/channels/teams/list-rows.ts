@@ -7,7 +7,7 @@ import type { AdaptiveCardInvokeResponse, TurnContext } from 'botbuilder';
 import type { RowAnswer } from '../../commands/list-row';
 import type { Actor } from '../../helpdesk/types';
 import { sendFitting, sendPrivately } from './answer';
-import { ADAPTIVE_CARD, cardFor } from './replies';
+import { ADAPTIVE_CARD, cardFor } from './activities';
 import { audienceOf, type TeamsDeps } from './turn';
 
 /** The invoke answer for a row click whose action succeeded (the caller handles the action's errors). */

@@ -12,7 +12,7 @@ import type { View } from '../../views/types';
 import { teamsTexts } from '../../views/channel-texts';
 import { noEmailMessage } from './identity';
 import { inputFromCard } from './invoke-actions';
-import { activityFor, cardFor } from './replies';
+import { activityFor, cardFor } from './activities';
 import { plainText } from './text';
 import { audienceOf, commandContext, localeOf, type TeamsDeps } from './turn';
 

@@ -9,7 +9,7 @@ import { noEmailMessage } from './identity';
 import { privately } from '../../commands/respond';
 import { answer } from './answer';
 import type { ThreadTurn } from './bot';
-import { activityFor } from './replies';
+import { activityFor } from './activities';
 import { quotedTicket, takeQuotedReply } from './quoted-reply';
 import { plainText } from './text';
 import { audienceOf, commandContext, conversationOf, localeOf, type TeamsDeps } from './turn';

@@ -15,7 +15,7 @@ import type { TicketView } from '../../views/types';
 import type { ThreadTurn } from './bot';
 import { isTooBig, TEAMS_MESSAGE_LIMIT } from './fit';
 import { inPersonalChat } from './personal-chat';
-import { cardFor } from './replies';
+import { cardFor } from './activities';
 import { stormActivity } from './storm-card';
 import { IANAZone } from 'luxon';
 import { digestCard } from './digest-card';
@@ -33,10 +33,19 @@ export interface TeamsDeliveryConfig {
 }
 
 /**
- * Connector answers that mean the bot can no longer post in the conversation. A 404 for a deleted
- * card (activity not found) is not one of them: that must not drop the channel's subscriptions.
+ * Connector error codes that mean the bot can no longer post in the conversation. A 404 for a
+ * deleted card (activity not found) is not one of them: that must not drop the channel's
+ * subscriptions. Decided by the code the connector sends, never by its message's wording.
  */
-const GONE = /ConversationNotFound|BotNotInConversationRoster|BotDisabledByAdmin|ConversationBlockedByUser|conversation not found|not part of the conversation/i;
+const GONE = new Set(['ConversationNotFound', 'BotNotInConversationRoster', 'BotDisabledByAdmin', 'ConversationBlockedByUser']);
+
+/** The connector's error code: the RestError's `code`, else the one in the answer's body (`{ error: { code } }`). */
+function connectorCode(err: unknown): string {
+  const e = err as { code?: unknown; details?: { error?: { code?: unknown } } };
+  if (typeof e?.code === 'string' && e.code) return e.code;
+  const inBody = e?.details?.error?.code;
+  return typeof inBody === 'string' ? inBody : '';
+}
 
 function statusOf(err: unknown): number | undefined {
   const e = err as { statusCode?: number; status?: number; response?: { status?: number } };
@@ -53,12 +62,12 @@ function retryAfterMs(err: unknown): number | undefined {
 /** Maps a Bot Connector failure to the notifier's terms: gone, throttled or failed. */
 export function teamsFailure(err: unknown, what: string): DeliveryError {
   const status = statusOf(err);
-  const code = String((err as { code?: string })?.code ?? '');
+  const code = connectorCode(err);
   const message = err instanceof Error ? err.message : String(err);
   if (status === 429) return new DeliveryError('throttled', `${what}: throttled`, retryAfterMs(err), { cause: err });
   // Microsoft's guidance retries these with backoff too; they carry no Retry-After.
   if (status === 412 || status === 502 || status === 504) return new DeliveryError('throttled', `${what}: ${status}`, retryAfterMs(err), { cause: err });
-  if ((status === 403 || status === 404) && (GONE.test(code) || GONE.test(message))) {
+  if ((status === 403 || status === 404) && GONE.has(code)) {
     return new DeliveryError('gone', `${what}: ${code || status} ${message}`.trim(), undefined, { cause: err });
   }
   if (status === 404) return new DeliveryError('missing', `${what}: ${code || status} ${message}`.trim(), undefined, { cause: err });

@@ -15,7 +15,7 @@ import { shareableTickets, SHARE_LIMIT, unfurlView } from '../../commands/share'
 import type { Actor } from '../../helpdesk/types';
 import { teamsTexts } from '../../views/channel-texts';
 import { noEmailMessage } from './identity';
-import { cardFor } from './replies';
+import { cardFor } from './activities';
 import { commandContext, localeOf, type TeamsDeps } from './turn';
 
 /** The search command id in the app manifest. */

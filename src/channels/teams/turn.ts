@@ -9,7 +9,7 @@ import type { Logger } from '../../log';
 import { teamsChannelId } from './conversation-ids';
 import type { IdentityResolver } from './identity';
 import type { PrivateChat } from './answer';
-import type { CardAudience } from './replies';
+import type { CardAudience } from './activities';
 
 /** What every Teams handler needs. */
 export interface TeamsDeps {

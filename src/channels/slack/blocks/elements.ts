@@ -41,6 +41,7 @@ export function decodeButtonValue(raw: string | undefined): ButtonValue {
     const parsed = JSON.parse(raw);
     return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed : {};
   } catch {
+    // A value that is not JSON is untrusted input with nothing a verb can use.
     return {};
   }
 }

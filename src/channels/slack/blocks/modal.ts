@@ -282,6 +282,7 @@ export function readMetadata(raw: unknown): FormMetadata | undefined {
     if (hidden) out.hidden = hidden;
     return out;
   } catch {
+    // Metadata that is not our JSON (an old or foreign modal): read as none, so the submit is answered as a form without context.
     return undefined;
   }
 }

@@ -1,5 +1,5 @@
 /**
- * Views to Teams messages. Cards come from cards.ts (templates in cards/); this file adds what only
+ * Views to Teams activities (messages with cards). Cards come from cards.ts (templates in cards/); this file adds what only
  * the Teams side knows: the Universal Actions `refresh` clause and what is safe to post in a shared chat.
  */
 import { shareableView } from '../../views/ticket-view';

@@ -67,6 +67,7 @@ function withTyped(form: FormView, typed: Record<string, string>): FormView {
 async function resolveAssignee(deps: SlackDeps, values: Record<string, string>, texts: SlackTexts): Promise<string | undefined> {
   const picked = values.assignee;
   if (!picked || picked.includes('@')) return undefined;
+  // A failed users.info is logged by the look-up; the picked person is then said to be unknown, as one without an address is.
   const person = await deps.identity.lookup(picked).catch(() => undefined);
   if (person?.email) {
     values.assignee = person.email;
