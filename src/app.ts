@@ -16,7 +16,7 @@ import { createServer, type TeamsEndpoint } from './server';
 import { probeHelpdesk, reachabilityReport, readyState, REPORT_WAIT_MS } from './readiness';
 import { reportStatusRoles } from './settings/roles';
 import { prepareDataDir, startFailure } from './start-errors';
-import { openPolicySource } from './sla/source';
+import { openPolicySource } from './features/sla/policy-source';
 import { leaseFor, openStore, storeHealth, type Store } from './store';
 
 /** A running bot process. */

@@ -13,9 +13,9 @@ import type { Deliverer } from './deliver';
 import { commentKey } from './detect';
 import { firstStart, WM_COMMENTS, WM_TICKETS } from './first-start';
 import { detectChanges, planDeliveries } from './plan';
-import type { SearchIndexer } from './search-index';
-import type { SlaHook } from './sla-hook';
-import { postRecorder, summariseStorms } from './storm';
+import type { SearchIndexer } from '../features/search/search-index';
+import type { SlaHook } from '../features/sla/sla-cycle';
+import { postRecorder, summariseStorms } from '../features/storms/storm';
 import type { ChangeFeed } from './types';
 
 /** What the bot wrote, for the fast lane; `origin` is the conversation a thread reply came from (it already shows it). */
@@ -55,7 +55,7 @@ export interface CycleConfig {
    * when they cannot be read, nobody is (a note DM'd to a deactivated agent cannot be taken back).
    */
   activeAgents?: () => Promise<ReadonlySet<string> | undefined>;
-  /** SLA clocks (src/notify/sla-hook.ts): told what each cycle read, after its commit. */
+  /** SLA clocks (src/features/sla/sla-cycle.ts): told what each cycle read, after its commit. */
   sla?: SlaHook;
   /** HELPDESK_STORM_THRESHOLD: more than this many of one channel's tickets in one cycle get one summary (default 10). */
   stormThreshold?: number;

@@ -63,7 +63,7 @@ export interface Deliverer {
   readonly locale: string;
   /** Sends everything that is due; resolves when each lane is empty, waiting or blocked. */
   drain(): Promise<DrainResult>;
-  /** The satisfaction survey a change set owes (src/notify/surveys.ts); absent: surveys are off. */
+  /** The satisfaction survey a change set owes (src/features/surveys/survey-planning.ts); absent: surveys are off. */
   surveys?(set: ChangeSet): Promise<DeliveryIntent[]>;
 }
 

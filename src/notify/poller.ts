@@ -11,8 +11,8 @@ import type { PollerLease } from '../store/lease';
 import type { Store } from '../store/types';
 import { createCycleRunner, type CycleResult, type FastLaneInput } from './cycle';
 import type { Deliverer, DrainResult } from './deliver';
-import { createSearchIndexer, type AgentNames } from './search-index';
-import type { SlaHook } from './sla-hook';
+import { createSearchIndexer, type AgentNames } from '../features/search/search-index';
+import type { SlaHook } from '../features/sla/sla-cycle';
 import type { ChangeFeed } from './types';
 
 export type { CycleResult, FastLaneInput } from './cycle';
@@ -42,9 +42,9 @@ export interface PollerConfig {
   agentNames?: AgentNames;
   /** Several replicas: cycles and outbox drains run only while this replica holds the lease (default: always). */
   lease?: PollerLease;
-  /** SLA clocks, when a policy is set (src/notify/sla-hook.ts). */
+  /** SLA clocks, when a policy is set (src/features/sla/sla-cycle.ts). */
   sla?: SlaHook;
-  /** HELPDESK_STORM_THRESHOLD (src/notify/storm.ts; default 10). */
+  /** HELPDESK_STORM_THRESHOLD (src/features/storms/storm.ts; default 10). */
   stormThreshold?: number;
 }
 

@@ -4,11 +4,11 @@
  */
 import { normalizeLocale } from '../i18n';
 import type { NotificationPorts, SurveyScale } from '../core';
-import { createSurveyPlanner } from './surveys';
+import { createSurveyPlanner } from '../features/surveys/survey-planning';
 import type { HelpdeskService, Ticket, Vocabulary } from '../helpdesk/types';
 import type { Logger } from '../log';
 import { createNotificationPorts } from '../store/notification-ports';
-import type { PolicySource } from '../sla/source';
+import type { PolicySource } from '../features/sla/policy-source';
 import type { PollerLease } from '../store/lease';
 import type { Store } from '../store/types';
 import { createActionLog } from './action-hints';
@@ -18,11 +18,11 @@ import type { WriteSink } from '../helpdesk/changes';
 import { plainWhenUnreachable } from './plain-ports';
 import { createPoller, type FastLaneInput, type Poller } from './poller';
 import { createSendQueue } from './queue';
-import { stormMemoKey } from './storm';
-import { createSlaHook } from './sla-hook';
-import { createSlaAlerts } from './sla-alerts';
-import { slaCardClocks, slaReport } from './sla-report';
-import { createDigests, type Digests } from './digests';
+import { stormMemoKey } from '../features/storms/storm';
+import { createSlaHook } from '../features/sla/sla-cycle';
+import { createSlaAlerts } from '../features/sla/sla-alerts';
+import { slaCardClocks, slaReport } from '../features/sla/sla-report';
+import { createDigests, type Digests } from '../features/digests/digest-timer';
 import { createThreadReplyHandler, type ThreadReplyHandler } from './thread-replies';
 import type { ChangeFeed, Delivery } from './types';
 
@@ -41,7 +41,7 @@ export interface NotificationsConfig {
   backfillMinutes?: number;
   /** Several replicas: only the lease holder polls (default: this process always polls). */
   lease?: PollerLease;
-  /** HELPDESK_SLA_FILE's policy (src/sla/source.ts); undefined = no clocks. */
+  /** HELPDESK_SLA_FILE's policy (src/features/sla/policy-source.ts); undefined = no clocks. */
   sla?: PolicySource;
   /** The poller's clock (tests pin it; default the system clock). */
   now?: () => Date;
