@@ -23,6 +23,7 @@ import { createSlaHook } from '../features/sla/sla-cycle';
 import { createSlaAlerts } from '../features/sla/sla-alerts';
 import { slaCardClocks, slaReport } from '../features/sla/sla-report';
 import { createDigests, type Digests } from '../features/digests/digest-timer';
+import type { NamedCycleHook } from '../features/bind';
 import { createThreadReplyHandler, type ThreadReplyHandler } from './thread-replies';
 import type { ChangeFeed, Delivery } from './types';
 
@@ -51,6 +52,8 @@ export interface NotificationsConfig {
   csat?: { enabled: boolean; scale: SurveyScale };
   /** HELPDESK_TIME_ZONE: the zone of digests set without one when no SLA policy names one (default UTC). */
   timeZone?: string;
+  /** The listed features' poll-cycle hooks (bindFeatures), run after SLA clocks in each cycle. */
+  cycleHooks?: readonly NamedCycleHook[];
 }
 
 /** What the rest of the process uses. */
@@ -131,10 +134,13 @@ export function createNotifications(config: NotificationsConfig): Notifications 
         lease: config.lease,
         now: config.now,
         stormThreshold: config.stormThreshold,
-        sla: config.sla && createSlaHook({
-          source: config.sla, store: config.store, feed: config.feed, helpdesk, logger, vocabulary: config.vocabulary,
-          tell: createSlaAlerts({ store: config.store, vocabulary: config.vocabulary, locale: normalizeLocale(config.locale) }),
-        }),
+        hooks: [
+          ...(config.sla ? [{ feature: 'sla', hook: createSlaHook({
+            source: config.sla, store: config.store, feed: config.feed, helpdesk, logger, vocabulary: config.vocabulary,
+            tell: createSlaAlerts({ store: config.store, vocabulary: config.vocabulary, locale: normalizeLocale(config.locale) }),
+          }) }] : []),
+          ...(config.cycleHooks ?? []),
+        ],
       });
       return poller;
     },

@@ -13,7 +13,7 @@ import { checkIndexes } from './indexes';
 import { createRetryNotes } from './retry-notes';
 import { statusRoleLines } from './status-roles-check';
 import { reportSiteSchema } from './site-schema';
-import { checkSlaPolicy } from '../features/sla/sla-check';
+import { FEATURES, type AnyFeature } from '../features';
 import type { RetryConfig } from '../graph/retry';
 import { createTokenSource, type SecretSource } from '../graph/token';
 import type { ListItem, ListName } from '../graph/types';
@@ -25,6 +25,8 @@ export interface DoctorConfig {
   retry?: Partial<RetryConfig>;
   /** HELPDESK_SLA_FILE, checked like start-up checks it. */
   slaFile?: string;
+  /** The features whose checks run (default src/features/index.ts's list). */
+  features?: readonly AnyFeature[];
 }
 
 /** The doctor's verdict: ok when every check passed. */
@@ -74,7 +76,11 @@ export async function runDoctor(settings: HelpdeskSettings, config: DoctorConfig
     target = { ...settings.target, graphUrl: settings.graphUrl, authUrl: settings.authUrl };
   }
 
-  for (const v of await checkSlaPolicy(config.slaFile, settings.priorities)) ({ pass, fail, say })[v.kind](v.line);
+  for (const feature of config.features ?? FEATURES) {
+    for (const check of feature.doctor) {
+      for (const v of await check({ priorities: settings.priorities, slaFile: config.slaFile })) ({ pass, fail, say })[v.kind](v.line);
+    }
+  }
   try {
     await check(settings, target, config, { pass, fail, say });
   } finally {
