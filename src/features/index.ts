@@ -28,4 +28,4 @@ export const FEATURES = [
 ] as const satisfies readonly AnyFeature[];
 
 export { bindFeatures, featureMigrations, type BoundFeatures, type FeatureHost, type NamedCycleHook } from './bind';
-export { defineFeature, type AnyFeature, type CycleHook, type DoctorCheck, type Feature, type FeatureCommand, type FeatureServices, type HostServices, type Migration, type Migrations } from './types';
+export { defineFeature, type AnyFeature, type CycleHook, type DoctorCheck, type Feature, type FeatureCommand, type FeatureHandler, type FeatureServices, type HostServices, type Migration, type Migrations } from './types';
