@@ -1,6 +1,6 @@
 /**
  * The features the product runs, in one list: the command registry (src/commands/registry.ts),
- * the poller (src/notify/start.ts) and the doctor (src/setup-check/run.ts) read it and know no
+ * the poller (src/notify/start.ts) and the doctor (src/setup-check/run-doctor.ts) read it and know no
  * feature by name. Adding a feature: its folder, and one line here (docs/design.md, "Adding a feature").
  */
 import type { AnyFeature } from './types';

@@ -15,7 +15,7 @@ import { firstStart, WM_COMMENTS, WM_TICKETS } from './first-start';
 import { detectChanges, planDeliveries } from './plan';
 import type { SearchIndexer } from '../features/search/search-index';
 import type { NamedCycleHook } from '../features/bind';
-import { postRecorder, summariseStorms } from '../features/storms/storm';
+import { postRecorder, summariseStorms } from '../features/storms/storm-planning';
 import type { ChangeFeed } from './types';
 
 /** What the bot wrote, for the fast lane; `origin` is the conversation a thread reply came from (it already shows it). */

@@ -13,7 +13,7 @@ import type { Logger } from '../log';
 import type { DeliveryIntent, PendingDelivery, Store } from '../store/types';
 import type { ChangeSet } from './detect';
 import { intentsFor, type OutboxPayload } from './intents';
-import type { SendQueue } from './queue';
+import type { SendQueue } from './send-queue';
 import { createSender, withTimeout, type QuietHours } from './send-one';
 import { DeliveryError, type Delivery, type Platform, type Target } from './types';
 

@@ -23,7 +23,7 @@ export type OutboxPayload =
    * `urgent` (SLA alerts, 'it was saved' notes, DMs released after quiet hours) is never held during quiet hours.
    */
   | { kind: 'dm'; email: string; text: string; reason: string; locale?: string; notice?: NoticeView; urgent?: boolean }
-  /** One summary in place of a change storm's cards (src/features/storms/storm.ts). */
+  /** One summary in place of a change storm's cards (src/features/storms/storm-planning.ts). */
   | { kind: 'storm'; platform: Platform; conversationId: string; view: StormView }
   /** A channel digest (src/features/digests/digest-timer.ts), laid out by the platform. */
   | { kind: 'digest'; platform: Platform; conversationId: string; view: DigestView };

@@ -44,7 +44,7 @@ export interface PollerConfig {
   lease?: PollerLease;
   /** The features' poll-cycle hooks, run after each cycle's commit (src/features/bind.ts). */
   hooks?: readonly NamedCycleHook[];
-  /** HELPDESK_STORM_THRESHOLD (src/features/storms/storm.ts; default 10). */
+  /** HELPDESK_STORM_THRESHOLD (src/features/storms/storm-planning.ts; default 10). */
   stormThreshold?: number;
 }
 

@@ -12,7 +12,7 @@ import { rememberNotice } from '../store/notices';
 import type { PendingDelivery, Store } from '../store/types';
 import type { OutboxPayload } from './intents';
 import { quietUntil } from '../features/preferences/quiet-hours';
-import type { SendQueue } from './queue';
+import type { SendQueue } from './send-queue';
 import { DeliveryError, type Delivery, type Platform } from './types';
 
 /** What sending needs. */

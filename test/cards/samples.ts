@@ -1,5 +1,5 @@
 /** Realistic views for every card template, built with the real view builders. */
-import { notificationsForm } from '../../src/features/preferences/notifications-form';
+import { notificationsForm } from '../../src/features/preferences/notifications-form-view';
 import { COMMAND_DECLARATIONS } from '../../src/commands';
 import type { Comment, Ticket, Vocabulary } from '../../src/helpdesk/types';
 import { loadConfig } from '../../src/config';

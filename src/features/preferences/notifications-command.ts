@@ -6,7 +6,7 @@ import { confirm, errorReply, formReply, tr } from '../../commands/respond';
 import { isReply, notificationPorts } from '../../commands/subscription-filter';
 import { VERBS, type DmChoices, type NotificationPorts } from '../../core';
 import type { Translate } from '../../i18n';
-import { notificationsForm } from './notifications-form';
+import { notificationsForm } from './notifications-form-view';
 import { EVERYWHERE, type CommandDeclaration } from '../../commands/declaration';
 import type { CommandContext, Handler, Reply } from '../../commands/types';
 

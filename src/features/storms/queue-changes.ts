@@ -1,5 +1,5 @@
 /**
- * `queue changes` (from a change storm's summary, src/features/storms/storm.ts): every ticket that storm
+ * `queue changes` (from a change storm's summary, src/features/storms/storm-planning.ts): every ticket that storm
  * changed, in the order it saw them, a page at a time ("N–M of T"), with Previous, Next and a
  * Refresh that reads the page's tickets again. The storm's ticket ids are what the store kept.
  */

@@ -12,7 +12,7 @@ import { fixLine, type FixContext } from './fixes';
 import { checkIndexes } from './indexes';
 import { createRetryNotes } from './retry-notes';
 import { statusRoleLines } from './status-roles-check';
-import { reportSiteSchema } from './site-schema';
+import { reportSiteSchema } from './site-schema-check';
 import { FEATURES, type AnyFeature } from '../features';
 import type { RetryConfig } from '../graph/retry';
 import { createTokenSource, type SecretSource } from '../graph/token';
