@@ -7,6 +7,7 @@
  * button), and the real poller, with its table on SQLite and on PostgreSQL.
  */
 import Database from 'better-sqlite3';
+import { writeFileSync } from 'node:fs';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,7 +18,10 @@ import { parseCommand, REGISTRY } from '../../src/commands';
 import { registryOf } from '../../src/commands/registry';
 import { bindFeatures, FEATURES, featureMigrations, type AnyFeature } from '../../src/features';
 import { createChangeFeed } from '../../src/helpdesk/changes';
+import { loadConfig } from '../../src/config';
+import { startEmulator } from '../../src/emulator';
 import { createLogger } from '../../src/log';
+import { runDoctor } from '../../src/setup-check/run-doctor';
 import { createNotifications, type Poller } from '../../src/notify';
 import { createSqliteStore, type Store } from '../../src/store';
 import { PEOPLE, slash, startSlackScene, type SlackScene } from '../slack/harness';
@@ -68,6 +72,30 @@ describe('binding a feature list', () => {
     expect(REGISTRY.isVerb(PIN)).toBe(false);
     // The product's commands keep their help order; the new one comes after them.
     expect(commands.declarations.map((c) => c.name)).toEqual([...REGISTRY.declarations.map((c) => c.name), 'pin']);
+  });
+});
+
+describe('the doctor', () => {
+  it("runs every listed feature's checks: the SLA policy's and the fixture's", async () => {
+    const emu = await startEmulator({ seed: 'demo' });
+    const dir = mkdtempSync(path.join(tmpdir(), 'fixture-doctor-'));
+    try {
+      const slaFile = path.join(dir, 'sla.json');
+      writeFileSync(slaFile, '{');
+      const settings = { ...loadConfig({}).helpdesk, graphUrl: emu.url, authUrl: emu.url, agentEmailField: 'SD_Email' };
+      const target = { kind: 'tenant' as const, tenantId: emu.tenantId, clientId: emu.clientId, secret: { kind: 'inline' as const, value: emu.clientSecret }, siteId: emu.siteId };
+      const result = await runDoctor({ ...settings, target }, { slaFile, features });
+      expect(result.ok).toBe(false);
+      expect(result.lines).toContainEqual(expect.stringMatching(/^✖ SLA policy: .*sla\.json: not valid JSON/));
+      expect(result.lines).toContain('✔ fixture: pins are kept in its own tables (001-fixture-pins)');
+      // The product's list has no fixture.
+      const product = await runDoctor({ ...settings, target }, { slaFile });
+      expect(product.lines.filter((l) => l.includes('pins are kept'))).toEqual([]);
+      expect(product.lines).toContainEqual(expect.stringMatching(/^✖ SLA policy: /));
+    } finally {
+      await emu.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
