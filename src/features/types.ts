@@ -91,7 +91,6 @@ export interface Feature<N extends keyof HostServices = never, T = {}> {
 }
 
 /** A feature of any needs and tables, as the list holds them. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyFeature = Feature<any, any>;
 
 /** Declares a feature with its needs and tables inferred, so its handlers see exactly those types. */
