@@ -1,7 +1,7 @@
 /**
  * SLA through the real store: 100,000 open tickets adopted by the tracker under the example policy
  * (as on first enable), then poll cycles 15 s apart over 9 working hours, each with a few changed
- * tickets, as the poller runs them (src/notify/sla.ts over SQLite). Prints the CPU per cycle spent
+ * tickets, as the poller runs them (src/features/sla/clock-tracker.ts over SQLite). Prints the CPU per cycle spent
  * on SLA (median and max, against the issue's 50 ms) and the Graph requests the clocks made.
  * The one-off comment scan of first enable is counted separately (3 tickets per cycle). Measured
  * under the bot process's own V8 flags (src/v8-memory.ts), set before the first cycle.
@@ -15,9 +15,9 @@ import path from 'node:path';
 import { DateTime } from 'luxon';
 import type { Ticket } from '../src/helpdesk/types';
 import { createLogger } from '../src/log';
-import { createSlaTracker } from '../src/notify/sla';
-import { slaRoleOf } from '../src/sla/roles';
-import { openPolicySource } from '../src/sla/source';
+import { createSlaTracker } from '../src/features/sla/clock-tracker';
+import { slaRoleOf } from '../src/features/sla/clock-roles';
+import { openPolicySource } from '../src/features/sla/policy-source';
 import { createSqliteStore } from '../src/store';
 import { favourMemory } from '../src/v8-memory';
 

@@ -10,8 +10,8 @@
 import { sized } from './support/smoke';
 import { readFileSync } from 'node:fs';
 import { DateTime } from 'luxon';
-import { deriveClocks, upcomingChanges, type RoleOf, type TicketHistory } from '../src/sla/clock';
-import { parsePolicy } from '../src/sla/policy';
+import { deriveClocks, upcomingChanges, type RoleOf, type TicketHistory } from '../src/features/sla/clock';
+import { parsePolicy } from '../src/features/sla/policy';
 
 const N = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? sized(100_000, 500));
 const CYCLE_MS = 15_000;

@@ -3,7 +3,7 @@
  * help desk, store, notifications), then the channels and the HTTP server around them.
  */
 import type { SlackChannel } from './channels/slack';
-import type { CommandRegistry } from './commands/registry';
+import { registryOf, type CommandRegistry } from './commands/registry';
 import type { TeamsChannel } from './channels/teams';
 import type { Config } from './config';
 import { connectionFor, DEMO_AGENTS, startEmulator, type Emulator } from './emulator';
@@ -16,7 +16,9 @@ import { createServer, type TeamsEndpoint } from './server';
 import { probeHelpdesk, reachabilityReport, readyState, REPORT_WAIT_MS } from './readiness';
 import { reportStatusRoles } from './settings/roles';
 import { prepareDataDir, startFailure } from './start-errors';
-import { openPolicySource } from './sla/source';
+import { openPolicySource } from './features/sla/policy-source';
+import { bindFeatures, FEATURES, type AnyFeature, type HostServices } from './features';
+import { normalizeLocale } from './i18n';
 import { leaseFor, openStore, storeHealth, type Store } from './store';
 
 /** A running bot process. */
@@ -35,8 +37,10 @@ export interface AppOptions {
   logger: Logger;
   /** Start the notification poller (default true). */
   poll?: boolean;
-  /** The commands both channels run (default the product's). */
+  /** The commands both channels run (default: the ticket core's and those of `features`). */
   commands?: CommandRegistry;
+  /** The features the bot runs (default src/features/index.ts's list). */
+  features?: readonly AnyFeature[];
 }
 
 async function graphFor(config: Config, logger: Logger): Promise<{ graph: GraphClientConfig; emulator?: Emulator }> {
@@ -76,7 +80,12 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
   reportStatusRoles(service.vocabulary, logger.child({ component: 'settings' }));
   // The site's columns are read while the channels load; a read that fails is logged and the settings serve.
   void service.ticketSchema();
+  // Each listed feature is handed the services it names; one that names what this host lacks stops start-up here.
+  const featureHost: HostServices = { helpdesk: service, logger, vocabulary: service.vocabulary, locale: normalizeLocale(config.locale), now: () => new Date(), store };
+  const features = bindFeatures(options.features ?? FEATURES, featureHost);
+  const commands = options.commands ?? registryOf(features);
   const notifications = createNotifications({
+    cycleHooks: features.cycleHooks,
     store,
     feed: createChangeFeed(graph, config.helpdesk, () => service.vocabulary.site?.extra),
     helpdesk: service,
@@ -102,7 +111,7 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
     const channel: TeamsChannel = createTeamsChannel({
       settings: config.teams,
       helpdesk,
-      commands: options.commands,
+      commands,
       notifications: notifications.ports,
       logger: logger.child({ channel: 'teams' }),
       // Teams redeliveries (same activity id) are claimed in the Store, so replicas share the record.
@@ -130,7 +139,7 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
     const channel: SlackChannel = createSlackChannel({
       settings: config.slack,
       helpdesk,
-      commands: options.commands,
+      commands,
       notifications: notifications.ports,
       logger: slackLogger,
       // Slack retries and replays are claimed in the Store, so replicas never handle one twice.

@@ -84,7 +84,7 @@ export interface Config {
   databaseUrl?: string;
   /** HELPDESK_LOCALE: the language of channel cards whose channel has no `language` set (default en). */
   locale: string;
-  /** HELPDESK_SLA_FILE: the SLA policy (src/sla); undefined = no clocks. */
+  /** HELPDESK_SLA_FILE: the SLA policy (src/features/sla); undefined = no clocks. */
   slaFile?: string;
   /** HELPDESK_CSAT (on|off, default on) and HELPDESK_CSAT_SCALE (5|thumbs, default 5): the survey a requester gets when their ticket is resolved. */
   csat: { enabled: boolean; scale: SurveyScale };

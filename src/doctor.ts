@@ -6,7 +6,7 @@
 import './node-version';
 import { ConfigError, ConfigErrors, isProduction, loadConfig, type HelpdeskSettings } from './config';
 import { loadEnvFiles } from './env';
-import { runDoctor } from './setup-check/run';
+import { runDoctor } from './setup-check/run-doctor';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 

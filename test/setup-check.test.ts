@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type HelpdeskSettings } from '../src/config';
 import { startEmulator, type Emulator } from '../src/emulator';
-import { runDoctor } from '../src/setup-check/run';
+import { runDoctor } from '../src/setup-check/run-doctor';
 
 describe('doctor', () => {
   let emu: Emulator;

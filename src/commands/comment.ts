@@ -7,7 +7,7 @@ import { actedOnComment } from './acted';
 import { LIMITS } from '../helpdesk/types';
 import { commentForm as buildCommentForm } from '../views/forms';
 import { errorReply, formReply, needTicket, saved, ticketReply, tooLong, tr } from './respond';
-import { fillPicked, typedShortcut, withPicker } from './saved-reply-use';
+import { fillPicked, typedShortcut, withPicker } from '../features/saved-replies/saved-reply-use';
 import { VERBS } from '../core';
 import { EVERYWHERE, type CommandDeclaration } from './declaration';
 import { noteCommand } from './note';

@@ -12,7 +12,7 @@ import { formField, formReply, saved, ticketReply, tooLong, tr } from './respond
 import type { Translate } from '../i18n';
 import { errorText } from '../helpdesk/messages';
 import type { Handler } from './types';
-import { boundSpace } from './space';
+import { boundSpace } from './space-scope';
 
 /** The description with the chat message it came from, so agents can find the conversation. */
 function withSource(description: string, sourceLink: string | undefined, t: Translate): string {

@@ -24,7 +24,7 @@ import { parseCommand, type ParseResult } from './parse';
 import { REGISTRY } from './registry';
 import { errorReply, tr } from './respond';
 import type { Translate } from '../i18n';
-import { listWithClocks, withClocks } from '../views/clock-view';
+import { listWithClocks, withClocks } from '../features/sla/clock-view';
 import { labelledError } from '../views/error-view';
 import type { CommandContext, CommandInput, Reply } from './types';
 

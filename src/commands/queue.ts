@@ -11,9 +11,9 @@ import { errorReply, privately, tr } from './respond';
 import { VERBS } from '../core';
 import { EVERYWHERE, type CommandDeclaration } from './declaration';
 import type { Handler } from './types';
-import { dueQueue } from './queue-due';
-import { ALL_SPACES, listScope, scopedList } from './space';
-import { changesQueue } from './queue-changes';
+import { dueQueue } from '../features/sla/queue-due';
+import { ALL_SPACES, listScope, scopedList } from './space-scope';
+import { changesQueue } from '../features/storms/queue-changes';
 
 /** Rows per page of a queue in chat. */
 export const PAGE_SIZE = 20;

@@ -7,6 +7,7 @@
 import { translator } from '../i18n';
 import type { ConversationKind, Verb } from '../core';
 import type { FormView } from '../views/types';
+import { FEATURES, bindFeatures, type BoundFeatures } from '../features';
 import { assetCommand } from './asset';
 import { assetsCommand } from './assets';
 import { assignCommand } from './assign';
@@ -15,42 +16,31 @@ import { commentCommand } from './comment';
 import type { CommandDeclaration, FormDeclaration } from './declaration';
 import { editCommand } from './edit';
 import { helpCommand } from './help';
-import { languageCommand } from './language';
 import { mineCommand } from './mine';
 import { newCommand } from './new';
 import { noteCommand } from './note';
-import { notificationsCommand } from './notifications';
 import { priorityCommand } from './priority';
 import { queueCommand } from './queue';
 import { reopenCommand } from './reopen';
 import { replyCommand } from './reply';
-import { repliesCommand } from './replies';
-import { csatCommand } from './csat';
 import { resolveCommand } from './resolve';
-import { searchCommand } from './search';
 import { showCommand } from './show';
-import { slaCommand } from './sla';
-import { spaceCommand } from './space';
 import { statusCommand } from './status';
 import { subscribeCommand } from './subscribe';
 import { subscriptionsCommand } from './subscriptions';
-import { digestCommand } from './digest';
 import type { Handler } from './types';
 import { unsubscribeCommand } from './unsubscribe';
 
-/** The declarations, in help order. */
-export const COMMAND_DECLARATIONS: readonly CommandDeclaration[] = [
+/** The ticket core's commands (src/features adds the rest). */
+export const CORE_DECLARATIONS: readonly CommandDeclaration[] = [
   helpCommand,
   newCommand,
   mineCommand,
   showCommand,
-  slaCommand,
-  searchCommand,
   commentCommand,
   reopenCommand,
   editCommand,
   assetsCommand,
-  notificationsCommand,
   queueCommand,
   claimCommand,
   assignCommand,
@@ -59,16 +49,33 @@ export const COMMAND_DECLARATIONS: readonly CommandDeclaration[] = [
   resolveCommand,
   noteCommand,
   replyCommand,
-  repliesCommand,
-  csatCommand,
   assetCommand,
   subscribeCommand,
   unsubscribeCommand,
   subscriptionsCommand,
-  spaceCommand,
-  digestCommand,
-  languageCommand,
 ];
+
+/**
+ * Where help lists each command, by name, everyone's first: core and feature commands mixed as a
+ * reader looks for them. A command not named here (a new feature's) comes after these, in list order.
+ */
+export const HELP_ORDER: readonly string[] = [
+  'help', 'new', 'mine', 'show', 'sla', 'search', 'comment', 'reopen', 'edit', 'assets', 'notifications',
+  'queue', 'claim', 'assign', 'status', 'priority', 'resolve', 'note', 'reply', 'replies', 'csat', 'asset',
+  'subscribe', 'unsubscribe', 'subscriptions', 'space', 'digest', 'language',
+];
+
+/** `declarations` in help order (HELP_ORDER, then the rest as given). */
+export function inHelpOrder(declarations: readonly CommandDeclaration[]): CommandDeclaration[] {
+  const rank = (c: CommandDeclaration) => {
+    const at = HELP_ORDER.indexOf(c.name);
+    return at < 0 ? HELP_ORDER.length : at;
+  };
+  return declarations.map((c, i) => ({ c, i })).sort((a, b) => rank(a.c) - rank(b.c) || a.i - b.i).map(({ c }) => c);
+}
+
+/** The declarations, in help order: the ticket core's and every listed feature's (none of which needs a host service yet). */
+export const COMMAND_DECLARATIONS: readonly CommandDeclaration[] = inHelpOrder([...CORE_DECLARATIONS, ...bindFeatures(FEATURES, {}).declarations]);
 
 /** One typed command as people see it in help and in app manifests. */
 export interface CommandInfo {
@@ -158,6 +165,11 @@ export function createRegistry(declarations: readonly CommandDeclaration[]): Com
 
 /** The product's commands. */
 export const REGISTRY: CommandRegistry = createRegistry(COMMAND_DECLARATIONS);
+
+/** The registry of the ticket core plus a bound feature list (the app's, or a test's with a feature of its own). */
+export function registryOf(features: BoundFeatures): CommandRegistry {
+  return createRegistry(inHelpOrder([...CORE_DECLARATIONS, ...features.declarations]));
+}
 
 /** Verb -> handler, gathered from the declarations. */
 export const HANDLERS = Object.fromEntries(COMMAND_DECLARATIONS.flatMap((c) => Object.entries(c.handles))) as Record<Verb, Handler>;

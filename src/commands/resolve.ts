@@ -5,7 +5,7 @@ import { LIMITS } from '../helpdesk/types';
 import { resolveForm as buildResolveForm } from '../views/forms';
 import { byWhom, errorReply, formReply, needTicket, saved, ticketReply, tooLong, tr } from './respond';
 import { valueLabel } from '../views/format';
-import { fillPicked, typedShortcut, withPicker } from './saved-reply-use';
+import { fillPicked, typedShortcut, withPicker } from '../features/saved-replies/saved-reply-use';
 import { VERBS } from '../core';
 import { EVERYWHERE, type CommandDeclaration } from './declaration';
 import type { Handler } from './types';

@@ -5,8 +5,8 @@
  * so a requester's Refresh never strips Claim and Resolve.
  */
 import { normalizeLocale } from '../i18n';
+import { withClocks } from '../features/sla/clock-view';
 import { commandLogger } from './logger';
-import { withClocks } from '../views/clock-view';
 import { ticketView } from '../views/ticket-view';
 import type { TicketView } from '../views/types';
 import type { CommandContext, Reply } from './types';

@@ -4,7 +4,7 @@ import { agentPorts, describeFilter, FILTER_USAGE, filterFromSite, isReply } fro
 import { VERBS, type SubscriptionFilter } from '../core';
 import type { CommandDeclaration } from './declaration';
 import type { Handler } from './types';
-import { boundSpace } from './space';
+import { boundSpace } from './space-scope';
 
 /** Subscribes this conversation; no filter means the channel's space when it has one, else all tickets. */
 const subscribe: Handler = async (ctx, input) => {

@@ -5,8 +5,8 @@ import { VERBS } from '../core';
 import { normalizeLocale } from '../i18n';
 import { EVERYWHERE, type CommandDeclaration } from './declaration';
 import type { Handler } from './types';
-import { boundSpace } from './space';
-import { describeSchedule } from './digest';
+import { boundSpace } from './space-scope';
+import { describeSchedule } from '../features/digests/digest-command';
 
 /** Lists this conversation's subscriptions and says which language its cards use. */
 const subscriptions: Handler = async (ctx) => {

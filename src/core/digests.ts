@@ -27,7 +27,7 @@ export interface DigestPorts {
   postNow(conversation: Conversation): Promise<void>;
 }
 
-/** What one digest counts, for the channel's subscriptions (src/notify/digest-data.ts). */
+/** What one digest counts, for the channel's subscriptions (src/features/digests/digest-data.ts). */
 export interface DigestFigures {
   /** Open tickets per status, in the vocabulary's order (statuses with none left out). */
   openByStatus: { status: string; count: number }[];

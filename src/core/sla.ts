@@ -1,4 +1,4 @@
-/** What `sla <id>` is told about a ticket's clocks (built in src/notify/sla-report.ts from the store and the policy). */
+/** What `sla <id>` is told about a ticket's clocks (built in src/features/sla/sla-report.ts from the store and the policy). */
 
 /** One clock, as of `SlaReport.now`; instants are epoch ms. */
 export interface SlaClockReport {

@@ -50,38 +50,15 @@ export type Acted =
   | { kind: 'ticket'; itemId: number; etag: string; actorEmail: string }
   | { kind: 'comment'; itemId: number; actorEmail: string };
 
-/** Subscriptions, preferences and who-acted records (kept by src/store) as commands see them. */
-export interface NotificationPorts {
-  /** `sla <id>`: the ticket's clocks; undefined when it has none; absent when no SLA policy is set. */
-  slaReport?(ticketId: number): Promise<SlaReport | undefined>;
-  /** What agents' cards show of these tickets' SLA clocks (tickets without one are absent); absent when no SLA policy is set. */
-  slaClocks?(ticketIds: number[]): Promise<Map<number, CardClock[]>>;
-  /** `queue due`: tickets with a running clock, nearest due first (breached first), one page and the total. */
-  slaDue?(offset: number, limit: number): Promise<{ rows: { id: number; dueAt: number }[]; total: number }>;
-  /** `queue changes`: the ticket ids of a change storm its summary lists; undefined once no longer kept. */
-  stormTickets?(id: string): Promise<number[] | undefined>;
+/**
+ * What the ticket core's commands and the channels need of conversations and people (kept by
+ * src/store): subscriptions, mute, who acted, the last notice, drafts too long for a button.
+ */
+export interface ConversationPorts {
   subscribe(conversation: Conversation, filter: SubscriptionFilter, by: PersonRef): Promise<void>;
   unsubscribe(conversation: Conversation, filter?: SubscriptionFilter): Promise<number>;
   subscriptions(conversation: Conversation): Promise<SubscriptionFilter[]>;
   setMuted(email: string, muted: boolean): Promise<void>;
-  /** Sets the language of the conversation's cards and updates ('de'); undefined: back to HELPDESK_LOCALE. */
-  setLanguage?(conversation: Conversation, locale: string | undefined): Promise<void>;
-  /** The language set for the conversation, if any. */
-  language?(conversation: Conversation): Promise<string | undefined>;
-  /** Sets the language a person chose for themselves (`language de` in a personal chat); undefined clears it. */
-  setPersonLanguage?(email: string, locale: string | undefined): Promise<void>;
-  /** The language a person chose for themselves, if any (never the one they last wrote in). */
-  personLanguage?(email: string): Promise<string | undefined>;
-  /** The space (product 1.5+) a channel is bound to (`space <id>`), if any. */
-  space?(conversation: Conversation): Promise<string | undefined>;
-  /** Binds a channel to a space; undefined removes the binding. */
-  setSpace?(conversation: Conversation, spaceId: string | undefined, by: PersonRef): Promise<void>;
-  /** HELPDESK_LOCALE: the language of conversations with none set. */
-  defaultLanguage?: string;
-  /** `digest`: this conversation's scheduled summary; absent where no scheduler runs. */
-  digests?: DigestPorts;
-  /** `notifications`: which DMs a person gets and their quiet hours. */
-  preferences?: PreferencePorts;
   /** Records who made a change; never fails the command (a lost record only means a needless message). */
   recordAction?(acted: Acted): Promise<void>;
   /** The ticket a person's last notification DM was about, and when it was sent (ISO). */
@@ -92,6 +69,57 @@ export interface NotificationPorts {
   keepDraft?(values: Record<string, string>): Promise<string>;
   /** Values kept by keepDraft, while they are kept. */
   draft?(id: string): Promise<Record<string, string> | undefined>;
+}
+
+/** The sla feature's reads (src/features/sla): present exactly when a policy is set. */
+export interface SlaPorts {
+  /** `sla <id>`: the ticket's clocks; undefined when it has none. */
+  slaReport(ticketId: number): Promise<SlaReport | undefined>;
+  /** What agents' cards show of these tickets' SLA clocks (tickets without one are absent). */
+  slaClocks(ticketIds: number[]): Promise<Map<number, CardClock[]>>;
+  /** `queue due`: tickets with a running clock, nearest due first (breached first), one page and the total. */
+  slaDue(offset: number, limit: number): Promise<{ rows: { id: number; dueAt: number }[]; total: number }>;
+}
+
+/** The storms feature's read (src/features/storms). */
+export interface StormPorts {
+  /** `queue changes`: the ticket ids of a change storm its summary lists; undefined once no longer kept. */
+  stormTickets(id: string): Promise<number[] | undefined>;
+}
+
+/** The language feature's (src/features/language): chosen languages of conversations and people. */
+export interface LanguagePorts {
+  /** Sets the language of the conversation's cards and updates ('de'); undefined: back to HELPDESK_LOCALE. */
+  setLanguage(conversation: Conversation, locale: string | undefined): Promise<void>;
+  /** The language set for the conversation, if any. */
+  language(conversation: Conversation): Promise<string | undefined>;
+  /** Sets the language a person chose for themselves (`language de` in a personal chat); undefined clears it. */
+  setPersonLanguage(email: string, locale: string | undefined): Promise<void>;
+  /** The language a person chose for themselves, if any (never the one they last wrote in). */
+  personLanguage(email: string): Promise<string | undefined>;
+  /** HELPDESK_LOCALE: the language of conversations with none set. */
+  defaultLanguage: string;
+}
+
+/** The spaces feature's (src/features/spaces): a channel's binding to one space (product 1.5+). */
+export interface SpacePorts {
+  /** The space a channel is bound to (`space <id>`), if any. */
+  space(conversation: Conversation): Promise<string | undefined>;
+  /** Binds a channel to a space; undefined removes the binding. */
+  setSpace(conversation: Conversation, spaceId: string | undefined, by: PersonRef): Promise<void>;
+}
+
+/**
+ * Every port a command finds in its context today: the core's, and each feature's, absent when the
+ * feature is off (or a test leaves it out). Each feature's part is on its way to being the
+ * services the feature declares (src/features/types.ts), handed to it without an "is it there";
+ * what is left is ConversationPorts.
+ */
+export interface NotificationPorts extends ConversationPorts, Partial<SlaPorts>, Partial<StormPorts>, Partial<LanguagePorts>, Partial<SpacePorts> {
+  /** `digest`: this conversation's scheduled summary; absent where no scheduler runs. */
+  digests?: DigestPorts;
+  /** `notifications`: which DMs a person gets and their quiet hours. */
+  preferences?: PreferencePorts;
   /** The desk's saved replies (`replies`, the forms' picker, `reply <id> /<name>`); absent: none can be kept. */
   savedReplies?: SavedReplyPorts;
   /** Satisfaction surveys (answering one, `csat`); absent: none are kept. */

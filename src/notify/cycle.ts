@@ -13,9 +13,9 @@ import type { Deliverer } from './deliver';
 import { commentKey } from './detect';
 import { firstStart, WM_COMMENTS, WM_TICKETS } from './first-start';
 import { detectChanges, planDeliveries } from './plan';
-import type { SearchIndexer } from './search-index';
-import type { SlaHook } from './sla-hook';
-import { postRecorder, summariseStorms } from './storm';
+import type { SearchIndexer } from '../features/search/search-index';
+import type { NamedCycleHook } from '../features/bind';
+import { postRecorder, summariseStorms } from '../features/storms/storm-planning';
 import type { ChangeFeed } from './types';
 
 /** What the bot wrote, for the fast lane; `origin` is the conversation a thread reply came from (it already shows it). */
@@ -55,8 +55,8 @@ export interface CycleConfig {
    * when they cannot be read, nobody is (a note DM'd to a deactivated agent cannot be taken back).
    */
   activeAgents?: () => Promise<ReadonlySet<string> | undefined>;
-  /** SLA clocks (src/notify/sla-hook.ts): told what each cycle read, after its commit. */
-  sla?: SlaHook;
+  /** The features' poll-cycle hooks (SLA clocks among them): told what each cycle read, after its commit, in order. */
+  hooks?: readonly NamedCycleHook[];
   /** HELPDESK_STORM_THRESHOLD: more than this many of one channel's tickets in one cycle get one summary (default 10). */
   stormThreshold?: number;
 }
@@ -147,7 +147,10 @@ export function createCycleRunner(config: CycleConfig): CycleRunner {
         // Keys only guard the overlap window and crash recovery; a week is far beyond both.
         await store.pruneDelivered(new Date(Date.now() - 7 * 86400_000));
       }
-      await config.sla?.afterCycle(tickets, comments, now().getTime());
+      for (const { feature, hook } of config.hooks ?? []) {
+        // One feature's failure is its own: the cycle is committed and the next features still run.
+        await hook.afterCycle(tickets, comments, now().getTime()).catch((err) => logger.error('a feature could not finish its part of the poll cycle; the next cycle runs it again', { feature, error: err }));
+      }
       const changeSets = detected.sets.length;
       return { tickets: tickets.length, comments: comments.length, changeSets, owed: intents.length, complete: true, firstStart: first || undefined };
     });

@@ -13,7 +13,7 @@ import type { Logger } from '../log';
 import type { DeliveryIntent, PendingDelivery, Store } from '../store/types';
 import type { ChangeSet } from './detect';
 import { intentsFor, type OutboxPayload } from './intents';
-import type { SendQueue } from './queue';
+import type { SendQueue } from './send-queue';
 import { createSender, withTimeout, type QuietHours } from './send-one';
 import { DeliveryError, type Delivery, type Platform, type Target } from './types';
 
@@ -63,7 +63,7 @@ export interface Deliverer {
   readonly locale: string;
   /** Sends everything that is due; resolves when each lane is empty, waiting or blocked. */
   drain(): Promise<DrainResult>;
-  /** The satisfaction survey a change set owes (src/notify/surveys.ts); absent: surveys are off. */
+  /** The satisfaction survey a change set owes (src/features/surveys/survey-planning.ts); absent: surveys are off. */
   surveys?(set: ChangeSet): Promise<DeliveryIntent[]>;
 }
 

@@ -7,7 +7,7 @@ import type { Ticket } from '../helpdesk/types';
 import type { Logger } from '../log';
 import type { Store, TicketState } from '../store/types';
 import { stateOf } from './detect';
-import type { SearchIndexer } from './search-index';
+import type { SearchIndexer } from '../features/search/search-index';
 import type { ChangeFeed } from './types';
 
 /** The watermarks the poller keeps. */

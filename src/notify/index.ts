@@ -2,7 +2,7 @@
 export * from './types';
 export { createPoller, type Poller, type PollerConfig, type PollerStatus, type CycleResult } from './poller';
 export { createDeliverer, channelCardView, type Deliverer, type DelivererConfig } from './deliver';
-export { createSendQueue, type SendQueue, type SendQueueConfig } from './queue';
+export { createSendQueue, type SendQueue, type SendQueueConfig } from './send-queue';
 export { route, matches, targetKey, type RoutingContext } from './routing';
 export { ticketEvents, commentEvent, type ChangeSet } from './detect';
 export { createActionLog } from './action-hints';

@@ -5,9 +5,9 @@
 import type { Vocabulary } from '../helpdesk/types';
 import type { DeliveryIntent } from '../store/types';
 import { noticeView, type NoticeView } from '../views/notice-view';
-import type { StormView } from '../views/storm-view';
+import type { StormView } from '../features/storms/storm-view';
 import { ticketView } from '../views/ticket-view';
-import type { DigestView } from '../views/digest-view';
+import type { DigestView } from '../features/digests/digest-view';
 import type { ConfirmationView, TicketView } from '../views/types';
 import type { ChangeSet } from './detect';
 import { targetKey } from './routing';
@@ -23,9 +23,9 @@ export type OutboxPayload =
    * `urgent` (SLA alerts, 'it was saved' notes, DMs released after quiet hours) is never held during quiet hours.
    */
   | { kind: 'dm'; email: string; text: string; reason: string; locale?: string; notice?: NoticeView; urgent?: boolean }
-  /** One summary in place of a change storm's cards (src/notify/storm.ts). */
+  /** One summary in place of a change storm's cards (src/features/storms/storm-planning.ts). */
   | { kind: 'storm'; platform: Platform; conversationId: string; view: StormView }
-  /** A channel digest (src/notify/digests.ts), laid out by the platform. */
+  /** A channel digest (src/features/digests/digest-timer.ts), laid out by the platform. */
   | { kind: 'digest'; platform: Platform; conversationId: string; view: DigestView };
 
 /** The card a channel sees: current ticket state with agent buttons (the service authorises clicks). */

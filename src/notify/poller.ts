@@ -11,8 +11,8 @@ import type { PollerLease } from '../store/lease';
 import type { Store } from '../store/types';
 import { createCycleRunner, type CycleResult, type FastLaneInput } from './cycle';
 import type { Deliverer, DrainResult } from './deliver';
-import { createSearchIndexer, type AgentNames } from './search-index';
-import type { SlaHook } from './sla-hook';
+import { createSearchIndexer, type AgentNames } from '../features/search/search-index';
+import type { NamedCycleHook } from '../features/bind';
 import type { ChangeFeed } from './types';
 
 export type { CycleResult, FastLaneInput } from './cycle';
@@ -42,9 +42,9 @@ export interface PollerConfig {
   agentNames?: AgentNames;
   /** Several replicas: cycles and outbox drains run only while this replica holds the lease (default: always). */
   lease?: PollerLease;
-  /** SLA clocks, when a policy is set (src/notify/sla-hook.ts). */
-  sla?: SlaHook;
-  /** HELPDESK_STORM_THRESHOLD (src/notify/storm.ts; default 10). */
+  /** The features' poll-cycle hooks, run after each cycle's commit (src/features/bind.ts). */
+  hooks?: readonly NamedCycleHook[];
+  /** HELPDESK_STORM_THRESHOLD (src/features/storms/storm-planning.ts; default 10). */
   stormThreshold?: number;
 }
 
@@ -115,7 +115,7 @@ export function createPoller(config: PollerConfig): Poller {
     backfillMinutes: config.backfillMinutes ?? 0,
     now: config.now ?? (() => new Date()),
     activeAgents,
-    sla: config.sla,
+    hooks: config.hooks,
     stormThreshold: config.stormThreshold,
   });
   const cycle = runner.cycle;

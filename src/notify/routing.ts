@@ -82,7 +82,7 @@ export function matches(filter: SubscriptionFilter, ticket: Pick<Ticket, 'priori
     case 'status':
       return same(filter.value, ticket.status);
     case 'sla':
-      // SLA subscriptions hear warnings and breaches (src/notify/sla-alerts.ts), never cards.
+      // SLA subscriptions hear warnings and breaches (src/features/sla/sla-alerts.ts), never cards.
       return false;
   }
 }

@@ -4,15 +4,15 @@
  * platforms where the person was seen most recently first. Throws when the send did not take effect.
  */
 import type { CardClock } from '../core/sla';
-import { withClocks } from '../views/clock-view';
+import { withClocks } from '../features/sla/clock-view';
 import { storedNotice, storedTicketView } from '../views/stored';
 import { intervalPace, PLATFORM_PACE, type Pace } from './pacing';
 import type { Logger } from '../log';
 import { rememberNotice } from '../store/notices';
 import type { PendingDelivery, Store } from '../store/types';
 import type { OutboxPayload } from './intents';
-import { quietUntil } from './quiet-hours';
-import type { SendQueue } from './queue';
+import { quietUntil } from '../features/preferences/quiet-hours';
+import type { SendQueue } from './send-queue';
 import { DeliveryError, type Delivery, type Platform } from './types';
 
 /** What sending needs. */
@@ -109,7 +109,7 @@ export function createSender({ store, queue, logger, byPlatform, cardClocks, qui
   }
 
   async function sendDm(row: PendingDelivery, p: Extract<OutboxPayload, { kind: 'dm' }>, opts: SendOpts): Promise<void> {
-    // In the person's quiet hours the DM waits (src/notify/digests.ts releases it, merged per ticket).
+    // In the person's quiet hours the DM waits (src/features/digests/digest-timer.ts releases it, merged per ticket).
     if (!p.urgent) {
       const [prefs, zone] = await Promise.all([store.dmPreferences([p.email]), store.personZone(p.email)]);
       const now = quiet?.now() ?? Date.now();

@@ -4,11 +4,11 @@
  */
 import { normalizeLocale } from '../i18n';
 import type { NotificationPorts, SurveyScale } from '../core';
-import { createSurveyPlanner } from './surveys';
+import { createSurveyPlanner } from '../features/surveys/survey-planning';
 import type { HelpdeskService, Ticket, Vocabulary } from '../helpdesk/types';
 import type { Logger } from '../log';
 import { createNotificationPorts } from '../store/notification-ports';
-import type { PolicySource } from '../sla/source';
+import type { PolicySource } from '../features/sla/policy-source';
 import type { PollerLease } from '../store/lease';
 import type { Store } from '../store/types';
 import { createActionLog } from './action-hints';
@@ -17,12 +17,13 @@ import { createDeliverer, dmLane, type OutboxPayload } from './deliver';
 import type { WriteSink } from '../helpdesk/changes';
 import { plainWhenUnreachable } from './plain-ports';
 import { createPoller, type FastLaneInput, type Poller } from './poller';
-import { createSendQueue } from './queue';
-import { stormMemoKey } from './storm';
-import { createSlaHook } from './sla-hook';
-import { createSlaAlerts } from './sla-alerts';
-import { slaCardClocks, slaReport } from './sla-report';
-import { createDigests, type Digests } from './digests';
+import { createSendQueue } from './send-queue';
+import { stormMemoKey } from '../features/storms/storm-planning';
+import { createSlaHook } from '../features/sla/sla-cycle';
+import { createSlaAlerts } from '../features/sla/sla-alerts';
+import { slaCardClocks, slaReport } from '../features/sla/sla-report';
+import { createDigests, type Digests } from '../features/digests/digest-timer';
+import type { NamedCycleHook } from '../features/bind';
 import { createThreadReplyHandler, type ThreadReplyHandler } from './thread-replies';
 import type { ChangeFeed, Delivery } from './types';
 
@@ -41,7 +42,7 @@ export interface NotificationsConfig {
   backfillMinutes?: number;
   /** Several replicas: only the lease holder polls (default: this process always polls). */
   lease?: PollerLease;
-  /** HELPDESK_SLA_FILE's policy (src/sla/source.ts); undefined = no clocks. */
+  /** HELPDESK_SLA_FILE's policy (src/features/sla/policy-source.ts); undefined = no clocks. */
   sla?: PolicySource;
   /** The poller's clock (tests pin it; default the system clock). */
   now?: () => Date;
@@ -51,6 +52,8 @@ export interface NotificationsConfig {
   csat?: { enabled: boolean; scale: SurveyScale };
   /** HELPDESK_TIME_ZONE: the zone of digests set without one when no SLA policy names one (default UTC). */
   timeZone?: string;
+  /** The listed features' poll-cycle hooks (bindFeatures), run after SLA clocks in each cycle. */
+  cycleHooks?: readonly NamedCycleHook[];
 }
 
 /** What the rest of the process uses. */
@@ -131,10 +134,13 @@ export function createNotifications(config: NotificationsConfig): Notifications 
         lease: config.lease,
         now: config.now,
         stormThreshold: config.stormThreshold,
-        sla: config.sla && createSlaHook({
-          source: config.sla, store: config.store, feed: config.feed, helpdesk, logger, vocabulary: config.vocabulary,
-          tell: createSlaAlerts({ store: config.store, vocabulary: config.vocabulary, locale: normalizeLocale(config.locale) }),
-        }),
+        hooks: [
+          ...(config.sla ? [{ feature: 'sla', hook: createSlaHook({
+            source: config.sla, store: config.store, feed: config.feed, helpdesk, logger, vocabulary: config.vocabulary,
+            tell: createSlaAlerts({ store: config.store, vocabulary: config.vocabulary, locale: normalizeLocale(config.locale) }),
+          }) }] : []),
+          ...(config.cycleHooks ?? []),
+        ],
       });
       return poller;
     },

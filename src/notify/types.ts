@@ -2,9 +2,9 @@
 import type { Comment, Ticket } from '../helpdesk/types';
 import type { Platform } from '../store/types';
 import type { NoticeView } from '../views/notice-view';
-import type { StormView } from '../views/storm-view';
+import type { StormView } from '../features/storms/storm-view';
 import type { ConfirmationView, TicketView } from '../views/types';
-import type { DigestView } from '../views/digest-view';
+import type { DigestView } from '../features/digests/digest-view';
 
 /** Re-exported so delivery implementations need only this module. */
 export type { Platform };
@@ -112,7 +112,7 @@ export interface Delivery {
    * `view`: the message as a card with buttons (`text` is then its notification and fallback text).
    */
   postMessage?(conversationId: string, text: string, send?: SendOptions, mention?: string, view?: ConfirmationView): Promise<void>;
-  /** Posts a change storm's summary (src/views/storm-view.ts) in a channel; returns its message id. */
+  /** Posts a change storm's summary (src/features/storms/storm-view.ts) in a channel; returns its message id. */
   postSummary?(conversationId: string, view: StormView, send?: SendOptions): Promise<string>;
   /** Posts a channel digest as one message (Adaptive Card with facts and rows; Slack section and context blocks). */
   postDigest?(conversationId: string, view: DigestView, send?: SendOptions): Promise<void>;

@@ -82,7 +82,7 @@ export interface TicketView {
   agentView: boolean;
   /** The site's extra columns that hold a value, for an agent: one line each, in the site's column order. */
   extraLines?: ExtraLineView[];
-  /** SLA clocks, agents' cards only (src/views/clock-view.ts). */
+  /** SLA clocks, agents' cards only (src/features/sla/clock-view.ts). */
   clocks?: ClockLineView[];
 }
 
@@ -213,7 +213,7 @@ export interface FormView {
   survey?: { ratings: Choice[]; rating: string; chooseRating: string; comment: string };
   /** Values the submit carries that are no input, e.g. the name of the saved reply being edited. */
   hidden?: Record<string, string>;
-  /** The notifications form's own words (src/views/notifications-form.ts). */
+  /** The notifications form's own words (src/features/preferences/notifications-form-view.ts). */
   choiceLabels?: { intro: string; status: string; comments: string; resolution: string; quietStart: string; quietEnd: string; quietHint: string };
 }
 

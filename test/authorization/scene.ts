@@ -8,7 +8,7 @@ import type { CommandContext, CommandInput, Reply } from '../../src/commands/typ
 import type { ConversationKind } from '../../src/core';
 import type { Comment, Ticket } from '../../src/helpdesk/types';
 import { createNotificationPorts } from '../../src/store';
-import { createDigests } from '../../src/notify/digests';
+import { createDigests } from '../../src/features/digests/digest-timer';
 import { createLogger } from '../../src/log';
 import { openTestIndex, type TestIndex } from '../search/indexed';
 import { startHelpdeskStack, type HelpdeskStack } from '../support/helpdesk-stack';

@@ -1,17 +1,23 @@
 /** Realistic views for every card template, built with the real view builders. */
-import { notificationsForm } from '../../src/views/notifications-form';
+import { notificationsForm } from '../../src/features/preferences/notifications-form-view';
 import { COMMAND_DECLARATIONS } from '../../src/commands';
 import type { Comment, Ticket, Vocabulary } from '../../src/helpdesk/types';
 import { loadConfig } from '../../src/config';
-import { assetListView, assignForm, commentForm, editForm, errorView, helpView, keepingList, newTicketForm, noticeView, reopenForm, resolveForm, ticketListView, ticketSummary, ticketView } from '../../src/views';
+import { assetListView } from '../../src/views/asset-view';
+import { assignForm, commentForm, editForm, newTicketForm, reopenForm, resolveForm } from '../../src/views/forms';
+import { errorView } from '../../src/views/error-view';
+import { helpView } from '../../src/views/help-view';
+import { keepingList, ticketListView } from '../../src/views/list-view';
+import { noticeView } from '../../src/views/notice-view';
+import { ticketSummary, ticketView } from '../../src/views/ticket-view';
 import { VERBS } from '../../src/core/verbs';
 import { rowFromTicket } from '../../src/views/list-view';
-import { scopeList } from '../../src/commands/space';
+import { scopeList } from '../../src/commands/space-scope';
 import type { View } from '../../src/views/types';
 import { translator } from '../../src/i18n';
-import { REPLY_VARIABLES } from '../../src/commands/saved-reply-text';
-import { savedReplyForm, savedReplyList, savedReplyPicker } from '../../src/views/saved-replies-view';
-import { csatReport, surveyForm, surveyNotice, surveyThanks } from '../../src/views/survey-view';
+import { REPLY_VARIABLES } from '../../src/features/saved-replies/saved-reply-text';
+import { savedReplyForm, savedReplyList, savedReplyPicker } from '../../src/features/saved-replies/saved-replies-view';
+import { csatReport, surveyForm, surveyNotice, surveyThanks } from '../../src/features/surveys/survey-view';
 
 export const vocabulary = loadConfig({}).helpdesk;
 

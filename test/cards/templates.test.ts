@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderCard } from '../../src/channels/teams/cards';
 import { VERBS } from '../../src/core/verbs';
-import { ticketView } from '../../src/views';
+import { ticketView } from '../../src/views/ticket-view';
 import { comments, sampleViews, ticket, vocabulary } from './samples';
 
 type Card = Record<string, any>;

@@ -8,7 +8,7 @@ import { dispatch, handleText } from '../../src/commands';
 import type { CommandContext, Conversation, Reply } from '../../src/commands/types';
 import { VERBS } from '../../src/core/verbs';
 import { createLogger } from '../../src/log';
-import { indexedTicketOf } from '../../src/notify/search-index';
+import { indexedTicketOf } from '../../src/features/search/search-index';
 import { createNotificationPorts } from '../../src/store/notification-ports';
 import { createSqliteStore } from '../../src/store/sqlite-store';
 import type { Store } from '../../src/store/types';

@@ -14,15 +14,15 @@ import { CATALOGS, NAMESPACES, type Catalog } from '../../src/i18n';
 import { homeActions } from '../../src/views/help-view';
 import type { View } from '../../src/views/types';
 import type { CardClock } from '../../src/core/sla';
-import { listWithClocks, withClocks } from '../../src/views/clock-view';
+import { listWithClocks, withClocks } from '../../src/features/sla/clock-view';
 import { sampleViews, ticket, vocabulary } from '../cards/samples';
 import { stormMessage } from '../../src/channels/slack/blocks/storm';
 import { stormData } from '../../src/channels/teams/storm-card';
 import { expand } from '../../src/channels/teams/cards';
-import { mergedDmText, stormView } from '../../src/views/storm-view';
+import { mergedDmText, stormView } from '../../src/features/storms/storm-view';
 import { digestCard } from '../../src/channels/teams/digest-card';
 import { digestMessage } from '../../src/channels/slack/blocks/digest';
-import { digestView } from '../../src/views/digest-view';
+import { digestView } from '../../src/features/digests/digest-view';
 
 function leaves(catalog: Catalog, prefix: string, out = new Map<string, string>()): Map<string, string> {
   for (const [k, v] of Object.entries(catalog)) {

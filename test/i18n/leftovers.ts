@@ -26,7 +26,7 @@ function sources(dir: string): string {
   return all;
 }
 
-const CORE = ['src/views', 'src/commands', 'src/core', 'src/helpdesk', 'src/notify'].map((d) => sources(path.resolve(d))).join('\n');
+const CORE = ['src/views', 'src/commands', 'src/core', 'src/helpdesk', 'src/notify', 'src/features'].map((d) => sources(path.resolve(d))).join('\n');
 
 /** The Teams manifest's texts are for the app store page, not the chat. */
 const NOT_IN_CHAT = /^manifest\./;

@@ -8,7 +8,13 @@ import { describe, expect, it } from 'vitest';
 import { proseLiterals } from './prose';
 
 /** Folders and files whose user-facing text comes from the catalogs. */
-const CONVERTED = ['src/views', 'src/commands', 'src/notify', 'src/helpdesk', 'src/core'];
+const CONVERTED = ['src/views', 'src/commands', 'src/notify', 'src/helpdesk', 'src/core', 'src/features'];
+
+/**
+ * The SLA policy file's loader and the doctor's SLA lines: read by the operator at start-up and in
+ * `npm run doctor`, in English like the logs (they were in src/sla and src/setup-check, outside CONVERTED).
+ */
+const OPERATOR_ENGLISH = ['src/features/sla/policy.ts', 'src/features/sla/policy-source.ts', 'src/features/sla/holidays.ts', 'src/features/sla/sla-check.ts'];
 
 const ALLOW: (string | RegExp)[] = [
   // The argument shape id in command declarations, not text.
@@ -46,7 +52,7 @@ const ALLOW: (string | RegExp)[] = [
 
 describe('no hard-coded user-facing strings', () => {
   it('finds none in the converted folders', () => {
-    const hits = proseLiterals(CONVERTED, ALLOW).map((h) => `${h.file}:${h.line}: ${h.text}`);
+    const hits = proseLiterals(CONVERTED, ALLOW).filter((h) => !OPERATOR_ENGLISH.some((f) => h.file.endsWith(f))).map((h) => `${h.file}:${h.line}: ${h.text}`);
     expect(hits).toEqual([]);
   });
 

@@ -7,7 +7,7 @@ import { DEFAULT_VOCABULARY } from '../../src/config';
 import { createLogger } from '../../src/log';
 import { createDeliverer, type OutboxPayload } from '../../src/notify/deliver';
 import { planDeliveries } from '../../src/notify/plan';
-import { createSendQueue } from '../../src/notify/queue';
+import { createSendQueue } from '../../src/notify/send-queue';
 import { ticketEvents } from '../../src/notify/detect';
 import { createSqliteStore, type Store } from '../../src/store';
 import { REQUESTER, sub, ticket } from '../notify/builders';

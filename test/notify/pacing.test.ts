@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createRateLimiter, PLATFORM_PACE, type RateWindow } from '../../src/notify/pacing';
-import { createSendQueue } from '../../src/notify/queue';
+import { createSendQueue } from '../../src/notify/send-queue';
 import { DeliveryError } from '../../src/notify/types';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSendQueue } from '../../src/notify/queue';
+import { createSendQueue } from '../../src/notify/send-queue';
 import { DeliveryError } from '../../src/notify/types';
 
 describe('per-conversation send queue', () => {

@@ -11,7 +11,7 @@ import { DEFAULT_VOCABULARY } from '../../src/config';
 import { createLogger } from '../../src/log';
 import { createDeliverer, createPoller, createSendQueue, type Delivery } from '../../src/notify';
 import { createNotificationPorts, createSqliteStore, type Store } from '../../src/store';
-import type { StormView } from '../../src/views/storm-view';
+import type { StormView } from '../../src/features/storms/storm-view';
 import { memoryFeed } from './memory-feed';
 import { recordingDelivery } from './recording-delivery';
 

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openPolicySource } from '../../src/sla/source';
+import { openPolicySource } from '../../src/features/sla/policy-source';
 import { createNotificationPorts, createSqliteStore, type Store } from '../../src/store';
 import { startFakeConnector, type FakeConnector } from '../support/fake-connector';
 import { startFakeSlack, type FakeSlack } from '../support/fake-slack';

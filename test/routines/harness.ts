@@ -13,7 +13,7 @@ import { createChangeFeed } from '../../src/helpdesk/changes';
 import { createLogger } from '../../src/log';
 import { createNotifications, type Notifications, type Poller } from '../../src/notify';
 import { createServer, type Server } from '../../src/server';
-import type { PolicySource } from '../../src/sla/source';
+import type { PolicySource } from '../../src/features/sla/policy-source';
 import type { Store } from '../../src/store';
 import type { FakeConnector } from '../support/fake-connector';
 import type { FakeSlack } from '../support/fake-slack';

@@ -14,7 +14,7 @@ import { createSlackDelivery, slackConversationHook } from '../../src/channels/s
 import { createChangeFeed } from '../../src/helpdesk/changes';
 import { createNotifications, type Notifications, type Poller } from '../../src/notify';
 import { createServer, type Server } from '../../src/server';
-import { openPolicySource } from '../../src/sla/source';
+import { openPolicySource } from '../../src/features/sla/policy-source';
 import { createSqliteStore, type Store } from '../../src/store';
 import { startFakeSlack, type FakeSlack } from '../support/fake-slack';
 import { startHelpdeskStack, type HelpdeskStack } from '../support/helpdesk-stack';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createChangeFeed } from '../../src/helpdesk/changes';
 import { createLogger } from '../../src/log';
-import { createSearchIndexer } from '../../src/notify/search-index';
+import { createSearchIndexer } from '../../src/features/search/search-index';
 import { createSqliteStore, type Store } from '../../src/store';
 import type { HelpdeskStack } from '../support/helpdesk-stack';
 

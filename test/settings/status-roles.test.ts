@@ -8,10 +8,10 @@ import { ConfigError, loadConfig } from '../../src/config';
 import { assignedStatus, isDone, newStatus, reopenStatus, resolvedStatus, roleOf, workingStatus } from '../../src/core/vocabulary';
 import { createLogger } from '../../src/log';
 import { reportStatusRoles } from '../../src/settings/roles';
-import { statusRoleLines } from '../../src/setup-check/roles';
+import { statusRoleLines } from '../../src/setup-check/status-roles-check';
 import type { Ticket } from '../../src/helpdesk/types';
 import { VERBS } from '../../src/core/verbs';
-import { ticketSummary, ticketView } from '../../src/views';
+import { ticketSummary, ticketView } from '../../src/views/ticket-view';
 
 const GERMAN = {
   HELPDESK_STATUSES: 'Neu,Zugewiesen,In Bearbeitung,Wartet auf Rückmeldung,Erledigt,Geschlossen',

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig, type HelpdeskSettings } from '../../src/config';
 import { startEmulator, type Emulator } from '../../src/emulator';
-import { runDoctor } from '../../src/setup-check/run';
+import { runDoctor } from '../../src/setup-check/run-doctor';
 
 let emu: Emulator | undefined;
 afterEach(async () => {

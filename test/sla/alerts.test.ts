@@ -1,5 +1,5 @@
 /** `subscribe … sla` and what SLA alerts owe: channel lines by filter and language, assignee DMs, one backlog summary. */
-import { backlogOf } from '../../src/notify/sla-backlog';
+import { backlogOf } from '../../src/features/sla/sla-backlog';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,8 +8,8 @@ import { parseCommand } from '../../src/commands';
 import { filterFrom, describeFilter } from '../../src/commands/subscription-filter';
 import { DEFAULT_VOCABULARY } from '../../src/config';
 import { translator } from '../../src/i18n';
-import { createSlaAlerts } from '../../src/notify/sla-alerts';
-import type { SlaAlert } from '../../src/notify/sla';
+import { createSlaAlerts } from '../../src/features/sla/sla-alerts';
+import type { SlaAlert } from '../../src/features/sla/clock-tracker';
 import { createNotificationPorts, createSqliteStore, type Store } from '../../src/store';
 
 const stores: Store[] = [];

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationPorts } from '../../src/core';
-import { slaCardClocks } from '../../src/notify/sla-report';
+import { slaCardClocks } from '../../src/features/sla/sla-report';
 import { createNotificationPorts, createSqliteStore, type Store } from '../../src/store';
 import { eventBody, slackFixture } from '../support/slack-request';
 import { startTestHelpdesk, type TestHelpdesk } from '../slack/helpdesk';

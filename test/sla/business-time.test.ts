@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addDuration, addWorkingTime, describeSkipped, skippedDays, workingTimeBetween, type Calendar } from '../../src/sla/business-time';
-import { parseDuration } from '../../src/sla/policy';
-import { publicHolidays } from '../../src/sla/holidays';
+import { addDuration, addWorkingTime, describeSkipped, skippedDays, workingTimeBetween, type Calendar } from '../../src/features/sla/business-time';
+import { parseDuration } from '../../src/features/sla/policy';
+import { publicHolidays } from '../../src/features/sla/holidays';
 import { at, HOUR, MINUTE, policy, wall } from './fixture';
 
 let desk: Calendar;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deriveClocks, nextChange, type Clock, type Observation, type TicketHistory } from '../../src/sla/clock';
+import { deriveClocks, nextChange, type Clock, type Observation, type TicketHistory } from '../../src/features/sla/clock';
 import { at, HOUR, MINUTE, policy, roleOf, wall } from './fixture';
 
 const seen = (local: string, status: string, priority: string): Observation => ({ at: at(local), status, priority });

@@ -1,8 +1,8 @@
 /** Shared fixture for the SLA tests: the example policy, Berlin wall times in and out. */
 import { readFileSync } from 'node:fs';
 import { DateTime } from 'luxon';
-import { parsePolicy, type SlaPolicy } from '../../src/sla/policy';
-import type { RoleOf } from '../../src/sla/clock';
+import { parsePolicy, type SlaPolicy } from '../../src/features/sla/policy';
+import type { RoleOf } from '../../src/features/sla/clock';
 
 export const EXAMPLE = readFileSync(new URL('../../examples/sla.json', import.meta.url), 'utf8');
 

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkPriorities, loadPolicy, parseDuration, parsePolicy } from '../../src/sla/policy';
+import { checkPriorities, loadPolicy, parseDuration, parsePolicy } from '../../src/features/sla/policy';
 import { EXAMPLE, policy } from './fixture';
 
 describe('SLA policy file', () => {

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/log';
-import { openPolicySource, PolicyError } from '../../src/sla/source';
-import { checkSlaPolicy } from '../../src/setup-check/sla';
-import { slaRoleOf } from '../../src/sla/roles';
+import { openPolicySource, PolicyError } from '../../src/features/sla/policy-source';
+import { checkSlaPolicy } from '../../src/features/sla/sla-check';
+import { slaRoleOf } from '../../src/features/sla/clock-roles';
 
 const EXAMPLE = readFileSync(new URL('../../examples/sla.json', import.meta.url), 'utf8');
 const PRIORITIES = ['Low', 'Normal', 'High', 'Urgent'];

@@ -6,11 +6,11 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Comment, Ticket } from '../../src/helpdesk/types';
 import { createLogger } from '../../src/log';
-import { createSlaTracker } from '../../src/notify/sla';
-import { slaReport } from '../../src/notify/sla-report';
+import { createSlaTracker } from '../../src/features/sla/clock-tracker';
+import { slaReport } from '../../src/features/sla/sla-report';
 import { DateTime } from 'luxon';
-import { slaRoleOf } from '../../src/sla/roles';
-import { openPolicySource } from '../../src/sla/source';
+import { slaRoleOf } from '../../src/features/sla/clock-roles';
+import { openPolicySource } from '../../src/features/sla/policy-source';
 import { createSqliteStore, type Store } from '../../src/store';
 
 const EXAMPLE = readFileSync(new URL('../../examples/sla.json', import.meta.url), 'utf8');

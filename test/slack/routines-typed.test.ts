@@ -5,7 +5,7 @@
  * `notifications` as a slash command opens its form as a modal at once.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createDigests } from '../../src/notify/digests';
+import { createDigests } from '../../src/features/digests/digest-timer';
 import { createLogger } from '../../src/log';
 import { createNotificationPorts, createSqliteStore, type Store } from '../../src/store';
 import { startSeededHelpdesk, type SeededHelpdesk } from '../support/seeded-helpdesk';

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Ticket } from '../../src/helpdesk/types';
 import type { ChangeSet } from '../../src/notify/detect';
-import { createSurveyPlanner } from '../../src/notify/surveys';
+import { createSurveyPlanner } from '../../src/features/surveys/survey-planning';
 import { createPostgresStore, type Store } from '../../src/store';
 import { freshDatabase, pgAvailable, pgProblem } from '../support/postgres';
 

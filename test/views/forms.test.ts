@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { VERBS } from '../../src/core/verbs';
 import type { Asset, Vocabulary } from '../../src/helpdesk/types';
-import { assetListView, assignForm, commentForm, errorView, newTicketForm, resolveForm } from '../../src/views';
+import { assetListView } from '../../src/views/asset-view';
+import { assignForm, commentForm, newTicketForm, resolveForm } from '../../src/views/forms';
+import { errorView } from '../../src/views/error-view';
 
 const vocabulary: Vocabulary = {
   priorities: ['Low', 'High'], categories: ['Hardware'], statuses: ['New', 'Resolved'], openStatuses: ['New'], highPriorities: ['High'],

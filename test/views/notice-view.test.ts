@@ -1,7 +1,7 @@
 /** The buttons a notification DM offers each reader (17.2). */
 import { describe, expect, it } from 'vitest';
 import { VERBS } from '../../src/core/verbs';
-import { noticeView } from '../../src/views';
+import { noticeView } from '../../src/views/notice-view';
 import { ticket } from '../cards/samples';
 
 const titles = (n: ReturnType<typeof noticeView>) => n.actions.map((a) => a.title);

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { COMMAND_DECLARATIONS } from '../../src/commands';
 import { VERBS } from '../../src/core/verbs';
 import type { Comment, Ticket, Vocabulary } from '../../src/helpdesk/types';
-import { earlierCommentsText, formatDate, helpView, shareableView, ticketListView, ticketSummary, ticketView } from '../../src/views';
+import { earlierCommentsText, shareableView, ticketSummary, ticketView } from '../../src/views/ticket-view';
+import { formatDate } from '../../src/views/format';
+import { helpView } from '../../src/views/help-view';
+import { ticketListView } from '../../src/views/list-view';
 
 const vocabulary: Vocabulary = {
   priorities: ['Low', 'Normal', 'High', 'Urgent'],

@@ -1,7 +1,7 @@
 /** Publishes the App Home tab: my open tickets and, for agents, what is due soon (SLA) and the unassigned queue. */
 import { dispatch } from '../../commands';
 import { VERBS } from '../../core/verbs';
-import { dueSoonView } from '../../views/clock-view';
+import { dueSoonView } from '../../features/sla/clock-view';
 import { homeActions } from '../../views/help-view';
 import { homeView, type HomeContent } from './blocks/home';
 import { commandContext, type SlackDeps } from './context';

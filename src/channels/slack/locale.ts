@@ -4,7 +4,7 @@
  * channel's ticket message the channel's language. The rules live in
  * commands/conversation-language.ts, shared with Teams; this file only supplies Slack's sources.
  */
-import { conversationLanguage, personLanguage, type LanguageSources } from '../../commands/conversation-language';
+import { conversationLanguage, personLanguage, type LanguageSources } from '../../features/language/conversation-language';
 import { conversationOf, type SlackDeps } from './context';
 import type { SlackPerson } from './identity';
 

@@ -6,7 +6,7 @@
 import type { App, BlockAction, ExternalSelectAction } from '@slack/bolt';
 import { dispatch } from '../../commands';
 import { FORM_OPEN_VERB } from '../../commands/registry';
-import { MAX_PICKER_CHOICES, savedReplyChoices } from '../../commands/saved-reply-use';
+import { MAX_PICKER_CHOICES, savedReplyChoices } from '../../features/saved-replies/saved-reply-use';
 import type { Choice } from '../../views/types';
 import { formModal, readFormValues, readMetadata, SAVED_REPLY_PICK, viewModal } from './blocks/modal';
 import { BLOCK_LIMITS, plain, truncate } from './blocks/limits';

@@ -5,7 +5,7 @@
  */
 import { VERBS, type Notice, type StatusRole } from '../../core';
 import { formInputs } from '../../views/forms';
-import { placeDates } from '../../views/clock-view';
+import { placeDates } from '../../features/sla/clock-view';
 import type { NoticeView } from '../../views/notice-view';
 import type { ActionView, AssetListView, ClockLineView, ConfirmationView, ErrorView, FormView, HelpView, TicketListView, TicketSummaryView, TicketView } from '../../views/types';
 import { cardDateTime, literal, placeholders } from './card-text';

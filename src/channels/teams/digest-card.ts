@@ -1,5 +1,5 @@
 /** A channel digest as an Adaptive Card (cards/digest.json): a FactSet of figures and the oldest unassigned tickets as rows with Claim. */
-import type { DigestView } from '../../views/digest-view';
+import type { DigestView } from '../../features/digests/digest-view';
 import type { ActionView } from '../../views/types';
 import { expand } from './cards';
 import { literal } from './card-text';

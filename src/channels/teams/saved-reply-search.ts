@@ -4,7 +4,7 @@
  * as the agent types; Teams shows at most 15 choices.
  */
 import type { SearchInvokeResponse, SearchInvokeValue, TurnContext } from 'botbuilder';
-import { savedReplyChoices } from '../../commands/saved-reply-use';
+import { savedReplyChoices } from '../../features/saved-replies/saved-reply-use';
 import type { Actor } from '../../helpdesk/types';
 import { commandContext, type TeamsDeps } from './turn';
 

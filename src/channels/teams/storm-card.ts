@@ -1,6 +1,6 @@
 /** A change storm's summary as an Adaptive Card (cards/storm.json); every word comes from the view. */
 import { CardFactory, MessageFactory, type Activity } from 'botbuilder';
-import type { StormView } from '../../views/storm-view';
+import type { StormView } from '../../features/storms/storm-view';
 import { literal } from './card-text';
 import { listData } from './card-data';
 import { expand } from './cards';

@@ -1,7 +1,7 @@
 /** Turning one Teams turn into the channel-neutral command context. */
 import type { ConversationAccount, TurnContext } from 'botbuilder';
 import type { CommandRegistry } from '../../commands/registry';
-import { conversationLanguage, personLanguage } from '../../commands/conversation-language';
+import { conversationLanguage, personLanguage } from '../../features/language/conversation-language';
 import type { CommandContext, Conversation, NotificationPorts } from '../../commands/types';
 import { isPrivate } from '../../core';
 import type { Actor, HelpdeskService } from '../../helpdesk/types';

@@ -1,5 +1,5 @@
 /** A channel digest as one Slack message: a header, section fields for the figures, context lines, and the oldest unassigned tickets with Claim. */
-import type { DigestView } from '../../../views/digest-view';
+import type { DigestView } from '../../../features/digests/digest-view';
 import { button, type Block } from './elements';
 import { BLOCK_LIMITS, escapeMrkdwn, mrkdwn, plain, truncate, userText } from './limits';
 

@@ -1,7 +1,7 @@
 /** Any view model rendered as a Slack message (`text` fallback plus `blocks`) within Block Kit limits. */
 import { FORM_OPEN_VERB } from '../../../commands/registry';
 import type { ActionView, AssetListView, FormView, HelpView, TicketListView, View } from '../../../views/types';
-import { placeDates } from '../../../views/clock-view';
+import { placeDates } from '../../../features/sla/clock-view';
 import { actionsBlocks, button, type Block } from './elements';
 import { slackDate } from './dates';
 import { BLOCK_LIMITS, escapeMrkdwn, mrkdwn, plain, truncate, userText } from './limits';

@@ -1,5 +1,5 @@
 /** A change storm's summary as Block Kit: counts, the first rows with Show and Claim, "and N more" and the list button. */
-import type { StormView } from '../../../views/storm-view';
+import type { StormView } from '../../../features/storms/storm-view';
 import { actionsBlocks, type Block } from './elements';
 import { BLOCK_LIMITS, escapeMrkdwn, mrkdwn, plain, userText } from './limits';
 import type { SlackMessage } from './message';

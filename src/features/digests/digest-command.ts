@@ -1,0 +1,73 @@
+/** `digest daily 09:00 [zone]|weekly mon 09:00 [zone]|off|now` (agents, shared conversations): this channel's scheduled summary. */
+import { byWhom, confirm, errorReply, tr } from '../../commands/respond';
+import { agentPorts, isReply } from '../../commands/subscription-filter';
+import { VERBS, type DigestSpec } from '../../core';
+import type { Translate } from '../../i18n';
+import type { CommandDeclaration } from '../../commands/declaration';
+import { parseSchedule } from './digest-words';
+import type { Handler } from '../../commands/types';
+
+/** The plain answer that names the fix for each way a typed schedule can be wrong. */
+const PROBLEMS = {
+  cadence: 'routines:command.notACadence',
+  missing: 'routines:command.say',
+  time: 'routines:command.notATime',
+  day: 'routines:command.notADay',
+  zone: 'routines:command.notAZone',
+} as const;
+const MISSING = { time: 'routines:command.noTime', day: 'routines:command.noDay' } as const;
+
+/** "every working day at 09:00 (Europe/Berlin)" in the reader's language, as `key` words it. */
+export function describeSchedule(spec: DigestSpec, t: Translate, daily: string, weekly: string, by?: string): string {
+  const weekday = String(spec.weekday ?? 1);
+  const vars = { time: spec.time, zone: spec.zone, by: by ?? '', day: t(`routines:days.${weekday}`) };
+  return t(spec.cadence === 'weekly' ? weekly : daily, vars);
+}
+
+/** Sets, removes or runs this conversation's digest. */
+const digest: Handler = async (ctx, input) => {
+  const ports = await agentPorts(ctx, 'digest');
+  if (isReply(ports)) return ports;
+  const t = tr(ctx);
+  const digests = ports.digests;
+  if (!digests) return errorReply(t('routines:command.notSetUp'));
+  const words = (input.values?.schedule ?? input.text ?? '').trim().split(/\s+/).filter(Boolean);
+  const first = (words[0] ?? '').toLowerCase();
+  if (first === 'off') {
+    const had = await digests.setSchedule(ctx.conversation, undefined, ctx.actor.email);
+    return confirm(t(had ? 'routines:command.off' : 'routines:command.wasOff'), 'public');
+  }
+  if (first === 'now') {
+    await digests.postNow(ctx.conversation);
+    return confirm(t('routines:command.posted'));
+  }
+  const parsed = parseSchedule(words);
+  if ('problem' in parsed) {
+    const key = parsed.value === '' && parsed.problem in MISSING ? MISSING[parsed.problem as keyof typeof MISSING] : PROBLEMS[parsed.problem];
+    return errorReply(t(key, { value: parsed.value }), digestCommand.usage);
+  }
+  const spec: DigestSpec = { ...parsed.spec, zone: parsed.spec.zone ?? digests.defaultZone() };
+  await digests.setSchedule(ctx.conversation, spec, ctx.actor.email);
+  return confirm(describeSchedule(spec, t, 'routines:command.setDaily', 'routines:command.setWeekly', byWhom(ctx)), 'public');
+};
+
+/** `digest …`. */
+export const digestCommand: CommandDeclaration = {
+  name: 'digest',
+  usage: 'digest daily <HH:MM> [zone]|weekly <day> <HH:MM> [zone]|off|now',
+  description: 'routines:describe.digest',
+  who: 'agents',
+  scopes: ['channel', 'group'],
+  elsewhere: 'commands:subscriptions.sharedOnly',
+  menus: [],
+  args: { kind: 'text', key: 'schedule', required: 'routines:command.say' },
+  verb: VERBS.digest,
+  handles: { [VERBS.digest]: digest },
+  answers: 'confirmation',
+  examples: [
+    { name: 'digest daily', typed: 'digest daily 09:00', values: { schedule: 'daily 09:00' } },
+    { name: 'digest weekly', typed: 'digest weekly mon 09:00 Europe/Berlin', values: { schedule: 'weekly mon 09:00 Europe/Berlin' } },
+    { name: 'digest off', typed: 'digest off', values: { schedule: 'off' } },
+  ],
+  helpGroup: 'channel',
+};

@@ -1,0 +1,172 @@
+/**
+ * Channel digests on a schedule: a timer checks every `checkMs` which conversations have a slot
+ * due (src/features/digests/digest-schedule.ts), counts the digest from the store (the poller's index and the
+ * SLA due times; no Graph request) and enqueues it as an outbox row whose key names the slot, then
+ * moves the conversation's last slot by compare-and-set. Replicas and restarts therefore enqueue
+ * each slot once: a second enqueue of the key is ignored, a second move fails. Slots missed while
+ * no process ran become one digest that says it is late. The deliverer sends it like any card.
+ * The same check releases DMs held in quiet hours (src/features/preferences/quiet-hours.ts) once they end.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { IANAZone } from 'luxon';
+import { isDone, type Conversation, type DigestPorts, type DigestSpec } from '../../core';
+import type { Vocabulary } from '../../helpdesk/types';
+import type { Logger } from '../../log';
+import { dayAt } from '../sla/business-time';
+import type { PolicySource } from '../sla/policy-source';
+import type { DigestRecord } from '../../store/digests';
+import type { Platform, Store } from '../../store/types';
+import { digestView, type DigestOccasion } from './digest-view';
+import { digestFigures } from './digest-data';
+import { slotsBetween, WEEKDAYS_ONLY, type DayFilter } from './digest-schedule';
+import { channelLane, dmLane, type OutboxPayload } from '../../notify/intents';
+import type { NoticeView } from '../../views/notice-view';
+
+/** A slot handled more than this long after its time is late (the timer checks far more often). */
+export const LATE_AFTER_MS = 15 * 60_000;
+
+/** Options for createDigests. */
+export interface DigestsConfig {
+  store: Store;
+  vocabulary: Vocabulary;
+  logger: Logger;
+  /** HELPDESK_TIME_ZONE: schedules without a zone when no SLA policy gives one. */
+  timeZone: string;
+  /** HELPDESK_LOCALE: the language of conversations with none set. */
+  locale: string;
+  sla?: PolicySource;
+  /** The clock (tests pin it). */
+  now?: () => Date;
+  /** How often the timer looks for due slots (default 30 s). */
+  checkMs?: number;
+}
+
+/** The scheduler and the ports `digest` uses. */
+export interface Digests {
+  ports: DigestPorts;
+  /** Enqueues every digest due now; resolves with how many were enqueued. */
+  tick(): Promise<number>;
+  start(): void;
+  stop(): void;
+}
+
+/** Creates the digest scheduler over one store. */
+export function createDigests(config: DigestsConfig): Digests {
+  const { store, vocabulary, logger } = config;
+  const clock = () => (config.now?.() ?? new Date()).getTime();
+  const defaultZone = () => config.sla?.current().timeZone ?? config.timeZone;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+
+  /** Daily digests fall on the SLA calendar's open days (Monday to Friday without one); weekly ones skip a closed day. */
+  const days = (): { working: DayFilter; open: DayFilter } => {
+    const policy = config.sla?.current();
+    if (!policy) return { working: WEEKDAYS_ONLY, open: () => true };
+    const open: DayFilter = (_day, instant) => dayAt(policy.calendars.business, instant).open.length > 0;
+    return { working: open, open };
+  };
+
+  async function enqueue(key: string, platform: Platform, conversationId: string, spec: { zone: string }, occasion: DigestOccasion, until: number): Promise<void> {
+    const [tickets, subs, locales, due] = await Promise.all([
+      store.digestTickets(occasion.since, vocabulary.statuses.filter((s) => isDone(vocabulary, s))),
+      store.listSubscriptions(platform, conversationId),
+      store.conversationLocales(),
+      config.sla ? store.slaQueue(0, 5000) : Promise.resolve(undefined),
+    ]);
+    const figures = digestFigures({ tickets, filters: subs.map((s) => s.filter), vocabulary, since: occasion.since, until, zone: spec.zone, slaDue: due?.rows });
+    const view = digestView(figures, occasion, spec.zone, locales.get(`${platform}:${conversationId}`) ?? config.locale);
+    const payload: OutboxPayload = { kind: 'digest', platform, conversationId, view };
+    const intent = { key, lane: channelLane(platform, conversationId), ticketId: 0, createdAt: new Date(until).toISOString(), payload };
+    await store.commitCycleWithDeliveries({ watermarks: {}, states: [], processedKeys: [] }, [intent]);
+  }
+
+  /** Enqueues the conversation's digest when a slot is due; true when this call enqueued and moved it. */
+  async function runOne(rec: DigestRecord, now: number): Promise<boolean> {
+    const { working, open } = days();
+    const slots = slotsBetween(rec.spec, rec.lastSlot, now, working, open);
+    // A closed day has no slot at all, so it is neither sent nor counted as missed.
+    if (slots.length === 0) return false;
+    const slot = slots[slots.length - 1];
+    const late = slots.length > 1 || now - slot > LATE_AFTER_MS;
+    const key = `digest:${rec.platform}:${rec.conversationId}:${slot}`;
+    await enqueue(key, rec.platform, rec.conversationId, rec.spec, { since: rec.sinceAt, ...(late ? { lateSlot: slot } : {}) }, now);
+    const moved = await store.advanceDigest(rec.platform, rec.conversationId, rec.lastSlot, slot, now);
+    if (moved) logger.info('channel digest enqueued', { platform: rec.platform, conversationId: rec.conversationId, late });
+    return moved;
+  }
+
+  /**
+   * DMs held in quiet hours that ended: one DM per person and ticket, its lines in order, keyed by
+   * what it merges so a second replica or a retry after a crash enqueues it once.
+   */
+  async function releaseHeld(now: number): Promise<void> {
+    const due = await store.heldDue(now);
+    if (due.length === 0) return;
+    const groups = new Map<string, typeof due>();
+    for (const h of due) groups.set(`${h.email}\n${h.ticketId}`, [...(groups.get(`${h.email}\n${h.ticketId}`) ?? []), h]);
+    const intents = [...groups.values()].map((held) => {
+      const last = held[held.length - 1];
+      const text = held.map((h) => h.text).join('\n');
+      const notice = last.notice ? { ...(last.notice as NoticeView), text } : undefined;
+      const payload: OutboxPayload = { kind: 'dm', email: last.email, text, reason: last.reason, urgent: true, ...(notice ? { notice } : {}) };
+      const key = `held:${createHash('sha256').update(held.map((h) => h.key).join('\n')).digest('hex').slice(0, 32)}`;
+      return { key, lane: dmLane(last.email), ticketId: last.ticketId, createdAt: new Date(now).toISOString(), payload };
+    });
+    await store.commitCycleWithDeliveries({ watermarks: {}, states: [], processedKeys: [] }, intents);
+    await store.dropHeld(due.map((h) => h.key));
+  }
+
+  async function tickOnce(): Promise<number> {
+    const now = clock();
+    await releaseHeld(now).catch((err) => logger.warn('could not release DMs held in quiet hours; the next check tries again', { error: err }));
+    let n = 0;
+    for (const rec of await store.digestSchedules()) {
+      try {
+        if (await runOne(rec, now)) n += 1;
+      } catch (err) {
+        logger.warn('could not prepare a channel digest; the next check tries again', { platform: rec.platform, conversationId: rec.conversationId, error: err });
+      }
+    }
+    return n;
+  }
+
+  const ports: DigestPorts = {
+    defaultZone,
+    isZone: (zone) => IANAZone.isValidZone(zone),
+    async setSchedule(conversation: Conversation, spec: DigestSpec | undefined, by: string) {
+      if (!spec) return store.removeDigestSchedule(conversation.platform, conversation.id);
+      const now = clock();
+      const before = await store.digestSchedule(conversation.platform, conversation.id);
+      await store.putDigestSchedule({ platform: conversation.platform, conversationId: conversation.id, spec, createdBy: by, lastSlot: now, sinceAt: before?.sinceAt ?? now });
+      return true;
+    },
+    async schedule(conversation) {
+      return (await store.digestSchedule(conversation.platform, conversation.id))?.spec;
+    },
+    async postNow(conversation) {
+      const now = clock();
+      const rec = await store.digestSchedule(conversation.platform, conversation.id);
+      // Without a schedule there is no last digest: the day before stands in for it.
+      const since = rec?.sinceAt ?? now - 86_400_000;
+      await enqueue(`digest-now:${randomUUID()}`, conversation.platform, conversation.id, { zone: rec?.spec.zone ?? defaultZone() }, { since, onRequest: true }, now);
+    },
+  };
+
+  return {
+    ports,
+    tick() {
+      // Overlapping checks (timer and a test) share one run.
+      running ??= tickOnce().finally(() => (running = undefined));
+      return running;
+    },
+    start() {
+      if (timer) return;
+      timer = setInterval(() => void this.tick().catch((err) => logger.warn('digest check failed', { error: err })), config.checkMs ?? 30_000);
+      timer.unref?.();
+    },
+    stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+    },
+  };
+}

@@ -1,0 +1,13 @@
+/** Channel digests: `digest daily|weekly …` and the timer that posts each due slot once (table in src/store: digest_schedules). */
+import { defineFeature } from '../types';
+import { digestCommand } from './digest-command';
+
+/** The digests feature: what it adds to the bot (src/features/types.ts says what each field means). */
+export const digestsFeature = defineFeature({
+  name: 'digests',
+  needs: [],
+  commands: [digestCommand],
+  migrations: {},
+  doctor: [],
+  settings: ['HELPDESK_TIME_ZONE'],
+});

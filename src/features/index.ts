@@ -1,0 +1,31 @@
+/**
+ * The features the product runs, in one list: the command registry (src/commands/registry.ts),
+ * the poller (src/notify/start.ts) and the doctor (src/setup-check/run-doctor.ts) read it and know no
+ * feature by name. Adding a feature: its folder, and one line here (docs/design.md, "Adding a feature").
+ */
+import type { AnyFeature } from './types';
+import { slaFeature } from './sla/sla-feature';
+import { searchFeature } from './search/search-feature';
+import { preferencesFeature } from './preferences/preferences-feature';
+import { savedRepliesFeature } from './saved-replies/saved-replies-feature';
+import { surveysFeature } from './surveys/surveys-feature';
+import { spacesFeature } from './spaces/spaces-feature';
+import { digestsFeature } from './digests/digests-feature';
+import { languageFeature } from './language/language-feature';
+import { stormsFeature } from './storms/storms-feature';
+
+/** The product's features. */
+export const FEATURES = [
+  slaFeature,
+  searchFeature,
+  preferencesFeature,
+  savedRepliesFeature,
+  surveysFeature,
+  spacesFeature,
+  digestsFeature,
+  languageFeature,
+  stormsFeature,
+] as const satisfies readonly AnyFeature[];
+
+export { bindFeatures, featureMigrations, type BoundFeatures, type FeatureHost, type NamedCycleHook } from './bind';
+export { defineFeature, type AnyFeature, type CycleHook, type DoctorCheck, type Feature, type FeatureCommand, type FeatureHandler, type FeatureServices, type HostServices, type Migration, type Migrations } from './types';

@@ -1,0 +1,13 @@
+/** Languages: `language <lng>|default` for a person or a channel, and whose language each surface speaks (conversation-language.ts; tables in src/store: chosen_locales, locales). */
+import { defineFeature } from '../types';
+import { languageCommand } from './language-command';
+
+/** The language feature: what it adds to the bot (src/features/types.ts says what each field means). */
+export const languageFeature = defineFeature({
+  name: 'language',
+  needs: [],
+  commands: [languageCommand],
+  migrations: {},
+  doctor: [],
+  settings: ['HELPDESK_LOCALE'],
+});

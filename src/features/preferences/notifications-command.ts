@@ -1,0 +1,104 @@
+/**
+ * `notifications` (everyone): with no argument a form to choose which DMs about tickets I get and
+ * my quiet hours; `notifications off|on` mutes all of them or brings back the kinds I chose. Private.
+ */
+import { confirm, errorReply, formReply, tr } from '../../commands/respond';
+import { isReply, notificationPorts } from '../../commands/subscription-filter';
+import { VERBS, type DmChoices, type NotificationPorts } from '../../core';
+import type { Translate } from '../../i18n';
+import { notificationsForm } from './notifications-form-view';
+import { EVERYWHERE, type CommandDeclaration } from '../../commands/declaration';
+import type { CommandContext, Handler, Reply } from '../../commands/types';
+
+const KINDS = ['status', 'comments', 'resolution'] as const;
+const TIME = /^([01]?\d|2[0-3]):([0-5]\d)$/;
+
+/** "status changes, public comments" for the kinds chosen. */
+const kindsText = (c: DmChoices, t: Translate) => KINDS.filter((k) => c[k]).map((k) => t(`routines:notifications.kind.${k}`)).join(', ');
+
+/** The ports and an address, or the reply that says why there is nothing to set. */
+function portsFor(ctx: CommandContext): NotificationPorts | Reply {
+  const ports = notificationPorts(ctx);
+  if (isReply(ports)) return ports;
+  // Direct messages are kept per address: without one there is nothing to choose, and '' is nobody's setting.
+  if (!ctx.actor.email.trim()) return errorReply(tr(ctx)('commands:notifications.noAddress'));
+  return ports;
+}
+
+/** The form, filled with what the person chose before. */
+async function openForm(ctx: CommandContext, ports: NotificationPorts): Promise<Reply> {
+  const { choices, zone } = (await ports.preferences?.choices(ctx.actor.email)) ?? { choices: { status: true, comments: true, resolution: true } };
+  return formReply(notificationsForm(choices, zone ?? 'UTC', ctx.locale));
+}
+
+/** Sets my mute preference, or opens the form. */
+const notifications: Handler = async (ctx, input) => {
+  const ports = portsFor(ctx);
+  if (isReply(ports)) return ports;
+  const t = tr(ctx);
+  const choice = (input.values?.state ?? '').trim().toLowerCase();
+  if (!choice || choice === 'form') return ports.preferences ? openForm(ctx, ports) : errorReply(t('commands:notifications.say'), notificationsCommand.usage);
+  if (choice !== 'on' && choice !== 'off') return errorReply(t('commands:notifications.notOnOff', { choice }), notificationsCommand.usage);
+  await ports.setMuted(ctx.actor.email, choice === 'off');
+  if (choice === 'off') return confirm(t('commands:notifications.muted'));
+  const chosen = (await ports.preferences?.choices(ctx.actor.email))?.choices;
+  // `on` brings back the kinds chosen in the form, not every kind.
+  if (chosen && KINDS.some((k) => !chosen[k]) && KINDS.some((k) => chosen[k])) return confirm(t('routines:notifications.unmutedKinds', { kinds: kindsText(chosen, t) }));
+  return confirm(t('commands:notifications.unmuted'));
+};
+
+/** The form's submit: checks the times, saves, and says what was saved. */
+const save: Handler = async (ctx, input) => {
+  const ports = portsFor(ctx);
+  if (isReply(ports)) return ports;
+  if (!ports.preferences) return errorReply(tr(ctx)('commands:notifications.say'));
+  const t = tr(ctx);
+  const v = input.values ?? {};
+  const { zone } = await ports.preferences.choices(ctx.actor.email);
+  const choices: DmChoices = { status: v.status === 'true', comments: v.comments === 'true', resolution: v.resolution === 'true' };
+  const start = (v.quietStart ?? '').trim();
+  const end = (v.quietEnd ?? '').trim();
+  const retry = (field: string, message: string) => formReply(notificationsForm(choices, zone ?? 'UTC', ctx.locale, [{ field, message }], { ...v, quietStart: start, quietEnd: end }));
+  for (const [field, value] of [['quietStart', start], ['quietEnd', end]] as const) {
+    if (value && !TIME.test(value)) return retry(field, t('routines:notifications.notATime', { value }));
+  }
+  if (!start !== !end) return retry(start ? 'quietEnd' : 'quietStart', t('routines:notifications.bothTimes'));
+  const pad = (s: string) => s.padStart(5, '0');
+  if (start && end) Object.assign(choices, { quietStart: pad(start), quietEnd: pad(end) });
+  await ports.preferences.setChoices(ctx.actor.email, choices);
+  const quiet = choices.quietStart
+    ? t(choices.quietEnd! < choices.quietStart ? 'routines:notifications.quietOvernight' : 'routines:notifications.quiet', { start: choices.quietStart, end: choices.quietEnd, zone: zone ?? 'UTC' })
+    : t('routines:notifications.noQuiet');
+  const kinds = kindsText(choices, t);
+  return confirm(kinds ? t('routines:notifications.saved', { kinds, quiet }) : t('routines:notifications.savedNone', { quiet }));
+};
+
+/** `notifications [off|on]`. */
+export const notificationsCommand: CommandDeclaration = {
+  name: 'notifications',
+  usage: 'notifications [off|on]',
+  description: 'commands:describe.notifications',
+  who: 'everyone',
+  scopes: EVERYWHERE,
+  menus: ['personal'],
+  // Nothing typed after the word opens the form.
+  args: { kind: 'choice', key: 'state', choices: ['off', 'on', 'form'], noun: 'commands:notifications.noun', fallback: 'form' },
+  verb: VERBS.notifications,
+  handles: {
+    [VERBS.notifications]: notifications,
+    [VERBS.notificationsForm]: async (ctx) => {
+      const ports = portsFor(ctx);
+      return isReply(ports) ? ports : openForm(ctx, ports);
+    },
+    [VERBS.notificationsSave]: save,
+  },
+  form: { name: 'notifications', opens: VERBS.notificationsForm, template: 'notifications-form' },
+  answers: 'confirmation',
+  examples: [
+    { name: 'notifications off', typed: 'notifications off', values: { state: 'off' }, access: 'email' },
+    { name: 'notifications on', typed: 'notifications on', values: { state: 'on' }, access: 'email' },
+    { name: 'notifications form', verb: VERBS.notificationsForm, access: 'email' },
+    { name: 'notifications save', verb: VERBS.notificationsSave, values: { status: 'true', comments: 'false', resolution: 'true', quietStart: '22:00', quietEnd: '07:00' }, access: 'email' },
+  ],
+  helpGroup: 'yours',
+};

@@ -1,0 +1,13 @@
+/** Notification preferences: which DMs a person gets and their quiet hours (`notifications`; tables in src/store: dm_preferences, held_dms). */
+import { defineFeature } from '../types';
+import { notificationsCommand } from './notifications-command';
+
+/** The preferences feature: what it adds to the bot (src/features/types.ts says what each field means). */
+export const preferencesFeature = defineFeature({
+  name: 'preferences',
+  needs: [],
+  commands: [notificationsCommand],
+  migrations: {},
+  doctor: [],
+  settings: ['HELPDESK_TIME_ZONE'],
+});

@@ -1,0 +1,49 @@
+/** `search <words>`: tickets by id, words, people, category or status, most relevant first. Private. */
+import { VERBS } from '../../core';
+import { keepingList, ticketListView } from '../../views/list-view';
+import { EVERYWHERE, type CommandDeclaration } from '../../commands/declaration';
+import { peopleNames } from '../../commands/people';
+import { errorReply, privately, tr } from '../../commands/respond';
+import type { Handler } from '../../commands/types';
+import { ALL_SPACES, listScope, scopedList } from '../../commands/space-scope';
+
+const LIMIT = 10;
+
+/** Searches the index through the service, which narrows a requester's search to their own tickets. */
+const search: Handler = async (ctx, input) => {
+  const text = (input.values?.query ?? input.text ?? '').trim();
+  const t = tr(ctx);
+  if (!text) return errorReply(t('commands:search.what'), searchCommand.usage);
+  // A channel bound to a space searches that space's tickets, unless its button asked for every space.
+  const scope = await listScope(ctx, input.values);
+  const [found, isAgent] = await Promise.all([
+    ctx.helpdesk.searchTickets(ctx.actor, { text, limit: LIMIT + 1, spaceId: scope.shown }),
+    ctx.helpdesk.isAgent(ctx.actor.email),
+  ]);
+  const footer = found.length > LIMIT ? t('commands:search.more', { limit: LIMIT }) : undefined;
+  const empty = t(isAgent ? 'commands:search.none' : 'commands:search.noneOfYours', { text });
+  const list = ticketListView(t('commands:search.title', { text }), found.slice(0, LIMIT), { email: ctx.actor.email, isAgent, locale: ctx.locale }, empty, footer, await peopleNames(ctx), ctx.helpdesk.vocabulary);
+  scopedList(ctx, list, scope, VERBS.search, { query: text });
+  return privately({ type: 'ticket-list', list: keepingList(list, { verb: VERBS.search, values: { query: text, ...(scope.bound && !scope.shown ? { spaces: ALL_SPACES } : {}) } }) });
+};
+
+/** `search <words>`. */
+export const searchCommand: CommandDeclaration = {
+  name: 'search',
+  aliases: ['find'],
+  usage: 'search <words>',
+  description: 'commands:describe.search',
+  who: 'everyone',
+  scopes: EVERYWHERE,
+  // Every Teams menu already lists ten commands; the search message extension is Teams' way in.
+  menus: [],
+  args: { kind: 'text', key: 'query', required: 'commands:search.what' },
+  verb: VERBS.search,
+  handles: { [VERBS.search]: search },
+  answers: 'ticket-list',
+  examples: [
+    { name: 'search', typed: 'search matrix', values: { query: 'matrix' } },
+    { name: 'find', typed: 'find printer', values: { query: 'printer' } },
+  ],
+  helpGroup: 'tickets',
+};

@@ -1,0 +1,131 @@
+/**
+ * What SLA thresholds are told, as outbox rows: one line per threshold per SLA-subscribed channel
+ * (in the ticket card's thread when the channel has one, else a message of its own), a DM to the
+ * assignee, and one backlog summary per channel when a policy is new or changed. Keys are fixed
+ * per ticket, clock and threshold, so the outbox says each once across restarts and replicas.
+ */
+import { createHash } from 'node:crypto';
+import { slaInner, type SubscriptionFilter } from '../../core';
+import { ticketFromIndex } from '../../helpdesk/search';
+import { backlogSummaryView } from './clock-view';
+import { ticketView } from '../../views/ticket-view';
+import type { ConfirmationView } from '../../views/types';
+import type { Vocabulary } from '../../helpdesk/types';
+import { translator, type Translate } from '../../i18n';
+import type { DeliveryIntent, Store } from '../../store/types';
+import { channelLane, dmLane, type OutboxPayload } from '../../notify/deliver';
+import { matches } from '../../notify/routing';
+import type { CardChange, SlaAlert, SlaFindings } from './clock-tracker';
+import { backlogFor } from './sla-backlog';
+
+
+/** "1 h 20 min", "35 min", "2 h": relative wording for messages read when they are sent. */
+export function spanText(t: Translate, ms: number): string {
+  const minutes = Math.max(1, Math.round(Math.abs(ms) / 60_000));
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  if (h === 0) return t('notify:sla.m', { m });
+  return m === 0 ? t('notify:sla.h', { h }) : t('notify:sla.hm', { h, m });
+}
+
+/** The alert's sentence for a channel (`dm` false) or for the assignee. */
+export function alertText(t: Translate, a: SlaAlert, now: number, dm: boolean): string {
+  const clock = t(`notify:sla.clock.${a.clock.kind}`);
+  const vars = { id: a.ticketId, title: a.title, clock, who: a.assignee ? t('notify:sla.holds', { name: a.assignee }) : t('notify:sla.nobody') };
+  if (a.threshold.kind === 'escalation') return t('notify:sla.escalation', { ...vars, ago: spanText(t, now - (a.clock.breachedAt ?? a.threshold.at)) });
+  if (a.threshold.kind === 'warning') return t(dm ? 'notify:sla.dmWarning' : 'notify:sla.warning', { ...vars, left: spanText(t, (a.clock.due ?? now) - now) });
+  return t(dm ? 'notify:sla.dmBreach' : 'notify:sla.breach', { ...vars, ago: spanText(t, now - (a.clock.breachedAt ?? a.threshold.at)) });
+}
+
+function backlogText(t: Translate, { tickets, breached, rows: first }: ReturnType<typeof backlogFor>): string {
+  const rows = first.map((a) =>
+    t('notify:sla.backlogRow', { id: a.ticketId, title: a.title, clock: t(`notify:sla.clock.${a.clock.kind}`), state: a.threshold.kind === 'warning' ? t('notify:sla.state.warning') : t('notify:sla.state.breach') }));
+  const more = tickets > first.length ? `\n${t('notify:sla.backlogMore', { count: tickets - first.length })}` : '';
+  return `${t('notify:sla.backlog', { count: tickets, breached, warned: tickets - breached })}\n${rows.join('\n')}${more}`;
+}
+
+/** Options for createSlaAlerts. */
+export interface SlaAlertsConfig {
+  store: Store;
+  vocabulary: Vocabulary;
+  /** HELPDESK_LOCALE: conversations and people with no language of their own. */
+  locale: string;
+}
+
+/** Owes what the tracker found: commits the outbox rows; the poller's drain sends them. */
+export function createSlaAlerts(config: SlaAlertsConfig): (findings: SlaFindings, now: number) => Promise<void> {
+  const { store } = config;
+  const createdAt = (now: number) => new Date(now).toISOString();
+
+  /**
+   * A card edit for each conversation showing a ticket whose clock lines changed, but not where
+   * this cycle already owes that card an edit (the send reads the clocks, so it shows them too).
+   * The card is rebuilt from the store's copy of the ticket: no Graph read.
+   */
+  async function cardUpdates(changes: readonly CardChange[], at: string): Promise<DeliveryIntent[]> {
+    const out: DeliveryIntent[] = [];
+    let languages: Map<string, string> | undefined;
+    for (const change of changes) {
+      const posted = await store.postedMessages(change.ticketId);
+      if (posted.length === 0) continue;
+      const owed = new Set((await store.pendingCards(change.ticketId)).map((c) => `${c.platform}:${c.conversationId}`));
+      const waiting = posted.filter((p) => !owed.has(`${p.platform}:${p.conversationId}`));
+      if (waiting.length === 0) continue;
+      const [doc] = await store.searchTickets({ words: [String(change.ticketId)], limit: 1 });
+      if (!doc || doc.id !== change.ticketId) continue;
+      const ticket = { ...ticketFromIndex(doc), ...(change.link ? { webUrl: change.link } : {}) };
+      languages ??= await store.conversationLocales();
+      const version = createHash('sha1').update(JSON.stringify(change.clocks)).digest('hex').slice(0, 12);
+      for (const p of waiting) {
+        const where = { platform: p.platform, conversationId: p.conversationId };
+        const locale = languages.get(`${p.platform}:${p.conversationId}`) ?? config.locale;
+        const view = ticketView(ticket, [], { email: '', isAgent: true, locale }, config.vocabulary);
+        out.push({
+          key: `sla-card:${change.ticketId}:${change.seen}:${version}>${p.platform}:${p.conversationId}>card`,
+          lane: channelLane(p.platform, p.conversationId), ticketId: change.ticketId, card: where, createdAt: at,
+          payload: { kind: 'card', ...where, view, etag: doc.etag } satisfies OutboxPayload,
+        });
+      }
+    }
+    return out;
+  }
+
+  return async (findings, now) => {
+    const cardIntents = await cardUpdates(findings.cards ?? [], createdAt(now));
+    if (findings.alerts.length === 0 && findings.backlog.tickets === 0) {
+      if (cardIntents.length > 0) await store.commitCycleWithDeliveries({ watermarks: {}, states: [], processedKeys: [] }, cardIntents);
+      return;
+    }
+    const channels = (await store.allSubscriptions()).filter((s) => s.filter.kind === 'sla');
+    const languages = await store.conversationLocales();
+    const intents: DeliveryIntent[] = [...cardIntents];
+    const wants = (filter: SubscriptionFilter, a: SlaAlert) =>
+      filter.kind === 'sla' && matches(slaInner(filter), a.facts, config.vocabulary.highPriorities);
+    for (const sub of channels) {
+      const { platform, id } = sub.conversation;
+      const t = translator(languages.get(`${platform}:${id}`) ?? config.locale);
+      const line = (key: string, ticketId: number, text: string, mention?: string, view?: ConfirmationView) =>
+        intents.push({ key: `${key}>${platform}:${id}`, lane: channelLane(platform, id), ticketId, createdAt: createdAt(now), payload: { kind: 'line', platform, conversationId: id, text, orPost: true, ...(mention ? { mention } : {}), ...(view ? { view } : {}) } satisfies OutboxPayload });
+      // An escalation @mentions the assignee, so it goes out as a message of its own.
+      for (const a of findings.alerts) if (wants(sub.filter, a)) line(a.key, a.ticketId, alertText(t, a, now, false), a.threshold.kind === 'escalation' && a.assignee ? a.assignee : undefined);
+      const backlog = backlogFor(findings.backlog, (facts) => wants(sub.filter, { facts } as SlaAlert));
+      if (backlog.tickets > 0) {
+        const text = backlogText(t, backlog);
+        line(`sla-backlog:${findings.policy}`, 0, text, undefined, backlogSummaryView(text, languages.get(`${platform}:${id}`) ?? config.locale));
+      }
+    }
+    const assignees = [...new Set(findings.alerts.map((a) => a.assignee).filter(Boolean))];
+    const muted = await store.mutedAmong(assignees);
+    const people = await store.personLocales(assignees);
+    for (const a of findings.alerts) {
+      // The escalation is the channel's; the assignee was told at the breach.
+      if (a.threshold.kind === 'escalation') continue;
+      if (!a.assignee || muted.has(a.assignee.trim().toLowerCase())) continue;
+      const locale = people.get(a.assignee.trim().toLowerCase()) ?? config.locale;
+      const text = alertText(translator(locale), a, now, true);
+      intents.push({ key: `${a.key}>dm:${a.assignee.toLowerCase()}`, lane: dmLane(a.assignee), ticketId: a.ticketId, createdAt: createdAt(now), payload: { kind: 'dm', email: a.assignee, text, reason: 'assignee', locale, urgent: true } satisfies OutboxPayload });
+    }
+    // Keys already pending or delivered are ignored by the outbox: a retold threshold is said once.
+    if (intents.length > 0) await store.commitCycleWithDeliveries({ watermarks: {}, states: [], processedKeys: [] }, intents);
+  };
+}

@@ -1,0 +1,79 @@
+/** `sla <id>` (agents): the SLA policy that applies to a ticket and each clock, with why. Private. */
+import { formatDate } from '../../views/format';
+import { VERBS, type SlaClockReport, type SlaReport } from '../../core';
+import type { Translate } from '../../i18n';
+import { confirm, errorReply, needTicket, tr } from '../../commands/respond';
+import { EVERYWHERE, type CommandDeclaration } from '../../commands/declaration';
+import type { Handler } from '../../commands/types';
+
+
+/** "1 h 20 min", "35 min": read when the answer is sent. */
+function span(t: Translate, ms: number): string {
+  const minutes = Math.max(0, Math.round(Math.abs(ms) / 60_000));
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  if (h === 0) return t('commands:sla.m', { m });
+  return m === 0 ? t('commands:sla.h', { h }) : t('commands:sla.hm', { h, m });
+}
+
+/** Dates the answer names: in the text as UTC spelled out, shown by each platform in its reader's own time zone. */
+type Dates = { text: string; iso: string }[];
+
+function clockLine(t: Translate, r: SlaReport, c: SlaClockReport, locale: string, dates: Dates): string {
+  const at = (ms: number | undefined) => {
+    if (ms === undefined) return '';
+    const iso = new Date(ms).toISOString();
+    const text = formatDate(iso, locale);
+    dates.push({ text, iso });
+    return text;
+  };
+  const states: Record<SlaClockReport['state'], string> = {
+    running: t('commands:sla.running', { at: at(c.due), left: span(t, (c.due ?? r.now) - r.now) }),
+    paused: t('commands:sla.paused', { at: at(c.due) }),
+    breached: t('commands:sla.breached', { at: at(c.due), ago: span(t, r.now - (c.due ?? r.now)) }),
+    met: t('commands:sla.met', { at: at(c.stoppedAt) }),
+    missed: t('commands:sla.missed', { at: at(c.due) }),
+  };
+  const why = [
+    t('commands:sla.used', { used: span(t, c.usedMs) }),
+    ...c.pauses.map((p) => t('commands:sla.pausedWhile', { span: span(t, p.ms), status: p.status })),
+    ...(c.skipped ? [c.skipped] : []),
+  ];
+  const name = c.kind === 'firstResponse' ? t('commands:sla.clock.firstResponse', { target: c.target }) : t('commands:sla.clock.resolution', { target: c.target });
+  return `${name}: ${states[c.state]} (${why.join('; ')})`;
+}
+
+/** Shows the ticket's clocks; the ticket is read first, so an unknown id says so as everywhere else. */
+const sla: Handler = async (ctx, input) => {
+  const id = needTicket(ctx, input, slaCommand.usage);
+  if (typeof id !== 'number') return id;
+  const t = tr(ctx);
+  if (!(await ctx.helpdesk.isAgent(ctx.actor.email))) return errorReply(t('commands:sla.agentsOnly'));
+  const ticket = await ctx.helpdesk.getTicket(ctx.actor, id);
+  // No policy is no failure: the ticket exists and simply has no clock to show.
+  if (!ctx.notifications?.slaReport) return confirm(t('commands:sla.off'));
+  const report = await ctx.notifications.slaReport(ticket.id);
+  if (!report) return confirm(t('commands:sla.none', { id: ticket.id, priority: ticket.priority }));
+  const calendar = report.calendar === '24/7' ? t('commands:sla.calendar247') : t('commands:sla.calendarBusiness', { zone: report.timeZone });
+  const dates: Dates = [];
+  const lines = [t('commands:sla.title', { id: ticket.id, priority: report.priority, calendar }), ...report.clocks.map((c) => clockLine(t, report, c, ctx.locale ?? 'en', dates))];
+  const reply = confirm(lines.join('\n'));
+  if (reply.view.type === 'confirmation' && dates.length > 0) reply.view.confirmation.dates = dates;
+  return reply;
+};
+
+/** `sla <ticket id>`. */
+export const slaCommand: CommandDeclaration = {
+  name: 'sla',
+  usage: 'sla <ticket id>',
+  description: 'commands:describe.sla',
+  who: 'agents',
+  scopes: EVERYWHERE,
+  menus: [],
+  args: { kind: 'id' },
+  verb: VERBS.sla,
+  handles: { [VERBS.sla]: sla },
+  answers: 'confirmation',
+  examples: [{ name: 'sla', typed: 'sla {id}', ticket: 'open' }],
+  helpGroup: 'work',
+};

@@ -1,0 +1,57 @@
+/**
+ * The poll cycle's one call into SLA clocks: run the tracker over what the cycle read, owe what
+ * it found, then record it as told. A failure here is logged and never fails the cycle: its changes are committed,
+ * and the next cycle finds the same thresholds still unannounced.
+ */
+import { addressKey, type RoleVocabulary } from '../../core/vocabulary';
+import { everyTicket, type ChangeFeed } from '../../helpdesk/changes';
+import type { Comment, HelpdeskService, Ticket } from '../../helpdesk/types';
+import type { Logger } from '../../log';
+import { slaRoleOf } from './clock-roles';
+import type { PolicySource } from './policy-source';
+import type { Store } from '../../store/types';
+import { createSlaTracker, type SlaFindings } from './clock-tracker';
+
+/** What the cycle calls. */
+export interface SlaHook {
+  afterCycle(tickets: readonly Ticket[], comments: readonly Comment[], now: number): Promise<void>;
+}
+
+/** Options for createSlaHook. */
+export interface SlaHookConfig {
+  source: PolicySource;
+  store: Store;
+  feed: ChangeFeed;
+  helpdesk: Pick<HelpdeskService, 'listComments' | 'activeAgents'>;
+  logger: Logger;
+  /** The statuses and their roles: a waiting status pauses the clocks. */
+  vocabulary: RoleVocabulary;
+  /** Owes what was found (src/features/sla/sla-alerts.ts); default: logged only. */
+  tell?: (findings: SlaFindings, now: number) => Promise<void>;
+}
+
+/** Creates the hook; the comment scan reads as the ticket's requester, who sees its public comments. */
+export function createSlaHook(config: SlaHookConfig): SlaHook {
+  const logger = config.logger.child({ component: 'sla' });
+  const tracker = createSlaTracker({
+    source: config.source,
+    store: config.store,
+    logger,
+    roleOf: slaRoleOf(config.vocabulary),
+    everyTicket: () => everyTicket(config.feed),
+    commentsOf: async (id, requester) => (await config.helpdesk.listComments({ email: requester, name: '' }, id)).filter((c) => !c.isInternal),
+    activeAgents: async () => new Set((await config.helpdesk.activeAgents()).map((a) => addressKey(a.email))),
+  });
+  return {
+    async afterCycle(tickets, comments, now) {
+      try {
+        const found = await tracker.cycle(tickets, comments, now);
+        if (found.alerts.length > 0 || found.backlog.tickets > 0) logger.info('SLA thresholds crossed', { alerts: found.alerts.length, backlog: found.backlog.tickets });
+        await config.tell?.(found, now);
+        await found.save();
+      } catch (err) {
+        logger.error('SLA clocks could not be updated this cycle; the next cycle tries again', { error: err });
+      }
+    },
+  };
+}

@@ -1,0 +1,62 @@
+/**
+ * `space [<id>|none]` (agents, channels and group chats; product 1.5+): binds a channel to one space of the help
+ * desk. Tickets filed in a bound channel go to that space, `queue` and `search` show its tickets
+ * (a button shows every space), and `subscribe` without a filter follows it. The binding is in the
+ * store, so every replica sees it at once. Public confirmation when it changes.
+ */
+import { VERBS } from '../../core';
+import type { CommandDeclaration } from '../../commands/declaration';
+import { byWhom, confirm, errorReply, tr } from '../../commands/respond';
+import { agentPorts, isReply } from '../../commands/subscription-filter';
+import type { Handler } from '../../commands/types';
+
+/** Words that remove a channel's binding. */
+const NONE_WORDS = new Set(['none', 'off', 'clear', 'remove']);
+
+/** Shows, sets or removes this channel's space. */
+const space: Handler = async (ctx, input) => {
+  const ports = await agentPorts(ctx, 'space');
+  if (isReply(ports)) return ports;
+  const t = tr(ctx);
+  if (!ports.space || !ports.setSpace) return errorReply(t('commands:subscriptions.notSetUp'));
+  const typed = (input.values?.space ?? '').trim();
+  const current = await ports.space(ctx.conversation);
+  if (!typed) {
+    if ((await ctx.helpdesk.hasSpaces()) === false) return errorReply(t('commands:space.noSpaces'));
+    return confirm(current ? t('commands:space.current', { space: current }) : t('commands:space.unbound'));
+  }
+  if (NONE_WORDS.has(typed.toLowerCase())) {
+    if (!current) return confirm(t('commands:space.wasNone'));
+    await ports.setSpace(ctx.conversation, undefined, ctx.actor);
+    return confirm(t('commands:space.removed', { space: current, by: byWhom(ctx) }), 'public');
+  }
+  const found = await ctx.helpdesk.findSpace(typed);
+  switch (found.kind) {
+    case 'no-spaces':
+      return errorReply(t('commands:space.noSpaces'));
+    case 'not-served':
+      return errorReply(t('commands:space.notServed', { typed, served: found.served }), spaceCommand.usage);
+    case 'unseen':
+      return errorReply(t('commands:space.unseen', { typed }), spaceCommand.usage);
+  }
+  await ports.setSpace(ctx.conversation, found.spaceId, ctx.actor);
+  return confirm(t('commands:space.bound', { space: found.spaceId, by: byWhom(ctx) }), 'public');
+};
+
+/** `space [<id>|none]`. */
+export const spaceCommand: CommandDeclaration = {
+  name: 'space',
+  usage: 'space [<id>|none]',
+  description: 'commands:describe.space',
+  who: 'agents',
+  scopes: ['channel', 'group'],
+  elsewhere: 'commands:space.channelsOnly',
+  menus: [],
+  args: { kind: 'text', key: 'space' },
+  verb: VERBS.space,
+  handles: { [VERBS.space]: space },
+  writes: true,
+  answers: 'confirmation',
+  examples: [{ typed: 'space' }, { name: 'space it', typed: 'space it', values: { space: 'it' } }],
+  helpGroup: 'channel',
+};

@@ -1,0 +1,81 @@
+/**
+ * A change storm's summary (many tickets of one channel's subscription changed in one poll
+ * cycle): counts by status and priority, the first rows with Show and Claim, and a button that
+ * lists them all in the bot, paged. Also the one merged DM a person gets instead of many.
+ */
+import { VERBS } from '../../core';
+import type { RoleVocabulary } from '../../core/vocabulary';
+import type { Ticket } from '../../helpdesk/types';
+import { normalizeLocale, translator, type Translate } from '../../i18n';
+import { valueLabel } from '../../views/format';
+import { keepingList } from '../../views/list-view';
+import { ticketSummary } from '../../views/ticket-view';
+import type { ActionView, TicketSummaryView } from '../../views/types';
+
+/** Rows a summary shows before "and N more". */
+export const STORM_ROWS = 5;
+
+/** What a storm summary says, in the channel's language; renderers only lay it out. */
+export interface StormView {
+  locale: string;
+  /** The storm's id: its list button pages the tickets kept under it. */
+  id: string;
+  title: string;
+  /** One line per count: "Status: New 100 · Active 20". */
+  counts: { label: string; text: string }[];
+  rows: TicketSummaryView[];
+  /** "and 115 more" ('' when every ticket is a row). */
+  moreText: string;
+  /** Said when tickets that matter follow as cards of their own ('' when none do). */
+  cardsText: string;
+  /** The list button (and whatever else the summary offers). */
+  actions: ActionView[];
+  /** Plain text for notifications and clients that cannot show the layout. */
+  fallback: string;
+}
+
+/** The values the list button sends: `queue changes` for this storm, from its first page. */
+export const stormListValues = (id: string, page = 1) => ({ queue: 'changes', storm: id, page: String(page) });
+
+function countLine(t: Translate, tickets: readonly Ticket[], field: 'status' | 'priority'): string {
+  const counts = new Map<string, number>();
+  for (const tk of tickets) counts.set(tk[field], (counts.get(tk[field]) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([v, n]) => `${valueLabel(t, field, v) || '—'} ${n}`).join(' · ');
+}
+
+/** The summary of `tickets` (every ticket of the storm, newest version) in `locale`; `carded` tickets follow as cards. */
+export function stormView(id: string, tickets: readonly Ticket[], locale: string | undefined, vocabulary: RoleVocabulary, carded = 0): StormView {
+  const lang = normalizeLocale(locale);
+  const t = translator(lang);
+  const viewer = { email: '', isAgent: true, locale: lang };
+  const rows = tickets.slice(0, STORM_ROWS).map((tk) => ticketSummary(tk, viewer, undefined, vocabulary));
+  // Show and Claim on a row keep the storm's list, so a click never replaces the shared summary.
+  const kept = keepingList({ title: '', tickets: rows, emptyText: '', moreText: [] }, { verb: VERBS.queue, values: stormListValues(id) }).tickets;
+  const status = countLine(t, tickets, 'status');
+  const more = tickets.length - rows.length;
+  return {
+    locale: lang,
+    id,
+    title: t('views:storm.title', { count: tickets.length }),
+    counts: [
+      { label: t('views:storm.byStatus'), text: status },
+      { label: t('views:storm.byPriority'), text: countLine(t, tickets, 'priority') },
+    ],
+    rows: kept,
+    moreText: more > 0 ? t('views:storm.more', { count: more }) : '',
+    cardsText: carded > 0 ? t('views:storm.cards') : '',
+    actions: [{ verb: VERBS.queue, title: t('views:storm.list', { count: tickets.length }), data: stormListValues(id) }],
+    fallback: t('views:storm.fallback', { count: tickets.length, status }),
+  };
+}
+
+/** Lines a merged DM quotes before "and N more". */
+export const MERGED_DM_LINES = 10;
+
+/** One DM in place of many: a head line, the first messages' first lines, then how many more. */
+export function mergedDmText(texts: readonly string[], locale?: string): string {
+  const t = translator(locale);
+  const shown = texts.slice(0, MERGED_DM_LINES).map((x) => `• ${x.split('\n')[0]}`);
+  const more = texts.length - shown.length;
+  return [t('notify:dm.merged.head', { count: texts.length }), ...shown, ...(more > 0 ? [t('notify:dm.merged.more', { count: more })] : [])].join('\n');
+}

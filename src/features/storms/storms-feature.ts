@@ -1,0 +1,12 @@
+/** Change storms: one summary in place of many cards in a poll cycle, listed by `queue changes` (planned inside the cycle, src/notify/cycle.ts; its ticket lists are memos in src/store). */
+import { defineFeature } from '../types';
+
+/** The storms feature: what it adds to the bot (src/features/types.ts says what each field means). */
+export const stormsFeature = defineFeature({
+  name: 'storms',
+  needs: [],
+  commands: [],
+  migrations: {},
+  doctor: [],
+  settings: ['HELPDESK_STORM_THRESHOLD'],
+});

@@ -1,0 +1,118 @@
+/**
+ * The satisfaction survey from the requester's side (a rating button, the comment form and its
+ * submit) and `csat [days]`, the agents' report. The survey itself is sent by src/features/surveys/survey-planning.ts.
+ */
+import { sameAddress, SURVEY_DAYS, VERBS, type Survey, type SurveyPorts } from '../../core';
+import { translator } from '../../i18n';
+import { csatReport, ratingChoices, ratingText, surveyForm, surveyThanks } from './survey-view';
+import { EVERYWHERE, type CommandDeclaration } from '../../commands/declaration';
+import { confirm, errorReply, formReply, privately, tr } from '../../commands/respond';
+import type { CommandContext, Handler, Reply } from '../../commands/types';
+
+/** The survey a button or form names, or what to answer instead (none kept: nothing to answer; someone else's: refused). */
+async function surveyFor(ctx: CommandContext, id: string | undefined): Promise<{ ports: SurveyPorts; survey: Survey } | Reply> {
+  const t = tr(ctx);
+  const ports = ctx.notifications?.surveys;
+  const survey = id && ports ? await ports.get(id) : undefined;
+  if (!ports || !survey) return confirm(t('replies:csat.unknown'));
+  if (!ctx.actor.email || !sameAddress(survey.requester, ctx.actor.email)) return errorReply(t('replies:csat.notYours', { id: survey.ticketId }));
+  return { ports, survey };
+}
+
+function isOpen(survey: Survey, now: number): boolean {
+  return now - Date.parse(survey.sentAt) <= SURVEY_DAYS * 86_400_000;
+}
+
+/** The internal comment an answer leaves: the first with its comment, a change with the new rating, a later comment with both. */
+function noteFor(ctx: CommandContext, survey: Survey, before: Survey | undefined, rating: number, comment: string | undefined): string | undefined {
+  // The desk's language: the note is for the portal, read by whoever works the ticket.
+  const t = translator(ctx.notifications?.defaultLanguage);
+  const shown = ratingText(t, rating, survey.scale);
+  if (before?.rating === undefined || comment) return comment ? t('replies:csat.note', { rating: shown, comment }) : t('replies:csat.noteNoComment', { rating: shown });
+  return before.rating !== rating ? t('replies:csat.noteChanged', { rating: shown }) : undefined;
+}
+
+/** Takes one answer: checks it, stores it, writes the ticket's internal comment, thanks. */
+async function answer(ctx: CommandContext, values: Record<string, string> | undefined): Promise<Reply> {
+  const found = await surveyFor(ctx, values?.survey);
+  if (!('survey' in found)) return found;
+  const { ports, survey } = found;
+  const t = tr(ctx);
+  const raw = (values?.rating ?? '').trim();
+  const offered = ratingChoices(survey.scale, ctx.locale);
+  // A value no button offers is a forged or stale action: refused, not rounded to the nearest.
+  if (!offered.some((c) => c.value === raw)) return errorReply(t('replies:csat.badRating', { value: raw, allowed: offered.map((c) => c.title).join(', ') }));
+  const now = Date.now();
+  if (!isOpen(survey, now)) return confirm(t('replies:csat.closed', { id: survey.ticketId, days: SURVEY_DAYS }));
+  const rating = Number(raw);
+  const comment = (values?.comment ?? '').trim() || undefined;
+  const before = await ports.answer(survey.id, rating, comment, new Date(now).toISOString());
+  const note = noteFor(ctx, survey, before, rating, comment);
+  if (note) {
+    try {
+      await ctx.helpdesk.addSatisfactionNote?.(ctx.actor, survey.ticketId, note);
+    } catch (err) {
+      // The answer is kept; the desk's copy is what failed, and the report still counts it.
+      ctx.logger?.warn('could not write the satisfaction comment to the ticket', { ticketId: survey.ticketId, error: err });
+    }
+  }
+  const changed = before?.rating !== undefined && before.rating !== rating;
+  return privately({ type: 'confirmation', confirmation: surveyThanks(survey, rating, changed, ctx.locale) }, survey.ticketId);
+}
+
+/** A rating button. */
+const rate: Handler = (ctx, input) => answer(ctx, input.values);
+
+/** The comment form's submit. */
+const submit: Handler = (ctx, input) => answer(ctx, input.values);
+
+/** The "Add a comment" button: the form, with the rating given so far. */
+const form: Handler = async (ctx, input) => {
+  const id = input.values?.survey;
+  const ports = ctx.notifications?.surveys;
+  const survey = id && ports ? await ports.get(id) : undefined;
+  // Someone else's survey is refused here already; an unknown one still gets a form, and its submit says there is nothing to answer.
+  if (survey && !sameAddress(survey.requester, ctx.actor.email)) return errorReply(tr(ctx)('replies:csat.notYours', { id: survey.ticketId }));
+  const shown = survey ?? { id: id ?? '', ticketId: input.ticketId ?? 0, scale: 'five' as const };
+  const values: Record<string, string> = survey?.rating !== undefined ? { rating: String(survey.rating), comment: survey.comment ?? '' } : {};
+  return formReply(surveyForm(shown, values, [], ctx.locale));
+};
+
+/** `csat [days]`: the agents' report over the last `days` (default 30). */
+const report: Handler = async (ctx, input) => {
+  const t = tr(ctx);
+  if (!(await ctx.helpdesk.isAgent(ctx.actor.email))) return errorReply(t('replies:csat.agentsOnly'));
+  const raw = (input.values?.days ?? '').trim();
+  const days = raw === '' ? 30 : /^\d{1,3}$/.test(raw) ? Number(raw) : NaN;
+  if (!(days >= 1 && days <= 365)) return errorReply(t('replies:csat.badDays', { value: raw }), csatCommand.usage);
+  const ports = ctx.notifications?.surveys;
+  const sent = ports ? await ports.sentSince(new Date(Date.now() - days * 86_400_000).toISOString()) : [];
+  const answered = sent.filter((s) => s.rating !== undefined);
+  // The service logged any Graph failure; the report then names agents by address.
+  const agents = await ctx.helpdesk.activeAgents().catch(() => []);
+  const names = new Map(agents.map((a) => [a.email.toLowerCase(), a.name || a.email]));
+  return privately({ type: 'confirmation', confirmation: csatReport({ days, sent: sent.length, answered, names }, ctx.locale) });
+};
+
+/** `csat [days]`, and the survey's buttons and form. */
+export const csatCommand: CommandDeclaration = {
+  name: 'csat',
+  usage: 'csat [days]',
+  description: 'replies:csat.describe',
+  who: 'agents',
+  scopes: EVERYWHERE,
+  menus: [],
+  args: { kind: 'text', key: 'days' },
+  verb: VERBS.csat,
+  handles: { [VERBS.csat]: report, [VERBS.csatRate]: rate, [VERBS.csatForm]: form, [VERBS.csatAnswer]: submit },
+  form: { name: 'survey', opens: VERBS.csatForm, template: 'survey-form' },
+  answers: 'confirmation',
+  // A survey is answered by its requester only; a survey nobody sent (as here) is answered with "nothing to answer", for anyone.
+  examples: [
+    { name: 'csat', typed: 'csat 30', values: { days: '30' } },
+    { name: 'rate a survey', verb: VERBS.csatRate, values: { survey: 'matrix-none', rating: '4' }, access: 'everyone' },
+    { name: 'survey form', verb: VERBS.csatForm, values: { survey: 'matrix-none' }, access: 'everyone' },
+    { name: 'answer a survey', verb: VERBS.csatAnswer, values: { survey: 'matrix-none', rating: '4', comment: 'fine' }, access: 'everyone' },
+  ],
+  helpGroup: 'work',
+};

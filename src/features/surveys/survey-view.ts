@@ -1,0 +1,103 @@
+/** The satisfaction survey's screens: the DM with its rating buttons, the thanks, the comment form, the `csat` report. */
+import { VERBS } from '../../core/verbs';
+import type { Survey, SurveyScale } from '../../core/satisfaction';
+import type { Ticket } from '../../helpdesk/types';
+import { normalizeLocale, translator, type Translate } from '../../i18n';
+import { formWords } from '../../views/labels';
+import { noticeWith, type NoticeView } from '../../views/notice-view';
+import type { ActionView, Choice, ConfirmationView, FormFieldError, FormView } from '../../views/types';
+
+/** The ratings a scale offers, best last: the stored value and how it reads. */
+export function ratingChoices(scale: SurveyScale, locale?: string): Choice[] {
+  const t = translator(locale);
+  if (scale === 'thumbs') return [{ value: '5', title: t('replies:csat.thumbsUp') }, { value: '1', title: t('replies:csat.thumbsDown') }];
+  return ['1', '2', '3', '4', '5'].map((value) => ({ value, title: value }));
+}
+
+/** "4/5", or 👍/👎 on the thumbs scale. */
+export function ratingText(t: Translate, rating: number, scale: SurveyScale): string {
+  if (scale === 'thumbs') return t(rating >= 3 ? 'replies:csat.thumbsUp' : 'replies:csat.thumbsDown');
+  return `${rating}/5`;
+}
+
+/**
+ * The survey's buttons: each rating but the one given (`current`), and the comment form once
+ * rated (at once on the thumbs scale). Never more than five: Teams shows at most five actions.
+ */
+export function surveyActions(survey: Pick<Survey, 'id' | 'ticketId' | 'scale'>, locale?: string, current?: number): ActionView[] {
+  const t = translator(locale);
+  const rate = ratingChoices(survey.scale, locale)
+    .filter((c) => Number(c.value) !== current)
+    .map((c): ActionView => ({ verb: VERBS.csatRate, title: c.title, ticketId: survey.ticketId, data: { survey: survey.id, rating: c.value } }));
+  const comment: ActionView = { verb: VERBS.csatForm, title: t('replies:csat.commentButton'), ticketId: survey.ticketId, data: { survey: survey.id } };
+  return current !== undefined || survey.scale === 'thumbs' ? [comment, ...rate] : rate;
+}
+
+/** The survey DM: the resolved ticket, the question, the rating buttons. */
+export function surveyNotice(ticket: Ticket, survey: Survey, locale?: string): NoticeView {
+  const question = translator(locale)('replies:csat.question', { id: ticket.id, title: ticket.title });
+  return noticeWith(ticket, question, 'requester', surveyActions(survey, locale), locale);
+}
+
+/** The answer taken: what was rated, with the buttons again so another click changes it. */
+export function surveyThanks(survey: Survey, rating: number, changed: boolean, locale?: string): ConfirmationView {
+  const t = translator(locale);
+  const vars = { id: survey.ticketId, rating: ratingText(t, rating, survey.scale) };
+  return { message: t(changed ? 'replies:csat.thanksChanged' : 'replies:csat.thanks', vars), actions: surveyActions(survey, locale, rating) };
+}
+
+/** The form for a comment (and the rating) on one survey. */
+export function surveyForm(survey: Pick<Survey, 'id' | 'ticketId' | 'scale'>, values: Record<string, string>, errors: FormFieldError[], locale?: string): FormView {
+  const t = translator(locale);
+  const title = t('replies:csat.formTitle', { id: survey.ticketId });
+  return {
+    locale: normalizeLocale(locale),
+    form: 'survey',
+    title,
+    submitVerb: VERBS.csatAnswer,
+    ticketId: survey.ticketId,
+    values: { rating: '', comment: '', ...values },
+    errors,
+    priorities: [],
+    categories: [],
+    ...formWords(title, values, 'survey', locale),
+    survey: { ratings: ratingChoices(survey.scale, locale), rating: t('replies:csat.rating'), chooseRating: t('replies:csat.chooseRating'), comment: t('replies:csat.comment') },
+    hidden: { survey: survey.id },
+  };
+}
+
+/** What `csat [days]` reports, worked out from the surveys sent in that time. */
+export interface CsatFigures {
+  days: number;
+  sent: number;
+  answered: Survey[];
+  /** Agent address -> display name. */
+  names: ReadonlyMap<string, string>;
+}
+
+/** The `csat` report: average, count, response rate, per agent, the three latest comments. */
+export function csatReport(f: CsatFigures, locale?: string): ConfirmationView {
+  const t = translator(locale);
+  const lng = normalizeLocale(locale);
+  const avg = (list: Survey[]) => (list.reduce((n, s) => n + (s.rating ?? 0), 0) / list.length).toLocaleString(lng, { maximumFractionDigits: 1 });
+  const lines = [t('replies:csat.report.title', { days: f.days })];
+  if (f.sent === 0) return { message: [...lines, t('replies:csat.report.none', { days: f.days })].join('\n'), actions: [] };
+  const answered = f.answered;
+  lines.push(answered.length ? t('replies:csat.report.average', { average: `${avg(answered)}/5`, count: answered.length }) : t('replies:csat.report.noAnswers', { sent: f.sent }));
+  const rate = (answered.length / f.sent).toLocaleString(lng, { style: 'percent', maximumFractionDigits: 0 });
+  lines.push(t('replies:csat.report.rate', { rate, count: answered.length, sent: f.sent }));
+  const byAgent = new Map<string, Survey[]>();
+  for (const s of answered) byAgent.set(s.agent.toLowerCase(), [...(byAgent.get(s.agent.toLowerCase()) ?? []), s]);
+  if (byAgent.size) {
+    lines.push('', t('replies:csat.report.byAgent'));
+    for (const [agent, list] of [...byAgent].sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]))) {
+      lines.push(t('replies:csat.report.agentLine', { agent: agent ? (f.names.get(agent) ?? agent) : t('replies:csat.report.unknownAgent'), average: `${avg(list)}/5`, count: list.length }));
+    }
+  }
+  const comments = answered.filter((s) => s.comment).sort((a, b) => (b.answeredAt ?? '').localeCompare(a.answeredAt ?? '')).slice(0, 3);
+  if (comments.length) {
+    lines.push('', t('replies:csat.report.comments'));
+    for (const s of comments) lines.push(t('replies:csat.report.commentLine', { id: s.ticketId, rating: ratingText(t, s.rating ?? 0, s.scale), comment: s.comment }));
+  }
+  return { message: lines.join('\n'), actions: [] };
+}

@@ -1,0 +1,99 @@
+/**
+ * The feature contract: everything a capability beyond the ticket core adds, in one object. The
+ * host (src/features/index.ts's list, read by the command registry, the poller and the doctor)
+ * knows no feature by name; a feature sees only the services it names in `needs`, plus its own
+ * typed handle on the tables its migrations make. Nothing in it is optional at run time: a feature
+ * that is off is not in the list.
+ */
+import type { Kysely } from 'kysely';
+import type { CommandDeclaration } from '../commands/declaration';
+import type { CommandContext, CommandInput, Reply } from '../commands/types';
+import type { Comment, HelpdeskService, Ticket, Vocabulary } from '../helpdesk/types';
+import type { Logger } from '../log';
+import type { Store } from '../store/types';
+
+/** What the host can hand a feature; a feature names the ones it uses in `needs`. */
+export interface HostServices {
+  /** The ticket service (every read and write of tickets and comments, with its authorization). */
+  helpdesk: HelpdeskService;
+  /** The feature's logger (a child of the process's, bound to `{ feature: name }`). */
+  logger: Logger;
+  /** The desk's statuses, priorities and their roles. */
+  vocabulary: Vocabulary;
+  /** HELPDESK_LOCALE, normalized: the language of conversations and people with none of their own. */
+  locale: string;
+  /** The clock (tests pin it). */
+  now: () => Date;
+  /** The tables that still live in src/store (until they move into the features that own them). */
+  store: Store;
+}
+
+/** A numbered change to the tables a feature owns, run once by the migrator on both engines. */
+export interface Migration {
+  up(db: Kysely<any>): Promise<void>;
+}
+
+/** A feature's migrations by name, `<NNN-name>` ("001-fixture-pins"), run in name order. */
+export type Migrations = Record<string, Migration>;
+
+/** What a feature is handed: the host services it named, and its own typed handle on its tables. */
+export type FeatureServices<N extends keyof HostServices, T> = Pick<HostServices, N> & ([keyof T] extends [never] ? unknown : { db: Kysely<T> });
+
+/** A verb's handler inside a feature: a core Handler plus the feature's services. */
+export type FeatureHandler<S> = (ctx: CommandContext, input: CommandInput, commands: readonly CommandDeclaration[], services: S) => Promise<Reply>;
+
+/**
+ * A command a feature adds: a CommandDeclaration (docs/design.md, "Adding a command") whose
+ * handlers also receive the feature's services. Its `handles` holds its card and modal actions
+ * too: a button, an Action.Execute, a block action or a modal submit sends one of these verbs.
+ */
+export type FeatureCommand<S> = Omit<CommandDeclaration, 'handles'> & { handles: Readonly<Record<string, FeatureHandler<S>>> };
+
+/** What each poll cycle read, handed to a feature after the cycle's commit (never in the fast lane). */
+export interface CycleHook {
+  /** A failure is logged by the poller with the feature's name and never fails the cycle. */
+  afterCycle(tickets: readonly Ticket[], comments: readonly Comment[], now: number): Promise<void>;
+}
+
+/** One doctor line: passed, failed (the doctor exits non-zero), or a note. */
+export interface DoctorVerdict {
+  kind: 'pass' | 'fail' | 'say';
+  line: string;
+}
+
+/** What the doctor knows when it runs a feature's check. */
+export interface DoctorSettings {
+  /** The desk's priorities, as configured. */
+  priorities: readonly string[];
+  /** HELPDESK_SLA_FILE, when set. */
+  slaFile?: string;
+}
+
+/** A check `npm run doctor` runs for a feature, before it reaches the tenant. */
+export type DoctorCheck = (settings: DoctorSettings) => Promise<DoctorVerdict[]>;
+
+/** Everything one feature adds. `N`: the host services it needs; `T`: its tables, as Kysely types them. */
+export interface Feature<N extends keyof HostServices = never, T = {}> {
+  /** Its folder's name under src/features. */
+  name: string;
+  /** The host services it is handed (and no others). */
+  needs: readonly N[];
+  /** Its typed commands and their card and modal actions. */
+  commands: readonly FeatureCommand<FeatureServices<N, T>>[];
+  /** Its tables, as numbered migrations (the migrator runs every feature's, on both engines). */
+  migrations: Migrations;
+  /** What it does after each poll cycle's commit (the ticket changes the cycle read). */
+  cycle?(services: FeatureServices<N, T>): CycleHook;
+  /** The doctor's checks of its settings. */
+  doctor: readonly DoctorCheck[];
+  /** The environment variables it reads (validated with the rest in src/config.ts), for the docs and the doctor. */
+  settings: readonly string[];
+}
+
+/** A feature of any needs and tables, as the list holds them. */
+export type AnyFeature = Feature<any, any>;
+
+/** Declares a feature with its needs and tables inferred, so its handlers see exactly those types. */
+export function defineFeature<N extends keyof HostServices = never, T = {}>(feature: Feature<N, T>): Feature<N, T> {
+  return feature;
+}
