@@ -13,12 +13,16 @@ import type { TokenSource } from './token';
 
 /** One call to Graph. */
 export interface GraphRequest {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  /** Absolute URL on the configured Graph host. */
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** Absolute URL on the configured Graph host (or an upload session's own URL, `anonymous`). */
   url: string;
   /** e.g. `GET SD_Tickets/items/42`; names the call in logs and errors. */
   operation: string;
   body?: unknown;
+  /** Raw bytes instead of a JSON body (file content; at most one upload fragment, never a whole large file). */
+  bytes?: { data: Uint8Array<ArrayBuffer>; contentType: string };
+  /** A pre-authenticated upload URL: no bearer token is sent (it may be on another host). */
+  anonymous?: boolean;
   headers?: Record<string, string>;
   context?: ErrorContext;
 }
@@ -48,14 +52,15 @@ type Outcome =
   | { kind: 'answer'; status: number; headers: Headers; text: string }
   | { kind: 'no-answer'; reason: string; error: unknown };
 
-async function attempt(request: GraphRequest, token: string, timeoutMs: number): Promise<Outcome> {
-  const headers: Record<string, string> = { Authorization: `Bearer ${token}`, Accept: 'application/json', ...request.headers };
+async function attempt(request: GraphRequest, token: string | undefined, timeoutMs: number): Promise<Outcome> {
+  const headers: Record<string, string> = { ...(token === undefined ? {} : { Authorization: `Bearer ${token}` }), Accept: 'application/json', ...request.headers };
   if (request.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (request.bytes) headers['Content-Type'] = request.bytes.contentType;
   try {
     const res = await fetch(request.url, {
       method: request.method,
       headers,
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      body: request.bytes ? request.bytes.data : request.body === undefined ? undefined : JSON.stringify(request.body),
       signal: AbortSignal.timeout(timeoutMs),
     });
     // Reading the body inside the try: a connection dropped mid-body is a connection failure too.
@@ -94,9 +99,9 @@ export function createGraphHttp(config: GraphHttpConfig): GraphHttp {
     let refreshedAfter401 = false;
     for (;;) {
       tries += 1;
-      let token: string;
+      let token: string | undefined;
       try {
-        token = await config.tokens.getToken({ forceRefresh: forceToken });
+        token = request.anonymous ? undefined : await config.tokens.getToken({ forceRefresh: forceToken });
       } catch (err) {
         // The identity provider throttled, failed or could not be reached: back off like any Graph call.
         const transient = err instanceof GraphError && (err.kind === 'throttled' || err.kind === 'server' || err.kind === 'network');
@@ -129,7 +134,7 @@ export function createGraphHttp(config: GraphHttpConfig): GraphHttp {
       if (status >= 200 && status < 300) return { status, body: status === 204 ? undefined : parseJson(text) };
       const requestId = headers.get('request-id') ?? undefined;
 
-      if (status === 401 && !refreshedAfter401) {
+      if (status === 401 && !refreshedAfter401 && !request.anonymous) {
         // The cached token may have been revoked early; one fresh token, one more try.
         refreshedAfter401 = true;
         forceToken = true;
