@@ -31,6 +31,8 @@ export interface DriveStore {
   putRange(id: string, range: string | undefined, body: Readable, origin: string): Promise<{ status: number; body: unknown }>;
   sessionStatus(id: string): Record<string, unknown>;
   cancelSession(id: string): void;
+  /** Ends every open session now, as when they outlive expirationDateTime. */
+  expireSessions(): void;
   remove(rel: string): void;
   /** The file on disk behind a path (the emulator serves it at the item's webUrl). */
   filePath(rel: string): string | undefined;
@@ -204,6 +206,9 @@ export function createDriveStore(dataDir: string | undefined): DriveStore {
     cancelSession(id) {
       sessions.delete(id);
       rmSync(path.join(spool, `${id}.part`), { force: true });
+    },
+    expireSessions() {
+      for (const id of [...sessions.keys()]) state.cancelSession(id);
     },
     remove(rel) {
       writable();

@@ -61,6 +61,8 @@ export interface Emulator {
     children(folder: string): { name: string; size: number }[];
     /** The file on disk behind a library path, if there is one. */
     path(rel: string): string | undefined;
+    /** Ends every open upload session now (their URLs answer 404). */
+    expireSessions(): void;
   };
   faults: {
     /**
@@ -190,6 +192,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         }
       },
       path: (rel) => drive.filePath(rel),
+      expireSessions: () => drive.expireSessions(),
     },
     faults: { inject: faults.inject, dropConnections: faults.dropConnections, hang: faults.hang, injectToken: faults.injectToken, clear: faults.clear },
     rotateSecret(newSecret) {
