@@ -56,7 +56,18 @@ export async function admit(state: ServerState, req: IncomingMessage, res: Serve
     return false;
   }
   const hangMs = state.faults.takeHang(route);
-  if (hangMs > 0) await new Promise((resolve) => setTimeout(resolve, hangMs));
+  if (hangMs > 0) {
+    // A hung request ends early when its caller goes away (a killed bot), and then does nothing.
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, hangMs);
+      function done() {
+        clearTimeout(timer);
+        req.socket.off('close', done);
+        resolve();
+      }
+      req.socket.once('close', done);
+    });
+  }
   // A caller that went away while the request hung (a killed bot) gets nothing done for it.
   if (req.socket.destroyed) return false;
   const fault = state.faults.take(route);
