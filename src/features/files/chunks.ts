@@ -1,9 +1,13 @@
-/** Reading a byte stream in fixed-size pieces, so a file passes through in chunks and is never held whole. */
+/**
+ * Reading a byte stream in fixed-size pieces, so a file passes through in chunks and is never held
+ * whole. Each network piece is copied into the caller's chunk buffer as it arrives (only the tail
+ * of the last one is kept), so the pieces die young and one buffer serves a whole upload.
+ */
 
-/** Pieces of exactly `size` bytes (the last may be shorter), and whether the stream has more. */
+/** Pieces of exactly the buffer's size (the last may be shorter), and whether the stream has more. */
 export interface ChunkReader {
-  /** The next `size` bytes, fewer only at the end; undefined when nothing is left. */
-  read(size: number): Promise<Buffer | undefined>;
+  /** Fills `into` from the stream and returns the filled part (a view of `into`); fewer bytes only at the end, undefined when nothing is left. */
+  read(into: Buffer): Promise<Buffer | undefined>;
   /** True when the stream has nothing left (reads ahead one network piece to know). */
   ended(): Promise<boolean>;
 }
@@ -11,37 +15,49 @@ export interface ChunkReader {
 /** A ChunkReader over any async stream of bytes (a fetch body, a Node stream). */
 export function chunkReader(source: AsyncIterable<Uint8Array>): ChunkReader {
   const it = source[Symbol.asyncIterator]();
-  let carry: Buffer[] = [];
-  let carried = 0;
+  let rest: Uint8Array | undefined;
   let done = false;
 
-  async function pull(): Promise<boolean> {
-    if (done) return false;
-    const next = await it.next();
-    if (next.done) {
-      done = true;
-      return false;
+  async function next(): Promise<Uint8Array | undefined> {
+    if (rest) {
+      const r = rest;
+      rest = undefined;
+      return r;
     }
-    const piece = Buffer.from(next.value.buffer, next.value.byteOffset, next.value.byteLength);
-    carry.push(piece);
-    carried += piece.length;
-    return true;
+    if (done) return undefined;
+    const n = await it.next();
+    if (n.done) {
+      done = true;
+      return undefined;
+    }
+    return n.value;
   }
 
   return {
-    async read(size) {
-      while (carried < size && (await pull()));
-      if (carried === 0) return undefined;
-      const all = carry.length === 1 ? carry[0] : Buffer.concat(carry, carried);
-      const out = Buffer.from(all.subarray(0, Math.min(size, carried)));
-      const rest = all.subarray(out.length);
-      carry = rest.length ? [Buffer.from(rest)] : [];
-      carried = rest.length;
-      return out;
+    async read(into) {
+      let filled = 0;
+      while (filled < into.length) {
+        const piece = await next();
+        if (!piece) break;
+        const take = Math.min(piece.length, into.length - filled);
+        into.set(take === piece.length ? piece : piece.subarray(0, take), filled);
+        filled += take;
+        if (take < piece.length) rest = piece.subarray(take);
+      }
+      return filled === 0 ? undefined : into.subarray(0, filled);
     },
     async ended() {
-      while (carried === 0 && (await pull()));
-      return carried === 0;
+      while (!rest || rest.length === 0) {
+        rest = undefined;
+        if (done) return true;
+        const n = await it.next();
+        if (n.done) {
+          done = true;
+          return true;
+        }
+        rest = n.value;
+      }
+      return false;
     },
   };
 }

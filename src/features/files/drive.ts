@@ -95,7 +95,9 @@ export function createDriveClient(graph: GraphClient, logger: Logger): DriveClie
 
   async function uploadOnce(path: string, source: UploadSource): Promise<DriveFile> {
     const reader = chunkReader(source.chunks);
-    let chunk = (await reader.read(CHUNK_BYTES)) ?? Buffer.alloc(0);
+    // One buffer for the whole file: each fragment is sent before the next is read into it.
+    const buffer = Buffer.allocUnsafeSlow(CHUNK_BYTES);
+    let chunk = (await reader.read(buffer)) ?? Buffer.alloc(0);
     if (chunk.length <= SIMPLE_UPLOAD_MAX && (await reader.ended())) {
       const res = await graph.send({
         method: 'PUT', url: url(path, ':/content?@microsoft.graph.conflictBehavior=fail'), operation: 'PUT drive content',
@@ -119,7 +121,7 @@ export function createDriveClient(graph: GraphClient, logger: Logger): DriveClie
         const file = await sendRange(uploadUrl, chunk, offset, total, path);
         if (file) return file;
         offset += chunk.length;
-        const next = await reader.read(CHUNK_BYTES);
+        const next = await reader.read(buffer);
         if (!next) throw new StartOver(`the source ended at byte ${offset}, before the session was complete`);
         chunk = next;
       }
