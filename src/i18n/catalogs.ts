@@ -21,9 +21,8 @@ import deHelpdesk from './locales/de/helpdesk.json' with { type: 'json' };
 import enReplies from './locales/en/replies.json' with { type: 'json' };
 import deReplies from './locales/de/replies.json' with { type: 'json' };
 import deRoutines from './locales/de/routines.json' with { type: 'json' };
-// Features keep their catalogs in their folder (src/features/<name>/locales/<lng>.json).
-import enFiles from '../features/files/locales/en.json' with { type: 'json' };
-import deFiles from '../features/files/locales/de.json' with { type: 'json' };
+import enFiles from './locales/en/files.json' with { type: 'json' };
+import deFiles from './locales/de/files.json' with { type: 'json' };
 
 /** One area of the product per namespace, so people adding strings to different areas touch different files. */
 export const NAMESPACES = ['common', 'commands', 'views', 'notify', 'helpdesk', 'teams', 'slack', 'replies', 'routines', 'files'] as const;
