@@ -78,8 +78,11 @@ const ALLOWED: Record<string, string[]> = {
   // SLA clocks: pure time arithmetic over the vocabulary's status roles; the policy file's reload logs.
   sla: ['core', 'log'],
   // Channels only lay out and send: the words come from views, so no channel reads the catalogs.
-  'channels/teams': ['core', 'commands', 'helpdesk', 'views', 'notify', 'store', 'log', 'config', 'server'],
-  'channels/slack': ['core', 'commands', 'helpdesk', 'views', 'notify', 'store', 'log', 'config'],
+  // channels -> features: a message's files go to the files feature, which hands back finished lines.
+  'channels/teams': ['core', 'commands', 'helpdesk', 'views', 'notify', 'store', 'log', 'config', 'server', 'features'],
+  'channels/slack': ['core', 'commands', 'helpdesk', 'views', 'notify', 'store', 'log', 'config', 'features'],
+  // A feature (src/features/<name>) uses the kernel's services it is handed; it reads its settings' shapes.
+  features: ['core', 'i18n', 'graph', 'helpdesk', 'store', 'log', 'settings'],
   // The settings readers behind src/config.ts: they check values against the vocabulary's roles.
   settings: ['core'],
 };

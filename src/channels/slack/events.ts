@@ -18,6 +18,7 @@ import { noEmailMessage } from './identity';
 import { channelLocale, readerLocale } from './locale';
 import { slackTexts } from '../../views/channel-texts';
 import { descriptionFromMessage, titleFromMessage } from './shortcuts';
+import { slackFileRefs } from '../../features/files';
 
 /** The reaction name that files a ticket (`:ticket:`). */
 export const TICKET_REACTION = 'ticket';
@@ -41,7 +42,9 @@ export function registerEvents(app: App, deps: SlackDeps): void {
 
   app.event('message', async ({ event, context }) => {
     const m = event as any;
-    if (m.subtype || m.bot_id || typeof m.user !== 'string' || typeof m.text !== 'string' || typeof m.channel !== 'string') return;
+    // A message with files is a `file_share`; every other subtype (edits, joins, bots) is not a person writing.
+    if ((m.subtype && m.subtype !== 'file_share') || m.bot_id || typeof m.user !== 'string' || typeof m.text !== 'string' || typeof m.channel !== 'string') return;
+    const files = slackFileRefs(Array.isArray(m.files) ? m.files : []);
     const typed = fromSlackText(m.text);
     if (m.channel_type === 'im') {
       const target = { channelId: m.channel, userId: m.user };
@@ -59,6 +62,10 @@ export function registerEvents(app: App, deps: SlackDeps): void {
             : { view: { type: 'text', text: noEmailMessage(await readerLocale(deps, m.user)) } as const, visibility: 'private' as const };
           const thread = threaded ? { thread_ts: m.thread_ts as string } : {};
           await answer(deps, target, reply, typed, async (msg) => void (await deps.client.chat.postMessage({ channel: m.channel, ...thread, ...msg })));
+          if (ctx && files.length > 0) {
+            const lines = await deps.files.afterReply(reply, { actor: ctx.actor, locale: ctx.locale, messageKey: `slack:${m.channel}:${m.ts}`, files });
+            if (lines.length > 0) await deps.client.chat.postMessage({ channel: m.channel, ...thread, ...text(lines.join('\n'), ctx.locale) });
+          }
         },
         async () => deps.client.chat.postMessage({ channel: m.channel, ...failureWithTyped(typed, await readerLocale(deps, m.user)) }),
       );
@@ -73,7 +80,7 @@ export function registerEvents(app: App, deps: SlackDeps): void {
       { channelId: m.channel, userId: m.user },
       async () => {
         const person = await deps.identity.lookup(m.user).catch(() => undefined);
-        await onThreadReply({ channelId: m.channel, threadTs: m.thread_ts, ts: m.ts, userId: m.user, email: person?.email, name: person?.name, text: typed });
+        await onThreadReply({ channelId: m.channel, threadTs: m.thread_ts, ts: m.ts, userId: m.user, email: person?.email, name: person?.name, text: typed, files });
       },
       // The reply may not have become a comment: it comes back to its author, in the thread.
       async () => postPrivate(deps, { channelId: m.channel, userId: m.user, threadTs: m.thread_ts }, failureWithTyped(typed, await readerLocale(deps, m.user))),

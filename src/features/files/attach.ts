@@ -13,7 +13,7 @@ import type { Actor, HelpdeskService } from '../../helpdesk/types';
 import type { Logger } from '../../log';
 import type { MemoStore } from '../../store';
 import type { DriveClient, DriveFile, UploadSource } from './drive';
-import type { Downloader } from './download';
+import type { Connector, Downloader } from './download';
 import type { FilesSettings } from './settings';
 import { blockedExtension, sniffExecutable } from './sniff';
 import { commentBody, refusalLine } from './texts';
@@ -44,6 +44,8 @@ export interface AttachRequest {
   /** Unique per chat message (Slack `team:channel:ts`, Teams `conversation:activity id`). */
   messageKey: string;
   files: readonly FileRef[];
+  /** The Bot Connector the (Teams) message came through, for its pasted images. */
+  connector?: Connector;
 }
 
 /** What became of them. */
@@ -127,7 +129,7 @@ export function createAttach(deps: FilesDeps): (request: AttachRequest) => Promi
             }
             const path = `${ticketFolder}/${entry.planned}`;
             try {
-              entry.done = await deps.drive.upload(path, async () => guarded(await deps.downloader.open(ref), maxBytes));
+              entry.done = await deps.drive.upload(path, async () => guarded(await deps.downloader.open(ref, request.connector), maxBytes));
             } catch (e) {
               if (!isGraphError(e, 'conflict') || round >= MAX_RENAMES) throw e;
               const landed = resumed ? await deps.drive.item(path) : undefined;

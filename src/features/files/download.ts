@@ -21,10 +21,8 @@ export interface FileHosts {
   teams?: {
     /** Hosts of `downloadUrl` in Teams' file download info (default: *.sharepoint.com). */
     downloadHosts: HostList;
-    /** Hosts of the Bot Connector's attachment service (the conversation's serviceUrl). */
-    connectorHosts: HostList;
-    /** The bot's own Bot Connector token (botbuilder's credentials); undefined when the bot has no app id (Playground). */
-    connectorToken(): Promise<string | undefined>;
+    /** The Bot Connector for pasted images when a message brings none of its own (AttachRequest.connector). */
+    connector?: Connector;
   };
 }
 
@@ -45,10 +43,16 @@ export function allowedHost(url: string, hosts: HostList): boolean {
   return hosts.some((h) => (h.startsWith('*.') ? u.protocol === 'https:' && u.hostname.endsWith(h.slice(1)) && !u.port : u.origin === h));
 }
 
+/** The Bot Connector a Teams message came through: its service's host and the bot's token for it (per conversation). */
+export interface Connector { hosts: HostList; token(): Promise<string | undefined> }
+
 /** Opens file downloads from the platforms' own hosts. */
 export interface Downloader {
-  /** The bytes of `ref`; throws FileRefused('elsewhere') without a request when its URL is not on its platform's hosts. */
-  open(ref: FileRef): Promise<UploadSource>;
+  /**
+   * The bytes of `ref`; throws FileRefused('elsewhere') without a request when its URL is not on
+   * its platform's hosts. `connector`: the message's own Bot Connector, for pasted Teams images.
+   */
+  open(ref: FileRef, connector?: Connector): Promise<UploadSource>;
 }
 
 const MAX_REDIRECTS = 3;
@@ -57,10 +61,11 @@ const MAX_REDIRECTS = 3;
 export function createDownloader(hosts: FileHosts, retry: RetryConfig, logger: Logger, timeoutMs = 60_000): Downloader {
   const log = logger.child({ component: 'files-download' });
 
-  async function credentials(ref: FileRef): Promise<{ hosts: HostList; token?: string }> {
+  async function credentials(ref: FileRef, connector?: Connector): Promise<{ hosts: HostList; token?: string }> {
+    if (ref.platform === 'teams' && ref.auth === 'teams-connector' && connector) return { hosts: connector.hosts, token: await connector.token() };
     if (ref.platform === 'slack' && ref.auth === 'slack-bot' && hosts.slack) return { hosts: hosts.slack.hosts, token: hosts.slack.token };
     if (ref.platform === 'teams' && ref.auth === 'none' && hosts.teams) return { hosts: hosts.teams.downloadHosts };
-    if (ref.platform === 'teams' && ref.auth === 'teams-connector' && hosts.teams) return { hosts: hosts.teams.connectorHosts, token: await hosts.teams.connectorToken() };
+    if (ref.platform === 'teams' && ref.auth === 'teams-connector' && hosts.teams?.connector) return { hosts: hosts.teams.connector.hosts, token: await hosts.teams.connector.token() };
     return { hosts: [] };
   }
 
@@ -82,9 +87,9 @@ export function createDownloader(hosts: FileHosts, retry: RetryConfig, logger: L
   }
 
   return {
-    async open(ref) {
+    async open(ref, connector) {
       if (!ref.url) throw new FileRefused({ kind: 'not-downloadable' });
-      const { hosts: allowed, token } = await credentials(ref);
+      const { hosts: allowed, token } = await credentials(ref, connector);
       if (!allowedHost(ref.url, allowed)) {
         log.warn('file link is not on its platform\'s file hosts; not fetched', { platform: ref.platform, host: safeHost(ref.url) });
         throw new FileRefused({ kind: 'elsewhere' });

@@ -7,6 +7,7 @@ import type { GraphClient } from '../../graph';
 import type { HelpdeskService } from '../../helpdesk/types';
 import type { Logger } from '../../log';
 import type { MemoStore } from '../../store';
+import { filesAfterReply, type MessageFiles, type ReplyFacts } from './after-reply';
 import { createAttach, type AttachRequest, type AttachResult } from './attach';
 import { ticketFiles, type TicketFilesView } from './card';
 import { checkLibrary, type LibraryCheck } from './doctor';
@@ -17,8 +18,9 @@ import type { FilesSettings } from './settings';
 export { readFilesSettings, type FilesSettings } from './settings';
 export { slackFileRefs, teamsFileRefs, teamsChannelFileCount, TEAMS_FILE_DOWNLOAD_INFO, type SlackFile, type TeamsAttachment } from './platform-files';
 export { teamsChannelLine } from './texts';
-export { SLACK_FILE_HOSTS, TEAMS_DOWNLOAD_HOSTS, type FileHosts } from './download';
+export { SLACK_FILE_HOSTS, TEAMS_DOWNLOAD_HOSTS, type Connector, type FileHosts } from './download';
 export type { AttachRequest, AttachResult } from './attach';
+export { FILES_OFF, type MessageFiles, type ReplyFacts } from './after-reply';
 export type { TicketFilesView } from './card';
 export type { FileRef } from './types';
 
@@ -36,6 +38,8 @@ export interface FilesServices {
 export interface FilesFeature {
   /** Puts one message's files on a ticket (exactly once per message key). */
   attach(request: AttachRequest): Promise<AttachResult>;
+  /** After a message's command ran: its files go with the ticket the reply saved to; the lines to tell the sender. */
+  afterReply(reply: ReplyFacts, message: MessageFiles): Promise<string[]>;
   /** The ticket's files for an agent's card, read with one request. */
   ticketFiles(ticketId: number, locale?: string): Promise<TicketFilesView>;
   /** The doctor's check: can the app write the attachments folder, and what to grant if not. */
@@ -49,6 +53,7 @@ export function createFilesFeature(services: FilesServices): FilesFeature {
   const attach = createAttach({ drive, downloader, memos: services.memos, helpdesk: services.helpdesk, settings: services.settings, logger: services.logger });
   return {
     attach,
+    afterReply: (reply, message) => filesAfterReply(attach, services.logger, reply, message),
     ticketFiles: (ticketId, locale) => ticketFiles(drive, services.settings.folder, ticketId, locale),
     check: (locale) => checkLibrary(drive, services.settings.folder, locale),
   };

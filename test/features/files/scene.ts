@@ -37,7 +37,7 @@ export async function startFilesScene(options: { maxMb?: number; storeFile?: str
     memos: store,
     hosts: {
       slack: { token: SLACK_TOKEN, hosts: [slackHost.origin] },
-      teams: { downloadHosts: [teamsHost.origin], connectorHosts: [connector.origin], connectorToken: async () => CONNECTOR_TOKEN },
+      teams: { downloadHosts: [teamsHost.origin], connector: { hosts: [connector.origin], token: async () => CONNECTOR_TOKEN } },
     },
     settings: { maxBytes: (options.maxMb ?? 25) * 1024 * 1024, folder: 'SD_Attachments' },
     logger: createLogger({ level: 'error' }),
