@@ -60,7 +60,7 @@ export interface SlackDeps {
   logger: Logger;
   hooks: SlackHooks;
   /** Where the files a message carries go (src/features/files). */
-  files: Pick<FilesFeature, 'afterReply'>;
+  files: Pick<FilesFeature, 'afterReply' | 'afterClick'>;
   /** HELPDESK_LOCALE: the language of shared channel messages (see locale.ts channelLocale). */
   locale?: string;
   /** The language an agent chose for a channel (the Store's conversation locale), if any. */

@@ -63,7 +63,7 @@ export function registerEvents(app: App, deps: SlackDeps): void {
           const thread = threaded ? { thread_ts: m.thread_ts as string } : {};
           await answer(deps, target, reply, typed, async (msg) => void (await deps.client.chat.postMessage({ channel: m.channel, ...thread, ...msg })));
           if (ctx && files.length > 0) {
-            const lines = await deps.files.afterReply(reply, { actor: ctx.actor, locale: ctx.locale, messageKey: `slack:${m.channel}:${m.ts}`, files });
+            const lines = await deps.files.afterReply(reply, { actor: ctx.actor, locale: ctx.locale, messageKey: `slack:${m.channel}:${m.ts}`, files, holder: `slack:${m.user}` });
             if (lines.length > 0) await deps.client.chat.postMessage({ channel: m.channel, ...thread, ...text(lines.join('\n'), ctx.locale) });
           }
         },

@@ -209,7 +209,7 @@ export function slackThreadReplyHook(config: { client: SlackClient; store: Store
       const locale = locales?.get(`slack:${info.channelId}`);
       const lines = await (config.files ?? FILES_OFF).afterReply(
         { ticketId: card?.ticketId, outcome: result.ok ? 'saved' : 'failed' },
-        { actor: { email: info.email, name: info.name ?? info.email }, locale, messageKey: `slack:${info.channelId}:${info.ts}`, files: info.files },
+        { actor: { email: info.email, name: info.name ?? info.email }, locale, messageKey: `slack:${info.channelId}:${info.ts}`, files: info.files, holder: `slack:${info.userId}` },
       );
       for (const line of lines) await tell(info, `:paperclip: ${escapeMrkdwn(line)}`);
     }

@@ -49,6 +49,18 @@ export async function attachPersonalFiles(deps: TeamsDeps, context: TurnContext,
     messageKey: `teams:${context.activity.conversation?.id}:${context.activity.id}`,
     files,
     connector: connectorOf(context),
+    holder: holderOf(context),
   });
+  if (lines.length > 0) await context.sendActivity(MessageFactory.text(lines.join('\n\n')));
+}
+
+/** The person on Teams, as the files held for their click are keyed. */
+export function holderOf(context: TurnContext): string {
+  return `teams:${context.activity.from?.aadObjectId ?? context.activity.from?.id ?? ''}`;
+}
+
+/** After a card click saved a ticket or comment: the files held for this person go with it; the lines are told in a message. */
+export async function attachHeldFiles(deps: TeamsDeps, context: TurnContext, reply: ReplyFacts): Promise<void> {
+  const lines = await deps.files.afterClick(reply, holderOf(context), connectorOf(context));
   if (lines.length > 0) await context.sendActivity(MessageFactory.text(lines.join('\n\n')));
 }

@@ -27,7 +27,7 @@ export interface TeamsDeps {
   /** Tells a person later (through the notify outbox) what could not be said in the turn, e.g. that a change was saved. */
   tellLater?: (email: string, text: string) => Promise<void>;
   /** Where the files a personal-chat message carries go (src/features/files). */
-  files: Pick<FilesFeature, 'afterReply'>;
+  files: Pick<FilesFeature, 'afterReply' | 'afterClick'>;
 }
 
 /** personal / group / channel from what Teams says about a conversation (the one place Teams decides it). */
