@@ -18,7 +18,7 @@ import { noEmailMessage } from './identity';
 import { channelLocale, readerLocale } from './locale';
 import { slackTexts } from '../../views/channel-texts';
 import { descriptionFromMessage, titleFromMessage } from './shortcuts';
-import { slackFileRefs } from '../../features/files';
+import { slackFileRefs, type FileRef, type SlackFile } from '../../features/files';
 
 /** The reaction name that files a ticket (`:ticket:`). */
 export const TICKET_REACTION = 'ticket';
@@ -26,13 +26,13 @@ export const TICKET_REACTION = 'ticket';
 const text = (t: string, locale: string | undefined) => renderMessage({ type: 'text', text: t }, locale);
 
 /** Reads one message by ts: top-level messages via history, thread replies via replies. */
-async function fetchMessage(deps: SlackDeps, channel: string, ts: string): Promise<{ text: string; user?: string } | undefined> {
+async function fetchMessage(deps: SlackDeps, channel: string, ts: string): Promise<{ text: string; user?: string; files: FileRef[] } | undefined> {
   const history = await deps.client.conversations.history({ channel, latest: ts, inclusive: true, limit: 1 });
   const top = history.messages?.find((m) => m.ts === ts);
-  if (top) return { text: top.text ?? '', user: top.user };
+  if (top) return { text: top.text ?? '', user: top.user, files: slackFileRefs(top.files as SlackFile[] | undefined) };
   const replies = await deps.client.conversations.replies({ channel, ts, latest: ts, inclusive: true, limit: 1 });
   const reply = replies.messages?.find((m) => m.ts === ts);
-  return reply ? { text: reply.text ?? '', user: reply.user } : undefined;
+  return reply ? { text: reply.text ?? '', user: reply.user, files: slackFileRefs(reply.files as SlackFile[] | undefined) } : undefined;
 }
 
 /** Registers message, app_mention, reaction_added and app_home_opened listeners. */
@@ -133,6 +133,9 @@ export function registerEvents(app: App, deps: SlackDeps): void {
       }
       const card = { ...reply, visibility: 'public' as const };
       await answer(deps, target, card, undefined, async (msg) => void (await deps.client.chat.postMessage({ channel, thread_ts: ts, ...msg })));
+      // The message's files go with the ticket it filed, as the comment of the person who filed it.
+      const lines = await deps.files.afterReply(reply, { actor: ctx.actor, locale, messageKey: `slack:${channel}:${ts}`, files: message.files, holder: `slack:${event.user}` });
+      if (lines.length > 0) await postPrivate(deps, target, text(lines.join('\n'), locale));
     };
     await guarded(deps.logger, 'reaction', { channelId: channel, userId: event.user }, work, async () => {
       // Nothing was filed (answer does not throw after a saved write), so the reaction may be tried again.

@@ -86,4 +86,18 @@ describe('files in Slack DMs', () => {
     expect(JSON.stringify(told.body)).toContain('outside the chat');
     expect(files.elsewhere.requests).toEqual([]);
   });
+
+  it('a :ticket: reaction files the message with its files, on the ticket as the person who reacted', async () => {
+    fake.messages.push({ channel: 'C2147483705', ts: '1732280050.000200', text: 'Login page shows a blank screen', user: 'U0OTHER01',
+      files: [slackFile('blank.png', files.slackHost.serve('/f/blank.png', png(12_000)), 12_000)] } as never);
+    const envelope = slackFixture('event-reaction-added');
+    envelope.event.user = USER.id;
+    await slack.post(eventBody(envelope));
+    const mine = async () => (await files.stack.helpdesk.listTickets(PERSON, { submittedBy: PERSON.email })).find((t) => t.title.includes('blank screen'));
+    await expect.poll(mine, { timeout: 15_000 }).toBeDefined();
+    const filed = (await mine())!;
+    await expect.poll(() => files.stack.emulator.drive.children(`SD_Attachments/${filed.id}`), { timeout: 15_000 }).toEqual([{ name: 'blank.png', size: 12_000 }]);
+    await expect.poll(async () => (await files.stack.helpdesk.listComments(PERSON, filed.id)).map((c) => [c.authorEmail, c.body.replace(/ http\S+$/, '')]), { timeout: 15_000 })
+      .toEqual([[PERSON.email, 'Attached: blank.png (12 KB)']]);
+  });
 });
