@@ -14,7 +14,7 @@ import type { FileRef } from './types';
 /** What the reply said happened (the command layer's Reply, in part; any reply a channel holds fits). */
 export interface ReplyFacts { ticketId?: number; outcome?: string; view?: unknown }
 
-/** The message the files came with; `holder` names its sender on the platform ('slack:U123', 'teams:<aad id>'). */
+/** The message the files came with; `holder` names its sender on the platform (slack, then the user id; teams, then the AAD object id). */
 export type MessageFiles = Omit<AttachRequest, 'ticketId'> & { holder: string };
 
 /** Files waiting for the click that files the ticket or adds the comment. */
