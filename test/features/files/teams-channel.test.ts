@@ -64,4 +64,23 @@ describe('files in Teams', () => {
     expect(said).toContain('Files sent in a channel do not reach the bot, so 1 file was not kept. Send it to the bot in a personal chat to add it to a ticket.');
     expect(host.requests).toEqual([]);
   });
+
+  it('a pasted screenshot with text offered as a ticket waits for the click that files it', async () => {
+    teams.connector.attachments.set('0-weu-d2-paste', Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), Buffer.alloc(5_000, 2)]));
+    const activity = teams.fixture('message-personal', 'lynne', {
+      text: 'The scanner on floor 2 jams on every page',
+      attachments: [{ contentType: 'image/png', contentUrl: new URL('/v3/attachments/0-weu-d2-paste/views/original', teams.connector.url).toString() }],
+    });
+    const before = teams.connector.activities.length;
+    expect((await teams.post(activity)).status).toBe(200);
+    const said = teams.connector.activities.slice(before).map((a) => a.activity.text).filter(Boolean);
+    expect(said).toContain('image-1.png: they go with the ticket when you file it, or with the comment when you add it.');
+
+    expect((await teams.execute('ticket.create', { title: 'The scanner on floor 2 jams on every page' })).status).toBe(200);
+    const filed = (await teams.stack.helpdesk.listTickets(LYNNE, { submittedBy: LYNNE.email })).find((t) => t.title.includes('scanner'))!;
+    expect(teams.stack.emulator.drive.children(`SD_Attachments/${filed.id}`)).toEqual([{ name: 'image-1.png', size: 5_004 }]);
+    // Taken once: another click files nothing more.
+    await teams.execute('ticket.create', { title: 'Another one' });
+    expect(teams.stack.emulator.drive.children('SD_Attachments').map((f) => f.name)).toEqual([String(filed.id)]);
+  });
 });
