@@ -81,7 +81,8 @@ function guarded(source: UploadSource, maxBytes: number): UploadSource {
     for await (const piece of source.chunks) {
       if (head) {
         head = Buffer.concat([head, piece]).subarray(0, 8);
-        if (head.length >= 4 || seen + piece.length >= 4) {
+        // Four bytes tell every kind sniffed; a shorter file is checked at its end.
+        if (head.length >= 4) {
           const what = sniffExecutable(head);
           if (what) throw new FileRefused({ kind: 'blocked-type', what });
           head = undefined;

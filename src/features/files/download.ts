@@ -28,8 +28,8 @@ export interface FileHosts {
 
 /** Slack's file host. */
 export const SLACK_FILE_HOSTS: HostList = ['https://files.slack.com'];
-/** Where Teams' download URLs point (SharePoint and OneDrive for Business). */
-export const TEAMS_DOWNLOAD_HOSTS: HostList = ['*.sharepoint.com'];
+/** Where Teams' download URLs point: SharePoint and OneDrive for Business (commercial, US government, China clouds). */
+export const TEAMS_DOWNLOAD_HOSTS: HostList = ['*.sharepoint.com', '*.sharepoint.us', '*.sharepoint.cn'];
 
 /** True when `url` is on one of `hosts`. */
 export function allowedHost(url: string, hosts: HostList): boolean {
