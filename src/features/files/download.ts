@@ -37,6 +37,7 @@ export function allowedHost(url: string, hosts: HostList): boolean {
   try {
     u = new URL(url);
   } catch {
+    // Not a URL at all: nothing to fetch, and it is told as a file from elsewhere.
     return false;
   }
   if (u.username || u.password) return false;
@@ -129,6 +130,7 @@ function safeHost(url: string): string {
   try {
     return new URL(url).host;
   } catch {
+    // Only ever called for a log line: a malformed link is named as such.
     return 'not a URL';
   }
 }
