@@ -48,17 +48,29 @@ export function createAfterReply(attach: (request: AttachRequest) => Promise<Att
       if (saved(reply)) return attachTo(reply.ticketId, request);
       if (!offers(reply)) return [t('files:noTicket', { names })];
       const held: Held = { actor: message.actor, locale: message.locale, messageKey: message.messageKey, files: [...message.files] };
-      await memos.putMemo(holdKey(holder), held, HOLD_MS);
+      try {
+        await memos.putMemo(holdKey(holder), held, HOLD_MS);
+      } catch (e) {
+        // The store could not keep them: the files are not kept, and the sender is told so.
+        logger.error('files could not be held for the click that files the ticket', { holder, messageKey: message.messageKey, error: e });
+        return [t('files:noTicket', { names })];
+      }
       return [t('files:held', { names })];
     },
     /** After a click of `holder` saved a ticket or comment: the files held for them go with it; the lines to tell. */
     async afterClick(reply: ReplyFacts, holder: string, connector?: Connector): Promise<string[]> {
       if (!saved(reply)) return [];
-      const held = await memos.getMemo<Held | null>(holdKey(holder));
-      if (!held) return [];
-      // Taken once: a second click (or another replica) finds nothing held; the ledger keeps the upload exactly-once.
-      await memos.putMemo(holdKey(holder), null, 1);
-      return attachTo(reply.ticketId, { ...held, connector });
+      let held: Held | null | undefined;
+      try {
+        held = await memos.getMemo<Held | null>(holdKey(holder));
+        // Taken once: a second click (or another replica) finds nothing held; the ledger keeps the upload exactly-once.
+        if (held) await memos.putMemo(holdKey(holder), null, 1);
+      } catch (e) {
+        // The click's own answer stands; held files, if any, wait for the next click within the hour.
+        logger.error('files held for this person could not be read', { holder, ticketId: reply.ticketId, error: e });
+        return [];
+      }
+      return held ? attachTo(reply.ticketId, { ...held, connector }) : [];
     },
   };
 }
