@@ -8,6 +8,7 @@ import type { TeamsChannel } from './channels/teams';
 import type { Config } from './config';
 import { connectionFor, DEMO_AGENTS, startEmulator, type Emulator } from './emulator';
 import { createGraphClient, createTokenSource, type GraphClientConfig } from './graph';
+import { createFilesFeature, SLACK_FILE_HOSTS, TEAMS_DOWNLOAD_HOSTS, type FileHosts } from './features/files';
 import { createHelpdeskService } from './helpdesk';
 import { createChangeFeed } from './helpdesk/changes';
 import type { Logger } from './log';
@@ -102,6 +103,8 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
     lease: leaseFor(store, { ttlMs: config.pollSeconds * 750, logger: logger.child({ component: 'lease' }) }),
   });
   const { helpdesk } = notifications;
+  // Files on tickets: one feature per platform, each fetching only from its own platform's hosts.
+  const filesWith = (hosts: FileHosts) => createFilesFeature({ graph, helpdesk, memos: store, hosts, settings: config.files, logger: logger.child({ component: 'files' }) });
 
   // Teams (botbuilder) loads while the server already listens: it is most of the start-up time.
   // A Teams request that comes first waits for it; /readyz says 503 "starting" until it is loaded.
@@ -118,6 +121,7 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
       claimInbound: (key, ttlMs) => store.claimInbound(key, ttlMs),
       // A saved change whose answer could not be sent is told later, through the outbox.
       tellLater: (email, text) => notifications.tellLater(email, text),
+      files: filesWith({ teams: { downloadHosts: TEAMS_DOWNLOAD_HOSTS } }),
       hooks: {
         onConversation: teamsConversationHook(store),
         onThreadReply: (context, actor, text, turn) => handleTeamsThreadReply(notifications.handleThreadReply, context, actor, text, turn),
@@ -136,6 +140,7 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
     // Loaded only when Slack is on: Bolt is a large part of the start-up time.
     const { createSlackChannel } = await import('./channels/slack');
     const { createSlackDelivery, slackConversationHook, slackThreadReplyHook } = await import('./channels/slack/notify-delivery');
+    const slackFiles = filesWith({ slack: { token: config.slack.botToken, hosts: SLACK_FILE_HOSTS } });
     const channel: SlackChannel = createSlackChannel({
       settings: config.slack,
       helpdesk,
@@ -147,9 +152,10 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
       locale: config.locale,
       // A channel's own language (`language de`), else HELPDESK_LOCALE, for the messages the whole channel reads.
       conversationLocale: async (id) => (await store.conversationLocales()).get(`slack:${id}`),
+      files: slackFiles,
       hooks: {
         onConversation: slackConversationHook(store),
-        onThreadReply: (info) => slackThreadReplyHook({ client: channel.client, store, handle: notifications.handleThreadReply, logger: slackLogger })(info),
+        onThreadReply: (info) => slackThreadReplyHook({ client: channel.client, store, handle: notifications.handleThreadReply, logger: slackLogger, files: slackFiles })(info),
         onUndeliveredReply: async ({ userId, email, text }) => {
           if (email) await notifications.tellLater(email, text);
           else slackLogger.error('a saved change could not be told: no address for this Slack user', { userId });

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { IANAZone } from 'luxon';
 import { isKnownLocale, LOCALES, normalizeLocale } from './i18n';
 import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from './log';
+import { readFilesSettings, type FilesSettings } from './features/files/settings';
 import {
   readDatabaseUrl,
   readHost,
@@ -90,6 +91,8 @@ export interface Config {
   csat: { enabled: boolean; scale: SurveyScale };
   /** HELPDESK_TIME_ZONE: IANA zone of digests set without one when no SLA policy names one (default UTC). */
   timeZone: string;
+  /** HELPDESK_ATTACHMENT_MAX_MB (default 25) and HELPDESK_ATTACHMENTS_FOLDER (default SD_Attachments): files on tickets. */
+  files: FilesSettings;
 }
 
 /** Options for loadConfig. */
@@ -154,6 +157,7 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): R
       scale: found.read(() => oneOf(env, 'HELPDESK_CSAT_SCALE', ['5', 'thumbs'], '5'), '5') === 'thumbs' ? 'thumbs' : 'five',
     },
     timeZone: found.read(() => helpdeskTimeZone(env), 'UTC'),
+    files: found.read(() => readFilesSettings(env), { maxBytes: 25 * 1024 * 1024, folder: 'SD_Attachments' }),
   };
   found.done();
   return deepFreeze(config);

@@ -4,23 +4,23 @@
 export type FaultStatus = 429 | 503 | 500 | 502 | 504 | 412;
 
 /** A queued fault answer. */
-export interface Fault { status: FaultStatus; retryAfterSeconds: number }
+export interface Fault { status: FaultStatus; retryAfterSeconds: number; /** Only requests counted under this route key (e.g. 'PUT upload-session'); undefined = any. */ route?: string }
 
 /** The fault queue; `take()` is called once per Graph request. */
 export interface Faults {
-  inject(status: FaultStatus, count?: number, options?: { retryAfterSeconds?: number }): void;
+  inject(status: FaultStatus, count?: number, options?: { retryAfterSeconds?: number; route?: string }): void;
   dropConnections(count?: number): void;
-  /** Next `count` Graph requests wait `ms` before they are handled (a hung service). */
-  hang(ms: number, count?: number): void;
+  /** Next `count` Graph requests (of `route` only, when given) wait `ms` before they are handled (a hung service). */
+  hang(ms: number, count?: number, route?: string): void;
   /** Next `count` token requests answer with this status (the identity provider in trouble). */
   injectToken(status: FaultStatus, count?: number): void;
   clear(): void;
-  /** The fault for this request, if one is pending. */
-  take(): Fault | undefined;
+  /** The fault for this request (counted under `route`), if one is pending. */
+  take(route?: string): Fault | undefined;
   /** True when this request's connection should be dropped. */
   takeDrop(): boolean;
-  /** How long this request should hang first (0: not at all). */
-  takeHang(): number;
+  /** How long this request (counted under `route`) should hang first (0: not at all). */
+  takeHang(route?: string): number;
   /** The fault for this token request, if one is pending. */
   takeToken(): Fault | undefined;
 }
@@ -28,18 +28,22 @@ export interface Faults {
 /** Creates an empty fault queue. */
 export function createFaults(): Faults {
   const queue: Fault[] = [];
-  const hangs: number[] = [];
+  const hangs: { ms: number; route?: string }[] = [];
+  const first = <T extends { route?: string }>(list: T[], route?: string): T | undefined => {
+    const at = list.findIndex((f) => f.route === undefined || f.route === route);
+    return at < 0 ? undefined : list.splice(at, 1)[0];
+  };
   const tokenQueue: Fault[] = [];
   let drops = 0;
   return {
     inject(status, count = 1, options = {}) {
-      for (let i = 0; i < count; i++) queue.push({ status, retryAfterSeconds: options.retryAfterSeconds ?? 1 });
+      for (let i = 0; i < count; i++) queue.push({ status, retryAfterSeconds: options.retryAfterSeconds ?? 1, route: options.route });
     },
     dropConnections(count = 1) {
       drops += count;
     },
-    hang(ms, count = 1) {
-      for (let i = 0; i < count; i++) hangs.push(ms);
+    hang(ms, count = 1, route) {
+      for (let i = 0; i < count; i++) hangs.push({ ms, route });
     },
     injectToken(status, count = 1) {
       for (let i = 0; i < count; i++) tokenQueue.push({ status, retryAfterSeconds: 1 });
@@ -50,9 +54,9 @@ export function createFaults(): Faults {
       tokenQueue.length = 0;
       drops = 0;
     },
-    takeHang: () => hangs.shift() ?? 0,
+    takeHang: (route) => first(hangs, route)?.ms ?? 0,
     takeToken: () => tokenQueue.shift(),
-    take: () => queue.shift(),
+    take: (route) => first(queue, route),
     takeDrop() {
       if (drops <= 0) return false;
       drops--;

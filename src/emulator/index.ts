@@ -8,14 +8,17 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_INDEXES, specOf, type ColumnSpec } from './columns';
+import { createDriveStore, type DriveState } from './drive';
 import { createCounters, createFaults, type FaultStatus, type ResourceUnits } from './faults';
 export type { ResourceUnits } from './faults';
 import { etagOf, LIST_NAMES, createListStore } from './lists';
+import { GraphFail } from './items';
 import { seedDemo } from './seed';
 import { createHandler } from './server';
 import type { Identity } from './token';
 
 export { DEMO_AGENTS } from './seed';
+export type { DriveState } from './drive';
 export { DEFAULT_INDEXES, LIST_VIEW_THRESHOLD, type ColumnSpec, type ColumnType } from './columns';
 
 /** How to start the emulator; everything is optional. */
@@ -50,13 +53,27 @@ export interface Emulator {
   clientId: string;
   clientSecret: string;
   siteId: string;
+  /** The site's default document library (files under `${dataDir}/emulator/drive`). */
+  drive: {
+    /** 'missing': no library (404); 'read-only': the app may read, not write (403). */
+    setState(state: DriveState): void;
+    /** Names and sizes in a folder ('SD_Attachments/12'); empty when there is no such folder. */
+    children(folder: string): { name: string; size: number }[];
+    /** The file on disk behind a library path, if there is one. */
+    path(rel: string): string | undefined;
+    /** Ends every open upload session now (their URLs answer 404). */
+    expireSessions(): void;
+  };
   faults: {
-    /** Next `count` Graph requests (not token requests) answer with this status; 429/503 carry Retry-After. */
-    inject(status: FaultStatus, count?: number, options?: { retryAfterSeconds?: number }): void;
+    /**
+     * Next `count` Graph requests (not token requests; of `options.route` only, when given: a counter
+     * key such as 'PUT upload-session') answer with this status; 429/503 carry Retry-After.
+     */
+    inject(status: FaultStatus, count?: number, options?: { retryAfterSeconds?: number; route?: string }): void;
     /** Next `count` Graph requests have their connection destroyed without an answer. */
     dropConnections(count?: number): void;
-    /** Next `count` Graph requests wait `ms` before they are handled (a hung service). */
-    hang(ms: number, count?: number): void;
+    /** Next `count` Graph requests (of `route` only, when given) wait `ms` before they are handled (a hung service). */
+    hang(ms: number, count?: number, route?: string): void;
     /** Next `count` token requests answer with this status; 503 carries Retry-After. */
     injectToken(status: FaultStatus, count?: number): void;
     clear(): void;
@@ -70,7 +87,9 @@ export interface Emulator {
    * Request counts by route, faults and errors included. Keys: 'POST /token', 'GET openid-configuration',
    * 'GET keys', '<METHOD> <list>/items', '<METHOD> <list>/items/{id}', 'GET|PATCH <list>/items/{id}/fields'
    * (e.g. 'GET SD_Tickets/items', 'PATCH SD_Tickets/items/{id}/fields', 'POST SD_Comments/items',
-   * 'DELETE SD_Tickets/items/{id}', 'GET SD_Tickets/columns'; an unknown list counts under its own name), '<METHOD> other'.
+   * 'DELETE SD_Tickets/items/{id}', 'GET SD_Tickets/columns'; an unknown list counts under its own name), '<METHOD> other';
+   * the library: 'GET drive/item', 'GET drive/children', 'PUT drive/content', 'POST drive/createUploadSession',
+   * 'DELETE drive/item', and an upload URL's 'PUT|GET|DELETE upload-session'.
    */
   counters: { get(route: string): number; all(): Record<string, number>; peakInFlight(): number; reset(): void; ru(): ResourceUnits };
   /** Changes the latency added to every Graph request. */
@@ -133,12 +152,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     tokens: new Map(),
   };
   const siteId = options.siteId ?? EMULATOR_DEFAULTS.siteId;
+  const drive = createDriveStore(options.dataDir);
   const faults = createFaults();
   const counters = createCounters();
   const host = options.host ?? '127.0.0.1';
   let hostPort = '';
   let latencyMs = options.latencyMs ?? 0;
-  const server: Server = createServer(createHandler({ identity, store, faults, counters, siteId, hostPort: () => hostPort, latencyMs: () => latencyMs }));
+  const server: Server = createServer(createHandler({ identity, store, drive, faults, counters, siteId, hostPort: () => hostPort, latencyMs: () => latencyMs }));
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -159,6 +179,21 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     get clientId() { return identity.clientId; },
     get clientSecret() { return identity.clientSecret; },
     siteId,
+    drive: {
+      setState(next) {
+        drive.state = next;
+      },
+      children(folder) {
+        try {
+          return drive.children(folder, `http://${hostPort}`).map((i) => ({ name: String(i.name), size: Number(i.size) }));
+        } catch (e) {
+          if (e instanceof GraphFail && e.status === 404) return [];
+          throw e;
+        }
+      },
+      path: (rel) => drive.filePath(rel),
+      expireSessions: () => drive.expireSessions(),
+    },
     faults: { inject: faults.inject, dropConnections: faults.dropConnections, hang: faults.hang, injectToken: faults.injectToken, clear: faults.clear },
     rotateSecret(newSecret) {
       identity.clientSecret = newSecret ?? `emu${randomBytes(3).toString('hex')}~${randomBytes(24).toString('base64url')}`;
@@ -222,6 +257,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         server.closeAllConnections();
       });
       store.close();
+      drive.close();
     },
   };
 }

@@ -32,6 +32,7 @@ console.log(`Help-desk site emulator listening on ${emulator.url}
   site id:       ${emulator.siteId}${Object.keys(unindexed).length ? `\n  not indexed:   ${Object.entries(unindexed).map(([l, c]) => `${l}: ${c.join(', ')}`).join('; ')}` : ''}
   token:         POST ${emulator.url}/${emulator.tenantId}/oauth2/v2.0/token
   graph:         ${emulator.url}/v1.0/sites/${emulator.siteId}/lists/SD_Tickets/items?$expand=fields
+  library:       ${emulator.url}/v1.0/sites/${emulator.siteId}/drive/root:/SD_Attachments:/children (files in ${path.join(dataDir, 'emulator', 'drive')})
   agents:        ${DEMO_AGENTS.map((a) => `${a.name} <${a.email}>${a.active ? '' : ' (inactive)'}`).join(', ')}
 Press Ctrl+C to stop.`);
 

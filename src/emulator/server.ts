@@ -2,15 +2,19 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { columnDefinitions } from './columns';
+import { admit, readBody, send, sendGraphError } from './answer';
+import type { DriveStore } from './drive';
+import { DRIVE, handleDrive, handleUploadSession, serveFile } from './drive-routes';
 import { FAULT_ERRORS, resourceUnits, type Counters, type Faults } from './faults';
 import { createItem, deleteItem, getFields, getItems, GraphFail, updateFields, type ItemRequest, type Reply } from './items';
 import type { ListStore } from './lists';
-import { checkBearer, issueToken, openIdConfiguration, type Identity } from './token';
+import { issueToken, openIdConfiguration, type Identity } from './token';
 
 /** Everything a request handler needs. */
 export interface ServerState {
   identity: Identity;
   store: ListStore;
+  drive: DriveStore;
   faults: Faults;
   counters: Counters;
   siteId: string;
@@ -18,37 +22,6 @@ export interface ServerState {
   hostPort: () => string;
   /** Milliseconds every Graph request waits before it is answered (a tenant's round trip); 0 = none. */
   latencyMs: () => number;
-}
-
-const MAX_BODY = 4 * 1024 * 1024;
-
-function send(res: ServerResponse, requestId: string, status: number, body?: unknown, headers: Record<string, string> = {}, raw?: string): void {
-  const text = raw ?? (body === undefined ? '' : JSON.stringify(body));
-  res.writeHead(status, {
-    'request-id': requestId,
-    'client-request-id': requestId,
-    ...(!text ? {} : { 'content-type': 'application/json;odata.metadata=minimal;odata.streaming=true;IEEE754Compatible=false;charset=utf-8' }),
-    ...headers,
-  });
-  res.end(text);
-}
-
-function sendGraphError(res: ServerResponse, requestId: string, status: number, code: string, message: string, headers?: Record<string, string>): void {
-  send(res, requestId, status, { error: { code, message, innerError: { date: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'), 'request-id': requestId, 'client-request-id': requestId } } }, headers);
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > MAX_BODY) reject(new GraphFail(413, 'requestTooLarge', 'The request body is too large.'));
-      else chunks.push(c);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
 }
 
 /** Graph route: `/v1.0/sites/{site}/lists/{list}/items[/{id}[/fields]]`. */
@@ -100,6 +73,10 @@ export function createHandler(state: ServerState) {
         state.counters.bump('GET keys');
         return send(res, requestId, 200, { keys: [] });
       }
+      const upload = /^\/upload-sessions\/([^/]+)\/?$/.exec(path);
+      if (upload) return await handleUploadSession(state, req, res, { requestId, hostPort, session: upload[1] });
+      const served = /^\/drive-files\/(.+)$/.exec(path);
+      if (served && method === 'GET') return serveFile(state, res, requestId, served[1]);
       if (!path.startsWith('/v1.0/')) return sendGraphError(res, requestId, 404, 'notFound', `Nothing is served at ${path} on this help-desk site.`);
 
       // Graph.
@@ -107,26 +84,10 @@ export function createHandler(state: ServerState) {
       const cols = m ? undefined : COLUMNS.exec(path);
       const list = m?.[2] ?? cols?.[2];
       const id = m?.[3];
-      state.counters.bump(m && list ? routeKey(method, list, id, m[4]) : cols ? `${method} ${list}/columns` : `${method} other`);
-      state.counters.charge(resourceUnits(method, id !== undefined));
-      const finished = state.counters.begin();
-      res.once('close', finished);
-      const latency = state.latencyMs();
-      if (latency > 0) await new Promise((r) => setTimeout(r, latency));
-      if (state.faults.takeDrop()) {
-        req.socket.destroy();
-        return;
-      }
-      const hangMs = state.faults.takeHang();
-      if (hangMs > 0) await new Promise((resolve) => setTimeout(resolve, hangMs));
-      const fault = state.faults.take();
-      if (fault) {
-        const headers: Record<string, string> = fault.status === 429 || fault.status === 503 ? { 'retry-after': String(fault.retryAfterSeconds) } : {};
-        const e = FAULT_ERRORS[fault.status];
-        return sendGraphError(res, requestId, fault.status, e.code, e.message, headers);
-      }
-      const why = checkBearer(state.identity, req.headers.authorization);
-      if (why) return sendGraphError(res, requestId, 401, 'InvalidAuthenticationToken', why, { 'www-authenticate': 'Bearer realm="", error="invalid_token"' });
+      const drive = DRIVE.exec(path);
+      if (drive) return await handleDrive(state, req, res, { requestId, hostPort, site: drive[1], rest: drive[2], query: url.searchParams });
+      const routeName = m && list ? routeKey(method, list, id, m[4]) : cols ? `${method} ${list}/columns` : `${method} other`;
+      if (!(await admit(state, req, res, requestId, routeName, resourceUnits(method, id !== undefined)))) return;
       if ((m ?? cols)?.[1] !== state.siteId) {
         return sendGraphError(res, requestId, 403, 'accessDenied',
           'Either scp or roles claim need to be present in the token, or the app has no access to this resource: the application is granted Sites.Selected on the help-desk site only.');

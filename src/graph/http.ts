@@ -13,12 +13,16 @@ import type { TokenSource } from './token';
 
 /** One call to Graph. */
 export interface GraphRequest {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  /** Absolute URL on the configured Graph host. */
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** Absolute URL on the configured Graph host (or an upload session's own URL, `anonymous`). */
   url: string;
   /** e.g. `GET SD_Tickets/items/42`; names the call in logs and errors. */
   operation: string;
   body?: unknown;
+  /** Raw bytes instead of a JSON body (file content; at most one upload fragment, never a whole large file). */
+  bytes?: { data: Uint8Array<ArrayBuffer>; contentType: string };
+  /** A pre-authenticated upload URL: no bearer token is sent (it may be on another host). */
+  anonymous?: boolean;
   headers?: Record<string, string>;
   context?: ErrorContext;
 }
@@ -48,16 +52,20 @@ type Outcome =
   | { kind: 'answer'; status: number; headers: Headers; text: string }
   | { kind: 'no-answer'; reason: string; error: unknown };
 
-async function attempt(request: GraphRequest, token: string, timeoutMs: number): Promise<Outcome> {
-  const headers: Record<string, string> = { Authorization: `Bearer ${token}`, Accept: 'application/json', ...request.headers };
+async function attempt(request: GraphRequest, token: string | undefined, timeoutMs: number): Promise<Outcome> {
+  const headers: Record<string, string> = { ...(token === undefined ? {} : { Authorization: `Bearer ${token}` }), Accept: 'application/json', ...request.headers };
   if (request.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (request.bytes) headers['Content-Type'] = request.bytes.contentType;
+  if (request.bytes) headers['Content-Length'] = String(request.bytes.data.length);
   try {
     const res = await fetch(request.url, {
       method: request.method,
       headers,
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      // Bytes go as a stream of the caller's own buffer: fetch copies a buffer body, which for file fragments is megabytes of garbage per call.
+      body: request.bytes ? bytesStream(request.bytes.data) : request.body === undefined ? undefined : JSON.stringify(request.body),
+      ...(request.bytes ? { duplex: 'half' } : {}),
       signal: AbortSignal.timeout(timeoutMs),
-    });
+    } as RequestInit);
     // Reading the body inside the try: a connection dropped mid-body is a connection failure too.
     const text = await res.text();
     return { kind: 'answer', status: res.status, headers: res.headers, text };
@@ -65,6 +73,16 @@ async function attempt(request: GraphRequest, token: string, timeoutMs: number):
     const reason = (error as Error)?.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : connectionFailureReason(error);
     return { kind: 'no-answer', reason, error };
   }
+}
+
+/** A one-piece stream over `data`, made anew for each attempt (a stream is read once). */
+function bytesStream(data: Uint8Array<ArrayBuffer>): ReadableStream<Uint8Array<ArrayBuffer>> {
+  return new ReadableStream({
+    pull(controller) {
+      controller.enqueue(data);
+      controller.close();
+    },
+  });
 }
 
 function parseJson(text: string): unknown {
@@ -95,9 +113,9 @@ export function createGraphHttp(config: GraphHttpConfig): GraphHttp {
     let refreshedAfter401 = false;
     for (;;) {
       tries += 1;
-      let token: string;
+      let token: string | undefined;
       try {
-        token = await config.tokens.getToken({ forceRefresh: forceToken });
+        token = request.anonymous ? undefined : await config.tokens.getToken({ forceRefresh: forceToken });
       } catch (err) {
         // The identity provider throttled, failed or could not be reached: back off like any Graph call.
         const transient = err instanceof GraphError && (err.kind === 'throttled' || err.kind === 'server' || err.kind === 'network');
@@ -130,7 +148,7 @@ export function createGraphHttp(config: GraphHttpConfig): GraphHttp {
       if (status >= 200 && status < 300) return { status, body: status === 204 ? undefined : parseJson(text) };
       const requestId = headers.get('request-id') ?? undefined;
 
-      if (status === 401 && !refreshedAfter401) {
+      if (status === 401 && !refreshedAfter401 && !request.anonymous) {
         // The cached token may have been revoked early; one fresh token, one more try.
         refreshedAfter401 = true;
         forceToken = true;

@@ -11,6 +11,8 @@ export { GraphError, isGraphError } from './errors';
 export { f } from './odata';
 export { createTokenSource, sharedTokenSource, type TokenSource, type SecretSource } from './token';
 export type { RetryConfig } from './retry';
+export { backoffMs, parseRetryAfter, sleep, DEFAULT_RETRY } from './retry';
+export type { GraphRequest, GraphResponse } from './http';
 
 /** Options for createGraphClient. */
 export interface GraphClientConfig {
@@ -138,6 +140,9 @@ export function createGraphClient(config: GraphClientConfig): GraphClient {
       const value = (res.body as { value?: unknown } | undefined)?.value;
       return Array.isArray(value) ? value.filter((c): c is Record<string, unknown> => !!c && typeof c === 'object' && !Array.isArray(c)) : [];
     },
+    siteUrl: siteBase,
+    retry: { ...DEFAULT_RETRY, ...config.retry },
+    send: (request) => http.send(request),
     get tokenRequests() {
       return tokens.tokenRequests;
     },

@@ -1,5 +1,7 @@
 /** The Graph list-item client's contract. Only src/graph speaks HTTP to Graph. */
+import type { GraphRequest, GraphResponse } from './http';
 import type { Filter } from './odata';
+import type { RetryConfig } from './retry';
 
 /** A SharePoint list item as Graph returns it with $expand=fields. */
 export interface ListItem {
@@ -46,6 +48,12 @@ export interface GraphClient {
   deleteItem(list: ListName, id: string): Promise<void>;
   /** GET /lists/{list}/columns: Graph's columnDefinition objects as sent (src/helpdesk reads them). */
   listColumns(list: ListName): Promise<Record<string, unknown>[]>;
+  /** `{graphUrl}/v1.0/sites/{siteId}`: the base of the site's other resources (its default drive). */
+  readonly siteUrl: string;
+  /** The retry budget every call of this client gets (a file download from a chat platform shares it). */
+  readonly retry: RetryConfig;
+  /** One call through the same token, retries and error mapping as the list calls (the drive's requests). */
+  send(request: GraphRequest): Promise<GraphResponse>;
   /** How many token requests this client has made (for tests and benchmarks). */
   readonly tokenRequests: number;
 }

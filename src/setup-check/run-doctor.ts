@@ -14,6 +14,8 @@ import { createRetryNotes } from './retry-notes';
 import { statusRoleLines } from './status-roles-check';
 import { reportSiteSchema } from './site-schema-check';
 import { FEATURES, type AnyFeature } from '../features';
+import { checkLibrary } from '../features/files/doctor';
+import { createDriveClient } from '../features/files/drive';
 import type { RetryConfig } from '../graph/retry';
 import { createTokenSource, type SecretSource } from '../graph/token';
 import type { ListItem, ListName } from '../graph/types';
@@ -27,6 +29,8 @@ export interface DoctorConfig {
   slaFile?: string;
   /** The features whose checks run (default src/features/index.ts's list). */
   features?: readonly AnyFeature[];
+  /** HELPDESK_ATTACHMENTS_FOLDER: the doctor writes and deletes a probe file there (default SD_Attachments). */
+  filesFolder?: string;
 }
 
 /** The doctor's verdict: ok when every check passed. */
@@ -156,6 +160,10 @@ async function check(settings: HelpdeskSettings, target: Target, config: DoctorC
       out.fail(`${list}: could not read its columns to check the indexes the bot needs: ${describe(err, fix, list)}`);
     }
   }
+
+  // Files on tickets: the attachments folder must be writable, or files stay in chat.
+  const files = await checkLibrary(createDriveClient(client, notes.logger), config.filesFolder ?? 'SD_Attachments');
+  (files.kind === 'pass' ? out.pass : out.fail)(files.line);
 
   if (tickets === undefined) return;
   await reportSiteSchema(client, settings, tickets, out, (err) => describe(err, fix, 'SD_Tickets'));

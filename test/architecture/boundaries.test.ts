@@ -78,7 +78,7 @@ const ALLOWED: Record<string, string[]> = {
   // notify -> features: the poller runs the listed features' cycle hooks (and the arrows in FEATURE_ARROWS).
   notify: ['core', 'i18n', 'commands', 'helpdesk', 'views', 'store', 'log', 'features'],
   // A feature builds on the ticket core: its commands are declarations, its cycle work speaks the poller's words.
-  features: ['core', 'i18n', 'helpdesk', 'views', 'commands', 'notify', 'store', 'log'],
+  features: ['core', 'i18n', 'graph', 'helpdesk', 'views', 'commands', 'notify', 'store', 'log', 'settings'],
   // Channels only lay out and send: the words come from views (a feature's own views too), so no channel reads the catalogs.
   'channels/teams': ['core', 'commands', 'helpdesk', 'views', 'features', 'notify', 'store', 'log', 'config', 'server'],
   'channels/slack': ['core', 'commands', 'helpdesk', 'views', 'features', 'notify', 'store', 'log', 'config'],

@@ -37,6 +37,7 @@ const BENCHES: Record<string, Smoke[]> = {
   'sla-store.ts': [{ prints: [/SLA through the SQLite store, 500 open tickets/, /SLA CPU per cycle: median [\d.]+ ms, max [\d.]+ ms/] }],
   'sla.ts': [{ prints: [/SLA clocks for 500 open tickets/, /per cycle, scan of next-change instants and move on: median [\d.]+ ms/] }],
   'slack-commands.ts': [{ prints: [/"commandsPerSecond":\d+/, /"ackMs":\{"p50":[\d.]+/] }],
+  'files.ts': [{ prints: [/files: 2 of 2 files of 5 MB kept/, /peak above idle: \d+\.\d MiB/] }],
   'storm.ts': [{ prints: [/\| slack:CSTORM\d \| \d+ \| \d+ \| \d+ \|/, /every ticket reachable after: \d+ ms/, /Slack ack: p50 \d+ ms, p95 \d+ ms/] }],
   'start-prod.ts': [{ prints: [/wall, new data dir .*min \d+ ms/, /wall, existing data dir \(restart\):\s+min \d+ ms/] }],
   'teams-commands.ts': [{ prints: [/ratio help-desk \/ echo:\s+\d+\.\d\d/, /added CPU per command:\s+-?\d+\.\d+ ms/] }],

@@ -37,7 +37,7 @@ export interface SlackScene {
 }
 
 /** Starts the scene around a help desk the caller owns. */
-export async function startSlackScene(helpdesk: HelpdeskService, hooks?: SlackHooks, options: { inbound?: InboundClaims; fake?: FakeSlack; notifications?: NotificationPorts; languages?: Pick<SlackChannelConfig, 'locale' | 'conversationLocale'>; commands?: SlackChannelConfig['commands'] } = {}): Promise<SlackScene> {
+export async function startSlackScene(helpdesk: HelpdeskService, hooks?: SlackHooks, options: { inbound?: InboundClaims; fake?: FakeSlack; notifications?: NotificationPorts; languages?: Pick<SlackChannelConfig, 'locale' | 'conversationLocale'>; commands?: SlackChannelConfig['commands']; files?: SlackChannelConfig['files'] } = {}): Promise<SlackScene> {
   const fake = options.fake ?? (await startFakeSlack({ users: Object.values(PEOPLE) }));
   const logLines: string[] = [];
   const logger = createLogger({ level: 'debug', write: (l) => logLines.push(l) });
@@ -49,6 +49,7 @@ export async function startSlackScene(helpdesk: HelpdeskService, hooks?: SlackHo
     inbound: options.inbound,
     notifications: options.notifications,
     commands: options.commands,
+    files: options.files,
     ...options.languages,
   });
   await channel.start();

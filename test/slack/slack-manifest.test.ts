@@ -70,7 +70,9 @@ describe('Slack app manifest', () => {
     const called = [...code.matchAll(/client\.(\w+)\.(\w+)\(/g)].map((m) => `${m[1]}.${m[2]}`);
     for (const m of called) expect(METHOD_SCOPES, `unknown method ${m}`).toHaveProperty([m]);
     const events: string[] = manifest.settings.event_subscriptions.bot_events;
-    const needed = new Set<string>(['commands', ...called.flatMap((m) => METHOD_SCOPES[m]), ...events.flatMap((e) => (EVENT_SCOPES[e] ?? '').split(' ')).filter(Boolean)]);
+    // Files a message carries are downloaded from Slack's file host (url_private_download), which needs files:read.
+    const files = code.includes('slackFileRefs(') ? ['files:read'] : [];
+    const needed = new Set<string>(['commands', ...files, ...called.flatMap((m) => METHOD_SCOPES[m]), ...events.flatMap((e) => (EVENT_SCOPES[e] ?? '').split(' ')).filter(Boolean)]);
     const declared = new Set<string>(manifest.oauth_config.scopes.bot);
     expect([...needed].filter((s) => !declared.has(s))).toEqual([]);
     expect([...declared].filter((s) => !needed.has(s))).toEqual([]);

@@ -68,6 +68,8 @@ export interface FakeConnector {
   members: Map<string, FakeMember>;
   /** Authorization headers seen, to check that no token is sent in local mode. */
   authorizations: (string | undefined)[];
+  /** Pasted images the attachment service serves at `/v3/attachments/<id>/views/original`, by id. */
+  attachments: Map<string, Buffer>;
   /** The next `count` sends/replies answer `status` (e.g. 500, 429), as a connector outage would. */
   failNextSends(count: number, status?: number): void;
   /** Resolves with the first recorded activity matching `predicate` (already recorded or future). */
@@ -107,6 +109,7 @@ export async function startFakeConnector(): Promise<FakeConnector> {
     memberLookups: 0,
     members: new Map(),
     authorizations: [],
+    attachments: new Map(),
     failNextSends(count, status = 500) {
       failures = { count, status };
     },
@@ -148,6 +151,12 @@ export async function startFakeConnector(): Promise<FakeConnector> {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const parts = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
     try {
+      if (parts[0] === 'v3' && parts[1] === 'attachments' && req.method === 'GET') {
+        const bytes = connector.attachments.get(parts[2] ?? '');
+        if (!bytes) return send(res, 404, { error: { code: 'NotFound', message: url.pathname } });
+        res.writeHead(200, { 'content-type': 'image/png', 'content-length': String(bytes.length) });
+        return void res.end(bytes);
+      }
       // parts: ['v3', 'conversations', id?, 'activities'|'members', x?]
       if (parts[0] !== 'v3' || parts[1] !== 'conversations') return send(res, 404, { error: { code: 'NotFound', message: url.pathname } });
       const [, , conversationId, kind, target] = parts;

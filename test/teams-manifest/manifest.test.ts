@@ -64,10 +64,10 @@ describe('Teams app manifest', () => {
     expect(manifest.composeExtensions[0].botId).toBe(BOT_ID);
   });
 
-  it('offers the bot in personal chat, teams and group chats as a conversational bot without files', () => {
+  it('offers the bot in personal chat, teams and group chats as a conversational bot that takes files in personal chat', () => {
     const bot = manifest.bots[0];
     expect([...bot.scopes].sort()).toEqual(['groupChat', 'personal', 'team']);
-    expect(bot.supportsFiles).toBe(false);
+    expect(bot.supportsFiles).toBe(true);
     expect(bot.isNotificationOnly).toBe(false);
   });
 

@@ -78,6 +78,8 @@ export async function startTeamsHarness(
     tellLater?: TeamsChannelConfig['tellLater'];
     notifications?: TeamsChannelConfig['notifications'];
     commands?: TeamsChannelConfig['commands'];
+    /** The files feature over the harness's own help-desk stack. */
+    files?: (stack: Stack) => TeamsChannelConfig['files'];
   } = {},
 ): Promise<TeamsHarness> {
   const connector = await startFakeConnector();
@@ -112,6 +114,7 @@ export async function startTeamsHarness(
     tellLater: options.tellLater,
     notifications: options.notifications,
     commands: options.commands,
+    files: options.files?.(stack),
   });
   const server = createServer({ port: 0, teams: channel, health: async () => ({ ok: true }), logger, allowUnauthenticated: !options.settings?.appId });
   const { port } = await server.listen();

@@ -2,6 +2,7 @@
  * Buttons (block_actions): action_id is the verb, value is `{ ticketId, etag, ...data }`. The
  * result replaces the clicked message in place; form verbs open a modal with the trigger id first.
  */
+import { attachHeldFiles } from './files';
 import type { App, BlockAction, ButtonAction, RespondFn } from '@slack/bolt';
 import { dispatch } from '../../commands';
 import { actionInput } from '../../commands/input';
@@ -114,6 +115,7 @@ async function handle(deps: SlackDeps, body: BlockAction, action: ButtonAction, 
   }
   // After a saved write the answer is retried and, failing that, the person is told it was saved.
   await answer(deps, { channelId, userId: body.user.id }, reply, undefined, () => answerOnMessage(deps, ctx, body, input, reply, respond));
+  await attachHeldFiles(deps, body.user.id, channelId, reply, ctx.locale);
 }
 
 /** Registers every button whose action id is shaped like a verb (with an optional `#n` suffix); the registry says which are ours. */

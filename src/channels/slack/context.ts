@@ -1,4 +1,5 @@
 /** What every Slack handler shares, and how a Slack user in a conversation becomes a CommandContext. */
+import type { FileRef, FilesFeature } from '../../features/files';
 import type { webApi } from '@slack/bolt';
 import type { CommandRegistry } from '../../commands/registry';
 import type { CommandContext, Conversation, NotificationPorts } from '../../commands/types';
@@ -32,6 +33,8 @@ export interface ThreadReplyInfo {
   email?: string;
   name?: string;
   text: string;
+  /** The files the reply carried (they go with the comment it makes). */
+  files?: FileRef[];
 }
 
 /** Optional callbacks into the rest of the product (notifications, stores). */
@@ -56,6 +59,8 @@ export interface SlackDeps {
   identity: SlackIdentity;
   logger: Logger;
   hooks: SlackHooks;
+  /** Where the files a message carries go (src/features/files). */
+  files: Pick<FilesFeature, 'afterReply' | 'afterClick'>;
   /** HELPDESK_LOCALE: the language of shared channel messages (see locale.ts channelLocale). */
   locale?: string;
   /** The language an agent chose for a channel (the Store's conversation locale), if any. */

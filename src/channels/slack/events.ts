@@ -18,6 +18,7 @@ import { noEmailMessage } from './identity';
 import { channelLocale, readerLocale } from './locale';
 import { slackTexts } from '../../views/channel-texts';
 import { descriptionFromMessage, titleFromMessage } from './shortcuts';
+import { slackFileRefs, type FileRef, type SlackFile } from '../../features/files';
 
 /** The reaction name that files a ticket (`:ticket:`). */
 export const TICKET_REACTION = 'ticket';
@@ -25,13 +26,13 @@ export const TICKET_REACTION = 'ticket';
 const text = (t: string, locale: string | undefined) => renderMessage({ type: 'text', text: t }, locale);
 
 /** Reads one message by ts: top-level messages via history, thread replies via replies. */
-async function fetchMessage(deps: SlackDeps, channel: string, ts: string): Promise<{ text: string; user?: string } | undefined> {
+async function fetchMessage(deps: SlackDeps, channel: string, ts: string): Promise<{ text: string; user?: string; files: FileRef[] } | undefined> {
   const history = await deps.client.conversations.history({ channel, latest: ts, inclusive: true, limit: 1 });
   const top = history.messages?.find((m) => m.ts === ts);
-  if (top) return { text: top.text ?? '', user: top.user };
+  if (top) return { text: top.text ?? '', user: top.user, files: slackFileRefs(top.files as SlackFile[] | undefined) };
   const replies = await deps.client.conversations.replies({ channel, ts, latest: ts, inclusive: true, limit: 1 });
   const reply = replies.messages?.find((m) => m.ts === ts);
-  return reply ? { text: reply.text ?? '', user: reply.user } : undefined;
+  return reply ? { text: reply.text ?? '', user: reply.user, files: slackFileRefs(reply.files as SlackFile[] | undefined) } : undefined;
 }
 
 /** Registers message, app_mention, reaction_added and app_home_opened listeners. */
@@ -41,7 +42,9 @@ export function registerEvents(app: App, deps: SlackDeps): void {
 
   app.event('message', async ({ event, context }) => {
     const m = event as any;
-    if (m.subtype || m.bot_id || typeof m.user !== 'string' || typeof m.text !== 'string' || typeof m.channel !== 'string') return;
+    // A message with files is a `file_share`; every other subtype (edits, joins, bots) is not a person writing.
+    if ((m.subtype && m.subtype !== 'file_share') || m.bot_id || typeof m.user !== 'string' || typeof m.text !== 'string' || typeof m.channel !== 'string') return;
+    const files = slackFileRefs(Array.isArray(m.files) ? m.files : []);
     const typed = fromSlackText(m.text);
     if (m.channel_type === 'im') {
       const target = { channelId: m.channel, userId: m.user };
@@ -65,6 +68,10 @@ export function registerEvents(app: App, deps: SlackDeps): void {
             : { view: { type: 'text', text: noEmailMessage(await readerLocale(deps, m.user)) } as const, visibility: 'private' as const };
           const thread = threaded ? { thread_ts: m.thread_ts as string } : {};
           await answer(deps, target, reply, typed, async (msg) => void (await deps.client.chat.postMessage({ channel: m.channel, ...thread, ...msg })));
+          if (ctx && files.length > 0) {
+            const lines = await deps.files.afterReply(reply, { actor: ctx.actor, locale: ctx.locale, messageKey: `slack:${m.channel}:${m.ts}`, files, holder: `slack:${m.user}` });
+            if (lines.length > 0) await deps.client.chat.postMessage({ channel: m.channel, ...thread, ...text(lines.join('\n'), ctx.locale) });
+          }
         },
         async () => deps.client.chat.postMessage({ channel: m.channel, ...failureWithTyped(typed, await readerLocale(deps, m.user)) }),
       );
@@ -80,7 +87,7 @@ export function registerEvents(app: App, deps: SlackDeps): void {
       async () => {
         // A failed users.info is logged by the look-up; the reply is then handed on without an address, and its author is told why.
         const person = await deps.identity.lookup(m.user).catch(() => undefined);
-        await onThreadReply({ channelId: m.channel, threadTs: m.thread_ts, ts: m.ts, userId: m.user, email: person?.email, name: person?.name, text: typed });
+        await onThreadReply({ channelId: m.channel, threadTs: m.thread_ts, ts: m.ts, userId: m.user, email: person?.email, name: person?.name, text: typed, files });
       },
       // The reply may not have become a comment: it comes back to its author, in the thread.
       async () => postPrivate(deps, { channelId: m.channel, userId: m.user, threadTs: m.thread_ts }, failureWithTyped(typed, await readerLocale(deps, m.user))),
@@ -137,6 +144,9 @@ export function registerEvents(app: App, deps: SlackDeps): void {
       }
       const card = { ...reply, visibility: 'public' as const };
       await answer(deps, target, card, undefined, async (msg) => void (await deps.client.chat.postMessage({ channel, thread_ts: ts, ...msg })));
+      // The message's files go with the ticket it filed, as the comment of the person who filed it.
+      const lines = await deps.files.afterReply(reply, { actor: ctx.actor, locale, messageKey: `slack:${channel}:${ts}`, files: message.files, holder: `slack:${event.user}` });
+      if (lines.length > 0) await postPrivate(deps, target, text(lines.join('\n'), locale));
     };
     await guarded(deps.logger, 'reaction', { channelId: channel, userId: event.user }, work, async () => {
       // Nothing was filed (answer does not throw after a saved write), so the reaction may be tried again.

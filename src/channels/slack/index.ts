@@ -2,6 +2,7 @@
  * The Slack channel: Bolt receives commands, buttons, shortcuts, modals and events (HTTP with
  * signature checks, or Socket Mode when an app token is set) and translates them into commands.
  */
+import { FILES_OFF } from '../../features/files';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { App, ErrorCode, HTTPReceiver, LogLevel, SocketModeReceiver } from '@slack/bolt';
 import { REGISTRY, type CommandRegistry } from '../../commands/registry';
@@ -44,6 +45,8 @@ export interface SlackChannelConfig {
   conversationLocale?: (channelId: string) => Promise<string | undefined>;
   /** The commands it runs (default the product's). */
   commands?: CommandRegistry;
+  /** Where the files a message carries go (the files feature); default: nowhere, and the sender is told. */
+  files?: SlackDeps['files'];
 }
 
 /** The running Slack channel. */
@@ -120,6 +123,7 @@ export function createSlackChannel(config: SlackChannelConfig): SlackChannel {
     identity: createSlackIdentity({ client: app.client, logger }),
     logger,
     hooks: config.hooks ?? {},
+    files: config.files ?? FILES_OFF,
     locale: config.locale,
     conversationLocale: config.conversationLocale,
   };

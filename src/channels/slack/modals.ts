@@ -2,6 +2,7 @@
  * Modals: opened at once with the trigger id (Slack gives it 3 seconds), filled in after the slow
  * work, and submitted back through the same command handlers as typed commands and buttons.
  */
+import { attachHeldFiles } from './files';
 import type { App, ViewOutput } from '@slack/bolt';
 import { dispatch } from '../../commands';
 import type { CommandContext, CommandInput, Reply } from '../../commands/types';
@@ -184,7 +185,11 @@ async function submit(deps: SlackDeps, userId: string, view: ViewOutput, ack: Ac
         deps.logger,
         'late form submit',
         { verb: meta.verb, userId },
-        async () => afterSubmit(deps, ctx, userId, meta, await work, typed),
+        async () => {
+          const reply = await work;
+          await afterSubmit(deps, ctx, userId, meta, reply, typed);
+          await attachHeldFiles(deps, userId, meta.channelId, reply, ctx.locale);
+        },
         () => postPrivate(deps, { channelId: meta.channelId, userId }, handBack(meta, typed, failureMessage(locale), locale, ctx.helpdesk.vocabulary)),
       );
       return;
@@ -212,4 +217,5 @@ async function submit(deps: SlackDeps, userId: string, view: ViewOutput, ack: Ac
     }
     await ack();
     await guarded(deps.logger, 'form reply', { verb: meta.verb, userId }, () => afterSubmit(deps, ctx, userId, meta, reply, typed));
+    await guarded(deps.logger, 'files held for the form', { verb: meta.verb, userId }, () => attachHeldFiles(deps, userId, meta.channelId, reply, ctx.locale));
 }

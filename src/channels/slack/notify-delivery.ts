@@ -5,6 +5,7 @@
  * earlier message is looked up (conversations.history / replies with include_all_metadata, which
  * need channels:history, groups:history and im:history) instead of posting a second one.
  */
+import { FILES_OFF } from '../../features/files';
 import { webApi } from '@slack/bolt';
 import type { Logger } from '../../log';
 import type { ThreadReplyHandler } from '../../notify/thread-replies';
@@ -16,7 +17,7 @@ import { renderMessage } from './blocks/message';
 import { stormMessage } from './blocks/storm';
 import { digestMessage } from './blocks/digest';
 import { escapeMrkdwn } from './blocks/limits';
-import { slackErrorCode, type ConversationInfo, type SlackClient, type ThreadReplyInfo } from './context';
+import { slackErrorCode, type ConversationInfo, type SlackClient, type SlackDeps, type ThreadReplyInfo } from './context';
 
 /** Options for createSlackDelivery. */
 export interface SlackDeliveryConfig {
@@ -177,7 +178,7 @@ export function slackConversationHook(store: Store) {
  * SlackHooks.onThreadReply: a reply under one of our ticket cards becomes a comment; the person
  * gets the acknowledgement (or the reason it was not added) privately in the thread.
  */
-export function slackThreadReplyHook(config: { client: SlackClient; store: Store; handle: ThreadReplyHandler; logger: Logger }) {
+export function slackThreadReplyHook(config: { client: SlackClient; store: Store; handle: ThreadReplyHandler; logger: Logger; files?: SlackDeps['files'] }) {
   const { client, logger } = config;
   const tell = async (info: ThreadReplyInfo, text: string) => {
     try {
@@ -203,6 +204,20 @@ export function slackThreadReplyHook(config: { client: SlackClient; store: Store
     const result = await config.handle('slack', info.channelId, info.threadTs, { email: info.email, name: info.name ?? info.email }, info.text);
     if (!result) return false;
     await tell(info, `${result.ok ? ':white_check_mark:' : ':warning:'} ${escapeMrkdwn(result.text)}`);
+    if (info.files?.length) {
+      // The reply's files go with the ticket of the card it answered, as its author's comment.
+      const card = await config.store.findPostedMessage('slack', info.channelId, info.threadTs);
+      const locales = await config.store.conversationLocales().catch((err: unknown) => {
+        logger.warn('channel language unreadable; file lines in English', { channelId: info.channelId, error: err });
+        return undefined;
+      });
+      const locale = locales?.get(`slack:${info.channelId}`);
+      const lines = await (config.files ?? FILES_OFF).afterReply(
+        { ticketId: card?.ticketId, outcome: result.ok ? 'saved' : 'failed' },
+        { actor: { email: info.email, name: info.name ?? info.email }, locale, messageKey: `slack:${info.channelId}:${info.ts}`, files: info.files, holder: `slack:${info.userId}` },
+      );
+      for (const line of lines) await tell(info, `:paperclip: ${escapeMrkdwn(line)}`);
+    }
     return true;
   };
 }

@@ -1,4 +1,5 @@
 /** Shortcuts: "Create ticket from message" (prefilled modal with a permalink) and the global "New ticket". */
+import { slackFileRefs, type FileRef, type SlackFile } from '../../features/files';
 import type { App, GlobalShortcut, MessageShortcut } from '@slack/bolt';
 import { dispatch } from '../../commands';
 import { VERBS } from '../../core/verbs';
@@ -30,9 +31,11 @@ export function descriptionFromMessage(text: string): string {
   return truncate(plainFromSlack(text), BLOCK_LIMITS.inputLength);
 }
 
-async function showNewTicketForm(deps: SlackDeps, modal: OpenModal, userId: string, channelId: string | undefined, prefill?: { text: string; permalink?: string; author: string }) {
+async function showNewTicketForm(deps: SlackDeps, modal: OpenModal, userId: string, channelId: string | undefined, prefill?: { text: string; permalink?: string; author: string; files?: FileRef[]; ts?: string }) {
   const ctx = await commandContext(deps, userId, conversationOf(channelId ?? ''));
   if (!ctx) return modal.show({ type: 'error', error: { message: noEmailMessage(await readerLocale(deps, userId)) } });
+  // The message's files wait for the form's submit, which files the ticket they go with.
+  if (prefill?.files?.length) await deps.files.afterReply({ view: { type: 'form' } }, { actor: ctx.actor, locale: ctx.locale, messageKey: `slack:${channelId}:${prefill.ts}`, files: prefill.files, holder: `slack:${userId}` });
   let values: Record<string, string> | undefined;
   if (prefill) {
     values = { title: titleFromMessage(prefill.text, modal.texts.messageFrom(prefill.author)), description: descriptionFromMessage(prefill.text) };
@@ -62,7 +65,8 @@ export function registerShortcuts(app: App, deps: SlackDeps): void {
         });
         const author = typeof shortcut.message.user === 'string' ? `@${shortcut.message.user}` : modal.texts.someone();
         const text = typeof shortcut.message.text === 'string' ? shortcut.message.text : '';
-        await showNewTicketForm(deps, modal, userId, channelId, { text, permalink: link?.permalink, author });
+        const files = slackFileRefs(Array.isArray(shortcut.message.files) ? (shortcut.message.files as SlackFile[]) : []);
+        await showNewTicketForm(deps, modal, userId, channelId, { text, permalink: link?.permalink, author, files, ts: shortcut.message_ts });
       },
       async () => modal?.show({ type: 'error', error: { message: failureMessage(await readerLocale(deps, shortcut.user.id)) } }),
     );

@@ -2,6 +2,7 @@
  * The Teams channel: botbuilder's CloudAdapter (which owns Bot Connector authentication) plus the
  * help-desk bot. Exposes `handle` for the HTTP server and `adapter` for proactive sends.
  */
+import { FILES_OFF } from '../../features/files';
 import {
   CloudAdapter,
   ConfigurationBotFrameworkAuthentication,
@@ -43,6 +44,8 @@ export interface TeamsChannelConfig {
   identityTtlSeconds?: number;
   /** The commands it runs (default the product's). */
   commands?: CommandRegistry;
+  /** Where the files a personal-chat message carries go (the files feature); default: nowhere, and the sender is told. */
+  files?: TeamsDeps['files'];
 }
 
 /** The running Teams channel. */
@@ -81,7 +84,7 @@ export function createTeamsChannel(options: TeamsChannelConfig): TeamsChannel {
       }
     });
   const bot = new HelpdeskTeamsBot(
-    { helpdesk: options.helpdesk, commands: options.commands ?? REGISTRY, notifications: options.notifications, identity, logger, privateChat, claimInbound: options.claimInbound ?? memoryClaims().claimInbound, tellLater: options.tellLater },
+    { helpdesk: options.helpdesk, commands: options.commands ?? REGISTRY, notifications: options.notifications, identity, logger, privateChat, claimInbound: options.claimInbound ?? memoryClaims().claimInbound, tellLater: options.tellLater, files: options.files ?? FILES_OFF },
     hooks,
   );
 

@@ -2,6 +2,7 @@
  * Card buttons (Action.Execute -> `adaptiveCard/action` invoke) and Universal Actions refresh.
  * The invoke answer replaces the card for the person who clicked; failures show on the card.
  */
+import { attachHeldFiles } from './files';
 import type { AdaptiveCardInvokeResponse, AdaptiveCardInvokeValue, TurnContext } from 'botbuilder';
 import { dispatch } from '../../commands/index';
 import { actionInput } from '../../commands/input';
@@ -87,6 +88,7 @@ export async function onCardAction(
     const row = await listRowAction(ctx, input);
     if (row && row.action.view.type !== 'error') return await answerRow(deps, context, actor, row);
     const reply = row?.action ?? (await dispatch(ctx, input));
+    await attachHeldFiles(deps, context, reply);
     const view = reply.view;
     if (view.type === 'error') return invokeError(400, isRefresh ? 'RefreshFailed' : 'ActionFailed', view.error.message);
     const audience = audienceOf(context);

@@ -8,6 +8,7 @@ import type { Actor } from '../../helpdesk/types';
 import { noEmailMessage } from './identity';
 import { privately } from '../../commands/respond';
 import { answer } from './answer';
+import { attachPersonalFiles, tellChannelFiles } from './files';
 import type { ThreadTurn } from './bot';
 import { activityFor } from './activities';
 import { quotedTicket, takeQuotedReply } from './quoted-reply';
@@ -37,6 +38,7 @@ export async function onMessage(
   onThreadReply?: (context: TurnContext, actor: Actor, text: string, turn?: ThreadTurn) => Promise<boolean>,
 ): Promise<void> {
   if (!addressedToBot(context)) return;
+  await tellChannelFiles(context);
   const raw: unknown = context.activity.text;
   if (raw !== undefined && raw !== null && typeof raw !== 'string') {
     // Not something Teams sends; the command layer names it rather than the turn failing.
@@ -60,6 +62,7 @@ export async function onMessage(
   if (quoted) ctx.replyTo = await quotedTicket(ctx, quoted);
   const reply = await handleText(ctx, text);
   await answer(deps, context, reply, actor);
+  await attachPersonalFiles(deps, context, actor, reply);
 }
 
 /**

@@ -1,4 +1,5 @@
 /** Turning one Teams turn into the channel-neutral command context. */
+import type { FilesFeature } from '../../features/files';
 import type { ConversationAccount, TurnContext } from 'botbuilder';
 import type { CommandRegistry } from '../../commands/registry';
 import { conversationLanguage, personLanguage } from '../../features/language/conversation-language';
@@ -25,6 +26,8 @@ export interface TeamsDeps {
   claimInbound?: (key: string, ttlMs: number) => Promise<'first' | 'duplicate'>;
   /** Tells a person later (through the notify outbox) what could not be said in the turn, e.g. that a change was saved. */
   tellLater?: (email: string, text: string) => Promise<void>;
+  /** Where the files a personal-chat message carries go (src/features/files). */
+  files: Pick<FilesFeature, 'afterReply' | 'afterClick'>;
 }
 
 /** personal / group / channel from what Teams says about a conversation (the one place Teams decides it). */

@@ -1,0 +1,64 @@
+/**
+ * Files on tickets: the feature's one declaration. A channel hands it the files a message
+ * carried (slackFileRefs / teamsFileRefs) and the ticket the message filed or commented on;
+ * the feature streams them into the site's library and links them with one comment.
+ */
+import type { GraphClient } from '../../graph';
+import type { HelpdeskService } from '../../helpdesk/types';
+import type { Logger } from '../../log';
+import type { MemoStore } from '../../store';
+import { createAfterReply, type MessageFiles, type ReplyFacts } from './after-reply';
+import { createAttach, type AttachRequest, type AttachResult } from './attach';
+import { ticketFiles, type TicketFilesView } from './card';
+import { checkLibrary, type LibraryCheck } from './doctor';
+import { createDriveClient } from './drive';
+import { createDownloader, type Connector, type FileHosts } from './download';
+import type { FilesSettings } from './settings';
+
+export { readFilesSettings, type FilesSettings } from './settings';
+export { slackFileRefs, teamsFileRefs, teamsChannelFileCount, TEAMS_FILE_DOWNLOAD_INFO, type SlackFile, type TeamsAttachment } from './platform-files';
+export { teamsChannelLine } from './texts';
+export { SLACK_FILE_HOSTS, TEAMS_DOWNLOAD_HOSTS, type Connector, type FileHosts } from './download';
+export type { AttachRequest, AttachResult } from './attach';
+export { FILES_OFF, type MessageFiles, type ReplyFacts } from './after-reply';
+export type { TicketFilesView } from './card';
+export type { FileRef } from './types';
+
+/** What the files feature needs: exactly these services. */
+export interface FilesServices {
+  graph: GraphClient;
+  helpdesk: Pick<HelpdeskService, 'addComment' | 'listComments'>;
+  memos: MemoStore;
+  hosts: FileHosts;
+  settings: FilesSettings;
+  logger: Logger;
+}
+
+/** The feature's parts the channels, cards and doctor call. */
+export interface FilesFeature {
+  /** Puts one message's files on a ticket (exactly once per message key). */
+  attach(request: AttachRequest): Promise<AttachResult>;
+  /** After a message's command ran: its files go with the ticket the reply saved to, or are held for the offer's click; the lines to tell the sender. */
+  afterReply(reply: ReplyFacts, message: MessageFiles): Promise<string[]>;
+  /** After a click of `holder` saved a ticket or comment: the files held for them go with it; the lines to tell. */
+  afterClick(reply: ReplyFacts, holder: string, connector?: Connector): Promise<string[]>;
+  /** The ticket's files for an agent's card, read with one request. */
+  ticketFiles(ticketId: number, locale?: string): Promise<TicketFilesView>;
+  /** The doctor's check: can the app write the attachments folder, and what to grant if not. */
+  check(locale?: string): Promise<LibraryCheck>;
+}
+
+/** Builds the feature from its services. */
+export function createFilesFeature(services: FilesServices): FilesFeature {
+  const drive = createDriveClient(services.graph, services.logger);
+  const downloader = createDownloader(services.hosts, services.graph.retry, services.logger);
+  const attach = createAttach({ drive, downloader, memos: services.memos, helpdesk: services.helpdesk, settings: services.settings, logger: services.logger });
+  const after = createAfterReply(attach, services.memos, services.logger);
+  return {
+    attach,
+    afterReply: after.afterReply,
+    afterClick: after.afterClick,
+    ticketFiles: (ticketId, locale) => ticketFiles(drive, services.settings.folder, ticketId, locale),
+    check: (locale) => checkLibrary(drive, services.settings.folder, locale),
+  };
+}

@@ -1,0 +1,86 @@
+/**
+ * The Teams channel hands a personal-chat message's files to the files feature: real activities
+ * through the real server and CloudAdapter, the Bot Connector stand-in (which also serves pasted
+ * images), a Teams download URL stand-in and the embedded site. A channel message with a file
+ * gets one line pointing to the personal chat.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createFilesFeature, TEAMS_FILE_DOWNLOAD_INFO } from '../../../src/features/files';
+import { createLogger } from '../../../src/log';
+import { createSqliteStore, type Store } from '../../../src/store';
+import { startFakeFileHost, type FakeFileHost } from '../../support/fake-file-host';
+import { startTeamsHarness, type TeamsHarness } from '../../teams/harness';
+
+let teams: TeamsHarness;
+let host: FakeFileHost;
+let store: Store;
+beforeEach(async () => {
+  host = await startFakeFileHost();
+  store = createSqliteStore({ file: ':memory:' });
+  teams = await startTeamsHarness({
+    files: (stack) => createFilesFeature({
+      graph: stack.graph, helpdesk: stack.helpdesk, memos: store, logger: createLogger({ level: 'error' }),
+      hosts: { teams: { downloadHosts: [host.origin] } }, settings: { maxBytes: 25 * 1024 * 1024, folder: 'SD_Attachments' },
+    }),
+  });
+});
+afterEach(async () => {
+  await teams.close();
+  await store.close();
+  await host.close();
+});
+
+const LYNNE = { email: 'lynner@example.com', name: 'Lynne Robbins' };
+
+describe('files in Teams', () => {
+  it('a personal-chat comment with a file sent to the bot and a pasted screenshot puts both on the ticket', async () => {
+    const ticket = await teams.stack.helpdesk.createTicket(LYNNE, { title: 'Projector in room 4 flickers' });
+    teams.connector.attachments.set('0-weu-d1-paste', Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), Buffer.alloc(30_000, 1)]));
+    const activity = teams.fixture('message-personal', 'lynne', {
+      text: `comment ${ticket.id} It flickers every few seconds`,
+      attachments: [
+        { contentType: TEAMS_FILE_DOWNLOAD_INFO, name: 'flicker.mp4', content: { downloadUrl: host.serve('/personal/lynner/download.aspx', { size: 700_000 }), uniqueId: 'x', fileType: 'mp4' } },
+        { contentType: 'image/png', contentUrl: new URL('/v3/attachments/0-weu-d1-paste/views/original', teams.connector.url).toString() },
+        { contentType: 'text/html', content: '<p>It flickers</p>' },
+      ],
+    });
+    expect((await teams.post(activity)).status).toBe(200);
+
+    expect(teams.stack.emulator.drive.children(`SD_Attachments/${ticket.id}`)).toEqual([{ name: 'flicker.mp4', size: 700_000 }, { name: 'image-1.png', size: 30_004 }]);
+    const bodies = (await teams.stack.helpdesk.listComments(LYNNE, ticket.id)).map((c) => c.body.replace(/ http\S+/g, ''));
+    expect(bodies).toEqual(['It flickers every few seconds', 'Attached: flicker.mp4 (684 KB)\nAttached: image-1.png (29 KB)']);
+    // Local use has no app id: no token went to the download host, and none to the connector for the image.
+    expect(host.requests).toEqual([{ path: '/personal/lynner/download.aspx' }]);
+  });
+
+  it('a channel message with a file gets one line: bots are not sent files there', async () => {
+    const activity = teams.fixture('message-channel-mention', 'lynne', {
+      text: '<at>Help Desk</at> help',
+      attachments: [{ contentType: 'reference', contentUrl: 'https://contoso.sharepoint.com/sites/x/Shared Documents/a.png', name: 'a.png' }],
+    });
+    const before = teams.connector.activities.length;
+    expect((await teams.post(activity)).status).toBe(200);
+    const said = teams.connector.activities.slice(before).map((a) => a.activity.text).filter(Boolean);
+    expect(said).toContain('Files sent in a channel do not reach the bot, so 1 file was not kept. Send it to the bot in a personal chat to add it to a ticket.');
+    expect(host.requests).toEqual([]);
+  });
+
+  it('a pasted screenshot with text offered as a ticket waits for the click that files it', async () => {
+    teams.connector.attachments.set('0-weu-d2-paste', Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), Buffer.alloc(5_000, 2)]));
+    const activity = teams.fixture('message-personal', 'lynne', {
+      text: 'The scanner on floor 2 jams on every page',
+      attachments: [{ contentType: 'image/png', contentUrl: new URL('/v3/attachments/0-weu-d2-paste/views/original', teams.connector.url).toString() }],
+    });
+    const before = teams.connector.activities.length;
+    expect((await teams.post(activity)).status).toBe(200);
+    const said = teams.connector.activities.slice(before).map((a) => a.activity.text).filter(Boolean);
+    expect(said).toContain('image-1.png: they go with the ticket when you file it, or with the comment when you add it.');
+
+    expect((await teams.execute('ticket.create', { title: 'The scanner on floor 2 jams on every page' })).status).toBe(200);
+    const filed = (await teams.stack.helpdesk.listTickets(LYNNE, { submittedBy: LYNNE.email })).find((t) => t.title.includes('scanner'))!;
+    expect(teams.stack.emulator.drive.children(`SD_Attachments/${filed.id}`)).toEqual([{ name: 'image-1.png', size: 5_004 }]);
+    // Taken once: another click files nothing more.
+    await teams.execute('ticket.create', { title: 'Another one' });
+    expect(teams.stack.emulator.drive.children('SD_Attachments').map((f) => f.name)).toEqual([String(filed.id)]);
+  });
+});
