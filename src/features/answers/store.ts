@@ -1,0 +1,138 @@
+/**
+ * The answers and the count of questions they settled, written once with Kysely for both engines
+ * (SQLite through better-sqlite3, PostgreSQL through pg); the full-text part is in fulltext.ts.
+ */
+import type { Kysely, Selectable } from 'kysely';
+import { dropFulltext, fulltextCandidates, putFulltext } from './fulltext';
+import type { AnswersTable, AnswerTables } from './tables';
+import { meaningfulTerms, type AnswerLanguage } from './words';
+
+/** One answer as the feature reads it. */
+export interface Answer {
+  name: string;
+  language: AnswerLanguage;
+  title: string;
+  body: string;
+  phrases: string[];
+  sourceTicket?: number;
+  /** Offered to requesters before a ticket (false: agents only). */
+  shown: boolean;
+  createdBy: string;
+  updatedAt: string;
+  version: number;
+}
+
+/** What an agent writes. */
+export type AnswerDraft = Pick<Answer, 'name' | 'language' | 'title' | 'body' | 'phrases' | 'shown'> & { sourceTicket?: number };
+
+/** The answers' store. */
+export interface AnswerStore {
+  /** False when the name is taken. */
+  add(draft: AnswerDraft, by: string, now: string): Promise<boolean>;
+  /** False when there is no such answer. */
+  update(draft: AnswerDraft, now: string): Promise<boolean>;
+  /** False when there is no such answer. */
+  remove(name: string): Promise<boolean>;
+  get(name: string): Promise<Answer | undefined>;
+  /** Every answer, by name. */
+  list(): Promise<Answer[]>;
+  /** Changes whenever an answer is added, changed or removed (a cache's key). */
+  revision(): Promise<string>;
+  /** The names of shown answers in `language` the engine finds for `words`, best first. */
+  candidates(language: AnswerLanguage, words: readonly string[], limit: number): Promise<string[]>;
+  /** Counts one question settled by an answer; false when this offer was counted already. */
+  countAnswered(key: string, answerName: string, language: AnswerLanguage, at: string): Promise<boolean>;
+  /** Questions settled without a ticket since `since` (ISO). */
+  answeredSince(since: string): Promise<number>;
+}
+
+/** The name an answer is kept under: lower case, words joined by '-'. */
+export function answerKey(name: string): string {
+  return name.trim().toLowerCase().normalize('NFKC').replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '');
+}
+
+const termsFor = (d: AnswerDraft) => meaningfulTerms([d.title, ...d.phrases, d.body].join('\n'), d.language);
+
+type Row = Selectable<AnswersTable>;
+
+const toAnswer = (r: Row): Answer => ({
+  name: r.name,
+  language: r.language === 'de' ? 'de' : 'en',
+  title: r.title,
+  body: r.body,
+  phrases: r.phrases.split('\n').filter(Boolean),
+  ...(r.source_ticket === null ? {} : { sourceTicket: Number(r.source_ticket) }),
+  shown: Number(r.shown) === 1,
+  createdBy: r.created_by,
+  updatedAt: r.updated_at,
+  version: Number(r.version),
+});
+
+const COLUMNS = ['name', 'language', 'title', 'body', 'phrases', 'source_ticket', 'shown', 'terms', 'created_by', 'created_at', 'updated_at', 'version'] as const;
+
+/** The store over a Kysely database that ran ANSWER_MIGRATIONS. */
+export function createAnswerStore(db: Kysely<AnswerTables>): AnswerStore {
+  const fields = (d: AnswerDraft) => ({
+    language: d.language,
+    title: d.title,
+    body: d.body,
+    phrases: d.phrases.join('\n'),
+    source_ticket: d.sourceTicket ?? null,
+    shown: d.shown ? 1 : 0,
+    terms: termsFor(d).join(' '),
+  });
+  return {
+    async add(d, by, now) {
+      const key = answerKey(d.name);
+      return db.transaction().execute(async (trx) => {
+        const r = await trx.insertInto('answers').values({ name: key, ...fields(d), created_by: by, created_at: now, updated_at: now })
+          .onConflict((oc) => oc.column('name').doNothing()).executeTakeFirst();
+        if (!Number(r.numInsertedOrUpdatedRows ?? 0)) return false;
+        await putFulltext(trx, key, d.language, termsFor(d));
+        return true;
+      });
+    },
+    async update(d, now) {
+      const key = answerKey(d.name);
+      return db.transaction().execute(async (trx) => {
+        const r = await trx.updateTable('answers').set((eb) => ({ ...fields(d), updated_at: now, version: eb('version', '+', 1) }))
+          .where('name', '=', key).executeTakeFirst();
+        if (!Number(r.numUpdatedRows)) return false;
+        await putFulltext(trx, key, d.language, termsFor(d));
+        return true;
+      });
+    },
+    async remove(name) {
+      const key = answerKey(name);
+      return db.transaction().execute(async (trx) => {
+        const r = await trx.deleteFrom('answers').where('name', '=', key).executeTakeFirst();
+        await dropFulltext(trx, key);
+        return Number(r.numDeletedRows) > 0;
+      });
+    },
+    async get(name) {
+      const r = await db.selectFrom('answers').select(COLUMNS).where('name', '=', answerKey(name)).executeTakeFirst();
+      return r && toAnswer(r);
+    },
+    async list() {
+      return (await db.selectFrom('answers').select(COLUMNS).orderBy('name').execute()).map(toAnswer);
+    },
+    async revision() {
+      const r = await db.selectFrom('answers')
+        .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('version').as('v'), eb.fn.max('updated_at').as('at')])
+        .executeTakeFirstOrThrow();
+      return `${r.n}:${r.v ?? 0}:${r.at ?? ''}`;
+    },
+    candidates: (language, words, limit) => fulltextCandidates(db, language, words, limit),
+    async countAnswered(key, answerName, language, at) {
+      const r = await db.insertInto('answered_questions').values({ key, answer_name: answerName, language, at })
+        .onConflict((oc) => oc.column('key').doNothing()).executeTakeFirst();
+      return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+    },
+    async answeredSince(since) {
+      const r = await db.selectFrom('answered_questions').select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('at', '>=', since).executeTakeFirstOrThrow();
+      return Number(r.n);
+    },
+  };
+}

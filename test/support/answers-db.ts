@@ -1,0 +1,66 @@
+/**
+ * An answers database on either engine, migrated with the feature's own migration (until the
+ * store's migrator runs features' migrations), and the quality fixtures' figures, for the
+ * quality test and bench/answers.ts.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import pg from 'pg';
+import type { AnswerMatcher } from '../../src/features/answers/matcher';
+import type { AnswerDraft } from '../../src/features/answers/store';
+import { ANSWER_MIGRATIONS, type AnswerTables } from '../../src/features/answers/tables';
+
+/** Opens a Kysely database: a SQLite file path or a PostgreSQL URL; runs the answers migration. */
+export async function openAnswersDb(location: string): Promise<Kysely<AnswerTables>> {
+  const dialect = /^postgres(ql)?:/.test(location)
+    ? new PostgresDialect({ pool: new pg.Pool({ connectionString: location, max: 4 }) })
+    : new SqliteDialect({ database: new Database(location) });
+  const db = new Kysely<AnswerTables>({ dialect });
+  const { error } = await new Migrator({ db, provider: { getMigrations: async () => ANSWER_MIGRATIONS } }).migrateToLatest();
+  if (error) throw error;
+  return db;
+}
+
+const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'answers');
+
+/** The curated answers of test/fixtures/answers. */
+export const FIXTURE_ANSWERS: AnswerDraft[] = (JSON.parse(readFileSync(path.join(fixtures, 'answers.json'), 'utf8')) as AnswerDraft[])
+  .map((a) => ({ ...a, shown: true }));
+
+/** The questions, each with the answer it should find (null: a near miss that should find none). */
+export const FIXTURE_QUESTIONS: { q: string; expect: string | null }[] = JSON.parse(readFileSync(path.join(fixtures, 'questions.json'), 'utf8'));
+
+/** How well the matcher does on the fixtures. */
+export interface Quality {
+  /** Share of questions with an answer whose answer is among the offers (at most 3). */
+  hitRate: number;
+  /** Share of near misses that were offered anything. */
+  falseOfferRate: number;
+  misses: string[];
+  falseOffers: string[];
+}
+
+/** Runs every fixture question through `matcher`. */
+export async function measureQuality(matcher: AnswerMatcher): Promise<Quality> {
+  const misses: string[] = [];
+  const falseOffers: string[] = [];
+  let hits = 0;
+  let asked = 0;
+  let near = 0;
+  for (const { q, expect } of FIXTURE_QUESTIONS) {
+    const offered = (await matcher.match(q)).map((m) => m.answer.name);
+    if (expect === null) {
+      near++;
+      if (offered.length) falseOffers.push(`${q} -> ${offered.join(', ')}`);
+      continue;
+    }
+    asked++;
+    if (offered.includes(expect)) hits++;
+    else misses.push(`${q} -> ${offered.join(', ') || 'nothing'} (wanted ${expect})`);
+  }
+  return { hitRate: hits / asked, falseOfferRate: falseOffers.length / near, misses, falseOffers };
+}
