@@ -11,11 +11,21 @@ const CONFIG: Record<AnswerLanguage, string> = { en: 'english', de: 'german' };
 
 const isSqlite = (db: Kysely<any>) => db.getExecutor().adapter instanceof SqliteAdapter;
 
-/** Creates the full-text part of "answers/001-create". */
+/**
+ * Creates the full-text part of "answers/001-create". On SQLite, triggers keep the FTS5 table in
+ * step with `answers.fts_text`, so rows copied in by store:migrate are found like rows added here.
+ */
 export async function createFulltextSchema(db: Kysely<any>): Promise<void> {
   if (isSqlite(db)) {
     await sql`CREATE VIRTUAL TABLE answers_fts USING fts5 (name UNINDEXED, language UNINDEXED, terms,
       tokenize = 'porter unicode61 remove_diacritics 2')`.execute(db);
+    await sql`CREATE TRIGGER answers_fts_insert AFTER INSERT ON answers BEGIN
+      INSERT INTO answers_fts (name, language, terms) VALUES (new.name, new.language, new.fts_text); END`.execute(db);
+    await sql`CREATE TRIGGER answers_fts_update AFTER UPDATE ON answers BEGIN
+      DELETE FROM answers_fts WHERE name = old.name;
+      INSERT INTO answers_fts (name, language, terms) VALUES (new.name, new.language, new.fts_text); END`.execute(db);
+    await sql`CREATE TRIGGER answers_fts_delete AFTER DELETE ON answers BEGIN
+      DELETE FROM answers_fts WHERE name = old.name; END`.execute(db);
     return;
   }
   await sql`ALTER TABLE answers ADD COLUMN tsv tsvector GENERATED ALWAYS AS (CASE language
@@ -23,21 +33,9 @@ export async function createFulltextSchema(db: Kysely<any>): Promise<void> {
   await sql`CREATE INDEX answers_tsv ON answers USING GIN (tsv)`.execute(db);
 }
 
-/** What the FTS5 table is given for a language: English as it is (porter stems it), German stemmed. */
-const ftsText = (language: AnswerLanguage, terms: readonly string[]) =>
+/** What SQLite's FTS5 table indexes for a language: English as it is (porter stems it), German stemmed by Snowball. */
+export const ftsText = (language: AnswerLanguage, terms: readonly string[]): string =>
   (language === 'de' ? terms.map((t) => stemOf(t, 'de')) : terms).join(' ');
-
-/** Writes an answer's terms where the engine keeps them apart (SQLite); PostgreSQL generates its column. */
-export async function putFulltext(db: Kysely<any>, name: string, language: AnswerLanguage, terms: readonly string[]): Promise<void> {
-  if (!isSqlite(db)) return;
-  await sql`DELETE FROM answers_fts WHERE name = ${name}`.execute(db);
-  await sql`INSERT INTO answers_fts (name, language, terms) VALUES (${name}, ${language}, ${ftsText(language, terms)})`.execute(db);
-}
-
-/** Drops an answer's terms (SQLite). */
-export async function dropFulltext(db: Kysely<any>, name: string): Promise<void> {
-  if (isSqlite(db)) await sql`DELETE FROM answers_fts WHERE name = ${name}`.execute(db);
-}
 
 /**
  * The names of the shown answers in `language` holding any of `words` (unstemmed; the engine

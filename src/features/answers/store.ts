@@ -3,7 +3,7 @@
  * (SQLite through better-sqlite3, PostgreSQL through pg); the full-text part is in fulltext.ts.
  */
 import type { Kysely, Selectable } from 'kysely';
-import { dropFulltext, fulltextCandidates, putFulltext } from './fulltext';
+import { ftsText, fulltextCandidates } from './fulltext';
 import type { AnswersTable, AnswerTables } from './tables';
 import { meaningfulTerms, type AnswerLanguage } from './words';
 
@@ -53,7 +53,10 @@ export function answerKey(name: string): string {
 
 const termsFor = (d: AnswerDraft) => meaningfulTerms([d.title, ...d.phrases, d.body].join('\n'), d.language);
 
-type Row = Selectable<AnswersTable>;
+
+const COLUMNS = ['name', 'language', 'title', 'body', 'phrases', 'source_ticket', 'shown', 'created_by', 'updated_at', 'version'] as const;
+
+type Row = Pick<Selectable<AnswersTable>, (typeof COLUMNS)[number]>;
 
 const toAnswer = (r: Row): Answer => ({
   name: r.name,
@@ -68,47 +71,38 @@ const toAnswer = (r: Row): Answer => ({
   version: Number(r.version),
 });
 
-const COLUMNS = ['name', 'language', 'title', 'body', 'phrases', 'source_ticket', 'shown', 'terms', 'created_by', 'created_at', 'updated_at', 'version'] as const;
 
 /** The store over a Kysely database that ran ANSWER_MIGRATIONS. */
 export function createAnswerStore(db: Kysely<AnswerTables>): AnswerStore {
-  const fields = (d: AnswerDraft) => ({
+  const fields = (d: AnswerDraft) => {
+    const terms = termsFor(d);
+    return {
     language: d.language,
     title: d.title,
     body: d.body,
     phrases: d.phrases.join('\n'),
     source_ticket: d.sourceTicket ?? null,
     shown: d.shown ? 1 : 0,
-    terms: termsFor(d).join(' '),
-  });
+      terms: terms.join(' '),
+      fts_text: ftsText(d.language, terms),
+    };
+  };
   return {
     async add(d, by, now) {
       const key = answerKey(d.name);
-      return db.transaction().execute(async (trx) => {
-        const r = await trx.insertInto('answers').values({ name: key, ...fields(d), created_by: by, created_at: now, updated_at: now })
-          .onConflict((oc) => oc.column('name').doNothing()).executeTakeFirst();
-        if (!Number(r.numInsertedOrUpdatedRows ?? 0)) return false;
-        await putFulltext(trx, key, d.language, termsFor(d));
-        return true;
-      });
+      const r = await db.insertInto('answers').values({ name: key, ...fields(d), created_by: by, created_at: now, updated_at: now })
+        .onConflict((oc) => oc.column('name').doNothing()).executeTakeFirst();
+      return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
     },
     async update(d, now) {
       const key = answerKey(d.name);
-      return db.transaction().execute(async (trx) => {
-        const r = await trx.updateTable('answers').set((eb) => ({ ...fields(d), updated_at: now, version: eb('version', '+', 1) }))
-          .where('name', '=', key).executeTakeFirst();
-        if (!Number(r.numUpdatedRows)) return false;
-        await putFulltext(trx, key, d.language, termsFor(d));
-        return true;
-      });
+      const r = await db.updateTable('answers').set((eb) => ({ ...fields(d), updated_at: now, version: eb('version', '+', 1) }))
+        .where('name', '=', key).executeTakeFirst();
+      return Number(r.numUpdatedRows) > 0;
     },
     async remove(name) {
-      const key = answerKey(name);
-      return db.transaction().execute(async (trx) => {
-        const r = await trx.deleteFrom('answers').where('name', '=', key).executeTakeFirst();
-        await dropFulltext(trx, key);
-        return Number(r.numDeletedRows) > 0;
-      });
+      const r = await db.deleteFrom('answers').where('name', '=', answerKey(name)).executeTakeFirst();
+      return Number(r.numDeletedRows) > 0;
     },
     async get(name) {
       const r = await db.selectFrom('answers').select(COLUMNS).where('name', '=', answerKey(name)).executeTakeFirst();

@@ -22,6 +22,8 @@ export interface AnswersTable {
   shown: number;
   /** Its meaningful words (title, phrases, body), unstemmed: what the engine's full text indexes. */
   terms: string;
+  /** The same words as SQLite's FTS5 table indexes them (fulltext.ts `ftsText`); PostgreSQL reads `terms`. */
+  fts_text: string;
   created_by: string;
   /** ISO 8601 UTC. */
   created_at: string;
@@ -46,6 +48,12 @@ export interface AnswerTables {
   answered_questions: AnsweredQuestionsTable;
 }
 
+/**
+ * The tables store:migrate copies, row by row, every column Kysely declares above (PostgreSQL's
+ * generated `tsv` and SQLite's FTS5 table follow by themselves).
+ */
+export const ANSWER_TABLE_NAMES = ['answers', 'answered_questions'] as const;
+
 /** The feature's migrations, in order, by name. */
 export const ANSWER_MIGRATIONS: Record<string, Migration> = {
   'answers/001-create': {
@@ -60,6 +68,7 @@ export const ANSWER_MIGRATIONS: Record<string, Migration> = {
         .addColumn('source_ticket', 'integer')
         .addColumn('shown', 'integer', (c) => c.notNull().defaultTo(1))
         .addColumn('terms', 'text', (c) => c.notNull())
+        .addColumn('fts_text', 'text', (c) => c.notNull())
         .addColumn('created_by', 'text', (c) => c.notNull())
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addColumn('updated_at', 'text', (c) => c.notNull())
@@ -80,4 +89,4 @@ export const ANSWER_MIGRATIONS: Record<string, Migration> = {
 };
 
 /** What the store's migrator takes from a feature. */
-export const ANSWER_FEATURE_MIGRATIONS = { name: 'answers', migrations: ANSWER_MIGRATIONS };
+export const ANSWER_FEATURE_MIGRATIONS = { name: 'answers', migrations: ANSWER_MIGRATIONS, tables: ANSWER_TABLE_NAMES };
