@@ -3,6 +3,7 @@ import type { Conversation } from './conversation';
 import type { CardClock, SlaReport } from './sla';
 import type { SavedReplyPorts } from './saved-replies';
 import type { SurveyPorts } from './satisfaction';
+import type { AnswerPorts } from './answers';
 import type { DigestPorts } from './digests';
 import type { PreferencePorts } from './preferences';
 
@@ -96,4 +97,6 @@ export interface NotificationPorts {
   savedReplies?: SavedReplyPorts;
   /** Satisfaction surveys (answering one, `csat`); absent: none are kept. */
   surveys?: SurveyPorts;
+  /** The desk's answers (src/features/answers), offered before a ticket; absent: none are kept. */
+  answers?: AnswerPorts;
 }

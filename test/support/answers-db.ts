@@ -3,15 +3,18 @@
  * store's migrator runs features' migrations), and the quality fixtures' figures, for the
  * quality test and bench/answers.ts.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
+import type { AnswerPorts } from '../../src/core/answers';
 import type { AnswerMatcher } from '../../src/features/answers/matcher';
-import type { AnswerDraft } from '../../src/features/answers/store';
+import { createAnswerPorts } from '../../src/features/answers/ports';
+import { createAnswerStore, type AnswerDraft } from '../../src/features/answers/store';
 import { ANSWER_MIGRATIONS, type AnswerTables } from '../../src/features/answers/tables';
 
 /** Opens a Kysely database: a SQLite file path or a PostgreSQL URL; runs the answers migration. */
@@ -23,6 +26,19 @@ export async function openAnswersDb(location: string): Promise<Kysely<AnswerTabl
   const { error } = await new Migrator({ db, provider: { getMigrations: async () => ANSWER_MIGRATIONS } }).migrateToLatest();
   if (error) throw error;
   return db;
+}
+
+/** The answers' ports over a fresh SQLite file (or `location`), and how to let it go. */
+export async function openAnswerPorts(location?: string): Promise<{ ports: AnswerPorts; close(): Promise<void> }> {
+  const dir = location ? undefined : mkdtempSync(path.join(tmpdir(), 'answers-'));
+  const db = await openAnswersDb(location ?? path.join(dir!, 'answers.db'));
+  return {
+    ports: createAnswerPorts(createAnswerStore(db)),
+    async close() {
+      await db.destroy();
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'answers');

@@ -3,27 +3,16 @@
  * (SQLite through better-sqlite3, PostgreSQL through pg); the full-text part is in fulltext.ts.
  */
 import type { Kysely, Selectable } from 'kysely';
+import type { AnswerDraftRecord, AnswerRecord } from '../../core/answers';
 import { ftsText, fulltextCandidates } from './fulltext';
 import type { AnswersTable, AnswerTables } from './tables';
 import { meaningfulTerms, type AnswerLanguage } from './words';
 
 /** One answer as the feature reads it. */
-export interface Answer {
-  name: string;
-  language: AnswerLanguage;
-  title: string;
-  body: string;
-  phrases: string[];
-  sourceTicket?: number;
-  /** Offered to requesters before a ticket (false: agents only). */
-  shown: boolean;
-  createdBy: string;
-  updatedAt: string;
-  version: number;
-}
+export type Answer = AnswerRecord;
 
 /** What an agent writes. */
-export type AnswerDraft = Pick<Answer, 'name' | 'language' | 'title' | 'body' | 'phrases' | 'shown'> & { sourceTicket?: number };
+export type AnswerDraft = AnswerDraftRecord;
 
 /** The answers' store. */
 export interface AnswerStore {
