@@ -7,6 +7,7 @@ import { VERBS } from '../core';
 import { EVERYWHERE, type CommandDeclaration } from './declaration';
 import type { Handler } from './types';
 import { create } from './create';
+import { answerOffer } from '../features/answers/offer';
 
 /** Opens the new-ticket form; a too-long title is kept in the form with the limit explained. */
 const newForm: Handler = async (ctx, input) => {
@@ -19,7 +20,9 @@ const newForm: Handler = async (ctx, input) => {
   if (values.title && values.title.length > LIMITS.title) {
     errors.push({ field: 'title', message: tooLong(ctx, 'title', LIMITS.title, values.title.length) });
   }
-  return formReply(newTicketForm(ctx.helpdesk.vocabulary, values, errors, input.values?.sourceLink, ctx.locale));
+  // The desk's answers first, when the words find some (src/features/answers); else the form at once.
+  const offer = errors.length ? undefined : await answerOffer(ctx, { ...values, ...(input.values?.offered ? { offered: '1' } : {}) });
+  return offer ?? formReply(newTicketForm(ctx.helpdesk.vocabulary, values, errors, input.values?.sourceLink, ctx.locale));
 };
 
 /** `new [title]`. */

@@ -37,6 +37,7 @@ import { subscriptionsCommand } from './subscriptions';
 import { digestCommand } from './digest';
 import type { Handler } from './types';
 import { unsubscribeCommand } from './unsubscribe';
+import { answersCommand, saveAnswerCommand } from '../features/answers/commands';
 
 /** The declarations, in help order. */
 export const COMMAND_DECLARATIONS: readonly CommandDeclaration[] = [
@@ -60,6 +61,8 @@ export const COMMAND_DECLARATIONS: readonly CommandDeclaration[] = [
   noteCommand,
   replyCommand,
   repliesCommand,
+  saveAnswerCommand,
+  answersCommand,
   csatCommand,
   assetCommand,
   subscribeCommand,
