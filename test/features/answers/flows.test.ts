@@ -89,6 +89,13 @@ describe('answers in Teams', () => {
     expect(cardText(cardOf(offer))).toContain('Teams camera black in meetings');
   });
 
+  it('csat reports the questions answered without a ticket over the days asked', async () => {
+    await answers.ports.countAnswered('report-offer', 'vpn-home', 'en', new Date().toISOString());
+    const count = await answers.ports.answeredSince(new Date(Date.now() - 7 * 86_400_000).toISOString());
+    const [report] = await h.say('csat 7', 'dana');
+    expect(cardText(cardOf(report))).toContain(`${count} question${count === 1 ? '' : 's'} answered without a ticket`);
+  });
+
   it('a requester cannot open Save as answer', async () => {
     const res = await h.execute('answers.fromTicket', { ticketId: 1 }, 'lynne');
     expect(cardText(res.body.value)).toContain('Only help-desk agents curate answers');
