@@ -21,7 +21,7 @@ const newForm: Handler = async (ctx, input) => {
     errors.push({ field: 'title', message: tooLong(ctx, 'title', LIMITS.title, values.title.length) });
   }
   // The desk's answers first, when the words find some (src/features/answers); else the form at once.
-  const offer = errors.length ? undefined : await answerOffer(ctx, { ...values, ...(input.values?.offered ? { offered: '1' } : {}) });
+  const offer = errors.length ? undefined : await answerOffer(ctx, { ...values, ...(input.values?.offered ? { offered: '1' } : {}), ...(input.values?.sourceLink ? { sourceLink: input.values.sourceLink } : {}) });
   return offer ?? formReply(newTicketForm(ctx.helpdesk.vocabulary, values, errors, input.values?.sourceLink, ctx.locale));
 };
 

@@ -39,6 +39,8 @@ interface Entry {
   answer: Answer;
   strong: Set<string>;
   weak: Set<string>;
+  /** Its unstemmed words, for typing slips. */
+  words: string[];
 }
 
 interface Collection {
@@ -49,15 +51,21 @@ interface Collection {
   vocabulary: Set<string>;
 }
 
-const collect = (answers: readonly Answer[], language: AnswerLanguage): Collection => {
+/** One answer's words; stemmed once per version of the answer. */
+const entryOf = (a: Answer): Entry => ({
+  answer: a,
+  strong: new Set(stemsOf([a.title, ...a.phrases].join('\n'), a.language)),
+  weak: new Set(stemsOf(a.body, a.language)),
+  words: meaningfulTerms([a.title, ...a.phrases, a.body].join('\n'), a.language),
+});
+
+const collect = (entries: readonly Entry[], language: AnswerLanguage): Collection => {
   const c: Collection = { entries: new Map(), df: new Map(), vocabulary: new Set() };
-  for (const a of answers) {
-    if (a.language !== language || !a.shown) continue;
-    const strong = new Set(stemsOf([a.title, ...a.phrases].join('\n'), language));
-    const weak = new Set(stemsOf(a.body, language));
-    c.entries.set(a.name, { answer: a, strong, weak });
-    for (const s of new Set([...strong, ...weak])) c.df.set(s, (c.df.get(s) ?? 0) + 1);
-    for (const t of meaningfulTerms([a.title, ...a.phrases, a.body].join('\n'), language)) c.vocabulary.add(t);
+  for (const e of entries) {
+    if (e.answer.language !== language || !e.answer.shown) continue;
+    c.entries.set(e.answer.name, e);
+    for (const s of new Set([...e.strong, ...e.weak])) c.df.set(s, (c.df.get(s) ?? 0) + 1);
+    for (const t of e.words) c.vocabulary.add(t);
   }
   return c;
 };
@@ -92,11 +100,19 @@ function scoreEntry(question: readonly string[], weights: readonly number[], e: 
 /** The matcher over `store`. */
 export function createAnswerMatcher(store: AnswerStore): AnswerMatcher {
   let cached: { revision: string; collections: Map<AnswerLanguage, Collection> } | undefined;
+  // Stemmed answers by name and version: a change re-stems only the answers that changed.
+  let stemmed = new Map<string, Entry>();
   const collections = async () => {
     const revision = await store.revision();
     if (cached?.revision !== revision) {
       const all = await store.list();
-      cached = { revision, collections: new Map(ANSWER_LANGUAGES.map((l) => [l, collect(all, l)])) };
+      const next = new Map<string, Entry>();
+      for (const a of all) {
+        const had = stemmed.get(a.name);
+        next.set(a.name, had && had.answer.version === a.version && had.answer.updatedAt === a.updatedAt ? had : entryOf(a));
+      }
+      stemmed = next;
+      cached = { revision, collections: new Map(ANSWER_LANGUAGES.map((l) => [l, collect([...next.values()], l)])) };
     }
     return cached.collections;
   };

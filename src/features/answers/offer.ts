@@ -23,7 +23,8 @@ export const OFFERED = 'offered';
 export async function answerOffer(ctx: CommandContext, draft: Record<string, string>): Promise<Reply | undefined> {
   const ports = ctx.notifications?.answers;
   const question = [draft.title, draft.description].filter(Boolean).join('\n').trim();
-  if (!ports || !question || draft[OFFERED]) return undefined;
+  // Words taken from another message (a message action) keep today's form: a Teams dialog has no place for the offer's buttons.
+  if (!ports || !question || draft[OFFERED] || draft.sourceLink) return undefined;
   let found;
   try {
     found = await ports.match(question);

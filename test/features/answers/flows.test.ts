@@ -62,6 +62,11 @@ describe('answers in Teams', () => {
     expect(cardText(form.body.value)).not.toContain('This solved it');
   });
 
+  it('words taken from another message (a message action) keep today\'s form, with the link', async () => {
+    const res = await h.execute(VERBS.newForm, { title: 'vpn wont connect from home', sourceLink: 'https://teams.example/msg/1' });
+    expect(res.body.value.body.find((b: any) => b.id === 'title')?.value).toBe('vpn wont connect from home');
+  });
+
   it('words no answer settles get the new-ticket form at once', async () => {
     const [reply] = await h.say('the coffee machine on floor 2 is broken');
     expect(cardOf(reply)!.body.find((b: any) => b.id === 'title')?.value).toBe('the coffee machine on floor 2 is broken');
