@@ -38,6 +38,7 @@ import { digestCommand } from './digest';
 import type { Handler } from './types';
 import { unsubscribeCommand } from './unsubscribe';
 import { answersCommand, saveAnswerCommand } from '../features/answers/commands';
+import { mergeCommand } from '../features/duplicates/merge';
 
 /** The declarations, in help order. */
 export const COMMAND_DECLARATIONS: readonly CommandDeclaration[] = [
@@ -58,6 +59,7 @@ export const COMMAND_DECLARATIONS: readonly CommandDeclaration[] = [
   statusCommand,
   priorityCommand,
   resolveCommand,
+  mergeCommand,
   noteCommand,
   replyCommand,
   repliesCommand,

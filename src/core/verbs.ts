@@ -51,6 +51,8 @@ export const VERBS = {
   answersRemove: 'answers.remove',
   answersFromTicket: 'answers.fromTicket',
   answersSolved: 'answers.solved',
+  mergeAsk: 'ticket.mergeAsk',
+  merge: 'ticket.merge',
 } as const;
 
 export type Verb = (typeof VERBS)[keyof typeof VERBS];
