@@ -65,6 +65,8 @@ export interface Deliverer {
   drain(): Promise<DrainResult>;
   /** The satisfaction survey a change set owes (src/notify/surveys.ts); absent: surveys are off. */
   surveys?(set: ChangeSet): Promise<DeliveryIntent[]>;
+  /** Adds to a change set's planned cards what features show there (src/features/duplicates: "Looks like #12"). */
+  dressCards?(set: ChangeSet, intents: readonly DeliveryIntent[]): Promise<void>;
 }
 
 /** Creates the deliverer. */

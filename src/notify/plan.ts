@@ -138,6 +138,7 @@ export async function planDeliveries(
     });
     seen?.(set, targets);
     const mine = deliverer.plan(set, targets);
+    if (deliverer.dressCards) await deliverer.dressCards(set, mine);
     intents.push(...mine);
     if (deliverer.surveys) intents.push(...(await deliverer.surveys(set)));
     for (const i of mine) if (i.card) planned.set(set.ticket.id, [...(planned.get(set.ticket.id) ?? []), { ...i.card, ticketId: set.ticket.id, messageId: '' }]);

@@ -5,6 +5,7 @@
 import { normalizeLocale } from '../i18n';
 import type { NotificationPorts, SurveyScale } from '../core';
 import { createSurveyPlanner } from './surveys';
+import { createLookAlikeCards } from '../features/duplicates/look-alike';
 import type { HelpdeskService, Ticket, Vocabulary } from '../helpdesk/types';
 import type { Logger } from '../log';
 import { createNotificationPorts } from '../store/notification-ports';
@@ -118,7 +119,9 @@ export function createNotifications(config: NotificationsConfig): Notifications 
         ...(config.sla ? { cardClocks: async (id: number) => (await slaCardClocks(config.store, [id])).get(id) } : {}),
       });
       const csat = config.csat;
-      const deliverer = csat?.enabled ? { ...sending, surveys: createSurveyPlanner({ store: config.store, scale: csat.scale, locale: sending.locale }) } : sending;
+      const surveyed = csat?.enabled ? { ...sending, surveys: createSurveyPlanner({ store: config.store, scale: csat.scale, locale: sending.locale }) } : sending;
+      // A new ticket that repeats an open one gets "Looks like #12" on its channel cards (src/features/duplicates).
+      const deliverer = { ...surveyed, dressCards: createLookAlikeCards(config.store, config.vocabulary, (error) => logger.warn('look-alike tickets could not be looked up; the card goes without the hint', { error })) };
       poller = createPoller({
         feed: config.feed,
         store: config.store,

@@ -78,7 +78,7 @@ const ALLOWED: Record<string, string[]> = {
   features: ['core', 'i18n', 'commands', 'helpdesk', 'views', 'store', 'log'],
   store: ['core', 'log'],
   // notify -> commands: an agent's command typed in a card's thread runs through the command layer.
-  notify: ['core', 'i18n', 'commands', 'helpdesk', 'views', 'store', 'log', 'sla'],
+  notify: ['core', 'i18n', 'commands', 'helpdesk', 'views', 'store', 'log', 'sla', 'features'],
   // SLA clocks: pure time arithmetic over the vocabulary's status roles; the policy file's reload logs.
   sla: ['core', 'log'],
   // Channels only lay out and send: the words come from views, so no channel reads the catalogs.
