@@ -8,6 +8,7 @@ export * from './search';
 export * from './sla';
 export * from './saved-replies';
 export * from './answers';
+export * from './merges';
 export * from './satisfaction';
 export * from './digests';
 export * from './preferences';

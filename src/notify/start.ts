@@ -6,6 +6,7 @@ import { normalizeLocale } from '../i18n';
 import type { NotificationPorts, SurveyScale } from '../core';
 import { createSurveyPlanner } from './surveys';
 import { createLookAlikeCards } from '../features/duplicates/look-alike';
+import { createMergeRouting } from '../features/duplicates/merge-notices';
 import type { HelpdeskService, Ticket, Vocabulary } from '../helpdesk/types';
 import type { Logger } from '../log';
 import { createNotificationPorts } from '../store/notification-ports';
@@ -52,6 +53,8 @@ export interface NotificationsConfig {
   csat?: { enabled: boolean; scale: SurveyScale };
   /** HELPDESK_TIME_ZONE: the zone of digests set without one when no SLA policy names one (default UTC). */
   timeZone?: string;
+  /** Features' ports the commands and the poll cycle share (src/features/answers, src/features/duplicates). */
+  features?: Pick<NotificationPorts, 'answers' | 'merges'>;
 }
 
 /** What the rest of the process uses. */
@@ -95,6 +98,7 @@ export function createNotifications(config: NotificationsConfig): Notifications 
     recordAction: createActionLog(config.store, logger),
     wrote: (w) => fastLane(w),
     digests: digests.ports,
+    ...config.features,
     ...(config.sla ? {
       slaReport: (id: number) => slaReport(config.store, config.sla!, config.vocabulary, id, (config.now?.() ?? new Date()).getTime()),
       slaDue: (offset: number, limit: number) => config.store.slaQueue(offset, limit),
@@ -121,7 +125,8 @@ export function createNotifications(config: NotificationsConfig): Notifications 
       const csat = config.csat;
       const surveyed = csat?.enabled ? { ...sending, surveys: createSurveyPlanner({ store: config.store, scale: csat.scale, locale: sending.locale }) } : sending;
       // A new ticket that repeats an open one gets "Looks like #12" on its channel cards (src/features/duplicates).
-      const deliverer = { ...surveyed, dressCards: createLookAlikeCards(config.store, config.vocabulary, (error) => logger.warn('look-alike tickets could not be looked up; the card goes without the hint', { error })) };
+      const merges = config.features?.merges;
+      const deliverer = { ...surveyed, ...(merges ? { reroute: createMergeRouting(merges) } : {}), dressCards: createLookAlikeCards(config.store, config.vocabulary, (error) => logger.warn('look-alike tickets could not be looked up; the card goes without the hint', { error })) };
       poller = createPoller({
         feed: config.feed,
         store: config.store,

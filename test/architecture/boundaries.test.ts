@@ -75,7 +75,7 @@ const ALLOWED: Record<string, string[]> = {
   // commands -> features: the registry lists the features' commands; `new` asks the answers first.
   commands: ['core', 'i18n', 'helpdesk', 'views', 'log', 'features'],
   // A capability in one folder: its commands, views, tables (store's term rules) and catalogs.
-  features: ['core', 'i18n', 'commands', 'helpdesk', 'views', 'store', 'log'],
+  features: ['core', 'i18n', 'commands', 'helpdesk', 'views', 'store', 'log', 'notify'],
   store: ['core', 'log'],
   // notify -> commands: an agent's command typed in a card's thread runs through the command layer.
   notify: ['core', 'i18n', 'commands', 'helpdesk', 'views', 'store', 'log', 'sla', 'features'],

@@ -9,7 +9,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import { Migrator } from 'kysely/migration';
+import { Migrator, type Migration } from 'kysely/migration';
+import type { MergePorts } from '../../src/core/merges';
+import { createMergeStore, MERGE_MIGRATIONS, type MergeTables } from '../../src/features/duplicates/tables';
 import pg from 'pg';
 import type { AnswerPorts } from '../../src/core/answers';
 import type { AnswerMatcher } from '../../src/features/answers/matcher';
@@ -17,13 +19,13 @@ import { createAnswerPorts } from '../../src/features/answers/ports';
 import { createAnswerStore, type AnswerDraft } from '../../src/features/answers/store';
 import { ANSWER_MIGRATIONS, type AnswerTables } from '../../src/features/answers/tables';
 
-/** Opens a Kysely database: a SQLite file path or a PostgreSQL URL; runs the answers migration. */
-export async function openAnswersDb(location: string): Promise<Kysely<AnswerTables>> {
+/** Opens a Kysely database: a SQLite file path or a PostgreSQL URL; runs a feature's migrations (default the answers'). */
+export async function openAnswersDb(location: string, migrations: Record<string, Migration> = ANSWER_MIGRATIONS): Promise<Kysely<AnswerTables>> {
   const dialect = /^postgres(ql)?:/.test(location)
     ? new PostgresDialect({ pool: new pg.Pool({ connectionString: location, max: 4 }) })
     : new SqliteDialect({ database: new Database(location) });
   const db = new Kysely<AnswerTables>({ dialect });
-  const { error } = await new Migrator({ db, provider: { getMigrations: async () => ANSWER_MIGRATIONS } }).migrateToLatest();
+  const { error } = await new Migrator({ db, provider: { getMigrations: async () => migrations } }).migrateToLatest();
   if (error) throw error;
   return db;
 }
@@ -37,6 +39,19 @@ export async function openAnswerPorts(location?: string): Promise<{ ports: Answe
     async close() {
       await db.destroy();
       if (dir) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The merge ports over a fresh SQLite file, and how to let it go. */
+export async function openMergePorts(): Promise<{ ports: MergePorts; close(): Promise<void> }> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'merges-'));
+  const db = (await openAnswersDb(path.join(dir, 'merges.db'), MERGE_MIGRATIONS)) as unknown as Kysely<MergeTables>;
+  return {
+    ports: createMergeStore(db),
+    async close() {
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
     },
   };
 }

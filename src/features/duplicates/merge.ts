@@ -92,6 +92,8 @@ const merge: Handler = async (ctx, input) => {
     const body = [t('duplicates:mergedFrom', { id: d.id, requester: d.submittedByName || d.submittedByEmail }), d.title, d.description].filter(Boolean).join('\n');
     await ctx.helpdesk.addComment(ctx.actor, g.id, body, { internal: true });
   }
+  // Recorded before the resolution, so the poll that sees it tells the requester of a merge, not a resolution.
+  await ctx.notifications?.merges?.record(d.id, g.id, d.submittedByEmail, ctx.actor.email, new Date().toISOString());
   if (!mergedInto(dc, g.id)) await ctx.helpdesk.resolve(ctx.actor, d.id, t('duplicates:mergedInto', { id: g.id }));
   const spaces = spacesOf(ctx, pair);
   if (had) return confirm(t('duplicates:already', { duplicate: d.id, target: g.id }));
