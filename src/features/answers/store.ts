@@ -3,7 +3,7 @@
  * (SQLite through better-sqlite3, PostgreSQL through pg); the full-text part is in fulltext.ts.
  */
 import type { Kysely, Selectable } from 'kysely';
-import type { AnswerDraftRecord, AnswerRecord } from '../../core/answers';
+import type { AnswerDraftRecord, AnswerPorts, AnswerRecord } from '../../core/answers';
 import { ftsText, fulltextCandidates } from './fulltext';
 import type { AnswersTable, AnswerTables } from './tables';
 import { meaningfulTerms, type AnswerLanguage } from './words';
@@ -14,25 +14,12 @@ export type Answer = AnswerRecord;
 /** What an agent writes. */
 export type AnswerDraft = AnswerDraftRecord;
 
-/** The answers' store. */
-export interface AnswerStore {
-  /** False when the name is taken. */
-  add(draft: AnswerDraft, by: string, now: string): Promise<boolean>;
-  /** False when there is no such answer. */
-  update(draft: AnswerDraft, now: string): Promise<boolean>;
-  /** False when there is no such answer. */
-  remove(name: string): Promise<boolean>;
-  get(name: string): Promise<Answer | undefined>;
-  /** Every answer, by name. */
-  list(): Promise<Answer[]>;
+/** The answers' store: what the commands use (AnswerPorts, less the matcher), and what the matcher reads. */
+export interface AnswerStore extends Omit<AnswerPorts, 'match'> {
   /** Changes whenever an answer is added, changed or removed (a cache's key). */
   revision(): Promise<string>;
   /** The names of shown answers in `language` the engine finds for `words`, best first. */
   candidates(language: AnswerLanguage, words: readonly string[], limit: number): Promise<string[]>;
-  /** Counts one question settled by an answer; false when this offer was counted already. */
-  countAnswered(key: string, answerName: string, language: AnswerLanguage, at: string): Promise<boolean>;
-  /** Questions settled without a ticket since `since` (ISO). */
-  answeredSince(since: string): Promise<number>;
 }
 
 /** The name an answer is kept under: lower case, words joined by '-'. */
