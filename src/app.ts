@@ -141,6 +141,7 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
       hooks: {
         onConversation: slackConversationHook(store),
         onThreadReply: (info) => slackThreadReplyHook({ client: channel.client, store, handle: notifications.handleThreadReply, logger: slackLogger })(info),
+        ticketOfThread: async (channelId, threadTs) => (await store.findPostedMessage('slack', channelId, threadTs))?.ticketId,
         onUndeliveredReply: async ({ userId, email, text }) => {
           if (email) await notifications.tellLater(email, text);
           else slackLogger.error('a saved change could not be told: no address for this Slack user', { userId });

@@ -73,6 +73,7 @@ export async function startSlackNotifyScene(options: SlackSceneOptions): Promise
     logger,
     hooks: {
       onConversation: slackConversationHook(store),
+      ticketOfThread: async (channelId, threadTs) => (await store.findPostedMessage('slack', channelId, threadTs))?.ticketId,
       ...(options.threadReplies
         ? { onThreadReply: (info) => slackThreadReplyHook({ client: channel.client, store, handle: notifications.handleThreadReply, logger })(info) }
         : {}),

@@ -18,6 +18,7 @@ import { noEmailMessage } from './identity';
 import { channelLocale, readerLocale } from './locale';
 import { slackTexts } from '../../views/channel-texts';
 import { descriptionFromMessage, titleFromMessage } from './shortcuts';
+import { ANSWER_REACTION, onAnswerReaction } from './answer-reaction';
 
 /** The reaction name that files a ticket (`:ticket:`). */
 export const TICKET_REACTION = 'ticket';
@@ -99,6 +100,14 @@ export function registerEvents(app: App, deps: SlackDeps): void {
   });
 
   app.event('reaction_added', async ({ event }) => {
+    if (event.reaction === ANSWER_REACTION && event.item.type === 'message') {
+      const { channel, ts } = event.item;
+      await guarded(deps.logger, 'answer reaction', { channelId: channel, userId: event.user }, () => onAnswerReaction(deps, event.user, channel, ts), async () => {
+        const locale = await readerLocale(deps, event.user);
+        await postPrivate(deps, { channelId: channel, userId: event.user }, text(failureMessage(locale), locale));
+      });
+      return;
+    }
     if (event.reaction !== TICKET_REACTION || event.item.type !== 'message') return;
     const { channel, ts } = event.item;
     const key = `${channel}:${ts}:${event.user}`;
