@@ -87,6 +87,3 @@ export const ANSWER_MIGRATIONS: Record<string, Migration> = {
     },
   },
 };
-
-/** What the store's migrator takes from a feature. */
-export const ANSWER_FEATURE_MIGRATIONS = { name: 'answers', migrations: ANSWER_MIGRATIONS, tables: ANSWER_TABLE_NAMES };

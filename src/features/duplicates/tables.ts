@@ -36,9 +36,6 @@ export const MERGE_MIGRATIONS: Record<string, Migration> = {
   },
 };
 
-/** What the store's migrator takes from this feature. */
-export const MERGE_FEATURE_MIGRATIONS = { name: 'duplicates', migrations: MERGE_MIGRATIONS, tables: MERGE_TABLE_NAMES };
-
 /** The merge ports over a database that ran MERGE_MIGRATIONS (either engine). */
 export function createMergeStore(db: Kysely<MergeTables>): MergePorts {
   return {
