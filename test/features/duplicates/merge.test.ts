@@ -115,3 +115,25 @@ describe('merge in Slack', () => {
     expect(comments.map((c) => c.body)).toContain(`Merged into #${target.id}`);
   });
 });
+
+describe('merge across spaces (Teams)', () => {
+  let h: TeamsHarness;
+  beforeAll(async () => {
+    h = await startTeamsHarness({ stack: { emulator: { spaces: true } } });
+  }, 30_000);
+  afterAll(() => h?.close());
+
+  it('is allowed, and says so before and after', async () => {
+    const data = h.stack.emulator.data;
+    const file = (title: string, space: string) => data.insert('SD_Tickets', {
+      Title: title, SD_Status: 'New', SD_Priority: 'Normal', SD_Category: 'Hardware',
+      SD_SubmittedBy: h.emails.lynne!, SD_SubmittedByEmail: h.emails.lynne!, SD_SubmittedByName: 'Lynne Robbins', SD_SpaceId: space,
+    }).id;
+    const target = file('Badge reader at the door broken', 'facilities');
+    const duplicate = file('badge reader broken', 'it');
+    const [asked] = await h.say(`merge ${duplicate} into ${target}`, 'dana');
+    expect(cardText(cardOf(asked))).toContain('They are in different spaces (it and facilities); the merge is allowed.');
+    const done = await h.execute('ticket.merge', { ticketId: duplicate, into: String(target) }, 'dana');
+    expect(cardText(done.body.value)).toContain(`#${duplicate} is merged into #${target}, across spaces (it into facilities).`);
+  });
+});
