@@ -18,6 +18,7 @@ import { reportStatusRoles } from './settings/roles';
 import { prepareDataDir, startFailure } from './start-errors';
 import { openPolicySource } from './sla/source';
 import { leaseFor, openStore, storeHealth, type Store } from './store';
+import { openFeatureDatabase } from './features/interim-database';
 
 /** A running bot process. */
 export interface App {
@@ -72,6 +73,8 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
     logger.child({ component: 'readiness' }),
   );
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }, logger);
+  // The answers' and merges' tables, in the store's database (src/features/interim-database.ts).
+  const features = await openFeatureDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }, logger.child({ component: 'features' }));
   const service = createHelpdeskService({ graph, settings: config.helpdesk, logger: logger.child({ component: 'helpdesk' }), searchIndex: store });
   reportStatusRoles(service.vocabulary, logger.child({ component: 'settings' }));
   // The site's columns are read while the channels load; a read that fails is logged and the settings serve.
@@ -89,6 +92,7 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
     sla,
     csat: config.csat,
     timeZone: config.timeZone,
+    features: features.ports,
     // A lease lives 3/4 of a poll interval: a dead poller is replaced within two intervals.
     lease: leaseFor(store, { ttlMs: config.pollSeconds * 750, logger: logger.child({ component: 'lease' }) }),
   });
@@ -199,6 +203,7 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
       await started.stop();
       await server.close();
       await slack?.stop();
+      await features.close();
       await store.close();
       await emulator?.close();
     },
