@@ -5,7 +5,7 @@ import type { FormFieldError } from '../views/types';
 import { formReply, tooLong } from './respond';
 import { VERBS } from '../core';
 import { EVERYWHERE, type CommandDeclaration } from './declaration';
-import type { Handler } from './types';
+import type { CommandContext, Handler, Reply } from './types';
 import { create } from './create';
 import { answerOffer } from '../features/answers/offer';
 
@@ -44,3 +44,6 @@ export const newCommand: CommandDeclaration = {
   ],
   helpGroup: 'tickets',
 };
+
+/** The desk's answers for a message's words before a ticket is filed from it (the 🎫 reaction), privately; undefined: file as always. */
+export const answersBeforeFiling = (ctx: CommandContext, values: Record<string, string>): Promise<Reply | undefined> => answerOffer(ctx, values, { fromMessage: true });

@@ -4,7 +4,7 @@
  * the bot joining a channel says one short line.
  */
 import type { App } from '@slack/bolt';
-import { dispatch, handleText } from '../../commands';
+import { answersBeforeFiling, dispatch, handleText } from '../../commands';
 import { VERBS } from '../../core/verbs';
 import { channelWelcome } from '../../views/help-view';
 import { publishHome } from './app-home';
@@ -128,6 +128,9 @@ export function registerEvents(app: App, deps: SlackDeps): void {
         description: descriptionFromMessage(message.text),
       };
       if (link?.permalink) values.sourceLink = link.permalink;
+      // The desk's answers first, privately; "File the ticket" there opens the form with the message's words.
+      const offer = await answersBeforeFiling(ctx, values);
+      if (offer) return await answer(deps, target, offer);
       const reply = await dispatch(ctx, { verb: VERBS.create, values });
       if (reply.view.type === 'error' || reply.view.type === 'form') {
         const why = reply.view.type === 'error' ? reply.view.error.message : reply.view.form.errors.map((e) => e.message).join(' ');

@@ -19,12 +19,16 @@ const BUTTON_ROOM = 1500;
 /** The value a "File the ticket" click carries, so the form it opens does not offer again. */
 export const OFFERED = 'offered';
 
-/** The offer for a new ticket's words, or undefined when the form should come at once. */
-export async function answerOffer(ctx: CommandContext, draft: Record<string, string>): Promise<Reply | undefined> {
+/**
+ * The offer for a new ticket's words, or undefined when the form (or the filing) should come at
+ * once. `fromMessage`: the words are another message's and the offer goes as a message of its own
+ * (the 🎫 reaction), so a link to that message does not stop it.
+ */
+export async function answerOffer(ctx: CommandContext, draft: Record<string, string>, options: { fromMessage?: boolean } = {}): Promise<Reply | undefined> {
   const ports = ctx.notifications?.answers;
   const question = [draft.title, draft.description].filter(Boolean).join('\n').trim();
   // Words taken from another message (a message action) keep today's form: a Teams dialog has no place for the offer's buttons.
-  if (!ports || !question || draft[OFFERED] || draft.sourceLink) return undefined;
+  if (!ports || !question || draft[OFFERED] || (draft.sourceLink && !options.fromMessage)) return undefined;
   let found;
   try {
     found = await ports.match(question);
