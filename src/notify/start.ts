@@ -86,7 +86,7 @@ export function createNotifications(config: NotificationsConfig): Notifications 
     await poller.announce(written).catch((err) => logger.warn('could not announce a change at once; the next poll will', { error: err }));
   }
   const digests = createDigests({
-    store: config.store, vocabulary: config.vocabulary, logger, timeZone: config.timeZone ?? 'UTC', locale: normalizeLocale(config.locale), sla: config.sla, now: config.now,
+    store: config.store, vocabulary: config.vocabulary, logger, timeZone: config.timeZone ?? 'UTC', locale: normalizeLocale(config.locale), sla: config.sla, now: config.now, answers: config.features?.answers,
   });
   // Commands record who acted through the ports (see src/commands/acted.ts), thread commands too.
   const base = plainWhenUnreachable(createNotificationPorts(config.store));
