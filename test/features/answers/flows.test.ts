@@ -169,6 +169,23 @@ describe('answers in Slack', () => {
     expect(form.body.view.callback_id).toBe('helpdesk_form');
   });
 
+  it('an agent adds an answer from the Slack modal, and a requester\'s words then find it', async () => {
+    const payload = slackFixture('view-submission');
+    payload.user.id = PEOPLE.dana.id;
+    payload.view.private_metadata = JSON.stringify({ verb: 'answers.save', form: 'answer' });
+    const text = (value: string) => ({ value: { type: 'plain_text_input', value } });
+    const choice = (value: string) => ({ value: { type: 'static_select', selected_option: { value } } });
+    payload.view.state.values = {
+      name: text('drucker-offline'), title: text('Drucker ist offline'), body: text('Schalten Sie den Drucker aus und wieder ein.'),
+      phrases: text('drucker druckt nicht\ndrucker offline'), language: choice('de'), shown: choice('true'),
+    };
+    const res = await scene.post(interactiveBody(payload));
+    expect(res.status).toBe(200);
+    expect(await answers.ports.get('drucker-offline')).toMatchObject({ language: 'de', title: 'Drucker ist offline', phrases: ['drucker druckt nicht', 'drucker offline'], shown: true, createdBy: PEOPLE.dana.email });
+    const { reply } = await dm('mein drucker druckt nix mehr');
+    expect(flat(reply.body.blocks)).toContain('Drucker ist offline');
+  });
+
   it('a 🎫 reaction on a message the answers settle offers them privately instead of filing', async () => {
     const filed = (await hd.helpdesk.listTickets({ email: PEOPLE.sam.email, name: PEOPLE.sam.name }, { limit: 50 })).length;
     scene.fake.messages.push({ channel: 'C2147483705', ts: '1732280050.000300', text: 'is anyone else getting globalprotect fails from home?', user: PEOPLE.robin.id });
