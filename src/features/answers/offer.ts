@@ -49,7 +49,11 @@ export const solved: Handler = async (ctx, input) => {
   const ports = ctx.notifications?.answers;
   const v = input.values ?? {};
   if (!ctx.actor.email.trim()) return errorReply(t('answers:noAddress'));
-  if (!ports || !v.offer || !v.answer) return confirm(t('answers:solvedThanks'));
+  if (!ports || !v.offer || !v.answer) {
+    // The person is thanked all the same; only the count misses this one, and the log says so.
+    (ctx.logger ?? log).warn('a question answered without a ticket could not be counted', { reason: ports ? 'button without its offer' : 'no answers store', answer: v.answer });
+    return confirm(t('answers:solvedThanks'));
+  }
   const counted = await ports.countAnswered(v.offer, v.answer, v.language === 'de' ? 'de' : 'en', new Date().toISOString());
   return confirm(t(counted ? 'answers:solvedThanks' : 'answers:solvedAgain'));
 };
