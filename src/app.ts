@@ -21,6 +21,7 @@ import { openPolicySource } from './features/sla/policy-source';
 import { bindFeatures, FEATURES, type AnyFeature, type HostServices } from './features';
 import { normalizeLocale } from './i18n';
 import { leaseFor, openStore, storeHealth, type Store } from './store';
+import { openFeatureDatabase } from './features/interim-database';
 
 /** A running bot process. */
 export interface App {
@@ -77,6 +78,8 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
     logger.child({ component: 'readiness' }),
   );
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }, logger);
+  // The answers' and merges' tables, in the store's database (src/features/interim-database.ts).
+  const featureDb = await openFeatureDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }, logger.child({ component: 'features' }));
   const service = createHelpdeskService({ graph, settings: config.helpdesk, logger: logger.child({ component: 'helpdesk' }), searchIndex: store });
   reportStatusRoles(service.vocabulary, logger.child({ component: 'settings' }));
   // The site's columns are read while the channels load; a read that fails is logged and the settings serve.
@@ -99,6 +102,7 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
     sla,
     csat: config.csat,
     timeZone: config.timeZone,
+    features: featureDb.ports,
     // A lease lives 3/4 of a poll interval: a dead poller is replaced within two intervals.
     lease: leaseFor(store, { ttlMs: config.pollSeconds * 750, logger: logger.child({ component: 'lease' }) }),
   });
@@ -156,6 +160,7 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
       hooks: {
         onConversation: slackConversationHook(store),
         onThreadReply: (info) => slackThreadReplyHook({ client: channel.client, store, handle: notifications.handleThreadReply, logger: slackLogger, files: slackFiles })(info),
+        ticketOfThread: async (channelId, threadTs) => (await store.findPostedMessage('slack', channelId, threadTs))?.ticketId,
         onUndeliveredReply: async ({ userId, email, text }) => {
           if (email) await notifications.tellLater(email, text);
           else slackLogger.error('a saved change could not be told: no address for this Slack user', { userId });
@@ -213,6 +218,7 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
       await started.stop();
       await server.close();
       await slack?.stop();
+      await featureDb.close();
       await store.close();
       await emulator?.close();
     },

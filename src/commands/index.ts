@@ -46,6 +46,7 @@ export {
 } from './registry';
 export type { Access, ArgShape, CommandDeclaration, CommandExample, FormDeclaration, TicketEffect } from './declaration';
 export { ANSWER_RETRY_MS, savedLaterText, sendAnswer, type AnswerRoutes } from './saved-later';
+export { answersBeforeFiling } from './new';
 
 /** An error reply's usage line gets its label in the reader's language. */
 function labelled(reply: Reply, ctx: CommandContext): Reply {

@@ -5,8 +5,9 @@ import type { FormFieldError } from '../views/types';
 import { formReply, tooLong } from './respond';
 import { VERBS } from '../core';
 import { EVERYWHERE, type CommandDeclaration } from './declaration';
-import type { Handler } from './types';
+import type { CommandContext, Handler, Reply } from './types';
 import { create } from './create';
+import { answerOffer } from '../features/answers/offer';
 
 /** Opens the new-ticket form; a too-long title is kept in the form with the limit explained. */
 const newForm: Handler = async (ctx, input) => {
@@ -19,7 +20,9 @@ const newForm: Handler = async (ctx, input) => {
   if (values.title && values.title.length > LIMITS.title) {
     errors.push({ field: 'title', message: tooLong(ctx, 'title', LIMITS.title, values.title.length) });
   }
-  return formReply(newTicketForm(ctx.helpdesk.vocabulary, values, errors, input.values?.sourceLink, ctx.locale));
+  // The desk's answers first, when the words find some (src/features/answers); else the form at once.
+  const offer = errors.length ? undefined : await answerOffer(ctx, { ...values, ...(input.values?.offered ? { offered: '1' } : {}), ...(input.values?.sourceLink ? { sourceLink: input.values.sourceLink } : {}) });
+  return offer ?? formReply(newTicketForm(ctx.helpdesk.vocabulary, values, errors, input.values?.sourceLink, ctx.locale));
 };
 
 /** `new [title]`. */
@@ -41,3 +44,6 @@ export const newCommand: CommandDeclaration = {
   ],
   helpGroup: 'tickets',
 };
+
+/** The desk's answers for a message's words before a ticket is filed from it (the 🎫 reaction), privately; undefined: file as always. */
+export const answersBeforeFiling = (ctx: CommandContext, values: Record<string, string>): Promise<Reply | undefined> => answerOffer(ctx, values, { fromMessage: true });

@@ -30,6 +30,8 @@ import { subscribeCommand } from './subscribe';
 import { subscriptionsCommand } from './subscriptions';
 import type { Handler } from './types';
 import { unsubscribeCommand } from './unsubscribe';
+import { answersCommand, saveAnswerCommand } from '../features/answers/commands';
+import { mergeCommand } from '../features/duplicates/merge';
 
 /** The ticket core's commands (src/features adds the rest). */
 export const CORE_DECLARATIONS: readonly CommandDeclaration[] = [
@@ -47,8 +49,11 @@ export const CORE_DECLARATIONS: readonly CommandDeclaration[] = [
   statusCommand,
   priorityCommand,
   resolveCommand,
+  mergeCommand,
   noteCommand,
   replyCommand,
+  saveAnswerCommand,
+  answersCommand,
   assetCommand,
   subscribeCommand,
   unsubscribeCommand,
@@ -61,7 +66,7 @@ export const CORE_DECLARATIONS: readonly CommandDeclaration[] = [
  */
 export const HELP_ORDER: readonly string[] = [
   'help', 'new', 'mine', 'show', 'sla', 'search', 'comment', 'reopen', 'edit', 'assets', 'notifications',
-  'queue', 'claim', 'assign', 'status', 'priority', 'resolve', 'note', 'reply', 'replies', 'csat', 'asset',
+  'queue', 'claim', 'assign', 'status', 'priority', 'resolve', 'merge', 'note', 'reply', 'replies', 'answers', 'save-answer', 'csat', 'asset',
   'subscribe', 'unsubscribe', 'subscriptions', 'space', 'digest', 'language',
 ];
 

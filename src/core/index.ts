@@ -7,6 +7,8 @@ export * from './vocabulary';
 export * from './search';
 export * from './sla';
 export * from './saved-replies';
+export * from './answers';
+export * from './merges';
 export * from './satisfaction';
 export * from './digests';
 export * from './preferences';

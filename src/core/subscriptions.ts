@@ -3,6 +3,8 @@ import type { Conversation } from './conversation';
 import type { CardClock, SlaReport } from './sla';
 import type { SavedReplyPorts } from './saved-replies';
 import type { SurveyPorts } from './satisfaction';
+import type { AnswerPorts } from './answers';
+import type { MergePorts } from './merges';
 import type { DigestPorts } from './digests';
 import type { PreferencePorts } from './preferences';
 
@@ -124,4 +126,8 @@ export interface NotificationPorts extends ConversationPorts, Partial<SlaPorts>,
   savedReplies?: SavedReplyPorts;
   /** Satisfaction surveys (answering one, `csat`); absent: none are kept. */
   surveys?: SurveyPorts;
+  /** The desk's answers (src/features/answers), offered before a ticket; absent: none are kept. */
+  answers?: AnswerPorts;
+  /** Merged tickets (src/features/duplicates), so a merged requester hears about the ticket kept; absent: merges tell no one more. */
+  merges?: MergePorts;
 }

@@ -45,6 +45,14 @@ export const VERBS = {
   digest: 'notify.digest',
   notificationsForm: 'notify.preferenceForm',
   notificationsSave: 'notify.preferenceSave',
+  answers: 'answers.list',
+  answersForm: 'answers.form',
+  answersSave: 'answers.save',
+  answersRemove: 'answers.remove',
+  answersFromTicket: 'answers.fromTicket',
+  answersSolved: 'answers.solved',
+  mergeAsk: 'ticket.mergeAsk',
+  merge: 'ticket.merge',
 } as const;
 
 export type Verb = (typeof VERBS)[keyof typeof VERBS];

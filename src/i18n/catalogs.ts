@@ -25,7 +25,11 @@ import enFiles from './locales/en/files.json' with { type: 'json' };
 import deFiles from './locales/de/files.json' with { type: 'json' };
 
 /** One area of the product per namespace, so people adding strings to different areas touch different files. */
-export const NAMESPACES = ['common', 'commands', 'views', 'notify', 'helpdesk', 'teams', 'slack', 'replies', 'routines', 'files'] as const;
+export const NAMESPACES = ['common', 'commands', 'views', 'notify', 'helpdesk', 'teams', 'slack', 'replies', 'routines', 'files', 'answers', 'duplicates'] as const;
+import enAnswers from '../features/answers/catalog/en.json' with { type: 'json' };
+import deAnswers from '../features/answers/catalog/de.json' with { type: 'json' };
+import enDuplicates from '../features/duplicates/catalog/en.json' with { type: 'json' };
+import deDuplicates from '../features/duplicates/catalog/de.json' with { type: 'json' };
 
 /** A namespace name. */
 export type Namespace = (typeof NAMESPACES)[number];
@@ -37,6 +41,6 @@ export interface Catalog {
 
 /** Every language's catalogs by namespace; `en` is complete and the fallback for every other. */
 export const CATALOGS: Record<string, Record<Namespace, Catalog>> = {
-  en: { common: enCommon, commands: enCommands, views: enViews, notify: enNotify, helpdesk: enHelpdesk, teams: enTeams, slack: enSlack, replies: enReplies, routines: enRoutines, files: enFiles },
-  de: { common: deCommon, commands: deCommands, views: deViews, notify: deNotify, helpdesk: deHelpdesk, teams: deTeams, slack: deSlack, replies: deReplies, routines: deRoutines, files: deFiles },
+  en: { common: enCommon, commands: enCommands, views: enViews, notify: enNotify, helpdesk: enHelpdesk, teams: enTeams, slack: enSlack, replies: enReplies, routines: enRoutines, files: enFiles, answers: enAnswers, duplicates: enDuplicates },
+  de: { common: deCommon, commands: deCommands, views: deViews, notify: deNotify, helpdesk: deHelpdesk, teams: deTeams, slack: deSlack, replies: deReplies, routines: deRoutines, files: deFiles, answers: deAnswers, duplicates: deDuplicates },
 };

@@ -123,7 +123,7 @@ export async function planDeliveries(
     for (const c of owed) {
       if (!posted.some((p) => p.platform === c.platform && p.conversationId === c.conversationId)) posted.push({ ...c, ticketId: set.ticket.id, messageId: '' });
     }
-    const targets = route(set, {
+    const routed = route(set, {
       subscriptions,
       posted,
       muted,
@@ -136,10 +136,12 @@ export async function planDeliveries(
       defaultLocale: deliverer.locale,
       dmChoices,
     });
+    const { targets, survey } = deliverer.reroute ? await deliverer.reroute(set, routed) : { targets: routed, survey: true };
     seen?.(set, targets);
     const mine = deliverer.plan(set, targets);
+    if (deliverer.dressCards) await deliverer.dressCards(set, mine);
     intents.push(...mine);
-    if (deliverer.surveys) intents.push(...(await deliverer.surveys(set)));
+    if (deliverer.surveys && survey) intents.push(...(await deliverer.surveys(set)));
     for (const i of mine) if (i.card) planned.set(set.ticket.id, [...(planned.get(set.ticket.id) ?? []), { ...i.card, ticketId: set.ticket.id, messageId: '' }]);
   }
   return intents;

@@ -5,6 +5,8 @@
 import { normalizeLocale } from '../i18n';
 import type { NotificationPorts, SurveyScale } from '../core';
 import { createSurveyPlanner } from '../features/surveys/survey-planning';
+import { createLookAlikeCards } from '../features/duplicates/look-alike';
+import { createMergeRouting } from '../features/duplicates/merge-notices';
 import type { HelpdeskService, Ticket, Vocabulary } from '../helpdesk/types';
 import type { Logger } from '../log';
 import { createNotificationPorts } from '../store/notification-ports';
@@ -54,6 +56,8 @@ export interface NotificationsConfig {
   timeZone?: string;
   /** The listed features' poll-cycle hooks (bindFeatures), run after SLA clocks in each cycle. */
   cycleHooks?: readonly NamedCycleHook[];
+  /** Features' ports the commands and the poll cycle share (src/features/answers, src/features/duplicates). */
+  features?: Pick<NotificationPorts, 'answers' | 'merges'>;
 }
 
 /** What the rest of the process uses. */
@@ -85,7 +89,7 @@ export function createNotifications(config: NotificationsConfig): Notifications 
     await poller.announce(written).catch((err) => logger.warn('could not announce a change at once; the next poll will', { error: err }));
   }
   const digests = createDigests({
-    store: config.store, vocabulary: config.vocabulary, logger, timeZone: config.timeZone ?? 'UTC', locale: normalizeLocale(config.locale), sla: config.sla, now: config.now,
+    store: config.store, vocabulary: config.vocabulary, logger, timeZone: config.timeZone ?? 'UTC', locale: normalizeLocale(config.locale), sla: config.sla, now: config.now, answers: config.features?.answers,
   });
   // Commands record who acted through the ports (see src/commands/acted.ts), thread commands too.
   const base = plainWhenUnreachable(createNotificationPorts(config.store));
@@ -97,6 +101,7 @@ export function createNotifications(config: NotificationsConfig): Notifications 
     recordAction: createActionLog(config.store, logger),
     wrote: (w) => fastLane(w),
     digests: digests.ports,
+    ...config.features,
     ...(config.sla ? {
       slaReport: (id: number) => slaReport(config.store, config.sla!, config.vocabulary, id, (config.now?.() ?? new Date()).getTime()),
       slaDue: (offset: number, limit: number) => config.store.slaQueue(offset, limit),
@@ -121,7 +126,10 @@ export function createNotifications(config: NotificationsConfig): Notifications 
         ...(config.sla ? { cardClocks: async (id: number) => (await slaCardClocks(config.store, [id])).get(id) } : {}),
       });
       const csat = config.csat;
-      const deliverer = csat?.enabled ? { ...sending, surveys: createSurveyPlanner({ store: config.store, scale: csat.scale, locale: sending.locale }) } : sending;
+      const surveyed = csat?.enabled ? { ...sending, surveys: createSurveyPlanner({ store: config.store, scale: csat.scale, locale: sending.locale }) } : sending;
+      // A new ticket that repeats an open one gets "Looks like #12" on its channel cards (src/features/duplicates).
+      const merges = config.features?.merges;
+      const deliverer = { ...surveyed, ...(merges ? { reroute: createMergeRouting(merges) } : {}), dressCards: createLookAlikeCards(config.store, config.vocabulary, (error) => logger.warn('look-alike tickets could not be looked up; the card goes without the hint', { error })) };
       poller = createPoller({
         feed: config.feed,
         store: config.store,

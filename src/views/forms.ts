@@ -19,6 +19,7 @@ export const FORM_FIELDS: Readonly<Record<FormView['form'], readonly string[]>> 
   'saved-reply': ['name', 'body'],
   survey: ['rating', 'comment'],
   notifications: ['status', 'comments', 'resolution', 'quietStart', 'quietEnd'],
+  answer: ['name', 'title', 'body', 'phrases', 'language', 'shown'],
 };
 
 /** The priority a new ticket starts with: Normal when configured, else the middle one. */

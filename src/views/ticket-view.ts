@@ -68,6 +68,7 @@ export function ticketActions(ticket: Ticket, viewer: Viewer, vocabulary: Vocabu
   if (done) {
     const status = reopenStatus(vocabulary, ticket.assignedTo !== '');
     actions.push(act(ticket, VERBS.status, b('reopen'), { data: { status } }));
+    actions.push(act(ticket, VERBS.answersFromTicket, b('saveAsAnswer')));
   } else {
     // Someone else's ticket is offered as Take over, which asks before it takes (never a plain Claim).
     if (!ticket.assignedTo) actions.push(act(ticket, VERBS.claim, b('claim'), { style: 'positive' }));

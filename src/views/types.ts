@@ -177,7 +177,7 @@ export interface FormFieldError {
 export interface FormView {
   /** The catalog language of the title and labels ('en', 'de'). */
   locale?: string;
-  form: 'new-ticket' | 'comment' | 'resolve' | 'assign' | 'reopen' | 'edit' | 'saved-reply' | 'survey' | 'notifications';
+  form: 'new-ticket' | 'comment' | 'resolve' | 'assign' | 'reopen' | 'edit' | 'saved-reply' | 'survey' | 'notifications' | 'answer';
   title: string;
   /** Verb sent on submit. */
   submitVerb: Verb;
@@ -211,6 +211,11 @@ export interface FormView {
   replyWords?: { name: string; namePlaceholder: string; nameError: string; body: string; bodyHint: string; bodyError: string };
   /** The survey form: its ratings to choose from and its words. */
   survey?: { ratings: Choice[]; rating: string; chooseRating: string; comment: string };
+  /** The answer form's own words, its choices and the preview of what requesters see (src/features/answers/views.ts). */
+  answerWords?: {
+    name: string; namePlaceholder: string; title: string; body: string; bodyHint: string; phrases: string;
+    language: string; languages: Choice[]; shown: string; shownChoices: Choice[]; preview: string; previewText: string; source: string;
+  };
   /** Values the submit carries that are no input, e.g. the name of the saved reply being edited. */
   hidden?: Record<string, string>;
   /** The notifications form's own words (src/features/preferences/notifications-form-view.ts). */

@@ -13,6 +13,7 @@ import { createLogger } from '../../src/log';
 import { openTestIndex, type TestIndex } from '../search/indexed';
 import { startHelpdeskStack, type HelpdeskStack } from '../support/helpdesk-stack';
 import { OTHER_AGENT, PEOPLE, type TicketState, type Who } from './table';
+import { openAnswerPorts } from '../support/answers-db';
 
 /** A ticket id no ticket has. */
 export const MISSING = 987_654;
@@ -37,7 +38,8 @@ export async function startMatrixScene(commands?: CommandRegistry): Promise<Matr
   const index = openTestIndex();
   const stack = await startHelpdeskStack({ service: { agentCacheTtlMs: 0, searchIndex: index.store } });
   const digests = createDigests({ store: index.store, vocabulary: stack.helpdesk.vocabulary, logger: createLogger({ level: 'error', write: () => undefined }), timeZone: 'UTC', locale: 'en' });
-  const ports = { ...createNotificationPorts(index.store), digests: digests.ports };
+  const answers = await openAnswerPorts();
+  const ports = { ...createNotificationPorts(index.store), digests: digests.ports, answers: answers.ports };
   const agent = PEOPLE.agent;
   let n = 0;
   const scene: MatrixScene = {
@@ -73,6 +75,7 @@ export async function startMatrixScene(commands?: CommandRegistry): Promise<Matr
     async close() {
       await stack.close();
       await index.close();
+      await answers.close();
     },
   };
   return scene;

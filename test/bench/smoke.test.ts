@@ -21,6 +21,10 @@ interface Smoke {
 }
 
 const BENCHES: Record<string, Smoke[]> = {
+  'answers.ts': [
+    { prints: [/engine SQLite; 60 answers/, /top-3 hit rate [\d.]+%, false offers on near misses [\d.]+%/, /look-up: p95 [\d.]+ ms/] },
+    { args: ['--postgres'], postgres: true, prints: [/engine PostgreSQL; 60 answers/, /look-up: p95 [\d.]+ ms/] },
+  ],
   'bot-memory.ts': [{ prints: [/peak RSS when ready:\s+\d+ MiB/, /peak RSS after every ticket was known:\s+\d+ MiB/, /first start .*: [\d.]+ s, \d+ Graph requests/, /\d+ RU in all, at most \d+ RU in one minute/, /restart, first cycle:\s+\d+ Graph requests/] }],
   'commands.ts': [{ prints: [/\| help \| \d+ \| 0 \|/, /\| \*\*sum\*\* \| \*\*\d+\*\* \|/] }],
   'fast-lane.ts': [{ prints: [/channel card updated: p50 \d+ ms, p95 \d+ ms/, /requester DM received: p50 \d+ ms/] }],

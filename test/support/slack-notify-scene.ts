@@ -48,6 +48,8 @@ export interface SlackSceneOptions {
   csat?: NotificationsConfig['csat'];
   /** Replies in a card's thread reach the help desk. */
   threadReplies?: boolean;
+  /** Features' ports (answers, merges), as the composition root hands them. */
+  features?: NotificationsConfig['features'];
 }
 
 const SECRET = 'notify-scene-signing-secret';
@@ -61,7 +63,7 @@ export async function startSlackNotifyScene(options: SlackSceneOptions): Promise
   const logger = createLogger({ level: 'error', write: () => undefined });
   const notifications = createNotifications({
     store, feed: createChangeFeed(stack.graph, stack.settings), helpdesk: stack.helpdesk, vocabulary: stack.helpdesk.vocabulary,
-    logger, pollSeconds: 15, ...(options.csat ? { csat: options.csat } : {}),
+    logger, pollSeconds: 15, ...(options.csat ? { csat: options.csat } : {}), ...(options.features ? { features: options.features } : {}),
   });
   const fake = await startFakeSlack({ users: options.people });
   const channel: SlackChannel = createSlackChannel({
@@ -71,6 +73,7 @@ export async function startSlackNotifyScene(options: SlackSceneOptions): Promise
     logger,
     hooks: {
       onConversation: slackConversationHook(store),
+      ticketOfThread: async (channelId, threadTs) => (await store.findPostedMessage('slack', channelId, threadTs))?.ticketId,
       ...(options.threadReplies
         ? { onThreadReply: (info) => slackThreadReplyHook({ client: channel.client, store, handle: notifications.handleThreadReply, logger })(info) }
         : {}),

@@ -71,9 +71,11 @@ describe('ticketView', () => {
     expect(view.actions[1]).toMatchObject({ verb: VERBS.reopenForm, ticketId: ticket.id, etag: ticket.etag });
   });
 
-  it('offers Reopen instead of Resolve on a resolved ticket', () => {
+  it('offers Reopen instead of Resolve, and Save as answer, on a resolved ticket', () => {
     const unassigned = ticketView({ ...ticket, status: 'Resolved' }, [], agent, vocabulary);
-    expect(titles(unassigned)).toEqual(['Reopen', 'Reply', 'Internal note', 'Refresh']);
+    expect(titles(unassigned)).toEqual(['Reopen', 'Save as answer', 'Reply', 'Internal note', 'Refresh']);
+    expect(unassigned.actions[1]).toMatchObject({ verb: VERBS.answersFromTicket, ticketId: ticket.id });
+    expect(titles(ticketView({ ...ticket, status: 'Resolved' }, [], requester, vocabulary))).not.toContain('Save as answer');
     expect(unassigned.actions[0]).toMatchObject({ verb: VERBS.status, data: { status: 'New' } });
     const assigned = ticketView({ ...ticket, status: 'Resolved', assignedTo: 'sam@contoso.test' }, [], agent, vocabulary);
     expect(assigned.actions[0].data).toEqual({ status: 'In Progress' });

@@ -42,6 +42,8 @@ export interface SlackHooks {
   onConversation?(info: ConversationInfo): Promise<void>;
   /** Return true when the reply was taken (e.g. added as a ticket comment). */
   onThreadReply?(info: ThreadReplyInfo): Promise<boolean>;
+  /** The ticket whose card heads the thread `threadTs` of `channelId`, if one does (📖 saves a thread's message as an answer). */
+  ticketOfThread?(channelId: string, threadTs: string): Promise<number | undefined>;
   /**
    * A write succeeded but its answer could not be sent, even on the retry: the "it was saved" text
    * to queue as a DM in the notify outbox (commands/saved-later.ts, as on Teams). Unset: it is logged.

@@ -4,7 +4,7 @@
  * the bot joining a channel says one short line.
  */
 import type { App } from '@slack/bolt';
-import { dispatch, handleText } from '../../commands';
+import { answersBeforeFiling, dispatch, handleText } from '../../commands';
 import { VERBS } from '../../core/verbs';
 import { channelWelcome } from '../../views/help-view';
 import { publishHome } from './app-home';
@@ -19,6 +19,7 @@ import { channelLocale, readerLocale } from './locale';
 import { slackTexts } from '../../views/channel-texts';
 import { descriptionFromMessage, titleFromMessage } from './shortcuts';
 import { slackFileRefs, type FileRef, type SlackFile } from '../../features/files';
+import { ANSWER_REACTION, onAnswerReaction } from './answer-reaction';
 
 /** The reaction name that files a ticket (`:ticket:`). */
 export const TICKET_REACTION = 'ticket';
@@ -113,6 +114,14 @@ export function registerEvents(app: App, deps: SlackDeps): void {
   });
 
   app.event('reaction_added', async ({ event }) => {
+    if (event.reaction === ANSWER_REACTION && event.item.type === 'message') {
+      const { channel, ts } = event.item;
+      await guarded(deps.logger, 'answer reaction', { channelId: channel, userId: event.user }, () => onAnswerReaction(deps, event.user, channel, ts), async () => {
+        const locale = await readerLocale(deps, event.user);
+        await postPrivate(deps, { channelId: channel, userId: event.user }, text(failureMessage(locale), locale));
+      });
+      return;
+    }
     if (event.reaction !== TICKET_REACTION || event.item.type !== 'message') return;
     const { channel, ts } = event.item;
     const key = `${channel}:${ts}:${event.user}`;
@@ -137,6 +146,9 @@ export function registerEvents(app: App, deps: SlackDeps): void {
         description: descriptionFromMessage(message.text),
       };
       if (link?.permalink) values.sourceLink = link.permalink;
+      // The desk's answers first, privately; "File the ticket" there opens the form with the message's words.
+      const offer = await answersBeforeFiling(ctx, values);
+      if (offer) return await answer(deps, target, offer);
       const reply = await dispatch(ctx, { verb: VERBS.create, values });
       if (reply.view.type === 'error' || reply.view.type === 'form') {
         const why = reply.view.type === 'error' ? reply.view.error.message : reply.view.form.errors.map((e) => e.message).join(' ');

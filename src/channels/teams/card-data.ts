@@ -177,6 +177,7 @@ export function formData(f: FormView) {
     picker: picker ? { show: true, label: picker.label, placeholder: picker.placeholder, use: picker.use, verb: picker.verb, choices: picker.choices } : { show: false, label: '', placeholder: '', use: '', verb: '', choices: [] },
     survey: f.survey ?? { ratings: [], rating: '', chooseRating: '', comment: '' },
     replyWords: f.replyWords ?? { name: '', namePlaceholder: '', nameError: '', body: '', bodyHint: '', bodyError: '' },
+    answerWords: f.answerWords ? { ...f.answerWords, previewText: literal(f.answerWords.previewText) } : undefined,
     choiceLabels: Object.fromEntries(Object.entries(f.choiceLabels ?? {}).map(([k, v]) => [k, literal(v)])),
   };
 }

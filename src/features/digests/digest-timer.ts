@@ -9,7 +9,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { IANAZone } from 'luxon';
-import { isDone, type Conversation, type DigestPorts, type DigestSpec } from '../../core';
+import { isDone, type AnswerPorts, type Conversation, type DigestPorts, type DigestSpec } from '../../core';
 import type { Vocabulary } from '../../helpdesk/types';
 import type { Logger } from '../../log';
 import { dayAt } from '../sla/business-time';
@@ -37,6 +37,8 @@ export interface DigestsConfig {
   sla?: PolicySource;
   /** The clock (tests pin it). */
   now?: () => Date;
+  /** The desk's answers (src/features/answers): the digest says how many questions they settled without a ticket. */
+  answers?: Pick<AnswerPorts, 'answeredSince'>;
   /** How often the timer looks for due slots (default 30 s). */
   checkMs?: number;
 }
@@ -74,6 +76,13 @@ export function createDigests(config: DigestsConfig): Digests {
       config.sla ? store.slaQueue(0, 5000) : Promise.resolve(undefined),
     ]);
     const figures = digestFigures({ tickets, filters: subs.map((s) => s.filter), vocabulary, since: occasion.since, until, zone: spec.zone, slaDue: due?.rows });
+    if (config.answers) {
+      // The count is one fact among many: when it cannot be read, the digest goes without it.
+      figures.answeredSince = await config.answers.answeredSince(new Date(occasion.since).toISOString()).catch((error: unknown) => {
+        config.logger.warn('questions answered without a ticket could not be counted for a digest; it goes without that line', { conversationId, error });
+        return undefined;
+      });
+    }
     const view = digestView(figures, occasion, spec.zone, locales.get(`${platform}:${conversationId}`) ?? config.locale);
     const payload: OutboxPayload = { kind: 'digest', platform, conversationId, view };
     const intent = { key, lane: channelLane(platform, conversationId), ticketId: 0, createdAt: new Date(until).toISOString(), payload };

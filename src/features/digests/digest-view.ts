@@ -57,6 +57,7 @@ export function digestView(figures: DigestFigures, occasion: DigestOccasion, zon
   const facts = [
     { title: t('routines:digest.facts.open'), value: statuses ? t('routines:digest.openValue', { count: figures.openTotal, statuses }) : '0' },
     { title: t('routines:digest.facts.new'), value: String(figures.newSince) },
+    ...(figures.answeredSince === undefined ? [] : [{ title: t('routines:digest.facts.answered'), value: String(figures.answeredSince) }]),
     { title: t('routines:digest.facts.unassigned'), value: String(figures.unassignedTotal) },
     { title: t('routines:digest.facts.resolved'), value: String(figures.resolvedSince) },
   ];

@@ -8,6 +8,7 @@ import { csatReport, ratingChoices, ratingText, surveyForm, surveyThanks } from 
 import { EVERYWHERE, type CommandDeclaration } from '../../commands/declaration';
 import { confirm, errorReply, formReply, privately, tr } from '../../commands/respond';
 import type { CommandContext, Handler, Reply } from '../../commands/types';
+import { answeredLine } from '../answers/report';
 
 /** The survey a button or form names, or what to answer instead (none kept: nothing to answer; someone else's: refused). */
 async function surveyFor(ctx: CommandContext, id: string | undefined): Promise<{ ports: SurveyPorts; survey: Survey } | Reply> {
@@ -86,12 +87,16 @@ const report: Handler = async (ctx, input) => {
   const days = raw === '' ? 30 : /^\d{1,3}$/.test(raw) ? Number(raw) : NaN;
   if (!(days >= 1 && days <= 365)) return errorReply(t('replies:csat.badDays', { value: raw }), csatCommand.usage);
   const ports = ctx.notifications?.surveys;
-  const sent = ports ? await ports.sentSince(new Date(Date.now() - days * 86_400_000).toISOString()) : [];
+  const since = new Date(Date.now() - days * 86_400_000).toISOString();
+  const sent = ports ? await ports.sentSince(since) : [];
   const answered = sent.filter((s) => s.rating !== undefined);
   // The service logged any Graph failure; the report then names agents by address.
   const agents = await ctx.helpdesk.activeAgents().catch(() => []);
   const names = new Map(agents.map((a) => [a.email.toLowerCase(), a.name || a.email]));
-  return privately({ type: 'confirmation', confirmation: csatReport({ days, sent: sent.length, answered, names }, ctx.locale) });
+  const report = csatReport({ days, sent: sent.length, answered, names }, ctx.locale);
+  // Questions the desk's answers settled without a ticket (src/features/answers), under the surveys.
+  const settled = await answeredLine(ctx, since);
+  return privately({ type: 'confirmation', confirmation: settled ? { ...report, message: `${report.message}\n${settled}` } : report });
 };
 
 /** `csat [days]`, and the survey's buttons and form. */

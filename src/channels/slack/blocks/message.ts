@@ -2,6 +2,7 @@
 import { FORM_OPEN_VERB } from '../../../commands/registry';
 import type { ActionView, AssetListView, FormView, HelpView, TicketListView, View } from '../../../views/types';
 import { placeDates } from '../../../features/sla/clock-view';
+import { FORM_FIELDS } from '../../../views/forms';
 import { actionsBlocks, button, type Block } from './elements';
 import { slackDate } from './dates';
 import { BLOCK_LIMITS, escapeMrkdwn, mrkdwn, plain, truncate, userText } from './limits';
@@ -87,7 +88,9 @@ function formOffer(form: FormView): Block[] {
   // A draft kept server-side (too long for a button) travels by its id instead (see slack/drafts.ts).
   const prefill = form.form === 'new-ticket'
     ? Object.fromEntries((form.values.draft ? ['draft'] : ['title', 'description']).filter((k) => form.values[k]).map((k) => [k, form.values[k]]))
-    : form.form === 'saved-reply' ? { name: form.values.name ?? '', ...form.hidden } : undefined;
+    : form.form === 'saved-reply' ? { name: form.values.name ?? '', ...form.hidden }
+    // An answer form (e.g. from a 📖 on a thread's message) opens with everything filled in, or its kept draft.
+    : form.form === 'answer' ? { ...Object.fromEntries((form.values.draft ? ['draft'] : FORM_FIELDS.answer).filter((k) => form.values[k]).map((k) => [k, form.values[k]])), ...form.hidden } : undefined;
   const intro = `*${userText(form.title, 300)}*${form.form === 'new-ticket' && form.values.title ? ':' : ' —'} ${userText(form.offerText, 1000)}`;
   const open: ActionView = { verb: FORM_OPEN_VERB[form.form], title: form.openText, style: 'positive', ticketId: form.ticketId, etag: form.etag, data: prefill };
   return [{ type: 'section', text: mrkdwn(intro) }, { type: 'actions', elements: [button(open, new Set(), true)] }];

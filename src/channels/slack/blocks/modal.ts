@@ -171,11 +171,27 @@ function formBlocks(form: FormView, fill?: number): Block[] {
     }
     case 'notifications':
       return notificationFormBlocks(form);
+    case 'answer': {
+      // The view always gives its words; the field ids only stand in so a label is never empty.
+      const a = form.answerWords;
+      const blocks: Block[] = [];
+      if (a?.source) blocks.push({ type: 'context', elements: [mrkdwn(userText(a.source, BLOCK_LIMITS.sectionText))] });
+      blocks.push(
+        textInput('name', a?.name || 'name', v.name, { max: 40, hint: a?.namePlaceholder }),
+        textInput('title', a?.title || 'title', v.title, { max: 255 }),
+        textInput('body', a?.body || 'body', v.body, { multiline: true, max: 3000, hint: a?.bodyHint }),
+        textInput('phrases', a?.phrases || 'phrases', v.phrases, { multiline: true, max: 1000 }),
+        selectInput('language', a?.language || 'language', undefined, a?.languages ?? [], v.language, false),
+        selectInput('shown', a?.shown || 'shown', undefined, a?.shownChoices ?? [], v.shown, false),
+      );
+      if (a?.previewText) blocks.push({ type: 'section', text: mrkdwn(userText(`${a.preview}\n${a.previewText}`, BLOCK_LIMITS.sectionText)) });
+      return blocks;
+    }
   }
 }
 
 /** The label of each form's submit button. */
-const SUBMIT_KEYS: Record<FormView['form'], keyof FormLabels> = { 'new-ticket': 'create', comment: 'send', resolve: 'resolve', assign: 'assign', reopen: 'reopen', edit: 'save', 'saved-reply': 'save', survey: 'send', notifications: 'save' };
+const SUBMIT_KEYS: Record<FormView['form'], keyof FormLabels> = { 'new-ticket': 'create', comment: 'send', resolve: 'resolve', assign: 'assign', reopen: 'reopen', edit: 'save', 'saved-reply': 'save', survey: 'send', notifications: 'save', answer: 'save' };
 
 /** The input block ids a form has; an error on any other field is shown under the first. */
 export function formFields(form: FormView['form']): readonly string[] {

@@ -1,0 +1,17 @@
+/** The answers' line in agents' reports (`csat [days]`): questions answered without a ticket. */
+import type { CommandContext } from '../../commands/types';
+import { tr } from '../../commands/respond';
+import { log } from '../../log';
+
+/** "12 questions answered without a ticket" since `since` (ISO), or undefined when no answers are kept or the store does not answer. */
+export async function answeredLine(ctx: CommandContext, since: string): Promise<string | undefined> {
+  const ports = ctx.notifications?.answers;
+  if (!ports) return undefined;
+  try {
+    return tr(ctx)('answers:report.answered', { count: await ports.answeredSince(since) });
+  } catch (error) {
+    // The report's other figures still come; only this line is left out, and the log says why.
+    (ctx.logger ?? log).warn('questions answered without a ticket could not be counted for the report', { error });
+    return undefined;
+  }
+}

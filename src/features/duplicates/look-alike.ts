@@ -1,0 +1,89 @@
+/**
+ * "Looks like #12 (In Progress, Agent Two)": a new ticket that repeats an open one from the last
+ * 7 days, found in the search index the poller keeps (no Graph request). The same requester
+ * with similar words, or very similar words from anyone. Only on cards agents read (channel
+ * cards); a requester's DMs are notices, never these cards.
+ */
+import type { ActionView, TicketView } from '../../views/types';
+import type { IndexedTicket, TicketIndex } from '../../core/search';
+import { isDone, sameAddress, VERBS, type RoleVocabulary } from '../../core';
+import { translator } from '../../i18n';
+import { valueLabel } from '../../views/format';
+import { ANSWER_LANGUAGES, meaningfulTerms, stemsOf } from '../answers/words';
+
+/** How far back a ticket counts as the one a new ticket repeats. */
+export const LOOK_BACK_DAYS = 7;
+/** Share of the new ticket's words the older one must hold: from the same requester, and from anyone. */
+export const SAME_REQUESTER = 0.5;
+export const ANYONE = 0.8;
+
+type Words = Pick<IndexedTicket, 'id' | 'title' | 'description' | 'requesterEmail' | 'created'>;
+
+/** The share of `a`'s words that `b` holds, in whichever language reads them best. */
+export function likeness(a: Pick<Words, 'title' | 'description'>, b: Pick<Words, 'title' | 'description'>): number {
+  return Math.max(...ANSWER_LANGUAGES.map((l) => {
+    const mine = stemsOf(`${a.title}\n${a.description}`, l);
+    if (!mine.length) return 0;
+    const theirs = new Set(stemsOf(`${b.title}\n${b.description}`, l));
+    return mine.filter((s) => theirs.has(s)).length / mine.length;
+  }));
+}
+
+/** The open ticket from the last 7 days that `ticket` most looks like, if one looks enough like it. */
+export async function lookAlike(index: TicketIndex, vocabulary: RoleVocabulary, ticket: Words, now: Date): Promise<IndexedTicket | undefined> {
+  const words = [...new Set(meaningfulTerms(ticket.title, 'en'))].slice(0, 8);
+  if (!words.length) return undefined;
+  const since = now.getTime() - LOOK_BACK_DAYS * 86_400_000;
+  const found = await index.searchTickets({ words, limit: 20 });
+  let best: { t: IndexedTicket; score: number } | undefined;
+  for (const t of found) {
+    if (t.id === ticket.id || isDone(vocabulary, t.status) || Date.parse(t.created) < since || t.id > ticket.id) continue;
+    const score = likeness(ticket, t);
+    const enough = sameAddress(t.requesterEmail, ticket.requesterEmail) ? SAME_REQUESTER : ANYONE;
+    if (score >= enough && (!best || score > best.score)) best = { t, score };
+  }
+  return best?.t;
+}
+
+/** The card with the look-alike's line and a "Merge into #12" button (which asks first). */
+export function withLookAlike(view: TicketView, like: IndexedTicket, locale: string | undefined): TicketView {
+  const t = translator(locale);
+  const status = valueLabel(t, 'status', like.status);
+  const text = like.assigneeName || like.assigneeEmail
+    ? t('duplicates:looksLikeAssigned', { id: like.id, status, assignee: like.assigneeName || like.assigneeEmail })
+    : t('duplicates:looksLike', { id: like.id, status });
+  const merge: ActionView = { verb: VERBS.mergeAsk, title: t('duplicates:confirm', { id: like.id }), ticketId: view.id, data: { text: `into ${like.id}` } };
+  return { ...view, notice: { text, tone: 'warning' }, actions: [...view.actions, merge] };
+}
+
+/** What the planning hook reads of a change set. */
+interface CreatedSet {
+  ticket: { id: number; title: string; description: string; submittedByEmail: string; created: string };
+  events: readonly { kind: string }[];
+}
+
+/** A card send as the outbox holds it (src/notify/intents.ts OutboxPayload 'card'). */
+type CardPayload = { kind: 'card'; view: TicketView };
+const isCard = (p: unknown): p is CardPayload => typeof p === 'object' && p !== null && (p as { kind?: unknown }).kind === 'card';
+
+/**
+ * The poll cycle's hook: a new ticket's channel cards get the look-alike's line and Merge button.
+ * A failed look-up leaves the cards as they are (logged): the card matters more than the hint.
+ */
+export function createLookAlikeCards(index: TicketIndex, vocabulary: RoleVocabulary, onError: (error: unknown) => void, now = () => new Date()) {
+  return async (set: CreatedSet, intents: readonly { payload: unknown }[]): Promise<void> => {
+    if (!set.events.some((e) => e.kind === 'created')) return;
+    const cards = intents.filter((i): i is { payload: CardPayload } => isCard(i.payload));
+    if (!cards.length) return;
+    const t = set.ticket;
+    let like: IndexedTicket | undefined;
+    try {
+      like = await lookAlike(index, vocabulary, { id: t.id, title: t.title, description: t.description, requesterEmail: t.submittedByEmail, created: t.created }, now());
+    } catch (error) {
+      onError(error);
+      return;
+    }
+    if (!like) return;
+    for (const i of cards) i.payload.view = withLookAlike(i.payload.view, like, i.payload.view.locale);
+  };
+}

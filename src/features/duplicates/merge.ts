@@ -1,0 +1,123 @@
+/**
+ * `merge <id> into <id>` and the "Merge into #12" button: agents only, asked first. The duplicate
+ * is resolved with the public note "Merged into #12"; its description goes to #12 as an internal
+ * note naming who asked (internal: #12's requester is someone else). A retry after a timeout
+ * writes nothing twice: each write is looked for on the tickets before it is made, the note on
+ * #12 first and the resolution last, so whatever a failed try left is found and not repeated.
+ */
+import { EVERYWHERE, type CommandDeclaration } from '../../commands/declaration';
+import { confirm, errorReply, needTicket, privately, tr } from '../../commands/respond';
+import type { CommandContext, CommandInput, Handler, Reply } from '../../commands/types';
+import { isDone, reopenStatus, VERBS } from '../../core';
+import type { Comment, Ticket } from '../../helpdesk/types';
+import { LOCALES, translator } from '../../i18n';
+
+const USAGE = 'merge <id> into <id>';
+
+/** The ticket to merge into, from `into 12` typed or `into` on a button. */
+function targetOf(input: CommandInput): number | undefined {
+  const raw = (input.values?.into ?? input.values?.text ?? '').trim();
+  const m = /^(?:into\s+)?#?(\d{1,9})$/i.exec(raw);
+  return m ? Number(m[1]) : undefined;
+}
+
+/** A line as any catalog language writes it, so a retry finds what an earlier try wrote in another language. */
+const inAnyLanguage = (key: string, vars: Record<string, unknown>) => LOCALES.map((l) => translator(l)(key, vars));
+
+const mergedInto = (comments: readonly Comment[], target: number) => {
+  const lines = inAnyLanguage('duplicates:mergedInto', { id: target });
+  return comments.some((c) => !c.isInternal && lines.includes(c.body.trim()));
+};
+
+/** The first line of the note a merge leaves on the target (it names the duplicate and who asked). */
+const fromLines = (d: Ticket) => inAnyLanguage('duplicates:mergedFrom', { id: d.id, requester: d.submittedByName || d.submittedByEmail });
+
+const mergedFrom = (comments: readonly Comment[], d: Ticket) => {
+  const lines = fromLines(d);
+  return comments.some((c) => c.isInternal && lines.includes(c.body.split('\n')[0].trim()));
+};
+
+interface Pair {
+  duplicate: { ticket: Ticket; comments: Comment[] };
+  target: { ticket: Ticket; comments: Comment[] };
+}
+
+/** Both tickets as this agent may see them, or why the merge is refused. */
+async function pairFor(ctx: CommandContext, input: CommandInput): Promise<Pair | Reply> {
+  const t = tr(ctx);
+  if (!(await ctx.helpdesk.isAgent(ctx.actor.email))) return errorReply(t('duplicates:agentsOnly'));
+  const id = needTicket(ctx, input, USAGE);
+  if (typeof id !== 'number') return id;
+  const into = targetOf(input);
+  if (into === undefined) return errorReply(t('duplicates:badInto'), USAGE);
+  if (into === id) return errorReply(t('duplicates:itself'));
+  // Read as the agent: a ticket they may not see is refused by the service like a missing one.
+  const [duplicate, target] = await Promise.all([ctx.helpdesk.getTicketWithComments(ctx.actor, id), ctx.helpdesk.getTicketWithComments(ctx.actor, into)]);
+  const vocabulary = ctx.helpdesk.vocabulary;
+  if (isDone(vocabulary, target.ticket.status)) {
+    const reopen = { verb: VERBS.status, title: t('duplicates:reopen', { id: into }), ticketId: into, etag: target.ticket.etag, data: { status: reopenStatus(vocabulary, target.ticket.assignedTo !== '') } };
+    return privately({ type: 'confirmation', confirmation: { message: t('duplicates:intoResolved', { id: into, duplicate: id }), actions: [reopen] } });
+  }
+  if (isDone(vocabulary, duplicate.ticket.status) && !mergedInto(duplicate.comments, into)) return errorReply(t('duplicates:duplicateResolved', { id }));
+  return { duplicate, target };
+}
+
+const spacesOf = (ctx: CommandContext, p: Pair) => {
+  const none = tr(ctx)('duplicates:noSpace');
+  return { from: p.duplicate.ticket.spaceId ?? none, to: p.target.ticket.spaceId ?? none, differ: (p.duplicate.ticket.spaceId ?? '') !== (p.target.ticket.spaceId ?? '') };
+};
+
+/** Asks first: what the merge will do, and the button that does it. */
+const ask: Handler = async (ctx, input) => {
+  const pair = await pairFor(ctx, input);
+  if (!('duplicate' in pair)) return pair;
+  const t = tr(ctx);
+  const { ticket: d } = pair.duplicate;
+  const { ticket: g } = pair.target;
+  const spaces = spacesOf(ctx, pair);
+  const message = [t('duplicates:ask', { duplicate: d.id, duplicateTitle: d.title, target: g.id, targetTitle: g.title }), ...(spaces.differ ? [t('duplicates:askSpaces', spaces)] : [])].join('\n');
+  const go = { verb: VERBS.merge, title: t('duplicates:confirm', { id: g.id }), style: 'destructive' as const, ticketId: d.id, data: { into: String(g.id) } };
+  return privately({ type: 'confirmation', confirmation: { message, actions: [go] } }, d.id);
+};
+
+/** Merges: the note on the target first, the resolution last; each only when not already there. */
+const merge: Handler = async (ctx, input) => {
+  const pair = await pairFor(ctx, input);
+  if (!('duplicate' in pair)) return pair;
+  const t = tr(ctx);
+  const { ticket: d, comments: dc } = pair.duplicate;
+  const { ticket: g, comments: gc } = pair.target;
+  const had = mergedFrom(gc, d) && mergedInto(dc, g.id);
+  if (!mergedFrom(gc, d)) {
+    const body = [t('duplicates:mergedFrom', { id: d.id, requester: d.submittedByName || d.submittedByEmail }), d.title, d.description].filter(Boolean).join('\n');
+    await ctx.helpdesk.addComment(ctx.actor, g.id, body, { internal: true });
+  }
+  // Recorded before the resolution, so the poll that sees it tells the requester of a merge, not a resolution.
+  await ctx.notifications?.merges?.record(d.id, g.id, d.submittedByEmail, ctx.actor.email, new Date().toISOString());
+  if (!mergedInto(dc, g.id)) await ctx.helpdesk.resolve(ctx.actor, d.id, t('duplicates:mergedInto', { id: g.id }));
+  const spaces = spacesOf(ctx, pair);
+  if (had) return confirm(t('duplicates:already', { duplicate: d.id, target: g.id }));
+  return confirm(t(spaces.differ ? 'duplicates:doneSpaces' : 'duplicates:done', { duplicate: d.id, target: g.id, ...spaces }));
+};
+
+/** `merge <id> into <id>`. */
+export const mergeCommand: CommandDeclaration = {
+  name: 'merge',
+  usage: USAGE,
+  description: 'duplicates:describe',
+  who: 'agents',
+  scopes: EVERYWHERE,
+  menus: [],
+  args: { kind: 'id text', key: 'text', what: 'duplicates:intoWhat' },
+  verb: VERBS.mergeAsk,
+  handles: { [VERBS.mergeAsk]: ask, [VERBS.merge]: merge },
+  writes: true,
+  inThread: true,
+  answers: 'confirmation',
+  examples: [
+    { name: 'merge ask', typed: 'merge {id} into 1', ticket: 'open', values: { text: 'into 1' } },
+    // `note`: what the matrix finds on the duplicate afterwards (the handler writes it; the button sends only `into`).
+    { name: 'merge', verb: VERBS.merge, ticket: 'open', values: { into: '1', note: 'Merged into #1' }, effect: 'resolved' },
+  ],
+  helpGroup: 'work',
+};

@@ -1,0 +1,49 @@
+/**
+ * A channel digest says how many questions the desk's answers settled without a ticket since
+ * the last one, next to the tickets filed; without answers kept, it has no such line.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../../src/log';
+import { createDigests } from '../../../src/features/digests/digest-timer';
+import { createSqliteStore, type Store } from '../../../src/store';
+import type { DigestView } from '../../../src/features/digests/digest-view';
+import { openAnswerPorts } from '../../support/answers-db';
+import { startHelpdeskStack, type HelpdeskStack } from '../../support/helpdesk-stack';
+
+const logger = createLogger({ level: 'error', write: () => undefined });
+
+describe('the digest and the answers', () => {
+  let stack: HelpdeskStack;
+  let answers: Awaited<ReturnType<typeof openAnswerPorts>>;
+  const stores: Store[] = [];
+  beforeAll(async () => {
+    stack = await startHelpdeskStack({ seed: 'none' });
+    answers = await openAnswerPorts();
+  }, 30_000);
+  afterAll(async () => {
+    for (const s of stores) await s.close();
+    await answers?.close();
+    await stack?.close();
+  });
+
+  /** The facts of a digest posted now into a fresh channel, with or without the answers. */
+  async function digestFacts(withAnswers: boolean): Promise<string[]> {
+    const store = createSqliteStore({ file: ':memory:' });
+    stores.push(store);
+    const digests = createDigests({ store, vocabulary: stack.helpdesk.vocabulary, logger, timeZone: 'UTC', locale: 'en', ...(withAnswers ? { answers: answers.ports } : {}) });
+    await digests.ports.postNow({ platform: 'slack', id: 'CDESK', kind: 'channel' });
+    const [row] = await store.dueDeliveries(Date.now() + 60_000, 10);
+    const view = (row.payload as { view: DigestView }).view;
+    return view.facts.map((f) => `${f.title}: ${f.value}`);
+  }
+
+  it('counts the questions answered without a ticket, next to the new tickets', async () => {
+    await answers.ports.countAnswered('digest-1', 'vpn-home', 'en', new Date().toISOString());
+    await answers.ports.countAnswered('digest-2', 'drucker', 'de', new Date().toISOString());
+    const facts = await digestFacts(true);
+    const at = facts.findIndex((f) => f.startsWith('Answered without a ticket'));
+    expect(facts[at]).toBe('Answered without a ticket: 2');
+    expect(facts[at - 1]).toMatch(/^New since the last digest: \d+$/);
+    expect(await digestFacts(false)).not.toContainEqual(expect.stringMatching(/Answered without a ticket/));
+  });
+});
