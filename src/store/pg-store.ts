@@ -6,21 +6,25 @@
  */
 import type pg from 'pg';
 import { createPgSla } from './sla-postgres';
-import { createPgSavedReplies } from './saved-replies';
+import { createSavedReplies } from './saved-replies';
 import { createPgSurveys } from './surveys';
 import { createPgDigests } from './digests';
 import { createPgPreferences } from './preferences';
 import type { Logger } from '../log';
 import { isSchemaTooNew } from './errors';
-import { createPgLocales } from './locales';
-import { createPgMemos } from './memos';
+import { createLocales } from './locales';
+import { createMemos } from './memos';
+import { gated } from './gate';
+import { postgresSql } from './kysely';
+import { adoptPostgresV15, postgresV15Version } from './migrations/0001-adopt-v15';
+import { coreMigrations } from './migrations';
+import { allMigrations, migrateStore, type FeatureMigrations } from './migrator';
 import { createPgAudience, type PgQueries } from './pg-audience';
 import { createPool, inTransaction, withSessionLock } from './pg-client';
 import { createPgOutbox } from './pg-outbox';
 import { createPgProgress } from './pg-progress';
-import { migratePostgres } from './pg-schema';
 import { createPgSearch } from './search-postgres';
-import { createPgSpaces } from './spaces';
+import { createSpaces } from './spaces';
 import type { Store } from './types';
 
 export { createPool } from './pg-client';
@@ -35,6 +39,8 @@ export interface PostgresStoreConfig {
   planWaitMs?: number;
   /** How often this replica says it is alive to the other drainers of the outbox (default 5 s; src/store/liveness.ts). */
   heartbeatMs?: number;
+  /** Features' own migrations, run after the store's (migrator.ts). */
+  features?: readonly FeatureMigrations[];
 }
 
 /** A Store on PostgreSQL, plus the pool (for the poller lease and health checks). */
@@ -56,9 +62,12 @@ const PLAN_WAIT_MS = 30_000;
  */
 export async function createPostgresStore(config: PostgresStoreConfig): Promise<PostgresStore> {
   const pool = createPool(config.url, config.logger, config.maxConnections);
+  const sql = postgresSql(pool);
+  const migrations = allMigrations(coreMigrations(adoptPostgresV15), config.features);
   let migrated: Promise<unknown> | undefined;
   const ensureMigrated = (): Promise<unknown> => {
-    migrated ??= migratePostgres(pool).catch((err) => {
+    // Version 15's own count is checked on every start: a newer build's step is refused even after migration 1 ran.
+    migrated ??= postgresV15Version(sql.db).then(() => migrateStore(sql, migrations)).catch((err) => {
       migrated = undefined;
       throw err;
     });
@@ -92,7 +101,7 @@ export async function createPostgresStore(config: PostgresStoreConfig): Promise<
     },
   };
   const { pruneProgress, commitCycleOn, savePostedOn, ...progress } = createPgProgress(queries, pool, ready);
-  const { pruneMemos, ...memos } = createPgMemos(queries.query);
+  const { pruneMemos, ...memos } = gated(createMemos(sql), ready);
   const { stopHeartbeat, ...outbox } = createPgOutbox({ query: queries.query, tx: queries.tx, commitCycleOn, savePostedOn }, config.heartbeatMs);
   return {
     pool,
@@ -100,12 +109,12 @@ export async function createPostgresStore(config: PostgresStoreConfig): Promise<
     ...outbox,
     ...createPgSearch(queries.query),
     ...memos,
-    ...createPgLocales(queries.query),
+    ...gated(createLocales(sql), ready),
     ...createPgAudience(queries),
     ...progress,
     ...createPgSla(queries.query),
-    ...createPgSpaces(queries.query),
-    ...createPgSavedReplies(queries),
+    ...gated(createSpaces(sql), ready),
+    ...gated(createSavedReplies(sql), ready),
     ...createPgSurveys(queries),
     ...createPgDigests(queries.query, queries.count),
     ...createPgPreferences(queries.query),

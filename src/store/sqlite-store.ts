@@ -4,18 +4,23 @@
  * sqlite-outbox.ts, search-sqlite.ts, memos.ts and locales.ts; this file opens and puts them together.
  */
 import { createSqliteSla } from './sla-sqlite';
-import { createSqliteSavedReplies } from './saved-replies';
+import { createSavedReplies } from './saved-replies';
 import { createSqliteSurveys } from './surveys';
 import { createSqliteDigests } from './digests';
 import { createSqlitePreferences } from './preferences';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { createSqliteLocales } from './locales';
-import { createSqliteMemos } from './memos';
+import { createLocales } from './locales';
+import { createMemos } from './memos';
+import { gated } from './gate';
+import { sqliteSql } from './kysely';
+import { adoptSqliteV15 } from './migrations/0001-adopt-v15';
+import { coreMigrations } from './migrations';
+import { allMigrations, migrateStore, type FeatureMigrations } from './migrator';
 import { migrate } from './schema';
 import { createSqliteSearch } from './search-sqlite';
-import { createSqliteSpaces } from './spaces';
+import { createSpaces } from './spaces';
 import { createSqliteAudience } from './sqlite-audience';
 import { createSqliteOutbox } from './sqlite-outbox';
 import { createSqliteProgress } from './sqlite-progress';
@@ -32,6 +37,8 @@ export interface SqliteStoreConfig {
   file?: string;
   /** How often this process says it is alive to other drainers of the outbox (default 5 s; src/store/liveness.ts). */
   heartbeatMs?: number;
+  /** Features' own migrations, run after the store's (migrator.ts). */
+  features?: readonly FeatureMigrations[];
 }
 
 /** Opens (creating on first start) the SQLite store and brings its schema up to date. */
@@ -46,33 +53,41 @@ export function createSqliteStore(config: SqliteStoreConfig): Store {
   // better-sqlite3 builds SQLite with a 16 MiB page cache; the store's reads are by key, and with
   // 100,000 tickets known SQLite's own 2 MiB keeps the bot's peak RSS some 12 MiB lower.
   db.pragma('cache_size = -2000');
+  // Version 15's steps run at once (the tables below prepare statements on them); the migrator
+  // then records them as migration 1 and runs any later ones before the first query that needs them.
   migrate(db);
+  const sql = sqliteSql(db);
+  const migrated = migrateStore(sql, allMigrations(coreMigrations(adoptSqliteV15(db)), config.features));
+  // A failed migration is reported by every call that waits for it, not as an unhandled rejection.
+  migrated.catch(() => undefined);
+  const ready = () => migrated;
 
   const { commitCycleSteps, savePosted, pruneProgress, ...progress } = createSqliteProgress(db);
-  const { pruneMemos, ...memos } = createSqliteMemos(db);
+  const { pruneMemos, ...memos } = gated(createMemos(sql), ready);
   const { stopHeartbeat, ...outbox } = createSqliteOutbox(db, { commitCycle: commitCycleSteps, savePosted }, config.heartbeatMs);
   return {
     ...outbox,
     ...createSqliteSearch(db),
     ...memos,
-    ...createSqliteLocales(db),
+    ...gated(createLocales(sql), ready),
     ...createSqliteAudience(db),
     ...progress,
     ...createSqliteSla(db),
-    ...createSqliteSpaces(db),
-    ...createSqliteSavedReplies(db),
+    ...gated(createSpaces(sql), ready),
+    ...gated(createSavedReplies(sql), ready),
     ...createSqliteSurveys(db),
     ...createSqliteDigests(db),
     ...createSqlitePreferences(db),
     async pruneDelivered(before) {
       const n = pruneProgress(before);
-      pruneMemos();
+      await pruneMemos();
       return n;
     },
     // One process per data directory: the poller's own gate (src/notify/cycle.ts) is enough.
     planExclusively: (work) => work(),
     async close() {
       stopHeartbeat();
+      await migrated.catch(() => undefined); // a close right after opening waits for the migrator's queries
       if (db.open) db.close();
     },
   };
