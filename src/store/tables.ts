@@ -99,3 +99,15 @@ export interface StoreTables {
 
 /** The store's query builder: one for either engine. */
 export type StoreDb = Kysely<StoreTables>;
+
+/**
+ * Tables `store:migrate` does not copy as they are, and why. Every other table the migrations
+ * created (a feature's too) is copied whole; copy-sqlite.ts reads the list from the schema.
+ */
+export const COPY_RULES: Readonly<Record<string, { skip: string } | { clear: readonly string[] }>> = {
+  search_docs: { skip: 'the poller refills the search index from its first full read when it finds it empty' },
+  search_terms: { skip: 'listed again as the poller refills the search index' },
+  replica_heartbeats: { skip: 'each process writes its own heartbeat' },
+  // What is owed comes along in its order; a claim belonged to a process of the old installation.
+  outbox: { clear: ['claimed_by', 'claimed_until'] },
+};
