@@ -2,6 +2,14 @@
 import pg from 'pg';
 import type { Logger } from '../log';
 
+/** The pooled queries the PostgreSQL-only parts of the store run, from the store around them. */
+export interface PgQueries {
+  query(sql: string, params?: unknown[]): Promise<Record<string, unknown>[]>;
+  /** Rows changed by `sql`. */
+  count(sql: string, params: unknown[]): Promise<number>;
+  tx<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T>;
+}
+
 /** A pool that never takes the process down: idle-client errors are logged, the pool reconnects. */
 export function createPool(url: string, logger?: Logger, max = 10): pg.Pool {
   // query_timeout: a database that hangs (rather than refusing) fails queries instead of stalling the poller.

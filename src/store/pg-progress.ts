@@ -4,7 +4,7 @@
  * (src/store/sqlite-progress.ts).
  */
 import type pg from 'pg';
-import type { PgQueries } from './pg-audience';
+import type { PgQueries } from './pg-client';
 import { email, epoch, toPosted, toTicketState } from './rows';
 import type { CycleCommit, Platform, PostedMessage, Store, TicketState } from './types';
 

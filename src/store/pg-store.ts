@@ -1,15 +1,15 @@
 /**
  * The shared Store on PostgreSQL (`DATABASE_URL=postgres://…`), for several replicas. Same
  * tables and values as the SQLite store; one pg Pool whose reconnects are automatic. The tables
- * live in pg-audience.ts (who hears), pg-progress.ts (what was seen and sent), pg-outbox.ts,
+ * live in audience.ts (who hears, both engines), pg-progress.ts (what was seen and sent), pg-outbox.ts,
  * search-postgres.ts, memos.ts and locales.ts; this file connects, migrates and puts them together.
  */
 import type pg from 'pg';
-import { createPgSla } from './sla-postgres';
+import { createSla } from './sla';
 import { createSavedReplies } from './saved-replies';
-import { createPgSurveys } from './surveys';
-import { createPgDigests } from './digests';
-import { createPgPreferences } from './preferences';
+import { createSurveys } from './surveys';
+import { createDigests } from './digests';
+import { createPreferences } from './preferences';
 import type { Logger } from '../log';
 import { isSchemaTooNew } from './errors';
 import { createLocales } from './locales';
@@ -19,8 +19,8 @@ import { postgresSql } from './kysely';
 import { adoptPostgresV15, postgresV15Version } from './migrations/0001-adopt-v15';
 import { coreMigrations } from './migrations';
 import { allMigrations, migrateStore, type FeatureMigrations } from './migrator';
-import { createPgAudience, type PgQueries } from './pg-audience';
-import { createPool, inTransaction, withSessionLock } from './pg-client';
+import { createAudience } from './audience';
+import { createPool, inTransaction, withSessionLock, type PgQueries } from './pg-client';
 import { createPgOutbox } from './pg-outbox';
 import { createPgProgress } from './pg-progress';
 import { createPgSearch } from './search-postgres';
@@ -110,14 +110,14 @@ export async function createPostgresStore(config: PostgresStoreConfig): Promise<
     ...createPgSearch(queries.query),
     ...memos,
     ...gated(createLocales(sql), ready),
-    ...createPgAudience(queries),
+    ...gated(createAudience(sql), ready),
     ...progress,
-    ...createPgSla(queries.query),
+    ...gated(createSla(sql), ready),
     ...gated(createSpaces(sql), ready),
     ...gated(createSavedReplies(sql), ready),
-    ...createPgSurveys(queries),
-    ...createPgDigests(queries.query, queries.count),
-    ...createPgPreferences(queries.query),
+    ...gated(createSurveys(sql), ready),
+    ...gated(createDigests(sql), ready),
+    ...gated(createPreferences(sql), ready),
     async pruneDelivered(before) {
       const n = await pruneProgress(before);
       await pruneMemos();

@@ -68,6 +68,30 @@ export function toIndexed(r: Record<string, unknown>): IndexedTicket {
   return t;
 }
 
+/** A search_docs row as Kysely reads it (modified_at aside). */
+export type DocRow = Omit<import('kysely').Selectable<import('./tables').SearchDocsTable>, 'modified_at'>;
+
+/** A typed search_docs row as the ticket it indexes. */
+export function indexedOf(r: DocRow): IndexedTicket {
+  const t: IndexedTicket = {
+    id: r.id,
+    etag: r.etag,
+    title: r.title,
+    description: r.description,
+    status: r.status,
+    priority: r.priority,
+    category: r.category,
+    requesterEmail: r.requester_email,
+    requesterName: r.requester_name,
+    assigneeEmail: r.assignee_email,
+    assigneeName: r.assignee_name,
+    created: r.created,
+    modified: r.modified,
+  };
+  if (r.space_id) t.spaceId = r.space_id;
+  return t;
+}
+
 /** Most rows one search ranks: the newest matches by the index's own cheap order (ticket id or recency). */
 export const SEARCH_CANDIDATES = 1000;
 

@@ -1,13 +1,13 @@
 /**
  * The embedded default Store: one SQLite file (WAL) under the data directory, no set-up. The
- * tables live in sqlite-audience.ts (who hears), sqlite-progress.ts (what was seen and sent),
+ * tables live in audience.ts (who hears, both engines), sqlite-progress.ts (what was seen and sent),
  * sqlite-outbox.ts, search-sqlite.ts, memos.ts and locales.ts; this file opens and puts them together.
  */
-import { createSqliteSla } from './sla-sqlite';
+import { createSla } from './sla';
 import { createSavedReplies } from './saved-replies';
-import { createSqliteSurveys } from './surveys';
-import { createSqliteDigests } from './digests';
-import { createSqlitePreferences } from './preferences';
+import { createSurveys } from './surveys';
+import { createDigests } from './digests';
+import { createPreferences } from './preferences';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -21,7 +21,7 @@ import { allMigrations, migrateStore, type FeatureMigrations } from './migrator'
 import { migrate } from './schema';
 import { createSqliteSearch } from './search-sqlite';
 import { createSpaces } from './spaces';
-import { createSqliteAudience } from './sqlite-audience';
+import { createAudience } from './audience';
 import { createSqliteOutbox } from './sqlite-outbox';
 import { createSqliteProgress } from './sqlite-progress';
 import type { Store } from './types';
@@ -70,14 +70,14 @@ export function createSqliteStore(config: SqliteStoreConfig): Store {
     ...createSqliteSearch(db),
     ...memos,
     ...gated(createLocales(sql), ready),
-    ...createSqliteAudience(db),
+    ...gated(createAudience(sql), ready),
     ...progress,
-    ...createSqliteSla(db),
+    ...gated(createSla(sql), ready),
     ...gated(createSpaces(sql), ready),
     ...gated(createSavedReplies(sql), ready),
-    ...createSqliteSurveys(db),
-    ...createSqliteDigests(db),
-    ...createSqlitePreferences(db),
+    ...gated(createSurveys(sql), ready),
+    ...gated(createDigests(sql), ready),
+    ...gated(createPreferences(sql), ready),
     async pruneDelivered(before) {
       const n = pruneProgress(before);
       await pruneMemos();
