@@ -15,6 +15,10 @@ export function createPool(url: string, logger?: Logger, max = 10): pg.Pool {
   // query_timeout: a database that hangs (rather than refusing) fails queries instead of stalling the poller.
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000, keepAlive: true, query_timeout: 60_000 });
   pool.on('error', (err) => logger?.warn('PostgreSQL connection lost; the pool reconnects on the next query', { error: err.message }));
+  // A connection that drops while Kysely holds its client (a transaction) makes pg emit 'error' on
+  // that client; unheard, that is an uncaught exception. The query in flight fails and is reported
+  // by its caller, and pg-pool discards the broken client when it comes back, so hearing it is enough.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
 }
 

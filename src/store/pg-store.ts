@@ -1,8 +1,8 @@
 /**
  * The shared Store on PostgreSQL (`DATABASE_URL=postgres://…`), for several replicas. Same
- * tables and values as the SQLite store; one pg Pool whose reconnects are automatic. The tables
- * live in audience.ts (who hears, both engines), pg-progress.ts (what was seen and sent), pg-outbox.ts,
- * search-postgres.ts, memos.ts and locales.ts; this file connects, migrates and puts them together.
+ * tables, values and queries as the SQLite store (each table group's module serves both); one pg
+ * Pool whose reconnects are automatic. Only the full-text search is PostgreSQL's own
+ * (search-postgres.ts); this file connects, migrates and puts them together.
  */
 import type pg from 'pg';
 import { createSla } from './sla';
@@ -20,9 +20,9 @@ import { adoptPostgresV15, postgresV15Version } from './migrations/0001-adopt-v1
 import { coreMigrations } from './migrations';
 import { allMigrations, migrateStore, type FeatureMigrations } from './migrator';
 import { createAudience } from './audience';
-import { createPool, inTransaction, withSessionLock, type PgQueries } from './pg-client';
-import { createPgOutbox } from './pg-outbox';
-import { createPgProgress } from './pg-progress';
+import { createPool, withSessionLock } from './pg-client';
+import { createOutbox } from './outbox';
+import { createProgress } from './progress';
 import { createPgSearch } from './search-postgres';
 import { createSpaces } from './spaces';
 import type { Store } from './types';
@@ -86,38 +86,27 @@ export async function createPostgresStore(config: PostgresStoreConfig): Promise<
   const ready = async () => {
     if (migrated === undefined || !(await migrated.then(() => true, () => false))) await ensureMigrated();
   };
-  const queries: PgQueries = {
-    async query(sql, params = []) {
+  const queries = {
+    async query(text: string, params: unknown[] = []) {
       await ready();
-      return (await pool.query(sql, params)).rows;
-    },
-    async count(sql, params) {
-      await ready();
-      return (await pool.query(sql, params)).rowCount ?? 0;
-    },
-    async tx(fn) {
-      await ready();
-      return inTransaction(pool, fn);
+      return (await pool.query(text, params)).rows;
     },
   };
-  const { pruneProgress, commitCycleOn, savePostedOn, ...progress } = createPgProgress(queries, pool, ready);
+  const { pruneProgress, ...progress } = gated(createProgress(sql), ready);
   const { pruneMemos, ...memos } = gated(createMemos(sql), ready);
-  const { stopHeartbeat, ...outbox } = createPgOutbox({ query: queries.query, tx: queries.tx, commitCycleOn, savePostedOn }, config.heartbeatMs);
+  // Replicas share the outbox: a claim at start may be a live replica's, so none is released here.
+  const { stopHeartbeat, releaseClaims: _onlyForOneProcess, ...outbox } = createOutbox(sql, config.heartbeatMs);
   return {
     pool,
     ready,
-    ...outbox,
+    ...gated(outbox, ready),
     ...createPgSearch(queries.query),
     ...memos,
-    ...gated(createLocales(sql), ready),
-    ...gated(createAudience(sql), ready),
     ...progress,
-    ...gated(createSla(sql), ready),
-    ...gated(createSpaces(sql), ready),
-    ...gated(createSavedReplies(sql), ready),
-    ...gated(createSurveys(sql), ready),
-    ...gated(createDigests(sql), ready),
-    ...gated(createPreferences(sql), ready),
+    ...gated(
+      { ...createLocales(sql), ...createAudience(sql), ...createSla(sql), ...createSpaces(sql), ...createSavedReplies(sql), ...createSurveys(sql), ...createDigests(sql), ...createPreferences(sql) },
+      ready,
+    ),
     async pruneDelivered(before) {
       const n = await pruneProgress(before);
       await pruneMemos();

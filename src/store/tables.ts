@@ -23,7 +23,7 @@ export interface DeliveredTable { key: string; at: Int8 }
 export interface PrefsTable { email: string; muted: Flag }
 export interface ActionsTable { kind: string; item_id: number; etag: string; actor: string; origin_platform: string | null; origin_conversation: string | null; at: Int8 }
 export interface OutboxTable {
-  seq: Generated<Int8>;
+  seq: ColumnType<number | string, never, never>;
   key: string;
   lane: string;
   ticket_id: number;
@@ -32,12 +32,14 @@ export interface OutboxTable {
   payload: Json;
   created_at: string;
   attempts: Generated<number>;
-  not_before: Generated<Int8>;
+  not_before: ColumnType<number | string, number | undefined, number>;
   last_error: string | null;
   claimed_by: string | null;
   /** SQLite: epoch ms; PostgreSQL: TIMESTAMPTZ (claims-locking.ts). */
   claimed_until: unknown;
 }
+/** Each drainer's last heartbeat: SQLite epoch ms, PostgreSQL TIMESTAMPTZ on the database's clock (claims-locking.ts). */
+export interface ReplicaHeartbeatsTable { id: string; seen_at: unknown }
 export interface InboundTable { key: string; expires_at: Int8 }
 export interface MemosTable { key: string; value: Json; expires_at: Int8 }
 export interface LocalesTable { subject: string; locale: string; updated_at: string }
@@ -82,6 +84,7 @@ export interface StoreTables {
   actions: ActionsTable;
   outbox: OutboxTable;
   inbound: InboundTable;
+  replica_heartbeats: ReplicaHeartbeatsTable;
   memos: MemosTable;
   locales: LocalesTable;
   chosen_locales: ChosenLocalesTable;

@@ -34,8 +34,8 @@ export const int8 = (stored: number | string): number => Number(stored);
 /** A platform column read back (the store writes only these two). */
 export const platformOf = (stored: string): 'teams' | 'slack' => (stored === 'teams' ? 'teams' : 'slack');
 
-/** Runs `run` over `items` a few hundred at a time (SQLite bounds the parameters of one statement) and joins what it returns. */
-export async function inChunks<T, R>(items: readonly T[], run: (chunk: T[]) => Promise<R[]>, size = 500): Promise<R[]> {
+/** Runs `run` over `items` a few thousand at a time (SQLite bounds the parameters of one statement) and joins what it returns. */
+export async function inChunks<T, R>(items: readonly T[], run: (chunk: T[]) => Promise<R[]>, size = 5000): Promise<R[]> {
   const out: R[] = [];
   for (let i = 0; i < items.length; i += size) out.push(...(await run(items.slice(i, i + size))));
   return out;
