@@ -39,25 +39,6 @@ export interface DigestStore {
   digestTickets(since: number, doneStatuses: readonly string[]): Promise<IndexedTicket[]>;
 }
 
-const COLUMNS = `platform TEXT NOT NULL, conversation_id TEXT NOT NULL, cadence TEXT NOT NULL, weekday INTEGER,
-    time TEXT NOT NULL, zone TEXT NOT NULL, created_by TEXT NOT NULL, updated_at TEXT NOT NULL`;
-
-/** SQLite step (schema.ts appends it). */
-export const SQLITE_DIGEST_SCHEMA = `
-  CREATE TABLE IF NOT EXISTS digest_schedules (
-    ${COLUMNS}, last_slot INTEGER NOT NULL, since_at INTEGER NOT NULL,
-    PRIMARY KEY (platform, conversation_id)
-  ) WITHOUT ROWID;
-`;
-
-/** PostgreSQL step (pg-schema.ts appends it). */
-export const PG_DIGEST_SCHEMA = `
-  CREATE TABLE IF NOT EXISTS digest_schedules (
-    ${COLUMNS}, last_slot BIGINT NOT NULL, since_at BIGINT NOT NULL,
-    PRIMARY KEY (platform, conversation_id)
-  );
-`;
-
 function toRecord(r: Selectable<DigestSchedulesTable>): DigestRecord {
   const spec: DigestSpec = { cadence: r.cadence === 'weekly' ? 'weekly' : 'daily', time: r.time, zone: r.zone };
   if (r.weekday !== null) spec.weekday = r.weekday;

@@ -9,26 +9,6 @@ import { addressKey } from '../core/vocabulary';
 import type { StoreSql } from './kysely';
 import type { LocaleStore } from './types';
 
-/** SQLite step that adds the table (schema.ts appends it). */
-export const SQLITE_LOCALES_SCHEMA = `
-  CREATE TABLE IF NOT EXISTS locales (subject TEXT PRIMARY KEY, locale TEXT NOT NULL, updated_at TEXT NOT NULL) WITHOUT ROWID;
-`;
-
-/** PostgreSQL step that adds the table (pg-schema.ts appends it). */
-export const PG_LOCALES_SCHEMA = `
-  CREATE TABLE IF NOT EXISTS locales (subject TEXT PRIMARY KEY, locale TEXT NOT NULL, updated_at TEXT NOT NULL);
-`;
-
-/** SQLite step 7: the languages people chose for themselves (schema.ts appends it). */
-export const SQLITE_CHOSEN_LOCALES_SCHEMA = `
-  CREATE TABLE IF NOT EXISTS chosen_locales (email TEXT PRIMARY KEY, locale TEXT NOT NULL, updated_at TEXT NOT NULL) WITHOUT ROWID;
-`;
-
-/** PostgreSQL step 7: the languages people chose for themselves (pg-schema.ts appends it). */
-export const PG_CHOSEN_LOCALES_SCHEMA = `
-  CREATE TABLE IF NOT EXISTS chosen_locales (email TEXT PRIMARY KEY, locale TEXT NOT NULL, updated_at TEXT NOT NULL);
-`;
-
 const PERSON = 'person:';
 const CONVERSATION = 'conversation:';
 const person = (email: string) => `${PERSON}${addressKey(email)}`;

@@ -8,18 +8,6 @@ import type { StoreSql } from './kysely';
 import { int8 } from './values';
 import type { MemoStore } from './types';
 
-/** SQLite schema step for memos. */
-export const SQLITE_MEMO_SCHEMA = `
-  CREATE TABLE memos (key TEXT PRIMARY KEY, value TEXT NOT NULL, expires_at INTEGER NOT NULL) WITHOUT ROWID;
-  CREATE INDEX memos_expires ON memos (expires_at);
-`;
-
-/** PostgreSQL schema step for memos. */
-export const PG_MEMO_SCHEMA = `
-  CREATE TABLE memos (key TEXT PRIMARY KEY, value JSONB NOT NULL, expires_at BIGINT NOT NULL);
-  CREATE INDEX memos_expires ON memos (expires_at);
-`;
-
 /** Memos on either engine. */
 export function createMemos({ db, values }: StoreSql): MemoStore & { pruneMemos(): Promise<void> } {
   return {

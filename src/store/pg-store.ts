@@ -2,7 +2,7 @@
  * The shared Store on PostgreSQL (`DATABASE_URL=postgres://…`), for several replicas. Same
  * tables, values and queries as the SQLite store (each table group's module serves both); one pg
  * Pool whose reconnects are automatic. Only the full-text search is PostgreSQL's own
- * (search-postgres.ts); this file connects, migrates and puts them together.
+ * (search-fts-postgres.ts); this file connects, migrates and puts them together.
  */
 import type pg from 'pg';
 import { createSla } from './sla';
@@ -23,7 +23,7 @@ import { createAudience } from './audience';
 import { createPool, withSessionLock } from './pg-client';
 import { createOutbox } from './outbox';
 import { createProgress } from './progress';
-import { createPgSearch } from './search-postgres';
+import { createPgSearch } from './search-fts-postgres';
 import { createSpaces } from './spaces';
 import type { Store } from './types';
 

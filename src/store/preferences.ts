@@ -47,23 +47,6 @@ export interface PreferenceStore {
   dropHeld(keys: string[]): Promise<void>;
 }
 
-const TABLES = (json: string, bigint: string) => `
-  CREATE TABLE IF NOT EXISTS dm_preferences (
-    email TEXT PRIMARY KEY, status_changes INTEGER NOT NULL, comments INTEGER NOT NULL, resolution INTEGER NOT NULL,
-    quiet_start TEXT, quiet_end TEXT, updated_at TEXT NOT NULL
-  );
-  CREATE TABLE IF NOT EXISTS held_dms (
-    key TEXT PRIMARY KEY, email TEXT NOT NULL, ticket_id INTEGER NOT NULL, text TEXT NOT NULL, reason TEXT NOT NULL,
-    notice ${json}, release_at ${bigint} NOT NULL, held_at TEXT NOT NULL
-  );
-  CREATE INDEX IF NOT EXISTS held_dms_release ON held_dms (release_at);
-`;
-
-/** SQLite step (schema.ts appends it). */
-export const SQLITE_PREFERENCES_SCHEMA = TABLES('TEXT', 'INTEGER');
-/** PostgreSQL step (pg-schema.ts appends it). */
-export const PG_PREFERENCES_SCHEMA = TABLES('JSONB', 'BIGINT');
-
 const zoneKey = (email: string) => `zone:${addressKey(email)}`;
 
 function toPrefs(r: Selectable<DmPreferencesTable>): DmPreferences {

@@ -6,16 +6,6 @@ import type { StoreSql } from './kysely';
 import { lockedForUpdate } from './claims-locking';
 import type { SavedReply, SavedReplyPorts } from '../core/saved-replies';
 
-/** SQLite schema step for saved replies. */
-export const SQLITE_SAVED_REPLIES_SCHEMA = `
-  CREATE TABLE saved_replies (name_key TEXT PRIMARY KEY, name TEXT NOT NULL, body TEXT NOT NULL, updated_by TEXT NOT NULL, updated_at TEXT NOT NULL) WITHOUT ROWID;
-`;
-
-/** PostgreSQL schema step for saved replies. */
-export const PG_SAVED_REPLIES_SCHEMA = `
-  CREATE TABLE saved_replies (name_key TEXT PRIMARY KEY, name TEXT NOT NULL, body TEXT NOT NULL, updated_by TEXT NOT NULL, updated_at TEXT NOT NULL);
-`;
-
 /** The saved-reply part of the Store. */
 export interface SavedReplyStore {
   savedReplies: SavedReplyPorts;

@@ -7,24 +7,6 @@ import { addressKey } from '../core/vocabulary';
 import type { StoreSql } from './kysely';
 import type { SpaceBinding, SpaceStore } from './types';
 
-/** SQLite step that adds the table (schema.ts appends it). */
-export const SQLITE_SPACES_SCHEMA = `
-  CREATE TABLE IF NOT EXISTS conversation_spaces (
-    platform TEXT NOT NULL, conversation_id TEXT NOT NULL, space_id TEXT NOT NULL,
-    bound_by TEXT NOT NULL, bound_at TEXT NOT NULL,
-    PRIMARY KEY (platform, conversation_id)
-  ) WITHOUT ROWID;
-`;
-
-/** PostgreSQL step that adds the table (pg-schema.ts appends it). */
-export const PG_SPACES_SCHEMA = `
-  CREATE TABLE IF NOT EXISTS conversation_spaces (
-    platform TEXT NOT NULL, conversation_id TEXT NOT NULL, space_id TEXT NOT NULL,
-    bound_by TEXT NOT NULL, bound_at TEXT NOT NULL,
-    PRIMARY KEY (platform, conversation_id)
-  );
-`;
-
 /** The binding methods on either engine. */
 export function createSpaces({ db }: StoreSql): SpaceStore {
   return {

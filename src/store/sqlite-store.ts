@@ -2,7 +2,7 @@
  * The embedded default Store: one SQLite file (WAL) under the data directory, no set-up. Every
  * table's queries are shared with PostgreSQL (audience.ts, progress.ts, outbox.ts, memos.ts,
  * locales.ts, sla.ts, spaces.ts, saved-replies.ts, surveys.ts, digests.ts, preferences.ts); only
- * the full-text search is SQLite's own (search-sqlite.ts). This file opens, migrates and puts them together.
+ * the full-text search is SQLite's own (search-fts-sqlite.ts). This file opens, migrates and puts them together.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -21,7 +21,7 @@ import { createPreferences } from './preferences';
 import { createProgress } from './progress';
 import { createSavedReplies } from './saved-replies';
 import { migrate } from './schema';
-import { createSqliteSearch } from './search-sqlite';
+import { createSqliteSearch } from './search-fts-sqlite';
 import { createSla } from './sla';
 import { createSpaces } from './spaces';
 import { createSurveys } from './surveys';

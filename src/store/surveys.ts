@@ -8,24 +8,6 @@ import type { StoreSql } from './kysely';
 import type { CsatSurveysTable } from './tables';
 import type { Survey, SurveyPorts } from '../core/satisfaction';
 
-/** SQLite schema step for surveys. */
-export const SQLITE_SURVEYS_SCHEMA = `
-  CREATE TABLE csat_surveys (
-    id TEXT PRIMARY KEY, ticket_id INTEGER NOT NULL, requester TEXT NOT NULL, agent TEXT NOT NULL, scale TEXT NOT NULL,
-    sent_at TEXT NOT NULL, rating INTEGER, comment TEXT, answered_at TEXT
-  ) WITHOUT ROWID;
-  CREATE INDEX csat_surveys_sent ON csat_surveys (sent_at);
-`;
-
-/** PostgreSQL schema step for surveys. */
-export const PG_SURVEYS_SCHEMA = `
-  CREATE TABLE csat_surveys (
-    id TEXT PRIMARY KEY, ticket_id INTEGER NOT NULL, requester TEXT NOT NULL, agent TEXT NOT NULL, scale TEXT NOT NULL,
-    sent_at TEXT NOT NULL, rating INTEGER, comment TEXT, answered_at TEXT
-  );
-  CREATE INDEX csat_surveys_sent ON csat_surveys (sent_at);
-`;
-
 /** The survey part of the Store. */
 export interface SurveyStore {
   surveys: SurveyPorts & {

@@ -2,8 +2,7 @@
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPostgresStore, PG_SCHEMA_VERSION, type Store } from '../../src/store';
-import { MIGRATIONS } from '../../src/store/pg-schema';
-import { PG_SEARCH_TERMS_SCHEMA } from '../../src/store/search-postgres';
+import { PG_SEARCH_TERMS_STEP } from '../../src/store/pg-schema';
 import { indexed } from '../search/index-contract';
 import { freshDatabase, pgAvailable, pgProblem } from '../support/postgres';
 
@@ -43,7 +42,7 @@ describe.skipIf(!pgAvailable())(`PostgreSQL store${pgAvailable() ? '' : ` (canno
     await before.indexTickets([indexed(1, { title: 'Printer jammed', modified: '2026-11-01T09:00:00Z' })]);
     await before.close();
     // The database as the version before that step left it (which knew no Kysely migrations).
-    const step = MIGRATIONS.indexOf(PG_SEARCH_TERMS_SCHEMA) + 1;
+    const step = PG_SEARCH_TERMS_STEP;
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     await client.query('DROP TABLE search_terms');

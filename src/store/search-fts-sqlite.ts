@@ -1,6 +1,6 @@
 /**
  * The ticket search index in SQLite: a plain table of what results show, and an FTS5 table of
- * terms keyed by ticket id (schema step SQLITE_SEARCH_SCHEMA, a numbered migration in schema.ts).
+ * terms keyed by ticket id (steps 4 and 15 of v15/sqlite-steps.ts).
  */
 import type Database from 'better-sqlite3';
 import { ticketIdIn, type IndexedTicket, type TicketSearch } from '../core/search';
@@ -9,34 +9,6 @@ import { documentTerms, epochMs, hasPhrase, isPrefixTerm, queryTerms, rankCandid
 import type { SearchIndexStore } from './types';
 
 type Row = Record<string, unknown>;
-
-/** The schema step that creates the index. */
-export const SQLITE_SEARCH_SCHEMA = `
-  CREATE TABLE IF NOT EXISTS search_docs (
-    id INTEGER PRIMARY KEY, etag TEXT NOT NULL, title TEXT NOT NULL, description TEXT NOT NULL,
-    status TEXT NOT NULL, priority TEXT NOT NULL, category TEXT NOT NULL,
-    requester_email TEXT NOT NULL, requester_name TEXT NOT NULL,
-    assignee_email TEXT NOT NULL, assignee_name TEXT NOT NULL, space_id TEXT,
-    created TEXT NOT NULL, modified TEXT NOT NULL, modified_at INTEGER NOT NULL
-  );
-  CREATE INDEX IF NOT EXISTS search_docs_recent ON search_docs (modified_at DESC, id DESC);
-  CREATE INDEX IF NOT EXISTS search_docs_requester ON search_docs (requester_email, modified_at DESC);
-  CREATE VIRTUAL TABLE IF NOT EXISTS search_fts USING fts5 (terms, tokenize = 'unicode61 remove_diacritics 2');
-`;
-
-/**
- * The schema step that lists every term the index has held (never shrinking: a term no ticket
- * holds any longer only makes a prefix's expansion one term longer), filled from the FTS5
- * vocabulary once, then on every index write. A prefix such as "floor" is looked up here and,
- * when it stands for a few terms, searched as those terms: FTS5 merges a prefix's lists in full
- * before it intersects, which cost 200 ms on a million tickets for four common words.
- */
-export const SQLITE_SEARCH_TERMS_SCHEMA = `
-  CREATE TABLE IF NOT EXISTS search_terms (term TEXT PRIMARY KEY) WITHOUT ROWID;
-  CREATE VIRTUAL TABLE temp.search_vocab USING fts5vocab(main, search_fts, 'row');
-  INSERT OR IGNORE INTO search_terms SELECT term FROM temp.search_vocab;
-  DROP TABLE temp.search_vocab;
-`;
 
 /** Most terms a prefix is searched as, one by one; a prefix standing for more is left to FTS5. */
 const EXPANSIONS = 8;
