@@ -1,6 +1,7 @@
 /** The pg pool and checked-out clients, none of which can take the process down when a connection drops. */
 import pg from 'pg';
 import type { Logger } from '../log';
+import { codeOf } from './errors';
 
 /** The pooled queries the PostgreSQL-only parts of the store run, from the store around them. */
 export interface PgQueries {
@@ -74,7 +75,7 @@ export function withSessionLock<T>(pool: pg.Pool, key: number, fn: () => Promise
     try {
       await c.query('SELECT pg_advisory_lock($1)', [key]);
     } catch (err) {
-      if ((err as { code?: string }).code !== LOCK_NOT_AVAILABLE) throw err;
+      if (codeOf(err) !== LOCK_NOT_AVAILABLE) throw err;
       locked = false;
       onTimeout();
     }

@@ -11,7 +11,7 @@ import { createSurveys } from './surveys';
 import { createDigests } from './digests';
 import { createPreferences } from './preferences';
 import type { Logger } from '../log';
-import { isSchemaTooNew } from './errors';
+import { isSchemaTooNew, messageOf } from './errors';
 import { createLocales } from './locales';
 import { createMemos } from './memos';
 import { gated } from './gate';
@@ -81,7 +81,7 @@ export async function createPostgresStore(config: PostgresStoreConfig): Promise<
       await pool.end().catch(() => undefined);
       throw err;
     }
-    config.logger?.warn('PostgreSQL is not reachable at start; running without the shared store until it is', { error: (err as Error).message });
+    config.logger?.warn('PostgreSQL is not reachable at start; running without the shared store until it is', { error: messageOf(err) });
   }
   const ready = async () => {
     if (migrated === undefined || !(await migrated.then(() => true, () => false))) await ensureMigrated();

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createPostgresStore, createSqliteStore, STORE_FILE, type Store } from '../../src/store';
+import { createPostgresStore, createSqliteStore, STORE_FILE, type PostgresStore, type Store } from '../../src/store';
 import Database from 'better-sqlite3';
 import { copySqliteToPostgres } from '../../src/store/copy-sqlite';
 import type { FeatureMigrations } from '../../src/store/migrator';
@@ -21,6 +21,19 @@ import { freshDatabase, pgAvailable, pgProblem } from '../support/postgres';
 const fixture = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/store-v15');
 const BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 const FAR = 2_000_000_000_000; // epoch ms in 2033: every fixture delivery and held DM is due by then
+
+/** Opens the store twice (the second start finds nothing left to migrate) and reads every row each time; `also` checks more. */
+async function openTwiceAndRead(open: () => Promise<Store>, also: (store: Store) => Promise<void> = async () => undefined): Promise<void> {
+  for (let start = 1; start <= 2; start++) {
+    const store = await open();
+    try {
+      await expectEveryRow(store);
+      await also(store);
+    } finally {
+      await store.close();
+    }
+  }
+}
 
 /** Reads every table of the fixture back through `store`. */
 async function expectEveryRow(store: Store, { searchIndex = true } = {}): Promise<void> {
@@ -85,19 +98,7 @@ describe('a SQLite store written by schema version 15', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'store-v15-'));
     dirs.push(dir);
     copyFileSync(path.join(fixture, STORE_FILE), path.join(dir, STORE_FILE));
-    const store = createSqliteStore({ dataDir: dir });
-    try {
-      await expectEveryRow(store);
-    } finally {
-      await store.close();
-    }
-    // And again once migrated: the second start finds nothing left to do and loses nothing.
-    const again = createSqliteStore({ dataDir: dir });
-    try {
-      await expectEveryRow(again);
-    } finally {
-      await again.close();
-    }
+    await openTwiceAndRead(async () => createSqliteStore({ dataDir: dir }));
   });
 });
 
@@ -110,20 +111,14 @@ describe('a PostgreSQL store written by schema version 15', () => {
   it('opens in place with every row it held, the poller lease too', async () => {
     const url = await freshDatabase();
     execFileSync(`${BIN}/psql`, ['--quiet', '--no-psqlrc', '-v', 'ON_ERROR_STOP=1', '--dbname', url, '--file', path.join(fixture, 'postgres.sql')], { stdio: 'pipe' });
-    const store = await createPostgresStore({ url });
-    try {
-      await expectEveryRow(store);
-      const { rows } = await store.pool.query<{ holder: string }>('SELECT holder FROM leases WHERE name = $1', [data.lease.name]);
-      expect(rows.map((r) => r.holder)).toEqual([data.lease.holder]);
-    } finally {
-      await store.close();
-    }
-    const again = await createPostgresStore({ url });
-    try {
-      await expectEveryRow(again);
-    } finally {
-      await again.close();
-    }
+    let shared: PostgresStore | undefined;
+    await openTwiceAndRead(
+      async () => (shared = await createPostgresStore({ url })),
+      async () => {
+        const { rows } = await shared!.pool.query<{ holder: string }>('SELECT holder FROM leases WHERE name = $1', [data.lease.name]);
+        expect(rows.map((r) => r.holder)).toEqual([data.lease.holder]);
+      },
+    );
   });
 });
 
