@@ -14,3 +14,6 @@ export { alwaysHeldLease, createPgLease, leaseFor } from './lease';
 export type { PollerLease, PgLeaseConfig } from './lease';
 export { storeHealth } from './health';
 export type { StoreHealth } from './health';
+export { allMigrations, migrateStore } from './migrator';
+export type { FeatureMigrations } from './migrator';
+export type { StoreDb, StoreTables } from './tables';

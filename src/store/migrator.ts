@@ -42,7 +42,7 @@ export async function migrateStore({ db }: StoreSql, migrations: Record<string, 
 
 /** A database that ran migrations this build does not have was written by a newer one. */
 async function refuseUnknown({ db }: Pick<StoreSql, 'db'>, migrations: Record<string, Migration>): Promise<void> {
-  const tables = await db.introspection.getTables();
+  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
   if (!tables.some((t) => t.name === 'kysely_migration')) return;
   const { rows } = await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(db);
   const unknown = rows.filter((r) => !(r.name in migrations) && isCore(r.name));
