@@ -93,7 +93,7 @@ export function createPgSearch(query: PgQuery): SearchIndexStore {
     },
     async indexedTicketCount() {
       const [r] = await query(`SELECT count(*)::int AS n FROM search_docs`);
-      return r.n as number;
+      return Number(r.n);
     },
     async searchTickets(s: TicketSearch) {
       const words = queryTerms(s.words);

@@ -9,6 +9,8 @@ import { documentTerms, epochMs, hasPhrase, isPrefixTerm, queryTerms, rankCandid
 import type { SearchIndexStore } from './types';
 
 type Row = Record<string, unknown>;
+const isRow = (r: unknown): r is Row => typeof r === 'object' && r !== null;
+const rowOf = (r: unknown): Row | undefined => (isRow(r) ? r : undefined);
 
 /** Most terms a prefix is searched as, one by one; a prefix standing for more is left to FTS5. */
 const EXPANSIONS = 8;
@@ -30,9 +32,9 @@ export function createSqliteSearch(db: Database.Database): SearchIndexStore {
     const seen = new Set<string>();
     for (const d of docs) {
       const at = epochMs(d.modified);
-      const cur = q.current.get(d.id) as { modified_at: number } | undefined;
+      const cur = rowOf(q.current.get(d.id));
       // A late, older read of a ticket never replaces a newer one.
-      if (cur && cur.modified_at > at) continue;
+      if (cur && Number(cur.modified_at) > at) continue;
       q.put.run(d.id, d.etag, d.title, d.description, d.status, d.priority, d.category, addressKey(d.requesterEmail), d.requesterName,
         addressKey(d.assigneeEmail), d.assigneeName, d.spaceId ?? null, d.created, d.modified, at);
       q.unterm.run(d.id);
@@ -60,12 +62,12 @@ export function createSqliteSearch(db: Database.Database): SearchIndexStore {
   const candidates = (words: string[][], where: string, params: unknown[], own: boolean, limit: number): Row[] => {
     if (own) {
       return db.prepare(`SELECT d.id, d.modified_at, f.terms FROM (SELECT id, modified_at FROM search_docs d WHERE ${where}
-        ORDER BY d.modified_at DESC, d.id DESC LIMIT ${SEARCH_CANDIDATES}) d CROSS JOIN search_fts f ON f.rowid = d.id`).all(...params) as Row[];
+        ORDER BY d.modified_at DESC, d.id DESC LIMIT ${SEARCH_CANDIDATES}) d CROSS JOIN search_fts f ON f.rowid = d.id`).all(...params).filter(isRow);
     }
     const phrases = words.map(phraseOf);
     const walk = (match: string, terms: string) => db.prepare(`SELECT d.id, d.modified_at${terms} FROM search_fts f
       CROSS JOIN search_docs d ON d.id = f.rowid WHERE search_fts MATCH ? AND ${where}
-      ORDER BY f.rowid DESC LIMIT ${SEARCH_CANDIDATES}`).all(match, ...params) as Row[];
+      ORDER BY f.rowid DESC LIMIT ${SEARCH_CANDIDATES}`).all(match, ...params).filter(isRow);
     const every = (phrases.length > 1 && fromRareWord(words, phrases, where, params)) || walk(phrases.join(' AND '), '');
     return phrases.length > 1 && every.length < Math.min(limit, SEARCH_CANDIDATES) ? [...every, ...walk(phrases.join(' OR '), ', f.terms')] : every;
   };
@@ -78,7 +80,7 @@ export function createSqliteSearch(db: Database.Database): SearchIndexStore {
     const last = terms[terms.length - 1];
     const exact = (t: string) => `"${[...terms.slice(0, -1), t].join(' ')}"`;
     if (!isPrefixTerm(last)) return exact(last);
-    const found = (q.expand.all(last, `${last}\u{10FFFF}`) as { term: string }[]).map((r) => r.term);
+    const found = q.expand.all(last, `${last}\u{10FFFF}`).filter(isRow).map((r) => String(r.term));
     if (!found.length || found.length > EXPANSIONS) return `${exact(last)}*`;
     return found.length === 1 ? exact(found[0]) : `(${found.map(exact).join(' OR ')})`;
   };
@@ -94,10 +96,10 @@ export function createSqliteSearch(db: Database.Database): SearchIndexStore {
   const fromRareWord = (words: string[][], phrases: string[], where: string, params: unknown[]): Row[] | undefined => {
     for (const [i, terms] of words.entries()) {
       if (isPrefixTerm(terms[terms.length - 1]) && phrases[i].endsWith('*')) continue;
-      const ids = (q.probe.all(phrases[i]) as Row[]).map((r) => r.rowid);
+      const ids = q.probe.all(phrases[i]).filter(isRow).map((r) => r.rowid);
       if (ids.length > SEARCH_CANDIDATES) continue;
       const rows = db.prepare(`SELECT d.id, d.modified_at, f.terms FROM search_docs d CROSS JOIN search_fts f ON f.rowid = d.id
-        WHERE d.id IN (SELECT value FROM json_each(?)) AND ${where} ORDER BY d.id DESC`).all(JSON.stringify(ids), ...params) as Row[];
+        WHERE d.id IN (SELECT value FROM json_each(?)) AND ${where} ORDER BY d.id DESC`).all(JSON.stringify(ids), ...params).filter(isRow);
       return rows
         .filter((r) => { const held = String(r.terms).split(' '); return words.every((w) => hasPhrase(held, w)); })
         .map((r) => ({ id: r.id, modified_at: r.modified_at }));
@@ -113,7 +115,7 @@ export function createSqliteSearch(db: Database.Database): SearchIndexStore {
       if (ids.length) remove(ids);
     },
     async indexedTicketCount() {
-      return (q.count.get() as { n: number }).n;
+      return Number(rowOf(q.count.get())?.n ?? 0);
     },
     async searchTickets(s: TicketSearch) {
       const words = queryTerms(s.words);
@@ -136,20 +138,20 @@ export function createSqliteSearch(db: Database.Database): SearchIndexStore {
       const where = (extra: string[]) => [...extra, ...filters].join(' AND ') || '1';
       const select = (extra: string[], params: unknown[], n: number) =>
         db.prepare(`SELECT d.* FROM search_docs d WHERE ${where(extra)} ORDER BY d.modified_at DESC, d.id DESC LIMIT ?`)
-          .all(...params, ...filterParams, n) as Row[];
+          .all(...params, ...filterParams, n).filter(isRow);
       if (!words.length && id === undefined) return select([], [], limit).map(toIndexed);
 
       // The typed id first, then the candidates ranked by how many words they hold.
       const out: Row[] = [];
       const seen = new Set<number>();
       const add = (rows: Row[]) => {
-        for (const r of rows) if (out.length < limit && !seen.has(r.id as number)) (seen.add(r.id as number), out.push(r));
+        for (const r of rows) if (out.length < limit && !seen.has(Number(r.id))) (seen.add(Number(r.id)), out.push(r));
       };
       if (id !== undefined) add(select(['d.id = ?'], [id], 1));
       if (words.length) {
         const best = rankCandidates(candidates(words, where([]), filterParams, s.requesterEmail !== undefined, limit), words).slice(0, limit);
         const rows = new Map<unknown, Row>((db.prepare(`SELECT * FROM search_docs WHERE id IN (${best.map(() => '?').join(',')})`)
-          .all(...best.map((r) => r.id)) as Row[]).map((r) => [r.id, r]));
+          .all(...best.map((r) => r.id)).filter(isRow)).map((r) => [r.id, r]));
         add(best.flatMap((r): Row[] => { const row = rows.get(r.id); return row ? [row] : []; }));
       }
       return out.map(toIndexed);
