@@ -1,6 +1,7 @@
 /**
  * `npm run store:migrate -- --to "$DATABASE_URL" [--from <data dir or .sqlite file>]`: copies the
- * embedded SQLite store (default: HELPDESK_DATA_DIR) into PostgreSQL. Safe to run twice.
+ * embedded SQLite store (default: HELPDESK_DATA_DIR) into PostgreSQL: every table the migrations
+ * created, read from the file's schema (src/store/copy-sqlite.ts). Safe to run twice.
  */
 import { statSync } from 'node:fs';
 import path from 'node:path';
@@ -24,7 +25,7 @@ async function main(): Promise<void> {
     const host = new URL(to).host; // never the password
     process.stdout.write(`Copied ${from} into PostgreSQL at ${host}:\n`);
     for (const [table, { read, written }] of Object.entries(report)) {
-      process.stdout.write(`  ${table.padEnd(14)} ${String(read).padStart(7)} rows, ${written} new${written < read ? ` (${read - written} already there)` : ''}\n`);
+      process.stdout.write(`  ${table.padEnd(20)} ${String(read).padStart(7)} rows, ${written} new${written < read ? ` (${read - written} already there)` : ''}\n`);
     }
     process.stdout.write('Stop the single bot, run this once more to pick up its last writes, then start the replicas with DATABASE_URL.\n');
   } finally {

@@ -4,10 +4,13 @@
  * replicas that find the same slot due only one moves it; the digest itself is an outbox row whose
  * key names the slot, so it is enqueued once whoever enqueues it (src/routines/digests.ts).
  */
-import type Database from 'better-sqlite3';
+import type { Selectable } from 'kysely';
+import type { StoreSql } from './kysely';
+import { indexedOf } from './search-terms';
+import type { DigestSchedulesTable } from './tables';
+import { int8, platformOf } from './values';
 import type { IndexedTicket } from '../core/search';
 import type { DigestSpec } from '../core/digests';
-import { toIndexed } from './search-terms';
 import type { Platform } from './types';
 
 /** One conversation's digest schedule as stored. */
@@ -36,106 +39,52 @@ export interface DigestStore {
   digestTickets(since: number, doneStatuses: readonly string[]): Promise<IndexedTicket[]>;
 }
 
-const COLUMNS = `platform TEXT NOT NULL, conversation_id TEXT NOT NULL, cadence TEXT NOT NULL, weekday INTEGER,
-    time TEXT NOT NULL, zone TEXT NOT NULL, created_by TEXT NOT NULL, updated_at TEXT NOT NULL`;
-
-/** SQLite step (schema.ts appends it). */
-export const SQLITE_DIGEST_SCHEMA = `
-  CREATE TABLE IF NOT EXISTS digest_schedules (
-    ${COLUMNS}, last_slot INTEGER NOT NULL, since_at INTEGER NOT NULL,
-    PRIMARY KEY (platform, conversation_id)
-  ) WITHOUT ROWID;
-`;
-
-/** PostgreSQL step (pg-schema.ts appends it). */
-export const PG_DIGEST_SCHEMA = `
-  CREATE TABLE IF NOT EXISTS digest_schedules (
-    ${COLUMNS}, last_slot BIGINT NOT NULL, since_at BIGINT NOT NULL,
-    PRIMARY KEY (platform, conversation_id)
-  );
-`;
-
-type Row = Record<string, unknown>;
-
-function toRecord(r: Row): DigestRecord {
-  const spec: DigestSpec = { cadence: r.cadence as DigestSpec['cadence'], time: String(r.time), zone: String(r.zone) };
-  if (r.weekday !== null && r.weekday !== undefined) spec.weekday = Number(r.weekday);
-  return {
-    platform: r.platform as Platform,
-    conversationId: String(r.conversation_id),
-    spec,
-    createdBy: String(r.created_by),
-    lastSlot: Number(r.last_slot),
-    sinceAt: Number(r.since_at),
-  };
+function toRecord(r: Selectable<DigestSchedulesTable>): DigestRecord {
+  const spec: DigestSpec = { cadence: r.cadence === 'weekly' ? 'weekly' : 'daily', time: r.time, zone: r.zone };
+  if (r.weekday !== null) spec.weekday = r.weekday;
+  return { platform: platformOf(r.platform), conversationId: r.conversation_id, spec, createdBy: r.created_by, lastSlot: int8(r.last_slot), sinceAt: int8(r.since_at) };
 }
 
-const values = (d: DigestRecord) => [
-  d.platform, d.conversationId, d.spec.cadence, d.spec.weekday ?? null, d.spec.time, d.spec.zone, d.createdBy, new Date().toISOString(), d.lastSlot, d.sinceAt,
-];
-const UPSERT = (p: (n: number) => string) => `INSERT INTO digest_schedules VALUES (${[1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map(p).join(', ')})
-  ON CONFLICT (platform, conversation_id) DO UPDATE SET cadence = excluded.cadence, weekday = excluded.weekday, time = excluded.time,
-  zone = excluded.zone, created_by = excluded.created_by, updated_at = excluded.updated_at, last_slot = excluded.last_slot`;
-const TICKET_COLUMNS = `id, etag, title, '' AS description, status, priority, category, requester_email, requester_name,
-  assignee_email, assignee_name, space_id, created, modified`;
-
-/** The digest methods over a SQLite database. */
-export function createSqliteDigests(db: Database.Database): DigestStore {
-  const upsert = db.prepare(UPSERT(() => '?'));
-  const remove = db.prepare(`DELETE FROM digest_schedules WHERE platform = ? AND conversation_id = ?`);
-  const one = db.prepare(`SELECT * FROM digest_schedules WHERE platform = ? AND conversation_id = ?`);
-  const all = db.prepare(`SELECT * FROM digest_schedules ORDER BY platform, conversation_id`);
-  const advance = db.prepare(`UPDATE digest_schedules SET last_slot = ?, since_at = ? WHERE platform = ? AND conversation_id = ? AND last_slot = ?`);
+/** The digest methods on either engine. */
+export function createDigests({ db }: StoreSql): DigestStore {
+  const at = (platform: string, conversationId: string) => db.selectFrom('digest_schedules').selectAll().where('platform', '=', platform).where('conversation_id', '=', conversationId);
   return {
     async putDigestSchedule(d) {
-      upsert.run(...values(d));
+      const set = { cadence: d.spec.cadence, weekday: d.spec.weekday ?? null, time: d.spec.time, zone: d.spec.zone, created_by: d.createdBy, updated_at: new Date().toISOString(), last_slot: d.lastSlot };
+      await db
+        .insertInto('digest_schedules')
+        .values({ platform: d.platform, conversation_id: d.conversationId, ...set, since_at: d.sinceAt })
+        .onConflict((oc) => oc.columns(['platform', 'conversation_id']).doUpdateSet(set))
+        .execute();
     },
     async removeDigestSchedule(platform, conversationId) {
-      return remove.run(platform, conversationId).changes > 0;
+      const gone = await db.deleteFrom('digest_schedules').where('platform', '=', platform).where('conversation_id', '=', conversationId).executeTakeFirst();
+      return Number(gone.numDeletedRows) > 0;
     },
     async digestSchedule(platform, conversationId) {
-      const r = one.get(platform, conversationId) as Row | undefined;
-      return r ? toRecord(r) : undefined;
+      const r = await at(platform, conversationId).executeTakeFirst();
+      return r && toRecord(r);
     },
     async digestSchedules() {
-      return (all.all() as Row[]).map(toRecord);
+      return (await db.selectFrom('digest_schedules').selectAll().orderBy('platform').orderBy('conversation_id').execute()).map(toRecord);
     },
     async advanceDigest(platform, conversationId, fromSlot, toSlot, sinceAt) {
-      return advance.run(toSlot, sinceAt, platform, conversationId, fromSlot).changes > 0;
+      const moved = await db
+        .updateTable('digest_schedules')
+        .set({ last_slot: toSlot, since_at: sinceAt })
+        .where('platform', '=', platform)
+        .where('conversation_id', '=', conversationId)
+        .where('last_slot', '=', fromSlot)
+        .executeTakeFirst();
+      return Number(moved.numUpdatedRows) > 0;
     },
     async digestTickets(since, done) {
-      const open = done.length ? `status NOT IN (${done.map(() => '?').join(', ')})` : '1';
-      return (db.prepare(`SELECT ${TICKET_COLUMNS} FROM search_docs WHERE ${open} OR modified_at >= ?`).all(...done, since) as Row[]).map(toIndexed);
-    },
-  };
-}
-
-/** The digest methods over the PostgreSQL store's pooled query and row count. */
-export function createPgDigests(query: (sql: string, params?: unknown[]) => Promise<Row[]>, count: (sql: string, params: unknown[]) => Promise<number>): DigestStore {
-  return {
-    async putDigestSchedule(d) {
-      await query(UPSERT((n) => `$${n}`), values(d));
-    },
-    async removeDigestSchedule(platform, conversationId) {
-      return (await count(`DELETE FROM digest_schedules WHERE platform = $1 AND conversation_id = $2`, [platform, conversationId])) > 0;
-    },
-    async digestSchedule(platform, conversationId) {
-      const [r] = await query(`SELECT * FROM digest_schedules WHERE platform = $1 AND conversation_id = $2`, [platform, conversationId]);
-      return r ? toRecord(r) : undefined;
-    },
-    async digestSchedules() {
-      return (await query(`SELECT * FROM digest_schedules ORDER BY platform, conversation_id`)).map(toRecord);
-    },
-    async advanceDigest(platform, conversationId, fromSlot, toSlot, sinceAt) {
-      const n = await count(
-        `UPDATE digest_schedules SET last_slot = $1, since_at = $2 WHERE platform = $3 AND conversation_id = $4 AND last_slot = $5`,
-        [toSlot, sinceAt, platform, conversationId, fromSlot],
-      );
-      return n > 0;
-    },
-    async digestTickets(since, done) {
-      const rows = await query(`SELECT ${TICKET_COLUMNS} FROM search_docs WHERE NOT (status = ANY($1::text[])) OR modified_at >= $2`, [[...done], since]);
-      return rows.map(toIndexed);
+      const rows = await db
+        .selectFrom('search_docs')
+        .select(['id', 'etag', 'title', 'status', 'priority', 'category', 'requester_email', 'requester_name', 'assignee_email', 'assignee_name', 'space_id', 'created', 'modified'])
+        .where((eb) => (done.length ? eb.or([eb('status', 'not in', [...done]), eb('modified_at', '>=', since)]) : eb.lit(true)))
+        .execute();
+      return rows.map((r) => indexedOf({ ...r, description: '' }));
     },
   };
 }

@@ -1,5 +1,5 @@
 /** Whether the store answers, for /healthz: a shared store can be unreachable, SQLite cannot. */
-import type pg from 'pg';
+import { codeOf, messageOf, sharedParts } from './errors';
 import type { Store } from './types';
 
 /** The store's side of /healthz. */
@@ -11,7 +11,7 @@ export interface StoreHealth {
 
 /** Asks PostgreSQL for `SELECT 1`, giving up after `timeoutMs` so /healthz always answers quickly. */
 export async function storeHealth(store: Store, timeoutMs = 2000): Promise<StoreHealth> {
-  const pool = (store as Store & { pool?: pg.Pool }).pool;
+  const pool = sharedParts(store)?.pool;
   if (!pool) return { engine: 'sqlite', reachable: true };
   let timer: NodeJS.Timeout | undefined;
   try {
@@ -23,7 +23,7 @@ export async function storeHealth(store: Store, timeoutMs = 2000): Promise<Store
     ]);
     return { engine: 'postgres', reachable: true };
   } catch (err) {
-    return { engine: 'postgres', reachable: false, error: (err as Error).message || (err as { code?: string }).code || 'unreachable' };
+    return { engine: 'postgres', reachable: false, error: messageOf(err) || codeOf(err) || 'unreachable' };
   } finally {
     clearTimeout(timer);
   }

@@ -1,4 +1,16 @@
-/** Durable state: the Store interface, the embedded SQLite default, and NotificationPorts over it. */
+/**
+ * Durable state: the Store interface, its two engines, and NotificationPorts over it.
+ *
+ * Both engines run the same Kysely queries (tables.ts types every table): one module per table
+ * group (audience, progress, outbox, memos, locales, spaces, saved-replies, surveys, digests,
+ * preferences, sla), with no engine split inside. SQL differs only in search-fts-sqlite.ts /
+ * search-fts-postgres.ts (full text), claims-locking.ts (row locks, the claim clock, the outbox's
+ * planning lock) and lease.ts (PostgreSQL's poller lease); values.ts reads back the few values the
+ * engines keep differently. One migrator (migrator.ts) runs the numbered migrations in migrations/
+ * on both engines, then the ones features hand in (`<feature>/<NNN-name>`); migration 1 adopts a
+ * database of version 15, whose frozen steps are in v15/. copy-sqlite.ts (store:migrate) copies
+ * every table it finds in the SQLite file.
+ */
 export type * from './types';
 export { createSqliteStore, STORE_FILE } from './sqlite-store';
 export type { SqliteStoreConfig } from './sqlite-store';
@@ -14,3 +26,6 @@ export { alwaysHeldLease, createPgLease, leaseFor } from './lease';
 export type { PollerLease, PgLeaseConfig } from './lease';
 export { storeHealth } from './health';
 export type { StoreHealth } from './health';
+export { allMigrations, migrateStore } from './migrator';
+export type { FeatureMigrations } from './migrator';
+export type { StoreDb, StoreTables } from './tables';

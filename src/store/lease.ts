@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type pg from 'pg';
 import type { Logger } from '../log';
+import { messageOf, sharedParts } from './errors';
 import type { Store } from './types';
 
 /** Who may poll. The poller asks before every cycle and releases on a clean stop. */
@@ -69,7 +70,7 @@ export function createPgLease(config: PgLeaseConfig): PollerLease {
       // Renewal runs beside the cycles, so a long cycle does not let the lease lapse.
       keepAlive = setInterval(() => {
         acquire().then(setHeld, (err) => {
-          logger?.warn('lease renewal failed', { error: (err as Error).message });
+          logger?.warn('lease renewal failed', { error: messageOf(err) });
           setHeld(false);
         });
       }, Math.max(50, Math.floor(ttlMs / 3)));
@@ -103,6 +104,6 @@ export function createPgLease(config: PgLeaseConfig): PollerLease {
 
 /** The lease that fits the store: a PostgreSQL row for the shared store, always-held for SQLite. */
 export function leaseFor(store: Store, options: { ttlMs: number; logger?: Logger }): PollerLease {
-  const shared = store as Store & { pool?: pg.Pool; ready?: () => Promise<void> };
-  return shared.pool ? createPgLease({ pool: shared.pool, prepare: shared.ready, ttlMs: options.ttlMs, logger: options.logger }) : alwaysHeldLease();
+  const shared = sharedParts(store);
+  return shared ? createPgLease({ pool: shared.pool, prepare: shared.ready, ttlMs: options.ttlMs, logger: options.logger }) : alwaysHeldLease();
 }

@@ -13,16 +13,6 @@ export const STALE_BEATS = 3;
 /** Rows of processes silent this long are deleted; their claims expired long before. */
 export const FORGET_AFTER_MS = 3600_000;
 
-/** SQLite step: one row per process that claimed outbox rows; seen_at in epoch ms. */
-export const SQLITE_LIVENESS_SCHEMA = `
-  CREATE TABLE replica_heartbeats (id TEXT PRIMARY KEY, seen_at INTEGER NOT NULL) WITHOUT ROWID;
-`;
-
-/** PostgreSQL step: the same, on the database's clock. */
-export const PG_LIVENESS_SCHEMA = `
-  CREATE TABLE replica_heartbeats (id TEXT PRIMARY KEY, seen_at TIMESTAMPTZ NOT NULL);
-`;
-
 /** The heartbeat of one store instance (one process). */
 export interface Heartbeat {
   /** Before a claim: makes sure this process's row is fresh (writes it when the last write is not), and keeps it beating. */

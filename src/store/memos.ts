@@ -4,53 +4,23 @@
  * One table of key, JSON value and expiry; an expired memo reads as absent and is pruned with
  * the delivered keys.
  */
-import type Database from 'better-sqlite3';
+import type { StoreSql } from './kysely';
+import { int8 } from './values';
 import type { MemoStore } from './types';
 
-/** SQLite schema step for memos. */
-export const SQLITE_MEMO_SCHEMA = `
-  CREATE TABLE memos (key TEXT PRIMARY KEY, value TEXT NOT NULL, expires_at INTEGER NOT NULL) WITHOUT ROWID;
-  CREATE INDEX memos_expires ON memos (expires_at);
-`;
-
-/** PostgreSQL schema step for memos. */
-export const PG_MEMO_SCHEMA = `
-  CREATE TABLE memos (key TEXT PRIMARY KEY, value JSONB NOT NULL, expires_at BIGINT NOT NULL);
-  CREATE INDEX memos_expires ON memos (expires_at);
-`;
-
-/** Memos in the SQLite file. */
-export function createSqliteMemos(db: Database.Database): MemoStore & { pruneMemos(): void } {
-  const put = db.prepare(`INSERT INTO memos VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value, expires_at = excluded.expires_at`);
-  const get = db.prepare(`SELECT value FROM memos WHERE key = ? AND expires_at > ?`);
-  const prune = db.prepare(`DELETE FROM memos WHERE expires_at <= ?`);
+/** Memos on either engine. */
+export function createMemos({ db, values }: StoreSql): MemoStore & { pruneMemos(): Promise<void> } {
   return {
     async putMemo(key, value, ttlMs) {
-      put.run(key, JSON.stringify(value), Date.now() + ttlMs);
+      const row = { key, value: JSON.stringify(value), expires_at: Date.now() + ttlMs };
+      await db.insertInto('memos').values(row).onConflict((oc) => oc.column('key').doUpdateSet({ value: row.value, expires_at: row.expires_at })).execute();
     },
     async getMemo<T>(key: string) {
-      const row = get.get(key, Date.now()) as { value: string } | undefined;
-      return row ? (JSON.parse(row.value) as T) : undefined;
+      const row = await db.selectFrom('memos').select(['value', 'expires_at']).where('key', '=', key).executeTakeFirst();
+      return row && int8(row.expires_at) > Date.now() ? values.json<T>(row.value) : undefined;
     },
-    pruneMemos: () => void prune.run(Date.now()),
-  };
-}
-
-type Query = (sql: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
-
-/** Memos in PostgreSQL. */
-export function createPgMemos(query: Query): MemoStore & { pruneMemos(): Promise<void> } {
-  return {
-    async putMemo(key, value, ttlMs) {
-      await query(
-        `INSERT INTO memos VALUES ($1, $2, $3) ON CONFLICT (key) DO UPDATE SET value = excluded.value, expires_at = excluded.expires_at`,
-        [key, JSON.stringify(value), Date.now() + ttlMs],
-      );
+    async pruneMemos() {
+      await db.deleteFrom('memos').where('expires_at', '<=', Date.now()).execute();
     },
-    async getMemo<T>(key: string) {
-      const rows = await query(`SELECT value FROM memos WHERE key = $1 AND expires_at > $2`, [key, Date.now()]);
-      return rows.length ? (rows[0].value as T) : undefined;
-    },
-    pruneMemos: async () => void (await query(`DELETE FROM memos WHERE expires_at <= $1`, [Date.now()])),
   };
 }

@@ -1,12 +1,25 @@
 /** The pg pool and checked-out clients, none of which can take the process down when a connection drops. */
 import pg from 'pg';
 import type { Logger } from '../log';
+import { codeOf } from './errors';
+
+/** The pooled queries the PostgreSQL-only parts of the store run, from the store around them. */
+export interface PgQueries {
+  query(sql: string, params?: unknown[]): Promise<Record<string, unknown>[]>;
+  /** Rows changed by `sql`. */
+  count(sql: string, params: unknown[]): Promise<number>;
+  tx<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T>;
+}
 
 /** A pool that never takes the process down: idle-client errors are logged, the pool reconnects. */
 export function createPool(url: string, logger?: Logger, max = 10): pg.Pool {
   // query_timeout: a database that hangs (rather than refusing) fails queries instead of stalling the poller.
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000, keepAlive: true, query_timeout: 60_000 });
   pool.on('error', (err) => logger?.warn('PostgreSQL connection lost; the pool reconnects on the next query', { error: err.message }));
+  // A connection that drops while Kysely holds its client (a transaction) makes pg emit 'error' on
+  // that client; unheard, that is an uncaught exception. The query in flight fails and is reported
+  // by its caller, and pg-pool discards the broken client when it comes back, so hearing it is enough.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
 }
 
@@ -62,7 +75,7 @@ export function withSessionLock<T>(pool: pg.Pool, key: number, fn: () => Promise
     try {
       await c.query('SELECT pg_advisory_lock($1)', [key]);
     } catch (err) {
-      if ((err as { code?: string }).code !== LOCK_NOT_AVAILABLE) throw err;
+      if (codeOf(err) !== LOCK_NOT_AVAILABLE) throw err;
       locked = false;
       onTimeout();
     }

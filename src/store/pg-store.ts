@@ -1,26 +1,30 @@
 /**
  * The shared Store on PostgreSQL (`DATABASE_URL=postgres://…`), for several replicas. Same
- * tables and values as the SQLite store; one pg Pool whose reconnects are automatic. The tables
- * live in pg-audience.ts (who hears), pg-progress.ts (what was seen and sent), pg-outbox.ts,
- * search-postgres.ts, memos.ts and locales.ts; this file connects, migrates and puts them together.
+ * tables, values and queries as the SQLite store (each table group's module serves both); one pg
+ * Pool whose reconnects are automatic. Only the full-text search is PostgreSQL's own
+ * (search-fts-postgres.ts); this file connects, migrates and puts them together.
  */
 import type pg from 'pg';
-import { createPgSla } from './sla-postgres';
-import { createPgSavedReplies } from './saved-replies';
-import { createPgSurveys } from './surveys';
-import { createPgDigests } from './digests';
-import { createPgPreferences } from './preferences';
+import { createSla } from './sla';
+import { createSavedReplies } from './saved-replies';
+import { createSurveys } from './surveys';
+import { createDigests } from './digests';
+import { createPreferences } from './preferences';
 import type { Logger } from '../log';
-import { isSchemaTooNew } from './errors';
-import { createPgLocales } from './locales';
-import { createPgMemos } from './memos';
-import { createPgAudience, type PgQueries } from './pg-audience';
-import { createPool, inTransaction, withSessionLock } from './pg-client';
-import { createPgOutbox } from './pg-outbox';
-import { createPgProgress } from './pg-progress';
-import { migratePostgres } from './pg-schema';
-import { createPgSearch } from './search-postgres';
-import { createPgSpaces } from './spaces';
+import { isSchemaTooNew, messageOf } from './errors';
+import { createLocales } from './locales';
+import { createMemos } from './memos';
+import { gated } from './gate';
+import { postgresSql } from './kysely';
+import { adoptPostgresV15, postgresV15Version } from './migrations/0001-adopt-v15';
+import { coreMigrations } from './migrations';
+import { allMigrations, migrateStore, type FeatureMigrations } from './migrator';
+import { createAudience } from './audience';
+import { createPool, withSessionLock } from './pg-client';
+import { createOutbox } from './outbox';
+import { createProgress } from './progress';
+import { createPgSearch } from './search-fts-postgres';
+import { createSpaces } from './spaces';
 import type { Store } from './types';
 
 export { createPool } from './pg-client';
@@ -35,6 +39,8 @@ export interface PostgresStoreConfig {
   planWaitMs?: number;
   /** How often this replica says it is alive to the other drainers of the outbox (default 5 s; src/store/liveness.ts). */
   heartbeatMs?: number;
+  /** Features' own migrations, run after the store's (migrator.ts). */
+  features?: readonly FeatureMigrations[];
 }
 
 /** A Store on PostgreSQL, plus the pool (for the poller lease and health checks). */
@@ -56,9 +62,12 @@ const PLAN_WAIT_MS = 30_000;
  */
 export async function createPostgresStore(config: PostgresStoreConfig): Promise<PostgresStore> {
   const pool = createPool(config.url, config.logger, config.maxConnections);
+  const sql = postgresSql(pool);
+  const migrations = allMigrations(coreMigrations(adoptPostgresV15), config.features);
   let migrated: Promise<unknown> | undefined;
   const ensureMigrated = (): Promise<unknown> => {
-    migrated ??= migratePostgres(pool).catch((err) => {
+    // Version 15's own count is checked on every start: a newer build's step is refused even after migration 1 ran.
+    migrated ??= postgresV15Version(sql.db).then(() => migrateStore(sql, migrations)).catch((err) => {
       migrated = undefined;
       throw err;
     });
@@ -72,43 +81,32 @@ export async function createPostgresStore(config: PostgresStoreConfig): Promise<
       await pool.end().catch(() => undefined);
       throw err;
     }
-    config.logger?.warn('PostgreSQL is not reachable at start; running without the shared store until it is', { error: (err as Error).message });
+    config.logger?.warn('PostgreSQL is not reachable at start; running without the shared store until it is', { error: messageOf(err) });
   }
   const ready = async () => {
     if (migrated === undefined || !(await migrated.then(() => true, () => false))) await ensureMigrated();
   };
-  const queries: PgQueries = {
-    async query(sql, params = []) {
+  const queries = {
+    async query(text: string, params: unknown[] = []) {
       await ready();
-      return (await pool.query(sql, params)).rows;
-    },
-    async count(sql, params) {
-      await ready();
-      return (await pool.query(sql, params)).rowCount ?? 0;
-    },
-    async tx(fn) {
-      await ready();
-      return inTransaction(pool, fn);
+      return (await pool.query(text, params)).rows;
     },
   };
-  const { pruneProgress, commitCycleOn, savePostedOn, ...progress } = createPgProgress(queries, pool, ready);
-  const { pruneMemos, ...memos } = createPgMemos(queries.query);
-  const { stopHeartbeat, ...outbox } = createPgOutbox({ query: queries.query, tx: queries.tx, commitCycleOn, savePostedOn }, config.heartbeatMs);
+  const { pruneProgress, ...progress } = gated(createProgress(sql), ready);
+  const { pruneMemos, ...memos } = gated(createMemos(sql), ready);
+  // Replicas share the outbox: a claim at start may be a live replica's, so none is released here.
+  const { stopHeartbeat, releaseClaims: _onlyForOneProcess, ...outbox } = createOutbox(sql, config.heartbeatMs);
   return {
     pool,
     ready,
-    ...outbox,
+    ...gated(outbox, ready),
     ...createPgSearch(queries.query),
     ...memos,
-    ...createPgLocales(queries.query),
-    ...createPgAudience(queries),
     ...progress,
-    ...createPgSla(queries.query),
-    ...createPgSpaces(queries.query),
-    ...createPgSavedReplies(queries),
-    ...createPgSurveys(queries),
-    ...createPgDigests(queries.query, queries.count),
-    ...createPgPreferences(queries.query),
+    ...gated(
+      { ...createLocales(sql), ...createAudience(sql), ...createSla(sql), ...createSpaces(sql), ...createSavedReplies(sql), ...createSurveys(sql), ...createDigests(sql), ...createPreferences(sql) },
+      ready,
+    ),
     async pruneDelivered(before) {
       const n = await pruneProgress(before);
       await pruneMemos();

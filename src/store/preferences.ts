@@ -4,7 +4,10 @@
  * `zone:<address>`), and the DMs held during quiet hours (`held_dms`, keyed by the outbox key
  * that owed them, so holding one twice keeps one).
  */
-import type Database from 'better-sqlite3';
+import type { Selectable } from 'kysely';
+import type { StoreSql } from './kysely';
+import type { DmPreferencesTable, HeldDmsTable } from './tables';
+import { inChunks, int8, type Values } from './values';
 import { addressKey } from '../core/vocabulary';
 import type { DmChoices } from '../core/preferences';
 
@@ -44,115 +47,58 @@ export interface PreferenceStore {
   dropHeld(keys: string[]): Promise<void>;
 }
 
-const TABLES = (json: string, bigint: string) => `
-  CREATE TABLE IF NOT EXISTS dm_preferences (
-    email TEXT PRIMARY KEY, status_changes INTEGER NOT NULL, comments INTEGER NOT NULL, resolution INTEGER NOT NULL,
-    quiet_start TEXT, quiet_end TEXT, updated_at TEXT NOT NULL
-  );
-  CREATE TABLE IF NOT EXISTS held_dms (
-    key TEXT PRIMARY KEY, email TEXT NOT NULL, ticket_id INTEGER NOT NULL, text TEXT NOT NULL, reason TEXT NOT NULL,
-    notice ${json}, release_at ${bigint} NOT NULL, held_at TEXT NOT NULL
-  );
-  CREATE INDEX IF NOT EXISTS held_dms_release ON held_dms (release_at);
-`;
-
-/** SQLite step (schema.ts appends it). */
-export const SQLITE_PREFERENCES_SCHEMA = TABLES('TEXT', 'INTEGER');
-/** PostgreSQL step (pg-schema.ts appends it). */
-export const PG_PREFERENCES_SCHEMA = TABLES('JSONB', 'BIGINT');
-
-type Row = Record<string, unknown>;
 const zoneKey = (email: string) => `zone:${addressKey(email)}`;
 
-function toPrefs(r: Row): DmPreferences {
-  const p: DmPreferences = { status: Boolean(Number(r.status_changes)), comments: Boolean(Number(r.comments)), resolution: Boolean(Number(r.resolution)) };
+function toPrefs(r: Selectable<DmPreferencesTable>): DmPreferences {
+  const p: DmPreferences = { status: r.status_changes === 1, comments: r.comments === 1, resolution: r.resolution === 1 };
   if (r.quiet_start && r.quiet_end) {
-    p.quietStart = String(r.quiet_start);
-    p.quietEnd = String(r.quiet_end);
+    p.quietStart = r.quiet_start;
+    p.quietEnd = r.quiet_end;
   }
   return p;
 }
 
-function toHeld(r: Row, parse: boolean): HeldDm {
-  const h: HeldDm = { key: String(r.key), email: String(r.email), ticketId: Number(r.ticket_id), text: String(r.text), reason: String(r.reason), releaseAt: Number(r.release_at) };
-  if (r.notice !== null && r.notice !== undefined) h.notice = parse ? JSON.parse(String(r.notice)) : r.notice;
+function toHeld(r: Selectable<HeldDmsTable>, values: Values): HeldDm {
+  const h: HeldDm = { key: r.key, email: r.email, ticketId: r.ticket_id, text: r.text, reason: r.reason, releaseAt: int8(r.release_at) };
+  if (r.notice !== null) h.notice = values.json(r.notice);
   return h;
 }
 
-const prefValues = (email: string, p: DmPreferences) => [addressKey(email), p.status ? 1 : 0, p.comments ? 1 : 0, p.resolution ? 1 : 0, p.quietStart ?? null, p.quietEnd ?? null, new Date().toISOString()];
-const UPSERT = (p: (n: number) => string) => `INSERT INTO dm_preferences VALUES (${[1, 2, 3, 4, 5, 6, 7].map(p).join(', ')})
-  ON CONFLICT (email) DO UPDATE SET status_changes = excluded.status_changes, comments = excluded.comments, resolution = excluded.resolution,
-  quiet_start = excluded.quiet_start, quiet_end = excluded.quiet_end, updated_at = excluded.updated_at`;
-const heldValues = (h: HeldDm, notice: unknown) => [h.key, addressKey(h.email), h.ticketId, h.text, h.reason, notice, h.releaseAt, new Date().toISOString()];
-
-/** The preference methods over a SQLite database. */
-export function createSqlitePreferences(db: Database.Database): PreferenceStore {
-  const upsert = db.prepare(UPSERT(() => '?'));
-  const one = db.prepare(`SELECT * FROM dm_preferences WHERE email = ?`);
-  const putZone = db.prepare(`INSERT INTO locales VALUES (?, ?, ?) ON CONFLICT (subject) DO UPDATE SET locale = excluded.locale, updated_at = excluded.updated_at`);
-  const getZone = db.prepare(`SELECT locale FROM locales WHERE subject = ?`);
-  const hold = db.prepare(`INSERT INTO held_dms VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO NOTHING`);
-  const due = db.prepare(`SELECT * FROM held_dms WHERE release_at <= ? ORDER BY release_at, held_at, key`);
-  const drop = db.prepare(`DELETE FROM held_dms WHERE key = ?`);
-  const dropAll = db.transaction((keys: string[]) => keys.forEach((k) => drop.run(k)));
+/** The preference methods on either engine. */
+export function createPreferences({ db, values }: StoreSql): PreferenceStore {
   return {
     async setDmPreferences(email, p) {
-      if (email.trim()) upsert.run(...prefValues(email, p));
-    },
-    async dmPreferences(emails) {
-      const out = new Map<string, DmPreferences>();
-      for (const e of new Set(emails.filter(Boolean).map(addressKey))) {
-        const r = one.get(e) as Row | undefined;
-        if (r) out.set(e, toPrefs(r));
-      }
-      return out;
-    },
-    async savePersonZone(email, zone) {
-      if (email.trim()) putZone.run(zoneKey(email), zone, new Date().toISOString());
-    },
-    async personZone(email) {
-      return email.trim() ? (getZone.get(zoneKey(email)) as { locale: string } | undefined)?.locale : undefined;
-    },
-    async holdDm(h) {
-      hold.run(...heldValues(h, h.notice === undefined ? null : JSON.stringify(h.notice)));
-    },
-    async heldDue(now) {
-      return (due.all(now) as Row[]).map((r) => toHeld(r, true));
-    },
-    async dropHeld(keys) {
-      if (keys.length) dropAll(keys);
-    },
-  };
-}
-
-/** The preference methods over the PostgreSQL store's pooled query. */
-export function createPgPreferences(query: (sql: string, params?: unknown[]) => Promise<Row[]>): PreferenceStore {
-  return {
-    async setDmPreferences(email, p) {
-      if (email.trim()) await query(UPSERT((n) => `$${n}`), prefValues(email, p));
+      if (!email.trim()) return;
+      const set = { status_changes: p.status ? 1 : 0, comments: p.comments ? 1 : 0, resolution: p.resolution ? 1 : 0, quiet_start: p.quietStart ?? null, quiet_end: p.quietEnd ?? null, updated_at: new Date().toISOString() };
+      await db.insertInto('dm_preferences').values({ email: addressKey(email), ...set }).onConflict((oc) => oc.column('email').doUpdateSet(set)).execute();
     },
     async dmPreferences(emails) {
       const keys = [...new Set(emails.filter(Boolean).map(addressKey))];
-      const rows = await query(`SELECT * FROM dm_preferences WHERE email = ANY($1::text[])`, [keys]);
-      return new Map(rows.map((r) => [String(r.email), toPrefs(r)]));
+      const rows = await inChunks(keys, (chunk) => db.selectFrom('dm_preferences').selectAll().where('email', 'in', chunk).execute());
+      return new Map(rows.map((r) => [r.email, toPrefs(r)]));
     },
     async savePersonZone(email, zone) {
       if (!email.trim()) return;
-      await query(`INSERT INTO locales VALUES ($1, $2, $3) ON CONFLICT (subject) DO UPDATE SET locale = excluded.locale, updated_at = excluded.updated_at`, [zoneKey(email), zone, new Date().toISOString()]);
+      const set = { locale: zone, updated_at: new Date().toISOString() };
+      await db.insertInto('locales').values({ subject: zoneKey(email), ...set }).onConflict((oc) => oc.column('subject').doUpdateSet(set)).execute();
     },
     async personZone(email) {
       if (!email.trim()) return undefined;
-      const [r] = await query(`SELECT locale FROM locales WHERE subject = $1`, [zoneKey(email)]);
-      return r ? String(r.locale) : undefined;
+      return (await db.selectFrom('locales').select('locale').where('subject', '=', zoneKey(email)).executeTakeFirst())?.locale;
     },
     async holdDm(h) {
-      await query(`INSERT INTO held_dms VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (key) DO NOTHING`, heldValues(h, h.notice === undefined ? null : JSON.stringify(h.notice)));
+      const row = { key: h.key, email: addressKey(h.email), ticket_id: h.ticketId, text: h.text, reason: h.reason, notice: h.notice === undefined ? null : JSON.stringify(h.notice), release_at: h.releaseAt, held_at: new Date().toISOString() };
+      await db.insertInto('held_dms').values(row).onConflict((oc) => oc.column('key').doNothing()).execute();
     },
     async heldDue(now) {
-      return (await query(`SELECT * FROM held_dms WHERE release_at <= $1 ORDER BY release_at, held_at, key`, [now])).map((r) => toHeld(r, false));
+      const rows = await db.selectFrom('held_dms').selectAll().where('release_at', '<=', now).orderBy('release_at').orderBy('held_at').orderBy('key').execute();
+      return rows.map((r) => toHeld(r, values));
     },
     async dropHeld(keys) {
-      if (keys.length) await query(`DELETE FROM held_dms WHERE key = ANY($1::text[])`, [keys]);
+      await inChunks(keys, async (chunk) => {
+        await db.deleteFrom('held_dms').where('key', 'in', chunk).execute();
+        return [];
+      });
     },
   };
 }

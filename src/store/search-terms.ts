@@ -49,22 +49,46 @@ export function epochMs(iso: string): number {
 
 /** A search_docs row (either engine; same column names) as the index's ticket. */
 export function toIndexed(r: Record<string, unknown>): IndexedTicket {
+  const text = (v: unknown) => String(v ?? '');
+  return indexedOf({
+    id: Number(r.id),
+    etag: text(r.etag),
+    title: text(r.title),
+    description: text(r.description),
+    status: text(r.status),
+    priority: text(r.priority),
+    category: text(r.category),
+    requester_email: text(r.requester_email),
+    requester_name: text(r.requester_name),
+    assignee_email: text(r.assignee_email),
+    assignee_name: text(r.assignee_name),
+    space_id: typeof r.space_id === 'string' ? r.space_id : null,
+    created: text(r.created),
+    modified: text(r.modified),
+  });
+}
+
+/** A search_docs row as Kysely reads it (modified_at aside). */
+export type DocRow = Omit<import('kysely').Selectable<import('./tables').SearchDocsTable>, 'modified_at'>;
+
+/** A typed search_docs row as the ticket it indexes. */
+export function indexedOf(r: DocRow): IndexedTicket {
   const t: IndexedTicket = {
-    id: r.id as number,
-    etag: r.etag as string,
-    title: r.title as string,
-    description: r.description as string,
-    status: r.status as string,
-    priority: r.priority as string,
-    category: r.category as string,
-    requesterEmail: r.requester_email as string,
-    requesterName: r.requester_name as string,
-    assigneeEmail: r.assignee_email as string,
-    assigneeName: r.assignee_name as string,
-    created: r.created as string,
-    modified: r.modified as string,
+    id: r.id,
+    etag: r.etag,
+    title: r.title,
+    description: r.description,
+    status: r.status,
+    priority: r.priority,
+    category: r.category,
+    requesterEmail: r.requester_email,
+    requesterName: r.requester_name,
+    assigneeEmail: r.assignee_email,
+    assigneeName: r.assignee_name,
+    created: r.created,
+    modified: r.modified,
   };
-  if (r.space_id) t.spaceId = r.space_id as string;
+  if (r.space_id) t.spaceId = r.space_id;
   return t;
 }
 

@@ -38,7 +38,7 @@ export interface SlaRecord {
   spaceId?: string;
 }
 
-/** The SLA part of the Store (src/store/sla-sqlite.ts, sla-postgres.ts). */
+/** The SLA part of the Store (src/store/sla.ts, both engines). */
 export interface SlaStore {
   /** The records of these tickets (absent: never seen under a policy). */
   slaRecords(ids: number[]): Promise<Map<number, SlaRecord>>;
@@ -56,28 +56,6 @@ export interface SlaStore {
   getSlaMeta(name: string): Promise<string | undefined>;
   putSlaMeta(name: string, value: string): Promise<void>;
 }
-
-/** SQLite step (schema.ts appends it). */
-export const SQLITE_SLA_SCHEMA = `
-  CREATE TABLE IF NOT EXISTS sla_tickets (
-    id INTEGER PRIMARY KEY, record TEXT NOT NULL, next_at INTEGER, due_at INTEGER, needs_response INTEGER NOT NULL DEFAULT 0
-  );
-  CREATE INDEX IF NOT EXISTS sla_next ON sla_tickets (next_at) WHERE next_at IS NOT NULL;
-  CREATE INDEX IF NOT EXISTS sla_due ON sla_tickets (due_at) WHERE due_at IS NOT NULL;
-  CREATE INDEX IF NOT EXISTS sla_needs_response ON sla_tickets (id) WHERE needs_response = 1;
-  CREATE TABLE IF NOT EXISTS sla_meta (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
-`;
-
-/** PostgreSQL step (pg-schema.ts appends it). */
-export const PG_SLA_SCHEMA = `
-  CREATE TABLE IF NOT EXISTS sla_tickets (
-    id INTEGER PRIMARY KEY, record JSONB NOT NULL, next_at BIGINT, due_at BIGINT, needs_response BOOLEAN NOT NULL DEFAULT false
-  );
-  CREATE INDEX IF NOT EXISTS sla_next ON sla_tickets (next_at) WHERE next_at IS NOT NULL;
-  CREATE INDEX IF NOT EXISTS sla_due ON sla_tickets (due_at) WHERE due_at IS NOT NULL;
-  CREATE INDEX IF NOT EXISTS sla_needs_response ON sla_tickets (id) WHERE needs_response;
-  CREATE TABLE IF NOT EXISTS sla_meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
-`;
 
 /** Whether the one-off scan should read this ticket's comments: no known first response, clock not stopped. */
 export const needsResponse = (r: SlaRecord) => r.history.firstResponseAt === undefined && r.dueAt !== undefined;

@@ -1,24 +1,30 @@
 /**
- * The embedded default Store: one SQLite file (WAL) under the data directory, no set-up. The
- * tables live in sqlite-audience.ts (who hears), sqlite-progress.ts (what was seen and sent),
- * sqlite-outbox.ts, search-sqlite.ts, memos.ts and locales.ts; this file opens and puts them together.
+ * The embedded default Store: one SQLite file (WAL) under the data directory, no set-up. Every
+ * table's queries are shared with PostgreSQL (audience.ts, progress.ts, outbox.ts, memos.ts,
+ * locales.ts, sla.ts, spaces.ts, saved-replies.ts, surveys.ts, digests.ts, preferences.ts); only
+ * the full-text search is SQLite's own (search-fts-sqlite.ts). This file opens, migrates and puts them together.
  */
-import { createSqliteSla } from './sla-sqlite';
-import { createSqliteSavedReplies } from './saved-replies';
-import { createSqliteSurveys } from './surveys';
-import { createSqliteDigests } from './digests';
-import { createSqlitePreferences } from './preferences';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { createSqliteLocales } from './locales';
-import { createSqliteMemos } from './memos';
+import { createAudience } from './audience';
+import { createDigests } from './digests';
+import { gated } from './gate';
+import { sqliteSql } from './kysely';
+import { createLocales } from './locales';
+import { createMemos } from './memos';
+import { adoptSqliteV15 } from './migrations/0001-adopt-v15';
+import { coreMigrations } from './migrations';
+import { allMigrations, migrateStore, type FeatureMigrations } from './migrator';
+import { createOutbox } from './outbox';
+import { createPreferences } from './preferences';
+import { createProgress } from './progress';
+import { createSavedReplies } from './saved-replies';
 import { migrate } from './schema';
-import { createSqliteSearch } from './search-sqlite';
-import { createSqliteSpaces } from './spaces';
-import { createSqliteAudience } from './sqlite-audience';
-import { createSqliteOutbox } from './sqlite-outbox';
-import { createSqliteProgress } from './sqlite-progress';
+import { createSqliteSearch } from './search-fts-sqlite';
+import { createSla } from './sla';
+import { createSpaces } from './spaces';
+import { createSurveys } from './surveys';
 import type { Store } from './types';
 
 /** Where the embedded store lives, relative to HELPDESK_DATA_DIR. */
@@ -32,9 +38,11 @@ export interface SqliteStoreConfig {
   file?: string;
   /** How often this process says it is alive to other drainers of the outbox (default 5 s; src/store/liveness.ts). */
   heartbeatMs?: number;
+  /** Features' own migrations, run after the store's (migrator.ts). */
+  features?: readonly FeatureMigrations[];
 }
 
-/** Opens (creating on first start) the SQLite store and brings its schema up to date. */
+/** Opens (creating on first start) the SQLite store; its schema is brought up to date before the first query. */
 export function createSqliteStore(config: SqliteStoreConfig): Store {
   const file = config.file ?? path.join(config.dataDir ?? '.', STORE_FILE);
   if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -46,33 +54,39 @@ export function createSqliteStore(config: SqliteStoreConfig): Store {
   // better-sqlite3 builds SQLite with a 16 MiB page cache; the store's reads are by key, and with
   // 100,000 tickets known SQLite's own 2 MiB keeps the bot's peak RSS some 12 MiB lower.
   db.pragma('cache_size = -2000');
+  // Version 15's steps run at once: a file too new is refused here, and the search index (which
+  // prepares its statements) finds its tables. The migrator then records them as migration 1
+  // and runs any later ones before the first query that needs them.
   migrate(db);
+  const sql = sqliteSql(db);
+  const { stopHeartbeat, releaseClaims, ...outbox } = createOutbox(sql, config.heartbeatMs);
+  // One process per data directory: claims found at open were left by a process that died.
+  const migrated = migrateStore(sql, allMigrations(coreMigrations(adoptSqliteV15(db)), config.features)).then(releaseClaims);
+  // A failed migration is reported by every call that waits for it, not as an unhandled rejection.
+  migrated.catch(() => undefined);
+  const ready = () => migrated;
 
-  const { commitCycleSteps, savePosted, pruneProgress, ...progress } = createSqliteProgress(db);
-  const { pruneMemos, ...memos } = createSqliteMemos(db);
-  const { stopHeartbeat, ...outbox } = createSqliteOutbox(db, { commitCycle: commitCycleSteps, savePosted }, config.heartbeatMs);
+  const { pruneProgress, ...progress } = gated(createProgress(sql), ready);
+  const { pruneMemos, ...memos } = gated(createMemos(sql), ready);
   return {
-    ...outbox,
+    ...gated(outbox, ready),
     ...createSqliteSearch(db),
     ...memos,
-    ...createSqliteLocales(db),
-    ...createSqliteAudience(db),
     ...progress,
-    ...createSqliteSla(db),
-    ...createSqliteSpaces(db),
-    ...createSqliteSavedReplies(db),
-    ...createSqliteSurveys(db),
-    ...createSqliteDigests(db),
-    ...createSqlitePreferences(db),
+    ...gated(
+      { ...createLocales(sql), ...createAudience(sql), ...createSla(sql), ...createSpaces(sql), ...createSavedReplies(sql), ...createSurveys(sql), ...createDigests(sql), ...createPreferences(sql) },
+      ready,
+    ),
     async pruneDelivered(before) {
-      const n = pruneProgress(before);
-      pruneMemos();
+      const n = await pruneProgress(before);
+      await pruneMemos();
       return n;
     },
     // One process per data directory: the poller's own gate (src/notify/cycle.ts) is enough.
     planExclusively: (work) => work(),
     async close() {
       stopHeartbeat();
+      await migrated.catch(() => undefined); // a close right after opening waits for the migrator's queries
       if (db.open) db.close();
     },
   };

@@ -115,7 +115,7 @@ export interface PendingDelivery extends DeliveryIntent {
   lastError?: string;
 }
 
-/** The outbox part of the Store (SQLite: src/store/sqlite-outbox.ts). */
+/** The outbox part of the Store (both engines: src/store/outbox.ts). */
 export interface DeliveryOutbox {
   /** Atomically: adds `intents` (keys pending or already delivered are ignored) and commits the poll cycle, so what is owed is never lost. */
   commitCycleWithDeliveries(commit: CycleCommit, intents: DeliveryIntent[]): Promise<void>;
@@ -150,7 +150,7 @@ export interface DeliveryOutbox {
 // Ticket search index: kept by the poller from the changes it reads, read by the service's search.
 // ---------------------------------------------------------------------------------------------
 
-/** The search part of the Store (SQLite FTS5: src/store/search-sqlite.ts). */
+/** The search part of the Store (SQLite FTS5: src/store/search-fts-sqlite.ts). */
 export interface SearchIndexStore extends TicketIndex {
   /** Adds or replaces tickets by id; a ticket already indexed with a later `modified` is kept. */
   indexTickets(tickets: IndexedTicket[]): Promise<void>;

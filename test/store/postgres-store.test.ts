@@ -2,8 +2,7 @@
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPostgresStore, PG_SCHEMA_VERSION, type Store } from '../../src/store';
-import { MIGRATIONS } from '../../src/store/pg-schema';
-import { PG_SEARCH_TERMS_SCHEMA } from '../../src/store/search-postgres';
+import { PG_SEARCH_TERMS_STEP } from '../../src/store/pg-schema';
 import { indexed } from '../search/index-contract';
 import { freshDatabase, pgAvailable, pgProblem } from '../support/postgres';
 
@@ -42,12 +41,13 @@ describe.skipIf(!pgAvailable())(`PostgreSQL store${pgAvailable() ? '' : ` (canno
     const before = await createPostgresStore({ url });
     await before.indexTickets([indexed(1, { title: 'Printer jammed', modified: '2026-11-01T09:00:00Z' })]);
     await before.close();
-    // The database as the version before that step left it.
-    const step = MIGRATIONS.indexOf(PG_SEARCH_TERMS_SCHEMA) + 1;
+    // The database as the version before that step left it (which knew no Kysely migrations).
+    const step = PG_SEARCH_TERMS_STEP;
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     await client.query('DROP TABLE search_terms');
     await client.query('DELETE FROM schema_migrations WHERE version >= $1', [step]);
+    await client.query('DROP TABLE kysely_migration, kysely_migration_lock');
     await client.end();
     const upgraded = await createPostgresStore({ url });
     stores.push(upgraded);

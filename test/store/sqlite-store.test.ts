@@ -5,8 +5,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSqliteStore, SCHEMA_VERSION, STORE_FILE, type Store } from '../../src/store';
-import { MIGRATIONS } from '../../src/store/schema';
-import { SQLITE_SEARCH_TERMS_SCHEMA } from '../../src/store/search-sqlite';
+import { MIGRATIONS, SEARCH_TERMS_STEP } from '../../src/store/schema';
 import { indexed } from '../search/index-contract';
 
 const dirs: string[] = [];
@@ -119,7 +118,7 @@ describe('SQLite store', () => {
     // The file as the version before that step left it.
     const raw = new Database(path.join(dir, STORE_FILE));
     raw.exec('DROP TABLE search_terms');
-    raw.pragma(`user_version = ${MIGRATIONS.indexOf(SQLITE_SEARCH_TERMS_SCHEMA)}`);
+    raw.pragma(`user_version = ${SEARCH_TERMS_STEP - 1}`);
     raw.close();
     const upgraded = open(dir).store;
     await upgraded.indexTickets([indexed(2, { title: 'Printers offline', modified: '2026-11-02T09:00:00Z' })]);

@@ -14,33 +14,6 @@ type Row = Record<string, unknown>;
 /** Runs one statement and returns its rows (the PostgreSQL store's pooled query). */
 export type PgQuery = (sql: string, params?: unknown[]) => Promise<Row[]>;
 
-/** The schema step that creates the index (a numbered PostgreSQL migration). */
-export const PG_SEARCH_SCHEMA = `
-  CREATE TABLE search_docs (
-    id INTEGER PRIMARY KEY, etag TEXT NOT NULL, title TEXT NOT NULL, description TEXT NOT NULL,
-    status TEXT NOT NULL, priority TEXT NOT NULL, category TEXT NOT NULL,
-    requester_email TEXT NOT NULL, requester_name TEXT NOT NULL,
-    assignee_email TEXT NOT NULL, assignee_name TEXT NOT NULL, space_id TEXT,
-    created TEXT NOT NULL, modified TEXT NOT NULL, modified_at BIGINT NOT NULL,
-    terms TEXT NOT NULL,
-    tsv tsvector GENERATED ALWAYS AS (to_tsvector('simple', terms)) STORED
-  );
-  CREATE INDEX search_docs_tsv ON search_docs USING GIN (tsv);
-  CREATE INDEX search_docs_recent ON search_docs (modified_at DESC, id DESC);
-  CREATE INDEX search_docs_requester ON search_docs (requester_email, modified_at DESC);
-`;
-
-/**
- * The schema step that lists every term the index has held (never shrinking; byte order, so a
- * prefix is a range), filled from the index once, then on every index write. A prefix standing
- * for a few terms is searched as those terms: the GIN index reads a prefix's entries in full
- * before it intersects, so two common words typed in part took over a second on a million tickets.
- */
-export const PG_SEARCH_TERMS_SCHEMA = `
-  CREATE TABLE search_terms (term TEXT COLLATE "C" PRIMARY KEY);
-  INSERT INTO search_terms SELECT DISTINCT unnest(tsvector_to_array(tsv)) FROM search_docs ON CONFLICT DO NOTHING;
-`;
-
 /** Most terms a prefix is searched as, one by one; a prefix standing for more is left to the GIN index. */
 const EXPANSIONS = 8;
 
@@ -76,7 +49,7 @@ async function fromRareWord(query: PgQuery, select: Select, words: string[][], m
   return undefined;
 }
 
-/** The search methods over `query`; the table comes from PG_SEARCH_SCHEMA. */
+/** The search methods over `query`; the table comes from step 4 of v15/postgres-steps.ts. */
 export function createPgSearch(query: PgQuery): SearchIndexStore {
   return {
     async indexTickets(docs) {
@@ -120,7 +93,7 @@ export function createPgSearch(query: PgQuery): SearchIndexStore {
     },
     async indexedTicketCount() {
       const [r] = await query(`SELECT count(*)::int AS n FROM search_docs`);
-      return r.n as number;
+      return Number(r.n);
     },
     async searchTickets(s: TicketSearch) {
       const words = queryTerms(s.words);

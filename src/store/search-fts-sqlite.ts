@@ -1,6 +1,6 @@
 /**
  * The ticket search index in SQLite: a plain table of what results show, and an FTS5 table of
- * terms keyed by ticket id (schema step SQLITE_SEARCH_SCHEMA, a numbered migration in schema.ts).
+ * terms keyed by ticket id (steps 4 and 15 of v15/sqlite-steps.ts).
  */
 import type Database from 'better-sqlite3';
 import { ticketIdIn, type IndexedTicket, type TicketSearch } from '../core/search';
@@ -9,34 +9,8 @@ import { documentTerms, epochMs, hasPhrase, isPrefixTerm, queryTerms, rankCandid
 import type { SearchIndexStore } from './types';
 
 type Row = Record<string, unknown>;
-
-/** The schema step that creates the index. */
-export const SQLITE_SEARCH_SCHEMA = `
-  CREATE TABLE IF NOT EXISTS search_docs (
-    id INTEGER PRIMARY KEY, etag TEXT NOT NULL, title TEXT NOT NULL, description TEXT NOT NULL,
-    status TEXT NOT NULL, priority TEXT NOT NULL, category TEXT NOT NULL,
-    requester_email TEXT NOT NULL, requester_name TEXT NOT NULL,
-    assignee_email TEXT NOT NULL, assignee_name TEXT NOT NULL, space_id TEXT,
-    created TEXT NOT NULL, modified TEXT NOT NULL, modified_at INTEGER NOT NULL
-  );
-  CREATE INDEX IF NOT EXISTS search_docs_recent ON search_docs (modified_at DESC, id DESC);
-  CREATE INDEX IF NOT EXISTS search_docs_requester ON search_docs (requester_email, modified_at DESC);
-  CREATE VIRTUAL TABLE IF NOT EXISTS search_fts USING fts5 (terms, tokenize = 'unicode61 remove_diacritics 2');
-`;
-
-/**
- * The schema step that lists every term the index has held (never shrinking: a term no ticket
- * holds any longer only makes a prefix's expansion one term longer), filled from the FTS5
- * vocabulary once, then on every index write. A prefix such as "floor" is looked up here and,
- * when it stands for a few terms, searched as those terms: FTS5 merges a prefix's lists in full
- * before it intersects, which cost 200 ms on a million tickets for four common words.
- */
-export const SQLITE_SEARCH_TERMS_SCHEMA = `
-  CREATE TABLE IF NOT EXISTS search_terms (term TEXT PRIMARY KEY) WITHOUT ROWID;
-  CREATE VIRTUAL TABLE temp.search_vocab USING fts5vocab(main, search_fts, 'row');
-  INSERT OR IGNORE INTO search_terms SELECT term FROM temp.search_vocab;
-  DROP TABLE temp.search_vocab;
-`;
+const isRow = (r: unknown): r is Row => typeof r === 'object' && r !== null;
+const rowOf = (r: unknown): Row | undefined => (isRow(r) ? r : undefined);
 
 /** Most terms a prefix is searched as, one by one; a prefix standing for more is left to FTS5. */
 const EXPANSIONS = 8;
@@ -58,9 +32,9 @@ export function createSqliteSearch(db: Database.Database): SearchIndexStore {
     const seen = new Set<string>();
     for (const d of docs) {
       const at = epochMs(d.modified);
-      const cur = q.current.get(d.id) as { modified_at: number } | undefined;
+      const cur = rowOf(q.current.get(d.id));
       // A late, older read of a ticket never replaces a newer one.
-      if (cur && cur.modified_at > at) continue;
+      if (cur && Number(cur.modified_at) > at) continue;
       q.put.run(d.id, d.etag, d.title, d.description, d.status, d.priority, d.category, addressKey(d.requesterEmail), d.requesterName,
         addressKey(d.assigneeEmail), d.assigneeName, d.spaceId ?? null, d.created, d.modified, at);
       q.unterm.run(d.id);
@@ -88,12 +62,12 @@ export function createSqliteSearch(db: Database.Database): SearchIndexStore {
   const candidates = (words: string[][], where: string, params: unknown[], own: boolean, limit: number): Row[] => {
     if (own) {
       return db.prepare(`SELECT d.id, d.modified_at, f.terms FROM (SELECT id, modified_at FROM search_docs d WHERE ${where}
-        ORDER BY d.modified_at DESC, d.id DESC LIMIT ${SEARCH_CANDIDATES}) d CROSS JOIN search_fts f ON f.rowid = d.id`).all(...params) as Row[];
+        ORDER BY d.modified_at DESC, d.id DESC LIMIT ${SEARCH_CANDIDATES}) d CROSS JOIN search_fts f ON f.rowid = d.id`).all(...params).filter(isRow);
     }
     const phrases = words.map(phraseOf);
     const walk = (match: string, terms: string) => db.prepare(`SELECT d.id, d.modified_at${terms} FROM search_fts f
       CROSS JOIN search_docs d ON d.id = f.rowid WHERE search_fts MATCH ? AND ${where}
-      ORDER BY f.rowid DESC LIMIT ${SEARCH_CANDIDATES}`).all(match, ...params) as Row[];
+      ORDER BY f.rowid DESC LIMIT ${SEARCH_CANDIDATES}`).all(match, ...params).filter(isRow);
     const every = (phrases.length > 1 && fromRareWord(words, phrases, where, params)) || walk(phrases.join(' AND '), '');
     return phrases.length > 1 && every.length < Math.min(limit, SEARCH_CANDIDATES) ? [...every, ...walk(phrases.join(' OR '), ', f.terms')] : every;
   };
@@ -106,7 +80,7 @@ export function createSqliteSearch(db: Database.Database): SearchIndexStore {
     const last = terms[terms.length - 1];
     const exact = (t: string) => `"${[...terms.slice(0, -1), t].join(' ')}"`;
     if (!isPrefixTerm(last)) return exact(last);
-    const found = (q.expand.all(last, `${last}\u{10FFFF}`) as { term: string }[]).map((r) => r.term);
+    const found = q.expand.all(last, `${last}\u{10FFFF}`).filter(isRow).map((r) => String(r.term));
     if (!found.length || found.length > EXPANSIONS) return `${exact(last)}*`;
     return found.length === 1 ? exact(found[0]) : `(${found.map(exact).join(' OR ')})`;
   };
@@ -122,10 +96,10 @@ export function createSqliteSearch(db: Database.Database): SearchIndexStore {
   const fromRareWord = (words: string[][], phrases: string[], where: string, params: unknown[]): Row[] | undefined => {
     for (const [i, terms] of words.entries()) {
       if (isPrefixTerm(terms[terms.length - 1]) && phrases[i].endsWith('*')) continue;
-      const ids = (q.probe.all(phrases[i]) as Row[]).map((r) => r.rowid);
+      const ids = q.probe.all(phrases[i]).filter(isRow).map((r) => r.rowid);
       if (ids.length > SEARCH_CANDIDATES) continue;
       const rows = db.prepare(`SELECT d.id, d.modified_at, f.terms FROM search_docs d CROSS JOIN search_fts f ON f.rowid = d.id
-        WHERE d.id IN (SELECT value FROM json_each(?)) AND ${where} ORDER BY d.id DESC`).all(JSON.stringify(ids), ...params) as Row[];
+        WHERE d.id IN (SELECT value FROM json_each(?)) AND ${where} ORDER BY d.id DESC`).all(JSON.stringify(ids), ...params).filter(isRow);
       return rows
         .filter((r) => { const held = String(r.terms).split(' '); return words.every((w) => hasPhrase(held, w)); })
         .map((r) => ({ id: r.id, modified_at: r.modified_at }));
@@ -141,7 +115,7 @@ export function createSqliteSearch(db: Database.Database): SearchIndexStore {
       if (ids.length) remove(ids);
     },
     async indexedTicketCount() {
-      return (q.count.get() as { n: number }).n;
+      return Number(rowOf(q.count.get())?.n ?? 0);
     },
     async searchTickets(s: TicketSearch) {
       const words = queryTerms(s.words);
@@ -164,20 +138,20 @@ export function createSqliteSearch(db: Database.Database): SearchIndexStore {
       const where = (extra: string[]) => [...extra, ...filters].join(' AND ') || '1';
       const select = (extra: string[], params: unknown[], n: number) =>
         db.prepare(`SELECT d.* FROM search_docs d WHERE ${where(extra)} ORDER BY d.modified_at DESC, d.id DESC LIMIT ?`)
-          .all(...params, ...filterParams, n) as Row[];
+          .all(...params, ...filterParams, n).filter(isRow);
       if (!words.length && id === undefined) return select([], [], limit).map(toIndexed);
 
       // The typed id first, then the candidates ranked by how many words they hold.
       const out: Row[] = [];
       const seen = new Set<number>();
       const add = (rows: Row[]) => {
-        for (const r of rows) if (out.length < limit && !seen.has(r.id as number)) (seen.add(r.id as number), out.push(r));
+        for (const r of rows) if (out.length < limit && !seen.has(Number(r.id))) (seen.add(Number(r.id)), out.push(r));
       };
       if (id !== undefined) add(select(['d.id = ?'], [id], 1));
       if (words.length) {
         const best = rankCandidates(candidates(words, where([]), filterParams, s.requesterEmail !== undefined, limit), words).slice(0, limit);
         const rows = new Map<unknown, Row>((db.prepare(`SELECT * FROM search_docs WHERE id IN (${best.map(() => '?').join(',')})`)
-          .all(...best.map((r) => r.id)) as Row[]).map((r) => [r.id, r]));
+          .all(...best.map((r) => r.id)).filter(isRow)).map((r) => [r.id, r]));
         add(best.flatMap((r): Row[] => { const row = rows.get(r.id); return row ? [row] : []; }));
       }
       return out.map(toIndexed);
