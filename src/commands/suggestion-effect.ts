@@ -27,7 +27,8 @@ async function readable(ctx: CommandContext, id: number): Promise<Ticket | undef
   } catch (err) {
     // A ticket that is gone or not this person's: the question stays plain and the run explains.
     if (err instanceof HelpdeskError && (err.kind === 'not-found' || err.kind === 'forbidden')) return undefined;
-    commandLogger(ctx).warn('a suggested command\'s ticket could not be read; the suggestion stays plain', { ticketId: id, err });
+    const logger = commandLogger(ctx);
+    logger.warn('the ticket of a suggested command could not be read; the suggestion stays plain', { ticketId: id, err });
     return undefined;
   }
 }

@@ -149,4 +149,17 @@ describe('Teams forms from the site columns', () => {
     expect(res.body.statusCode).toBe(200);
     expect(emulator.data.get('SD_Tickets', item.id)!.fields).toMatchObject({ Title: 'Phone still dead', SD_Location: 'Branch office', SD_Cost: 'about 40' });
   });
+
+  it('a column the site calls "Office location" is "Office location" on the English form and card, not the shipped word', async () => {
+    const { h, clock, emulator } = await start();
+    emulator.columns.define('SD_Tickets', 'SD_Location', { type: 'choice', choices: ['HQ', 'Branch office', 'Remote'], displayName: 'Office location' });
+    clock.ms += 10 * MINUTE;
+    await h.stack.helpdesk.ticketSchema();
+    expect(input(await newForm(h), 'extra.SD_Location')).toMatchObject({ label: 'Office location' });
+    await h.execute('ticket.create', { title: 'Dock dead', 'extra.SD_Location': 'HQ' });
+    const id = Number((await stored(h, 'Dock dead')).id);
+    const agentCard = (await h.execute('ticket.refresh', { ticketId: id }, 'dana')).body.value as Card;
+    const facts = agentCard.body.filter((b: Card) => b.type === 'FactSet').flatMap((b: Card) => b.facts);
+    expect(facts).toContainEqual({ title: 'Office location', value: 'HQ' });
+  });
 });
