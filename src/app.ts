@@ -78,7 +78,7 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
   void service.ticketSchema();
   const notifications = createNotifications({
     store,
-    feed: createChangeFeed(graph, config.helpdesk, () => service.vocabulary.site?.extra),
+    feed: createChangeFeed(graph, config.helpdesk, { extra: () => service.vocabulary.site?.extra, saw: (t) => service.sawTicket(t) }),
     helpdesk: service,
     vocabulary: service.vocabulary,
     locale: config.locale,
