@@ -66,6 +66,6 @@ export async function didYouMean(ctx: CommandContext, text: string): Promise<Rep
   // A suggestion that changes a ticket says which ticket, how it stands, and what the run does to it.
   const effect = await suggestionEffect(ctx, parsed.input, commands.named(fixed.split(/\s/)[0])?.writes ?? false);
   const question = t('commands:didYouMean.question', { command: fixed });
-  const view: View = { type: 'confirmation', confirmation: { message: effect ? `${question} ${effect}` : question, actions } };
+  const view: View = { type: 'confirmation', confirmation: { message: effect ? `${question} ${effect.text}` : question, tone: effect?.reopens ? 'warning' : 'info', actions } };
   return { view, visibility: 'private' };
 }

@@ -10,14 +10,21 @@ import { commandLogger } from './logger';
 import { tr } from './respond';
 import type { CommandContext, CommandInput } from './types';
 
+/** What a suggestion says about its ticket; `reopens` when the run would reopen a finished ticket (the answer then reads as a warning). */
+export interface SuggestionEffect {
+  text: string;
+  reopens: boolean;
+}
+
 /** The ticket's title and state and what the run does to it; undefined for a command that changes no ticket. */
-export async function suggestionEffect(ctx: CommandContext, input: CommandInput, writes: boolean): Promise<string | undefined> {
+export async function suggestionEffect(ctx: CommandContext, input: CommandInput, writes: boolean): Promise<SuggestionEffect | undefined> {
   if (!writes || input.ticketId === undefined) return undefined;
   const ticket = await readable(ctx, input.ticketId);
   if (!ticket) return undefined;
   const t = tr(ctx);
   const effect = await effectOf(ctx, input.verb as Verb, input.values ?? {}, ticket);
-  return t('commands:didYouMean.state', { id: ticket.id, title: ticket.title, status: valueLabel(t, 'status', ticket.status), effect });
+  const reopens = effect.key === 'reopensAs' || effect.key === 'reopens';
+  return { text: t('commands:didYouMean.state', { id: ticket.id, title: ticket.title, status: valueLabel(t, 'status', ticket.status), effect: effect.text }), reopens };
 }
 
 /** The ticket as this person may see it; undefined when it is gone or not theirs (the run itself says so). */
@@ -33,31 +40,31 @@ async function readable(ctx: CommandContext, id: number): Promise<Ticket | undef
   }
 }
 
-/** One clause: what the verb does to this ticket, with the value it sets as the reader's language names it. */
-async function effectOf(ctx: CommandContext, verb: Verb, values: Readonly<Record<string, string>>, ticket: Ticket): Promise<string> {
+/** One clause: what the verb does to this ticket, with the value it sets as the reader's language names it, and its catalog key. */
+async function effectOf(ctx: CommandContext, verb: Verb, values: Readonly<Record<string, string>>, ticket: Ticket): Promise<{ key: string; text: string }> {
   const t = tr(ctx);
+  const said = (key: string, vars: Record<string, unknown> = {}) => ({ key, text: t(`commands:didYouMean.effect.${key}`, vars) });
   const vocabulary = ctx.helpdesk.vocabulary;
   const canonical = async (field: 'status' | 'priority', typed: string) => matchValue(await ctx.helpdesk.valuesFor(field, typed), typed) ?? typed;
   switch (verb) {
     case VERBS.status: {
       const status = await canonical('status', values.status ?? '');
-      const value = valueLabel(t, 'status', status);
-      if (isDone(vocabulary, status)) return t('commands:didYouMean.effect.resolves');
-      return t(isDone(vocabulary, ticket.status) ? 'commands:didYouMean.effect.reopensAs' : 'commands:didYouMean.effect.sets', { value });
+      if (isDone(vocabulary, status)) return said('resolves');
+      return said(isDone(vocabulary, ticket.status) ? 'reopensAs' : 'sets', { value: valueLabel(t, 'status', status) });
     }
     case VERBS.priority:
-      return t('commands:didYouMean.effect.priority', { value: valueLabel(t, 'priority', await canonical('priority', values.priority ?? '')) });
+      return said('priority', { value: valueLabel(t, 'priority', await canonical('priority', values.priority ?? '')) });
     case VERBS.claim:
-      return t('commands:didYouMean.effect.claims');
+      return said('claims');
     case VERBS.assign:
-      return t('commands:didYouMean.effect.assigns', { who: values.assignee ?? '' });
+      return said('assigns', { who: values.assignee ?? '' });
     case VERBS.resolve:
-      return t('commands:didYouMean.effect.resolves');
+      return said('resolves');
     case VERBS.reopen:
-      return t('commands:didYouMean.effect.reopens');
+      return said('reopens');
     case VERBS.comment:
-      return t(values.internal === 'true' ? 'commands:didYouMean.effect.note' : 'commands:didYouMean.effect.comment');
+      return said(values.internal === 'true' ? 'note' : 'comment');
     default:
-      return t('commands:didYouMean.effect.changes');
+      return said('changes');
   }
 }

@@ -56,6 +56,7 @@ describe('a mistyped command', () => {
     expect(reopening).toContain('Printer jams on duplex');
     expect(reopening).toContain(`#${done.id}`);
     expect(reopening).toMatch(/Resolved.*reopens it as Waiting/);
+    expect(as(await handleText(ctx, `stauts ${done.id} waiting`), 'confirmation').confirmation.tone).toBe('warning');
     // The same typo on an open ticket says it sets the status, not that it reopens anything.
     const setting = as(await handleText(ctx, `stauts ${open.id} waiting`), 'confirmation').confirmation.message;
     expect(setting).toMatch(/In Progress.*sets it to Waiting/);
