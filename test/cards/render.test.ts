@@ -160,5 +160,9 @@ describeInChromium('cards in the official Adaptive Cards renderer (headless Chro
     expect(result.text).toContain('First response');
     mkdirSync(DOC_SHOTS, { recursive: true });
     await page.locator('#card').screenshot({ path: path.join(DOC_SHOTS, 'sla-answer.png') });
+    // The csat report the same way: a heading, then its lines.
+    const csat = await render(renderCard(views['csat-report']));
+    expect(csat.ok).toBe(true);
+    await page.locator('#card').screenshot({ path: path.join(DOC_SHOTS, 'csat-report.png') });
   });
 });
