@@ -11,8 +11,11 @@ import { describeInChromium, haveChromium, launchChromium, RENDERER, RENDERER_ST
 import { sampleViews } from './samples';
 
 const SHOTS = path.resolve(__dirname, '../../test-results/cards');
-/** Screenshots the docs show (committed). */
-const DOC_SHOTS = path.resolve(__dirname, '../../docs/screens');
+/**
+ * Screenshots the docs show (committed under docs/screens): written there with
+ * UPDATE_DOC_SCREENS=1, else next to the others, so a test run leaves the repository as it was.
+ */
+const DOC_SHOTS = process.env.UPDATE_DOC_SCREENS === '1' ? path.resolve(__dirname, '../../docs/screens') : SHOTS;
 
 let browser: Browser;
 let page: Page;
