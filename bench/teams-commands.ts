@@ -33,7 +33,7 @@ function zeroLatencyHelpdesk(): HelpdeskService {
     activeAgents: async () => [],
     listTickets: unused, searchTickets: unused, ticketFromLink: unused, getTicket: unused, createTicket: unused, updateTicket: unused, claim: unused,
     assign: unused, setStatus: unused, setPriority: unused, resolve: unused, reopen: unused, deleteTicket: unused,
-    listComments: unused, getTicketWithComments: unused, addComment: unused, commentOn: unused, listAssets: unused, findAsset: unused, createAsset: unused, ticketSchema: unused, valuesFor: unused, findSpace: unused, hasSpaces: unused,
+    listComments: unused, getTicketWithComments: unused, addComment: unused, commentOn: unused, listAssets: unused, findAsset: unused, createAsset: unused, ticketSchema: unused, valuesFor: unused, sawTicket: unused, findSpace: unused, hasSpaces: unused,
   };
 }
 

@@ -91,7 +91,7 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
   const notifications = createNotifications({
     cycleHooks: features.cycleHooks,
     store,
-    feed: createChangeFeed(graph, config.helpdesk, () => service.vocabulary.site?.extra),
+    feed: createChangeFeed(graph, config.helpdesk, { extra: () => service.vocabulary.site?.extra, saw: (t) => service.sawTicket(t) }),
     helpdesk: service,
     vocabulary: service.vocabulary,
     locale: config.locale,

@@ -11,6 +11,7 @@ import { ticketFromText } from './free-text';
 import { parseCommand } from './parse';
 import { REGISTRY } from './registry';
 import { tr } from './respond';
+import { suggestionEffect } from './suggestion-effect';
 import type { CommandContext, Reply } from './types';
 
 /** What one button's data may take before it is kept as a draft (two of them share one card). */
@@ -62,6 +63,9 @@ export async function didYouMean(ctx: CommandContext, text: string): Promise<Rep
   if (ctx.conversation.kind === 'personal') {
     actions.push({ verb: VERBS.newForm, title: t('commands:commentOffer.asTicket'), data: await keptIfLong(ctx, ticketFromText(text), BUTTON_ROOM) });
   }
-  const view: View = { type: 'confirmation', confirmation: { message: t('commands:didYouMean.question', { command: fixed }), actions } };
+  // A suggestion that changes a ticket says which ticket, how it stands, and what the run does to it.
+  const effect = await suggestionEffect(ctx, parsed.input, commands.named(fixed.split(/\s/)[0])?.writes ?? false);
+  const question = t('commands:didYouMean.question', { command: fixed });
+  const view: View = { type: 'confirmation', confirmation: { message: effect ? `${question} ${effect.text}` : question, tone: effect?.reopens ? 'warning' : 'info', actions } };
   return { view, visibility: 'private' };
 }

@@ -62,9 +62,13 @@ export function formField(field: string | undefined, values: Record<string, stri
   return 'title';
 }
 
-/** A private confirmation line. */
-export function confirm(message: string, visibility: Reply['visibility'] = 'private'): Reply {
-  return { view: { type: 'confirmation', confirmation: { message, actions: [] } }, visibility };
+/**
+ * An answer without a card of its own (one line, or a heading and lines). Its tone says how it
+ * reads: a change announced to the conversation is good news; a private answer is information
+ * (a report, a list, a state) unless the caller says it is good news, a warning or an error.
+ */
+export function confirm(message: string, visibility: Reply['visibility'] = 'private', tone: NoticeTone = visibility === 'public' ? 'success' : 'info'): Reply {
+  return { view: { type: 'confirmation', confirmation: { message, tone, actions: [] } }, visibility };
 }
 
 /** The ticket id of a command, or an error reply with the usage line when it is missing. */

@@ -3,8 +3,12 @@
  * the outcome, never on the wording (which may change or be translated).
  */
 
-/** How a notice should look: good news, a lost race or refusal, or a failure. */
-export type NoticeTone = 'success' | 'warning' | 'error';
+/**
+ * How an answer or notice should look: good news (a change was made), information (an answer
+ * that changes nothing: a report, a list, a question), a lost race or refusal, or a failure.
+ * Channels give each tone its colour and weight; only `success` reads as good news.
+ */
+export type NoticeTone = 'success' | 'info' | 'warning' | 'error';
 
 /** A line shown above a ticket or in place of one, with how to style it. */
 export interface Notice {

@@ -81,13 +81,21 @@ export interface ChangeFeedReader extends ChangeFeed {
   getTicket(id: number): Promise<Ticket | undefined>;
 }
 
-/**
- * Creates the change feed over a Graph client; honours the deployment's space, if any. With
- * `extraColumns` (the site's extra columns as last read) tickets carry their values, so the cards
- * it posts show them.
- */
-export function createChangeFeed(graph: GraphClient, settings: { spaceId?: string }, extraColumns?: () => readonly ExtraColumn[] | undefined): ChangeFeedReader {
-  const toTicket = (item: ListItem) => itemToTicket(item, { extra: extraColumns?.() ?? [] });
+/** What the feed knows of the site's columns: the service's schema as last read. */
+export interface FeedColumns {
+  /** The site's extra columns as last read: tickets carry their values, so the cards posted show them. */
+  extra(): readonly ExtraColumn[] | undefined;
+  /** Each ticket read: a value the schema lacks has the columns read again (HelpdeskService.sawTicket). */
+  saw?(ticket: Ticket): void;
+}
+
+/** Creates the change feed over a Graph client; honours the deployment's space, if any. */
+export function createChangeFeed(graph: GraphClient, settings: { spaceId?: string }, columns?: FeedColumns): ChangeFeedReader {
+  const toTicket = (item: ListItem) => {
+    const ticket = itemToTicket(item, { extra: columns?.extra() ?? [] });
+    columns?.saw?.(ticket);
+    return ticket;
+  };
   const inSpace = (t: Ticket) => !settings.spaceId || t.spaceId === settings.spaceId;
   const ticketFilter = (since: Date): Filter =>
     settings.spaceId ? f.and(f.ge(TICKET.modified, since), f.eq(TICKET.spaceId, settings.spaceId)) : f.ge(TICKET.modified, since);

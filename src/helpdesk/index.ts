@@ -9,7 +9,7 @@ import type { ServiceContext, ServiceSettings } from './context';
 import type { TicketIndex } from '../core/search';
 import { searchTickets } from './search';
 import { createSeenTickets } from './seen';
-import { createSiteColumns, type SiteColumns } from './site-columns';
+import { bringsUnknown, createSiteColumns, type SiteColumns } from './site-columns';
 import { findSpace, siteHasSpaces } from './spaces';
 import { matchValue, type SiteFields } from '../core/vocabulary';
 import { ticketFromLink } from './ticket-links';
@@ -59,6 +59,11 @@ export function createHelpdeskService(config: HelpdeskServiceConfig): HelpdeskSe
       const known = columns.current().fields[field].values ?? [];
       if (!typed?.trim() || matchValue(known, typed) !== undefined) return known;
       return (await columns.refreshForUnknown()).fields[field].values ?? [];
+    },
+    sawTicket(ticket) {
+      const brought = { priority: ticket.priority, category: ticket.category, status: ticket.status };
+      // refreshForUnknown keeps the last schema when a read fails (and logs it); it never rejects.
+      if (bringsUnknown(columns.current(), brought, ticket.extra)) void columns.refreshForUnknown();
     },
     servedSpace: settings.spaceId,
     findSpace: (spaceId) => findSpace(ctx, spaceId),

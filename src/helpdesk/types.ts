@@ -193,6 +193,12 @@ export interface HelpdeskService {
    * among them the site's columns are read again first (at most once a minute): it may be new.
    */
   valuesFor(field: 'priority' | 'category' | 'status', typed?: string): Promise<readonly string[]>;
+  /**
+   * A ticket read outside the service (the poller's change feed): a priority, category, status or
+   * extra choice the schema lacks has the site's columns read again in the background, at most
+   * once a minute, as a typed or submitted one does. Never throws, never waits.
+   */
+  sawTicket(ticket: Ticket): void;
   isAgent(email: string): Promise<boolean>;
   activeAgents(): Promise<Agent[]>;
   /** HELPDESK_SPACE_ID: the one space this deployment serves; undefined = every space. */

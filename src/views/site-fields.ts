@@ -1,11 +1,12 @@
 /**
  * The site's own ticket columns on forms and cards: the extra columns as form fields and as lines
- * on an agent's card, each labelled by the catalogs when they name the column, else by the site.
+ * on an agent's card, each labelled by the site's display name in the site's language and by the
+ * catalogs' translation in another.
  * Renderers lay these out; a value a column's new type no longer fits is still shown as it is.
  */
 import { matchValue, type SiteColumn, type Vocabulary } from '../core/vocabulary';
 import type { ExtraValue } from '../helpdesk/types';
-import { translator, type Translate } from '../i18n';
+import { normalizeLocale, translator, type Translate } from '../i18n';
 import { formatDate, formatDay } from './format';
 import type { ExtraFieldView, ExtraLineView } from './types';
 
@@ -15,8 +16,16 @@ export const EXTRA_PREFIX = 'extra.';
 /** The input id of an extra column's field. */
 export const extraFieldId = (name: string): string => `${EXTRA_PREFIX}${name}`;
 
-/** A column's name in the reader's language: the catalogs' word (`views:columns.<name>`), else the site's display name. */
-function columnLabel(t: Translate, column: SiteColumn): string {
+/** The language the site's display names are written in: the help desk's lists are English. */
+const SITE_LANGUAGE = 'en';
+
+/**
+ * A column's name in the reader's language: in the site's own language the site's display name
+ * ("Office location" wins over any shipped word); in another, the catalogs' translation
+ * (`views:columns.<name>`, kept only in the other languages' catalogs), else the display name.
+ */
+function columnLabel(t: Translate, column: SiteColumn, locale: string | undefined): string {
+  if (normalizeLocale(locale) === SITE_LANGUAGE) return column.label;
   return t(`views:columns.${column.name}`, { defaultValue: column.label });
 }
 
@@ -48,7 +57,7 @@ export function extraFields(vocabulary: Vocabulary, values: Readonly<Record<stri
     const choices = (column.choices ?? []).map((value) => ({ value, title: value }));
     if (column.type === 'choice' && held && matchValue(column.choices ?? [], held) === undefined) choices.push({ value: held, title: held });
     const type = held && !fitsType(column.type, held) ? 'text' : column.type;
-    return { id, label: columnLabel(t, column), type, required: creating && column.required, choices };
+    return { id, label: columnLabel(t, column, locale), type, required: creating && column.required, choices };
   });
 }
 
@@ -76,11 +85,11 @@ export function extraLines(vocabulary: Vocabulary, extra: Readonly<Record<string
   const t = translator(locale);
   return (vocabulary.site?.extra ?? [])
     .filter((c) => extra[c.name] !== undefined && extra[c.name] !== '')
-    .map((c) => ({ label: columnLabel(t, c), value: shown(t, c, extra[c.name], locale) }));
+    .map((c) => ({ label: columnLabel(t, c, locale), value: shown(t, c, extra[c.name], locale) }));
 }
 
 /** The label of each extra column's field, by field id, for giving back what a form held. */
 export function extraFieldLabels(vocabulary: Vocabulary | undefined, locale?: string): Record<string, string> {
   const t = translator(locale);
-  return Object.fromEntries((vocabulary?.site?.extra ?? []).map((column) => [extraFieldId(column.name), columnLabel(t, column)]));
+  return Object.fromEntries((vocabulary?.site?.extra ?? []).map((column) => [extraFieldId(column.name), columnLabel(t, column, locale)]));
 }

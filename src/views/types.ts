@@ -2,7 +2,7 @@
  * View models: one per screen. Teams renders them through cards/*.json templates, Slack through
  * Block Kit builders — both from the same data, so they cannot drift. No platform types here.
  */
-import type { Notice, StatusRole, Verb } from '../core';
+import type { Notice, NoticeTone, StatusRole, Verb } from '../core';
 import type { SiteColumn } from '../core/vocabulary';
 import type { AssetLabels, FormLabels, TicketLabels } from './labels';
 import type { NoticeView } from './notice-view';
@@ -238,7 +238,10 @@ export interface HelpView {
 }
 
 export interface ConfirmationView {
+  /** One line or several (a heading, then lines: `sla`, `csat`, lists); channels lay each line out on its own. */
   message: string;
+  /** What the answer is: good news, information (the default), a warning or an error; channels colour it by this. */
+  tone?: NoticeTone;
   /**
    * Dates written in `message` as `text` (UTC spelled out, so the plain message reads right
    * anywhere); a channel that can show a date in each reader's own time zone puts its date token

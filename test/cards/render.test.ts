@@ -11,6 +11,11 @@ import { describeInChromium, haveChromium, launchChromium, RENDERER, RENDERER_ST
 import { sampleViews } from './samples';
 
 const SHOTS = path.resolve(__dirname, '../../test-results/cards');
+/**
+ * Screenshots the docs show (committed under docs/screens): written there with
+ * UPDATE_DOC_SCREENS=1, else next to the others, so a test run leaves the repository as it was.
+ */
+const DOC_SHOTS = process.env.UPDATE_DOC_SCREENS === '1' ? path.resolve(__dirname, '../../docs/screens') : SHOTS;
 
 let browser: Browser;
 let page: Page;
@@ -120,5 +125,47 @@ describeInChromium('cards in the official Adaptive Cards renderer (headless Chro
       check(result);
       await page.locator('#card').screenshot({ path: path.join(SHOTS, `${name}.png`) });
     }
+  });
+
+  it('shows SLA clocks readably on white and the site column in line with the other facts (docs/screens/ticket-clocks-site-column.png)', async () => {
+    const result = await render(renderCard(views['ticket-agent-clocks-site-column']));
+    expect(result.text).toContain('Location');
+    // The contrast of each clock line against the card's white, as WCAG counts it: at least 4.5 : 1.
+    const contrasts = await page.evaluate(() => {
+      const lum = (css: string) => {
+        const [r, g, b] = (css.match(/\d+(\.\d+)?/g) ?? ['0', '0', '0']).slice(0, 3).map(Number).map((v) => {
+          const c = v / 255;
+          return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+        });
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+      };
+      const blocks = Array.from(document.querySelectorAll('#card .ac-textBlock')).filter((e) => /response|resolution/i.test(e.textContent ?? ''));
+      return blocks.map((e) => ({ text: e.textContent, ratio: 1.05 / (lum(getComputedStyle(e).color) + 0.05) }));
+    });
+    expect(contrasts.length).toBeGreaterThanOrEqual(2);
+    for (const c of contrasts) expect(c.ratio, c.text ?? '').toBeGreaterThanOrEqual(4.5);
+    // The site column's value starts where the priority's does: one column of facts.
+    const lefts = await page.evaluate(() => {
+      const cells = Array.from(document.querySelectorAll('#card .ac-factset td, #card .ac-factset .ac-fact-value, #card table td'));
+      const left = (text: string) => cells.find((c) => (c.textContent ?? '').trim() === text)?.getBoundingClientRect().left;
+      return { priority: left('High'), location: left('HQ') };
+    });
+    expect(lefts.location).toBeDefined();
+    expect(lefts.location).toBe(lefts.priority);
+    mkdirSync(DOC_SHOTS, { recursive: true });
+    await page.locator('#card').screenshot({ path: path.join(DOC_SHOTS, 'ticket-clocks-site-column.png') });
+  });
+
+  it('lays out the sla answer line by line, plain rather than green (docs/screens/sla-answer.png)', async () => {
+    const result = await render(renderCard(views['sla-answer']));
+    const lines = await page.evaluate(() => Array.from(document.querySelectorAll('#card .ac-textBlock')).map((e) => (e as HTMLElement).innerText.trim()));
+    expect(lines.filter((l) => /^(SLA of|First response|Resolution)/.test(l))).toHaveLength(3);
+    expect(result.text).toContain('First response');
+    mkdirSync(DOC_SHOTS, { recursive: true });
+    await page.locator('#card').screenshot({ path: path.join(DOC_SHOTS, 'sla-answer.png') });
+    // The csat report the same way: a heading, then its lines.
+    const csat = await render(renderCard(views['csat-report']));
+    expect(csat.ok).toBe(true);
+    await page.locator('#card').screenshot({ path: path.join(DOC_SHOTS, 'csat-report.png') });
   });
 });

@@ -18,6 +18,7 @@ import { translator } from '../../src/i18n';
 import { REPLY_VARIABLES } from '../../src/features/saved-replies/saved-reply-text';
 import { savedReplyForm, savedReplyList, savedReplyPicker } from '../../src/features/saved-replies/saved-replies-view';
 import { csatReport, surveyForm, surveyNotice, surveyThanks } from '../../src/features/surveys/survey-view';
+import { withClocks } from '../../src/features/sla/clock-view';
 
 export const vocabulary = loadConfig({}).helpdesk;
 
@@ -112,10 +113,28 @@ export function sampleViews(locale?: string): Record<string, View> {
     'edit-form-agent': { type: 'form', form: editForm({ ...t, category: '' }, vocabulary, true, {}, [], locale) },
     'edit-form-requester': { type: 'form', form: editForm(t, vocabulary, false, {}, [], locale) },
     'ticket-agent-site-columns': { type: 'ticket', ticket: ticketView(ticket({ extra: siteExtra }), [], agent, siteVocabulary) },
+    // An agent's card under SLA: the first response past its warning, the resolution on time, and the site's Location column.
+    'ticket-agent-clocks-site-column': {
+      type: 'ticket',
+      ticket: withClocks(ticketView(ticket({ extra: { SD_Location: 'HQ' } }), [], agent, siteVocabulary), [
+        { kind: 'firstResponse', state: 'warning', at: Date.parse('2026-11-22T15:05:00Z') },
+        { kind: 'resolution', state: 'running', at: Date.parse('2026-11-24T14:05:00Z') },
+      ]),
+    },
+    // `sla 42`: a heading and one line per clock, as the command words it.
+    'sla-answer': {
+      type: 'confirmation',
+      confirmation: {
+        message: 'SLA of #42: priority High, counted around the clock (24/7)\nFirst response (1 h): due 22 Nov 2026 15:05 UTC, in 12 min (used 48 min)\nResolution (1 d): due 24 Nov 2026 14:05 UTC, in 1 d (used 1 h)',
+        tone: 'info',
+        dates: [{ text: '22 Nov 2026 15:05 UTC', iso: '2026-11-22T15:05:00Z' }, { text: '24 Nov 2026 14:05 UTC', iso: '2026-11-24T14:05:00Z' }],
+        actions: [],
+      },
+    },
     'new-ticket-form-site-columns': {
       type: 'form',
       form: newTicketForm(siteVocabulary, { title: 'Dock dead', 'extra.SD_Cost': '12.5' }, [
-        { field: 'extra.SD_Location', message: tr('helpdesk:required', { label: tr('views:columns.SD_Location') }) },
+        { field: 'extra.SD_Location', message: tr('helpdesk:required', { label: 'Location' }) },
       ], undefined, locale),
     },
     'edit-form-site-columns': { type: 'form', form: editForm(ticket({ extra: siteExtra }), siteVocabulary, true, {}, [], locale) },

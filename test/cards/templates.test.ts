@@ -39,7 +39,7 @@ describe('Adaptive Card templates', () => {
   it('shows who holds a ticket when a claim lost the race, as a warning; a confirmation as good news', () => {
     const conflict = renderCard(sampleViews()['ticket-conflict']) as Card;
     expect(text(conflict)).toContain('Already claimed by Diego Siciliani');
-    expect(conflict.body[0]).toMatchObject({ style: 'attention' });
+    expect(conflict.body[0]).toMatchObject({ style: 'warning' });
     const done = renderCard({ type: 'ticket', ticket: ticketView(ticket({ status: 'Resolved' }), [], { email: 'meganb@example.com', isAgent: true }, vocabulary, { text: 'Resolved by Megan Bowen.', tone: 'success' }) }) as Card;
     expect(done.body[0]).toMatchObject({ style: 'good' });
   });
@@ -50,7 +50,9 @@ describe('Adaptive Card templates', () => {
     const good = renderCard({ type: 'ticket', ticket: ticketView(ticket(), [], agent, vocabulary, { text: 'Already claimed by you. Nothing was changed.', tone: 'success' }) }) as Card;
     expect(good.body[0]).toMatchObject({ style: 'good' });
     const warning = renderCard({ type: 'ticket', ticket: ticketView(ticket(), [], agent, vocabulary, { text: 'Resolved by Megan Bowen.', tone: 'warning' }) }) as Card;
-    expect(warning.body[0]).toMatchObject({ style: 'attention' });
+    expect(warning.body[0]).toMatchObject({ style: 'warning' });
+    const failed = renderCard({ type: 'ticket', ticket: ticketView(ticket(), [], agent, vocabulary, { text: 'Saved.', tone: 'error' }) }) as Card;
+    expect(failed.body[0]).toMatchObject({ style: 'attention' });
   });
 
   it('keeps what was typed and shows each field error next to its field', () => {

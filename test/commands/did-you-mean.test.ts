@@ -46,4 +46,28 @@ describe('a mistyped command', () => {
     const { confirmation } = as(await handleText(context(desk, DANA), `claimm ${t.id}`), 'confirmation');
     expect(confirmation.actions.map((a) => a.verb)).toEqual([VERBS.claim]);
   });
+
+  it('that changes a ticket names the ticket, how it stands and what the run does, before anything is written', async () => {
+    const desk = await helpdesk();
+    const done = desk.seedTicket({ title: 'Printer jams on duplex', submittedByEmail: RIA.email, status: 'Resolved' });
+    const open = desk.seedTicket({ title: 'VPN drops', submittedByEmail: RIA.email, status: 'In Progress' });
+    const ctx = context(desk, DANA);
+    const reopening = as(await handleText(ctx, `stauts ${done.id} waiting`), 'confirmation').confirmation.message;
+    expect(reopening).toContain('Printer jams on duplex');
+    expect(reopening).toContain(`#${done.id}`);
+    expect(reopening).toMatch(/Resolved.*reopens it as Waiting/);
+    expect(as(await handleText(ctx, `stauts ${done.id} waiting`), 'confirmation').confirmation.tone).toBe('warning');
+    // The same typo on an open ticket says it sets the status, not that it reopens anything.
+    const setting = as(await handleText(ctx, `stauts ${open.id} waiting`), 'confirmation').confirmation.message;
+    expect(setting).toMatch(/In Progress.*sets it to Waiting/);
+    expect(setting).not.toContain('reopen');
+    expect(as(await handleText(ctx, `resolv ${open.id} fixed it`), 'confirmation').confirmation.message).toMatch(/VPN drops.*resolves it/);
+    // Nothing was written by asking.
+    expect([desk.ticket(done.id)!.status, desk.ticket(open.id)!.status]).toEqual(['Resolved', 'In Progress']);
+    // In German the state and the effect are German too.
+    const german = as(await handleText({ ...ctx, locale: 'de' }, `stauts ${done.id} waiting`), 'confirmation').confirmation.message;
+    expect(german).toContain('wieder geöffnet');
+    // A command that changes no ticket stays a plain question.
+    expect(as(await handleText(ctx, `shwo ${open.id}`), 'confirmation').confirmation.message).not.toContain('VPN drops');
+  });
 });

@@ -147,11 +147,41 @@ describe('ticket schema from the site', () => {
     expect((await invalid(s.helpdesk.createTicket(patti, { title: 'x', extra: { SD_Location: 'Moon' } }))).message).toMatch(/HQ, Branch office, Remote/);
   });
 
+  it('learns a category and a location the poller sees first (a ticket filed in the portal), reading the columns again at most once a minute', async () => {
+    const { s, clock, reads } = await start();
+    s.emulator.columns.define('SD_Tickets', 'SD_Category', { type: 'choice', choices: ['Hardware', 'Software'] });
+    await s.helpdesk.ticketSchema();
+    expect(reads()).toBe(1);
+    const feed = createChangeFeed(s.graph, {}, { extra: () => s.helpdesk.vocabulary.site?.extra, saw: (t) => s.helpdesk.sawTicket(t) });
+    const since = new Date(clock.ms - MINUTE);
+    const poll = async () => {
+      for await (const t of feed.ticketsModifiedSince(since)) void t;
+    };
+    // The site gains a category and a location; a ticket filed in the portal carries both.
+    s.emulator.columns.addChoice('SD_Tickets', 'SD_Category', 'Printers');
+    s.emulator.columns.addChoice('SD_Tickets', 'SD_Location', 'Lab');
+    s.emulator.data.insert('SD_Tickets', { Title: 'Toner smeared', SD_Category: 'Printers', SD_Location: 'Lab', SD_Status: 'New', SD_Priority: 'Normal', SD_SubmittedByEmail: patti.email });
+    clock.ms += 2 * MINUTE;
+    await poll();
+    await s.helpdesk.ticketSchema();
+    expect(reads()).toBe(2);
+    // The forms offer them at once, without waiting for the 10-minute read.
+    expect(s.helpdesk.vocabulary.categories).toContain('Printers');
+    expect(s.helpdesk.vocabulary.site?.extra.find((c) => c.name === 'SD_Location')?.choices).toContain('Lab');
+    // Another unknown value within the minute does not ask the site again.
+    s.emulator.columns.addChoice('SD_Tickets', 'SD_Category', 'Phones');
+    s.emulator.data.insert('SD_Tickets', { Title: 'Phone cracked', SD_Category: 'Phones', SD_Status: 'New', SD_Priority: 'Normal', SD_SubmittedByEmail: patti.email });
+    clock.ms += 10_000;
+    await poll();
+    await s.helpdesk.ticketSchema();
+    expect(reads()).toBe(2);
+  });
+
   it('gives the change feed’s tickets their extra values, so the cards notifications post show them', async () => {
     const { s } = await start();
     await s.helpdesk.ticketSchema();
     const created = await s.helpdesk.createTicket(patti, { title: 'Dock dead', extra: { SD_Location: 'Remote' } });
-    const feed = createChangeFeed(s.graph, {}, () => s.helpdesk.vocabulary.site?.extra);
+    const feed = createChangeFeed(s.graph, {}, { extra: () => s.helpdesk.vocabulary.site?.extra });
     expect((await feed.getTicket(created.id))?.extra).toEqual({ SD_Location: 'Remote' });
     const changed: Ticket[] = [];
     for await (const t of feed.ticketsModifiedSince(new Date(Date.parse(created.modified) - 1000))) changed.push(t);

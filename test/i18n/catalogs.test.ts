@@ -50,7 +50,9 @@ describe('message catalogs', () => {
       const other = base(keysOf(lng).keys());
       const english = base(en.keys());
       expect([...english].filter((k) => !other.has(k)), `missing in ${lng}`).toEqual([]);
-      expect([...other].filter((k) => !english.has(k)), `only in ${lng}`).toEqual([]);
+      // A site column's name is translated into other languages only: in English the site's own display name is the label.
+      const translationOnly = (k: string) => k.startsWith('views:columns.');
+      expect([...other].filter((k) => !english.has(k) && !translationOnly(k)), `only in ${lng}`).toEqual([]);
     });
 
     it(`${lng} uses the same {{variables}} as English in each message`, () => {

@@ -36,7 +36,7 @@ describe('help', () => {
     expect(help.title).toBe('Helpdesk');
     expect(help.intro).toContain('Als Agent können Sie');
     const claim = help.groups.flatMap((g) => g.commands).find((c) => c.name === 'claim');
-    expect(claim).toEqual({ name: 'claim', description: 'Ein Ticket mir selbst zuweisen', example: 'z. B. claim 12' });
+    expect(claim).toEqual({ name: 'claim', description: 'Ein Ticket mir selbst zuweisen', example: 'z. B. claim 21' });
     expect(help.groups.map((g) => g.title)).toEqual(['Hilfe anfragen und verfolgen', 'Für Sie', 'Tickets bearbeiten', 'Benachrichtigungen dieses Kanals']);
     expect(help.actions.map((a) => a.title)).toEqual(['Neues Ticket', 'Meine Tickets', 'Warteschlange']);
     expect(help.locale).toBe('de');

@@ -102,8 +102,8 @@ describe('SLA clocks on ticket cards', () => {
     const at = (iso: string) => `{{DATE(${iso}, SHORT)}} {{TIME(${iso})}}`;
     const slackAt = (iso: string, text: string) => `<!date^${Date.parse(iso) / 1000}^{date_short_pretty} {time}|${text}>`;
     expect(teamsClocks()).toEqual([
-      { text: `First response due ${at('2026-11-23T10:30:00Z')}`, color: 'good' },
-      { text: `Resolution due ${at('2026-11-23T14:00:00Z')}`, color: 'good' },
+      { text: `First response due ${at('2026-11-23T10:30:00Z')}`, color: 'Good' },
+      { text: `Resolution due ${at('2026-11-23T14:00:00Z')}`, color: 'Good' },
     ]);
     expect(slackClocks()).toEqual([
       `:large_green_circle: First response due ${slackAt('2026-11-23T10:30:00Z', '23 Nov 2026 10:30 UTC')}`,
@@ -121,14 +121,15 @@ describe('SLA clocks on ticket cards', () => {
     await pollAt(poller, created + 23 * MIN);
     await pollAt(poller, created + 25 * MIN);
     expect(edits()).toEqual({ teams: 1, slack: 1 });
-    expect(teamsClocks()[0]).toEqual({ text: `First response due ${at('2026-11-23T10:30:00Z')}`, color: 'warning' });
+    // Past its warning: bold in the theme's own colour behind ⚠️, never yellow on white.
+    expect(teamsClocks()[0]).toEqual({ text: `⚠️ First response due ${at('2026-11-23T10:30:00Z')}`, color: 'Default' });
     expect(slackClocks()[0]).toBe(`:large_yellow_circle: First response due ${slackAt('2026-11-23T10:30:00Z', '23 Nov 2026 10:30 UTC')}`);
 
     // The breach: one more edit.
     await pollAt(poller, created + 31 * MIN);
     await pollAt(poller, created + 40 * MIN);
     expect(edits()).toEqual({ teams: 2, slack: 2 });
-    expect(teamsClocks()[0]).toEqual({ text: `First response breached at ${at('2026-11-23T10:30:00Z')}`, color: 'attention' });
+    expect(teamsClocks()[0]).toEqual({ text: `First response breached at ${at('2026-11-23T10:30:00Z')}`, color: 'Attention' });
     expect(slackClocks()[0]).toBe(`:red_circle: First response breached at ${slackAt('2026-11-23T10:30:00Z', '23 Nov 2026 10:30 UTC')}`);
     await poller.stop();
   }, 60_000);

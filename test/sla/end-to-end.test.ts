@@ -56,12 +56,14 @@ describe('SLA alerts end to end', () => {
     await sayInTeams('sla 1');
     const answer = await connector.waitFor((a) => /SLA of #1/.test(JSON.stringify(a.activity.attachments ?? '')));
     expect(answer.conversationId).not.toContain(CHANNEL);
-    expect(answer.activity.attachments[0].content.body[0].text).toBe([
+    // A heading, then one line per clock (not one paragraph with its line breaks lost).
+    const body = answer.activity.attachments[0].content.body;
+    expect([body[0].text, ...body[1].items.map((b: { text: string }) => b.text)]).toEqual([
       'SLA of #1: priority Urgent, counted around the clock (24/7)',
       // Each time as Teams' date token: every reader sees it in their own time zone.
       'First response (30m): breached at {{DATE(2026-11-23T10:30:00Z, SHORT)}} {{TIME(2026-11-23T10:30:00Z)}}, 20 min ago (used 50 min)',
       'Resolution (4h): due {{DATE(2026-11-23T14:00:00Z, SHORT)}} {{TIME(2026-11-23T14:00:00Z)}}, in 3 h 10 min (used 50 min)',
-    ].join('\n'));
+    ]);
 
     // `queue due`: from the store's due times; a second ticket, due later, comes after the breached one.
     stack.emulator.data.insert('SD_Tickets', {

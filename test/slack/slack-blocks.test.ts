@@ -151,3 +151,16 @@ describe('tickets made from Slack messages', () => {
     expect(titleFromMessage('y'.repeat(500), 'f').length).toBeLessThanOrEqual(120);
   });
 });
+
+describe('Slack answers by their tone', () => {
+  it('ticks only good news; information reads plainly, a warning or an error is marked so', () => {
+    const first = (tone?: 'success' | 'info' | 'warning' | 'error') => {
+      const { blocks } = renderMessage({ type: 'confirmation', confirmation: { message: 'No saved replies yet.', actions: [], ...(tone ? { tone } : {}) } });
+      return JSON.stringify(blocks[0]);
+    };
+    expect(first('success')).toContain(':white_check_mark:');
+    expect([first(), first('info')].join()).not.toMatch(/:white_check_mark:|:warning:|:x:/);
+    expect(first('warning')).toContain(':warning:');
+    expect(first('error')).toContain(':x:');
+  });
+});

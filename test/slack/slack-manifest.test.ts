@@ -21,6 +21,7 @@ const METHOD_SCOPES: Record<string, string[]> = {
   'views.update': [],
   'views.publish': [],
   'users.info': ['users:read', 'users:read.email'],
+  'users.lookupByEmail': ['users:read.email'],
   'conversations.open': ['im:write'],
   // Reading the reacted message: public channels, private channels, DMs.
   'conversations.history': ['channels:history', 'groups:history', 'im:history'],

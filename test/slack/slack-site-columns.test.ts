@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Actor } from '../../src/helpdesk/types';
 import { createLogger } from '../../src/log';
 import { startHelpdeskStack, type HelpdeskStack } from '../support/helpdesk-stack';
-import { interactiveBody, slackFixture, slashBody } from '../support/slack-request';
+import { eventBody, interactiveBody, slackFixture, slashBody } from '../support/slack-request';
 import { AGENTS, PEOPLE, slash, startSlackScene, type SlackScene } from './harness';
 
 const MINUTE = 60_000;
@@ -78,6 +78,31 @@ describe('Slack modals from the site columns', () => {
     expect(answer.response_action).toBe('errors');
     expect(answer.errors['extra.SD_CostCentre']).toMatch(/Cost centre is required/);
     expect(await samsTicket('No cost centre')).toBeUndefined();
+  });
+
+  it('a :ticket: reaction the message cannot complete offers Sam, privately, the form prefilled from it, and files nothing yet', async () => {
+    scene.fake.messages.push({ channel: 'C2147483705', ts: '1732280060.000300', text: 'Projector in room Everest shows no picture', user: PEOPLE.robin.id });
+    const envelope = slackFixture('event-reaction-added');
+    envelope.event_id = 'Ev-reaction-required';
+    envelope.event.item.ts = '1732280060.000300';
+    await scene.post(eventBody(envelope));
+    const offer = await scene.fake.waitFor('chat.postEphemeral', (c) => c.body.user === PEOPLE.sam.id);
+    expect(JSON.stringify(offer.body)).toMatch(/Cost centre is required/);
+    expect(await samsTicket('Projector in room Everest shows no picture')).toBeUndefined();
+    const finish = (offer.body.blocks as Block[]).flatMap((b) => b.elements ?? []).find((e: Block) => e.type === 'button');
+    expect(finish).toMatchObject({ action_id: 'ticket.new' });
+
+    // Sam's click opens the new-ticket modal holding the message's text and its link.
+    const click = slackFixture('block-actions');
+    click.user.id = PEOPLE.sam.id;
+    click.trigger_id = 'trigger-finish';
+    click.actions = [{ ...click.actions[0], action_id: finish.action_id, value: finish.value, text: finish.text }];
+    click.container = { type: 'message', message_ts: '1732280070.000100', channel_id: 'C2147483705', is_ephemeral: true };
+    await scene.post(interactiveBody(click));
+    const modal = (await scene.fake.waitFor('views.update')).body.view;
+    expect(JSON.stringify(modal.blocks)).toContain('Projector in room Everest shows no picture');
+    expect(JSON.stringify(modal.blocks)).toContain('p1732280060000300');
+    expect(block(modal.blocks, 'extra.SD_CostCentre')).toMatchObject({ optional: false });
   });
 
   it('files the extra values from a view_submission into the list and shows them on the agent’s ticket message', async () => {

@@ -220,6 +220,13 @@ export async function startFakeSlack(options: { token?: string; users?: FakeSlac
         const locale = u.locale && (body.include_locale === true || body.include_locale === 'true') ? { locale: u.locale } : {};
         return { ok: true, user: { id: u.id, name: u.name.toLowerCase(), real_name: u.name, is_bot: Boolean(u.isBot), profile, ...locale, ...(u.tz ? { tz: u.tz } : {}) } };
       }
+      case 'users.lookupByEmail': {
+        // Slack compares addresses without regard to case; a hidden address finds no one.
+        const wanted = String(body.email ?? '').toLowerCase();
+        const u = [...users.values()].find((x) => x.email?.toLowerCase() === wanted);
+        if (!u) return { ok: false, error: 'users_not_found' };
+        return { ok: true, user: { id: u.id, name: u.name.toLowerCase(), real_name: u.name, is_bot: Boolean(u.isBot), deleted: false, profile: { email: u.email, real_name: u.name } } };
+      }
       case 'conversations.open':
         return { ok: true, channel: { id: `D${String(body.users).replace(/^U/, '')}` } };
       case 'conversations.history': {

@@ -149,4 +149,33 @@ describe('Teams forms from the site columns', () => {
     expect(res.body.statusCode).toBe(200);
     expect(emulator.data.get('SD_Tickets', item.id)!.fields).toMatchObject({ Title: 'Phone still dead', SD_Location: 'Branch office', SD_Cost: 'about 40' });
   });
+
+  it('a column the site calls "Office location" is "Office location" on the English form and card, not the shipped word', async () => {
+    const { h, clock, emulator } = await start();
+    emulator.columns.define('SD_Tickets', 'SD_Location', { type: 'choice', choices: ['HQ', 'Branch office', 'Remote'], displayName: 'Office location' });
+    clock.ms += 10 * MINUTE;
+    await h.stack.helpdesk.ticketSchema();
+    expect(input(await newForm(h), 'extra.SD_Location')).toMatchObject({ label: 'Office location' });
+    await h.execute('ticket.create', { title: 'Dock dead', 'extra.SD_Location': 'HQ' });
+    const id = Number((await stored(h, 'Dock dead')).id);
+    const agentCard = (await h.execute('ticket.refresh', { ticketId: id }, 'dana')).body.value as Card;
+    const facts = agentCard.body.filter((b: Card) => b.type === 'FactSet').flatMap((b: Card) => b.facts);
+    expect(facts).toContainEqual({ title: 'Office location', value: 'HQ' });
+  });
+
+  it('a ticket from a message (message extension) that lacks a required column comes back as its dialog form, the message kept, nothing filed', async () => {
+    const { h, clock, emulator } = await start();
+    emulator.columns.define('SD_Tickets', 'SD_CostCentre', { type: 'text', required: true, displayName: 'Cost centre' });
+    clock.ms += 10 * MINUTE;
+    await h.stack.helpdesk.ticketSchema();
+    const before = emulator.data.count('SD_Tickets');
+    const activity = h.fixture('submit-action', 'lynne');
+    const res = await h.post(activity);
+    expect(res.body.task.type).toBe('continue');
+    const form = res.body.task.value.card.content as Card;
+    expect(cardText(form)).toMatch(/Cost centre is required/);
+    expect(input(form, 'title')?.value).toBe(activity.value.data.title);
+    expect(input(form, 'extra.SD_CostCentre')).toMatchObject({ isRequired: true });
+    expect(emulator.data.count('SD_Tickets')).toBe(before);
+  });
 });

@@ -57,4 +57,10 @@ describe('assets and errors', () => {
     expect(errorView('bad', 'claim <ticket id>')).toEqual({ message: 'bad', usage: 'claim <ticket id>', usageLabel: 'Usage:' });
     expect(errorView('bad', 'claim <ticket id>', 'de').usageLabel).toBe('Verwendung:');
   });
+
+  it('a site column is named as the site names it in English and as the catalog translates it in German', () => {
+    const site = { required: [], extra: [{ name: 'SD_Location', label: 'Office location', type: 'choice' as const, required: true, choices: ['HQ'] }] };
+    const label = (locale: string) => newTicketForm({ ...vocabulary, site }, {}, [], undefined, locale).extraFields?.[0]?.label;
+    expect([label('en'), label('de'), label('fr')]).toEqual(['Office location', 'Standort', 'Office location']);
+  });
 });

@@ -127,7 +127,7 @@ describe('helpView', () => {
     expect(helpView(COMMAND_DECLARATIONS, false).actions.map((a) => a.verb)).not.toContain(VERBS.queue);
     expect(names(true)).toEqual(COMMAND_DECLARATIONS.map((c) => c.name).sort((a, b) => names(true).indexOf(a) - names(true).indexOf(b)));
     // `help claim` gives the syntax and one example; the overview gives none.
-    expect(helpView(COMMAND_DECLARATIONS, true, 'claim').commands).toEqual([{ usage: 'claim <ticket id>', description: 'Assign a ticket to me e.g. claim 12' }]);
+    expect(helpView(COMMAND_DECLARATIONS, true, 'claim').commands).toEqual([{ usage: 'claim <ticket id>', description: 'Assign a ticket to me e.g. claim 21' }]);
     expect(helpView(COMMAND_DECLARATIONS, true, 'claim').groups).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@
  */
 import type { App } from '@slack/bolt';
 import { answersBeforeFiling, dispatch, handleText } from '../../commands';
+import { finishInForm } from '../../commands/finish-in-form';
 import { VERBS } from '../../core/verbs';
 import { channelWelcome } from '../../views/help-view';
 import { publishHome } from './app-home';
@@ -150,10 +151,9 @@ export function registerEvents(app: App, deps: SlackDeps): void {
       const offer = await answersBeforeFiling(ctx, values);
       if (offer) return await answer(deps, target, offer);
       const reply = await dispatch(ctx, { verb: VERBS.create, values });
-      if (reply.view.type === 'error' || reply.view.type === 'form') {
-        const why = reply.view.type === 'error' ? reply.view.error.message : reply.view.form.errors.map((e) => e.message).join(' ');
-        return await postPrivate(deps, target, text(texts.notFiled(why), locale));
-      }
+      // The message cannot complete the ticket (a column the site requires): the form, privately, to finish it.
+      if (reply.view.type === 'form') return await postPrivate(deps, target, messageFor(await finishInForm(ctx, reply.view.form), channel, locale));
+      if (reply.view.type === 'error') return await postPrivate(deps, target, text(texts.notFiled(reply.view.error.message), locale));
       const card = { ...reply, visibility: 'public' as const };
       await answer(deps, target, card, undefined, async (msg) => void (await deps.client.chat.postMessage({ channel, thread_ts: ts, ...msg })));
       // The message's files go with the ticket it filed, as the comment of the person who filed it.

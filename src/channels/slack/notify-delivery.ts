@@ -18,6 +18,7 @@ import { stormMessage } from './blocks/storm';
 import { digestMessage } from './blocks/digest';
 import { escapeMrkdwn } from './blocks/limits';
 import { slackErrorCode, type ConversationInfo, type SlackClient, type SlackDeps, type ThreadReplyInfo } from './context';
+import { createSlackEmailLookup } from './email-lookup';
 
 /** Options for createSlackDelivery. */
 export interface SlackDeliveryConfig {
@@ -69,6 +70,7 @@ function withoutRetries(client: SlackClient): SlackClient {
 export function createSlackDelivery(config: SlackDeliveryConfig): Delivery {
   const { store, logger } = config;
   const client = withoutRetries(config.client);
+  const lookup = createSlackEmailLookup(client, store, logger);
   const call = async <T>(what: string, fn: () => Promise<T>): Promise<T> => {
     try {
       return await fn();
@@ -136,13 +138,15 @@ export function createSlackDelivery(config: SlackDeliveryConfig): Delivery {
     },
     async sendDirect(email, text, send, notice) {
       const address = (await store.personAddresses(email)).find((a) => a.platform === 'slack' && (a.userId || a.conversationId));
-      if (!address) {
-        logger.debug('no Slack user id stored for person; DM skipped', { email });
+      // Someone who never wrote to the bot in Slack may still have an account there under the same address.
+      const userId = address?.userId ?? (address ? undefined : await call('users.lookupByEmail', () => lookup(email)));
+      if (!address && !userId) {
+        logger.debug('no Slack user for person; DM skipped', { email });
         return false;
       }
-      let channel = address.conversationId;
+      let channel = address?.conversationId;
       if (!channel) {
-        const opened = await call('conversations.open', () => client.conversations.open({ users: address.userId! }));
+        const opened = await call('conversations.open', () => client.conversations.open({ users: userId! }));
         channel = opened.channel?.id;
         if (!channel) throw new DeliveryError('failed', 'conversations.open returned no channel');
         await store.savePersonAddress({ platform: 'slack', email, conversationId: channel });

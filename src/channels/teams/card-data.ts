@@ -9,9 +9,11 @@ import { placeDates } from '../../features/sla/clock-view';
 import type { NoticeView } from '../../views/notice-view';
 import type { ActionView, AssetListView, ClockLineView, ConfirmationView, ErrorView, FormView, HelpView, TicketListView, TicketSummaryView, TicketView } from '../../views/types';
 import { cardDateTime, literal, placeholders } from './card-text';
+import { clockStyle, toneStyle } from './tone';
 
 /** Card colour by what the status means, not how it is spelled. */
-const ROLE_COLORS: Record<StatusRole, string> = { new: 'Accent', working: 'Warning', waiting: 'Default', done: 'Good' };
+// "Warning" is yellow on white in the default host config: a ticket being worked on reads in the theme's own colour.
+const ROLE_COLORS: Record<StatusRole, string> = { new: 'Accent', working: 'Default', waiting: 'Default', done: 'Good' };
 
 /** Teams shows at most a handful of buttons per action set; agents get two rows instead of an error. */
 const BUTTONS_PER_ROW = 4;
@@ -29,9 +31,10 @@ function rows<T>(items: T[]): { actions: T[] }[] {
   return out;
 }
 
-/** An SLA clock line: its date as DATE()/TIME() tokens, coloured by its state (Adaptive Card good/warning/attention). */
+/** An SLA clock line: its date as DATE()/TIME() tokens, coloured and marked by its state (tone.ts). */
 function clock(c: ClockLineView) {
-  return { text: `${literal(c.before)}${c.at ? cardDateTime(c.at, c.atText ?? '') : ''}${literal(c.after)}`, color: c.tone };
+  const { color, mark } = clockStyle(c.tone);
+  return { text: `${mark}${literal(c.before)}${c.at ? cardDateTime(c.at, c.atText ?? '') : ''}${literal(c.after)}`, color };
 }
 
 function summary(t: TicketSummaryView) {
@@ -39,9 +42,9 @@ function summary(t: TicketSummaryView) {
   return { id: t.id, title: literal(t.title), line, notice: literal(t.notice ?? ''), clocks: (t.clocks ?? []).map(clock), actions: t.actions.map(action) };
 }
 
-/** A lost race or refusal stands out; a confirmation ("Resolved by …") reads as good news. */
-function noticeStyle(notice: Notice | undefined): 'attention' | 'good' {
-  return notice && notice.tone !== 'success' ? 'attention' : 'good';
+/** A notice's container by its tone: good news green, a lost race or refusal amber, a failure red. */
+function noticeStyle(notice: Notice | undefined): string {
+  return toneStyle(notice?.tone ?? 'success').container;
 }
 
 /** The ticket card's data. */
@@ -91,9 +94,23 @@ export function helpData(h: HelpView) {
   return { title: h.title, intro: h.intro, commands, hasCommands: commands.length > 0, groups, more: placeholders(h.more), actions: h.actions.map(action) };
 }
 
-/** A confirmation's data, with the ticket it is about as a summary line. */
+/**
+ * A confirmation's data: its first line styled by the answer's tone (a heading when lines follow),
+ * each further line a line of its own, and the ticket it is about as a summary line.
+ */
 export function confirmationData(c: ConfirmationView) {
-  return { message: placeDates(literal(c.message), c.dates, cardDateTime), hasTicket: Boolean(c.ticket), ticket: c.ticket ? summary(c.ticket) : {}, actions: c.actions.map(action) };
+  const style = toneStyle(c.tone);
+  const [first = '', ...rest] = c.message.split('\n').map((line) => placeDates(literal(line), c.dates, cardDateTime));
+  const lines = rest.filter((line) => line.trim() !== '').map((text) => ({ text }));
+  return {
+    message: `${style.mark}${first}`,
+    color: style.color,
+    weight: lines.length > 0 ? 'Bolder' : style.weight,
+    lines,
+    hasTicket: Boolean(c.ticket),
+    ticket: c.ticket ? summary(c.ticket) : {},
+    actions: c.actions.map(action),
+  };
 }
 
 /** An error's data. */

@@ -1,4 +1,5 @@
 /** Any view model rendered as a Slack message (`text` fallback plus `blocks`) within Block Kit limits. */
+import type { NoticeTone } from '../../../core';
 import { FORM_OPEN_VERB } from '../../../commands/registry';
 import type { ActionView, AssetListView, FormView, HelpView, TicketListView, View } from '../../../views/types';
 import { placeDates } from '../../../features/sla/clock-view';
@@ -96,6 +97,9 @@ function formOffer(form: FormView): Block[] {
   return [{ type: 'section', text: mrkdwn(intro) }, { type: 'actions', elements: [button(open, new Set(), true)] }];
 }
 
+/** The mark in front of an answer by its tone: only good news is ticked; information reads plainly. */
+const TONE_MARKS: Record<NoticeTone, string> = { success: ':white_check_mark: ', info: '', warning: ':warning: ', error: ':x: ' };
+
 /**
  * Renders any view as a message. Forms become a button that opens the modal (messages cannot hold
  * inputs). Every word comes from the view; `_locale` is what older callers still pass.
@@ -110,7 +114,7 @@ export function renderMessage(view: View, _locale?: string): SlackMessage {
       return { text: userText(view.help.title, BLOCK_LIMITS.fallbackText), blocks: helpBlocks(view.help) };
     case 'confirmation': {
       const c = view.confirmation;
-      const blocks: Block[] = [{ type: 'section', text: mrkdwn(`:white_check_mark: ${placeDates(userText(c.message, BLOCK_LIMITS.sectionText - (c.dates?.length ? 400 : 20)), c.dates, slackDate)}`) }];
+      const blocks: Block[] = [{ type: 'section', text: mrkdwn(`${TONE_MARKS[c.tone ?? 'info']}${placeDates(userText(c.message, BLOCK_LIMITS.sectionText - (c.dates?.length ? 400 : 20)), c.dates, slackDate)}`) }];
       if (c.ticket) blocks.push(...ticketSummaryBlocks({ ...c.ticket, actions: [] }));
       blocks.push(...actionsBlocks(c.actions));
       return { text: placeDates(userText(c.message, BLOCK_LIMITS.fallbackText - (c.dates?.length ? 400 : 0)), c.dates, slackDate), blocks };

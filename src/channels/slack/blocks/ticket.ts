@@ -44,9 +44,9 @@ export function clockText(c: ClockLineView): string {
   return `${CLOCK_MARKS[c.state]} ${escapeMrkdwn(c.before)}${c.at ? slackDate(c.at, c.atText ?? '') : ''}${escapeMrkdwn(c.after)}`;
 }
 
-/** The mark in front of a notice: only a warning or an error gets :warning:; good news reads plainly. */
+/** The mark in front of a notice: only a warning or an error gets :warning:; good news and information read plainly. */
 export function noticeMark(notice: Notice): string {
-  return notice.tone === 'success' ? '' : ':warning: ';
+  return notice.tone === 'warning' || notice.tone === 'error' ? ':warning: ' : '';
 }
 
 /** Fallback text for notifications and screen readers (Slack parses it as mrkdwn, so it is escaped); cut to 40,000 characters. */
