@@ -19,14 +19,14 @@ export function blockedExtension(name: string): string | undefined {
 }
 
 const MAGIC: readonly { kind: string; bytes: readonly number[] }[] = [
-  { kind: 'Windows program (MZ)', bytes: [0x4d, 0x5a] },
-  { kind: 'Linux program (ELF)', bytes: [0x7f, 0x45, 0x4c, 0x46] },
-  { kind: 'macOS program (Mach-O)', bytes: [0xfe, 0xed, 0xfa, 0xce] },
-  { kind: 'macOS program (Mach-O)', bytes: [0xfe, 0xed, 0xfa, 0xcf] },
-  { kind: 'macOS program (Mach-O)', bytes: [0xce, 0xfa, 0xed, 0xfe] },
-  { kind: 'macOS program (Mach-O)', bytes: [0xcf, 0xfa, 0xed, 0xfe] },
-  { kind: 'macOS program (Mach-O)', bytes: [0xca, 0xfe, 0xba, 0xbe] },
-  { kind: 'script (#!)', bytes: [0x23, 0x21] },
+  { kind: 'windows', bytes: [0x4d, 0x5a] },
+  { kind: 'linux', bytes: [0x7f, 0x45, 0x4c, 0x46] },
+  { kind: 'macos', bytes: [0xfe, 0xed, 0xfa, 0xce] },
+  { kind: 'macos', bytes: [0xfe, 0xed, 0xfa, 0xcf] },
+  { kind: 'macos', bytes: [0xce, 0xfa, 0xed, 0xfe] },
+  { kind: 'macos', bytes: [0xcf, 0xfa, 0xed, 0xfe] },
+  { kind: 'macos', bytes: [0xca, 0xfe, 0xba, 0xbe] },
+  { kind: 'script', bytes: [0x23, 0x21] },
 ];
 
 /** What the first bytes of a file say it is, when that is a program or a script; undefined otherwise. */

@@ -35,7 +35,8 @@ export function refusalLine(name: string, refusal: Refusal, locale?: string): st
   const vars: Record<string, unknown> = { name };
   if (refusal.kind === 'too-many') vars.max = refusal.max;
   if (refusal.kind === 'too-large') vars.maxMb = refusal.maxMb;
-  if (refusal.kind === 'blocked-type') vars.what = refusal.what;
+  // A sniffed kind (windows, linux, macos, script) is named in the reader's language; an extension as it is.
+  if (refusal.kind === 'blocked-type') vars.what = refusal.what.startsWith('.') ? refusal.what : t(`files:sniffed.${refusal.what}`);
   return t(`files:refused.${refusal.kind}`, vars);
 }
 

@@ -65,7 +65,7 @@ describe('files sent in Slack', () => {
     expect(result.lines).toEqual([
       'dump.zip was not added: files up to 8 MB are taken.',
       'setup.exe was not added: programs and scripts are not taken (.exe).',
-      'report.png was not added: programs and scripts are not taken (Windows program (MZ)).',
+      'report.png was not added: programs and scripts are not taken (a Windows program).',
     ]);
     expect(scene.stack.emulator.drive.children(`SD_Attachments/${id}`)).toEqual([{ name: 'ok.png', size: 1000 }]);
     // Refused by name or by announced size: never downloaded.

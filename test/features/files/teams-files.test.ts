@@ -57,7 +57,7 @@ describe('files sent in a Teams personal chat', () => {
 
     expect(result.lines).toEqual([
       'fix.ps1 was not added: programs and scripts are not taken (.ps1).',
-      'notes.txt was not added: programs and scripts are not taken (script (#!)).',
+      'notes.txt was not added: programs and scripts are not taken (a script).',
       'video.mp4 was not added: files up to 8 MB are taken.',
       'image-1.png was not added: it links to a site outside the chat\'s own file store, and the bot fetches files only from there.',
     ]);
