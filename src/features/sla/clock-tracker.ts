@@ -7,8 +7,8 @@
  * first responses. Thresholds crossed are handed to `announce` once; a new or changed policy's
  * backlog (thresholds already past) goes out as one summary instead.
  */
-import { addressKey } from '../../core/vocabulary';
 import type { Comment, Ticket } from '../../helpdesk/types';
+import { firstResponseAt } from './first-response';
 import type { Logger } from '../../log';
 import { deriveClocks, nextChange, type Clock, type ClockKind, type RoleOf, type Threshold } from './clock';
 import type { PolicySource } from './policy-source';
@@ -154,14 +154,9 @@ export function createSlaTracker(config: SlaTrackerConfig): SlaTracker {
     };
   }
 
-  /** Public comments by agents set the first response (the earliest one wins). */
+  /** The first response, by the one rule (src/features/sla/first-response.ts): the earliest one wins. */
   function respond(record: SlaRecord, comments: readonly Comment[], agents: ReadonlySet<string> | undefined): SlaRecord {
-    let first = record.history.firstResponseAt;
-    for (const c of comments) {
-      if (c.isInternal || !c.authorEmail) continue;
-      const agent = agents ? agents.has(addressKey(c.authorEmail)) : addressKey(c.authorEmail) !== addressKey(record.requester ?? '');
-      if (agent) first = Math.min(first ?? Infinity, Date.parse(c.created));
-    }
+    const first = firstResponseAt(comments, record.requester ?? '', agents, record.history.firstResponseAt);
     return first === record.history.firstResponseAt ? record : { ...record, history: { ...record.history, firstResponseAt: first } };
   }
 
