@@ -49,10 +49,16 @@ export type FeatureHandler<S> = (ctx: CommandContext, input: CommandInput, comma
  */
 export type FeatureCommand<S> = Omit<CommandDeclaration, 'handles'> & { handles: Readonly<Record<string, FeatureHandler<S>>> };
 
-/** What each poll cycle read, handed to a feature after the cycle's commit (never in the fast lane). */
+/** What each poll cycle read, handed to a feature after the cycle's commit; and what the bot itself wrote. */
 export interface CycleHook {
   /** A failure is logged by the poller with the feature's name and never fails the cycle. */
   afterCycle(tickets: readonly Ticket[], comments: readonly Comment[], now: number): Promise<void>;
+  /**
+   * What a command just wrote (the fast lane), after its commit and before the writer's answer is
+   * built: what the feature shows on a card can be current at once. Keep it cheap (no Graph read);
+   * the next poll hands the same change to `afterCycle` too. A failure is logged and fails nothing.
+   */
+  afterWrite(tickets: readonly Ticket[], comments: readonly Comment[], now: number): Promise<void>;
 }
 
 /** One doctor line: passed, failed (the doctor exits non-zero), or a note. */
