@@ -42,33 +42,31 @@ function slackClocks(): string[] {
 
 const alex = { id: '29:alex', name: 'Alex', aadObjectId: 'aad-alex', email: 'alex@example.com' };
 
-/** Types `text` in `who`'s personal chat with the bot; resolves with the card answered there. */
-async function sayPersonally(who: typeof dana, text: string): Promise<string> {
+/** A recorded activity (`fixture`) from `who` in their personal chat with the bot, posted; resolves with the response. */
+async function postPersonally(who: typeof dana, fixture: string, fill: (activity: any) => void): Promise<Response> {
   connector.members.set(who.id, who);
-  const activity = JSON.parse(readFileSync(path.join(FIXTURES, 'message-personal.json'), 'utf8'));
+  const activity = JSON.parse(readFileSync(path.join(FIXTURES, fixture), 'utf8'));
   activity.id = `${Date.now()}2`;
   activity.serviceUrl = connector.url;
   activity.from = { id: who.id, name: who.name, aadObjectId: who.aadObjectId };
   activity.conversation = { ...activity.conversation, id: `a:${who.id}` };
-  activity.text = text;
-  const before = connector.activities.length;
+  fill(activity);
   const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(activity) });
   if (res.status !== 200) throw new Error(`POST /api/messages answered ${res.status}`);
+  return res;
+}
+
+/** Types `text` in `who`'s personal chat with the bot; resolves with the card answered there. */
+async function sayPersonally(who: typeof dana, text: string): Promise<string> {
+  const before = connector.activities.length;
+  await postPersonally(who, 'message-personal.json', (a) => (a.text = text));
   const answer = await connector.waitFor((a) => a.conversationId === `a:${who.id}` && connector.activities.indexOf(a) >= before && Boolean(a.activity.attachments?.length));
   return JSON.stringify(answer.activity.attachments);
 }
 
 /** Submits the new-ticket form as `who` in their personal chat (an Action.Execute); resolves with the card it answers. */
 async function fileAs(who: typeof dana, data: Record<string, string>): Promise<string> {
-  connector.members.set(who.id, who);
-  const activity = JSON.parse(readFileSync(path.join(FIXTURES, 'invoke-card-action.json'), 'utf8'));
-  activity.id = `${Date.now()}3`;
-  activity.serviceUrl = connector.url;
-  activity.from = { id: who.id, name: who.name, aadObjectId: who.aadObjectId };
-  activity.conversation = { ...activity.conversation, id: `a:${who.id}` };
-  activity.value = { ...activity.value, action: { ...activity.value.action, verb: 'ticket.create', data } };
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(activity) });
-  if (res.status !== 200) throw new Error(`POST /api/messages answered ${res.status}`);
+  const res = await postPersonally(who, 'invoke-card-action.json', (a) => (a.value = { ...a.value, action: { ...a.value.action, verb: 'ticket.create', data } }));
   return JSON.stringify(((await res.json()) as { value: unknown }).value);
 }
 
