@@ -191,10 +191,16 @@ describe('channel digests end to end', () => {
     now = at('2026-11-24T14:00:30Z');
     await bot.check();
     expect(teamsDigests(connector)).toHaveLength(1);
-    now = at('2026-11-25T14:00:30Z');
+    now = at('2026-11-25T14:00:00Z'); // at the slot's very millisecond
     await bot.check();
     expect(teamsDigests(connector)).toHaveLength(2);
     expect(JSON.stringify(teamsDigests(connector)[1])).not.toContain('late');
+    expect(JSON.stringify(teamsDigests(connector)[1])).toContain('Since the last digest');
+    // The next open day: there was a last digest, even one sent at its slot's very millisecond.
+    now = at('2026-11-30T14:00:30Z');
+    await bot.check();
+    expect(JSON.stringify(teamsDigests(connector)[2])).toContain('Since the last digest');
+    expect(teamsFacts(teamsDigests(connector)[2])).toContain('New since the last digest: 0');
   }, 60_000);
 
   it('answers an unknown time, day or zone with the fix', async () => {

@@ -8,7 +8,7 @@
  * The same check releases DMs held in quiet hours (src/features/preferences/quiet-hours.ts) once they end.
  */
 import { createHash } from 'node:crypto';
-import { IANAZone } from 'luxon';
+import { DateTime, IANAZone } from 'luxon';
 import { isDone, type Conversation, type DigestPorts, type DigestSpec } from '../../core';
 import type { Vocabulary } from '../../helpdesk/types';
 import type { Logger } from '../../log';
@@ -51,10 +51,15 @@ export interface Digests {
 }
 
 /**
- * A schedule set and never sent has its "since" where its last slot is (both when it was set);
- * the first digest moves "since" to when it was handled, and a changed schedule keeps the older "since".
+ * A schedule set and never sent has its "since" where its last slot is (both when it was set); the
+ * first digest moves "since" to when it was handled (after its slot, unless handled at the slot's
+ * very millisecond, which a slot's wall time tells apart), and a changed schedule keeps the older "since".
  */
-const basisOf = (rec: DigestRecord): DigestOccasion['basis'] => (rec.sinceAt === rec.lastSlot ? 'setUp' : 'last');
+function basisOf(rec: DigestRecord): DigestOccasion['basis'] {
+  if (rec.sinceAt !== rec.lastSlot) return 'last';
+  const wall = DateTime.fromMillis(rec.lastSlot, { zone: rec.spec.zone }).toFormat('HH:mm:ss.SSS');
+  return wall === `${rec.spec.time}:00.000` ? 'last' : 'setUp';
+}
 
 /** Creates the digest scheduler over one store. */
 export function createDigests(config: DigestsConfig): Digests {
