@@ -15,6 +15,7 @@ import { createSlaTracker, type SlaFindings } from './clock-tracker';
 /** What the cycle calls. */
 export interface SlaHook {
   afterCycle(tickets: readonly Ticket[], comments: readonly Comment[], now: number): Promise<void>;
+  /** What a command just wrote: the tickets' records (and so their cards' clocks) at once, no Graph read. */
   afterWrite(tickets: readonly Ticket[], comments: readonly Comment[], now: number): Promise<void>;
 }
 
