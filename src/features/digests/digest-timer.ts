@@ -57,8 +57,10 @@ export interface Digests {
  */
 function basisOf(rec: DigestRecord): DigestOccasion['basis'] {
   if (rec.sinceAt !== rec.lastSlot) return 'last';
-  const wall = DateTime.fromMillis(rec.lastSlot, { zone: rec.spec.zone }).toFormat('HH:mm:ss.SSS');
-  return wall === `${rec.spec.time}:00.000` ? 'last' : 'setUp';
+  const wall = DateTime.fromMillis(rec.lastSlot, { zone: rec.spec.zone });
+  const [hour, minute] = rec.spec.time.split(':').map(Number);
+  const atSlot = wall.hour === hour && wall.minute === minute && wall.second === 0 && wall.millisecond === 0;
+  return atSlot ? 'last' : 'setUp';
 }
 
 /** Creates the digest scheduler over one store. */
