@@ -19,6 +19,8 @@ import { reportStatusRoles } from './settings/roles';
 import { prepareDataDir, startFailure } from './start-errors';
 import { openPolicySource } from './features/sla/policy-source';
 import { bindFeatures, FEATURES, type AnyFeature, type HostServices } from './features';
+import type { FeatureRead, StartupSettings } from './features/types';
+import path from 'node:path';
 import { normalizeLocale } from './i18n';
 import { leaseFor, openStore, storeHealth, type Store } from './store';
 import { openFeatureDatabase } from './features/interim-database';
@@ -30,6 +32,8 @@ export interface App {
   /** Present when running on the embedded help-desk site. */
   emulator?: Emulator;
   poller: Poller;
+  /** The features this process runs (the start-up summary names them). */
+  features: readonly AnyFeature[];
   /** One line each for the help desk, Teams and Slack: reachable or not (waits at most a few seconds). */
   reachability(): Promise<string[]>;
   close(): Promise<void>;
@@ -86,7 +90,8 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
   void service.ticketSchema();
   // Each listed feature is handed the services it names; one that names what this host lacks stops start-up here.
   const featureHost: HostServices = { helpdesk: service, logger, vocabulary: service.vocabulary, locale: normalizeLocale(config.locale), now: () => new Date(), store };
-  const features = bindFeatures(options.features ?? FEATURES, featureHost);
+  const listed = options.features ?? FEATURES;
+  const features = bindFeatures(listed, featureHost);
   const commands = options.commands ?? registryOf(features);
   const notifications = createNotifications({
     cycleHooks: features.cycleHooks,
@@ -210,6 +215,7 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
     host,
     port,
     emulator,
+    features: listed,
     poller: started,
     reachability: () => reachabilityReport(config, probe),
     async close() {
@@ -223,6 +229,35 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
       await emulator?.close();
     },
   };
+}
+
+/** One thing a feature reads, as the start-up summary words it. */
+const readText = (r: FeatureRead) => ('table' in r ? `the store's ${r.table}` : `${r.setting}=${r.value}`);
+
+/**
+ * The lines `npm start` prints about what runs: the store, Slack, and each listed feature, on with
+ * what it reads (the SLA policy file, the digests' schedules, …) or off with the setting that turns it on.
+ */
+export function describeRunning(config: Readonly<Config>, features: readonly AnyFeature[]): string[] {
+  const settings: StartupSettings = {
+    ...(config.slaFile ? { slaFile: path.resolve(config.slaFile) } : {}),
+    timeZone: config.timeZone, locale: config.locale, csat: config.csat, stormThreshold: config.stormThreshold,
+    ...(config.helpdesk.spaceId ? { spaceId: config.helpdesk.spaceId } : {}),
+    ...(config.helpdesk.ticketUrlPattern ? { ticketUrlPattern: config.helpdesk.ticketUrlPattern } : {}),
+  };
+  const store = config.databaseUrl ? 'Store: PostgreSQL (DATABASE_URL)' : `Store: SQLite, ${path.resolve(config.dataDir, 'helpdesk-bot.sqlite')}`;
+  const slack = !config.slack
+    ? 'Slack: off (set SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET to turn it on)'
+    : `Slack: on, ${config.slack.appToken ? 'Socket Mode (SLACK_APP_TOKEN)' : 'HTTP mode at /slack/events'}`;
+  const lines = [store, slack];
+  const off: string[] = [];
+  for (const f of features) {
+    const said = f.startup(settings);
+    if (said.on) lines.push(`Feature ${f.name}: on, reads ${said.reads.map(readText).join(', ')}`);
+    else off.push(`${f.name} (set ${readText(said.turnOn)})`);
+  }
+  if (off.length) lines.push(`Features off: ${off.join(', ')}`);
+  return lines;
 }
 
 /** The lines `npm start` prints about the embedded site: where it runs and who the demo agents are. */

@@ -2,7 +2,7 @@
  * The bot process, once src/main.ts has set V8's flags: settings from the environment and .env
  * files, start the bot, stop cleanly on SIGINT/SIGTERM.
  */
-import { describeEmbedded, startApp, type App } from './app';
+import { describeEmbedded, describeRunning, startApp, type App } from './app';
 import { ConfigErrors, loadConfig, type Config } from './config';
 import { loadEnvFiles } from './env';
 import { configureLogging, log } from './log';
@@ -27,6 +27,7 @@ function banner(config: Readonly<Config>, app: App): string[] {
   const lines = [`Help-desk bot listening on ${base}/api/messages (Teams)`];
   if (config.slack && !config.slack.appToken) lines.push(`Slack events: ${base}/slack/events`);
   if (app.emulator) lines.push(...describeEmbedded(app.emulator));
+  lines.push(...describeRunning(config, app.features));
   const loopback = app.host === '127.0.0.1' || app.host === '::1' || app.host === 'localhost';
   if (!config.teams.appId) {
     lines.push(

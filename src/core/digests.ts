@@ -23,8 +23,24 @@ export interface DigestPorts {
   setSchedule(conversation: Conversation, spec: DigestSpec | undefined, by: string): Promise<boolean>;
   /** The conversation's schedule, if any. */
   schedule(conversation: Conversation): Promise<DigestSpec | undefined>;
-  /** Posts a digest into the conversation now, without moving its "since the last digest". */
-  postNow(conversation: Conversation): Promise<void>;
+  /**
+   * What a digest asked for now would count (the command shows it as its answer), without moving
+   * the conversation's "since the last digest".
+   */
+  digestNow(conversation: Conversation): Promise<DigestNow>;
+}
+
+/** A digest's counts and what they count from, in the conversation's zone and language. */
+export interface DigestNow {
+  figures: DigestFigures;
+  /** Epoch ms the counts start at. */
+  since: number;
+  /** What `since` is: the last digest, when the schedule was set (no digest yet), or a day ago (no schedule). */
+  basis: 'last' | 'setUp' | 'day';
+  /** The zone its times are written in (named). */
+  zone: string;
+  /** The conversation's language. */
+  locale: string;
 }
 
 /** What one digest counts, for the channel's subscriptions (src/features/digests/digest-data.ts). */

@@ -49,10 +49,16 @@ export type FeatureHandler<S> = (ctx: CommandContext, input: CommandInput, comma
  */
 export type FeatureCommand<S> = Omit<CommandDeclaration, 'handles'> & { handles: Readonly<Record<string, FeatureHandler<S>>> };
 
-/** What each poll cycle read, handed to a feature after the cycle's commit (never in the fast lane). */
+/** What each poll cycle read, handed to a feature after the cycle's commit; and what the bot itself wrote. */
 export interface CycleHook {
   /** A failure is logged by the poller with the feature's name and never fails the cycle. */
   afterCycle(tickets: readonly Ticket[], comments: readonly Comment[], now: number): Promise<void>;
+  /**
+   * What a command just wrote (the fast lane), after its commit and before the writer's answer is
+   * built: what the feature shows on a card can be current at once. Keep it cheap (no Graph read);
+   * the next poll hands the same change to `afterCycle` too. A failure is logged and fails nothing.
+   */
+  afterWrite(tickets: readonly Ticket[], comments: readonly Comment[], now: number): Promise<void>;
 }
 
 /** One doctor line: passed, failed (the doctor exits non-zero), or a note. */
@@ -68,6 +74,30 @@ export interface DoctorSettings {
   /** HELPDESK_SLA_FILE, when set. */
   slaFile?: string;
 }
+
+/** The settings start-up describes the features with (src/config.ts read and checked them). */
+export interface StartupSettings {
+  /** HELPDESK_SLA_FILE, as an absolute path, when set. */
+  slaFile?: string;
+  /** HELPDESK_TIME_ZONE. */
+  timeZone: string;
+  /** HELPDESK_LOCALE. */
+  locale: string;
+  /** HELPDESK_CSAT and HELPDESK_CSAT_SCALE. */
+  csat: { enabled: boolean; scale: 'five' | 'thumbs' };
+  /** HELPDESK_STORM_THRESHOLD. */
+  stormThreshold: number;
+  /** HELPDESK_SPACE_ID, when set. */
+  spaceId?: string;
+  /** HELPDESK_TICKET_URL_PATTERN, when set. */
+  ticketUrlPattern?: string;
+}
+
+/** One thing a feature reads: a setting with the value in force, or a table of the store. */
+export type FeatureRead = { setting: string; value: string } | { table: string };
+
+/** What start-up says of a feature: on and what it reads, or off and the setting that turns it on. */
+export type FeatureStartup = { on: true; reads: readonly FeatureRead[] } | { on: false; turnOn: FeatureRead };
 
 /** A check `npm run doctor` runs for a feature, before it reaches the tenant. */
 export type DoctorCheck = (settings: DoctorSettings) => Promise<DoctorVerdict[]>;
@@ -88,6 +118,8 @@ export interface Feature<N extends keyof HostServices = never, T = {}> {
   doctor: readonly DoctorCheck[];
   /** The environment variables it reads (validated with the rest in src/config.ts), for the docs and the doctor. */
   settings: readonly string[];
+  /** Whether it is on with these settings and what it reads: the lines `npm start` prints name each feature from this. */
+  startup(settings: StartupSettings): FeatureStartup;
 }
 
 /** A feature of any needs and tables, as the list holds them. */

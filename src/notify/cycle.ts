@@ -180,6 +180,10 @@ export function createCycleRunner(config: CycleConfig): CycleRunner {
       await search.index(written.tickets ?? []);
       const intents = await planDeliveries(store, deliverer, config.vocabulary, detected, written.origin, config.activeAgents);
       await store.commitCycleWithDeliveries({ watermarks: {}, states: detected.states, processedKeys: detected.fresh.map(commentKey) }, intents);
+      // Before the writer's answer is built: a card shows what the features keep of this change (SLA clocks) at once.
+      for (const { feature, hook } of config.hooks ?? []) {
+        await hook.afterWrite(written.tickets ?? [], pairs.map((p) => p.comment), now().getTime()).catch((err) => logger.error('a feature could not take in what the bot wrote; the next poll hands it over again', { feature, error: err }));
+      }
       return intents.length;
     });
   }

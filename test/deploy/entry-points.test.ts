@@ -143,6 +143,26 @@ describe('the bot (src/main.ts)', () => {
   });
 });
 
+describe('the start-up summary', () => {
+  it('names each feature that is on with what it reads (the SLA policy file among them), the store and Slack, and those that are off', async () => {
+    const policy = readFileSync(path.join(ROOT, 'examples', 'sla.json'), 'utf8');
+    const d = dir({ '.env': 'PORT=0\nHELPDESK_DATA_DIR=./state\nLOG_LEVEL=warn\nHELPDESK_SLA_FILE=./sla.json\nHELPDESK_CSAT=off\n', 'sla.json': policy });
+    const bot = entry('src/main.ts', [], d);
+    const [, port] = await bot.waitFor(/listening on http:\/\/127\.0\.0\.1:(\d+)\/api\/messages/);
+    await bot.waitFor(/Features off: .*\n/);
+    // Live, and so past installing its signal handlers, before it is stopped.
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+    const out = bot.output();
+    expect(out).toContain(`Feature sla: on, reads HELPDESK_SLA_FILE=${path.join(d, 'sla.json')}`);
+    expect(out).toMatch(/Feature digests: on, reads the store's digest_schedules/);
+    expect(out).toContain('Features off: surveys (set HELPDESK_CSAT=on)');
+    expect(out).toContain('Slack: off (set SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET to turn it on)');
+    expect(out).toContain(`Store: SQLite, ${path.join(d, 'state', 'helpdesk-bot.sqlite')}`);
+    bot.proc.kill('SIGTERM');
+    expect(await bot.exited).toBe(0);
+  });
+});
+
 describe('a production start against an unreachable tenant', () => {
   it('says within seconds on stdout that the help desk is not reachable, is not ready, and stays live', async () => {
     const closed = await new Promise<number>((resolve) => {

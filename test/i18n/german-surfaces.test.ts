@@ -20,7 +20,6 @@ import { stormMessage } from '../../src/channels/slack/blocks/storm';
 import { stormData } from '../../src/channels/teams/storm-card';
 import { expand } from '../../src/channels/teams/cards';
 import { mergedDmText, stormView } from '../../src/features/storms/storm-view';
-import { digestCard } from '../../src/channels/teams/digest-card';
 import { digestMessage } from '../../src/channels/slack/blocks/digest';
 import { digestView } from '../../src/features/digests/digest-view';
 
@@ -231,9 +230,8 @@ describe('a German reader sees German on every surface of both platforms', () =>
       unassigned: [{ id: 4, etag: '"e,1"', title: 'Drucker', description: '', status: 'New', priority: 'High', category: 'Hardware', requesterEmail: 'pattif@example.com', requesterName: 'Patti Fernandez', assigneeEmail: '', assigneeName: '', created: '2026-11-20T10:00:00Z', modified: '2026-11-20T10:00:00Z' }],
       sla: { breached: 1, dueToday: 2 },
     };
-    const view = digestView(figures, { since: Date.parse('2026-11-23T08:00:00Z'), lateSlot: Date.parse('2026-11-24T08:00:00Z') }, 'Europe/Berlin', 'de');
-    // Its times are written in the digest's zone, named, in one form only (no platform date token), so plainDates does not apply.
-    expect(english(teamsTexts(digestCard(view))), 'English catalog text').toEqual([]);
+    const view = digestView(figures, { since: Date.parse('2026-11-23T08:00:00Z'), basis: 'last', lateSlot: Date.parse('2026-11-24T08:00:00Z') }, 'Europe/Berlin', 'de');
+    expect(english(teamsTexts(renderCard({ type: 'digest', digest: view }))), 'English catalog text').toEqual([]);
     expect(english(slackTexts(digestMessage(view))), 'English catalog text').toEqual([]);
     expect(slackTexts(digestMessage(view)).join('\n')).toContain('Diese Zusammenfassung kommt verspätet');
   });

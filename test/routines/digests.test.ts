@@ -94,9 +94,12 @@ describe('channel digests end to end', () => {
     now = at('2026-11-23T08:00:30Z'); // 09:00:30 in Berlin
     await bot.check();
     const [first] = teamsDigests(connector);
+    // The first digest: there was no last one, so it counts from when it was set up, and says so.
     expect(teamsFacts(first)).toEqual([
-      'Open: 3 (New 3)', 'New since the last digest: 1', 'Unassigned: 3', 'Resolved since the last digest: 1',
+      'Open: 3 (New 3)', 'New since then: 1', 'Unassigned: 3', 'Resolved since then: 1',
     ]);
+    expect(JSON.stringify(first)).not.toContain('last digest');
+    expect(JSON.stringify(first)).toContain('First digest here: counting from {{DATE(2026-11-23T06:00:00Z, SHORT)}} {{TIME(2026-11-23T06:00:00Z)}}, when it was set up');
     const rows = JSON.stringify(first);
     expect(rows.indexOf('Printer jams on floor 3')).toBeLessThan(rows.indexOf('VPN slow from home'));
     expect(rows.indexOf('VPN slow from home')).toBeLessThan(rows.indexOf('Mouse wheel sticks'));
@@ -104,8 +107,10 @@ describe('channel digests end to end', () => {
     expect(rows).not.toContain('late');
     expect(slackDigests(slack, 'CDESK')).toHaveLength(1);
     expect(slackFacts(slackDigests(slack, 'CDESK')[0])).toEqual([
-      'Open: 1 (New 1)', 'New since the last digest: 0', 'Unassigned: 1', 'Resolved since the last digest: 0',
+      'Open: 1 (New 1)', 'New since then: 0', 'Unassigned: 1', 'Resolved since then: 0',
     ]);
+    // Slack's date token shows the time in each reader's zone; its fallback names the channel's zone.
+    expect(JSON.stringify(slackDigests(slack, 'CDESK')[0].blocks)).toContain('<!date^1795413600^{date_short_pretty} {time}|Mon, Nov 23, 07:00 Europe/Berlin>');
     const slackBlocks = JSON.stringify(slackDigests(slack, 'CDESK')[0].blocks);
     expect(slackBlocks).toContain('"action_id":"ticket.claim"');
     expect(slackBlocks).toContain('"type":"context"');
@@ -125,27 +130,34 @@ describe('channel digests end to end', () => {
     await bot.check();
     const afterRestart = teamsDigests(connector);
     expect(afterRestart).toHaveLength(2);
-    expect(JSON.stringify(afterRestart[1])).toContain('This digest is late: it was due Tue, Nov 24, 09:00 Europe/Berlin, when the bot was not running.');
+    expect(JSON.stringify(afterRestart[1])).toContain('This digest is late: it was due {{DATE(2026-11-24T08:00:00Z, SHORT)}} {{TIME(2026-11-24T08:00:00Z)}}, when the bot was not running.');
     expect(slackDigests(slack, 'CDESK')).toHaveLength(2);
     expect(slackDigests(slack, 'CDESK')[1].text).toContain('This digest is late');
 
-    // `digest now` at 11:00: posted at once, on request; Wednesday's digest still counts from the late one.
+    // `digest now` at 11:00: the digest itself is the answer, at once, one message in the channel and
+    // nothing else (no pointer, no private line, no bare title); Wednesday's digest still counts from the late one.
     now = at('2026-11-24T10:00:00Z');
     ticket('Dock flickers', {}, '2026-11-24T09:45:00Z');
     await bot.poller.runOnce();
+    const before = connector.activities.length;
     await bot.sayInTeams('digest now');
-    await bot.poller.runOnce();
-    const onRequest = teamsDigests(connector)[2];
+    const answers = connector.activities.slice(before);
+    expect(answers.map((a) => a.conversationId.split(';')[0])).toEqual([CHANNEL]);
+    const onRequest = answers[0].activity.attachments[0].content;
+    expect(answers[0].activity.text ?? '').toBe('');
     expect(JSON.stringify(onRequest)).toContain('Help-desk digest (on request)');
     expect(teamsFacts(onRequest)).toContain('New since the last digest: 1');
+    await bot.poller.runOnce();
+    expect(connector.activities.length).toBe(before + 1);
 
     now = at('2026-11-25T08:00:10Z');
     await bot.check();
-    const wednesday = teamsDigests(connector)[3];
-    expect(JSON.stringify(wednesday)).toContain('Since the last digest, Tue, Nov 24, 10:30 Europe/Berlin');
+    const wednesday = teamsDigests(connector)[2];
+    // The time as Teams' date token, so each reader sees it in their own zone.
+    expect(JSON.stringify(wednesday)).toContain('Since the last digest, {{DATE(2026-11-24T09:30:00Z, SHORT)}} {{TIME(2026-11-24T09:30:00Z)}}');
     expect(JSON.stringify(wednesday)).not.toContain('late');
     expect(teamsFacts(wednesday)).toContain('New since the last digest: 1');
-    expect(teamsDigests(connector)).toHaveLength(4);
+    expect(teamsDigests(connector)).toHaveLength(3);
     expect(slackDigests(slack, 'CDESK')).toHaveLength(3);
 
     // `subscriptions` shows the schedule; `digest off` ends it.
@@ -154,7 +166,7 @@ describe('channel digests end to end', () => {
     await bot.sayInTeams('digest off');
     now = at('2026-11-26T08:00:10Z');
     await bot.check();
-    expect(teamsDigests(connector)).toHaveLength(4);
+    expect(teamsDigests(connector)).toHaveLength(3);
   }, 60_000);
 
   it('takes the SLA policy\'s zone, sends nothing on a closed day of its calendar, and counts breached and due-today tickets', async () => {
@@ -173,16 +185,22 @@ describe('channel digests end to end', () => {
     await bot.check();
     expect(teamsDigests(connector)).toHaveLength(1);
     expect(teamsFacts(teamsDigests(connector)[0])).toEqual([
-      'Open: 2 (New 2)', 'New since the last digest: 2', 'Unassigned: 2', 'Resolved since the last digest: 0', 'SLA breached: 1', 'SLA due today: 1',
+      'Open: 2 (New 2)', 'New since then: 2', 'Unassigned: 2', 'Resolved since then: 0', 'SLA breached: 1', 'SLA due today: 1',
     ]);
     // Tuesday is closed in the calendar: no digest, and Wednesday's is on time, not late.
     now = at('2026-11-24T14:00:30Z');
     await bot.check();
     expect(teamsDigests(connector)).toHaveLength(1);
-    now = at('2026-11-25T14:00:30Z');
+    now = at('2026-11-25T14:00:00Z'); // at the slot's very millisecond
     await bot.check();
     expect(teamsDigests(connector)).toHaveLength(2);
     expect(JSON.stringify(teamsDigests(connector)[1])).not.toContain('late');
+    expect(JSON.stringify(teamsDigests(connector)[1])).toContain('Since the last digest');
+    // The next open day: there was a last digest, even one sent at its slot's very millisecond.
+    now = at('2026-11-30T14:00:30Z');
+    await bot.check();
+    expect(JSON.stringify(teamsDigests(connector)[2])).toContain('Since the last digest');
+    expect(teamsFacts(teamsDigests(connector)[2])).toContain('New since the last digest: 0');
   }, 60_000);
 
   it('answers an unknown time, day or zone with the fix', async () => {

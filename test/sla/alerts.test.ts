@@ -66,8 +66,8 @@ describe('SLA alerts owed', () => {
     const { tell, owed } = await setup();
     await tell({ alerts: [alert(1, { assignee: 'lee@contoso.com' }), alert(2, { kind: 'breach' })], backlog: backlogOf([]), policy: 'p', save: async () => {} }, NOW);
     expect((await owed()).sort()).toEqual([
-      ['dm:lee@contoso.com', '⚠️ SLA on your ticket #1 “Ticket 1”: first response due in 1 h 20 min.'],
-      ['slack:CALL', '⚠️ SLA #1 „Ticket 1“: Erstreaktion fällig in 1 Std. 20 Min. (bearbeitet von lee@contoso.com).'],
+      ['dm:lee@contoso.com', '⚠️ SLA on your ticket #1 “Ticket 1”: 75% of the first response time used, due 24 Nov 2026 11:20 UTC (in 1 h 20 min).'],
+      ['slack:CALL', '⚠️ SLA #1 „Ticket 1“: 75 % der Frist für Erstreaktion verbraucht, fällig 24. Nov. 2026, 11:20 UTC (in 1 Std. 20 Min.; bearbeitet von lee@contoso.com).'],
     ].sort());
     // The breach of ticket 2 waits behind ticket 1's line in the same lane; both were owed.
     const t = translator('de');

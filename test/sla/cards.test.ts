@@ -42,23 +42,51 @@ function slackClocks(): string[] {
 
 const alex = { id: '29:alex', name: 'Alex', aadObjectId: 'aad-alex', email: 'alex@example.com' };
 
-/** Types `text` in `who`'s personal chat with the bot; resolves with the card answered there. */
-async function sayPersonally(who: typeof dana, text: string): Promise<string> {
+/** A recorded activity (`fixture`) from `who` in their personal chat with the bot, posted; resolves with the response. */
+async function postPersonally(who: typeof dana, fixture: string, fill: (activity: any) => void): Promise<Response> {
   connector.members.set(who.id, who);
-  const activity = JSON.parse(readFileSync(path.join(FIXTURES, 'message-personal.json'), 'utf8'));
+  const activity = JSON.parse(readFileSync(path.join(FIXTURES, fixture), 'utf8'));
   activity.id = `${Date.now()}2`;
   activity.serviceUrl = connector.url;
   activity.from = { id: who.id, name: who.name, aadObjectId: who.aadObjectId };
   activity.conversation = { ...activity.conversation, id: `a:${who.id}` };
-  activity.text = text;
-  const before = connector.activities.length;
+  fill(activity);
   const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(activity) });
   if (res.status !== 200) throw new Error(`POST /api/messages answered ${res.status}`);
+  return res;
+}
+
+/** Types `text` in `who`'s personal chat with the bot; resolves with the card answered there. */
+async function sayPersonally(who: typeof dana, text: string): Promise<string> {
+  const before = connector.activities.length;
+  await postPersonally(who, 'message-personal.json', (a) => (a.text = text));
   const answer = await connector.waitFor((a) => a.conversationId === `a:${who.id}` && connector.activities.indexOf(a) >= before && Boolean(a.activity.attachments?.length));
   return JSON.stringify(answer.activity.attachments);
 }
 
+/** Submits the new-ticket form as `who` in their personal chat (an Action.Execute); resolves with the card it answers. */
+async function fileAs(who: typeof dana, data: Record<string, string>): Promise<string> {
+  const res = await postPersonally(who, 'invoke-card-action.json', (a) => (a.value = { ...a.value, action: { ...a.value.action, verb: 'ticket.create', data } }));
+  return JSON.stringify(((await res.json()) as { value: unknown }).value);
+}
+
 describe('SLA clocks on ticket cards', () => {
+  it('the card of a ticket just filed shows its clocks at once, to the agent who filed it and in the channel', async () => {
+    const { poller } = await startNotifier();
+    setNow(Date.now() + MIN); // the site stamps the ticket with its own clock, a little behind this one
+    await poller.runOnce(); // first start: the policy adopted
+    await sayInTeams('subscribe');
+    const filed = await fileAs(dana, { title: 'Printer on fire', description: 'smoke', priority: 'Urgent', category: 'Hardware' });
+    expect(filed).toContain('Printer on fire');
+    expect(filed).toMatch(/First response due \{\{DATE\(/);
+    expect(filed).toMatch(/Resolution due \{\{DATE\(/);
+    // The channel's card, sent at once through the fast lane (no poll in between), shows them too.
+    await connector.waitFor((a) => a.conversationId === CHANNEL && JSON.stringify(a.activity.attachments ?? '').includes('Printer on fire'));
+    expect(teamsClocks().map((c) => c.text.replace(/\{\{.*/, ''))).toEqual(['First response due ', 'Resolution due ']);
+    await poller.stop();
+  }, 60_000);
+
+
   it('an agent\'s card and queue show the clocks, the requester\'s own card never does', async () => {
     const created = Date.parse('2026-11-23T10:00:00Z');
     const { poller } = await startNotifier();

@@ -32,8 +32,8 @@ describe('SLA alerts end to end', () => {
 
     await pollAt(poller, created + 23 * MIN);
     const warning = [
-      'teams ⚠️ SLA #1 “VPN down for the whole floor”: first response due in 7 min (nobody holds it).',
-      'slack C1 ⚠️ SLA #1 “VPN down for the whole floor”: first response due in 7 min (nobody holds it).',
+      'teams ⚠️ SLA #1 “VPN down for the whole floor”: 75% of the first response time used, due 23 Nov 2026 10:30 UTC (in 7 min; nobody holds it).',
+      'slack C1 ⚠️ SLA #1 “VPN down for the whole floor”: 75% of the first response time used, due 23 Nov 2026 10:30 UTC (in 7 min; nobody holds it).',
     ];
     expect(slaTexts()).toEqual(warning.sort());
 
@@ -76,6 +76,28 @@ describe('SLA alerts end to end', () => {
     const text = JSON.stringify(list.activity.attachments);
     expect(text.indexOf('VPN down for the whole floor')).toBeGreaterThan(-1);
     expect(text.indexOf('VPN down for the whole floor')).toBeLessThan(text.indexOf('Mouse wheel sticks'));
+    await poller.stop();
+  }, 60_000);
+
+  it('the 75 % and 90 % warnings each say how much is used and when it is due, and never read the same', async () => {
+    writeFileSync(path.join(dir, 'sla.json'), JSON.stringify({ ...POLICY, warnAt: [0.75, 0.9] }));
+    const created = Date.parse('2026-11-23T10:00:00Z');
+    const { poller } = await startNotifier();
+    setNow(created - 60 * MIN);
+    await poller.runOnce();
+    await createNotificationPorts(stores[stores.length - 1]).subscribe({ platform: 'slack', id: 'C1', kind: 'channel' }, { kind: 'sla', value: '' }, dana);
+    stack.emulator.data.insert('SD_Tickets', {
+      Title: 'VPN down', SD_Description: 'd', SD_Priority: 'Urgent', SD_Status: 'New', SD_Category: 'Network',
+      SD_SubmittedBy: 'alex@example.com', SD_SubmittedByName: 'Alex', SD_SubmittedByEmail: 'alex@example.com', SD_AssignedTo: '',
+    }, { created: new Date(created), modified: new Date(created) });
+    await pollAt(poller, created + 5 * MIN);
+    await pollAt(poller, created + 23 * MIN); // 75 % of the 30 min first response
+    await pollAt(poller, created + 28 * MIN); // 90 %
+    const warnings = slaTexts().filter((line) => line.startsWith('slack C1 ⚠️'));
+    expect(warnings).toHaveLength(2);
+    expect(new Set(warnings).size).toBe(2);
+    expect(warnings.find((w) => w.includes('75%'))).toContain('10:30 UTC');
+    expect(warnings.find((w) => w.includes('90%'))).toContain('10:30 UTC');
     await poller.stop();
   }, 60_000);
 

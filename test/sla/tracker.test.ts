@@ -8,6 +8,7 @@ import type { Comment, Ticket } from '../../src/helpdesk/types';
 import { createLogger } from '../../src/log';
 import { createSlaTracker } from '../../src/features/sla/clock-tracker';
 import { slaReport } from '../../src/features/sla/sla-report';
+import { isFirstResponse } from '../../src/features/sla/first-response';
 import { DateTime } from 'luxon';
 import { slaRoleOf } from '../../src/features/sla/clock-roles';
 import { openPolicySource } from '../../src/features/sla/policy-source';
@@ -38,8 +39,9 @@ async function setup(existing: Ticket[], commentsOf: (id: number) => Comment[] =
   const store = createSqliteStore({ dataDir: dir });
   stores.push(store);
   const reads = { everyTicket: 0, comments: [] as number[] };
+  const source = await openPolicySource(file, { logger, priorities: ['Low', 'Normal', 'High', 'Urgent'] });
   const tracker = createSlaTracker({
-    source: await openPolicySource(file, { logger, priorities: ['Low', 'Normal', 'High', 'Urgent'] }),
+    source,
     store,
     logger: options.log ? createLogger({ level: 'warn', write: options.log }) : logger,
     roleOf: slaRoleOf(DEFAULT_ROLE_VOCABULARY),
@@ -58,7 +60,7 @@ async function setup(existing: Ticket[], commentsOf: (id: number) => Comment[] =
     await found.save();
     return found;
   };
-  return { store, cycle, reads };
+  return { store, cycle, reads, source };
 }
 
 const said = (f: { alerts: { ticketId: number; key: string }[] }) => f.alerts.map((a) => a.key);
@@ -84,6 +86,33 @@ describe('SLA tracker', () => {
     await cycle(T0 + 10 * MIN, [], [comment(3, 1, T0 + 10 * MIN, 'dana@contoso.com')]);
     expect((await store.slaRecords([1])).get(1)?.history.firstResponseAt).toBe(T0 + 10 * MIN);
     expect(said(await cycle(T0 + 31 * MIN))).toEqual([]);
+  });
+
+  it('never counts the requester\'s own words as a first response, even when the requester is an agent, and `sla` reports it so', async () => {
+    // Dana filed #1 herself; her comments and her reopen reason are not answers. Lee's reply is.
+    const { cycle, store, source } = await setup([], () => [], { activeAgents: async () => new Set(['dana@contoso.com', 'lee@contoso.com']) });
+    const own = { submittedByEmail: 'Dana@Contoso.com', submittedBy: 'Dana', submittedByName: 'Dana', assignedTo: '' };
+    await cycle(T0, [ticket(1, own)]);
+    await cycle(T0 + 4 * MIN, [], [comment(1, 1, T0 + 3 * MIN, 'dana@contoso.com')]);
+    // Another word of hers with a change of the ticket in the same cycle (as a reopen reason comes with its status).
+    await cycle(T0 + 12 * MIN, [ticket(1, { ...own, category: 'Hardware', modified: new Date(T0 + 11 * MIN).toISOString() })], [comment(2, 1, T0 + 11 * MIN, 'dana@contoso.com')]);
+    expect((await store.slaRecords([1])).get(1)?.history.firstResponseAt).toBeUndefined();
+    const firstResponse = async (now: number) => (await slaReport(store, source, DEFAULT_ROLE_VOCABULARY, 1, now))?.clocks.find((c) => c.kind === 'firstResponse')?.state;
+    expect(await firstResponse(T0 + 12 * MIN)).toBe('running');
+    await cycle(T0 + 14 * MIN, [], [comment(3, 1, T0 + 13 * MIN, 'lee@contoso.com')]);
+    expect((await store.slaRecords([1])).get(1)?.history.firstResponseAt).toBe(T0 + 13 * MIN);
+    expect(await firstResponse(T0 + 14 * MIN)).toBe('met');
+  });
+
+  it('one rule for a first response: public, not the requester, an agent when the desk keeps a list', () => {
+    const c = (authorEmail: string, isInternal = false) => ({ authorEmail, isInternal });
+    const agents = new Set(['dana@contoso.com', 'lee@contoso.com']);
+    expect(isFirstResponse(c('lee@contoso.com'), 'dana@contoso.com', agents)).toBe(true);
+    expect(isFirstResponse(c('DANA@contoso.com'), 'dana@contoso.com', agents)).toBe(false);
+    expect(isFirstResponse(c('lee@contoso.com', true), 'dana@contoso.com', agents)).toBe(false);
+    expect(isFirstResponse(c('carl@contoso.com'), 'dana@contoso.com', agents)).toBe(false);
+    expect(isFirstResponse(c('carl@contoso.com'), 'dana@contoso.com', undefined)).toBe(true);
+    expect(isFirstResponse(c('dana@contoso.com'), 'dana@contoso.com', undefined)).toBe(false);
   });
 
   it('an agents list that cannot be read counts no comment as a first response by guesswork, says so, and judges the comments once it can', async () => {

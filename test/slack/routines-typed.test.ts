@@ -57,6 +57,22 @@ describe('Slack: digest typed in a channel', () => {
   });
 });
 
+describe('Slack: digest now typed in a channel', () => {
+  it('answers with the digest itself, for the whole channel, as one message', async () => {
+    scene.fake.clear();
+    await scene.post(slashBody(slash(scene.fake, PEOPLE.dana, 'digest now', 'now')));
+    const answer = await Promise.any([
+      scene.fake.waitFor('response_url', (c) => c.responseId === 'now'),
+      scene.fake.waitFor('chat.postMessage', (c) => c.body.channel === CHANNEL),
+    ]);
+    const body = answer.body as { text?: string; blocks?: unknown[]; response_type?: string };
+    expect(JSON.stringify(body.blocks)).toContain('Help-desk digest (on request)');
+    expect(body.response_type ?? 'in_channel').toBe('in_channel');
+    const said = [...scene.fake.callsTo('response_url'), ...scene.fake.callsTo('chat.postMessage'), ...scene.fake.callsTo('chat.postEphemeral')];
+    expect(said).toHaveLength(1);
+  });
+});
+
 describe('Slack: notifications typed as a slash command', () => {
   it('opens the preferences form as a modal at once, not a message with a button', async () => {
     scene.fake.clear();

@@ -1,8 +1,7 @@
 /** A channel digest as an Adaptive Card (cards/digest.json): a FactSet of figures and the oldest unassigned tickets as rows with Claim. */
-import type { DigestView } from '../../features/digests/digest-view';
-import type { ActionView } from '../../views/types';
-import { expand } from './cards';
-import { literal } from './card-text';
+import { placeDates } from '../../features/sla/clock-view';
+import type { ActionView, DigestView } from '../../views/types';
+import { cardDateTime, literal } from './card-text';
 
 function action(a: ActionView) {
   const data: Record<string, unknown> = { ...a.data };
@@ -15,17 +14,13 @@ function action(a: ActionView) {
 export function digestData(d: DigestView) {
   return {
     title: literal(d.title),
-    late: literal(d.late ?? ''),
-    period: literal(d.period),
+    // Each time as Teams' date token: every reader sees it in their own time zone.
+    late: placeDates(literal(d.late ?? ''), d.dates, cardDateTime),
+    period: placeDates(literal(d.period), d.dates, cardDateTime),
     facts: d.facts.map((f) => ({ title: literal(f.title), value: literal(f.value) })),
     rowsTitle: literal(d.rowsTitle),
     emptyText: literal(d.emptyText),
     rows: d.rows.map((r) => ({ id: r.id, title: literal(r.title), line: literal(r.line), actions: r.actions.map(action) })),
     more: literal(d.moreText ?? ''),
   };
-}
-
-/** The digest card. */
-export function digestCard(d: DigestView): Record<string, unknown> {
-  return expand('digest', digestData(d));
 }

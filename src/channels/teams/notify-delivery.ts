@@ -18,7 +18,7 @@ import { inPersonalChat } from './personal-chat';
 import { cardFor } from './activities';
 import { stormActivity } from './storm-card';
 import { IANAZone } from 'luxon';
-import { digestCard } from './digest-card';
+import { renderCard } from './cards';
 import { kindOf } from './turn';
 
 /** Options for createTeamsDelivery. */
@@ -158,7 +158,8 @@ export function createTeamsDelivery(config: TeamsDeliveryConfig): Delivery {
     },
     async postDigest(conversationId, view) {
       const { ref } = await reference(conversationId);
-      await inConversation(ref, 'digest', (ctx) => ctx.sendActivity(MessageFactory.attachment(CardFactory.adaptiveCard(digestCard(view)), view.title)));
+      // The card alone: text beside it would show as a post of its own; the summary is the notification's line.
+      await inConversation(ref, 'digest', (ctx) => ctx.sendActivity({ ...MessageFactory.attachment(CardFactory.adaptiveCard(renderCard({ type: 'digest', digest: view }))), summary: view.title }));
     },
     async postThreadLine(conversationId, messageId, text) {
       const { ref, kind } = await reference(conversationId);

@@ -5,6 +5,7 @@ import { VERBS, type DigestSpec } from '../../core';
 import type { Translate } from '../../i18n';
 import type { CommandDeclaration } from '../../commands/declaration';
 import { parseSchedule } from './digest-words';
+import { digestView } from './digest-view';
 import type { Handler } from '../../commands/types';
 
 /** The plain answer that names the fix for each way a typed schedule can be wrong. */
@@ -38,8 +39,9 @@ const digest: Handler = async (ctx, input) => {
     return confirm(t(had ? 'routines:command.off' : 'routines:command.wasOff'), 'public');
   }
   if (first === 'now') {
-    await digests.postNow(ctx.conversation);
-    return confirm(t('routines:command.posted'));
+    // The digest itself is the answer: one message in the conversation, at once, and nothing else.
+    const now = await digests.digestNow(ctx.conversation);
+    return { view: { type: 'digest', digest: digestView(now.figures, { since: now.since, basis: now.basis, onRequest: true }, now.zone, now.locale) }, visibility: 'public' };
   }
   const parsed = parseSchedule(words);
   if ('problem' in parsed) {

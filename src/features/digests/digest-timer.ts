@@ -8,7 +8,7 @@
  * The same check releases DMs held in quiet hours (src/features/preferences/quiet-hours.ts) once they end.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { IANAZone } from 'luxon';
+import { DateTime, IANAZone } from 'luxon';
 import { isDone, type AnswerPorts, type Conversation, type DigestPorts, type DigestSpec } from '../../core';
 import type { Vocabulary } from '../../helpdesk/types';
 import type { Logger } from '../../log';
@@ -52,6 +52,19 @@ export interface Digests {
   stop(): void;
 }
 
+/**
+ * A schedule set and never sent has its "since" where its last slot is (both when it was set); the
+ * first digest moves "since" to when it was handled (after its slot, unless handled at the slot's
+ * very millisecond, which a slot's wall time tells apart), and a changed schedule keeps the older "since".
+ */
+function basisOf(rec: DigestRecord): DigestOccasion['basis'] {
+  if (rec.sinceAt !== rec.lastSlot) return 'last';
+  const wall = DateTime.fromMillis(rec.lastSlot, { zone: rec.spec.zone });
+  const [hour, minute] = rec.spec.time.split(':').map(Number);
+  const atSlot = wall.hour === hour && wall.minute === minute && wall.second === 0 && wall.millisecond === 0;
+  return atSlot ? 'last' : 'setUp';
+}
+
 /** Creates the digest scheduler over one store. */
 export function createDigests(config: DigestsConfig): Digests {
   const { store, vocabulary, logger } = config;
@@ -68,22 +81,28 @@ export function createDigests(config: DigestsConfig): Digests {
     return { working: open, open };
   };
 
-  async function enqueue(key: string, platform: Platform, conversationId: string, spec: { zone: string }, occasion: DigestOccasion, until: number): Promise<void> {
+  /** What a digest for the conversation counts from `since` until `until`, in its zone and language. */
+  async function counted(platform: Platform, conversationId: string, zone: string, since: number, until: number) {
     const [tickets, subs, locales, due] = await Promise.all([
-      store.digestTickets(occasion.since, vocabulary.statuses.filter((s) => isDone(vocabulary, s))),
+      store.digestTickets(since, vocabulary.statuses.filter((s) => isDone(vocabulary, s))),
       store.listSubscriptions(platform, conversationId),
       store.conversationLocales(),
       config.sla ? store.slaQueue(0, 5000) : Promise.resolve(undefined),
     ]);
-    const figures = digestFigures({ tickets, filters: subs.map((s) => s.filter), vocabulary, since: occasion.since, until, zone: spec.zone, slaDue: due?.rows });
+    const figures = digestFigures({ tickets, filters: subs.map((s) => s.filter), vocabulary, since, until, zone, slaDue: due?.rows });
     if (config.answers) {
       // The count is one fact among many: when it cannot be read, the digest goes without it.
-      figures.answeredSince = await config.answers.answeredSince(new Date(occasion.since).toISOString()).catch((error: unknown) => {
+      figures.answeredSince = await config.answers.answeredSince(new Date(since).toISOString()).catch((error: unknown) => {
         config.logger.warn('questions answered without a ticket could not be counted for a digest; it goes without that line', { conversationId, error });
         return undefined;
       });
     }
-    const view = digestView(figures, occasion, spec.zone, locales.get(`${platform}:${conversationId}`) ?? config.locale);
+    return { figures, locale: locales.get(`${platform}:${conversationId}`) ?? config.locale };
+  }
+
+  async function enqueue(key: string, platform: Platform, conversationId: string, spec: { zone: string }, occasion: DigestOccasion, until: number): Promise<void> {
+    const { figures, locale } = await counted(platform, conversationId, spec.zone, occasion.since, until);
+    const view = digestView(figures, occasion, spec.zone, locale);
     const payload: OutboxPayload = { kind: 'digest', platform, conversationId, view };
     const intent = { key, lane: channelLane(platform, conversationId), ticketId: 0, createdAt: new Date(until).toISOString(), payload };
     await store.commitCycleWithDeliveries({ watermarks: {}, states: [], processedKeys: [] }, [intent]);
@@ -98,7 +117,7 @@ export function createDigests(config: DigestsConfig): Digests {
     const slot = slots[slots.length - 1];
     const late = slots.length > 1 || now - slot > LATE_AFTER_MS;
     const key = `digest:${rec.platform}:${rec.conversationId}:${slot}`;
-    await enqueue(key, rec.platform, rec.conversationId, rec.spec, { since: rec.sinceAt, ...(late ? { lateSlot: slot } : {}) }, now);
+    await enqueue(key, rec.platform, rec.conversationId, rec.spec, { since: rec.sinceAt, basis: basisOf(rec), ...(late ? { lateSlot: slot } : {}) }, now);
     const moved = await store.advanceDigest(rec.platform, rec.conversationId, rec.lastSlot, slot, now);
     if (moved) logger.info('channel digest enqueued', { platform: rec.platform, conversationId: rec.conversationId, late });
     return moved;
@@ -152,12 +171,14 @@ export function createDigests(config: DigestsConfig): Digests {
     async schedule(conversation) {
       return (await store.digestSchedule(conversation.platform, conversation.id))?.spec;
     },
-    async postNow(conversation) {
+    async digestNow(conversation) {
       const now = clock();
       const rec = await store.digestSchedule(conversation.platform, conversation.id);
+      const zone = rec?.spec.zone ?? defaultZone();
       // Without a schedule there is no last digest: the day before stands in for it.
       const since = rec?.sinceAt ?? now - 86_400_000;
-      await enqueue(`digest-now:${randomUUID()}`, conversation.platform, conversation.id, { zone: rec?.spec.zone ?? defaultZone() }, { since, onRequest: true }, now);
+      const { figures, locale } = await counted(conversation.platform, conversation.id, zone, since, now);
+      return { figures, since, basis: rec ? basisOf(rec) : 'day', zone, locale };
     },
   };
 

@@ -1,45 +1,25 @@
 /**
  * A channel digest as both platforms show it: a title, facts (open by status, new, unassigned,
  * resolved, SLA) and the oldest unassigned tickets as rows with Claim, every word in the channel's
- * language. Times are written in the digest's zone with the zone named, so they read the same
- * for everyone in the channel.
+ * language. Times are written in the digest's zone with the zone named, and listed in `dates`, so
+ * a platform with a date token shows each in its reader's own zone.
  */
 import { DateTime } from 'luxon';
 import { VERBS, type DigestFigures } from '../../core';
 import { translator } from '../../i18n';
 import { formatDay, valueLabel } from '../../views/format';
-import type { ActionView } from '../../views/types';
+import type { DigestView } from '../../views/types';
 
-/** One unassigned ticket row. */
-export interface DigestRowView {
-  id: number;
-  title: string;
-  line: string;
-  actions: ActionView[];
-}
-
-/** The digest message. */
-export interface DigestView {
-  locale: string;
-  title: string;
-  /** Set on a late digest: when it was due, and that it is late. */
-  late?: string;
-  /** What "since" means here. */
-  period: string;
-  facts: { title: string; value: string }[];
-  rowsTitle: string;
-  rows: DigestRowView[];
-  /** Shown instead of rows when nothing is unassigned. */
-  emptyText: string;
-  /** "n more unassigned not shown", when there are. */
-  moreText?: string;
-  /** The whole digest as plain text: the notification and fallback. */
-  text: string;
-}
+export type { DigestRowView, DigestView } from '../../views/types';
 
 /** How a digest came about. */
 export interface DigestOccasion {
   since: number;
+  /**
+   * What `since` is: the last digest, the moment the schedule was set (no digest yet), or a day
+   * before a `digest now` in a conversation without a schedule.
+   */
+  basis: 'last' | 'setUp' | 'day';
   /** The digest was asked for (`digest now`) rather than scheduled. */
   onRequest?: boolean;
   /** A scheduled digest sent after its slot: the slot it was due at. */
@@ -50,16 +30,28 @@ export interface DigestOccasion {
 const WHEN: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
 const when = (at: number, zone: string, locale: string) => [DateTime.fromMillis(at, { zone }).setLocale(locale).toLocaleString(WHEN), zone].join(' ');
 
+/** The period line's key for each basis. */
+const PERIOD = { last: 'routines:digest.period', setUp: 'routines:digest.periodSetUp', day: 'routines:digest.periodDay' } as const;
+
 /** Builds the digest view in `locale`; times in `zone`. */
 export function digestView(figures: DigestFigures, occasion: DigestOccasion, zone: string, locale: string): DigestView {
   const t = translator(locale);
+  const last = occasion.basis === 'last';
+  const dates: DigestView['dates'] = [];
+  /** A time in the digest's zone, named, remembered with its instant for the platforms' date tokens. */
+  const at = (ms: number) => {
+    const text = when(ms, zone, locale);
+    dates.push({ text, iso: new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z') });
+    return text;
+  };
   const statuses = figures.openByStatus.map((s) => `${valueLabel(t, 'status', s.status)} ${s.count}`).join(' · ');
   const facts = [
     { title: t('routines:digest.facts.open'), value: statuses ? t('routines:digest.openValue', { count: figures.openTotal, statuses }) : '0' },
-    { title: t('routines:digest.facts.new'), value: String(figures.newSince) },
+    // "since the last digest" only when there was one; else "since then", after the period line.
+    { title: t(last ? 'routines:digest.facts.new' : 'routines:digest.facts.newThen'), value: String(figures.newSince) },
     ...(figures.answeredSince === undefined ? [] : [{ title: t('routines:digest.facts.answered'), value: String(figures.answeredSince) }]),
     { title: t('routines:digest.facts.unassigned'), value: String(figures.unassignedTotal) },
-    { title: t('routines:digest.facts.resolved'), value: String(figures.resolvedSince) },
+    { title: t(last ? 'routines:digest.facts.resolved' : 'routines:digest.facts.resolvedThen'), value: String(figures.resolvedSince) },
   ];
   if (figures.sla) {
     facts.push({ title: t('routines:digest.facts.breached'), value: String(figures.sla.breached) });
@@ -80,14 +72,15 @@ export function digestView(figures: DigestFigures, occasion: DigestOccasion, zon
   const view: DigestView = {
     locale,
     title: t(occasion.onRequest ? 'routines:digest.titleNow' : 'routines:digest.title'),
-    period: t('routines:digest.period', { since: when(occasion.since, zone, locale) }),
+    period: t(PERIOD[occasion.basis], { since: at(occasion.since) }),
     facts,
     rowsTitle: t('routines:digest.rowsTitle'),
     rows,
     emptyText: t('routines:digest.noneUnassigned'),
     text: '',
+    dates,
   };
-  if (occasion.lateSlot !== undefined) view.late = t('routines:digest.late', { when: when(occasion.lateSlot, zone, locale) });
+  if (occasion.lateSlot !== undefined) view.late = t('routines:digest.late', { when: at(occasion.lateSlot) });
   if (left > 0) view.moreText = t('routines:digest.more', { count: left });
   view.text = [
     view.title,

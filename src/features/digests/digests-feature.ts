@@ -10,4 +10,6 @@ export const digestsFeature = defineFeature({
   migrations: {},
   doctor: [],
   settings: ['HELPDESK_TIME_ZONE'],
+  // A policy's zone wins over HELPDESK_TIME_ZONE for schedules set without one (digest-timer.ts).
+  startup: (s) => ({ on: true, reads: [{ table: 'digest_schedules' }, { setting: s.slaFile ? 'HELPDESK_SLA_FILE' : 'HELPDESK_TIME_ZONE', value: s.slaFile ?? s.timeZone }] }),
 });

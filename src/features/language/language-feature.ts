@@ -10,4 +10,5 @@ export const languageFeature = defineFeature({
   migrations: {},
   doctor: [],
   settings: ['HELPDESK_LOCALE'],
+  startup: (s) => ({ on: true, reads: [{ setting: 'HELPDESK_LOCALE', value: s.locale }, { table: 'chosen_locales' }] }),
 });

@@ -10,4 +10,5 @@ export const preferencesFeature = defineFeature({
   migrations: {},
   doctor: [],
   settings: ['HELPDESK_TIME_ZONE'],
+  startup: (s) => ({ on: true, reads: [{ table: 'dm_preferences' }, { setting: 'HELPDESK_TIME_ZONE', value: s.timeZone }] }),
 });

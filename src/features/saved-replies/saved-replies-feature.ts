@@ -10,4 +10,5 @@ export const savedRepliesFeature = defineFeature({
   migrations: {},
   doctor: [],
   settings: [],
+  startup: () => ({ on: true, reads: [{ table: 'saved_replies' }] }),
 });

@@ -10,4 +10,5 @@ export const searchFeature = defineFeature({
   migrations: {},
   doctor: [],
   settings: ['HELPDESK_TICKET_URL_PATTERN'],
+  startup: (s) => ({ on: true, reads: [{ table: 'search_docs' }, ...(s.ticketUrlPattern ? [{ setting: 'HELPDESK_TICKET_URL_PATTERN', value: s.ticketUrlPattern }] : [])] }),
 });

@@ -7,8 +7,8 @@
  * first responses. Thresholds crossed are handed to `announce` once; a new or changed policy's
  * backlog (thresholds already past) goes out as one summary instead.
  */
-import { addressKey } from '../../core/vocabulary';
 import type { Comment, Ticket } from '../../helpdesk/types';
+import { firstResponseAt } from './first-response';
 import type { Logger } from '../../log';
 import { deriveClocks, nextChange, type Clock, type ClockKind, type RoleOf, type Threshold } from './clock';
 import type { PolicySource } from './policy-source';
@@ -78,6 +78,11 @@ export interface SlaTrackerConfig {
 export interface SlaTracker {
   /** After a cycle's commit: takes what it read, returns what is due to be told. */
   cycle(tickets: readonly Ticket[], comments: readonly Comment[], now: number): Promise<SlaFindings>;
+  /**
+   * What the bot just wrote (the fast lane), before the writer's answer is built, so a card shows
+   * the clocks of a ticket just filed or changed at once. No Graph read: no backlog, no scan.
+   */
+  written(tickets: readonly Ticket[], comments: readonly Comment[], now: number): Promise<SlaFindings>;
 }
 
 const META_POLICY = 'policy';
@@ -154,14 +159,9 @@ export function createSlaTracker(config: SlaTrackerConfig): SlaTracker {
     };
   }
 
-  /** Public comments by agents set the first response (the earliest one wins). */
+  /** The first response, by the one rule (src/features/sla/first-response.ts): the earliest one wins. */
   function respond(record: SlaRecord, comments: readonly Comment[], agents: ReadonlySet<string> | undefined): SlaRecord {
-    let first = record.history.firstResponseAt;
-    for (const c of comments) {
-      if (c.isInternal || !c.authorEmail) continue;
-      const agent = agents ? agents.has(addressKey(c.authorEmail)) : addressKey(c.authorEmail) !== addressKey(record.requester ?? '');
-      if (agent) first = Math.min(first ?? Infinity, Date.parse(c.created));
-    }
+    const first = firstResponseAt(comments, record.requester ?? '', agents, record.history.firstResponseAt);
     return first === record.history.firstResponseAt ? record : { ...record, history: { ...record.history, firstResponseAt: first } };
   }
 
@@ -244,6 +244,47 @@ export function createSlaTracker(config: SlaTrackerConfig): SlaTracker {
     metas.push([META_SCAN, String(page[page.length - 1].id)]);
   }
 
+  /**
+   * Changed tickets and commented ones: history extended, clocks recomputed into `pending`;
+   * nothing else is touched. Returns the tickets whose comments wait for a readable agents list.
+   */
+  async function changed(tickets: readonly Ticket[], comments: readonly Comment[], now: number, pending: Map<number, SlaRecord>, alerts: SlaAlert[], cards: CardChange[]): Promise<number[]> {
+    const unjudged: number[] = [];
+    const byId = new Map<number, Ticket>();
+    for (const t of tickets) byId.set(t.id, t);
+    const commentsOf = new Map<number, Comment[]>();
+    for (const c of comments) commentsOf.set(c.ticketId, [...(commentsOf.get(c.ticketId) ?? []), c]);
+    const ids = [...new Set([...byId.keys(), ...commentsOf.keys()])];
+    if (ids.length === 0) return unjudged;
+    const known = await store.slaRecords(ids);
+    const agents = commentsOf.size > 0 ? await agentsNow() : { known: undefined };
+    for (const id of ids) {
+      const t = byId.get(id);
+      let r = t ? observe(pending.get(id) ?? known.get(id), t) : pending.get(id) ?? known.get(id);
+      if (!r) continue;
+      const said = commentsOf.get(id);
+      // Comments after a known first response cannot change it; others wait for the scan when the agents are unknown.
+      if (said && agents === 'unreadable' && r.history.firstResponseAt === undefined) unjudged.push(id);
+      else if (said && agents !== 'unreadable') r = respond(r, said, agents.known);
+      pending.set(id, settle(r, now, alerts, cards));
+    }
+    return unjudged;
+  }
+
+  /** What a cycle found, to be told and then saved. */
+  function findings(alerts: SlaAlert[], cards: CardChange[], backlog: Backlog, pending: Map<number, SlaRecord>, metas: [string, string][]): SlaFindings {
+    return {
+      alerts,
+      cards,
+      backlog,
+      policy: source.fingerprint(),
+      async save() {
+        await store.putSlaRecords([...pending.values()]);
+        for (const [name, value] of metas) await store.putSlaMeta(name, value);
+      },
+    };
+  }
+
   return {
     async cycle(tickets, comments, now) {
       await source.refresh();
@@ -253,43 +294,26 @@ export function createSlaTracker(config: SlaTrackerConfig): SlaTracker {
       const backlog = stored === source.fingerprint() ? { groups: [], tickets: 0 } : await adopt(now, stored, metas);
       const alerts: SlaAlert[] = [];
       const cards: CardChange[] = [];
-      const unjudged: number[] = [];
-
-      // Changed tickets and commented ones: history extended, clocks recomputed; nothing else is touched.
-      const byId = new Map<number, Ticket>();
-      for (const t of tickets) byId.set(t.id, t);
-      const commentsOf = new Map<number, Comment[]>();
-      for (const c of comments) commentsOf.set(c.ticketId, [...(commentsOf.get(c.ticketId) ?? []), c]);
-      const ids = [...new Set([...byId.keys(), ...commentsOf.keys()])];
-      if (ids.length > 0) {
-        const known = await store.slaRecords(ids);
-        const agents = commentsOf.size > 0 ? await agentsNow() : { known: undefined };
-        for (const id of ids) {
-          const t = byId.get(id);
-          let r = t ? observe(known.get(id), t) : known.get(id);
-          if (!r) continue;
-          const said = commentsOf.get(id);
-          // Comments after a known first response cannot change it; others wait for the scan when the agents are unknown.
-          if (said && agents === 'unreadable' && r.history.firstResponseAt === undefined) unjudged.push(id);
-          else if (said && agents !== 'unreadable') r = respond(r, said, agents.known);
-          pending.set(id, settle(r, now, alerts, cards));
-        }
-      }
+      const unjudged = await changed(tickets, comments, now, pending, alerts, cards);
 
       // Thresholds that fell due since the last cycle, from the indexed next instants.
       for (const r of await store.slaDueBefore(now, DUE_LIMIT)) if (!pending.has(r.id)) pending.set(r.id, settle(r, now, alerts, cards));
       await scan(now, alerts, pending, metas, cards);
       await rescanFrom(unjudged, metas);
-      return {
-        alerts,
-        cards,
-        backlog,
-        policy: source.fingerprint(),
-        async save() {
-          await store.putSlaRecords([...pending.values()]);
-          for (const [name, value] of metas) await store.putSlaMeta(name, value);
-        },
-      };
+      return findings(alerts, cards, backlog, pending, metas);
+    },
+    async written(tickets, comments, now) {
+      const none = { groups: [], tickets: 0 };
+      // A policy not adopted yet (first start, a changed file) is the next poll's: it sums up the backlog.
+      if ((await store.getSlaMeta(META_POLICY)) !== source.fingerprint()) return findings([], [], none, new Map(), []);
+      const pending = new Map<number, SlaRecord>();
+      const alerts: SlaAlert[] = [];
+      const cards: CardChange[] = [];
+      const metas: [string, string][] = [];
+      // What the bot just wrote has happened, whatever this machine's clock says of the site's times.
+      const at = Math.max(now, ...tickets.map((t) => Date.parse(t.modified) || 0), ...comments.map((c) => Date.parse(c.created) || 0));
+      await rescanFrom(await changed(tickets, comments, at, pending, alerts, cards), metas);
+      return findings(alerts, cards, none, pending, metas);
     },
   };
 }

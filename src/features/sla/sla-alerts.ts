@@ -12,6 +12,7 @@ import { ticketView } from '../../views/ticket-view';
 import type { ConfirmationView } from '../../views/types';
 import type { Vocabulary } from '../../helpdesk/types';
 import { translator, type Translate } from '../../i18n';
+import { formatDate } from '../../views/format';
 import type { DeliveryIntent, Store } from '../../store/types';
 import { channelLane, dmLane, type OutboxPayload } from '../../notify/deliver';
 import { matches } from '../../notify/routing';
@@ -29,11 +30,17 @@ export function spanText(t: Translate, ms: number): string {
 }
 
 /** The alert's sentence for a channel (`dm` false) or for the assignee. */
-export function alertText(t: Translate, a: SlaAlert, now: number, dm: boolean): string {
+export function alertText(locale: string, a: SlaAlert, now: number, dm: boolean): string {
+  const t = translator(locale);
   const clock = t(`notify:sla.clock.${a.clock.kind}`);
   const vars = { id: a.ticketId, title: a.title, clock, who: a.assignee ? t('notify:sla.holds', { name: a.assignee }) : t('notify:sla.nobody') };
   if (a.threshold.kind === 'escalation') return t('notify:sla.escalation', { ...vars, ago: spanText(t, now - (a.clock.breachedAt ?? a.threshold.at)) });
-  if (a.threshold.kind === 'warning') return t(dm ? 'notify:sla.dmWarning' : 'notify:sla.warning', { ...vars, left: spanText(t, (a.clock.due ?? now) - now) });
+  if (a.threshold.kind === 'warning') {
+    // Each warning names its share of the target, so the 75 % and 90 % ones never read the same.
+    const due = a.clock.due ?? now;
+    const used = Math.round(a.threshold.fraction * 100);
+    return t(dm ? 'notify:sla.dmWarning' : 'notify:sla.warning', { ...vars, used, at: formatDate(new Date(due).toISOString(), locale), left: spanText(t, due - now) });
+  }
   return t(dm ? 'notify:sla.dmBreach' : 'notify:sla.breach', { ...vars, ago: spanText(t, now - (a.clock.breachedAt ?? a.threshold.at)) });
 }
 
@@ -103,15 +110,16 @@ export function createSlaAlerts(config: SlaAlertsConfig): (findings: SlaFindings
       filter.kind === 'sla' && matches(slaInner(filter), a.facts, config.vocabulary.highPriorities);
     for (const sub of channels) {
       const { platform, id } = sub.conversation;
-      const t = translator(languages.get(`${platform}:${id}`) ?? config.locale);
+      const locale = languages.get(`${platform}:${id}`) ?? config.locale;
+      const t = translator(locale);
       const line = (key: string, ticketId: number, text: string, mention?: string, view?: ConfirmationView) =>
         intents.push({ key: `${key}>${platform}:${id}`, lane: channelLane(platform, id), ticketId, createdAt: createdAt(now), payload: { kind: 'line', platform, conversationId: id, text, orPost: true, ...(mention ? { mention } : {}), ...(view ? { view } : {}) } satisfies OutboxPayload });
       // An escalation @mentions the assignee, so it goes out as a message of its own.
-      for (const a of findings.alerts) if (wants(sub.filter, a)) line(a.key, a.ticketId, alertText(t, a, now, false), a.threshold.kind === 'escalation' && a.assignee ? a.assignee : undefined);
+      for (const a of findings.alerts) if (wants(sub.filter, a)) line(a.key, a.ticketId, alertText(locale, a, now, false), a.threshold.kind === 'escalation' && a.assignee ? a.assignee : undefined);
       const backlog = backlogFor(findings.backlog, (facts) => wants(sub.filter, { facts } as SlaAlert));
       if (backlog.tickets > 0) {
         const text = backlogText(t, backlog);
-        line(`sla-backlog:${findings.policy}`, 0, text, undefined, backlogSummaryView(text, languages.get(`${platform}:${id}`) ?? config.locale));
+        line(`sla-backlog:${findings.policy}`, 0, text, undefined, backlogSummaryView(text, locale));
       }
     }
     const assignees = [...new Set(findings.alerts.map((a) => a.assignee).filter(Boolean))];
@@ -122,7 +130,7 @@ export function createSlaAlerts(config: SlaAlertsConfig): (findings: SlaFindings
       if (a.threshold.kind === 'escalation') continue;
       if (!a.assignee || muted.has(a.assignee.trim().toLowerCase())) continue;
       const locale = people.get(a.assignee.trim().toLowerCase()) ?? config.locale;
-      const text = alertText(translator(locale), a, now, true);
+      const text = alertText(locale, a, now, true);
       intents.push({ key: `${a.key}>dm:${a.assignee.toLowerCase()}`, lane: dmLane(a.assignee), ticketId: a.ticketId, createdAt: createdAt(now), payload: { kind: 'dm', email: a.assignee, text, reason: 'assignee', locale, urgent: true } satisfies OutboxPayload });
     }
     // Keys already pending or delivered are ignored by the outbox: a retold threshold is said once.

@@ -15,6 +15,8 @@ import { createSlaTracker, type SlaFindings } from './clock-tracker';
 /** What the cycle calls. */
 export interface SlaHook {
   afterCycle(tickets: readonly Ticket[], comments: readonly Comment[], now: number): Promise<void>;
+  /** What a command just wrote: the tickets' records (and so their cards' clocks) at once, no Graph read. */
+  afterWrite(tickets: readonly Ticket[], comments: readonly Comment[], now: number): Promise<void>;
 }
 
 /** Options for createSlaHook. */
@@ -42,15 +44,25 @@ export function createSlaHook(config: SlaHookConfig): SlaHook {
     commentsOf: async (id, requester) => (await config.helpdesk.listComments({ email: requester, name: '' }, id)).filter((c) => !c.isInternal),
     activeAgents: async () => new Set((await config.helpdesk.activeAgents()).map((a) => addressKey(a.email))),
   });
+  /** Owes what was found, then records it as told; a failure is logged and the next cycle finds the same again. */
+  async function settle(found: SlaFindings, now: number): Promise<void> {
+    if (found.alerts.length > 0 || found.backlog.tickets > 0) logger.info('SLA thresholds crossed', { alerts: found.alerts.length, backlog: found.backlog.tickets });
+    await config.tell?.(found, now);
+    await found.save();
+  }
   return {
     async afterCycle(tickets, comments, now) {
       try {
-        const found = await tracker.cycle(tickets, comments, now);
-        if (found.alerts.length > 0 || found.backlog.tickets > 0) logger.info('SLA thresholds crossed', { alerts: found.alerts.length, backlog: found.backlog.tickets });
-        await config.tell?.(found, now);
-        await found.save();
+        await settle(await tracker.cycle(tickets, comments, now), now);
       } catch (err) {
         logger.error('SLA clocks could not be updated this cycle; the next cycle tries again', { error: err });
+      }
+    },
+    async afterWrite(tickets, comments, now) {
+      try {
+        await settle(await tracker.written(tickets, comments, now), now);
+      } catch (err) {
+        logger.warn('SLA clocks of what the bot just wrote could not be updated; the next poll does it', { error: err });
       }
     },
   };

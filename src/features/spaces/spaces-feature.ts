@@ -10,4 +10,5 @@ export const spacesFeature = defineFeature({
   migrations: {},
   doctor: [],
   settings: ['HELPDESK_SPACE_ID'],
+  startup: (s) => ({ on: true, reads: [{ table: 'conversation_spaces' }, ...(s.spaceId ? [{ setting: 'HELPDESK_SPACE_ID', value: s.spaceId }] : [])] }),
 });

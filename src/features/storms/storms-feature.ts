@@ -9,4 +9,5 @@ export const stormsFeature = defineFeature({
   migrations: {},
   doctor: [],
   settings: ['HELPDESK_STORM_THRESHOLD'],
+  startup: (s) => ({ on: true, reads: [{ setting: 'HELPDESK_STORM_THRESHOLD', value: String(s.stormThreshold) }] }),
 });

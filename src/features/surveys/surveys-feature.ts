@@ -10,4 +10,5 @@ export const surveysFeature = defineFeature({
   migrations: {},
   doctor: [],
   settings: ['HELPDESK_CSAT', 'HELPDESK_CSAT_SCALE'],
+  startup: (s) => (s.csat.enabled ? { on: true, reads: [{ setting: 'HELPDESK_CSAT_SCALE', value: s.csat.scale === 'thumbs' ? 'thumbs' : '5' }, { table: 'csat_surveys' }] } : { on: false, turnOn: { setting: 'HELPDESK_CSAT', value: 'on' } }),
 });

@@ -1,13 +1,16 @@
 /** A channel digest as one Slack message: a header, section fields for the figures, context lines, and the oldest unassigned tickets with Claim. */
-import type { DigestView } from '../../../features/digests/digest-view';
+import { placeDates } from '../../../features/sla/clock-view';
+import type { DigestView } from '../../../views/types';
+import { slackDate } from './dates';
 import { button, type Block } from './elements';
 import { BLOCK_LIMITS, escapeMrkdwn, mrkdwn, plain, truncate, userText } from './limits';
 
 /** The digest's blocks and fallback text, within Block Kit limits (ten fields per section). */
 export function digestMessage(d: DigestView): { text: string; blocks: Block[] } {
   const blocks: Block[] = [{ type: 'header', text: plain(d.title, BLOCK_LIMITS.headerText) }];
-  if (d.late) blocks.push({ type: 'section', text: mrkdwn(`*${userText(d.late, 1000)}*`) });
-  blocks.push({ type: 'context', elements: [mrkdwn(userText(d.period, 1000))] });
+  // Each time as Slack's date token: every reader sees it in their own time zone.
+  if (d.late) blocks.push({ type: 'section', text: mrkdwn(`*${placeDates(userText(d.late, 1000), d.dates, slackDate)}*`) });
+  blocks.push({ type: 'context', elements: [mrkdwn(placeDates(userText(d.period, 1000), d.dates, slackDate))] });
   for (let i = 0; i < d.facts.length; i += BLOCK_LIMITS.fields) {
     const fields = d.facts.slice(i, i + BLOCK_LIMITS.fields).map((f) => mrkdwn(`*${userText(f.title, 200)}*\n${userText(f.value, 1000)}`));
     blocks.push({ type: 'section', fields });

@@ -8,6 +8,7 @@ import { actionsBlocks, button, type Block } from './elements';
 import { slackDate } from './dates';
 import { BLOCK_LIMITS, escapeMrkdwn, mrkdwn, plain, truncate, userText } from './limits';
 import { noticeBlocks, ticketBlocks, ticketSummaryBlocks, ticketText } from './ticket';
+import { digestMessage } from './digest';
 
 /** A message body ready for chat.postMessage / chat.update / respond. */
 export interface SlackMessage {
@@ -133,5 +134,7 @@ export function renderMessage(view: View, _locale?: string): SlackMessage {
       return { text: userText(view.text, BLOCK_LIMITS.fallbackText), blocks: [{ type: 'section', text: mrkdwn(userText(view.text, BLOCK_LIMITS.sectionText)) }] };
     case 'notice':
       return { text: userText(view.notice.text, BLOCK_LIMITS.fallbackText), blocks: noticeBlocks(view.notice) };
+    case 'digest':
+      return digestMessage(view.digest);
   }
 }
