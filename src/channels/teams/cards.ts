@@ -85,10 +85,19 @@ export function refreshClause(view: View, userIds: readonly string[]): Record<st
  * cards get a refresh clause when refreshUserIds are given.
  */
 export function renderCard(view: View, options: RenderCardConfig = {}): Record<string, unknown> {
-  const [name, data] = cardData(view);
-  const card = expand(name, data);
+  const card = view.type === 'help' ? helpCard(view) : expand(...cardData(view));
   const refresh = options.refreshUserIds?.length ? refreshClause(view, options.refreshUserIds) : undefined;
-  if (refresh) card.refresh = refresh;
+  return refresh ? { ...card, refresh } : card;
+}
+
+/**
+ * A help view is built once per role and language (src/commands/help.ts), so its card is expanded
+ * once per view too; the card is never changed after (a refresh clause goes on a copy).
+ */
+const helpCards = new WeakMap<object, Record<string, unknown>>();
+function helpCard(view: Extract<View, { type: 'help' }>): Record<string, unknown> {
+  let card = helpCards.get(view.help);
+  if (!card) helpCards.set(view.help, (card = expand(...cardData(view))));
   return card;
 }
 
