@@ -73,12 +73,16 @@ describe('Teams: satisfaction survey on resolve', () => {
     expect(again.map((a) => a.title)).toEqual(['Add a comment', '1', '3', '4', '5']);
     const changed = await click(again.find((b) => b.title === '4'));
     expect(JSON.stringify(changed.body.value)).toContain(`you now rate #${t.id} 4/5`);
-    expect(await notes(t.id)).toEqual(['Satisfaction 2/5', 'Satisfaction changed to 4/5']);
+    // One survey, one note: a changed rating rewrites it.
+    expect(await notes(t.id)).toEqual(['Satisfaction 4/5']);
 
     const form = await click(actionsOf(changed.body.value).find((b) => b.title === 'Add a comment'));
     const submit = actionsOf(form.body.value).find((a) => a.verb === VERBS.csatAnswer);
-    await click({ verb: submit.verb, data: { ...submit.data, rating: '4', comment: 'Quick and friendly' } });
-    expect(await notes(t.id)).toEqual(['Satisfaction 2/5', 'Satisfaction changed to 4/5', 'Satisfaction 4/5: Quick and friendly']);
+    const commented = await click({ verb: submit.verb, data: { ...submit.data, rating: '4', comment: 'Quick and friendly' } });
+    // The card says the comment arrived, and the desk still has one note, now with it.
+    expect(JSON.stringify(commented.body.value)).toMatch(/comment/i);
+    expect(JSON.stringify(commented.body.value)).not.toBe(JSON.stringify(changed.body.value));
+    expect(await notes(t.id)).toEqual(['Satisfaction 4/5: Quick and friendly']);
 
     const report = await dispatch(asDana(), { verb: VERBS.csat, values: { days: '7' } });
     const text = report.view.type === 'confirmation' ? report.view.confirmation.message : '';

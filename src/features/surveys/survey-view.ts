@@ -39,11 +39,15 @@ export function surveyNotice(ticket: Ticket, survey: Survey, locale?: string): N
   return noticeWith(ticket, question, 'requester', surveyActions(survey, locale), locale);
 }
 
-/** The answer taken: what was rated, with the buttons again so another click changes it. */
-export function surveyThanks(survey: Survey, rating: number, changed: boolean, locale?: string): ConfirmationView {
+/** What an answer brought: a first or same rating, a changed one, a comment. */
+export type SurveyAnswerKind = 'rated' | 'changed' | 'comment';
+
+/** The answer taken: what was rated (and that the comment arrived), with the buttons again so another click changes it. */
+export function surveyThanks(survey: Survey, rating: number, said: SurveyAnswerKind, locale?: string): ConfirmationView {
   const t = translator(locale);
   const vars = { id: survey.ticketId, rating: ratingText(t, rating, survey.scale) };
-  return { message: t(changed ? 'replies:csat.thanksChanged' : 'replies:csat.thanks', vars), actions: surveyActions(survey, locale, rating) };
+  const key = { rated: 'replies:csat.thanks', changed: 'replies:csat.thanksChanged', comment: 'replies:csat.thanksComment' }[said];
+  return { message: t(key, vars), actions: surveyActions(survey, locale, rating) };
 }
 
 /** The form for a comment (and the rating) on one survey. */
