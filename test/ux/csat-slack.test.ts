@@ -64,8 +64,13 @@ describe('Slack: satisfaction survey, thumbs scale', () => {
     await post(slashBody({ ...slackFixture<Record<string, string>>('slash-command'), user_id: sam.id, channel_id: SAM_DM, text: 'mine', response_url: fake.responseUrl('mine') }));
     const t = await notifications.helpdesk.createTicket({ email: sam.email, name: sam.name }, { title: 'Wi-Fi drops' });
     await poller.runOnce();
+    const before = fake.calls.length;
     await dispatch(asDana(), { verb: VERBS.resolve, ticketId: t.id });
     const dm = await fake.waitFor('chat.postMessage', (c) => c.body.channel === SAM_DM && /How did we do/.test(c.body.text));
+    // One message for the resolution: it says so and asks, and nothing else reaches Sam for it.
+    await poller.runOnce();
+    expect(fake.calls.slice(before).filter((c) => c.method === 'chat.postMessage' && c.body.channel === SAM_DM)).toHaveLength(1);
+    expect(dm.body.text).toMatch(/resolved/);
     const offered = buttons(dm.body.blocks);
     expect(offered.map((b: any) => b.text.text)).toEqual(['Add a comment', '👍', '👎']);
     const up = offered.find((b: any) => b.text.text === '👍');

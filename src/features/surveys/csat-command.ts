@@ -40,7 +40,7 @@ async function answer(ctx: CommandContext, values: Record<string, string> | unde
   const raw = (values?.rating ?? '').trim();
   const offered = ratingChoices(survey.scale, ctx.locale);
   // A value no button offers is a forged or stale action: refused, not rounded to the nearest.
-  if (!offered.some((c) => c.value === raw)) return errorReply(t('replies:csat.badRating', { value: raw, allowed: offered.map((c) => c.title).join(', ') }));
+  if (!offered.some((c) => c.value === raw)) return errorReply(t('replies:csat.badRating', { value: raw, allowed: offered.map((c) => (survey.scale === 'thumbs' ? c.title : c.value)).join(', ') }));
   const now = Date.now();
   if (!isOpen(survey, now)) return confirm(t('replies:csat.closed', { id: survey.ticketId, days: SURVEY_DAYS }));
   const rating = Number(raw);

@@ -11,7 +11,8 @@ import type { ActionView, Choice, ConfirmationView, FormFieldError, FormView } f
 export function ratingChoices(scale: SurveyScale, locale?: string): Choice[] {
   const t = translator(locale);
   if (scale === 'thumbs') return [{ value: '5', title: t('replies:csat.thumbsUp') }, { value: '1', title: t('replies:csat.thumbsDown') }];
-  return ['1', '2', '3', '4', '5'].map((value) => ({ value, title: value }));
+  // Each button names its place on the scale: "1 – Poor" … "5 – Great".
+  return ['1', '2', '3', '4', '5'].map((value) => ({ value, title: t('replies:csat.rateButton', { rating: value, word: t(`replies:csat.scale.${value}`) }) }));
 }
 
 /** "4/5", or 👍/👎 on the thumbs scale. */
@@ -35,7 +36,8 @@ export function surveyActions(survey: Pick<Survey, 'id' | 'ticketId' | 'scale'>,
 
 /** The survey DM: the resolved ticket, the question, the rating buttons. */
 export function surveyNotice(ticket: Ticket, survey: Survey, locale?: string): NoticeView {
-  const question = translator(locale)('replies:csat.question', { id: ticket.id, title: ticket.title });
+  // The card's head names the ticket; the question does not say it again.
+  const question = translator(locale)('replies:csat.question');
   return noticeWith(ticket, question, 'requester', surveyActions(survey, locale), locale);
 }
 
