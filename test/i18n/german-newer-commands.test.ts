@@ -32,7 +32,7 @@ let dir: string;
 let notifications: Notifications;
 let ticketId: number;
 
-/** What `sla` is told: a High ticket, one clock breached, one paused while waiting. */
+/** What `sla` is told: a High ticket, one clock breached, one paused while waiting across a weekend and a holiday. */
 const REPORT = (): SlaReport => ({
   now: NOW,
   priority: 'High',
@@ -40,7 +40,7 @@ const REPORT = (): SlaReport => ({
   timeZone: 'Europe/Berlin',
   clocks: [
     { kind: 'firstResponse', target: '30m', state: 'breached', due: NOW - 20 * MIN, usedMs: 50 * MIN, pauses: [], skipped: '' },
-    { kind: 'resolution', target: '4h', state: 'paused', due: NOW + 3 * 60 * MIN, usedMs: 60 * MIN, pauses: [{ status: 'Waiting', ms: 25 * MIN }], skipped: '' },
+    { kind: 'resolution', target: '4h', state: 'paused', due: NOW + 3 * 60 * MIN, usedMs: 60 * MIN, pauses: [{ status: 'Waiting', ms: 25 * MIN }], skipped: 'skipped Sat–Sun and 24 Dec', closedDays: [{ first: '2026-11-28', last: '2026-11-29', weekdays: [6, 7] }, { first: '2026-12-24', last: '2026-12-24', weekdays: [4, 4], holiday: 'Heiligabend' }] },
   ],
 });
 
@@ -114,11 +114,12 @@ describe('the newer commands answer a German reader in German, dates included', 
     expect(text).toContain('Priorität Hoch');
     expect(text).toContain('Erste Antwort');
     expect(text).toMatch(/27\. Nov\. 2026/);
+    expect(text).toMatch(/übersprungen: Sa\.?–So\.? und 24\. Dez/);
   });
 
   it('the check finds what it looks for (it can fail)', () => {
     expect(englishWords(['SLA von #3: Priorität High'])).toHaveLength(1);
-    expect(englishDates(['fällig Fri, Nov 27, 2026 8:36 PM', 'überschritten 27 Nov 2026 19:16 UTC'])).toHaveLength(2);
+    expect(englishDates(['fällig Fri, Nov 27, 2026 8:36 PM', 'überschritten 27 Nov 2026 19:16 UTC', 'verbraucht 1 Std.; skipped Sat–Sun'])).toHaveLength(3);
     expect(englishDates(['überschritten um 27. Nov. 2026, 19:16 UTC'])).toEqual([]);
   });
 });

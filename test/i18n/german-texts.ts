@@ -140,8 +140,8 @@ export function englishWords(texts: string[]): string[] {
   return texts.flatMap((t) => TERMS.filter((w) => new RegExp(`(^|[^\\p{L}])${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}])`, 'u').test(t)).map((w) => `${w} in “${t}”`));
 }
 
-/** A date in an English form: weekday or month names as English writes them, 12-hour clocks, "27 Nov 2026". */
-const ENGLISH_DATE = /\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun)(day)?\b,|\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]* \d{1,2}\b|\b\d{1,2}:\d{2} ?[AP]M\b|\b\d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4}\b/;
+/** A date in an English form: weekday or month names as English writes them ("skipped Sat–Sun"), 12-hour clocks, "27 Nov 2026". */
+const ENGLISH_DATE = /\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun)(day)?\b|\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]* \d{1,2}\b|\b\d{1,2}:\d{2} ?[AP]M\b|\b\d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4}\b/;
 
 /** Dates written in an English form. */
 export function englishDates(texts: string[]): string[] {

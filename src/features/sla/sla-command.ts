@@ -1,6 +1,7 @@
 /** `sla <id>` (agents): the SLA policy that applies to a ticket and each clock, with why. Private. */
 import { formatDate, valueLabel } from '../../views/format';
 import { normalizeLocale } from '../../i18n';
+import { closedDaysText } from './business-time';
 import { VERBS, type SlaClockReport, type SlaReport } from '../../core';
 import type { Translate } from '../../i18n';
 import { confirm, errorReply, needTicket, tr } from '../../commands/respond';
@@ -38,7 +39,7 @@ function clockLine(t: Translate, r: SlaReport, c: SlaClockReport, locale: string
   const why = [
     t('commands:sla.used', { used: span(t, c.usedMs) }),
     ...c.pauses.map((p) => t('commands:sla.pausedWhile', { span: span(t, p.ms), status: valueLabel(t, 'status', p.status) })),
-    ...(c.skipped ? [c.skipped] : []),
+    ...(c.closedDays?.length ? [t('commands:sla.skipped', { days: closedDaysText(c.closedDays, normalizeLocale(locale)) })] : c.skipped ? [c.skipped] : []),
   ];
   // The clock's name as the ticket card says it: one word for one thing on every surface.
   const name = t('commands:sla.clockHead', { clock: t(`views:clock.name.${c.kind}`), target: c.target });
