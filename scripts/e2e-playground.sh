@@ -2,6 +2,8 @@
 # End-to-end run of the bot + Agents Playground + headless Chromium inside a private network
 # namespace (only loopback exists): the Playground probes a cloud metadata address even with
 # telemetry off, and nothing here may reach beyond this machine.
+# PLAYGROUND_DRIVER picks another driver (test/e2e/playground-screens.ts takes docs/screens/);
+# HELPDESK_* variables set by the caller reach the bot.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 exec unshare -n bash -c '
@@ -24,5 +26,5 @@ exec unshare -n bash -c '
     if curl -sf http://127.0.0.1:3978/healthz >/dev/null && curl -sf http://127.0.0.1:56150 >/dev/null; then break; fi
     sleep 0.5
   done
-  npx tsx test/e2e/playground-driver.ts http://127.0.0.1:56150
+  npx tsx "${PLAYGROUND_DRIVER:-test/e2e/playground-driver.ts}" http://127.0.0.1:56150 "$logs/bot.log"
 '

@@ -4,15 +4,15 @@
  * new comments through notifications, in the card's thread.
  */
 import { actedOnComment } from './acted';
-import { LIMITS } from '../helpdesk/types';
+import { LIMITS, type Ticket } from '../helpdesk/types';
 import { commentForm as buildCommentForm } from '../views/forms';
 import { errorReply, formReply, needTicket, saved, ticketReply, tooLong, tr } from './respond';
 import { fillPicked, typedShortcut, withPicker } from '../features/saved-replies/saved-reply-use';
-import { VERBS } from '../core';
+import { sameAddress, VERBS } from '../core';
 import { EVERYWHERE, type CommandDeclaration } from './declaration';
 import { noteCommand } from './note';
 import { replyCommand } from './reply';
-import type { Handler } from './types';
+import type { CommandContext, Handler } from './types';
 
 /** The usage line of the command the person typed: `note`, `reply` or `comment`. */
 function usageFor(internal: string | undefined): string {
@@ -30,6 +30,14 @@ const commentForm: Handler = async (ctx, input) => {
   const errors = isAgent ? await fillPicked(ctx, ticket, values, 'comment', input.values?.savedReply) : [];
   return formReply(await withPicker(ctx, buildCommentForm(ticket, ctx.helpdesk.vocabulary, isAgent, values, errors, ctx.locale), isAgent, { savedReply: input.values?.savedReply, etag: input.etag }));
 };
+
+/** What the writer is told: a note stays with agents; a public comment on someone else's ticket is a reply its requester sees. */
+function addedText(ctx: CommandContext, ticket: Ticket, internal: boolean): [string, Record<string, unknown>?] {
+  if (internal) return ['commands:comment.noteAdded'];
+  const requester = ticket.submittedByEmail?.trim();
+  if (!requester || sameAddress(requester, ctx.actor.email)) return ['commands:comment.added'];
+  return ['commands:comment.replyPosted', { id: ticket.id, requester: ticket.submittedByName || requester }];
+}
 
 /** Adds a comment; empty or too-long text never becomes a comment and is never thrown away. */
 const comment: Handler = async (ctx, input) => {
@@ -60,7 +68,7 @@ const comment: Handler = async (ctx, input) => {
   }
   const { comment, ticket, comments } = await ctx.helpdesk.commentOn(ctx.actor, id, body, { internal });
   await actedOnComment(ctx, comment, ticket);
-  return ticketReply(ctx, ticket, 'private', saved(t(internal ? 'commands:comment.noteAdded' : 'commands:comment.added')), comments);
+  return ticketReply(ctx, ticket, 'private', saved(t(...addedText(ctx, ticket, internal))), comments);
 };
 
 /** `comment <ticket id> <text>`; the note and reply commands reach the same verb. */

@@ -13,8 +13,10 @@ export interface SlaClockReport {
   usedMs: number;
   /** Time paused, per waiting status. */
   pauses: { status: string; ms: number }[];
-  /** Closed days the clock skipped, in words ("skipped Sat–Sun and 24 Dec"); empty when none. */
+  /** Closed days the clock skipped, in English words for logs ("skipped Sat–Sun and 24 Dec"); empty when none. */
   skipped: string;
+  /** The same days, for the reader's words: runs of closed days (ISO dates, ISO weekdays 1–7) or one holiday. */
+  closedDays?: { first: string; last: string; weekdays: [first: number, last: number]; holiday?: string }[];
 }
 
 /** The policy that applies to a ticket and each of its clocks. */

@@ -18,7 +18,7 @@ export function commentTitle(body: string): string {
 }
 
 /** Every comment on a ticket, oldest first, internal ones too: callers filter for the actor. */
-async function readComments(ctx: ServiceContext, ticketId: number): Promise<Comment[]> {
+export async function readComments(ctx: ServiceContext, ticketId: number): Promise<Comment[]> {
   return guarded(`Comments on ticket #${ticketId}`, ctx.logger, async () => {
     const out: Comment[] = [];
     const query = { filter: f.eq(COMMENT.ticketId, ticketId), orderby: ORDER.createdAsc, top: 200 };

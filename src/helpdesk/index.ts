@@ -87,7 +87,7 @@ export function createHelpdeskService(config: HelpdeskServiceConfig): HelpdeskSe
     getTicketWithComments: (actor, id) => getTicketWithComments(ctx, actor, id),
     addComment: (actor, ticketId, body, options) => addComment(ctx, actor, ticketId, body, options),
     commentOn: (actor, ticketId, body, options) => commentOn(ctx, actor, ticketId, body, options),
-    addSatisfactionNote: (actor, ticketId, body) => addSatisfactionNote(ctx, actor, ticketId, body),
+    addSatisfactionNote: (actor, ticketId, body, since) => addSatisfactionNote(ctx, actor, ticketId, body, since),
     listAssets: (actor, query) => listAssets(ctx, actor, query ?? {}),
     findAsset: (actor, tagOrSerial) => findAsset(ctx, actor, tagOrSerial),
     createAsset: (actor, asset) => createAsset(ctx, actor, asset),

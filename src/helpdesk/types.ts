@@ -253,8 +253,8 @@ export interface HelpdeskService {
    * before the write; `withComments: false` skips the comments read (`comments` is then empty).
    */
   commentOn(actor: Actor, ticketId: number, body: string, options?: { internal?: boolean; withComments?: boolean }): Promise<Commented>;
-  /** The requester's survey answer as an internal comment on their own ticket ("Satisfaction 4/5: …"). */
-  addSatisfactionNote?(actor: Actor, ticketId: number, body: string): Promise<Comment>;
+  /** The requester's survey answer as an internal comment on their own ticket ("Satisfaction 4/5: …"); the one written since `since` (the survey's sending) is updated in place. */
+  addSatisfactionNote?(actor: Actor, ticketId: number, body: string, since?: string): Promise<Comment>;
 
   listAssets(actor: Actor, query: AssetQuery): Promise<Asset[]>;
   /** By asset tag or serial number (agents only). */

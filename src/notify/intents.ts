@@ -58,3 +58,33 @@ export function intentsFor(set: ChangeSet, targets: Target[], vocabulary: Vocabu
   }
   return out;
 }
+
+/**
+ * One message per event per person: the DMs one change set owes the same person (a resolution
+ * and its survey) become one, under the later one's key: its text after the earlier's, its
+ * buttons (the ask, such as the ratings) in place of the earlier's.
+ */
+export function oneDmPerPerson(intents: DeliveryIntent[]): DeliveryIntent[] {
+  const out: DeliveryIntent[] = [];
+  const dms = new Map<string, number>();
+  for (const intent of intents) {
+    const p = intent.payload as OutboxPayload;
+    const at = p.kind === 'dm' ? dms.get(intent.lane) : undefined;
+    if (p.kind !== 'dm') {
+      out.push(intent);
+      continue;
+    }
+    if (at === undefined) {
+      dms.set(intent.lane, out.length);
+      out.push(intent);
+      continue;
+    }
+    const first = out[at].payload as Extract<OutboxPayload, { kind: 'dm' }>;
+    const text = `${first.text}\n${p.text}`;
+    const notice = p.notice ? { ...p.notice, text: [first.notice?.text ?? first.text, p.notice.text].join('\n') } : first.notice;
+    const urgent = first.urgent || p.urgent;
+    out[at] = { ...intent, payload: { ...p, text, ...(notice ? { notice } : {}), ...(urgent ? { urgent } : {}) } satisfies OutboxPayload };
+  }
+  return out;
+}
+

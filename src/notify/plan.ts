@@ -10,6 +10,7 @@ import type { Deliverer } from './deliver';
 import { attachResolutionNotes, commentEvent, commentKey, stateOf, ticketEvents, type ChangeSet } from './detect';
 import { route } from './routing';
 import type { Target } from './types';
+import { oneDmPerPerson } from './intents';
 
 /** The version number SharePoint puts after the comma in an etag (`"guid,7"`), if there is one. */
 function etagVersion(etag: string): { guid: string; version: number } | undefined {
@@ -140,8 +141,7 @@ export async function planDeliveries(
     seen?.(set, targets);
     const mine = deliverer.plan(set, targets);
     if (deliverer.dressCards) await deliverer.dressCards(set, mine);
-    intents.push(...mine);
-    if (deliverer.surveys && survey) intents.push(...(await deliverer.surveys(set)));
+    intents.push(...oneDmPerPerson([...mine, ...(deliverer.surveys && survey ? await deliverer.surveys(set) : [])]));
     for (const i of mine) if (i.card) planned.set(set.ticket.id, [...(planned.get(set.ticket.id) ?? []), { ...i.card, ticketId: set.ticket.id, messageId: '' }]);
   }
   return intents;

@@ -1,4 +1,5 @@
 /** Display helpers shared by the view builders. */
+import { DateTime, IANAZone } from 'luxon';
 import { normalizeLocale, type Translate } from '../i18n';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -13,10 +14,14 @@ function parse(iso: string | undefined): Date | undefined {
  * ISO timestamp -> "22 Nov 2026 14:05 UTC" (German "22. Nov. 2026, 14:05 UTC"): plain text says
  * UTC outright, because it is read in every time zone; an unreadable value is shown as it is.
  */
-export function formatDate(iso: string | undefined, locale?: string): string {
+export function formatDate(iso: string | undefined, locale?: string, zone?: string): string {
   const d = parse(iso);
   if (!d) return iso ?? '';
   const lng = normalizeLocale(locale);
+  // In the reader's own zone when it is known: the date then reads as their clock shows it, named.
+  if (zone && IANAZone.isValidZone(zone)) {
+    return DateTime.fromJSDate(d, { zone }).setLocale(lng).toLocaleString({ day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short' });
+  }
   if (lng !== 'en') {
     const f = new Intl.DateTimeFormat(lng, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' });
     return `${f.format(d)} UTC`;

@@ -4,14 +4,10 @@
  * the App Home as the builders make them. No visible string may be an English catalog text whose
  * German differs, and no date or person may appear in two forms on one surface.
  */
-import { COMMAND_DECLARATIONS } from '../../src/commands/registry';
 import { describe, expect, it } from 'vitest';
-import { homeView } from '../../src/channels/slack/blocks/home';
 import { renderMessage } from '../../src/channels/slack/blocks/message';
-import { formModal, viewModal } from '../../src/channels/slack/blocks/modal';
+import { formModal } from '../../src/channels/slack/blocks/modal';
 import { renderCard } from '../../src/channels/teams/cards';
-import { CATALOGS, NAMESPACES, type Catalog } from '../../src/i18n';
-import { homeActions } from '../../src/views/help-view';
 import type { View } from '../../src/views/types';
 import type { CardClock } from '../../src/core/sla';
 import { listWithClocks, withClocks } from '../../src/features/sla/clock-view';
@@ -22,125 +18,7 @@ import { expand } from '../../src/channels/teams/cards';
 import { mergedDmText, stormView } from '../../src/features/storms/storm-view';
 import { digestMessage } from '../../src/channels/slack/blocks/digest';
 import { digestView } from '../../src/features/digests/digest-view';
-
-function leaves(catalog: Catalog, prefix: string, out = new Map<string, string>()): Map<string, string> {
-  for (const [k, v] of Object.entries(catalog)) {
-    if (typeof v === 'string') out.set(`${prefix}${k}`, v);
-    else leaves(v, `${prefix}${k}.`, out);
-  }
-  return out;
-}
-
-/** English catalog texts German says differently (the Teams store texts are no chat surface). */
-function englishOnly(): { exact: Set<string>; patterns: RegExp[] } {
-  const exact = new Set<string>();
-  const patterns: RegExp[] = [];
-  for (const ns of NAMESPACES) {
-    const de = leaves(CATALOGS.de[ns], `${ns}:`);
-    for (const [key, en] of leaves(CATALOGS.en[ns], `${ns}:`)) {
-      if (de.get(key) === en || key.startsWith('teams:manifest.')) continue;
-      if (!en.includes('{{')) exact.add(en.trim());
-      // A message with variables: its words must be long enough to mean something on their own.
-      else if (en.replace(/\{\{[^}]*\}\}/g, '').replace(/[^A-Za-z]/g, '').length >= 6) {
-        const body = en.split(/\{\{[^}]*\}\}/).map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.+?');
-        patterns.push(new RegExp(`^${body}$`, 's'));
-      }
-    }
-  }
-  return { exact, patterns };
-}
-
-const ENGLISH = englishOnly();
-
-/** A visible string and the pieces a layout joins it from ("Status · Priorität", lines). */
-function pieces(text: string): string[] {
-  const whole = text.trim();
-  return [whole, ...whole.split(/\n+|\s·\s|\s—\s/).map((p) => p.trim())].filter(Boolean);
-}
-
-/** The words people type are English in every language (README): help shows them as they are. */
-const COMMAND_WORDS = new Set(COMMAND_DECLARATIONS.map((c) => c.name));
-
-function english(texts: string[]): string[] {
-  return [...new Set(texts.flatMap(pieces))].filter((p) => !COMMAND_WORDS.has(p) && (ENGLISH.exact.has(p) || ENGLISH.patterns.some((r) => r.test(p))));
-}
-
-/** What a Teams card shows: text, titles, fact values, labels, placeholders, errors (not input values or button data). */
-function teamsTexts(card: unknown): string[] {
-  const out: string[] = [];
-  const walk = (node: unknown, parentKey = ''): void => {
-    if (Array.isArray(node)) return node.forEach((n) => walk(n, parentKey));
-    if (!node || typeof node !== 'object') return;
-    const o = node as Record<string, unknown>;
-    for (const [k, v] of Object.entries(o)) {
-      if (typeof v === 'string') {
-        const fact = k === 'value' && !('type' in o) && parentKey === 'facts';
-        if (['text', 'title', 'placeholder', 'label', 'errorMessage'].includes(k) || fact) out.push(v);
-      } else if (k !== 'data') walk(v, k);
-    }
-  };
-  walk(card);
-  // Markdown escapes are not seen; DATE()/TIME() become the reader's own date.
-  return out.map((t) => t.replace(/\{\{(DATE|TIME)\([^)]*\)\}\}/g, '⟨date⟩').replace(/\\(.)/g, '$1'));
-}
-
-/** What a Slack surface shows: its fallback text and every plain_text and mrkdwn object. */
-function slackTexts(body: unknown): string[] {
-  const out: string[] = [];
-  const walk = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(walk);
-    if (!node || typeof node !== 'object') return;
-    const o = node as Record<string, unknown>;
-    if ((o.type === 'mrkdwn' || o.type === 'plain_text') && typeof o.text === 'string') out.push(o.text);
-    for (const v of Object.values(o)) walk(v);
-  };
-  const top = (body as { text?: unknown }).text;
-  if (typeof top === 'string') out.push(top);
-  walk(body);
-  return out.map((t) =>
-    t
-      .replace(/<!date\^\d+\^[^|>]*\|[^>]*>/g, '⟨date⟩')
-      .replace(/<[^|>]+\|([^>]*)>/g, '$1')
-      .replace(/:[a-z_]+:\s?/g, '')
-      .replace(/(^|\s)[*_]+|[*_]+(?=\s|$|:)/g, '$1')
-      .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'),
-  );
-}
-
-/** A clock time shown as plain text instead of the platform's own date: two forms of a date on one surface. */
-function plainDates(texts: string[]): string[] {
-  return texts.filter((t) => /\b\d{1,2}:\d{2}\b/.test(t));
-}
-
-const PEOPLE: [string, string][] = [
-  ['Patti Fernandez', 'pattif@example.com'],
-  ['Diego Siciliani', 'diegos@example.com'],
-  ['Megan Bowen', 'meganb@example.com'],
-  ['Alex Wilber', 'alexw@example.com'],
-];
-
-/** People shown in more than one form on one surface (by name here, by address there). */
-function mixedPeople(texts: string[]): string[] {
-  const all = texts.join('\n');
-  const mixed: string[] = [];
-  for (const [name, address] of PEOPLE) {
-    const both = `${name} (${address})`;
-    const rest = all.split(both).join('');
-    const forms = [all.includes(both), rest.includes(name), rest.includes(address)].filter(Boolean).length;
-    if (forms > 1) mixed.push(name);
-  }
-  return mixed;
-}
-
-/** Every Slack surface a view reaches: a message, a modal (forms), and App Home (lists). */
-function slackSurfaces(name: string, view: View): [string, unknown][] {
-  const out: [string, unknown][] = [[`${name} message`, renderMessage(view)]];
-  if (view.type === 'form') out.push([`${name} modal`, formModal(view.form)]);
-  else out.push([`${name} in a modal`, viewModal('Helpdesk', view, 'de')]);
-  if (view.type === 'ticket-list') out.push([`${name} home`, homeView({ mine: view, actions: homeActions('de') })]);
-  return out;
-}
-
+import { english, mixedPeople, plainDates, slackSurfaces, slackTexts, teamsTexts } from './german-texts';
 /** Every state an SLA clock line can be in, on an agent's card and in an agent's list. */
 const CLOCKS: CardClock[] = [
   { kind: 'firstResponse', state: 'running', at: Date.parse('2026-11-24T11:00:00Z') },

@@ -9,6 +9,7 @@ import { createChangeFeed } from '../../src/helpdesk/changes';
 import { createLogger } from '../../src/log';
 import { createDeliverer, createPoller, createSendQueue, type Delivery, type Poller } from '../../src/notify';
 import { createSqliteStore, type Store } from '../../src/store';
+import { createSurveyPlanner } from '../../src/features/surveys/survey-planning';
 
 export const vocabulary = DEFAULT_VOCABULARY;
 
@@ -36,21 +37,23 @@ export interface PollRig {
 export type Deliveries = Delivery[] | ((store: Store) => Delivery[]);
 
 /** Emulator + Graph + store + poller. Reuses `emu`/`dir` when given (restarts). */
-export async function startRig(deliveries: Deliveries, reuse: { emu?: Emulator; dir?: string; graph?: GraphClient; pollSeconds?: number } = {}): Promise<PollRig> {
+export async function startRig(deliveries: Deliveries, reuse: { emu?: Emulator; dir?: string; graph?: GraphClient; pollSeconds?: number; csat?: boolean } = {}): Promise<PollRig> {
   const emu = reuse.emu ?? (await startEmulator({ seed: 'none' }));
   const dir = reuse.dir ?? mkdtempSync(path.join(tmpdir(), 'notify-'));
   const graph = reuse.graph ?? graphFor(emu);
   const store = createSqliteStore({ dataDir: dir });
   const lines: string[] = [];
   const logger = createLogger({ level: 'debug', write: (l) => lines.push(l) });
-  const deliverer = createDeliverer({ deliveries: typeof deliveries === 'function' ? deliveries(store) : deliveries, store, queue: createSendQueue(), logger, vocabulary });
+  const sending = createDeliverer({ deliveries: typeof deliveries === 'function' ? deliveries(store) : deliveries, store, queue: createSendQueue(), logger, vocabulary });
+  // With `csat`, a resolution also owes its survey, as src/notify/start.ts wires it.
+  const deliverer = reuse.csat ? { ...sending, surveys: createSurveyPlanner({ store, scale: 'five', locale: 'en' }) } : sending;
   const poller = createPoller({ feed: createChangeFeed(graph, {}), store, deliverer, vocabulary, logger, pollSeconds: reuse.pollSeconds ?? 15 });
   const rig: PollRig = {
     emu, graph, store, poller, dir, lines,
     async restart(next) {
       await poller.stop();
       await store.close();
-      return startRig(next, { emu, dir, graph, pollSeconds: reuse.pollSeconds });
+      return startRig(next, { emu, dir, graph, pollSeconds: reuse.pollSeconds, csat: reuse.csat });
     },
     async close() {
       await poller.stop();

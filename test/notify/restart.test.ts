@@ -41,6 +41,27 @@ const dana = { email: 'dana@contoso.com', name: 'Dana' };
 const posts = () => slack.callsTo('chat.postMessage');
 
 describe('restart safety against the emulator and the Slack stand-in', () => {
+  it('a resolution is one message to its requester, with the survey in it, sent once across a crash before delivery', async () => {
+    rig = await startRig((store) => [slackDelivery(store)], { csat: true });
+    await rig.store.savePersonAddress({ platform: 'slack', email: 'alex@contoso.com', userId: 'UALEX' });
+    rig.emu.data.insert('SD_Tickets', ticketRow(1, { Title: 'Dock dead' }));
+    await rig.poller.runOnce();
+    const before = posts().length;
+    rig = await rig.restart((store) => [dyingAfter(slackDelivery(store), 0)]);
+    rig.emu.data.update('SD_Tickets', '1', { SD_Status: 'Resolved', SD_AssignedTo: dana.email });
+    expect((await rig.poller.runOnce()).complete).toBe(false);
+    expect(posts()).toHaveLength(before);
+
+    rig = await rig.restart((store) => [slackDelivery(store)]);
+    await rig.poller.runOnce();
+    await rig.poller.runOnce();
+    const told = posts().slice(before).filter((c) => c.body.channel !== 'C1');
+    expect(told).toHaveLength(1);
+    expect(told[0].body.text).toMatch(/resolved/);
+    expect(JSON.stringify(told[0].body.blocks)).toContain('5 – Great');
+  }, 30_000);
+
+
   it('stopped between fetching and delivering: the restarted poller delivers every event once', async () => {
     // The first poller's delivery fails on every send (crash before anything went out).
     rig = await startRig((store) => [dyingAfter(slackDelivery(store), 0)]);

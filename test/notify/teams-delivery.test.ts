@@ -58,8 +58,8 @@ describe('Teams notification delivery', () => {
     expect(connector.updates.map((u) => [u.conversationId, u.activityId])).toEqual([[CHANNEL, cards[0].id]]);
     expect(JSON.stringify(attachmentsOf(connector.updates[0].activity))).toContain('In Progress');
     const thread = connector.activities.filter((a) => a.conversationId === `${CHANNEL};messageid=${cards[0].id}`);
-    expect(thread.map((a) => a.activity.text)).toEqual(['Status: New → In Progress\nPriority: Normal → Urgent']);
-    expect(connector.activities.filter((a) => a.conversationId === 'a:alex-personal').map((a) => a.activity.text)).toEqual([
+    expect(thread.map((a) => a.activity.summary ?? a.activity.text)).toEqual(['Status: New → In Progress\nPriority: Normal → Urgent']);
+    expect(connector.activities.filter((a) => a.conversationId === 'a:alex-personal').map((a) => a.activity.summary ?? a.activity.text)).toEqual([
       'Your ticket #1 "Teams audio broken" is now In Progress.',
     ]);
     expect(connector.activities.filter((a) => a.conversationId === CHANNEL)).toHaveLength(1);
@@ -117,11 +117,11 @@ describe('Teams notification delivery', () => {
     // One conversation created, with Alex as its only member, in his tenant; both DMs went there.
     expect(connector.created).toHaveLength(1);
     expect(connector.created[0]).toMatchObject({ isGroup: false, members: [{ id: '29:alex' }], tenantId: 't' });
-    const dms = connector.activities.filter((a) => a.conversationId === 'a:created-1').map((a) => a.activity.text);
+    const dms = connector.activities.filter((a) => a.conversationId === 'a:created-1').map((a) => a.activity.summary ?? a.activity.text);
     expect(dms).toHaveLength(2);
     expect(dms[0]).toContain('is now In Progress');
     expect(dms[1]).toMatch(/resolved/i);
     // Nothing meant for Alex alone went into the channel.
-    expect(connector.activities.filter((a) => a.conversationId.startsWith(CHANNEL)).map((a) => a.activity.text ?? '')).not.toContain(dms[0]);
+    expect(connector.activities.filter((a) => a.conversationId.startsWith(CHANNEL)).map((a) => (a.activity.summary ?? a.activity.text) ?? '')).not.toContain(dms[0]);
   }, 30_000);
 });

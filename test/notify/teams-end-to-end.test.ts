@@ -42,7 +42,7 @@ async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> 
     await new Promise((r) => setTimeout(r, 10));
   }
 }
-const textsIn = (conversationId: string) => connector.activities.filter((a) => a.conversationId === conversationId).map((a) => a.activity.text);
+const textsIn = (conversationId: string) => connector.activities.filter((a) => a.conversationId === conversationId).map((a) => a.activity.summary ?? a.activity.text);
 
 describe('Teams notifications end to end', () => {
   it('subscribe in a channel, one card updated in place, change in its thread, requester told in her personal chat', async () => {
@@ -76,13 +76,13 @@ describe('Teams notifications end to end', () => {
     await say(dana, `claim ${t.id}`, { thread: '' });
     await until(() => connector.updates.some((u) => u.activityId === card.id));
     await connector.waitFor((a) => a.conversationId === thread);
-    await connector.waitFor((a) => a.conversationId === `a:personal-${lynne.aadObjectId}` && /is now Assigned/.test(a.activity.text ?? ''));
+    await connector.waitFor((a) => a.conversationId === `a:personal-${lynne.aadObjectId}` && /is now Assigned/.test((a.activity.summary ?? a.activity.text) ?? ''));
     expect(textsIn(thread)).toEqual(['Status: New → Assigned\nAssigned to dana@example.com']);
 
     await say(lynne, `comment ${t.id} It flickers at 60 Hz only`, { personal: true });
-    const dm = await connector.waitFor((a) => a.conversationId === `a:personal-${dana.aadObjectId}` && /60 Hz/.test(a.activity.text ?? ''));
-    expect(dm.activity.text).toBe(`Lynne Robbins (requester) commented on #${t.id} "Monitor flickers": It flickers at 60 Hz only`);
-    await connector.waitFor((a) => a.conversationId === thread && /60 Hz/.test(a.activity.text ?? ''));
+    const dm = await connector.waitFor((a) => a.conversationId === `a:personal-${dana.aadObjectId}` && /60 Hz/.test((a.activity.summary ?? a.activity.text) ?? ''));
+    expect(dm.activity.summary).toBe(`Lynne Robbins (requester) commented on #${t.id} "Monitor flickers": It flickers at 60 Hz only`);
+    await connector.waitFor((a) => a.conversationId === thread && /60 Hz/.test((a.activity.summary ?? a.activity.text) ?? ''));
 
     const sent = connector.activities.length;
     const updates = connector.updates.length;

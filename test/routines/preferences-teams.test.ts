@@ -56,7 +56,7 @@ async function asDana(fixture: string, patch: Record<string, unknown>): Promise<
   return res.text();
 }
 
-const dms = () => connector.activities.filter((a) => a.conversationId === PERSONAL && /#1\b/.test(a.activity.text ?? '')).map((a) => a.activity.text as string);
+const dms = () => connector.activities.filter((a) => a.conversationId === PERSONAL && /#1\b/.test((a.activity.summary ?? a.activity.text) ?? '')).map((a) => (a.activity.summary ?? a.activity.text) as string);
 
 async function at(iso: string): Promise<void> {
   now = Date.parse(iso);

@@ -66,6 +66,20 @@ describe('Teams: typed search', () => {
   });
 });
 
+describe('Teams: several words', () => {
+  it('says first that no ticket holds them all, then lists the tickets with some; with all of them it says nothing of the kind', async () => {
+    const some = cardText(cardOf((await h.say('search duplex vpn', 'dana'))[0]));
+    const lines = some.split('\n');
+    const head = lines.findIndex((l) => /No ticket holds all of “duplex vpn”/.test(l));
+    expect(head).toBeGreaterThanOrEqual(0);
+    expect(lines.slice(head + 1).join('\n')).toContain('VPN drops every 10 minutes');
+    expect(lines.slice(head + 1).join('\n')).toContain('Printer on 3rd floor jams on duplex');
+    const every = cardText(cardOf((await h.say('search printer duplex', 'dana'))[0]));
+    expect(every).toContain('Printer on 3rd floor jams on duplex');
+    expect(every).not.toMatch(/No ticket holds all/);
+  });
+});
+
 describe('Teams: search shows people as every other list does', () => {
   it('names the assignee, not their address', async () => {
     const agents = await h.stack.helpdesk.activeAgents();

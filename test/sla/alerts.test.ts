@@ -66,8 +66,8 @@ describe('SLA alerts owed', () => {
     const { tell, owed } = await setup();
     await tell({ alerts: [alert(1, { assignee: 'lee@contoso.com' }), alert(2, { kind: 'breach' })], backlog: backlogOf([]), policy: 'p', save: async () => {} }, NOW);
     expect((await owed()).sort()).toEqual([
-      ['dm:lee@contoso.com', '⚠️ SLA on your ticket #1 “Ticket 1”: 75% of the first response time used, due 24 Nov 2026 11:20 UTC (in 1 h 20 min).'],
-      ['slack:CALL', '⚠️ SLA #1 „Ticket 1“: 75 % der Frist für Erstreaktion verbraucht, fällig 24. Nov. 2026, 11:20 UTC (in 1 Std. 20 Min.; bearbeitet von lee@contoso.com).'],
+      ['dm:lee@contoso.com', '⚠️ SLA on your ticket #1 “Ticket 1”: First response 75% used, due 24 Nov 2026 11:20 UTC (in 1 h 20 min).'],
+      ['slack:CALL', '⚠️ SLA #1 „Ticket 1“: Erste Antwort zu 75 % verbraucht, fällig 24. Nov. 2026, 11:20 UTC (in 1 Std. 20 Min.; bearbeitet von lee@contoso.com).'],
     ].sort());
     // The breach of ticket 2 waits behind ticket 1's line in the same lane; both were owed.
     const t = translator('de');
@@ -91,11 +91,11 @@ describe('SLA alerts owed', () => {
     const teams = rows.find((r) => r[0] === 'teams:TNET')![1];
     expect(teams.split('\n')).toEqual([
       'SLA policy in force: 7 open tickets are already past a threshold (4 breached, 3 near their target).',
-      '• #1 “Ticket 1”: first response breached',
-      '• #2 “Ticket 2”: first response near its target',
-      '• #3 “Ticket 3”: first response breached',
-      '• #4 “Ticket 4”: first response near its target',
-      '• #5 “Ticket 5”: first response breached',
+      '• #1 “Ticket 1”: First response breached',
+      '• #2 “Ticket 2”: First response near its target',
+      '• #3 “Ticket 3”: First response breached',
+      '• #4 “Ticket 4”: First response near its target',
+      '• #5 “Ticket 5”: First response breached',
       '… and 2 more.',
     ]);
   });
@@ -113,8 +113,8 @@ describe('SLA alerts owed', () => {
     // TNET is subscribed to Hardware only; CALL to everything.
     expect(rows.find((r) => r[0] === 'teams:TNET')![1].split('\n')).toEqual([
       'SLA policy in force: 2 open tickets are already past a threshold (1 breached, 1 near their target).',
-      '• #1 “Ticket 1”: first response breached',
-      '• #3 “Ticket 3”: first response near its target',
+      '• #1 “Ticket 1”: First response breached',
+      '• #3 “Ticket 3”: First response near its target',
     ]);
     expect(rows.find((r) => r[0] === 'slack:CALL')![1].split('\n')[0]).toMatch(/: 3 .*\(1 .*, 2 /);
   });

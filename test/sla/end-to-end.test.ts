@@ -32,8 +32,8 @@ describe('SLA alerts end to end', () => {
 
     await pollAt(poller, created + 23 * MIN);
     const warning = [
-      'teams ⚠️ SLA #1 “VPN down for the whole floor”: 75% of the first response time used, due 23 Nov 2026 10:30 UTC (in 7 min; nobody holds it).',
-      'slack C1 ⚠️ SLA #1 “VPN down for the whole floor”: 75% of the first response time used, due 23 Nov 2026 10:30 UTC (in 7 min; nobody holds it).',
+      'teams ⚠️ SLA #1 “VPN down for the whole floor”: First response 75% used, due 23 Nov 2026 10:30 UTC (in 7 min; nobody holds it).',
+      'slack C1 ⚠️ SLA #1 “VPN down for the whole floor”: First response 75% used, due 23 Nov 2026 10:30 UTC (in 7 min; nobody holds it).',
     ];
     expect(slaTexts()).toEqual(warning.sort());
 
@@ -46,8 +46,8 @@ describe('SLA alerts end to end', () => {
     await pollAt(poller, created + 35 * MIN);
     expect(slaTexts()).toEqual([
       ...warning,
-      'teams 🔴 SLA #1 “VPN down for the whole floor”: first response breached 5 min ago (nobody holds it).',
-      'slack C1 🔴 SLA #1 “VPN down for the whole floor”: first response breached 5 min ago (nobody holds it).',
+      'teams 🔴 SLA #1 “VPN down for the whole floor”: First response breached 5 min ago (nobody holds it).',
+      'slack C1 🔴 SLA #1 “VPN down for the whole floor”: First response breached 5 min ago (nobody holds it).',
     ].sort());
     await pollAt(poller, created + 50 * MIN);
     expect(slaTexts()).toHaveLength(4);
@@ -120,12 +120,12 @@ describe('SLA alerts end to end', () => {
     await pollAt(poller, created + 50 * MIN);
     const slackEscalations = slack.callsTo('chat.postMessage').filter((c) => /🚨/.test(String(c.body.text)));
     expect(slackEscalations.map((c) => [c.body.channel, c.body.text])).toEqual([
-      ['C1', '🚨 SLA #1 “Badge reader dead”: first response still breached, 11 min after the target (dana@example.com holds it). <@UDANA>'],
+      ['C1', '🚨 SLA #1 “Badge reader dead”: First response still breached, 11 min after the target (dana@example.com holds it). <@UDANA>'],
     ]);
     const teamsEscalations = connector.activities.filter((a) => /🚨/.test(a.activity.text ?? ''));
     expect(teamsEscalations).toHaveLength(1);
     expect(teamsEscalations[0].conversationId).toBe(CHANNEL);
-    expect(teamsEscalations[0].activity.text).toBe('🚨 SLA #1 “Badge reader dead”: first response still breached, 11 min after the target (dana@example.com holds it). <at>Dana Agent</at>');
+    expect(teamsEscalations[0].activity.text).toBe('🚨 SLA #1 “Badge reader dead”: First response still breached, 11 min after the target (dana@example.com holds it). <at>Dana Agent</at>');
     expect(teamsEscalations[0].activity.entities).toEqual([{ type: 'mention', text: '<at>Dana Agent</at>', mentioned: { id: dana.id, name: dana.name } }]);
     await poller.stop();
   }, 60_000);

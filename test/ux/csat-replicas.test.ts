@@ -65,12 +65,16 @@ describe.skipIf(!pgAvailable())(`satisfaction surveys with two replicas${pgAvail
     const ticket = await stack.helpdesk.createTicket({ email: sam.email, name: sam.name }, { title: 'Wi-Fi drops' });
     await Promise.all([a.poller.runOnce(), b.poller.runOnce()]);
 
+    const earlier = fake.callsTo('chat.postMessage').length;
     // Resolved in the portal: both replicas find the change in the same round.
     stack.emulator.data.update('SD_Tickets', String(ticket.id), { SD_Status: 'Resolved', SD_AssignedTo: dana.email });
     for (let round = 0; round < 3; round++) await Promise.all([a.poller.runOnce(), b.poller.runOnce()]);
 
     const surveys = fake.callsTo('chat.postMessage').filter((c) => c.body.channel === SAM_DM && /How did we do/.test(String(c.body.text)));
     expect(surveys).toHaveLength(1);
+    // One message for the event: the resolution and its survey together, nothing else to Sam.
+    expect(fake.callsTo('chat.postMessage').slice(earlier).filter((c) => c.body.channel === SAM_DM)).toHaveLength(1);
+    expect(String(surveys[0].body.text)).toMatch(/resolved/);
     expect(JSON.stringify(surveys[0].body)).toContain(`#${ticket.id}`);
     expect(await stores[0].surveys.sentSince('2000-01-01T00:00:00Z')).toHaveLength(1);
   }, 60_000);

@@ -64,8 +64,13 @@ describe('Slack: satisfaction survey, thumbs scale', () => {
     await post(slashBody({ ...slackFixture<Record<string, string>>('slash-command'), user_id: sam.id, channel_id: SAM_DM, text: 'mine', response_url: fake.responseUrl('mine') }));
     const t = await notifications.helpdesk.createTicket({ email: sam.email, name: sam.name }, { title: 'Wi-Fi drops' });
     await poller.runOnce();
+    const before = fake.calls.length;
     await dispatch(asDana(), { verb: VERBS.resolve, ticketId: t.id });
     const dm = await fake.waitFor('chat.postMessage', (c) => c.body.channel === SAM_DM && /How did we do/.test(c.body.text));
+    // One message for the resolution: it says so and asks, and nothing else reaches Sam for it.
+    await poller.runOnce();
+    expect(fake.calls.slice(before).filter((c) => c.method === 'chat.postMessage' && c.body.channel === SAM_DM)).toHaveLength(1);
+    expect(dm.body.text).toMatch(/resolved/);
     const offered = buttons(dm.body.blocks);
     expect(offered.map((b: any) => b.text.text)).toEqual(['Add a comment', '👍', '👎']);
     const up = offered.find((b: any) => b.text.text === '👍');
@@ -78,7 +83,8 @@ describe('Slack: satisfaction survey, thumbs scale', () => {
     n = fake.calls.length;
     await click(sam, offered.find((b: any) => b.text.text === '👎'));
     await said(n, new RegExp(`you now rate #${t.id} 👎`));
-    expect(await notes(t.id)).toEqual(['Satisfaction 👍', 'Satisfaction changed to 👎']);
+    // One survey, one internal note: the change rewrites it.
+    expect(await notes(t.id)).toEqual(['Satisfaction 👎']);
 
     n = fake.calls.length;
     const forged = JSON.stringify({ ...JSON.parse(up.value), rating: '3' });
@@ -87,7 +93,7 @@ describe('Slack: satisfaction survey, thumbs scale', () => {
     n = fake.calls.length;
     await click(dana, up);
     await said(n, new RegExp(`Only the person who filed #${t.id} can answer its survey`));
-    expect(await notes(t.id)).toEqual(['Satisfaction 👍', 'Satisfaction changed to 👎']);
+    expect(await notes(t.id)).toEqual(['Satisfaction 👎']);
     expect((await store.surveys.sentSince('2000-01-01T00:00:00Z')).map((s) => s.rating)).toEqual([1]);
 
     // The comment button opens a modal with the rating so far; its submit keeps rating and comment.
@@ -100,7 +106,9 @@ describe('Slack: satisfaction survey, thumbs scale', () => {
     submit.user.id = sam.id;
     submit.view.private_metadata = modal.body.view.private_metadata;
     submit.view.state.values = { rating: { value: { type: 'static_select', selected_option: { value: '5' } } }, comment: { value: { type: 'plain_text_input', value: 'Works now' } } };
+    n = fake.calls.length;
     expect((await post(interactiveBody(submit))).status).toBe(200);
-    expect(await notes(t.id)).toEqual(['Satisfaction 👍', 'Satisfaction changed to 👎', 'Satisfaction 👍: Works now']);
+    await said(n, new RegExp(`Thank you for your comment on #${t.id}`));
+    expect(await notes(t.id)).toEqual(['Satisfaction 👍: Works now']);
   }, 30_000);
 });

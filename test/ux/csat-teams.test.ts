@@ -51,7 +51,7 @@ const cardIn = (a: RecordedActivity | undefined) => a?.activity.attachments?.fin
 const actionsOf = (card: any): any[] => card?.actions ?? [];
 const asDana = () => ({ actor: { email: dana.email, name: dana.name }, helpdesk: notifications.helpdesk, conversation: { platform: 'teams' as const, id: 'a:dana', kind: 'personal' as const }, channel: {}, notifications: notifications.ports });
 const notes = async (id: number) => (await stack.helpdesk.listComments({ email: dana.email, name: dana.name }, id)).filter((c) => c.isInternal).map((c) => c.body);
-const survey = () => connector.waitFor((a) => a.conversationId === LYNNE_CHAT && /How did we do/.test(a.activity.text ?? ''));
+const survey = () => connector.waitFor((a) => a.conversationId === LYNNE_CHAT && /How did we do/.test((a.activity.summary ?? a.activity.text) ?? ''));
 
 describe('Teams: satisfaction survey on resolve', () => {
   beforeEach(() => start({ enabled: true, scale: 'five' }));
@@ -60,25 +60,38 @@ describe('Teams: satisfaction survey on resolve', () => {
     await say('mine');
     const t = await notifications.helpdesk.createTicket({ email: lynne.email, name: lynne.name }, { title: 'Headset crackles' });
     await poller.runOnce();
+    const before = connector.activities.length;
     await dispatch(asDana(), { verb: VERBS.resolve, ticketId: t.id, values: { note: 'New cable' } });
     const dm = await survey();
+    // One message for the resolution: what was done, its note and the rating buttons, each naming its place on the scale.
+    await poller.runOnce();
+    expect(connector.activities.slice(before).filter((a) => a.conversationId === LYNNE_CHAT)).toHaveLength(1);
+    const card = JSON.stringify(cardIn(dm));
+    expect(card).toContain('New cable');
+    // Nothing beside the card repeats it; the plain text is only the notification's summary.
+    expect(dm.activity.text ?? '').toBe('');
+    expect(dm.activity.summary).toMatch(/was resolved/);
     const buttons = actionsOf(cardIn(dm));
-    expect(buttons.map((a) => a.title)).toEqual(['1', '2', '3', '4', '5']);
+    expect(buttons.map((a) => a.title)).toEqual(['1 – Poor', '2 – Fair', '3 – Okay', '4 – Good', '5 – Great']);
 
-    const first = await click(buttons.find((b) => b.title === '2'));
+    const first = await click(buttons.find((b) => b.title.startsWith('2')));
     expect(JSON.stringify(first.body.value)).toContain(`you rated #${t.id} 2/5`);
     expect(await notes(t.id)).toEqual(['Satisfaction 2/5']);
     // The thanks card offers the comment and every other rating: a second click changes the answer.
     const again = actionsOf(first.body.value);
-    expect(again.map((a) => a.title)).toEqual(['Add a comment', '1', '3', '4', '5']);
-    const changed = await click(again.find((b) => b.title === '4'));
+    expect(again.map((a) => a.title)).toEqual(['Add a comment', '1 – Poor', '3 – Okay', '4 – Good', '5 – Great']);
+    const changed = await click(again.find((b) => b.title.startsWith('4')));
     expect(JSON.stringify(changed.body.value)).toContain(`you now rate #${t.id} 4/5`);
-    expect(await notes(t.id)).toEqual(['Satisfaction 2/5', 'Satisfaction changed to 4/5']);
+    // One survey, one note: a changed rating rewrites it.
+    expect(await notes(t.id)).toEqual(['Satisfaction 4/5']);
 
     const form = await click(actionsOf(changed.body.value).find((b) => b.title === 'Add a comment'));
     const submit = actionsOf(form.body.value).find((a) => a.verb === VERBS.csatAnswer);
-    await click({ verb: submit.verb, data: { ...submit.data, rating: '4', comment: 'Quick and friendly' } });
-    expect(await notes(t.id)).toEqual(['Satisfaction 2/5', 'Satisfaction changed to 4/5', 'Satisfaction 4/5: Quick and friendly']);
+    const commented = await click({ verb: submit.verb, data: { ...submit.data, rating: '4', comment: 'Quick and friendly' } });
+    // The card says the comment arrived, and the desk still has one note, now with it.
+    expect(JSON.stringify(commented.body.value)).toMatch(/comment/i);
+    expect(JSON.stringify(commented.body.value)).not.toBe(JSON.stringify(changed.body.value));
+    expect(await notes(t.id)).toEqual(['Satisfaction 4/5: Quick and friendly']);
 
     const report = await dispatch(asDana(), { verb: VERBS.csat, values: { days: '7' } });
     const text = report.view.type === 'confirmation' ? report.view.confirmation.message : '';
@@ -116,7 +129,7 @@ describe('Teams: satisfaction survey on resolve', () => {
     await dispatch(asDana(), { verb: VERBS.resolve, ticketId: t.id });
     await poller.runOnce();
     expect((await store.surveys.sentSince('2000-01-01T00:00:00Z')).filter((s) => s.ticketId === t.id)).toEqual([]);
-    expect(connector.activities.filter((a) => /How did we do/.test(a.activity.text ?? ''))).toEqual([]);
+    expect(connector.activities.filter((a) => /How did we do/.test((a.activity.summary ?? a.activity.text) ?? ''))).toEqual([]);
   }, 30_000);
 });
 
@@ -128,9 +141,9 @@ describe('Teams: HELPDESK_CSAT=off', () => {
     const t = await notifications.helpdesk.createTicket({ email: lynne.email, name: lynne.name }, { title: 'Keyboard sticky' });
     await poller.runOnce();
     await dispatch(asDana(), { verb: VERBS.resolve, ticketId: t.id });
-    await connector.waitFor((a) => a.conversationId === LYNNE_CHAT && /was resolved/.test(a.activity.text ?? ''));
+    await connector.waitFor((a) => a.conversationId === LYNNE_CHAT && /was resolved/.test((a.activity.summary ?? a.activity.text) ?? ''));
     await poller.runOnce();
     expect(await store.surveys.sentSince('2000-01-01T00:00:00Z')).toEqual([]);
-    expect(connector.activities.filter((a) => /How did we do/.test(a.activity.text ?? ''))).toEqual([]);
+    expect(connector.activities.filter((a) => /How did we do/.test((a.activity.summary ?? a.activity.text) ?? ''))).toEqual([]);
   }, 30_000);
 });

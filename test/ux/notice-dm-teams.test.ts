@@ -46,7 +46,7 @@ const cardIn = (a: RecordedActivity | undefined) => a?.activity.attachments?.fin
 const actionsOf = (card: any): any[] => card?.actions ?? [];
 const asDana = () => ({ actor: { email: dana.email, name: dana.name }, helpdesk: notifications.helpdesk, conversation: { platform: 'teams' as const, id: 'a:dana', kind: 'personal' as const }, channel: {}, notifications: notifications.ports });
 async function dmAbout(pattern: RegExp): Promise<RecordedActivity> {
-  return connector.waitFor((a) => a.conversationId === LYNNE_CHAT && pattern.test(a.activity.text ?? ''));
+  return connector.waitFor((a) => a.conversationId === LYNNE_CHAT && pattern.test((a.activity.summary ?? a.activity.text) ?? ''));
 }
 
 describe('Teams: notification DMs with buttons, and replies to them', () => {
@@ -115,7 +115,7 @@ describe('Teams: notification DMs with buttons, and replies to them', () => {
     await dispatch(asDana(), { verb: VERBS.claim, ticketId: second.id });
     await dmAbout(new RegExp(`#${second.id} .*is now Assigned`));
 
-    const quote = `<blockquote itemscope="" itemtype="http://schema.skype.com/Reply" itemid="${quotedDm.id}"><strong itemprop="mri" itemid="28:bot">Help Desk</strong><span itemprop="time" itemid="${quotedDm.id}"></span><p itemprop="preview">${quotedDm.activity.text}</p></blockquote>`;
+    const quote = `<blockquote itemscope="" itemtype="http://schema.skype.com/Reply" itemid="${quotedDm.id}"><strong itemprop="mri" itemid="28:bot">Help Desk</strong><span itemprop="time" itemid="${quotedDm.id}"></span><p itemprop="preview">${quotedDm.activity.summary ?? quotedDm.activity.text}</p></blockquote>`;
     const [offer] = await say('', `${quote}<p>It only charges on the left port</p>`);
     const add = actionsOf(cardIn(offer))[0];
     expect(add.title).toBe(`Add as comment on #${first.id}`);

@@ -79,13 +79,13 @@ const cardActivity = (view: TicketView, limit?: number) =>
   MessageFactory.attachment(CardFactory.adaptiveCard(cardFor({ type: 'ticket', ticket: view }, { shared: true, userIds: [] }, limit)));
 
 /**
- * A DM: the plain text (what Teams shows in the notification and above the card) with the compact
- * notice card under it, which then leaves the text out rather than say it twice.
+ * A DM: the compact notice card, which says what happened under the ticket's head, alone in its
+ * message (text beside it would say it twice); the plain text is the notification's summary.
  */
 function directActivity(text: string, notice?: NoticeView): Partial<Activity> {
   if (!notice) return MessageFactory.text(text);
-  const card = cardFor({ type: 'notice', notice: { ...notice, text: '' } }, { shared: false, userIds: [] });
-  return MessageFactory.attachment(CardFactory.adaptiveCard(card), text);
+  const card = cardFor({ type: 'notice', notice }, { shared: false, userIds: [] });
+  return { ...MessageFactory.attachment(CardFactory.adaptiveCard(card)), summary: text };
 }
 
 /** Sends a card; when the connector answers 413 MessageSizeTooBig, sends the shorter form once. */

@@ -1,5 +1,6 @@
 /** `search <words>`: tickets by id, words, people, category or status, most relevant first. Private. */
-import { VERBS } from '../../core';
+import { ticketIdIn, VERBS } from '../../core';
+import type { Ticket } from '../../helpdesk/types';
 import { keepingList, ticketListView } from '../../views/list-view';
 import { EVERYWHERE, type CommandDeclaration } from '../../commands/declaration';
 import { peopleNames } from '../../commands/people';
@@ -8,6 +9,17 @@ import type { Handler } from '../../commands/types';
 import { ALL_SPACES, listScope, scopedList } from '../../commands/space-scope';
 
 const LIMIT = 10;
+
+/** Lower case without accents, as the index reads words. */
+const plain = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/** Whether a found ticket holds every typed word (a word may start a longer one, as in the index; a number may be its id). */
+function holdsEvery(ticket: Ticket, text: string): boolean {
+  const words = plain(text).split(/\s+/).filter(Boolean);
+  if (words.length < 2) return true;
+  const terms = plain([ticket.title, ticket.description, ticket.category, ticket.status, ticket.priority, ticket.submittedByName, ticket.submittedByEmail, ticket.assignedTo].join(' ')).split(/[^\p{L}\p{N}]+/u);
+  return words.every((w) => ticketIdIn(w) === ticket.id || terms.some((term) => term.startsWith(w.replace(/[^\p{L}\p{N}]+/gu, ''))));
+}
 
 /** Searches the index through the service, which narrows a requester's search to their own tickets. */
 const search: Handler = async (ctx, input) => {
@@ -22,7 +34,9 @@ const search: Handler = async (ctx, input) => {
   ]);
   const footer = found.length > LIMIT ? t('commands:search.more', { limit: LIMIT }) : undefined;
   const empty = t(isAgent ? 'commands:search.none' : 'commands:search.noneOfYours', { text });
-  const list = ticketListView(t('commands:search.title', { text }), found.slice(0, LIMIT), { email: ctx.actor.email, isAgent, locale: ctx.locale }, empty, footer, await peopleNames(ctx), ctx.helpdesk.vocabulary);
+  // Several words and no ticket with all of them: the index then lists tickets with some, and the title says so first.
+  const some = found.length > 0 && !found.some((ticket) => holdsEvery(ticket, text));
+  const list = ticketListView(t(some ? 'commands:search.titleSome' : 'commands:search.title', { text }), found.slice(0, LIMIT), { email: ctx.actor.email, isAgent, locale: ctx.locale }, empty, footer, await peopleNames(ctx), ctx.helpdesk.vocabulary);
   scopedList(ctx, list, scope, VERBS.search, { query: text });
   return privately({ type: 'ticket-list', list: keepingList(list, { verb: VERBS.search, values: { query: text, ...(scope.bound && !scope.shown ? { spaces: ALL_SPACES } : {}) } }) });
 };

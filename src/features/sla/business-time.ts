@@ -177,23 +177,30 @@ export function skippedDays(a: number, b: number, cal: Calendar): SkippedDays[] 
 const WEEKDAYS = ['', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
 /**
- * English wording of skipped days for logs and tests ("skipped Sat–Sun and 24 Dec"); holidays
- * show their date, closed runs their weekdays, and a repeated run its count ("Sat–Sun ×2").
+ * Skipped days in words ("Sat–Sun and 24 Dec"; German "Sa.–So. und 24. Dez."); holidays show
+ * their date, closed runs their weekdays, and a repeated run its count ("Sat–Sun ×2").
  */
-export function describeSkipped(runs: readonly SkippedDays[]): string {
+export function closedDaysText(runs: readonly SkippedDays[], locale = 'en'): string {
+  const en = locale === 'en';
+  const weekday = (n: number) => (en ? WEEKDAYS[n] : DateTime.fromObject({ weekday: n as 1 }).setLocale(locale).toFormat('ccc'));
   const labels: string[] = [];
   const counts = new Map<string, number>();
   for (const run of runs) {
     const label = run.holiday
-      ? DateTime.fromISO(run.first).toFormat('d LLL', { locale: 'en' })
+      ? DateTime.fromISO(run.first).toFormat(en ? 'd LLL' : 'd. LLL', { locale })
       : run.first === run.last
-        ? WEEKDAYS[run.weekdays[0]]
-        : `${WEEKDAYS[run.weekdays[0]]}–${WEEKDAYS[run.weekdays[1]]}`;
+        ? weekday(run.weekdays[0])
+        : `${weekday(run.weekdays[0])}–${weekday(run.weekdays[1])}`;
     if (!counts.has(label)) labels.push(label);
     counts.set(label, (counts.get(label) ?? 0) + 1);
   }
-  if (labels.length === 0) return '';
   const parts = labels.map((l) => (counts.get(l)! > 1 ? `${l} ×${counts.get(l)}` : l));
-  const list = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
-  return `skipped ${list}`;
+  if (parts.length <= 1 || !en) return new Intl.ListFormat(locale, { type: 'conjunction' }).format(parts);
+  return `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+}
+
+/** English wording of skipped days for logs and tests ("skipped Sat–Sun and 24 Dec"). */
+export function describeSkipped(runs: readonly SkippedDays[]): string {
+  const list = closedDaysText(runs);
+  return list ? `skipped ${list}` : '';
 }

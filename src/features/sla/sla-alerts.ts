@@ -32,7 +32,7 @@ export function spanText(t: Translate, ms: number): string {
 /** The alert's sentence for a channel (`dm` false) or for the assignee. */
 export function alertText(locale: string, a: SlaAlert, now: number, dm: boolean): string {
   const t = translator(locale);
-  const clock = t(`notify:sla.clock.${a.clock.kind}`);
+  const clock = t(`views:clock.name.${a.clock.kind}`);
   const vars = { id: a.ticketId, title: a.title, clock, who: a.assignee ? t('notify:sla.holds', { name: a.assignee }) : t('notify:sla.nobody') };
   if (a.threshold.kind === 'escalation') return t('notify:sla.escalation', { ...vars, ago: spanText(t, now - (a.clock.breachedAt ?? a.threshold.at)) });
   if (a.threshold.kind === 'warning') {
@@ -46,7 +46,7 @@ export function alertText(locale: string, a: SlaAlert, now: number, dm: boolean)
 
 function backlogText(t: Translate, { tickets, breached, rows: first }: ReturnType<typeof backlogFor>): string {
   const rows = first.map((a) =>
-    t('notify:sla.backlogRow', { id: a.ticketId, title: a.title, clock: t(`notify:sla.clock.${a.clock.kind}`), state: a.threshold.kind === 'warning' ? t('notify:sla.state.warning') : t('notify:sla.state.breach') }));
+    t('notify:sla.backlogRow', { id: a.ticketId, title: a.title, clock: t(`views:clock.name.${a.clock.kind}`), state: a.threshold.kind === 'warning' ? t('notify:sla.state.warning') : t('notify:sla.state.breach') }));
   const more = tickets > first.length ? `\n${t('notify:sla.backlogMore', { count: tickets - first.length })}` : '';
   return `${t('notify:sla.backlog', { count: tickets, breached, warned: tickets - breached })}\n${rows.join('\n')}${more}`;
 }

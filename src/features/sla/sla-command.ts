@@ -1,5 +1,7 @@
 /** `sla <id>` (agents): the SLA policy that applies to a ticket and each clock, with why. Private. */
-import { formatDate } from '../../views/format';
+import { formatDate, valueLabel } from '../../views/format';
+import { normalizeLocale } from '../../i18n';
+import { closedDaysText } from './business-time';
 import { VERBS, type SlaClockReport, type SlaReport } from '../../core';
 import type { Translate } from '../../i18n';
 import { confirm, errorReply, needTicket, tr } from '../../commands/respond';
@@ -16,14 +18,14 @@ function span(t: Translate, ms: number): string {
   return m === 0 ? t('commands:sla.h', { h }) : t('commands:sla.hm', { h, m });
 }
 
-/** Dates the answer names: in the text as UTC spelled out, shown by each platform in its reader's own time zone. */
+/** Dates the answer names: in the text in the reader's language (and zone, when known), shown by each platform as its own date where it speaks that language. */
 type Dates = { text: string; iso: string }[];
 
-function clockLine(t: Translate, r: SlaReport, c: SlaClockReport, locale: string, dates: Dates): string {
+function clockLine(t: Translate, r: SlaReport, c: SlaClockReport, locale: string, dates: Dates, zone?: string): string {
   const at = (ms: number | undefined) => {
     if (ms === undefined) return '';
     const iso = new Date(ms).toISOString();
-    const text = formatDate(iso, locale);
+    const text = formatDate(iso, locale, zone);
     dates.push({ text, iso });
     return text;
   };
@@ -36,10 +38,11 @@ function clockLine(t: Translate, r: SlaReport, c: SlaClockReport, locale: string
   };
   const why = [
     t('commands:sla.used', { used: span(t, c.usedMs) }),
-    ...c.pauses.map((p) => t('commands:sla.pausedWhile', { span: span(t, p.ms), status: p.status })),
-    ...(c.skipped ? [c.skipped] : []),
+    ...c.pauses.map((p) => t('commands:sla.pausedWhile', { span: span(t, p.ms), status: valueLabel(t, 'status', p.status) })),
+    ...(c.closedDays?.length ? [t('commands:sla.skipped', { days: closedDaysText(c.closedDays, normalizeLocale(locale)) })] : c.skipped ? [c.skipped] : []),
   ];
-  const name = c.kind === 'firstResponse' ? t('commands:sla.clock.firstResponse', { target: c.target }) : t('commands:sla.clock.resolution', { target: c.target });
+  // The clock's name as the ticket card says it: one word for one thing on every surface.
+  const name = t('commands:sla.clockHead', { clock: t(`views:clock.name.${c.kind}`), target: c.target });
   return `${name}: ${states[c.state]} (${why.join('; ')})`;
 }
 
@@ -53,12 +56,15 @@ const sla: Handler = async (ctx, input) => {
   // No policy is no failure: the ticket exists and simply has no clock to show.
   if (!ctx.notifications?.slaReport) return confirm(t('commands:sla.off'));
   const report = await ctx.notifications.slaReport(ticket.id);
-  if (!report) return confirm(t('commands:sla.none', { id: ticket.id, priority: ticket.priority }));
+  if (!report) return confirm(t('commands:sla.none', { id: ticket.id, priority: valueLabel(t, 'priority', ticket.priority) }));
   const calendar = report.calendar === '24/7' ? t('commands:sla.calendar247') : t('commands:sla.calendarBusiness', { zone: report.timeZone });
+  // The platform's own date speaks its client's language: used only when that is the answer's too.
+  const platformDates = !ctx.clientLocale || normalizeLocale(ctx.clientLocale) === normalizeLocale(ctx.locale);
+  const zone = platformDates ? undefined : (await ctx.notifications?.preferences?.choices(ctx.actor.email))?.zone;
   const dates: Dates = [];
-  const lines = [t('commands:sla.title', { id: ticket.id, priority: report.priority, calendar }), ...report.clocks.map((c) => clockLine(t, report, c, ctx.locale ?? 'en', dates))];
+  const lines = [t('commands:sla.title', { id: ticket.id, priority: valueLabel(t, 'priority', report.priority), calendar }), ...report.clocks.map((c) => clockLine(t, report, c, ctx.locale ?? 'en', dates, zone))];
   const reply = confirm(lines.join('\n'));
-  if (reply.view.type === 'confirmation' && dates.length > 0) reply.view.confirmation.dates = dates;
+  if (reply.view.type === 'confirmation' && dates.length > 0 && platformDates) reply.view.confirmation.dates = dates;
   return reply;
 };
 

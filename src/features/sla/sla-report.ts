@@ -1,7 +1,7 @@
 /** `sla <id>`'s answer: a ticket's clocks derived now from the history the store keeps and the policy in force. */
 import type { CardClock, SlaReport } from '../../core';
 import type { RoleVocabulary } from '../../core/vocabulary';
-import { skippedDays, describeSkipped } from './business-time';
+import { skippedDays, describeSkipped, type SkippedDays } from './business-time';
 import { deriveClocks } from './clock';
 import { slaRoleOf } from './clock-roles';
 import type { PolicySource } from './policy-source';
@@ -33,7 +33,7 @@ export async function slaReport(store: Store, source: PolicySource, vocabulary: 
         usedMs: c.usedMs,
         // One waiting status (the usual case) gets the clock's own working-time figure; several, their wall time each.
         pauses: [...byStatus].map(([status, ms]) => ({ status, ms: byStatus.size === 1 ? c.pausedMs : ms })),
-        skipped: describeSkipped(skippedDays(c.startedAt, end, policy.calendars[c.calendar])),
+        ...skipped(skippedDays(c.startedAt, end, policy.calendars[c.calendar])),
       };
     }),
   };
@@ -45,4 +45,9 @@ export async function slaCardClocks(store: Store, ids: number[]): Promise<Map<nu
   if (ids.length === 0) return out;
   for (const [id, r] of await store.slaRecords(ids)) if (r.clocks && r.clocks.length > 0) out.set(id, r.clocks);
   return out;
+}
+
+/** Skipped days as the report gives them: English words for logs, the runs for the reader's words. */
+function skipped(runs: SkippedDays[]): { skipped: string; closedDays: SkippedDays[] } {
+  return { skipped: describeSkipped(runs), closedDays: runs };
 }

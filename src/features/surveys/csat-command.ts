@@ -24,13 +24,12 @@ function isOpen(survey: Survey, now: number): boolean {
   return now - Date.parse(survey.sentAt) <= SURVEY_DAYS * 86_400_000;
 }
 
-/** The internal comment an answer leaves: the first with its comment, a change with the new rating, a later comment with both. */
-function noteFor(ctx: CommandContext, survey: Survey, before: Survey | undefined, rating: number, comment: string | undefined): string | undefined {
+/** The survey's one internal note as it now stands: the rating, with the comment when there is one. */
+function noteFor(ctx: CommandContext, survey: Survey, rating: number, comment: string | undefined): string {
   // The desk's language: the note is for the portal, read by whoever works the ticket.
   const t = translator(ctx.notifications?.defaultLanguage);
   const shown = ratingText(t, rating, survey.scale);
-  if (before?.rating === undefined || comment) return comment ? t('replies:csat.note', { rating: shown, comment }) : t('replies:csat.noteNoComment', { rating: shown });
-  return before.rating !== rating ? t('replies:csat.noteChanged', { rating: shown }) : undefined;
+  return comment ? t('replies:csat.note', { rating: shown, comment }) : t('replies:csat.noteNoComment', { rating: shown });
 }
 
 /** Takes one answer: checks it, stores it, writes the ticket's internal comment, thanks. */
@@ -42,23 +41,25 @@ async function answer(ctx: CommandContext, values: Record<string, string> | unde
   const raw = (values?.rating ?? '').trim();
   const offered = ratingChoices(survey.scale, ctx.locale);
   // A value no button offers is a forged or stale action: refused, not rounded to the nearest.
-  if (!offered.some((c) => c.value === raw)) return errorReply(t('replies:csat.badRating', { value: raw, allowed: offered.map((c) => c.title).join(', ') }));
+  if (!offered.some((c) => c.value === raw)) return errorReply(t('replies:csat.badRating', { value: raw, allowed: offered.map((c) => (survey.scale === 'thumbs' ? c.title : c.value)).join(', ') }));
   const now = Date.now();
   if (!isOpen(survey, now)) return confirm(t('replies:csat.closed', { id: survey.ticketId, days: SURVEY_DAYS }));
   const rating = Number(raw);
   const comment = (values?.comment ?? '').trim() || undefined;
   const before = await ports.answer(survey.id, rating, comment, new Date(now).toISOString());
-  const note = noteFor(ctx, survey, before, rating, comment);
-  if (note) {
+  // A comment left out keeps the one given before (the store does the same).
+  const kept = comment ?? before?.comment;
+  const unchanged = before?.rating === rating && before.comment === kept;
+  if (!unchanged) {
     try {
-      await ctx.helpdesk.addSatisfactionNote?.(ctx.actor, survey.ticketId, note);
+      await ctx.helpdesk.addSatisfactionNote?.(ctx.actor, survey.ticketId, noteFor(ctx, survey, rating, kept), survey.sentAt);
     } catch (err) {
       // The answer is kept; the desk's copy is what failed, and the report still counts it.
       ctx.logger?.warn('could not write the satisfaction comment to the ticket', { ticketId: survey.ticketId, error: err });
     }
   }
-  const changed = before?.rating !== undefined && before.rating !== rating;
-  return privately({ type: 'confirmation', confirmation: surveyThanks(survey, rating, changed, ctx.locale) }, survey.ticketId);
+  const said = comment !== undefined ? 'comment' : before?.rating !== undefined && before.rating !== rating ? 'changed' : 'rated';
+  return privately({ type: 'confirmation', confirmation: surveyThanks(survey, rating, said, ctx.locale) }, survey.ticketId);
 }
 
 /** A rating button. */

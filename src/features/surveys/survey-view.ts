@@ -11,7 +11,8 @@ import type { ActionView, Choice, ConfirmationView, FormFieldError, FormView } f
 export function ratingChoices(scale: SurveyScale, locale?: string): Choice[] {
   const t = translator(locale);
   if (scale === 'thumbs') return [{ value: '5', title: t('replies:csat.thumbsUp') }, { value: '1', title: t('replies:csat.thumbsDown') }];
-  return ['1', '2', '3', '4', '5'].map((value) => ({ value, title: value }));
+  // Each button names its place on the scale: "1 – Poor" … "5 – Great".
+  return ['1', '2', '3', '4', '5'].map((value) => ({ value, title: t('replies:csat.rateButton', { rating: value, word: t(`replies:csat.scale.${value}`) }) }));
 }
 
 /** "4/5", or 👍/👎 on the thumbs scale. */
@@ -35,15 +36,20 @@ export function surveyActions(survey: Pick<Survey, 'id' | 'ticketId' | 'scale'>,
 
 /** The survey DM: the resolved ticket, the question, the rating buttons. */
 export function surveyNotice(ticket: Ticket, survey: Survey, locale?: string): NoticeView {
-  const question = translator(locale)('replies:csat.question', { id: ticket.id, title: ticket.title });
+  // The card's head names the ticket; the question does not say it again.
+  const question = translator(locale)('replies:csat.question');
   return noticeWith(ticket, question, 'requester', surveyActions(survey, locale), locale);
 }
 
-/** The answer taken: what was rated, with the buttons again so another click changes it. */
-export function surveyThanks(survey: Survey, rating: number, changed: boolean, locale?: string): ConfirmationView {
+/** What an answer brought: a first or same rating, a changed one, a comment. */
+export type SurveyAnswerKind = 'rated' | 'changed' | 'comment';
+
+/** The answer taken: what was rated (and that the comment arrived), with the buttons again so another click changes it. */
+export function surveyThanks(survey: Survey, rating: number, said: SurveyAnswerKind, locale?: string): ConfirmationView {
   const t = translator(locale);
   const vars = { id: survey.ticketId, rating: ratingText(t, rating, survey.scale) };
-  return { message: t(changed ? 'replies:csat.thanksChanged' : 'replies:csat.thanks', vars), actions: surveyActions(survey, locale, rating) };
+  const key = { rated: 'replies:csat.thanks', changed: 'replies:csat.thanksChanged', comment: 'replies:csat.thanksComment' }[said];
+  return { message: t(key, vars), actions: surveyActions(survey, locale, rating) };
 }
 
 /** The form for a comment (and the rating) on one survey. */

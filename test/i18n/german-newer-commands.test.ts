@@ -1,0 +1,125 @@
+/**
+ * The newer commands (`sla`, `csat`, `replies`, `digest`, `notifications`) answered for a German
+ * reader, on the real stores and the embedded site, rendered as Teams cards and Slack messages: no
+ * English catalog text, no English value or clock name ("Priorität High"), no English date. The
+ * reader chose German in an English client (the Playground's case), so a platform date token, which
+ * the client shows in its own language, is no answer either: the date is written in German.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderCard } from '../../src/channels/teams/cards';
+import { handleText } from '../../src/commands';
+import type { CommandContext, Reply } from '../../src/commands/types';
+import type { SlaReport } from '../../src/core';
+import { createChangeFeed } from '../../src/helpdesk/changes';
+import { createLogger } from '../../src/log';
+import { createNotifications, type Notifications } from '../../src/notify';
+import { createSqliteStore, type Store } from '../../src/store';
+import { startHelpdeskStack, type HelpdeskStack } from '../support/helpdesk-stack';
+import { english, englishDates, englishWords, slackSurfaces, slackTexts, teamsTexts } from './german-texts';
+
+const dana = { email: 'dana@example.com', name: 'Dana Agent' };
+const lynne = { email: 'lynne@example.com', name: 'Lynne Robbins' };
+const logger = createLogger({ level: 'error', write: () => undefined });
+const MIN = 60_000;
+const NOW = Date.parse('2026-11-27T19:36:00Z');
+
+let stack: HelpdeskStack;
+let store: Store;
+let dir: string;
+let notifications: Notifications;
+let ticketId: number;
+
+/** What `sla` is told: a High ticket, one clock breached, one paused while waiting across a weekend and a holiday. */
+const REPORT = (): SlaReport => ({
+  now: NOW,
+  priority: 'High',
+  calendar: 'business',
+  timeZone: 'Europe/Berlin',
+  clocks: [
+    { kind: 'firstResponse', target: '30m', state: 'breached', due: NOW - 20 * MIN, usedMs: 50 * MIN, pauses: [], skipped: '' },
+    { kind: 'resolution', target: '4h', state: 'paused', due: NOW + 3 * 60 * MIN, usedMs: 60 * MIN, pauses: [{ status: 'Waiting', ms: 25 * MIN }], skipped: 'skipped Sat–Sun and 24 Dec', closedDays: [{ first: '2026-11-28', last: '2026-11-29', weekdays: [6, 7] }, { first: '2026-12-24', last: '2026-12-24', weekdays: [4, 4], holiday: 'Heiligabend' }] },
+  ],
+});
+
+beforeAll(async () => {
+  stack = await startHelpdeskStack({ seed: 'none', service: { agentCacheTtlMs: 0 } });
+  stack.emulator.data.insert('SD_Agents', { Title: dana.name, SD_Email: dana.email, SD_IsActive: true });
+  dir = mkdtempSync(path.join(tmpdir(), 'german-newer-'));
+  store = createSqliteStore({ dataDir: dir });
+  notifications = createNotifications({ store, feed: createChangeFeed(stack.graph, stack.settings), helpdesk: stack.helpdesk, vocabulary: stack.helpdesk.vocabulary, logger, pollSeconds: 15, csat: { enabled: true, scale: 'five' } });
+  const t = await stack.helpdesk.createTicket(lynne, { title: 'Drucker klemmt', priority: 'High' });
+  ticketId = t.id;
+  const survey = { id: `${t.id}:1`, ticketId: t.id, requester: lynne.email, agent: dana.email, scale: 'five' as const, sentAt: new Date(Date.now() - 86_400_000).toISOString() };
+  await store.surveys.open(survey);
+  await store.surveys.answer(survey.id, 4, 'Schnell erledigt', new Date().toISOString());
+  await store.savedReplies.add({ name: 'printer-jam', body: 'Hallo {{requester}}, bitte das Fach leeren.', updatedBy: dana.email, updatedAt: new Date(NOW).toISOString() });
+}, 30_000);
+afterAll(async () => {
+  await store?.close();
+  await stack?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Dana, German by choice in an English Teams or Slack client. */
+function german(kind: 'channel' | 'personal'): CommandContext {
+  return {
+    actor: dana,
+    helpdesk: notifications.helpdesk,
+    conversation: { platform: 'teams', id: kind === 'channel' ? '19:helpdesk@thread.tacv2' : 'a:dana', kind },
+    channel: {},
+    notifications: { ...notifications.ports, slaReport: async () => REPORT() },
+    locale: 'de',
+    clientLocale: 'en-US',
+    logger,
+  };
+}
+
+/** Every problem a German reader would see in an answer, on each surface of both platforms. */
+function problems(reply: Reply): string[] {
+  const surfaces: [string, string[]][] = [['Teams', teamsTexts(renderCard(reply.view, { refreshUserIds: ['29:a'] }))], ...slackSurfaces('answer', reply.view).map(([s, body]): [string, string[]] => [s, slackTexts(body)])];
+  return surfaces.flatMap(([surface, texts]) => [
+    ...english(texts).map((e) => `${surface}: English text “${e}”`),
+    ...englishWords(texts).map((e) => `${surface}: English word ${e}`),
+    ...englishDates(texts).map((e) => `${surface}: English date in “${e}”`),
+    // The client is English: its own date would read "Fri, Nov 27, 2026 8:36 PM".
+    ...texts.filter((t) => t.includes('⟨date⟩')).map((e) => `${surface}: a date the English client writes, in “${e}”`),
+  ]);
+}
+
+const COMMANDS: [string, 'channel' | 'personal'][] = [
+  ['sla {id}', 'personal'],
+  ['csat 30', 'personal'],
+  ['replies', 'personal'],
+  ['digest daily 08:00 Europe/Berlin', 'channel'],
+  ['subscriptions', 'channel'],
+  ['notifications', 'personal'],
+  ['notifications off', 'personal'],
+];
+
+describe('the newer commands answer a German reader in German, dates included', () => {
+  for (const [typed, kind] of COMMANDS) {
+    it(typed, async () => {
+      const reply = await handleText(german(kind), typed.replace('{id}', String(ticketId)));
+      expect(reply.view.type, JSON.stringify(reply.view)).not.toBe('error');
+      expect(problems(reply)).toEqual([]);
+    });
+  }
+
+  it('`sla` names the priority and the clocks as the ticket card does, with the date in German', async () => {
+    const reply = await handleText(german('personal'), `sla ${ticketId}`);
+    const text = slackTexts(slackSurfaces('sla', reply.view)[0][1]).join('\n');
+    expect(text).toContain('Priorität Hoch');
+    expect(text).toContain('Erste Antwort');
+    expect(text).toMatch(/27\. Nov\. 2026/);
+    expect(text).toMatch(/übersprungen: Sa\.?–So\.? und 24\. Dez/);
+  });
+
+  it('the check finds what it looks for (it can fail)', () => {
+    expect(englishWords(['SLA von #3: Priorität High'])).toHaveLength(1);
+    expect(englishDates(['fällig Fri, Nov 27, 2026 8:36 PM', 'überschritten 27 Nov 2026 19:16 UTC', 'verbraucht 1 Std.; skipped Sat–Sun'])).toHaveLength(3);
+    expect(englishDates(['überschritten um 27. Nov. 2026, 19:16 UTC'])).toEqual([]);
+  });
+});
