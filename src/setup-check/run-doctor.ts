@@ -7,7 +7,7 @@ import { createLogger } from '../log';
 import { isGraphError, type GraphError } from '../graph/errors';
 import { createGraphClient } from '../graph';
 import { createGraphHttp } from '../graph/http';
-import { requiredFields, SPACE_FIELD } from '../helpdesk/fields';
+import { ATTACHMENTS_FOLDER, requiredFields, SPACE_FIELD } from '../helpdesk/fields';
 import { fixLine, type FixContext } from './fixes';
 import { checkIndexes } from './indexes';
 import { createRetryNotes } from './retry-notes';
@@ -162,7 +162,7 @@ async function check(settings: HelpdeskSettings, target: Target, config: DoctorC
   }
 
   // Files on tickets: the attachments folder must be writable, or files stay in chat.
-  const files = await checkLibrary(createDriveClient(client, notes.logger), config.filesFolder ?? 'SD_Attachments');
+  const files = await checkLibrary(createDriveClient(client, notes.logger), config.filesFolder ?? ATTACHMENTS_FOLDER);
   (files.kind === 'pass' ? out.pass : out.fail)(files.line);
 
   if (tickets === undefined) return;

@@ -119,6 +119,11 @@ export async function createPostgresStore(config: PostgresStoreConfig): Promise<
         config.logger?.warn('another replica has held the notification planning turn for too long (a long first read, or a machine that vanished); planning without waiting for it', { waitedMs: waitMs }),
       );
     },
+    async featureDatabase() {
+      // PostgreSQL not reachable at start is not fatal (see above): the features' queries fail, to be reported, until it is, and the next use of the store migrates.
+      await ready().catch((error) => config.logger?.warn('the features\' tables could not be brought up to date yet; they will be once PostgreSQL answers', { error: messageOf(error) }));
+      return sql.db;
+    },
     async close() {
       stopHeartbeat();
       if (!pool.ended) await pool.end();

@@ -84,6 +84,10 @@ export function createSqliteStore(config: SqliteStoreConfig): Store {
     },
     // One process per data directory: the poller's own gate (src/notify/cycle.ts) is enough.
     planExclusively: (work) => work(),
+    featureDatabase: async () => {
+      await migrated;
+      return sql.db;
+    },
     async close() {
       stopHeartbeat();
       await migrated.catch(() => undefined); // a close right after opening waits for the migrator's queries

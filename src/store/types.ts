@@ -3,6 +3,7 @@
  * replicas (a network database) can replace the embedded SQLite one without touching callers.
  */
 import type { Conversation, IndexedTicket, SubscriptionFilter, TicketIndex } from '../core';
+import type { Kysely } from 'kysely';
 import type { SlaStore } from './sla-types';
 import type { SavedReplyStore } from './saved-replies';
 import type { SurveyStore } from './surveys';
@@ -255,6 +256,13 @@ export interface Store extends DeliveryOutbox, SearchIndexStore, MemoStore, Loca
 
   recordAction(hint: ActionHint): Promise<void>;
   findAction(kind: ActionHint['kind'], itemId: number, etag?: string): Promise<ActionHint | undefined>;
+
+  /**
+   * The store's own database, for the tables features own (src/features/<name>, their migrations
+   * handed to openStore as `features`): resolves once the migrator ran them. Features type it with
+   * their own tables; closing the store closes it.
+   */
+  featureDatabase(): Promise<Kysely<any>>;
 
   close(): Promise<void>;
 }

@@ -56,14 +56,14 @@ const engines: { name: string; skip: boolean; open(): Promise<Kysely<FixtureTabl
 ];
 
 describe('binding a feature list', () => {
-  it('declares the fixture table as one numbered migration of the fixture feature, and none for the product yet', () => {
-    expect(featureMigrations(FEATURES)).toEqual([]);
-    expect(featureMigrations(features).map((f) => [f.name, Object.keys(f.migrations)])).toEqual([['fixture', ['001-fixture-pins']]]);
+  it('declares the fixture table as one numbered migration of the fixture feature, after the product\'s', () => {
+    expect(featureMigrations(FEATURES).map((f) => [f.name, Object.keys(f.migrations)])).toEqual([['answers', ['001-create']], ['duplicates', ['001-create']]]);
+    expect(featureMigrations(features).map((f) => [f.name, Object.keys(f.migrations)]).at(-1)).toEqual(['fixture', ['001-fixture-pins']]);
   });
 
   it('stops at start when a feature with tables gets no database, or a need the host lacks, naming the feature', () => {
-    expect(() => bindFeatures(features, { logger })).toThrow('feature fixture declares tables, and this host has no database handle');
-    expect(() => bindFeatures(features, {} as never)).toThrow('feature fixture needs logger, which this host does not give');
+    expect(() => bindFeatures([fixtureFeature], { logger })).toThrow('feature fixture declares tables, and this host has no database handle');
+    expect(() => bindFeatures([fixtureFeature], {} as never)).toThrow('feature fixture needs logger, which this host does not give');
   });
 
   it('adds its command to the registry built from the list, and only there', () => {

@@ -6,7 +6,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { AnswerDraftRecord, AnswerPorts, AnswerRecord } from '../../core/answers';
 import { ftsText, fulltextCandidates } from './fulltext';
 import type { AnswersTable, AnswerTables } from './tables';
-import { meaningfulTerms, type AnswerLanguage } from './words';
+import { meaningfulTerms, type AnswerLanguage } from '../../store/search-stems';
 
 /** One answer as the feature reads it. */
 export type Answer = AnswerRecord;

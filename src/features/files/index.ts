@@ -14,6 +14,7 @@ import { checkLibrary, type LibraryCheck } from './doctor';
 import { createDriveClient } from './drive';
 import { createDownloader, type Connector, type FileHosts } from './download';
 import type { FilesSettings } from './settings';
+import { defineFeature } from '../types';
 
 export { readFilesSettings, type FilesSettings } from './settings';
 export { slackFileRefs, teamsFileRefs, teamsChannelFileCount, TEAMS_FILE_DOWNLOAD_INFO, type SlackFile, type TeamsAttachment } from './platform-files';
@@ -23,6 +24,21 @@ export type { AttachRequest, AttachResult } from './attach';
 export { FILES_OFF, type MessageFiles, type ReplyFacts } from './after-reply';
 export type { TicketFilesView } from './card';
 export type { FileRef } from './types';
+
+/**
+ * The files feature in the list: it adds no command and no table (what it holds is in the store's
+ * memos); the channels hand it a message's files through createFilesFeature, which the app builds
+ * per platform with the platform's own download hosts and credentials. Its doctor line writes to
+ * the tenant, so it runs with the tenant checks (src/setup-check/run-doctor.ts).
+ */
+export const filesFeature = defineFeature({
+  name: 'files',
+  needs: [],
+  commands: [],
+  migrations: {},
+  doctor: [],
+  settings: ['HELPDESK_ATTACHMENT_MAX_MB', 'HELPDESK_ATTACHMENTS_FOLDER'],
+});
 
 /** What the files feature needs: exactly these services. */
 export interface FilesServices {
