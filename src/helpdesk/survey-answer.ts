@@ -5,7 +5,7 @@
  */
 import type { ServiceContext } from './context';
 import { isOwner, notYours } from './access';
-import { errorOf } from './messages';
+import { errorOf } from './error-messages';
 import { postComment } from './comments';
 import { readTicket } from './ticket-queries';
 import type { Actor, Comment } from './types';

@@ -14,7 +14,7 @@ import { createRetryNotes } from './retry-notes';
 import { statusRoleLines } from './status-roles-check';
 import { reportSiteSchema } from './site-schema-check';
 import { FEATURES, type AnyFeature } from '../features';
-import { checkLibrary } from '../features/files/doctor';
+import { checkLibrary } from '../features/files/library-check';
 import { createDriveClient } from '../features/files/drive';
 import type { RetryConfig } from '../graph/retry';
 import { createTokenSource, type SecretSource } from '../graph/token';

@@ -5,10 +5,10 @@
 import type { Conversation, IndexedTicket, SubscriptionFilter, TicketIndex } from '../core';
 import type { Kysely } from 'kysely';
 import type { SlaStore } from './sla-types';
-import type { SavedReplyStore } from './saved-replies';
-import type { SurveyStore } from './surveys';
-import type { DigestStore } from './digests';
-import type { PreferenceStore } from './preferences';
+import type { SavedReplyStore } from './saved-replies-table';
+import type { SurveyStore } from './csat-surveys';
+import type { DigestStore } from './digest-schedules';
+import type { PreferenceStore } from './dm-preferences';
 
 // The store's files import these from here, so moving them elsewhere changes one line.
 export type { Conversation, SubscriptionFilter };
@@ -194,7 +194,7 @@ export interface SpaceBinding {
   boundAt: string;
 }
 
-/** Channels bound to a space (`space <id>`; src/store/spaces.ts). */
+/** Channels bound to a space (`space <id>`; src/store/conversation-spaces.ts). */
 export interface SpaceStore {
   /** Binds the conversation to `spaceId`, replacing any binding; undefined removes it. */
   setConversationSpace(platform: Platform, conversationId: string, spaceId: string | undefined, by: string): Promise<void>;

@@ -12,7 +12,7 @@ import type { FormFieldError } from '../../views/types';
 import { solved } from './offer';
 import { prefillFromTicket } from './prefill';
 import { answerKey } from './store';
-import { ANSWER_VERBS } from './verbs';
+import { ANSWER_VERBS } from './answer-verbs';
 import { answerForm, answerList } from './views';
 
 const USAGE = 'answers [add|edit|remove <name>]';

@@ -6,10 +6,10 @@
 import type { Kysely } from 'kysely';
 import type { AnswerPorts } from '../../core/answers';
 import { defineFeature } from '../types';
-import { answersCommand, saveAnswerCommand } from './commands';
+import { answersCommand, saveAnswerCommand } from './answers-command';
 import { createAnswerPorts } from './ports';
 import { createAnswerStore } from './store';
-import { ANSWER_MIGRATIONS, type AnswerTables } from './tables';
+import { ANSWER_MIGRATIONS, type AnswerTables } from './answer-tables';
 
 /** The answers feature: what it adds to the bot (src/features/types.ts says what each field means). */
 export const answersFeature = defineFeature({

@@ -5,7 +5,7 @@ import { REPLY_VARIABLES, renderReply } from '../../views/reply-template';
 import { normalizeLocale, translator } from '../../i18n';
 import { formWords } from '../../views/labels';
 import type { ActionView, ConfirmationView, FormFieldError, FormView } from '../../views/types';
-import { ANSWER_VERBS } from './verbs';
+import { ANSWER_VERBS } from './answer-verbs';
 
 /** How many lines of an answer's text the offer shows, and how long each may be. */
 const OFFER_LINES = 3;

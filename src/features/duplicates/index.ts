@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { MergePorts } from '../../core/merges';
 import { defineFeature } from '../types';
 import { mergeCommand } from './merge';
-import { createMergeStore, MERGE_MIGRATIONS, type MergeTables } from './tables';
+import { createMergeStore, MERGE_MIGRATIONS, type MergeTables } from './merge-table';
 
 /** The duplicates feature: what it adds to the bot (src/features/types.ts says what each field means). */
 export const duplicatesFeature = defineFeature({

@@ -10,7 +10,7 @@ import type { MemoStore } from '../../store';
 import { createAfterReply, type MessageFiles, type ReplyFacts } from './after-reply';
 import { createAttach, type AttachRequest, type AttachResult } from './attach';
 import { ticketFiles, type TicketFilesView } from './card';
-import { checkLibrary, type LibraryCheck } from './doctor';
+import { checkLibrary, type LibraryCheck } from './library-check';
 import { createDriveClient } from './drive';
 import { createDownloader, type Connector, type FileHosts } from './download';
 import type { FilesSettings } from './settings';
