@@ -14,6 +14,7 @@ import { checkLibrary, type LibraryCheck } from './library-check';
 import { createDriveClient } from './drive';
 import { createDownloader, type Connector, type FileHosts } from './download';
 import type { FilesSettings } from './settings';
+import { ATTACHMENTS_FOLDER } from '../../helpdesk/fields';
 import { defineFeature } from '../types';
 
 export { readFilesSettings, type FilesSettings } from './settings';
@@ -27,9 +28,9 @@ export type { FileRef } from './types';
 
 /**
  * The files feature in the list: it adds no command and no table (what it holds is in the store's
- * memos); the channels hand it a message's files through createFilesFeature, which the app builds
- * per platform with the platform's own download hosts and credentials. Its doctor line writes to
- * the tenant, so it runs with the tenant checks (src/setup-check/run-doctor.ts).
+ * memos), and one doctor line against the tenant; the channels hand it a message's files through
+ * createFilesFeature, which the app builds per platform with the platform's own download hosts
+ * and credentials.
  */
 export const filesFeature = defineFeature({
   name: 'files',
@@ -37,6 +38,8 @@ export const filesFeature = defineFeature({
   commands: [],
   migrations: {},
   doctor: [],
+  // Writes and deletes a probe file in the attachments folder, and names the grant or the folder when it cannot.
+  tenantDoctor: [async ({ graph, logger, settings }) => [await checkLibrary(createDriveClient(graph, logger), settings.attachmentsFolder ?? ATTACHMENTS_FOLDER)]],
   settings: ['HELPDESK_ATTACHMENT_MAX_MB', 'HELPDESK_ATTACHMENTS_FOLDER'],
 });
 
