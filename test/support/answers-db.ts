@@ -1,7 +1,7 @@
 /**
- * An answers database on either engine, migrated with the feature's own migration (until the
- * store's migrator runs features' migrations), and the quality fixtures' figures, for the
- * quality test and bench/answers.ts.
+ * An answers database on either engine holding only the feature's tables (the bot's are in the
+ * store's database, made by its one migrator: test/features/store-migrate.test.ts), and the
+ * quality fixtures' figures, for the quality test and bench/answers.ts.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
