@@ -1,11 +1,13 @@
 /**
  * `npm run store:migrate -- --to "$DATABASE_URL" [--from <data dir or .sqlite file>]`: copies the
  * embedded SQLite store (default: HELPDESK_DATA_DIR) into PostgreSQL: every table the migrations
- * created, read from the file's schema (src/store/copy-sqlite.ts). Safe to run twice.
+ * created, the listed features' tables too (src/features/index.ts), read from the file's schema
+ * (src/store/copy-sqlite.ts). Safe to run twice.
  */
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { featureMigrations, FEATURES } from '../src/features';
 import { STORE_FILE } from '../src/store';
 import { copySqliteToPostgres } from '../src/store/copy-sqlite';
 import { createPool } from '../src/store/pg-store';
@@ -21,7 +23,7 @@ async function main(): Promise<void> {
   if (statSync(from, { throwIfNoEntry: false })?.isDirectory()) from = path.join(from, STORE_FILE);
   const pool = createPool(to);
   try {
-    const report = await copySqliteToPostgres(from, pool);
+    const report = await copySqliteToPostgres(from, pool, featureMigrations(FEATURES));
     const host = new URL(to).host; // never the password
     process.stdout.write(`Copied ${from} into PostgreSQL at ${host}:\n`);
     for (const [table, { read, written }] of Object.entries(report)) {

@@ -18,12 +18,13 @@ import { probeHelpdesk, reachabilityReport, readyState, REPORT_WAIT_MS } from '.
 import { reportStatusRoles } from './settings/roles';
 import { prepareDataDir, startFailure } from './start-errors';
 import { openPolicySource } from './features/sla/policy-source';
-import { bindFeatures, FEATURES, type AnyFeature, type HostServices } from './features';
+import { bindFeatures, FEATURES, featureMigrations, type AnyFeature, type HostServices } from './features';
 import type { FeatureRead, StartupSettings } from './features/types';
 import path from 'node:path';
+import { answerPortsOver } from './features/answers';
+import { mergePortsOver } from './features/duplicates';
 import { normalizeLocale } from './i18n';
 import { leaseFor, openStore, storeHealth, type Store } from './store';
-import { openFeatureDatabase } from './features/interim-database';
 
 /** A running bot process. */
 export interface App {
@@ -81,17 +82,17 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
     Math.min(config.pollSeconds, 5) * 1000,
     logger.child({ component: 'readiness' }),
   );
-  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }, logger);
-  // The answers' and merges' tables, in the store's database (src/features/interim-database.ts).
-  const featureDb = await openFeatureDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }, logger.child({ component: 'features' }));
+  const featureList = options.features ?? FEATURES;
+  // One migrator runs the store's migrations, then every listed feature's.
+  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, features: featureMigrations(featureList) }, logger);
+  const featureDb = await store.featureDatabase();
   const service = createHelpdeskService({ graph, settings: config.helpdesk, logger: logger.child({ component: 'helpdesk' }), searchIndex: store });
   reportStatusRoles(service.vocabulary, logger.child({ component: 'settings' }));
   // The site's columns are read while the channels load; a read that fails is logged and the settings serve.
   void service.ticketSchema();
   // Each listed feature is handed the services it names; one that names what this host lacks stops start-up here.
   const featureHost: HostServices = { helpdesk: service, logger, vocabulary: service.vocabulary, locale: normalizeLocale(config.locale), now: () => new Date(), store };
-  const listed = options.features ?? FEATURES;
-  const features = bindFeatures(listed, featureHost);
+  const features = bindFeatures(featureList, { ...featureHost, db: featureDb });
   const commands = options.commands ?? registryOf(features);
   const notifications = createNotifications({
     cycleHooks: features.cycleHooks,
@@ -107,7 +108,8 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
     sla,
     csat: config.csat,
     timeZone: config.timeZone,
-    features: featureDb.ports,
+    // The answers' and merges' ports the commands and the poll cycle share, over their tables in the store's database.
+    features: { answers: answerPortsOver(featureDb), merges: mergePortsOver(featureDb) },
     // A lease lives 3/4 of a poll interval: a dead poller is replaced within two intervals.
     lease: leaseFor(store, { ttlMs: config.pollSeconds * 750, logger: logger.child({ component: 'lease' }) }),
   });
@@ -215,7 +217,7 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
     host,
     port,
     emulator,
-    features: listed,
+    features: featureList,
     poller: started,
     reachability: () => reachabilityReport(config, probe),
     async close() {
@@ -224,7 +226,6 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
       await started.stop();
       await server.close();
       await slack?.stop();
-      await featureDb.close();
       await store.close();
       await emulator?.close();
     },
@@ -244,6 +245,7 @@ export function describeRunning(config: Readonly<Config>, features: readonly Any
     timeZone: config.timeZone, locale: config.locale, csat: config.csat, stormThreshold: config.stormThreshold,
     ...(config.helpdesk.spaceId ? { spaceId: config.helpdesk.spaceId } : {}),
     ...(config.helpdesk.ticketUrlPattern ? { ticketUrlPattern: config.helpdesk.ticketUrlPattern } : {}),
+    files: { folder: config.files.folder, maxMb: Math.round(config.files.maxBytes / 1024 / 1024) },
   };
   const store = config.databaseUrl ? 'Store: PostgreSQL (DATABASE_URL)' : `Store: SQLite, ${path.resolve(config.dataDir, 'helpdesk-bot.sqlite')}`;
   const slack = !config.slack

@@ -10,7 +10,7 @@ import { EXTRA_PREFIX, extraFieldId, extraInput } from '../views/site-fields';
 import type { FormFieldError } from '../views/types';
 import { formField, formReply, saved, ticketReply, tooLong, tr } from './respond';
 import type { Translate } from '../i18n';
-import { errorText } from '../helpdesk/messages';
+import { errorText } from '../helpdesk/error-messages';
 import type { Handler } from './types';
 import { boundSpace } from './space-scope';
 

@@ -13,7 +13,7 @@ import { EXTRA_PREFIX, extraInput } from '../views/site-fields';
 import type { FormFieldError } from '../views/types';
 import { formField, formReply, needTicket, notice, saved, ticketReply, tr } from './respond';
 import type { Translate } from '../i18n';
-import { errorText } from '../helpdesk/messages';
+import { errorText } from '../helpdesk/error-messages';
 import { unchangedReply } from './unchanged';
 import { VERBS } from '../core';
 import { EVERYWHERE, type CommandDeclaration } from './declaration';

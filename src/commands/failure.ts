@@ -7,7 +7,7 @@ import { HelpdeskError, type Ticket } from '../helpdesk/types';
 import { takeOverQuestion } from './take-over';
 import { commandLogger } from './logger';
 import { errorReply, notice, ticketReply, tr } from './respond';
-import { errorText } from '../helpdesk/messages';
+import { errorText } from '../helpdesk/error-messages';
 import type { CommandContext, CommandInput, Reply } from './types';
 import { VERBS } from '../core/verbs';
 

@@ -7,7 +7,8 @@
 import { translator } from '../i18n';
 import type { ConversationKind, Verb } from '../core';
 import type { FormView } from '../views/types';
-import { FEATURES, bindFeatures, type BoundFeatures } from '../features';
+import { FEATURES } from '../features';
+import { describeFeatures, type BoundFeatures } from '../features/bind';
 import { assetCommand } from './asset';
 import { assetsCommand } from './assets';
 import { assignCommand } from './assign';
@@ -30,8 +31,6 @@ import { subscribeCommand } from './subscribe';
 import { subscriptionsCommand } from './subscriptions';
 import type { Handler } from './types';
 import { unsubscribeCommand } from './unsubscribe';
-import { answersCommand, saveAnswerCommand } from '../features/answers/commands';
-import { mergeCommand } from '../features/duplicates/merge';
 
 /** The ticket core's commands (src/features adds the rest). */
 export const CORE_DECLARATIONS: readonly CommandDeclaration[] = [
@@ -49,11 +48,8 @@ export const CORE_DECLARATIONS: readonly CommandDeclaration[] = [
   statusCommand,
   priorityCommand,
   resolveCommand,
-  mergeCommand,
   noteCommand,
   replyCommand,
-  saveAnswerCommand,
-  answersCommand,
   assetCommand,
   subscribeCommand,
   unsubscribeCommand,
@@ -79,8 +75,11 @@ export function inHelpOrder(declarations: readonly CommandDeclaration[]): Comman
   return declarations.map((c, i) => ({ c, i })).sort((a, b) => rank(a.c) - rank(b.c) || a.i - b.i).map(({ c }) => c);
 }
 
-/** The declarations, in help order: the ticket core's and every listed feature's (none of which needs a host service yet). */
-export const COMMAND_DECLARATIONS: readonly CommandDeclaration[] = inHelpOrder([...CORE_DECLARATIONS, ...bindFeatures(FEATURES, {}).declarations]);
+/**
+ * The declarations, in help order: the ticket core's and every listed feature's, as help, the
+ * parser and the manifests read them (describeFeatures); the app runs the bound ones (registryOf).
+ */
+export const COMMAND_DECLARATIONS: readonly CommandDeclaration[] = inHelpOrder([...CORE_DECLARATIONS, ...describeFeatures(FEATURES)]);
 
 /** One typed command as people see it in help and in app manifests. */
 export interface CommandInfo {

@@ -6,7 +6,7 @@ import { actedOnTicket } from './acted';
 import { HelpdeskError } from '../helpdesk/types';
 import { reopenForm as buildReopenForm } from '../views/forms';
 import { byWhom, formReply, needTicket, saved, ticketReply, tr } from './respond';
-import { errorText } from '../helpdesk/messages';
+import { errorText } from '../helpdesk/error-messages';
 import { valueLabel } from '../views/format';
 import { unchangedReply } from './unchanged';
 import { VERBS } from '../core';

@@ -1,7 +1,7 @@
 /** The shared vocabulary every layer may import; nothing in src/core imports anything outside it. */
 export * from './conversation';
 export * from './outcome';
-export * from './subscriptions';
+export * from './conversation-ports';
 export * from './verbs';
 export * from './vocabulary';
 export * from './search';

@@ -64,6 +64,22 @@ export function bindFeatures<F extends AnyFeature>(features: readonly F[], host:
   return { declarations, cycleHooks };
 }
 
+/**
+ * Every feature's commands for what only describes them (help, the parser, the manifests, a
+ * channel started without the app's registry): a handler that reads one of its feature's services
+ * fails naming the feature, since only bindFeatures hands them (the app's registry: registryOf).
+ */
+export function describeFeatures(features: readonly AnyFeature[]): CommandDeclaration[] {
+  return features.flatMap((feature) => {
+    const unbound = new Proxy({} as FeatureServices<any, any>, {
+      get(_target, service) {
+        throw new Error(`feature ${feature.name}'s ${String(service)} is handed only by bindFeatures (the app's registry); this registry only describes its commands`);
+      },
+    });
+    return feature.commands.map((command) => bindCommand(command, unbound));
+  });
+}
+
 /** Every migration the features declare, one entry per feature, for the store's migrator (`{ name, migrations }[]`). */
 export function featureMigrations(features: readonly AnyFeature[]): { name: string; migrations: AnyFeature['migrations'] }[] {
   return features.filter((f) => Object.keys(f.migrations).length > 0).map((f) => ({ name: f.name, migrations: f.migrations }));

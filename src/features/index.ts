@@ -13,6 +13,9 @@ import { spacesFeature } from './spaces/spaces-feature';
 import { digestsFeature } from './digests/digests-feature';
 import { languageFeature } from './language/language-feature';
 import { stormsFeature } from './storms/storms-feature';
+import { answersFeature } from './answers';
+import { duplicatesFeature } from './duplicates';
+import { filesFeature } from './files';
 
 /** The product's features. */
 export const FEATURES = [
@@ -25,7 +28,10 @@ export const FEATURES = [
   digestsFeature,
   languageFeature,
   stormsFeature,
+  answersFeature,
+  duplicatesFeature,
+  filesFeature,
 ] as const satisfies readonly AnyFeature[];
 
-export { bindFeatures, featureMigrations, type BoundFeatures, type FeatureHost, type NamedCycleHook } from './bind';
+export { bindFeatures, describeFeatures, featureMigrations, type BoundFeatures, type FeatureHost, type NamedCycleHook } from './bind';
 export { defineFeature, type AnyFeature, type CycleHook, type DoctorCheck, type Feature, type FeatureCommand, type FeatureHandler, type FeatureServices, type HostServices, type Migration, type Migrations } from './types';

@@ -8,6 +8,7 @@
 import type { Kysely } from 'kysely';
 import type { CommandDeclaration } from '../commands/declaration';
 import type { CommandContext, CommandInput, Reply } from '../commands/types';
+import type { GraphClient } from '../graph';
 import type { Comment, HelpdeskService, Ticket, Vocabulary } from '../helpdesk/types';
 import type { Logger } from '../log';
 import type { Store } from '../store/types';
@@ -73,6 +74,8 @@ export interface DoctorSettings {
   priorities: readonly string[];
   /** HELPDESK_SLA_FILE, when set. */
   slaFile?: string;
+  /** HELPDESK_ATTACHMENTS_FOLDER, when set. */
+  attachmentsFolder?: string;
 }
 
 /** The settings start-up describes the features with (src/config.ts read and checked them). */
@@ -91,6 +94,8 @@ export interface StartupSettings {
   spaceId?: string;
   /** HELPDESK_TICKET_URL_PATTERN, when set. */
   ticketUrlPattern?: string;
+  /** HELPDESK_ATTACHMENTS_FOLDER and HELPDESK_ATTACHMENT_MAX_MB. */
+  files: { folder: string; maxMb: number };
 }
 
 /** One thing a feature reads: a setting with the value in force, or a table of the store. */
@@ -101,6 +106,17 @@ export type FeatureStartup = { on: true; reads: readonly FeatureRead[] } | { on:
 
 /** A check `npm run doctor` runs for a feature, before it reaches the tenant. */
 export type DoctorCheck = (settings: DoctorSettings) => Promise<DoctorVerdict[]>;
+
+/** What a check that reaches the tenant is handed, once the doctor has a token and read the lists. */
+export interface DoctorTenant {
+  /** The doctor's Graph client: the bot's retries, each wait told before the verdict it delayed. */
+  graph: GraphClient;
+  logger: Logger;
+  settings: DoctorSettings;
+}
+
+/** A check `npm run doctor` runs for a feature against the tenant (or the embedded site). */
+export type TenantCheck = (tenant: DoctorTenant) => Promise<DoctorVerdict[]>;
 
 /** Everything one feature adds. `N`: the host services it needs; `T`: its tables, as Kysely types them. */
 export interface Feature<N extends keyof HostServices = never, T = {}> {
@@ -116,6 +132,8 @@ export interface Feature<N extends keyof HostServices = never, T = {}> {
   cycle?(services: FeatureServices<N, T>): CycleHook;
   /** The doctor's checks of its settings. */
   doctor: readonly DoctorCheck[];
+  /** The doctor's checks against the tenant, after its lists' (a feature that writes to the site's library…). */
+  tenantDoctor?: readonly TenantCheck[];
   /** The environment variables it reads (validated with the rest in src/config.ts), for the docs and the doctor. */
   settings: readonly string[];
   /** Whether it is on with these settings and what it reads: the lines `npm start` prints name each feature from this. */

@@ -1,5 +1,5 @@
 /** Who may do what: agents everything, requesters only their own tickets and public comments. */
-import { errorOf, say, type Message } from './messages';
+import { errorOf, say, type Message } from './error-messages';
 import type { ServiceContext } from './context';
 import { HelpdeskError, type Actor, type Ticket } from './types';
 import { sameAddress } from './validate';

@@ -6,7 +6,7 @@
  * free. Commands turn the conflict into one answer (commands/failure.ts).
  */
 import type { ServiceContext } from './context';
-import { errorOf, say } from './messages';
+import { errorOf, say } from './error-messages';
 import { HelpdeskError, type Holder, type Ticket } from './types';
 import { sameAddress } from './validate';
 

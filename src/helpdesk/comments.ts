@@ -4,7 +4,7 @@ import type { ServiceContext } from './context';
 import { guarded } from './errors';
 import { commentFields, COMMENT, ORDER, toComment } from './fields';
 import { agentsOnly, isOwner, notYours } from './access';
-import { errorOf } from './messages';
+import { errorOf } from './error-messages';
 import { readTicket } from './ticket-queries';
 import { HelpdeskError, LIMITS, type Actor, type Comment, type Commented, type Ticket, type TicketWithComments } from './types';
 import { text } from './validate';

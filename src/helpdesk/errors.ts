@@ -1,5 +1,5 @@
 /** Graph failures -> HelpdeskError, so chat shows a sentence and the log keeps Graph's request-id. */
-import { errorOf, say, type Message } from './messages';
+import { errorOf, say, type Message } from './error-messages';
 import { isGraphError } from '../graph/errors';
 import type { Logger } from '../log';
 import { HelpdeskError } from './types';

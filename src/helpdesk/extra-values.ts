@@ -3,7 +3,7 @@
  * a write (so SharePoint never refuses one), and read back from a list item for cards.
  */
 import { matchValue, sameText } from '../core/vocabulary';
-import { errorOf, say } from './messages';
+import { errorOf, say } from './error-messages';
 import type { ExtraColumn, TicketSchema } from './ticket-schema';
 import { HelpdeskError, LIMITS } from './types';
 

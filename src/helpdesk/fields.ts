@@ -194,3 +194,6 @@ export function requiredFields(agentEmailField: string): Record<ListName, readon
 
 /** The ticket field whose presence means the site runs product 1.5+ (spaces). */
 export const SPACE_FIELD = 'SD_SpaceId';
+
+/** The folder of the site's default library the help desk keeps tickets' files in, one folder per ticket (HELPDESK_ATTACHMENTS_FOLDER's default). */
+export const ATTACHMENTS_FOLDER = 'SD_Attachments';

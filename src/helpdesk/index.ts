@@ -1,13 +1,13 @@
 /** The help-desk service over Graph: rules, roles and the list field mapping live in this folder. */
-import { addSatisfactionNote } from './satisfaction';
+import { addSatisfactionNote } from './survey-answer';
 import type { GraphClient } from '../graph/types';
 import { log as defaultLog, type Logger } from '../log';
 import { createAgentDirectory } from './agents';
-import { createAsset, findAsset, listAssets } from './assets';
+import { createAsset, findAsset, listAssets } from './asset-queries';
 import { addComment, commentOn, getTicketWithComments, listComments } from './comments';
 import type { ServiceContext, ServiceSettings } from './context';
 import type { TicketIndex } from '../core/search';
-import { searchTickets } from './search';
+import { searchTickets } from './ticket-search';
 import { createSeenTickets } from './seen';
 import { bringsUnknown, createSiteColumns, type SiteColumns } from './site-columns';
 import { findSpace, siteHasSpaces } from './spaces';

@@ -7,7 +7,7 @@ import { sameText } from '../core/vocabulary';
 import { f } from '../graph/odata';
 import type { ServiceContext } from './context';
 import { guarded } from './errors';
-import { errorOf, say } from './messages';
+import { errorOf, say } from './error-messages';
 import { TICKET } from './fields';
 
 /** The longest space id accepted; SharePoint's single-line text holds 255 characters. */

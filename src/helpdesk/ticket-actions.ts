@@ -1,5 +1,5 @@
 /** Changing tickets: create, edit, claim, assign, status, priority, resolve, delete. How a change is written: ticket-writes.ts. */
-import { errorOf, say } from './messages';
+import { errorOf, say } from './error-messages';
 import { assignedStatus, isDone, newStatus, reopenStatus, resolvedStatus, roleOf, sameText } from '../core/vocabulary';
 import { agentsOnly, requireAgent } from './access';
 import { postComment } from './comments';

@@ -1,5 +1,5 @@
 /** Reading tickets: one ticket with access checks, and lists built from the spec's filter forms. */
-import { errorOf, say, type Message } from './messages';
+import { errorOf, say, type Message } from './error-messages';
 import { f, type Filter } from '../graph/odata';
 import type { ListQuery } from '../graph/types';
 import { inSpace, isOwner, notYours } from './access';

@@ -4,7 +4,7 @@
  * it is now and who holds it. The actions (ticket-actions.ts) only decide what to write.
  */
 import type { TicketSchema } from './ticket-schema';
-import { errorOf, say } from './messages';
+import { errorOf, say } from './error-messages';
 import { isGraphError } from '../graph/errors';
 import type { ServiceContext } from './context';
 import { guarded } from './errors';

@@ -1,7 +1,7 @@
 /** Input checks with messages a person can act on: each names the field and what is allowed. */
 import { sameText } from '../core/vocabulary';
 import { checkExtra } from './extra-values';
-import { errorOf, say } from './messages';
+import { errorOf, say } from './error-messages';
 import type { TicketSchema } from './ticket-schema';
 import { HelpdeskError, LIMITS, type Vocabulary } from './types';
 

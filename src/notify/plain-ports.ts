@@ -1,6 +1,6 @@
 /** Notification settings whose store does not answer fail with a plain message, not a generic apology. */
 import type { NotificationPorts } from '../core';
-import { errorOf } from '../helpdesk/messages';
+import { errorOf } from '../helpdesk/error-messages';
 
 
 async function plainly<T>(work: () => Promise<T>): Promise<T> {

@@ -17,7 +17,7 @@ import type { SubscriptionFilter } from '../core';
 import { addressKey, sameAddress, sameText } from '../core/vocabulary';
 import type { Ticket } from '../helpdesk/types';
 import type { PostedMessage, Platform, SubscriptionRecord } from '../store/types';
-import type { DmPreferences } from '../store/preferences';
+import type { DmPreferences } from '../store/dm-preferences';
 import type { ChangeSet } from './detect';
 import { english, translator, type Translate } from '../i18n';
 import { valueLabel } from '../views/format';

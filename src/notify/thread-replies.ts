@@ -7,7 +7,7 @@
  * says which it became. Channel-neutral: Teams and Slack both call this.
  */
 import { translator, type Translate } from '../i18n';
-import { errorText } from '../helpdesk/messages';
+import { errorText } from '../helpdesk/error-messages';
 import { commandNamed, handleText, parseTicketId } from '../commands';
 import type { ChannelPorts, Reply } from '../commands/types';
 import type { NotificationPorts } from '../core';

@@ -14,8 +14,6 @@ import { createRetryNotes } from './retry-notes';
 import { statusRoleLines } from './status-roles-check';
 import { reportSiteSchema } from './site-schema-check';
 import { FEATURES, type AnyFeature } from '../features';
-import { checkLibrary } from '../features/files/doctor';
-import { createDriveClient } from '../features/files/drive';
 import type { RetryConfig } from '../graph/retry';
 import { createTokenSource, type SecretSource } from '../graph/token';
 import type { ListItem, ListName } from '../graph/types';
@@ -29,7 +27,7 @@ export interface DoctorConfig {
   slaFile?: string;
   /** The features whose checks run (default src/features/index.ts's list). */
   features?: readonly AnyFeature[];
-  /** HELPDESK_ATTACHMENTS_FOLDER: the doctor writes and deletes a probe file there (default SD_Attachments). */
+  /** HELPDESK_ATTACHMENTS_FOLDER: the files feature's tenant check writes and deletes a probe file there (default ATTACHMENTS_FOLDER, src/helpdesk/fields.ts). */
   filesFolder?: string;
 }
 
@@ -161,9 +159,13 @@ async function check(settings: HelpdeskSettings, target: Target, config: DoctorC
     }
   }
 
-  // Files on tickets: the attachments folder must be writable, or files stay in chat.
-  const files = await checkLibrary(createDriveClient(client, notes.logger), config.filesFolder ?? 'SD_Attachments');
-  (files.kind === 'pass' ? out.pass : out.fail)(files.line);
+  // Every listed feature's checks that reach the tenant (files: the attachments folder must be writable).
+  const doctorSettings = { priorities: settings.priorities, slaFile: config.slaFile, attachmentsFolder: config.filesFolder };
+  for (const feature of config.features ?? FEATURES) {
+    for (const tenantCheck of feature.tenantDoctor ?? []) {
+      for (const v of await tenantCheck({ graph: client, logger: notes.logger, settings: doctorSettings })) out[v.kind](v.line);
+    }
+  }
 
   if (tickets === undefined) return;
   await reportSiteSchema(client, settings, tickets, out, (err) => describe(err, fix, 'SD_Tickets'));

@@ -24,6 +24,8 @@ interface PgColumn {
   name: string;
   type: string;
   identity: boolean;
+  /** A generated column (the answers' `tsv`): PostgreSQL computes it, and refuses a value for it. */
+  generated: boolean;
 }
 
 /** The store's own tables in the SQLite file: not SQLite's, not an FTS table or its shadow tables, not the migrator's. */
@@ -62,7 +64,7 @@ export async function copySqliteToPostgres(sqliteFile: string, pool: pg.Pool, fe
       const columns = await postgresColumns(pool, table.name);
       if (columns.length === 0) throw new Error(`PostgreSQL has no table ${table.name}; its migrations did not run there`);
       const cleared = new Set(rule && 'clear' in rule ? rule.clear : []);
-      const copied = columns.filter((c) => !c.identity && !cleared.has(c.name));
+      const copied = columns.filter((c) => !c.identity && !c.generated && !cleared.has(c.name));
       const identity = columns.find((c) => c.identity);
       const order = identity ? ` ORDER BY ${identity.name}` : table.rowid ? ' ORDER BY rowid' : '';
       const rows: Row[] = db.prepare(`SELECT ${copied.map((c) => c.name).join(', ')} FROM ${table.name}${order}`).all().flatMap((r) => (isRow(r) ? [r] : []));
@@ -77,10 +79,10 @@ export async function copySqliteToPostgres(sqliteFile: string, pool: pg.Pool, fe
 
 const isRow = (r: unknown): r is Row => typeof r === 'object' && r !== null;
 
-/** The table's columns in PostgreSQL (none when it has no such table). */
+/** The table's columns in PostgreSQL (none when it has no such table), generated ones marked. */
 async function postgresColumns(pool: pg.Pool, table: string): Promise<PgColumn[]> {
   const { rows } = await pool.query<PgColumn>(
-    `SELECT column_name AS name, data_type AS type, is_identity = 'YES' AS identity FROM information_schema.columns
+    `SELECT column_name AS name, data_type AS type, is_identity = 'YES' AS identity, is_generated <> 'NEVER' AS generated FROM information_schema.columns
      WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position`,
     [table],
   );

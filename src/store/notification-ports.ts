@@ -3,7 +3,7 @@ import type { NotificationPorts } from '../core';
 import { randomUUID } from 'node:crypto';
 import { lastNotice, noticeOfMessage } from './notices';
 import type { Store } from './types';
-import { DEFAULT_DM_PREFERENCES } from './preferences';
+import { DEFAULT_DM_PREFERENCES } from './dm-preferences';
 
 /** How long a draft too long for a button is kept (the person clicks its button within this). */
 const DRAFT_MS = 7 * 24 * 3600_000;

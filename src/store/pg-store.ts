@@ -5,16 +5,16 @@
  * (search-fts-postgres.ts); this file connects, migrates and puts them together.
  */
 import type pg from 'pg';
-import { createSla } from './sla';
-import { createSavedReplies } from './saved-replies';
-import { createSurveys } from './surveys';
-import { createDigests } from './digests';
-import { createPreferences } from './preferences';
+import { createSla } from './sla-clocks';
+import { createSavedReplies } from './saved-replies-table';
+import { createSurveys } from './csat-surveys';
+import { createDigests } from './digest-schedules';
+import { createPreferences } from './dm-preferences';
 import type { Logger } from '../log';
 import { isSchemaTooNew, messageOf } from './errors';
 import { createLocales } from './locales';
 import { createMemos } from './memos';
-import { gated } from './gate';
+import { gated } from './ready-gate';
 import { postgresSql } from './kysely';
 import { adoptPostgresV15, postgresV15Version } from './migrations/0001-adopt-v15';
 import { coreMigrations } from './migrations';
@@ -24,7 +24,7 @@ import { createPool, withSessionLock } from './pg-client';
 import { createOutbox } from './outbox';
 import { createProgress } from './progress';
 import { createPgSearch } from './search-fts-postgres';
-import { createSpaces } from './spaces';
+import { createSpaces } from './conversation-spaces';
 import type { Store } from './types';
 
 export { createPool } from './pg-client';
@@ -118,6 +118,11 @@ export async function createPostgresStore(config: PostgresStoreConfig): Promise<
       return withSessionLock(pool, PLAN_LOCK, work, waitMs, () =>
         config.logger?.warn('another replica has held the notification planning turn for too long (a long first read, or a machine that vanished); planning without waiting for it', { waitedMs: waitMs }),
       );
+    },
+    async featureDatabase() {
+      // PostgreSQL not reachable at start is not fatal (see above): the features' queries fail, to be reported, until it is, and the next use of the store migrates.
+      await ready().catch((error) => config.logger?.warn('the features\' tables could not be brought up to date yet; they will be once PostgreSQL answers', { error: messageOf(error) }));
+      return sql.db;
     },
     async close() {
       stopHeartbeat();

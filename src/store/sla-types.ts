@@ -38,7 +38,7 @@ export interface SlaRecord {
   spaceId?: string;
 }
 
-/** The SLA part of the Store (src/store/sla.ts, both engines). */
+/** The SLA part of the Store (src/store/sla-clocks.ts, both engines). */
 export interface SlaStore {
   /** The records of these tickets (absent: never seen under a policy). */
   slaRecords(ids: number[]): Promise<Map<number, SlaRecord>>;

@@ -8,8 +8,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { createAudience } from './audience';
-import { createDigests } from './digests';
-import { gated } from './gate';
+import { createDigests } from './digest-schedules';
+import { gated } from './ready-gate';
 import { sqliteSql } from './kysely';
 import { createLocales } from './locales';
 import { createMemos } from './memos';
@@ -17,14 +17,14 @@ import { adoptSqliteV15 } from './migrations/0001-adopt-v15';
 import { coreMigrations } from './migrations';
 import { allMigrations, migrateStore, type FeatureMigrations } from './migrator';
 import { createOutbox } from './outbox';
-import { createPreferences } from './preferences';
+import { createPreferences } from './dm-preferences';
 import { createProgress } from './progress';
-import { createSavedReplies } from './saved-replies';
+import { createSavedReplies } from './saved-replies-table';
 import { migrate } from './schema';
 import { createSqliteSearch } from './search-fts-sqlite';
-import { createSla } from './sla';
-import { createSpaces } from './spaces';
-import { createSurveys } from './surveys';
+import { createSla } from './sla-clocks';
+import { createSpaces } from './conversation-spaces';
+import { createSurveys } from './csat-surveys';
 import type { Store } from './types';
 
 /** Where the embedded store lives, relative to HELPDESK_DATA_DIR. */
@@ -84,6 +84,10 @@ export function createSqliteStore(config: SqliteStoreConfig): Store {
     },
     // One process per data directory: the poller's own gate (src/notify/cycle.ts) is enough.
     planExclusively: (work) => work(),
+    featureDatabase: async () => {
+      await migrated;
+      return sql.db;
+    },
     async close() {
       stopHeartbeat();
       await migrated.catch(() => undefined); // a close right after opening waits for the migrator's queries

@@ -3,11 +3,12 @@
  * replicas (a network database) can replace the embedded SQLite one without touching callers.
  */
 import type { Conversation, IndexedTicket, SubscriptionFilter, TicketIndex } from '../core';
+import type { Kysely } from 'kysely';
 import type { SlaStore } from './sla-types';
-import type { SavedReplyStore } from './saved-replies';
-import type { SurveyStore } from './surveys';
-import type { DigestStore } from './digests';
-import type { PreferenceStore } from './preferences';
+import type { SavedReplyStore } from './saved-replies-table';
+import type { SurveyStore } from './csat-surveys';
+import type { DigestStore } from './digest-schedules';
+import type { PreferenceStore } from './dm-preferences';
 
 // The store's files import these from here, so moving them elsewhere changes one line.
 export type { Conversation, SubscriptionFilter };
@@ -193,7 +194,7 @@ export interface SpaceBinding {
   boundAt: string;
 }
 
-/** Channels bound to a space (`space <id>`; src/store/spaces.ts). */
+/** Channels bound to a space (`space <id>`; src/store/conversation-spaces.ts). */
 export interface SpaceStore {
   /** Binds the conversation to `spaceId`, replacing any binding; undefined removes it. */
   setConversationSpace(platform: Platform, conversationId: string, spaceId: string | undefined, by: string): Promise<void>;
@@ -255,6 +256,13 @@ export interface Store extends DeliveryOutbox, SearchIndexStore, MemoStore, Loca
 
   recordAction(hint: ActionHint): Promise<void>;
   findAction(kind: ActionHint['kind'], itemId: number, etag?: string): Promise<ActionHint | undefined>;
+
+  /**
+   * The store's own database, for the tables features own (src/features/<name>, their migrations
+   * handed to openStore as `features`): resolves once the migrator ran them. Features type it with
+   * their own tables; closing the store closes it.
+   */
+  featureDatabase(): Promise<Kysely<any>>;
 
   close(): Promise<void>;
 }

@@ -15,7 +15,7 @@ import { rowFromTicket } from '../../src/views/list-view';
 import { scopeList } from '../../src/commands/space-scope';
 import type { View } from '../../src/views/types';
 import { translator } from '../../src/i18n';
-import { REPLY_VARIABLES } from '../../src/features/saved-replies/saved-reply-text';
+import { REPLY_VARIABLES } from '../../src/views/reply-template';
 import { savedReplyForm, savedReplyList, savedReplyPicker } from '../../src/features/saved-replies/saved-replies-view';
 import { csatReport, surveyForm, surveyNotice, surveyThanks } from '../../src/features/surveys/survey-view';
 import { withClocks } from '../../src/features/sla/clock-view';

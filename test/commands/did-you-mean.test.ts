@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dispatch, handleText } from '../../src/commands';
-import { oneEditApart } from '../../src/commands/did-you-mean';
+import { oneEditApart } from '../../src/core/spelling';
 import type { Reply } from '../../src/commands/types';
 import { VERBS } from '../../src/core/verbs';
 import type { View } from '../../src/views/types';

@@ -4,15 +4,14 @@
  * src/ names it. The bot is started with the product's feature list plus that one, the way
  * src/app.ts starts it from src/features/index.ts, and the feature works through the real Teams
  * endpoint (typed, and Action.Execute on a card), the real Slack endpoint (slash command, and a
- * button), and the real poller, with its table on SQLite and on PostgreSQL.
+ * button), and the real poller, with its table made by the store's one migrator on SQLite and on
+ * PostgreSQL.
  */
-import Database from 'better-sqlite3';
 import { writeFileSync } from 'node:fs';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import type { Kysely } from 'kysely';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCommand, REGISTRY } from '../../src/commands';
 import { registryOf } from '../../src/commands/registry';
@@ -23,7 +22,7 @@ import { startEmulator } from '../../src/emulator';
 import { createLogger } from '../../src/log';
 import { runDoctor } from '../../src/setup-check/run-doctor';
 import { createNotifications, type Poller } from '../../src/notify';
-import { createSqliteStore, type Store } from '../../src/store';
+import { createPostgresStore, createSqliteStore, type Store } from '../../src/store';
 import { PEOPLE, slash, startSlackScene, type SlackScene } from '../slack/harness';
 import { freshDatabase, pgAvailable } from '../support/postgres';
 import { interactiveBody, slackFixture, slashBody } from '../support/slack-request';
@@ -36,34 +35,21 @@ const logger = createLogger({ level: 'error', write: () => undefined });
 /** The product's features plus the fixture: the one line src/features/index.ts would get. */
 const features: readonly AnyFeature[] = [...FEATURES, fixtureFeature];
 
-/**
- * Runs every feature's migrations in name order, as the store's migrator will (it takes
- * featureMigrations(features)); until it is on this branch the test runs them itself.
- */
-async function migrate(db: Kysely<any>): Promise<void> {
-  for (const { migrations } of featureMigrations(features)) {
-    for (const name of Object.keys(migrations).sort()) await migrations[name].up(db);
-  }
-}
-
-const engines: { name: string; skip: boolean; open(): Promise<Kysely<FixtureTables>> }[] = [
-  { name: 'SQLite', skip: false, open: async () => new Kysely<FixtureTables>({ dialect: new SqliteDialect({ database: new Database(':memory:') }) }) },
-  {
-    name: 'PostgreSQL',
-    skip: !pgAvailable(),
-    open: async () => new Kysely<FixtureTables>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: await freshDatabase(), max: 2 }) }) }),
-  },
+/** The store as src/app.ts opens it: its one migrator runs the store's migrations, then every listed feature's (featureMigrations). */
+const engines: { name: string; skip: boolean; open(dir: string): Promise<Store> }[] = [
+  { name: 'SQLite', skip: false, open: async (dir) => createSqliteStore({ dataDir: dir, features: featureMigrations(features) }) },
+  { name: 'PostgreSQL', skip: !pgAvailable(), open: async () => createPostgresStore({ url: await freshDatabase(), features: featureMigrations(features) }) },
 ];
 
 describe('binding a feature list', () => {
-  it('declares the fixture table as one numbered migration of the fixture feature, and none for the product yet', () => {
-    expect(featureMigrations(FEATURES)).toEqual([]);
-    expect(featureMigrations(features).map((f) => [f.name, Object.keys(f.migrations)])).toEqual([['fixture', ['001-fixture-pins']]]);
+  it('declares the fixture table as one numbered migration of the fixture feature, after the product\'s', () => {
+    expect(featureMigrations(FEATURES).map((f) => [f.name, Object.keys(f.migrations)])).toEqual([['answers', ['001-create']], ['duplicates', ['001-create']]]);
+    expect(featureMigrations(features).map((f) => [f.name, Object.keys(f.migrations)]).at(-1)).toEqual(['fixture', ['001-fixture-pins']]);
   });
 
   it('stops at start when a feature with tables gets no database, or a need the host lacks, naming the feature', () => {
-    expect(() => bindFeatures(features, { logger })).toThrow('feature fixture declares tables, and this host has no database handle');
-    expect(() => bindFeatures(features, {} as never)).toThrow('feature fixture needs logger, which this host does not give');
+    expect(() => bindFeatures([fixtureFeature], { logger })).toThrow('feature fixture declares tables, and this host has no database handle');
+    expect(() => bindFeatures([fixtureFeature], {} as never)).toThrow('feature fixture needs logger, which this host does not give');
   });
 
   it('adds its command to the registry built from the list, and only there', () => {
@@ -111,14 +97,13 @@ for (const engine of engines) {
     let sams: number;
 
     beforeAll(async () => {
-      db = await engine.open();
-      await migrate(db);
+      dir = mkdtempSync(path.join(tmpdir(), 'fixture-feature-'));
+      store = await engine.open(dir);
+      db = (await store.featureDatabase()) as Kysely<FixtureTables>;
       const bound = bindFeatures(features, { logger, db });
       const commands = registryOf(bound);
       h = await startTeamsHarness({ commands });
       scene = await startSlackScene(h.stack.helpdesk, undefined, { commands });
-      dir = mkdtempSync(path.join(tmpdir(), 'fixture-feature-'));
-      store = createSqliteStore({ dataDir: dir });
       const helpdesk = h.stack.helpdesk;
       const notifications = createNotifications({
         store, feed: createChangeFeed(h.stack.graph, h.stack.settings), helpdesk, vocabulary: helpdesk.vocabulary, logger, pollSeconds: 15, cycleHooks: bound.cycleHooks,
@@ -133,7 +118,6 @@ for (const engine of engines) {
       await store?.close();
       await scene?.close();
       await h?.close();
-      await db?.destroy();
       if (dir) rmSync(dir, { recursive: true, force: true });
     });
 

@@ -1,7 +1,7 @@
 /** The reader's language arrives with the person: Slack users.info include_locale (cached with the identity). */
 import { webApi } from '@slack/bolt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commandContext, type SlackDeps } from '../../src/channels/slack/context';
+import { commandContext, type SlackDeps } from '../../src/channels/slack/command-context';
 import { createSlackIdentity } from '../../src/channels/slack/identity';
 import { createLogger } from '../../src/log';
 import { startFakeSlack, type FakeSlack } from '../support/fake-slack';

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
+import { featureMigrations, FEATURES } from '../../src/features';
 import { createNotificationPorts, createPostgresStore, createSqliteStore, type Store } from '../../src/store';
 import { freshDatabase, pgAvailable, pgProblem } from '../support/postgres';
 
@@ -55,7 +56,7 @@ describe.skipIf(!pgAvailable())(`store:migrate${pgAvailable() ? '' : ` (cannot r
     expect(first).toMatch(/outbox\s+2 rows, 2 new/);
     expect(second).toMatch(/outbox\s+2 rows, 0 new/);
 
-    const store: Store = await createPostgresStore({ url });
+    const store: Store = await createPostgresStore({ url, features: featureMigrations(FEATURES) });
     cleanup.push(() => store.close());
     expect((await store.allSubscriptions()).map((s) => s.filter)).toEqual([{ kind: 'category', value: 'Network' }]);
     expect((await store.getConversation('teams', teamsChannel.id))?.reference).toEqual(reference);
@@ -94,7 +95,7 @@ describe.skipIf(!pgAvailable())(`store:migrate${pgAvailable() ? '' : ` (cannot r
     expect(first).toMatch(/sla_meta\s+2 rows, 2 new/);
     expect(await migrateCli(dir, url)).toMatch(/sla_tickets\s+3 rows, 0 new/);
 
-    const store: Store = await createPostgresStore({ url });
+    const store: Store = await createPostgresStore({ url, features: featureMigrations(FEATURES) });
     cleanup.push(() => store.close());
     expect(await store.getSlaMeta('policy')).toBe('p1');
     expect((await store.slaRecords([7])).get(7)).toMatchObject({ announced: ['firstResponse:warning:0.75'], clocks: [{ state: 'warning' }], assignee: 'dana@contoso.com' });

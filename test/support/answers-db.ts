@@ -1,7 +1,7 @@
 /**
- * An answers database on either engine, migrated with the feature's own migration (until the
- * store's migrator runs features' migrations), and the quality fixtures' figures, for the
- * quality test and bench/answers.ts.
+ * An answers database on either engine holding only the feature's tables (the bot's are in the
+ * store's database, made by its one migrator: test/features/store-migrate.test.ts), and the
+ * quality fixtures' figures, for the quality test and bench/answers.ts.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,13 +11,13 @@ import Database from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import { Migrator, type Migration } from 'kysely/migration';
 import type { MergePorts } from '../../src/core/merges';
-import { createMergeStore, MERGE_MIGRATIONS, type MergeTables } from '../../src/features/duplicates/tables';
+import { createMergeStore, MERGE_MIGRATIONS, type MergeTables } from '../../src/features/duplicates/merge-table';
 import pg from 'pg';
 import type { AnswerPorts } from '../../src/core/answers';
 import type { AnswerMatcher } from '../../src/features/answers/matcher';
 import { createAnswerPorts } from '../../src/features/answers/ports';
 import { createAnswerStore, type AnswerDraft } from '../../src/features/answers/store';
-import { ANSWER_MIGRATIONS, type AnswerTables } from '../../src/features/answers/tables';
+import { ANSWER_MIGRATIONS, type AnswerTables } from '../../src/features/answers/answer-tables';
 
 /** Opens a Kysely database: a SQLite file path or a PostgreSQL URL; runs a feature's migrations (default the answers'). */
 export async function openAnswersDb(location: string, migrations: Record<string, Migration> = ANSWER_MIGRATIONS): Promise<Kysely<AnswerTables>> {

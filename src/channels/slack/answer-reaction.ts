@@ -6,9 +6,9 @@
  */
 import { dispatch } from '../../commands';
 import { VERBS } from '../../core/verbs';
-import { commandContext, conversationOf, type SlackDeps } from './context';
-import { answer } from './deliver';
-import { keepLongDrafts } from './drafts';
+import { commandContext, conversationOf, type SlackDeps } from './command-context';
+import { answer } from './reply-delivery';
+import { keepLongDrafts } from './long-button-drafts';
 import { fromSlackText } from './inbound-text';
 
 /** The reaction that saves a thread's message as an answer. */

@@ -4,7 +4,7 @@ import { VERBS } from '../../core/verbs';
 import { dueSoonView } from '../../features/sla/clock-view';
 import { homeActions } from '../../views/help-view';
 import { homeView, type HomeContent } from './blocks/home';
-import { commandContext, type SlackDeps } from './context';
+import { commandContext, type SlackDeps } from './command-context';
 import { noEmailMessage } from './identity';
 import { readerLocale } from './locale';
 

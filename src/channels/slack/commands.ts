@@ -1,9 +1,9 @@
 /** `/helpdesk <command>`: the same grammar as Teams; forms open as modals, results go where they belong. */
 import type { App, RespondFn } from '@slack/bolt';
 import { handleText, parseCommand } from '../../commands';
-import { commandContext, conversationOf, type SlackDeps } from './context';
-import { answer, failureWithTyped, postPrivate } from './deliver';
-import { guarded } from './failure';
+import { commandContext, conversationOf, type SlackDeps } from './command-context';
+import { answer, failureWithTyped, postPrivate } from './reply-delivery';
+import { guarded } from './failure-policy';
 import { fromSlackText } from './inbound-text';
 import { noEmailMessage } from './identity';
 import { readerLocale } from './locale';

@@ -7,7 +7,7 @@
 import { addressKey } from '../../core';
 import type { Logger } from '../../log';
 import type { Store } from '../../store/types';
-import { slackErrorCode, type SlackClient } from './context';
+import { slackErrorCode, type SlackClient } from './command-context';
 
 /** How long "no Slack account for this address" is believed before Slack is asked again. */
 export const NO_SLACK_ACCOUNT_MS = 24 * 3600_000;

@@ -1,8 +1,8 @@
 /** After a click or a form saved a ticket or comment: the files that person's message left waiting go with it. */
 import type { Reply } from '../../commands/types';
 import { renderMessage } from './blocks/message';
-import type { SlackDeps } from './context';
-import { postPrivate } from './deliver';
+import type { SlackDeps } from './command-context';
+import { postPrivate } from './reply-delivery';
 
 /** Attaches the files held for `userId` to the ticket `reply` saved, and tells them what was not kept. */
 export async function attachHeldFiles(deps: SlackDeps, userId: string, channelId: string | undefined, reply: Reply, locale: string | undefined): Promise<void> {

@@ -12,7 +12,7 @@ import type { HelpdeskService } from '../../helpdesk/types';
 import type { Logger } from '../../log';
 import { registerActions } from './actions';
 import { registerCommands } from './commands';
-import type { SlackClient, SlackDeps, SlackHooks } from './context';
+import type { SlackClient, SlackDeps, SlackHooks } from './command-context';
 import { registerEvents } from './events';
 import { slackGate } from './gate';
 import { claimMiddleware, memoryClaims, type InboundClaims } from './inbound';
@@ -21,12 +21,12 @@ import { personMiddleware } from './person';
 import { registerShortcuts } from './shortcuts';
 import { registerUnfurl } from './unfurl';
 import { registerViews } from './modals';
-import { registerSavedReplies } from './saved-replies';
+import { registerSavedReplies } from './saved-reply-picker';
 
 // What the notifications side needs: hook shapes, and the same renderers the channel uses.
-export type { ConversationInfo, SlackHooks, ThreadReplyInfo } from './context';
+export type { ConversationInfo, SlackHooks, ThreadReplyInfo } from './command-context';
 export type { InboundClaims } from './inbound';
-export { ticketUnfurl } from './blocks/unfurl';
+export { ticketUnfurl } from './blocks/ticket-unfurl';
 export { ticketBlocks } from './blocks/ticket';
 export { renderMessage, type SlackMessage } from './blocks/message';
 

@@ -8,8 +8,8 @@ import type { BlockAction, RespondFn } from '@slack/bolt';
 import type { RowAnswer } from '../../commands/list-row';
 import { renderMessage } from './blocks/message';
 import { STORM_BLOCK } from './blocks/storm';
-import type { SlackDeps } from './context';
-import { isDirect, postPrivate } from './deliver';
+import type { SlackDeps } from './command-context';
+import { isDirect, postPrivate } from './reply-delivery';
 
 /** Answers a row click whose action succeeded. */
 export async function answerRow(deps: SlackDeps, body: BlockAction, row: RowAnswer, respond: RespondFn): Promise<void> {

@@ -5,7 +5,7 @@
  * commands/conversation-language.ts, shared with Teams; this file only supplies Slack's sources.
  */
 import { conversationLanguage, personLanguage, type LanguageSources } from '../../features/language/conversation-language';
-import { conversationOf, type SlackDeps } from './context';
+import { conversationOf, type SlackDeps } from './command-context';
 import type { SlackPerson } from './identity';
 
 /** Slack's language sources: the channel configuration's own (tests, app.ts) over the ports'. */

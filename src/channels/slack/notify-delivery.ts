@@ -17,7 +17,7 @@ import { renderMessage } from './blocks/message';
 import { stormMessage } from './blocks/storm';
 import { digestMessage } from './blocks/digest';
 import { escapeMrkdwn } from './blocks/limits';
-import { slackErrorCode, type ConversationInfo, type SlackClient, type SlackDeps, type ThreadReplyInfo } from './context';
+import { slackErrorCode, type ConversationInfo, type SlackClient, type SlackDeps, type ThreadReplyInfo } from './command-context';
 import { createSlackEmailLookup } from './email-lookup';
 
 /** Options for createSlackDelivery. */

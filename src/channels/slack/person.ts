@@ -8,7 +8,7 @@
 import type { AnyMiddlewareArgs, Middleware } from '@slack/bolt';
 import type { Conversation } from '../../core/conversation';
 import { readMetadata } from './blocks/modal';
-import { conversationOf, type SlackDeps } from './context';
+import { conversationOf, type SlackDeps } from './command-context';
 import { actorOf, type SlackPerson } from './identity';
 import { TICKET_REACTION } from './events';
 

@@ -6,7 +6,7 @@
 import type { App } from '@slack/bolt';
 import { unfurlView } from '../../commands/share';
 import { renderMessage } from './blocks/message';
-import { commandContext, conversationOf, type SlackDeps } from './context';
+import { commandContext, conversationOf, type SlackDeps } from './command-context';
 
 /** At most this many links of one message are looked up (Slack sends up to 5 per event). */
 const MAX_LINKS = 5;

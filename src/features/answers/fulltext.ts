@@ -5,7 +5,7 @@
  * handed German already stemmed by Snowball (SQLite has no German stemmer).
  */
 import { sql, SqliteAdapter, type Kysely } from 'kysely';
-import { stemOf, type AnswerLanguage } from './words';
+import { stemOf, type AnswerLanguage } from '../../store/search-stems';
 
 const CONFIG: Record<AnswerLanguage, string> = { en: 'english', de: 'german' };
 

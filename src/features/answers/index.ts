@@ -1,20 +1,26 @@
 /**
- * The answers feature as one declaration, for the feature list (src/features/index.ts, issue 33)
- * to take: its commands, its migrations and tables (the store's migrator runs them; store:migrate
- * copies the tables), and its ports over the store's Kysely database.
+ * The answers feature: `answers`, `save-answer`, the answer form and the offer's "This solved
+ * it", its tables (the store's migrator runs its migrations on both engines; store:migrate copies
+ * them), and its ports over the store's database, which the commands find in their context.
  */
 import type { Kysely } from 'kysely';
-import { answersCommand, saveAnswerCommand } from './commands';
+import type { AnswerPorts } from '../../core/answers';
+import { defineFeature } from '../types';
+import { answersCommand, saveAnswerCommand } from './answers-command';
 import { createAnswerPorts } from './ports';
 import { createAnswerStore } from './store';
-import { ANSWER_MIGRATIONS, ANSWER_TABLE_NAMES, type AnswerTables } from './tables';
+import { ANSWER_MIGRATIONS, type AnswerTables } from './answer-tables';
 
-/** The answers feature. */
-export const answersFeature = {
+/** The answers feature: what it adds to the bot (src/features/types.ts says what each field means). */
+export const answersFeature = defineFeature({
   name: 'answers',
+  startup: () => ({ on: true, reads: [{ table: 'answers' }, { table: 'answered_questions' }] }),
+  needs: [],
   commands: [saveAnswerCommand, answersCommand],
   migrations: ANSWER_MIGRATIONS,
-  tables: ANSWER_TABLE_NAMES,
-  /** NotificationPorts.answers over the store's database (migrated). */
-  ports: (db: Kysely<any>) => createAnswerPorts(createAnswerStore(db as Kysely<AnswerTables>)),
-} as const;
+  doctor: [],
+  settings: [],
+});
+
+/** The answers' ports over the store's database (migrated), one per process: the matcher keeps the answers' words in memory. */
+export const answerPortsOver = (db: Kysely<any>): AnswerPorts => createAnswerPorts(createAnswerStore(db as Kysely<AnswerTables>));

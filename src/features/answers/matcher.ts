@@ -7,9 +7,9 @@
  * counts as that word. Costs no Graph request: the answers live in the store, and a copy of
  * their words is kept in memory until one of them changes.
  */
-import { oneEditApart } from '../../commands/did-you-mean';
+import { oneEditApart } from '../../core/spelling';
 import type { Answer, AnswerStore } from './store';
-import { ANSWER_LANGUAGES, meaningfulTerms, stemOf, stemsOf, type AnswerLanguage } from './words';
+import { ANSWER_LANGUAGES, meaningfulTerms, stemOf, stemsOf, type AnswerLanguage } from '../../store/search-stems';
 
 /** The score from which an answer is offered (0..1); set on the quality fixtures (test/fixtures/answers). */
 export const OFFER_THRESHOLD = 0.5;

@@ -9,7 +9,7 @@ import type { CommandContext } from '../../commands/types';
 import { errorReply, tr } from '../../commands/respond';
 import { isDone, sameAddress } from '../../core/vocabulary';
 import { answerKey } from './store';
-import { answerLanguage } from './words';
+import { answerLanguage } from '../../store/search-stems';
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

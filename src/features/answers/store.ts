@@ -5,8 +5,8 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { AnswerDraftRecord, AnswerPorts, AnswerRecord } from '../../core/answers';
 import { ftsText, fulltextCandidates } from './fulltext';
-import type { AnswersTable, AnswerTables } from './tables';
-import { meaningfulTerms, type AnswerLanguage } from './words';
+import type { AnswersTable, AnswerTables } from './answer-tables';
+import { meaningfulTerms, type AnswerLanguage } from '../../store/search-stems';
 
 /** One answer as the feature reads it. */
 export type Answer = AnswerRecord;

@@ -1,11 +1,11 @@
 /** The answers' screens: the list, the add/edit form with its preview, and the offer before a ticket. */
 import type { AnswerRecord } from '../../core/answers';
 import type { Verb } from '../../core';
-import { REPLY_VARIABLES, renderReply } from '../saved-replies/saved-reply-text';
+import { REPLY_VARIABLES, renderReply } from '../../views/reply-template';
 import { normalizeLocale, translator } from '../../i18n';
 import { formWords } from '../../views/labels';
 import type { ActionView, ConfirmationView, FormFieldError, FormView } from '../../views/types';
-import { ANSWER_VERBS } from './verbs';
+import { ANSWER_VERBS } from './answer-verbs';
 
 /** How many lines of an answer's text the offer shows, and how long each may be. */
 const OFFER_LINES = 3;

@@ -14,7 +14,7 @@ import type { Vocabulary } from '../../helpdesk/types';
 import type { Logger } from '../../log';
 import { dayAt } from '../sla/business-time';
 import type { PolicySource } from '../sla/policy-source';
-import type { DigestRecord } from '../../store/digests';
+import type { DigestRecord } from '../../store/digest-schedules';
 import type { Platform, Store } from '../../store/types';
 import { digestView, type DigestOccasion } from './digest-view';
 import { digestFigures } from './digest-data';

@@ -1,22 +1,24 @@
 /**
- * The duplicates feature as one declaration, for the feature list (src/features/index.ts, issue 33)
- * to take: `merge`, its migration and table, its ports, and its two poll-cycle hooks (the
- * look-alike line on new tickets' cards, the merged requesters' DMs).
+ * The duplicates feature: `merge` and its button, its table (the store's migrator runs its
+ * migration on both engines), and its ports over the store's database. The look-alike line on new
+ * tickets' cards and the merged requesters' DMs are the deliverer's (src/notify/start.ts).
  */
 import type { Kysely } from 'kysely';
 import type { MergePorts } from '../../core/merges';
-import { createLookAlikeCards } from './look-alike';
+import { defineFeature } from '../types';
 import { mergeCommand } from './merge';
-import { createMergeRouting } from './merge-notices';
-import { createMergeStore, MERGE_MIGRATIONS, MERGE_TABLE_NAMES, type MergeTables } from './tables';
+import { createMergeStore, MERGE_MIGRATIONS, type MergeTables } from './merge-table';
 
-/** The duplicates feature. */
-export const duplicatesFeature = {
+/** The duplicates feature: what it adds to the bot (src/features/types.ts says what each field means). */
+export const duplicatesFeature = defineFeature({
   name: 'duplicates',
+  startup: () => ({ on: true, reads: [{ table: 'merges' }, { table: 'search_docs' }] }),
+  needs: [],
   commands: [mergeCommand],
   migrations: MERGE_MIGRATIONS,
-  tables: MERGE_TABLE_NAMES,
-  /** NotificationPorts.merges over the store's database (migrated). */
-  ports: (db: Kysely<any>): MergePorts => createMergeStore(db as Kysely<MergeTables>),
-  hooks: { dressCards: createLookAlikeCards, reroute: createMergeRouting },
-} as const;
+  doctor: [],
+  settings: [],
+});
+
+/** The merge ports over the store's database (migrated). */
+export const mergePortsOver = (db: Kysely<any>): MergePorts => createMergeStore(db as Kysely<MergeTables>);

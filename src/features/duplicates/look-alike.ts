@@ -9,7 +9,7 @@ import type { IndexedTicket, TicketIndex } from '../../core/search';
 import { isDone, sameAddress, VERBS, type RoleVocabulary } from '../../core';
 import { translator } from '../../i18n';
 import { valueLabel } from '../../views/format';
-import { ANSWER_LANGUAGES, meaningfulTerms, stemsOf } from '../answers/words';
+import { ANSWER_LANGUAGES, meaningfulTerms, stemsOf } from '../../store/search-stems';
 
 /** How far back a ticket counts as the one a new ticket repeats. */
 export const LOOK_BACK_DAYS = 7;

@@ -18,7 +18,7 @@ export interface UploadSource { chunks: AsyncIterable<Uint8Array>; size?: number
 
 /** Path-addressed operations on the site's default drive. */
 export interface DriveClient {
-  /** The item at `path` ('SD_Attachments/12/shot.png'), or undefined when there is none. */
+  /** The item at `path` ('<attachments folder>/12/shot.png'), or undefined when there is none. */
   item(path: string): Promise<DriveFile | undefined>;
   /** The files of a folder in one request; empty when the folder does not exist. */
   children(folder: string): Promise<DriveFile[]>;

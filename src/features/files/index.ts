@@ -10,10 +10,12 @@ import type { MemoStore } from '../../store';
 import { createAfterReply, type MessageFiles, type ReplyFacts } from './after-reply';
 import { createAttach, type AttachRequest, type AttachResult } from './attach';
 import { ticketFiles, type TicketFilesView } from './card';
-import { checkLibrary, type LibraryCheck } from './doctor';
+import { checkLibrary, type LibraryCheck } from './library-check';
 import { createDriveClient } from './drive';
 import { createDownloader, type Connector, type FileHosts } from './download';
 import type { FilesSettings } from './settings';
+import { ATTACHMENTS_FOLDER } from '../../helpdesk/fields';
+import { defineFeature } from '../types';
 
 export { readFilesSettings, type FilesSettings } from './settings';
 export { slackFileRefs, teamsFileRefs, teamsChannelFileCount, TEAMS_FILE_DOWNLOAD_INFO, type SlackFile, type TeamsAttachment } from './platform-files';
@@ -23,6 +25,24 @@ export type { AttachRequest, AttachResult } from './attach';
 export { FILES_OFF, type MessageFiles, type ReplyFacts } from './after-reply';
 export type { TicketFilesView } from './card';
 export type { FileRef } from './types';
+
+/**
+ * The files feature in the list: it adds no command and no table (what it holds is in the store's
+ * memos), and one doctor line against the tenant; the channels hand it a message's files through
+ * createFilesFeature, which the app builds per platform with the platform's own download hosts
+ * and credentials.
+ */
+export const filesFeature = defineFeature({
+  name: 'files',
+  startup: (s) => ({ on: true, reads: [{ setting: 'HELPDESK_ATTACHMENTS_FOLDER', value: s.files.folder }, { setting: 'HELPDESK_ATTACHMENT_MAX_MB', value: String(s.files.maxMb) }] }),
+  needs: [],
+  commands: [],
+  migrations: {},
+  doctor: [],
+  // Writes and deletes a probe file in the attachments folder, and names the grant or the folder when it cannot.
+  tenantDoctor: [async ({ graph, logger, settings }) => [await checkLibrary(createDriveClient(graph, logger), settings.attachmentsFolder ?? ATTACHMENTS_FOLDER)]],
+  settings: ['HELPDESK_ATTACHMENT_MAX_MB', 'HELPDESK_ATTACHMENTS_FOLDER'],
+});
 
 /** What the files feature needs: exactly these services. */
 export interface FilesServices {

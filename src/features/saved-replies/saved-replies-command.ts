@@ -8,7 +8,7 @@ import { savedReplyForm, savedReplyList, variableNames } from './saved-replies-v
 import type { FormFieldError } from '../../views/types';
 import { EVERYWHERE, type CommandDeclaration } from '../../commands/declaration';
 import { confirm, errorReply, formReply, privately, tr } from '../../commands/respond';
-import { isReplyName, MAX_REPLY_BODY, REPLY_VARIABLES, unknownVariables } from './saved-reply-text';
+import { isReplyName, MAX_REPLY_BODY, REPLY_VARIABLES, unknownVariables } from '../../views/reply-template';
 import type { CommandContext, Handler, Reply } from '../../commands/types';
 
 /** The saved replies for an agent, or the refusal to answer instead. */

@@ -9,7 +9,7 @@ import type { Choice, FormFieldError, FormView } from '../../views/types';
 import { notFoundMessage } from './saved-replies-command';
 import { tr } from '../../commands/respond';
 import { commandLogger } from '../../commands/logger';
-import { renderReply, shortcutName } from './saved-reply-text';
+import { renderReply, shortcutName } from '../../views/reply-template';
 import type { CommandContext } from '../../commands/types';
 
 /** Teams shows at most 15 choices in a typeahead, Slack 100 options: each asks for its own. */

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { slaInner, type SubscriptionFilter } from '../../core';
-import { ticketFromIndex } from '../../helpdesk/search';
+import { ticketFromIndex } from '../../helpdesk/ticket-search';
 import { backlogSummaryView } from './clock-view';
 import { ticketView } from '../../views/ticket-view';
 import type { ConfirmationView } from '../../views/types';

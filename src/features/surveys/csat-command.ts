@@ -8,7 +8,7 @@ import { csatReport, ratingChoices, ratingText, surveyForm, surveyThanks } from 
 import { EVERYWHERE, type CommandDeclaration } from '../../commands/declaration';
 import { confirm, errorReply, formReply, privately, tr } from '../../commands/respond';
 import type { CommandContext, Handler, Reply } from '../../commands/types';
-import { answeredLine } from '../answers/report';
+import { answeredLine } from './answered-line';
 
 /** The survey a button or form names, or what to answer instead (none kept: nothing to answer; someone else's: refused). */
 async function surveyFor(ctx: CommandContext, id: string | undefined): Promise<{ ports: SurveyPorts; survey: Survey } | Reply> {

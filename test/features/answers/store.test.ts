@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAnswerMatcher } from '../../../src/features/answers/matcher';
 import { createAnswerStore, type AnswerDraft } from '../../../src/features/answers/store';
-import { ANSWER_TABLE_NAMES, type AnswerTables } from '../../../src/features/answers/tables';
+import { ANSWER_TABLE_NAMES, type AnswerTables } from '../../../src/features/answers/answer-tables';
 import { openAnswersDb } from '../../support/answers-db';
 import { freshDatabase, pgAvailable } from '../../support/postgres';
 

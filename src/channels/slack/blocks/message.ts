@@ -87,7 +87,7 @@ function assetBlocks(list: AssetListView): Block[] {
 
 function formOffer(form: FormView): Block[] {
   // A prefilled new-ticket form (e.g. from words typed in a DM) opens with what was typed.
-  // A draft kept server-side (too long for a button) travels by its id instead (see slack/drafts.ts).
+  // A draft kept server-side (too long for a button) travels by its id instead (see slack/long-button-drafts.ts).
   const prefill = form.form === 'new-ticket'
     ? Object.fromEntries((form.values.draft ? ['draft'] : ['title', 'description']).filter((k) => form.values[k]).map((k) => [k, form.values[k]]))
     : form.form === 'saved-reply' ? { name: form.values.name ?? '', ...form.hidden }

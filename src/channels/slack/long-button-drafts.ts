@@ -8,7 +8,7 @@ import { DRAFT_KEY } from '../../commands/drafts';
 import type { Reply } from '../../commands/types';
 import type { ActionView } from '../../views/types';
 import { FORM_FIELDS } from '../../views/forms';
-import type { SlackDeps } from './context';
+import type { SlackDeps } from './command-context';
 
 /** What a button's data may take before it is kept as a draft (the rest of the value is ticket id, etag, JSON). */
 const BUTTON_ROOM = 1700;

@@ -1,6 +1,6 @@
 /** What a saved reply may be named and how its variables read when a value is missing. */
 import { describe, expect, it } from 'vitest';
-import { isReplyName, renderReply, shortcutName, unknownVariables } from '../../src/features/saved-replies/saved-reply-text';
+import { isReplyName, renderReply, shortcutName, unknownVariables } from '../../src/views/reply-template';
 
 const values = { requester: { name: 'Patti Fernandez', email: 'pattif@contoso.com' }, ticket: { id: 12, title: 'Printer jams' }, agent: { name: 'Dana Agent', email: 'dana@contoso.com' } };
 

@@ -56,7 +56,7 @@ export const ANSWER_TABLE_NAMES = ['answers', 'answered_questions'] as const;
 
 /** The feature's migrations, in order, by name. */
 export const ANSWER_MIGRATIONS: Record<string, Migration> = {
-  'answers/001-create': {
+  '001-create': {
     async up(db: Kysely<any>) {
       await db.schema
         .createTable('answers')

@@ -9,7 +9,7 @@ import { isPrivate } from '../../core';
 import type { Reply } from '../../commands/types';
 import { renderMessage, type SlackMessage } from './blocks/message';
 import { escapeMrkdwn, mrkdwn, truncate } from './blocks/limits';
-import { conversationOf, slackErrorCode, type SlackDeps } from './context';
+import { conversationOf, slackErrorCode, type SlackDeps } from './command-context';
 import { slackTexts } from '../../views/channel-texts';
 import { readerLocale } from './locale';
 

@@ -21,7 +21,7 @@ export interface MergeTables {
 export const MERGE_TABLE_NAMES = ['merges'] as const;
 
 export const MERGE_MIGRATIONS: Record<string, Migration> = {
-  'duplicates/001-create': {
+  '001-create': {
     async up(db: Kysely<any>) {
       await db.schema
         .createTable('merges')

@@ -6,13 +6,13 @@
 import type { AnswerPorts } from '../../core/answers';
 import { EVERYWHERE, type CommandDeclaration } from '../../commands/declaration';
 import { confirm, errorReply, formReply, needTicket, privately, tr } from '../../commands/respond';
-import { MAX_REPLY_BODY, REPLY_VARIABLES, unknownVariables } from '../saved-replies/saved-reply-text';
+import { MAX_REPLY_BODY, REPLY_VARIABLES, unknownVariables } from '../../views/reply-template';
 import type { CommandContext, Handler, Reply } from '../../commands/types';
 import type { FormFieldError } from '../../views/types';
 import { solved } from './offer';
 import { prefillFromTicket } from './prefill';
 import { answerKey } from './store';
-import { ANSWER_VERBS } from './verbs';
+import { ANSWER_VERBS } from './answer-verbs';
 import { answerForm, answerList } from './views';
 
 const USAGE = 'answers [add|edit|remove <name>]';

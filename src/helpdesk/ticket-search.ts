@@ -2,7 +2,7 @@
  * Ticket search, answered from the search index (no Graph request beyond the cached agents
  * list): the same rule as every read, requesters find only their own tickets, agents all.
  */
-import { errorOf, say } from './messages';
+import { errorOf, say } from './error-messages';
 import type { IndexedTicket, TicketIndex } from '../core/search';
 import { sameAddress } from '../core/vocabulary';
 import { inSpace } from './access';

@@ -6,7 +6,7 @@
  */
 import type { ServiceContext } from './context';
 import { isOwner, notYours } from './access';
-import { errorOf } from './messages';
+import { errorOf } from './error-messages';
 import { commentTitle, postComment, readComments } from './comments';
 import { guarded } from './errors';
 import { COMMENT } from './fields';

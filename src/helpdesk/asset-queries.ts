@@ -1,5 +1,5 @@
 /** Assets: requesters see what they hold; agents search and register assets. */
-import { errorOf, say } from './messages';
+import { errorOf, say } from './error-messages';
 import { f, type Filter } from '../graph/odata';
 import { requireAgent } from './access';
 import type { ServiceContext } from './context';

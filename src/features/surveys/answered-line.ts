@@ -1,4 +1,4 @@
-/** The answers' line in agents' reports (`csat [days]`): questions answered without a ticket. */
+/** The answers' line in the surveys' report (`csat [days]`): questions the desk's answers (src/features/answers) settled without a ticket, read through their ports. */
 import type { CommandContext } from '../../commands/types';
 import { tr } from '../../commands/respond';
 import { log } from '../../log';

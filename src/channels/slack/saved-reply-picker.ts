@@ -10,8 +10,8 @@ import { MAX_PICKER_CHOICES, savedReplyChoices } from '../../features/saved-repl
 import type { Choice } from '../../views/types';
 import { formModal, readFormValues, readMetadata, SAVED_REPLY_PICK, viewModal } from './blocks/modal';
 import { BLOCK_LIMITS, plain, truncate } from './blocks/limits';
-import { commandContext, conversationOf, type SlackDeps } from './context';
-import { guarded } from './failure';
+import { commandContext, conversationOf, type SlackDeps } from './command-context';
+import { guarded } from './failure-policy';
 
 /** Slack gives an options request 3 s; what is not found by then is answered with nothing. */
 const OPTIONS_BUDGET_MS = 2500;

@@ -1,6 +1,7 @@
 /**
  * What a saved reply may be called and say, and how its `{{…}}` variables become text. Pure:
- * the handlers (replies.ts, saved-reply-use.ts) and their tests call these.
+ * the saved replies' handlers (src/features/saved-replies) and the desk's answers
+ * (src/features/answers, whose text takes the same variables) and their tests call these.
  */
 
 /** A saved reply's body is at most this long (the issue's limit; a rendered body stays far below a comment's 10,000). */

@@ -8,7 +8,7 @@
  */
 import { stemmer as stemEnglish } from '@orama/stemmers/english';
 import { stemmer as stemGerman } from '@orama/stemmers/german';
-import { termsOf } from '../../store/search-terms';
+import { termsOf } from './search-terms';
 
 /** The languages answers are written in. */
 export const ANSWER_LANGUAGES = ['en', 'de'] as const;
