@@ -16,6 +16,9 @@ import { translator } from '../../src/i18n';
 import { createLogger } from '../../src/log';
 import { createNotifications } from '../../src/notify';
 import { createSqliteStore, type Store } from '../../src/store';
+import { FEATURES, featureMigrations } from '../../src/features';
+import { answerPortsOver } from '../../src/features/answers';
+import { mergePortsOver } from '../../src/features/duplicates';
 import { startHelpdeskStack, type HelpdeskStack } from '../support/helpdesk-stack';
 
 /** The Agents Playground's default user, an agent of the demo site. */
@@ -28,11 +31,14 @@ let ports: CommandContext['notifications'];
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'help-examples-'));
-  store = createSqliteStore({ dataDir: dir });
+  // The features' tables too, as the app opens its store: the answers' and merges' examples use them.
+  store = createSqliteStore({ dataDir: dir, features: featureMigrations(FEATURES) });
   // Wired as the app wires it: search reads the store's index, which the poller's first read fills.
   stack = await startHelpdeskStack({ seed: 'demo', service: { searchIndex: store } });
   const logger = createLogger({ level: 'error', write: () => undefined });
-  const notifications = createNotifications({ store, feed: createChangeFeed(stack.graph, stack.settings), helpdesk: stack.helpdesk, vocabulary: stack.helpdesk.vocabulary, logger, pollSeconds: 3600 });
+  const db = await store.featureDatabase();
+  const features = { answers: answerPortsOver(db), merges: mergePortsOver(db) };
+  const notifications = createNotifications({ store, feed: createChangeFeed(stack.graph, stack.settings), helpdesk: stack.helpdesk, vocabulary: stack.helpdesk.vocabulary, logger, pollSeconds: 3600, features });
   ports = notifications.ports;
   await notifications.attach([]).runOnce();
 }, 30_000);
