@@ -80,7 +80,8 @@ export function confirmAboutHere(ctx: CommandContext, key: string, params: Recor
   const t = tr(ctx);
   const title = isPrivate(ctx.conversation) ? undefined : ctx.conversation.title?.trim();
   if (!title) return confirm(`${t(key, params)}${rest}`);
-  const message = `${t(`${key}Named`, { ...params, where: title })}${rest}`;
+  const named = t(key.concat('Named'), { ...params, where: title });
+  const message = named + rest;
   return { view: { type: 'confirmation', confirmation: { message, tone: 'info', actions: [], conversations: [{ text: title, id: ctx.conversation.id }] } }, visibility: 'private' };
 }
 
