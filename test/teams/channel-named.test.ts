@@ -28,8 +28,9 @@ afterAll(async () => {
 const textOf = (a: RecordedActivity) => `${a.activity.text ?? ''}\n${cardText(cardOf(a))}`;
 
 /** Types `text` in the channel as Dana; returns what reached her private chat and what the channel got. */
-async function inChannel(text: string) {
+async function inChannel(text: string, locale?: string) {
   const activity = h.fixture('message-channel-mention', 'dana');
+  if (locale) activity.locale = locale;
   activity.text = `<at>Help Desk</at> ${text}`;
   const before = h.connector.activities.length;
   expect((await h.post(activity)).status).toBe(200);
@@ -50,6 +51,7 @@ describe('Teams: a private answer about a channel names the channel', () => {
     await inChannel('subscribe high');
     const listed = await inChannel('subscriptions');
     expect(listed.personal).toMatch(/Help-desk › Printers gets updates about/);
+    expect((await inChannel('subscriptions', 'de-DE')).personal).toMatch(/Help-desk › Printers erhält Updates zu/);
 
     const space = await inChannel('space');
     expect(space.personal).toMatch(/Help-desk › Printers belongs to no space/);

@@ -11,6 +11,8 @@ import { teamsChannelId } from './conversation-ids';
 const TITLE = Symbol('helpdesk.conversationTitle');
 /** A team or channel the bot cannot see is asked again after this long (it may be added). */
 const UNKNOWN_TTL_MS = 10 * 60_000;
+/** A channel's name is asked again after this long, so a renamed channel is named anew. */
+const KNOWN_TTL_MS = 6 * 60 * 60_000;
 
 interface ChannelData {
   team?: { id?: string; name?: string };
@@ -44,7 +46,7 @@ export function createConversationTitles(logger: Logger): ConversationTitles {
     try {
       const [channels, team] = await Promise.all([TeamsInfo.getTeamChannels(context, teamId), TeamsInfo.getTeamDetails(context, teamId)]);
       const title = joined(team?.name, channels.find((c) => c.id === channelId)?.name) ?? '';
-      cache.set(channelId, title, title ? {} : { ttl: UNKNOWN_TTL_MS });
+      cache.set(channelId, title, { ttl: title ? KNOWN_TTL_MS : UNKNOWN_TTL_MS });
       return title || undefined;
     } catch (err) {
       const status = (err as { statusCode?: unknown })?.statusCode;
