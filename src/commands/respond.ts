@@ -71,6 +71,20 @@ export function confirm(message: string, visibility: Reply['visibility'] = 'priv
   return { view: { type: 'confirmation', confirmation: { message, tone, actions: [] } }, visibility };
 }
 
+/**
+ * A private answer about the shared conversation it was asked in. It is read in the asker's private
+ * chat, so it names that conversation when the channel knows its title (`${key}Named`, whose
+ * {{where}} is the title, marked so a channel can show it as a mention); else `key` ("This conversation …").
+ */
+export function confirmAboutHere(ctx: CommandContext, key: string, params: Record<string, unknown> = {}, rest = ''): Reply {
+  const t = tr(ctx);
+  const title = isPrivate(ctx.conversation) ? undefined : ctx.conversation.title?.trim();
+  if (!title) return confirm(`${t(key, params)}${rest}`);
+  const named = t(key.concat('Named'), { ...params, where: title });
+  const message = named + rest;
+  return { view: { type: 'confirmation', confirmation: { message, tone: 'info', actions: [], conversations: [{ text: title, id: ctx.conversation.id }] } }, visibility: 'private' };
+}
+
 /** The ticket id of a command, or an error reply with the usage line when it is missing. */
 export function needTicket(ctx: CommandContext, input: CommandInput, usage: string): number | Reply {
   if (typeof input.ticketId === 'number' && Number.isSafeInteger(input.ticketId) && input.ticketId > 0) return input.ticketId;

@@ -1,5 +1,5 @@
 /** `subscriptions` (agents): what this conversation is subscribed to, and the language of its cards. Private. */
-import { confirm, tr } from './respond';
+import { confirmAboutHere, tr } from './respond';
 import { agentPorts, describeFilter, isReply } from './subscription-filter';
 import { VERBS } from '../core';
 import { normalizeLocale } from '../i18n';
@@ -20,9 +20,9 @@ const subscriptions: Handler = async (ctx) => {
   const digestLine = !ports.digests ? [] : [schedule ? describeSchedule(schedule, t, 'routines:command.scheduleDaily', 'routines:command.scheduleWeekly') : t('routines:command.scheduleNone')];
   const spaceLine = space ? [t('commands:subscriptions.spaceLine', { space })] : [];
   const language = [languageLine, ...spaceLine, ...digestLine].join('\n');
-  if (filters.length === 0) return confirm(`${t('commands:subscriptions.none')}\n${language}`);
+  if (filters.length === 0) return confirmAboutHere(ctx, 'commands:subscriptions.none', {}, `\n${language}`);
   const lines = filters.map((f) => `• ${describeFilter(f, t)}`).join('\n');
-  return confirm(`${t('commands:subscriptions.list', { lines })}\n${language}`);
+  return confirmAboutHere(ctx, 'commands:subscriptions.list', { lines }, `\n${language}`);
 };
 
 /** `subscriptions`. */

@@ -12,6 +12,11 @@ export interface Conversation {
   /** Teams conversation id or Slack channel id. */
   id: string;
   kind: ConversationKind;
+  /**
+   * How people name a shared conversation ("#help-desk", "Help desk › General"), when the channel
+   * knows it: answers sent privately for it say which conversation they are about.
+   */
+  title?: string;
 }
 
 /**

@@ -248,6 +248,12 @@ export interface ConfirmationView {
    * in place of each `text`.
    */
   dates?: { text: string; iso: string }[];
+  /**
+   * Conversations named in `message` as `text` (their title); a channel that can mention a
+   * conversation (Slack's `<#C123>`, shown as the channel's name in each reader's client) puts its
+   * mention in place of each `text`. Only what is marked here becomes a mention, never typed text.
+   */
+  conversations?: { text: string; id: string }[];
   ticket?: TicketSummaryView;
   actions: ActionView[];
 }

@@ -30,6 +30,12 @@ export interface FakeMember {
   userPrincipalName?: string;
 }
 
+/** A team as TeamsInfo.getTeamDetails / getTeamChannels read it; the General channel has no name of its own. */
+export interface FakeTeam {
+  name: string;
+  channels: { id: string; name?: string }[];
+}
+
 /**
  * How the stand-in misbehaves on one send or update: http answers that status (429 with
  * Retry-After, 503); reset destroys the connection; hang never answers. afterEffect: the activity
@@ -66,6 +72,10 @@ export interface FakeConnector {
   memberLookups: number;
   /** Members by Teams user id; unknown ids answer 404 like the real connector. */
   members: Map<string, FakeMember>;
+  /** Teams by team id, for `GET /v3/teams/:id` and `/v3/teams/:id/conversations`; unknown ids answer 404. */
+  teams: Map<string, FakeTeam>;
+  /** How many team look-ups (details or channels) were made (channel-name caching is visible here). */
+  teamLookups: number;
   /** Authorization headers seen, to check that no token is sent in local mode. */
   authorizations: (string | undefined)[];
   /** Pasted images the attachment service serves at `/v3/attachments/<id>/views/original`, by id. */
@@ -108,6 +118,8 @@ export async function startFakeConnector(): Promise<FakeConnector> {
     created: [],
     memberLookups: 0,
     members: new Map(),
+    teams: new Map(),
+    teamLookups: 0,
     authorizations: [],
     attachments: new Map(),
     failNextSends(count, status = 500) {
@@ -156,6 +168,13 @@ export async function startFakeConnector(): Promise<FakeConnector> {
         if (!bytes) return send(res, 404, { error: { code: 'NotFound', message: url.pathname } });
         res.writeHead(200, { 'content-type': 'image/png', 'content-length': String(bytes.length) });
         return void res.end(bytes);
+      }
+      if (parts[0] === 'v3' && parts[1] === 'teams' && req.method === 'GET' && parts[2]) {
+        connector.teamLookups += 1;
+        const team = connector.teams.get(parts[2]);
+        if (!team) return send(res, 404, { error: { code: 'NotFound', message: 'The team could not be found' } });
+        if (parts[3] === 'conversations') return send(res, 200, { conversations: team.channels });
+        return send(res, 200, { id: parts[2], name: team.name, aadGroupId: '00000000-0000-0000-0000-00000000team' });
       }
       // parts: ['v3', 'conversations', id?, 'activities'|'members', x?]
       if (parts[0] !== 'v3' || parts[1] !== 'conversations') return send(res, 404, { error: { code: 'NotFound', message: url.pathname } });

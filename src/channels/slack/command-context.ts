@@ -74,7 +74,8 @@ export function conversationOf(channelId: string, channelType?: string, channelN
   let kind: Conversation['kind'] = 'channel';
   if (channelType === 'im' || channelName === 'directmessage' || (!channelType && channelId.startsWith('D'))) kind = 'personal';
   else if (channelType === 'mpim' || channelName?.startsWith('mpdm-')) kind = 'group';
-  return { platform: 'slack', id: channelId, kind };
+  // A channel is named by its id: the answer's view marks it, and Slack shows `<#C123>` as the channel's name to each reader.
+  return { platform: 'slack', id: channelId, kind, ...(kind === 'channel' && channelId ? { title: `#${channelName ?? channelId}` } : {}) };
 }
 
 /** The command context for a person Slack identified, in their language: a pure builder, nothing is looked up or recorded. */

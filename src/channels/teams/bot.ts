@@ -66,6 +66,7 @@ export class HelpdeskTeamsBot extends TeamsActivityHandler {
     const actor = await this.deps.identity.actor(context);
     context.turnState.set(ACTOR, actor);
     await resolveReaderLocale(this.deps, context, actor);
+    await this.deps.titles?.resolve(context);
     if (this.hooks.onConversation) {
       try {
         const clientInfo = context.activity.entities?.find((e) => e.type === 'clientInfo') as { timezone?: unknown } | undefined;

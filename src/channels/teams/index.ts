@@ -21,6 +21,7 @@ import { memoryClaims } from '../../store/memory-claims';
 import { HelpdeskTeamsBot, type TeamsHooks } from './bot';
 import type { PrivateChat } from './answer';
 import { localeOf, type TeamsDeps } from './turn';
+import { createConversationTitles } from './conversation-title';
 import { createIdentityResolver, type IdentityResolver } from './identity';
 import { inPersonalChat } from './personal-chat';
 import { activityOf, authenticate, type AuthenticateRequestResult } from './authenticate';
@@ -84,7 +85,7 @@ export function createTeamsChannel(options: TeamsChannelConfig): TeamsChannel {
       }
     });
   const bot = new HelpdeskTeamsBot(
-    { helpdesk: options.helpdesk, commands: options.commands ?? REGISTRY, notifications: options.notifications, identity, logger, privateChat, claimInbound: options.claimInbound ?? memoryClaims().claimInbound, tellLater: options.tellLater, files: options.files ?? FILES_OFF },
+    { helpdesk: options.helpdesk, commands: options.commands ?? REGISTRY, notifications: options.notifications, identity, titles: createConversationTitles(logger), logger, privateChat, claimInbound: options.claimInbound ?? memoryClaims().claimInbound, tellLater: options.tellLater, files: options.files ?? FILES_OFF },
     hooks,
   );
 

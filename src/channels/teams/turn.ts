@@ -9,6 +9,7 @@ import type { Actor, HelpdeskService } from '../../helpdesk/types';
 import type { Logger } from '../../log';
 import { teamsChannelId } from './conversation-ids';
 import type { IdentityResolver } from './identity';
+import { titleOf, type ConversationTitles } from './conversation-title';
 import type { PrivateChat } from './answer';
 import type { CardAudience } from './activities';
 
@@ -19,6 +20,8 @@ export interface TeamsDeps {
   commands: CommandRegistry;
   notifications?: NotificationPorts;
   identity: IdentityResolver;
+  /** The names of the channels turns happen in (absent: answers say "this conversation"). */
+  titles?: ConversationTitles;
   logger: Logger;
   /** Opens the person's 1:1 chat for answers meant only for them (absent: such answers are refused in shared chats). */
   privateChat?: PrivateChat;
@@ -72,12 +75,17 @@ export function audienceOf(context: TurnContext): CardAudience {
   return { shared: !isPrivate(conversationOf(context)), userIds: from ? [from] : [], locale: localeOf(context) };
 }
 
+/** The conversation with the name bot.run found for it, when one was found. */
+function withTitle(conversation: Conversation, title: string | undefined): Conversation {
+  return title ? { ...conversation, title } : conversation;
+}
+
 /** The command context for this turn, with mention look-ups answered from this activity. */
 export function commandContext(deps: TeamsDeps, context: TurnContext, actor: Actor): CommandContext {
   return {
     actor,
     helpdesk: deps.helpdesk,
-    conversation: conversationOf(context),
+    conversation: withTitle(conversationOf(context), titleOf(context)),
     locale: localeOf(context),
     clientLocale: context.activity.locale,
     notifications: deps.notifications,

@@ -6,7 +6,7 @@
  */
 import { VERBS } from '../../core';
 import type { CommandDeclaration } from '../../commands/declaration';
-import { byWhom, confirm, errorReply, tr } from '../../commands/respond';
+import { byWhom, confirm, confirmAboutHere, errorReply, tr } from '../../commands/respond';
 import { agentPorts, isReply } from '../../commands/subscription-filter';
 import type { Handler } from '../../commands/types';
 
@@ -23,7 +23,7 @@ const space: Handler = async (ctx, input) => {
   const current = await ports.space(ctx.conversation);
   if (!typed) {
     if ((await ctx.helpdesk.hasSpaces()) === false) return errorReply(t('commands:space.noSpaces'));
-    return confirm(current ? t('commands:space.current', { space: current }) : t('commands:space.unbound'));
+    return current ? confirmAboutHere(ctx, 'commands:space.current', { space: current }) : confirmAboutHere(ctx, 'commands:space.unbound');
   }
   if (NONE_WORDS.has(typed.toLowerCase())) {
     if (!current) return confirm(t('commands:space.wasNone'));

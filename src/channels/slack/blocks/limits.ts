@@ -38,6 +38,23 @@ export function escapeMrkdwn(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
+/** A Slack channel id (public C…, private G…): only such an id becomes a `<#…>` mention. */
+const CHANNEL_ID = /^[CG][A-Z0-9]{2,}$/;
+
+/**
+ * Puts Slack's channel mention (`<#C123>`, shown as the channel's name in each reader's client) in
+ * place of each conversation the view marked, in text already escaped by escapeMrkdwn. Typed text
+ * cannot become a mention: it was escaped, and only the marked titles are replaced.
+ */
+export function placeConversations(escaped: string, conversations: readonly { text: string; id: string }[] | undefined): string {
+  let out = escaped;
+  for (const c of conversations ?? []) {
+    const text = escapeMrkdwn(c.text);
+    if (text && CHANNEL_ID.test(c.id)) out = out.split(text).join(`<#${c.id}>`);
+  }
+  return out;
+}
+
 /** Escapes user text for mrkdwn and then cuts it, so an entity is never split in half. */
 export function userText(text: string, max: number): string {
   const escaped = escapeMrkdwn(text);

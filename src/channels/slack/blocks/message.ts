@@ -6,7 +6,7 @@ import { placeDates } from '../../../features/sla/clock-view';
 import { FORM_FIELDS } from '../../../views/forms';
 import { actionsBlocks, button, type Block } from './elements';
 import { slackDate } from './dates';
-import { BLOCK_LIMITS, escapeMrkdwn, mrkdwn, plain, truncate, userText } from './limits';
+import { BLOCK_LIMITS, escapeMrkdwn, mrkdwn, placeConversations, plain, truncate, userText } from './limits';
 import { noticeBlocks, ticketBlocks, ticketSummaryBlocks, ticketText } from './ticket';
 import { digestMessage } from './digest';
 
@@ -115,10 +115,10 @@ export function renderMessage(view: View, _locale?: string): SlackMessage {
       return { text: userText(view.help.title, BLOCK_LIMITS.fallbackText), blocks: helpBlocks(view.help) };
     case 'confirmation': {
       const c = view.confirmation;
-      const blocks: Block[] = [{ type: 'section', text: mrkdwn(`${TONE_MARKS[c.tone ?? 'info']}${placeDates(userText(c.message, BLOCK_LIMITS.sectionText - (c.dates?.length ? 400 : 20)), c.dates, slackDate)}`) }];
+      const blocks: Block[] = [{ type: 'section', text: mrkdwn(`${TONE_MARKS[c.tone ?? 'info']}${placeDates(placeConversations(userText(c.message, BLOCK_LIMITS.sectionText - (c.dates?.length ? 400 : 20)), c.conversations), c.dates, slackDate)}`) }];
       if (c.ticket) blocks.push(...ticketSummaryBlocks({ ...c.ticket, actions: [] }));
       blocks.push(...actionsBlocks(c.actions));
-      return { text: placeDates(userText(c.message, BLOCK_LIMITS.fallbackText - (c.dates?.length ? 400 : 0)), c.dates, slackDate), blocks };
+      return { text: placeDates(placeConversations(userText(c.message, BLOCK_LIMITS.fallbackText - (c.dates?.length ? 400 : 0)), c.conversations), c.dates, slackDate), blocks };
     }
     case 'error': {
       const e = view.error;
