@@ -1,7 +1,8 @@
 /**
  * Takes the screenshots under docs/screens/ in the Agents Playground: a resolution DM with its
  * survey (the ticket is resolved in the portal, here the embedded site, so its requester is asked),
- * and `sla <id>` answered in German in an English client. Run through scripts/e2e-playground.sh with
+ * `sla <id>` answered in German in an English client, an agent's ticket card with its clocks, and
+ * `csat 30`. Run through scripts/e2e-playground.sh with
  * PLAYGROUND_DRIVER=test/e2e/playground-screens.ts HELPDESK_SLA_FILE=examples/sla.json HELPDESK_POLL_SECONDS=2.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -80,6 +81,13 @@ try {
   step('sla in German');
   await send(page, 'language default');
   await page.waitForTimeout(1000);
+  // An agent's card of a ticket under SLA: its clocks beside the other facts.
+  await send(page, `show ${id2}`);
+  await shotOfLast(page, /First response/, 'ticket-clocks-playground');
+  step('ticket card with clocks');
+  await send(page, 'csat 30');
+  await shotOfLast(page, /Satisfaction|satisfaction/, 'csat-playground');
+  step('csat');
 } finally {
   await browser.close();
 }

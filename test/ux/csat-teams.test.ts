@@ -96,7 +96,7 @@ describe('Teams: satisfaction survey on resolve', () => {
     const report = await dispatch(asDana(), { verb: VERBS.csat, values: { days: '7' } });
     const text = report.view.type === 'confirmation' ? report.view.confirmation.message : '';
     expect(text).toContain('Average: 4/5 from 1 answer');
-    expect(text).toContain('Response rate: 100% (1 of 1 surveys)');
+    expect(text).toContain('Response rate: 100% (1 of 1 survey)');
     expect(text).toContain('• Dana Agent: 4/5 (1)');
     expect(text).toContain(`• #${t.id} 4/5: “Quick and friendly”`);
     expect(await store.surveys.sentSince('2000-01-01T00:00:00Z')).toHaveLength(1);

@@ -89,9 +89,9 @@ export function csatReport(f: CsatFigures, locale?: string): ConfirmationView {
   const lines = [t('replies:csat.report.title', { days: f.days })];
   if (f.sent === 0) return { message: [...lines, t('replies:csat.report.none', { days: f.days })].join('\n'), actions: [] };
   const answered = f.answered;
-  lines.push(answered.length ? t('replies:csat.report.average', { average: `${avg(answered)}/5`, count: answered.length }) : t('replies:csat.report.noAnswers', { sent: f.sent }));
+  lines.push(answered.length ? t('replies:csat.report.average', { average: `${avg(answered)}/5`, count: answered.length }) : t('replies:csat.report.noAnswers', { count: f.sent }));
   const rate = (answered.length / f.sent).toLocaleString(lng, { style: 'percent', maximumFractionDigits: 0 });
-  lines.push(t('replies:csat.report.rate', { rate, count: answered.length, sent: f.sent }));
+  lines.push(t('replies:csat.report.rate', { rate, answered: answered.length, count: f.sent }));
   const byAgent = new Map<string, Survey[]>();
   for (const s of answered) byAgent.set(s.agent.toLowerCase(), [...(byAgent.get(s.agent.toLowerCase()) ?? []), s]);
   if (byAgent.size) {
