@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { renderCard } from '../../src/channels/teams/cards';
 import { describeInChromium, haveChromium, launchChromium, RENDERER, RENDERER_STYLES } from '../support/chromium';
 import { sampleViews } from './samples';
+import { digestView } from '../../src/features/digests/digest-view';
 
 const SHOTS = path.resolve(__dirname, '../../test-results/cards');
 /**
@@ -167,5 +168,27 @@ describeInChromium('cards in the official Adaptive Cards renderer (headless Chro
     const csat = await render(renderCard(views['csat-report']));
     expect(csat.ok).toBe(true);
     await page.locator('#card').screenshot({ path: path.join(DOC_SHOTS, 'csat-report.png') });
+  });
+
+  it('renders a channel digest with its figures, the oldest unassigned and the answered questions (docs/screens/digest.png)', async () => {
+    const now = Date.UTC(2026, 10, 27, 8, 0);
+    const waiting = (id: number, title: string, hours: number) => ({
+      id, etag: '"1"', title, description: '', status: 'New', priority: 'Normal', category: 'Hardware',
+      requesterEmail: 'adelev@example.com', requesterName: 'Adele Vance', assigneeEmail: '', assigneeName: '',
+      created: new Date(now - hours * 3600_000).toISOString(), modified: new Date(now - hours * 3600_000).toISOString(),
+    });
+    const figures = {
+      openByStatus: [{ status: 'New', count: 4 }, { status: 'In Progress', count: 6 }, { status: 'Waiting', count: 2 }],
+      openTotal: 12, newSince: 5, resolvedSince: 7, unassignedTotal: 2,
+      unassigned: [waiting(20, 'Printer on 3rd floor jams', 30), waiting(21, 'VPN drops every hour', 6)],
+      sla: { breached: 1, dueToday: 3 }, answeredSince: 4,
+    };
+    const view = digestView(figures, { since: now - 86_400_000, basis: 'last' }, 'Europe/Berlin', 'en');
+    const result = await render(renderCard({ type: 'digest', digest: view }));
+    expect(result.ok).toBe(true);
+    expect(result.text).toContain('Printer on 3rd floor jams');
+    expect(result.text).toContain('Answered without a ticket');
+    mkdirSync(DOC_SHOTS, { recursive: true });
+    await page.locator('#card').screenshot({ path: path.join(DOC_SHOTS, 'digest.png') });
   });
 });
