@@ -24,7 +24,7 @@ import { parseCommand, type ParseResult } from './parse';
 import { REGISTRY } from './registry';
 import { errorReply, tr } from './respond';
 import type { Translate } from '../i18n';
-import { listWithClocks, withClocks } from '../features/sla/clock-view';
+import { withFeatureParts } from './card-hooks';
 import { labelledError } from '../views/error-view';
 import type { CommandContext, CommandInput, Reply } from './types';
 
@@ -55,31 +55,7 @@ function labelled(reply: Reply, ctx: CommandContext): Reply {
 
 /** Routes a verb (typed command or card action) to its handler; every failure becomes a reply. */
 export async function dispatch(ctx: CommandContext, raw: CommandInput): Promise<Reply> {
-  return clocked(labelled(await route(ctx, raw), ctx), ctx);
-}
-
-/**
- * An agent's ticket card or list gets the SLA clocks the store keeps for it; a requester's never
- * does. A store that cannot answer leaves the answer without clocks rather than failing it.
- */
-async function clocked(reply: Reply, ctx: CommandContext): Promise<Reply> {
-  const clocksOf = ctx.notifications?.slaClocks;
-  if (!clocksOf) return reply;
-  try {
-    if (reply.view.type === 'ticket' && reply.view.ticket.agentView) {
-      const clocks = (await clocksOf([reply.view.ticket.id])).get(reply.view.ticket.id);
-      return { ...reply, view: { type: 'ticket', ticket: withClocks(reply.view.ticket, clocks) } };
-    }
-    if (reply.view.type === 'ticket-list' && reply.view.list.tickets.length > 0 && (await ctx.helpdesk.isAgent(ctx.actor.email))) {
-      const clocks = await clocksOf(reply.view.list.tickets.map((t) => t.id));
-      return { ...reply, view: { type: 'ticket-list', list: listWithClocks(reply.view.list, clocks) } };
-    }
-  } catch (err) {
-    const logger = commandLogger(ctx);
-    logger.warn('SLA clocks unreadable; the answer is shown without them', { ticketId: reply.ticketId, error: err });
-    return reply;
-  }
-  return reply;
+  return withFeatureParts(labelled(await route(ctx, raw), ctx), ctx);
 }
 
 async function route(ctx: CommandContext, raw: CommandInput): Promise<Reply> {

@@ -8,7 +8,7 @@ import { translator } from '../i18n';
 import type { ConversationKind, Verb } from '../core';
 import type { FormView } from '../views/types';
 import { FEATURES } from '../features';
-import { describeFeatures, type BoundFeatures } from '../features/bind';
+import { describeFeatures, type BoundFeatures, type NamedCardHook } from '../features/bind';
 import { assetCommand } from './asset';
 import { assetsCommand } from './assets';
 import { assignCommand } from './assign';
@@ -115,6 +115,8 @@ export interface CommandRegistry {
   infos(locale?: string): CommandInfo[];
   /** The Teams manifest's `commandLists`, at most 10 commands each; descriptions in `locale` (default English). */
   teamsCommandLists(locale?: string): TeamsCommandList[];
+  /** What the bound features add to agents' cards (none in a registry that only describes them). */
+  readonly cards: readonly NamedCardHook[];
 }
 
 /** Teams allows at most this many commands in one command menu. */
@@ -130,7 +132,7 @@ function menuOf(declarations: readonly CommandDeclaration[], kind: ConversationK
 }
 
 /** Builds the registry from declarations in help order (the app uses COMMAND_DECLARATIONS; tests may add their own). */
-export function createRegistry(declarations: readonly CommandDeclaration[]): CommandRegistry {
+export function createRegistry(declarations: readonly CommandDeclaration[], cards: readonly NamedCardHook[] = []): CommandRegistry {
   const handlers = new Map<string, Handler>();
   const owners = new Map<string, CommandDeclaration>();
   for (const c of declarations) {
@@ -144,6 +146,7 @@ export function createRegistry(declarations: readonly CommandDeclaration[]): Com
   const forms = new Map(declarations.flatMap((c) => (c.form ? [[c.form.opens as string, c.form] as const] : [])));
   return {
     declarations,
+    cards,
     handler: (verb) => handlers.get(verb),
     declarationFor: (verb) => owners.get(verb),
     named(word) {
@@ -172,7 +175,7 @@ export const REGISTRY: CommandRegistry = createRegistry(COMMAND_DECLARATIONS);
 
 /** The registry of the ticket core plus a bound feature list (the app's, or a test's with a feature of its own). */
 export function registryOf(features: BoundFeatures): CommandRegistry {
-  return createRegistry(inHelpOrder([...CORE_DECLARATIONS, ...features.declarations]));
+  return createRegistry(inHelpOrder([...CORE_DECLARATIONS, ...features.declarations]), features.cardHooks);
 }
 
 /** Verb -> handler, gathered from the declarations. */

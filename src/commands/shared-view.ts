@@ -5,8 +5,7 @@
  * so a requester's Refresh never strips Claim and Resolve.
  */
 import { normalizeLocale } from '../i18n';
-import { withClocks } from '../features/sla/clock-view';
-import { commandLogger } from './logger';
+import { ticketWithParts } from './card-hooks';
 import { ticketView } from '../views/ticket-view';
 import type { TicketView } from '../views/types';
 import type { CommandContext, Reply } from './types';
@@ -22,29 +21,17 @@ export async function sharedTicketView(ctx: CommandContext, reply: Reply & { vie
   const notice = reply.view.ticket.notice;
   // The clicker's notice is in the clicker's language: it is kept only when the conversation reads that language.
   const sameLanguage = normalizeLocale(ctx.locale) === normalizeLocale(locale);
-  const clocks = (await clocksOf(ctx, id))?.get(id);
-  return withClocks(ticketView(
+  return ticketWithParts(ctx, ticketView(
     ticket,
     comments.filter((c) => !c.isInternal),
     // An agent nobody in particular, reading the conversation's language.
     { email: '', isAgent: true, locale },
     ctx.helpdesk.vocabulary,
     notice?.tone === 'success' && sameLanguage ? notice : undefined,
-  ), clocks);
+  ), 'conversation');
 }
 
 async function readAbout(ctx: CommandContext, id: number): Promise<NonNullable<Reply['about']>> {
   const [ticket, comments] = await Promise.all([ctx.helpdesk.getTicket(ctx.actor, id), ctx.helpdesk.listComments(ctx.actor, id)]);
   return { ticket, comments };
-}
-
-/** The SLA clocks of the ticket; a store that cannot answer leaves the shared card without them (logged), as the clicker's own card. */
-async function clocksOf(ctx: CommandContext, id: number) {
-  try {
-    return await ctx.notifications?.slaClocks?.([id]);
-  } catch (err) {
-    const logger = commandLogger(ctx);
-    logger.warn('SLA clocks unreadable; the shared card is shown without them', { ticketId: id, error: err });
-    return undefined;
-  }
 }

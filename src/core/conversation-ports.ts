@@ -1,6 +1,6 @@
 /** Channel subscriptions and mute preferences: the words the commands, the store and the poller share. */
 import type { Conversation } from './conversation';
-import type { CardClock, SlaReport } from './sla';
+import type { SlaReport } from './sla';
 import type { SavedReplyPorts } from './saved-replies';
 import type { SurveyPorts } from './satisfaction';
 import type { AnswerPorts } from './answers';
@@ -77,8 +77,6 @@ export interface ConversationPorts {
 export interface SlaPorts {
   /** `sla <id>`: the ticket's clocks; undefined when it has none. */
   slaReport(ticketId: number): Promise<SlaReport | undefined>;
-  /** What agents' cards show of these tickets' SLA clocks (tickets without one are absent). */
-  slaClocks(ticketIds: number[]): Promise<Map<number, CardClock[]>>;
   /** `queue due`: tickets with a running clock, nearest due first (breached first), one page and the total. */
   slaDue(offset: number, limit: number): Promise<{ rows: { id: number; dueAt: number }[]; total: number }>;
 }

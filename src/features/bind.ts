@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { CommandDeclaration } from '../commands/declaration';
 import type { Handler } from '../commands/types';
-import type { AnyFeature, CycleHook, Feature, FeatureCommand, FeatureServices, HostServices } from './types';
+import type { AnyFeature, CardHook, CycleHook, Feature, FeatureCommand, FeatureServices, HostServices } from './types';
 
 /** The host services a list of features needs, together. */
 export type NeedsOf<F> = F extends Feature<infer N, infer _T> ? N : never;
@@ -20,12 +20,20 @@ export interface NamedCycleHook {
   hook: CycleHook;
 }
 
+/** One feature's card hook, named for the log when it fails. */
+export interface NamedCardHook {
+  feature: string;
+  hook: CardHook;
+}
+
 /** A feature list bound to its host. */
 export interface BoundFeatures {
   /** Every feature's commands, with their handlers holding the feature's services. */
   declarations: CommandDeclaration[];
   /** The features' poll-cycle hooks, in list order. */
   cycleHooks: NamedCycleHook[];
+  /** What the features add to agents' cards, in list order. */
+  cardHooks: NamedCardHook[];
 }
 
 /** A feature's command with each handler given the services. */
@@ -44,6 +52,7 @@ export function bindFeatures<F extends AnyFeature>(features: readonly F[], host:
   const given = host as Partial<HostServices> & { db?: Kysely<any> };
   const declarations: CommandDeclaration[] = [];
   const cycleHooks: NamedCycleHook[] = [];
+  const cardHooks: NamedCardHook[] = [];
   const names = new Set<string>();
   for (const feature of features) {
     if (names.has(feature.name)) throw new Error(`feature ${feature.name} is listed twice`);
@@ -60,8 +69,9 @@ export function bindFeatures<F extends AnyFeature>(features: readonly F[], host:
     }
     for (const command of feature.commands) declarations.push(bindCommand(command, services));
     if (feature.cycle) cycleHooks.push({ feature: feature.name, hook: feature.cycle(services) });
+    if (feature.cards) cardHooks.push({ feature: feature.name, hook: feature.cards(services) });
   }
-  return { declarations, cycleHooks };
+  return { declarations, cycleHooks, cardHooks };
 }
 
 /**

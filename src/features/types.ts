@@ -12,6 +12,7 @@ import type { GraphClient } from '../graph';
 import type { Comment, HelpdeskService, Ticket, Vocabulary } from '../helpdesk/types';
 import type { Logger } from '../log';
 import type { Store } from '../store/types';
+import type { TicketListView, TicketView } from '../views/types';
 
 /** What the host can hand a feature; a feature names the ones it uses in `needs`. */
 export interface HostServices {
@@ -25,6 +26,10 @@ export interface HostServices {
   locale: string;
   /** The clock (tests pin it). */
   now: () => Date;
+  /** The bot's Graph client (the files feature reads a ticket's folder of the site's library with it). */
+  graph: GraphClient;
+  /** HELPDESK_ATTACHMENTS_FOLDER: the library folder holding one folder per ticket. */
+  attachmentsFolder: string;
   /** The tables that still live in src/store (until they move into the features that own them). */
   store: Store;
 }
@@ -60,6 +65,19 @@ export interface CycleHook {
    * the next poll hands the same change to `afterCycle` too. A failure is logged and fails nothing.
    */
   afterWrite(tickets: readonly Ticket[], comments: readonly Comment[], now: number): Promise<void>;
+}
+
+/**
+ * What a feature adds to the cards agents read (SLA clocks, a ticket's files): each part is
+ * handed the view the core built for an agent and returns it with the feature's lines. A
+ * requester's card never reaches a hook. A failure is logged with the feature's name and the
+ * card is shown without the feature's part.
+ */
+export interface CardHook {
+  /** An agent's ticket card; `audience` 'conversation' is a shared conversation's card (anyone there may read it). */
+  ticket?(view: TicketView, audience: 'agent' | 'conversation'): Promise<TicketView>;
+  /** An agent's ticket list (queue, mine, search…). */
+  list?(list: TicketListView): Promise<TicketListView>;
 }
 
 /** One doctor line: passed, failed (the doctor exits non-zero), or a note. */
@@ -130,6 +148,8 @@ export interface Feature<N extends keyof HostServices = never, T = {}> {
   migrations: Migrations;
   /** What it does after each poll cycle's commit (the ticket changes the cycle read). */
   cycle?(services: FeatureServices<N, T>): CycleHook;
+  /** What it adds to agents' ticket cards and lists. */
+  cards?(services: FeatureServices<N, T>): CardHook;
   /** The doctor's checks of its settings. */
   doctor: readonly DoctorCheck[];
   /** The doctor's checks against the tenant, after its lists' (a feature that writes to the site's library…). */

@@ -105,7 +105,6 @@ export function createNotifications(config: NotificationsConfig): Notifications 
     ...(config.sla ? {
       slaReport: (id: number) => slaReport(config.store, config.sla!, config.vocabulary, id, (config.now?.() ?? new Date()).getTime()),
       slaDue: (offset: number, limit: number) => config.store.slaQueue(offset, limit),
-      slaClocks: (ids: number[]) => slaCardClocks(config.store, ids),
     } : {}),
     stormTickets: (id: string) => config.store.getMemo<number[]>(stormMemoKey(id)),
   };

@@ -84,6 +84,14 @@ export interface TicketView {
   extraLines?: ExtraLineView[];
   /** SLA clocks, agents' cards only (src/features/sla/clock-view.ts). */
   clocks?: ClockLineView[];
+  /** The ticket's files in the site's library, agents' own cards only (src/features/files/card.ts). */
+  files?: TicketFilesView;
+}
+
+/** The files on an agent's ticket card, finished for the renderers: names, sizes, links. */
+export interface TicketFilesView {
+  heading: string;
+  files: { name: string; size: string; url: string; line: string }[];
 }
 
 /** One SLA clock on an agent's card: the line around its date, and the colour of its state. */

@@ -14,8 +14,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCommand, REGISTRY } from '../../src/commands';
-import { registryOf } from '../../src/commands/registry';
-import { bindFeatures, FEATURES, featureMigrations, type AnyFeature } from '../../src/features';
+import { registryOf, type CommandRegistry } from '../../src/commands/registry';
+import type { GraphClient } from '../../src/graph';
+import { bindFeatures, FEATURES, featureMigrations, type AnyFeature, type BoundFeatures } from '../../src/features';
 import { createChangeFeed } from '../../src/helpdesk/changes';
 import { loadConfig } from '../../src/config';
 import { startEmulator } from '../../src/emulator';
@@ -53,7 +54,7 @@ describe('binding a feature list', () => {
   });
 
   it('adds its command to the registry built from the list, and only there', () => {
-    const commands = registryOf(bindFeatures(features, { logger, db: {} as Kysely<any> }));
+    const commands = registryOf(bindFeatures(features, { logger, db: {} as Kysely<any>, store: {} as Store, graph: {} as GraphClient, attachmentsFolder: 'SD_Attachments' }));
     expect(parseCommand('pin #12 first', { commands })).toEqual({ ok: true, input: { verb: PIN, ticketId: 12, values: { note: 'first' } } });
     expect(REGISTRY.isVerb(PIN)).toBe(false);
     // The product's commands keep their help order; the new one comes after them.
@@ -100,9 +101,9 @@ for (const engine of engines) {
       dir = mkdtempSync(path.join(tmpdir(), 'fixture-feature-'));
       store = await engine.open(dir);
       db = (await store.featureDatabase()) as Kysely<FixtureTables>;
-      const bound = bindFeatures(features, { logger, db });
-      const commands = registryOf(bound);
-      h = await startTeamsHarness({ commands });
+      let bound!: BoundFeatures;
+      let commands!: CommandRegistry;
+      h = await startTeamsHarness({ commands: (stack) => (commands = registryOf((bound = bindFeatures(features, { logger, db, store, graph: stack.graph, attachmentsFolder: 'SD_Attachments' })))) });
       scene = await startSlackScene(h.stack.helpdesk, undefined, { commands });
       const helpdesk = h.stack.helpdesk;
       const notifications = createNotifications({

@@ -7,6 +7,7 @@ import { webApi } from '@slack/bolt';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createTeamsChannel } from '../../src/channels/teams';
+import { featureCommands } from '../support/feature-commands';
 import { createTeamsDelivery, teamsConversationHook } from '../../src/channels/teams/notify-delivery';
 import { createSlackDelivery } from '../../src/channels/slack/notify-delivery';
 import { createChangeFeed } from '../../src/helpdesk/changes';
@@ -45,7 +46,7 @@ export async function startBot(opts: { stack: HelpdeskStack; store: Store; conne
     store, feed: createChangeFeed(stack.graph, stack.settings), helpdesk: stack.helpdesk, vocabulary: stack.helpdesk.vocabulary,
     logger, pollSeconds: 15, sla: opts.sla, timeZone: opts.timeZone, now: () => new Date(opts.clock()),
   });
-  const teams = createTeamsChannel({ settings: { appType: 'MultiTenant' }, helpdesk: notifications.helpdesk, notifications: notifications.ports, logger, hooks: { onConversation: teamsConversationHook(store) } });
+  const teams = createTeamsChannel({ settings: { appType: 'MultiTenant' }, helpdesk: notifications.helpdesk, notifications: notifications.ports, commands: await featureCommands(store, stack.graph), logger, hooks: { onConversation: teamsConversationHook(store) } });
   const server = createServer({ port: 0, teams, health: async () => ({ ok: true }), logger, allowUnauthenticated: true });
   const url = `http://127.0.0.1:${(await server.listen()).port}/api/messages`;
   const client = new webApi.WebClient(slack.token, { slackApiUrl: slack.apiUrl, retryConfig: { retries: 0 } });

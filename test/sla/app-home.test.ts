@@ -8,11 +8,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationPorts } from '../../src/core';
-import { slaCardClocks } from '../../src/features/sla/sla-report';
 import { createNotificationPorts, createSqliteStore, type Store } from '../../src/store';
 import { eventBody, slackFixture } from '../support/slack-request';
 import { startTestHelpdesk, type TestHelpdesk } from '../slack/helpdesk';
 import { PEOPLE, startSlackScene, type SlackScene } from '../slack/harness';
+import { registryOf } from '../../src/commands/registry';
+import { bindFeatures } from '../../src/features';
+import { slaFeature } from '../../src/features/sla/sla-feature';
 
 const NOW = Date.parse('2026-11-23T10:00:00Z');
 const MIN = 60_000;
@@ -31,9 +33,8 @@ describe('App Home: Due soon', () => {
     const ports: NotificationPorts = {
       ...createNotificationPorts(store),
       slaDue: (offset, limit) => store.slaQueue(offset, limit),
-      slaClocks: (tickets) => slaCardClocks(store, tickets),
     };
-    scene = await startSlackScene(hd.helpdesk, undefined, { notifications: ports });
+    scene = await startSlackScene(hd.helpdesk, undefined, { notifications: ports, commands: registryOf(bindFeatures([slaFeature], { store })) });
     const sam = { email: PEOPLE.sam.email, name: PEOPLE.sam.name };
     for (const title of ['Later ticket', 'Breached ticket', 'Soon ticket']) ids.push((await hd.helpdesk.createTicket(sam, { title })).id);
     const record = (id: number, dueAt: number, state: 'running' | 'breached') => ({

@@ -77,7 +77,8 @@ export async function startTeamsHarness(
     claimInbound?: TeamsChannelConfig['claimInbound'];
     tellLater?: TeamsChannelConfig['tellLater'];
     notifications?: TeamsChannelConfig['notifications'];
-    commands?: TeamsChannelConfig['commands'];
+    /** The commands (a registry, or one bound over the harness's own help-desk stack). */
+    commands?: TeamsChannelConfig['commands'] | ((stack: Stack) => TeamsChannelConfig['commands']);
     /** The files feature over the harness's own help-desk stack. */
     files?: (stack: Stack) => TeamsChannelConfig['files'];
   } = {},
@@ -113,7 +114,7 @@ export async function startTeamsHarness(
     claimInbound: options.claimInbound,
     tellLater: options.tellLater,
     notifications: options.notifications,
-    commands: options.commands,
+    commands: typeof options.commands === 'function' ? options.commands(stack) : options.commands,
     files: options.files?.(stack),
   });
   const server = createServer({ port: 0, teams: channel, health: async () => ({ ok: true }), logger, allowUnauthenticated: !options.settings?.appId });

@@ -14,6 +14,7 @@ import type { FormView, View } from '../../views/types';
 import { assetData, confirmationData, errorData, formData, helpData, listData, noticeData, ticketData } from './card-data';
 import { literal } from './card-text';
 import { digestData } from './digest-card';
+import { filesCardElements } from '../../features/files/card';
 
 export { literal };
 
@@ -47,6 +48,16 @@ export interface RenderCardConfig {
 
 /** Teams refreshes a card automatically for at most 60 listed users. */
 const MAX_REFRESH_USERS = 60;
+
+/** An agent's ticket card with its files (the files feature's fragment), above its buttons. */
+function withFiles(card: Record<string, unknown>, view: View): Record<string, unknown> {
+  if (view.type !== 'ticket' || !view.ticket.files) return card;
+  const parts = filesCardElements(view.ticket.files);
+  const body = Array.isArray(card.body) ? [...(card.body as Record<string, unknown>[])] : [];
+  const actions = body.findIndex((b) => b.type === 'ActionSet');
+  body.splice(actions < 0 ? body.length : actions, 0, ...parts);
+  return { ...card, body };
+}
 
 function cardData(view: View): [TemplateName, object] {
   switch (view.type) {
@@ -85,7 +96,7 @@ export function refreshClause(view: View, userIds: readonly string[]): Record<st
  * cards get a refresh clause when refreshUserIds are given.
  */
 export function renderCard(view: View, options: RenderCardConfig = {}): Record<string, unknown> {
-  const card = view.type === 'help' ? helpCard(view) : expand(...cardData(view));
+  const card = view.type === 'help' ? helpCard(view) : withFiles(expand(...cardData(view)), view);
   const refresh = options.refreshUserIds?.length ? refreshClause(view, options.refreshUserIds) : undefined;
   return refresh ? { ...card, refresh } : card;
 }

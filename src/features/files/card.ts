@@ -6,15 +6,12 @@
 import * as ACData from 'adaptivecards-templating';
 import { isGraphError } from '../../graph';
 import { translator } from '../../i18n';
+import type { TicketFilesView } from '../../views/types';
 import type { DriveClient } from './drive';
 import { formatSize } from './texts';
 import filesFragment from './ticket-files.json' with { type: 'json' };
 
-/** The view-model field an agent's ticket card carries. */
-export interface TicketFilesView {
-  heading: string;
-  files: { name: string; size: string; url: string; line: string }[];
-}
+export type { TicketFilesView } from '../../views/types';
 
 /** The ticket's files, newest names sorted as the library lists them; none when the folder or library is absent. */
 export async function ticketFiles(drive: DriveClient, folder: string, ticketId: number, locale?: string): Promise<TicketFilesView> {
@@ -49,7 +46,7 @@ export function filesCardElements(view: TicketFilesView): Record<string, unknown
 const mrkdwn = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\|/g, '¦');
 
 /** The Slack blocks for the files: a heading and one linked line per file; none when there are no files. */
-export function filesSlackBlocks(view: TicketFilesView): Record<string, unknown>[] {
+export function filesSlackBlocks(view: TicketFilesView): { type: 'section'; text: { type: 'mrkdwn'; text: string } }[] {
   if (view.files.length === 0) return [];
   const lines = view.files.map((f) => `<${f.url}|${mrkdwn(f.name)}> (${mrkdwn(f.size)})`);
   return [{ type: 'section', text: { type: 'mrkdwn', text: `*${mrkdwn(view.heading)}*\n${lines.join('\n')}`.slice(0, 3000) } }];

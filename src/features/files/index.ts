@@ -35,9 +35,21 @@ export type { FileRef } from './types';
 export const filesFeature = defineFeature({
   name: 'files',
   startup: (s) => ({ on: true, reads: [{ setting: 'HELPDESK_ATTACHMENTS_FOLDER', value: s.files.folder }, { setting: 'HELPDESK_ATTACHMENT_MAX_MB', value: String(s.files.maxMb) }] }),
-  needs: [],
+  needs: ['graph', 'attachmentsFolder', 'logger'],
   commands: [],
   migrations: {},
+  // An agent's own ticket card lists the ticket's files (one children request); a requester's never
+  // reaches a card hook, and a shared conversation's card, which requesters may read, goes without.
+  cards: ({ graph, attachmentsFolder, logger }) => {
+    const drive = createDriveClient(graph, logger);
+    return {
+      async ticket(view, audience) {
+        if (audience !== 'agent') return view;
+        const files = await ticketFiles(drive, attachmentsFolder, view.id, view.locale);
+        return files.files.length > 0 ? { ...view, files } : view;
+      },
+    };
+  },
   doctor: [],
   // Writes and deletes a probe file in the attachments folder, and names the grant or the folder when it cannot.
   tenantDoctor: [async ({ graph, logger, settings }) => [await checkLibrary(createDriveClient(graph, logger), settings.attachmentsFolder ?? ATTACHMENTS_FOLDER)]],

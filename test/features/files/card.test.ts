@@ -23,8 +23,8 @@ describe('files on the card', () => {
   });
 
   it('Slack: linked names with mrkdwn escaped, so a name cannot break the link', () => {
-    const [block] = filesSlackBlocks(view) as [{ text: { text: string } }];
-    expect(block.text.text).toBe('*Files*\n<https://contoso.sharepoint.com/sites/hd/SD_Attachments/12/screenshot.png|screenshot.png> (182 KB)\n<https://contoso.sharepoint.com/sites/hd/SD_Attachments/12/a.txt|a&lt;b&gt;¦c.txt> (1 KB)');
+    const [block] = filesSlackBlocks(view);
+    expect(block?.text.text).toBe('*Files*\n<https://contoso.sharepoint.com/sites/hd/SD_Attachments/12/screenshot.png|screenshot.png> (182 KB)\n<https://contoso.sharepoint.com/sites/hd/SD_Attachments/12/a.txt|a&lt;b&gt;¦c.txt> (1 KB)');
     expect(filesSlackBlocks({ ...view, files: [] })).toEqual([]);
   });
 });

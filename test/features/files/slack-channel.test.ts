@@ -8,16 +8,24 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeSlack, type FakeSlack } from '../../support/fake-slack';
 import { eventBody, interactiveBody, slackFixture } from '../../support/slack-request';
 import { startSlackScene, type SlackScene } from '../../slack/harness';
+import { registryOf } from '../../../src/commands/registry';
+import { bindFeatures } from '../../../src/features/bind';
+import { filesFeature } from '../../../src/features/files';
+import { createLogger } from '../../../src/log';
 import { PERSON, SLACK_TOKEN, pdf, png, startFilesScene, type FilesScene } from './scene';
 
 const USER = { id: 'U0FILES01', name: PERSON.name, email: PERSON.email };
+const AGENT = { id: 'U0FILES02', name: '', email: '' };
 let files: FilesScene;
 let fake: FakeSlack;
 let slack: SlackScene;
 beforeEach(async () => {
   files = await startFilesScene();
-  fake = await startFakeSlack({ token: SLACK_TOKEN, users: [USER] });
-  slack = await startSlackScene(files.stack.helpdesk, undefined, { fake, files: files.files });
+  const agent = (await files.stack.helpdesk.activeAgents()).find((a) => a.email.toLowerCase() !== PERSON.email.toLowerCase())!;
+  Object.assign(AGENT, { name: agent.name, email: agent.email });
+  fake = await startFakeSlack({ token: SLACK_TOKEN, users: [USER, AGENT] });
+  const commands = registryOf(bindFeatures([filesFeature], { graph: files.stack.graph, attachmentsFolder: 'SD_Attachments', logger: createLogger({ level: 'error' }) }));
+  slack = await startSlackScene(files.stack.helpdesk, undefined, { fake, files: files.files, commands });
 });
 afterEach(async () => {
   await slack.close();
@@ -26,11 +34,11 @@ afterEach(async () => {
 });
 
 let events = 0;
-function dm(text: string, attached: object[]) {
+function dm(text: string, attached: object[], user = USER.id) {
   const envelope = slackFixture('event-message-im');
   events += 1;
   envelope.event_id = `EvFiles${events}`;
-  envelope.event = { ...envelope.event, user: USER.id, text, subtype: 'file_share', files: attached, ts: `1732290000.00${events}00`, event_ts: `1732290000.00${events}00` };
+  envelope.event = { ...envelope.event, user, text, ...(attached.length > 0 ? { subtype: 'file_share', files: attached } : {}), ts: `1732290000.00${events}00`, event_ts: `1732290000.00${events}00` };
   return slack.post(eventBody(envelope));
 }
 
@@ -45,6 +53,23 @@ describe('files in Slack DMs', () => {
     await expect.poll(() => files.stack.emulator.drive.children(`SD_Attachments/${id}`), { timeout: 15_000 }).toEqual([{ name: 'log.pdf', size }]);
     await expect.poll(async () => (await files.stack.helpdesk.listComments(PERSON, id)).map((c) => c.body.replace(/ http\S+$/, '')), { timeout: 15_000 })
       .toEqual(['Here is the log', 'Attached: log.pdf (293 KB)']);
+  });
+
+  it('an agent\'s `show` of the ticket lists its files, linked; the requester\'s own card does not', async () => {
+    const id = await files.ticket();
+    expect((await dm(`comment ${id} Here is the log`, [slackFile('log.pdf', files.slackHost.serve('/files-pri/T1-Flog2/download/log.pdf', pdf(300_000)), 300_000)])).status).toBe(200);
+    await expect.poll(() => files.stack.emulator.drive.children(`SD_Attachments/${id}`), { timeout: 15_000 }).toEqual([{ name: 'log.pdf', size: 300_000 }]);
+    const cardFor = async (user: string) => {
+      const before = fake.callsTo('chat.postMessage').length;
+      expect((await dm(`show ${id}`, [], user)).status).toBe(200);
+      await expect.poll(() => fake.callsTo('chat.postMessage').slice(before).some((c) => JSON.stringify(c.body.blocks ?? []).includes(`#${id}`)), { timeout: 15_000 }).toBe(true);
+      return JSON.stringify(fake.callsTo('chat.postMessage').slice(before).map((c) => c.body.blocks));
+    };
+
+    expect(await cardFor(AGENT.id)).toMatch(/\*Files\*\\n<http:\/\/127\.0\.0\.1:\d+\/drive-files\/[^|]+\|log\.pdf> \(293 KB\)/);
+    const requesters = await cardFor(USER.id);
+    expect(requesters).not.toContain('*Files*');
+    expect(requesters).not.toContain('|log.pdf>');
   });
 
   it('screenshots with text that is offered as a ticket wait for the click that files it', async () => {

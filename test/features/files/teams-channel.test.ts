@@ -5,7 +5,9 @@
  * gets one line pointing to the personal chat.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createFilesFeature, TEAMS_FILE_DOWNLOAD_INFO } from '../../../src/features/files';
+import { registryOf } from '../../../src/commands/registry';
+import { bindFeatures } from '../../../src/features/bind';
+import { createFilesFeature, filesFeature, TEAMS_FILE_DOWNLOAD_INFO } from '../../../src/features/files';
 import { createLogger } from '../../../src/log';
 import { createSqliteStore, type Store } from '../../../src/store';
 import { startFakeFileHost, type FakeFileHost } from '../../support/fake-file-host';
@@ -18,6 +20,7 @@ beforeEach(async () => {
   host = await startFakeFileHost();
   store = createSqliteStore({ file: ':memory:' });
   teams = await startTeamsHarness({
+    commands: (stack) => registryOf(bindFeatures([filesFeature], { graph: stack.graph, attachmentsFolder: 'SD_Attachments', logger: createLogger({ level: 'error' }) })),
     files: (stack) => createFilesFeature({
       graph: stack.graph, helpdesk: stack.helpdesk, memos: store, logger: createLogger({ level: 'error' }),
       hosts: { teams: { downloadHosts: [host.origin] } }, settings: { maxBytes: 25 * 1024 * 1024, folder: 'SD_Attachments' },
@@ -51,6 +54,31 @@ describe('files in Teams', () => {
     expect(bodies).toEqual(['It flickers every few seconds', 'Attached: flicker.mp4 (684 KB)\nAttached: image-1.png (29 KB)']);
     // Local use has no app id: no token went to the download host, and none to the connector for the image.
     expect(host.requests).toEqual([{ path: '/personal/lynner/download.aspx' }]);
+  });
+
+  it('an agent\'s `show` of the ticket lists its files, linked, with one folder read; the requester\'s own card does not', async () => {
+    const ticket = await teams.stack.helpdesk.createTicket(LYNNE, { title: 'Printer jams on tray 2' });
+    teams.connector.attachments.set('0-weu-d3-paste', Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), Buffer.alloc(3_000, 3)]));
+    const comment = teams.fixture('message-personal', 'lynne', {
+      text: `comment ${ticket.id} Here is the jam`,
+      attachments: [{ contentType: 'image/png', contentUrl: new URL('/v3/attachments/0-weu-d3-paste/views/original', teams.connector.url).toString() }],
+    });
+    expect((await teams.post(comment)).status).toBe(200);
+    const cardOf = async (who: 'dana' | 'lynne') => {
+      const before = teams.connector.activities.length;
+      expect((await teams.post(teams.fixture('message-personal', who, { text: `show ${ticket.id}` }))).status).toBe(200);
+      return JSON.stringify(teams.connector.activities.slice(before).map((a) => a.activity.attachments));
+    };
+
+    teams.stack.emulator.counters.reset();
+    const agents = await cardOf('dana');
+    expect(agents).toMatch(/\[image-1\.png\]\(http:\/\/127\.0\.0\.1:\d+\/drive-files\/[^)]+\) \(3 KB\)/);
+    expect(teams.stack.emulator.counters.all()['GET drive/children']).toBe(1);
+    const requesters = await cardOf('lynne');
+    expect(requesters).toContain('Printer jams on tray 2');
+    // The requester sees the comment that says the file was attached, and no files list.
+    expect(requesters).toContain('Attached: image-1.png');
+    expect(requesters).not.toMatch(/\[image-1\.png\]\(/);
   });
 
   it('a channel message with a file gets one line: bots are not sent files there', async () => {

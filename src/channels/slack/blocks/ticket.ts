@@ -6,6 +6,7 @@ import type { ClockLineView, CommentView, TicketSummaryView, TicketView } from '
 import { actionsBlocks, button, type Block } from './elements';
 import { slackDate } from './dates';
 import { BLOCK_LIMITS, escapeMrkdwn, mrkdwn, plain, userText } from './limits';
+import { filesSlackBlocks } from '../../../features/files/card';
 
 function field(label: string, value: string, escaped?: string): { type: 'mrkdwn'; text: string } {
   const prefix = `*${label}*\n`;
@@ -81,6 +82,7 @@ export function ticketBlocks(view: TicketView, maxBlocks: number = BLOCK_LIMITS.
   const extra = (view.extraLines ?? []).slice(0, BLOCK_LIMITS.fields).map((l) => field(escapeMrkdwn(l.label), l.value));
   if (extra.length) head.push({ type: 'section', fields: extra });
   if (view.clocks?.length) head.push({ type: 'context', elements: view.clocks.slice(0, 10).map((c) => mrkdwn(clockText(c))) });
+  if (view.files) head.push(...filesSlackBlocks(view.files));
   if (view.description.trim()) head.push({ type: 'section', text: mrkdwn(userText(view.description, BLOCK_LIMITS.sectionText)) });
   const tail = actionsBlocks(view.actions);
   const link = linkTo(view.link, l.openInHelpdesk);
