@@ -21,8 +21,8 @@ import deHelpdesk from './locales/de/helpdesk.json' with { type: 'json' };
 import enReplies from './locales/en/replies.json' with { type: 'json' };
 import deReplies from './locales/de/replies.json' with { type: 'json' };
 import deRoutines from './locales/de/routines.json' with { type: 'json' };
-import enFiles from './locales/en/files.json' with { type: 'json' };
-import deFiles from './locales/de/files.json' with { type: 'json' };
+import enFiles from '../features/files/catalog/en.json' with { type: 'json' };
+import deFiles from '../features/files/catalog/de.json' with { type: 'json' };
 
 /** One area of the product per namespace, so people adding strings to different areas touch different files. */
 export const NAMESPACES = ['common', 'commands', 'views', 'notify', 'helpdesk', 'teams', 'slack', 'replies', 'routines', 'files', 'answers', 'duplicates'] as const;
