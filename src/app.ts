@@ -91,7 +91,7 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
   // The site's columns are read while the channels load; a read that fails is logged and the settings serve.
   void service.ticketSchema();
   // Each listed feature is handed the services it names; one that names what this host lacks stops start-up here.
-  const featureHost: HostServices = { helpdesk: service, logger, vocabulary: service.vocabulary, locale: normalizeLocale(config.locale), now: () => new Date(), store, graph, attachmentsFolder: config.files.folder };
+  const featureHost: HostServices = { helpdesk: service, logger, vocabulary: service.vocabulary, locale: normalizeLocale(config.locale), timeZone: config.timeZone, slaPolicy: sla, now: () => new Date(), store, graph, attachmentsFolder: config.files.folder };
   const features = bindFeatures(featureList, { ...featureHost, db: featureDb });
   const commands = options.commands ?? registryOf(features);
   const notifications = createNotifications({

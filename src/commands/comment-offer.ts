@@ -21,7 +21,7 @@ export const REPLY_WINDOW_MS = 24 * 3600_000;
 async function answeredTicket(ctx: CommandContext, now: number): Promise<number | undefined> {
   if (ctx.replyTo) return ctx.replyTo;
   try {
-    const last = await ctx.notifications?.lastNotice?.(ctx.actor.email);
+    const last = await ctx.notifications?.lastNotice(ctx.actor.email);
     if (last && now - Date.parse(last.at) <= REPLY_WINDOW_MS) return last.ticketId;
   } catch (err) {
     // Without the memory the text is still offered as a new ticket: nothing typed is lost.

@@ -7,7 +7,7 @@ import { actedOnComment } from './acted';
 import { LIMITS, type Ticket } from '../helpdesk/types';
 import { commentForm as buildCommentForm } from '../views/forms';
 import { errorReply, formReply, needTicket, saved, ticketReply, tooLong, tr } from './respond';
-import { fillPicked, typedShortcut, withPicker } from '../features/saved-replies/saved-reply-use';
+import { extensionsOf } from './extensions';
 import { sameAddress, VERBS } from '../core';
 import { EVERYWHERE, type CommandDeclaration } from './declaration';
 import { noteCommand } from './note';
@@ -27,8 +27,8 @@ const commentForm: Handler = async (ctx, input) => {
   const values: Record<string, string> = { internal: input.values?.internal ?? 'false' };
   if (input.values?.comment) values.comment = input.values.comment;
   // The saved-reply picker's pick comes back here and fills the text, which the agent can still edit.
-  const errors = isAgent ? await fillPicked(ctx, ticket, values, 'comment', input.values?.savedReply) : [];
-  return formReply(await withPicker(ctx, buildCommentForm(ticket, ctx.helpdesk.vocabulary, isAgent, values, errors, ctx.locale), isAgent, { savedReply: input.values?.savedReply, etag: input.etag }));
+  const errors = isAgent ? await extensionsOf(ctx).fillPicked(ctx, ticket, values, 'comment', input.values?.savedReply) : [];
+  return formReply(await extensionsOf(ctx).agentForm(ctx, buildCommentForm(ticket, ctx.helpdesk.vocabulary, isAgent, values, errors, ctx.locale), isAgent, { savedReply: input.values?.savedReply, etag: input.etag }));
 };
 
 /** What the writer is told: a note stays with agents; a public comment on someone else's ticket is a reply its requester sees. */
@@ -47,7 +47,7 @@ const comment: Handler = async (ctx, input) => {
   if (typeof id !== 'number') return id;
   let body = input.values?.comment ?? '';
   // `reply 12 /greeting`: an agent's saved reply; an unknown name posts nothing.
-  const shortcut = await typedShortcut(ctx, id, body);
+  const shortcut = await extensionsOf(ctx).typedShortcut(ctx, id, body);
   if (shortcut && 'problem' in shortcut) return errorReply(shortcut.problem, usage);
   if (shortcut) body = shortcut.text;
   const internal = internalFlag === 'true';

@@ -11,7 +11,7 @@ export const DRAFT_KEY = 'draft';
 
 /** `data` itself when its JSON fits in `room` characters, else a kept draft's id (itself when nothing can keep it). */
 export async function keptIfLong(ctx: CommandContext, data: Record<string, string>, room: number): Promise<Record<string, string>> {
-  if (JSON.stringify(data).length <= room || !ctx.notifications?.keepDraft) return data;
+  if (JSON.stringify(data).length <= room || !ctx.notifications) return data;
   try {
     return { [DRAFT_KEY]: await ctx.notifications.keepDraft(data) };
   } catch (err) {
@@ -25,7 +25,7 @@ export async function keptIfLong(ctx: CommandContext, data: Record<string, strin
 /** The input with a named draft's values put back (values the click itself carries win). */
 export async function withDraft(ctx: CommandContext, input: CommandInput): Promise<CommandInput> {
   const id = input.values?.[DRAFT_KEY];
-  if (!id || !ctx.notifications?.draft) return input;
+  if (!id || !ctx.notifications) return input;
   const { [DRAFT_KEY]: _id, ...rest } = input.values!;
   const kept = await ctx.notifications.draft(id).catch((error: unknown) => {
     // The click runs with what it carries; a form that misses the text says what is missing.

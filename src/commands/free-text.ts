@@ -6,7 +6,7 @@
 import { LIMITS } from '../helpdesk/types';
 import { newTicketForm } from '../views/forms';
 import { commentOffer } from './comment-offer';
-import { answerOffer } from '../features/answers/offer';
+import { extensionsOf } from './extensions';
 import { formReply, tr } from './respond';
 import type { CommandContext, Reply } from './types';
 
@@ -45,5 +45,5 @@ export async function freeTextReply(ctx: CommandContext, text: string): Promise<
     return { view: { type: 'text', text: message }, visibility: 'private' };
   }
   const draft = ticketFromText(text);
-  return (await commentOffer(ctx, text, draft)) ?? (await answerOffer(ctx, draft)) ?? formReply(newTicketForm(ctx.helpdesk.vocabulary, draft, [], undefined, ctx.locale));
+  return (await commentOffer(ctx, text, draft)) ?? (await extensionsOf(ctx).beforeNewTicket(ctx, draft, {})) ?? formReply(newTicketForm(ctx.helpdesk.vocabulary, draft, [], undefined, ctx.locale));
 }

@@ -7,7 +7,7 @@ import { VERBS } from '../core';
 import { EVERYWHERE, type CommandDeclaration } from './declaration';
 import type { CommandContext, Handler, Reply } from './types';
 import { create } from './create';
-import { answerOffer } from '../features/answers/offer';
+import { extensionsOf } from './extensions';
 
 /** Opens the new-ticket form; a too-long title is kept in the form with the limit explained. */
 const newForm: Handler = async (ctx, input) => {
@@ -21,7 +21,7 @@ const newForm: Handler = async (ctx, input) => {
     errors.push({ field: 'title', message: tooLong(ctx, 'title', LIMITS.title, values.title.length) });
   }
   // The desk's answers first, when the words find some (src/features/answers); else the form at once.
-  const offer = errors.length ? undefined : await answerOffer(ctx, { ...values, ...(input.values?.offered ? { offered: '1' } : {}), ...(input.values?.sourceLink ? { sourceLink: input.values.sourceLink } : {}) });
+  const offer = errors.length ? undefined : await extensionsOf(ctx).beforeNewTicket(ctx, { ...values, ...(input.values?.offered ? { offered: '1' } : {}), ...(input.values?.sourceLink ? { sourceLink: input.values.sourceLink } : {}) }, {});
   return offer ?? formReply(newTicketForm(ctx.helpdesk.vocabulary, values, errors, input.values?.sourceLink, ctx.locale));
 };
 
@@ -46,4 +46,4 @@ export const newCommand: CommandDeclaration = {
 };
 
 /** The desk's answers for a message's words before a ticket is filed from it (the 🎫 reaction), privately; undefined: file as always. */
-export const answersBeforeFiling = (ctx: CommandContext, values: Record<string, string>): Promise<Reply | undefined> => answerOffer(ctx, values, { fromMessage: true });
+export const answersBeforeFiling = (ctx: CommandContext, values: Record<string, string>): Promise<Reply | undefined> => extensionsOf(ctx).beforeNewTicket(ctx, values, { fromMessage: true });

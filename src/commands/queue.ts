@@ -11,9 +11,8 @@ import { errorReply, privately, tr } from './respond';
 import { VERBS } from '../core';
 import { EVERYWHERE, type CommandDeclaration } from './declaration';
 import type { Handler } from './types';
-import { dueQueue } from '../features/sla/queue-due';
 import { ALL_SPACES, listScope, scopedList } from './space-scope';
-import { changesQueue } from '../features/storms/queue-changes';
+import { extensionsOf } from './extensions';
 
 /** Rows per page of a queue in chat. */
 export const PAGE_SIZE = 20;
@@ -42,9 +41,9 @@ export function byUrgencyThenAge(priorities: readonly string[]): (a: Ticket, b: 
 const queue: Handler = async (ctx, input) => {
   const name = (input.values?.queue ?? 'unassigned').trim().toLowerCase() || 'unassigned';
   const t = tr(ctx);
-  if (name === 'due') return (await ctx.helpdesk.isAgent(ctx.actor.email)) ? dueQueue(ctx, input, PAGE_SIZE, QUEUE_SCAN) : errorReply(t('commands:queue.agentsOnly'));
-  // A change storm's list, from its summary's buttons (not offered to type: it needs the storm's id).
-  if (name === 'changes') return (await ctx.helpdesk.isAgent(ctx.actor.email)) ? changesQueue(ctx, input, PAGE_SIZE) : errorReply(t('commands:queue.agentsOnly'));
+  // A queue a feature lists (`queue due`; `queue changes` from a change storm's summary): agents only.
+  const listed = extensionsOf(ctx).queue(name);
+  if (listed) return (await ctx.helpdesk.isAgent(ctx.actor.email)) ? listed(ctx, input) : errorReply(t('commands:queue.agentsOnly'));
   const q = own(QUEUES, name);
   if (!q) return errorReply(t('commands:queue.notAQueue', { name }), queueCommand.usage);
   // The service narrows a requester's list to their own tickets; a list titled "queue" would mislead.

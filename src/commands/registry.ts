@@ -30,6 +30,7 @@ import { statusCommand } from './status';
 import { subscribeCommand } from './subscribe';
 import { subscriptionsCommand } from './subscriptions';
 import type { Handler } from './types';
+import { combineExtensions, NO_EXTENSIONS, type CommandExtensions } from './extensions';
 import { unsubscribeCommand } from './unsubscribe';
 
 /** The ticket core's commands (src/features adds the rest). */
@@ -117,6 +118,8 @@ export interface CommandRegistry {
   teamsCommandLists(locale?: string): TeamsCommandList[];
   /** What the bound features add to agents' cards (none in a registry that only describes them). */
   readonly cards: readonly NamedCardHook[];
+  /** What the bound features add to the core's commands (nothing in a registry that only describes them). */
+  readonly extensions: CommandExtensions;
 }
 
 /** Teams allows at most this many commands in one command menu. */
@@ -132,7 +135,7 @@ function menuOf(declarations: readonly CommandDeclaration[], kind: ConversationK
 }
 
 /** Builds the registry from declarations in help order (the app uses COMMAND_DECLARATIONS; tests may add their own). */
-export function createRegistry(declarations: readonly CommandDeclaration[], cards: readonly NamedCardHook[] = []): CommandRegistry {
+export function createRegistry(declarations: readonly CommandDeclaration[], cards: readonly NamedCardHook[] = [], extensions: CommandExtensions = NO_EXTENSIONS): CommandRegistry {
   const handlers = new Map<string, Handler>();
   const owners = new Map<string, CommandDeclaration>();
   for (const c of declarations) {
@@ -147,6 +150,7 @@ export function createRegistry(declarations: readonly CommandDeclaration[], card
   return {
     declarations,
     cards,
+    extensions,
     handler: (verb) => handlers.get(verb),
     declarationFor: (verb) => owners.get(verb),
     named(word) {
@@ -175,7 +179,7 @@ export const REGISTRY: CommandRegistry = createRegistry(COMMAND_DECLARATIONS);
 
 /** The registry of the ticket core plus a bound feature list (the app's, or a test's with a feature of its own). */
 export function registryOf(features: BoundFeatures): CommandRegistry {
-  return createRegistry(inHelpOrder([...CORE_DECLARATIONS, ...features.declarations]), features.cardHooks);
+  return createRegistry(inHelpOrder([...CORE_DECLARATIONS, ...features.declarations]), features.cardHooks, combineExtensions(features.extensions));
 }
 
 /** Verb -> handler, gathered from the declarations. */

@@ -5,7 +5,7 @@ import { LIMITS } from '../helpdesk/types';
 import { resolveForm as buildResolveForm } from '../views/forms';
 import { byWhom, errorReply, formReply, needTicket, saved, ticketReply, tooLong, tr } from './respond';
 import { valueLabel } from '../views/format';
-import { fillPicked, typedShortcut, withPicker } from '../features/saved-replies/saved-reply-use';
+import { extensionsOf } from './extensions';
 import { VERBS } from '../core';
 import { EVERYWHERE, type CommandDeclaration } from './declaration';
 import type { Handler } from './types';
@@ -20,8 +20,8 @@ const resolveForm: Handler = async (ctx, input) => {
   const values: Record<string, string> = {};
   if (input.values?.note) values.note = input.values.note;
   // The saved-reply picker's pick comes back here and fills the note, which the agent can still edit.
-  const errors = await fillPicked(ctx, ticket, values, 'note', input.values?.savedReply);
-  return formReply(await withPicker(ctx, buildResolveForm(ticket, ctx.helpdesk.vocabulary, values, errors, ctx.locale), true, { savedReply: input.values?.savedReply, etag: input.etag }));
+  const errors = await extensionsOf(ctx).fillPicked(ctx, ticket, values, 'note', input.values?.savedReply);
+  return formReply(await extensionsOf(ctx).agentForm(ctx, buildResolveForm(ticket, ctx.helpdesk.vocabulary, values, errors, ctx.locale), true, { savedReply: input.values?.savedReply, etag: input.etag }));
 };
 
 /** Resolves the ticket; a note over the comment limit comes back in the form, not cut. */
@@ -30,7 +30,7 @@ const resolve: Handler = async (ctx, input) => {
   if (typeof id !== 'number') return id;
   let note = (input.values?.note ?? '').trim();
   // `resolve 12 /fixed`: an agent's saved reply as the note; an unknown name resolves nothing.
-  const shortcut = await typedShortcut(ctx, id, note);
+  const shortcut = await extensionsOf(ctx).typedShortcut(ctx, id, note);
   if (shortcut && 'problem' in shortcut) return errorReply(shortcut.problem, resolveCommand.usage);
   if (shortcut) note = shortcut.text;
   if (note.length > LIMITS.comment) {

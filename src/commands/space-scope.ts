@@ -18,7 +18,7 @@ export const ALL_SPACES = 'all';
  * (HELPDESK_SPACE_ID changed since) is ignored, as the service would ignore it.
  */
 export async function boundSpace(ctx: CommandContext): Promise<string | undefined> {
-  if (isPrivate(ctx.conversation) || !ctx.notifications?.space) return undefined;
+  if (isPrivate(ctx.conversation) || !ctx.notifications) return undefined;
   const bound = await ctx.notifications.space(ctx.conversation);
   if (!bound) return undefined;
   const served = ctx.helpdesk.servedSpace;

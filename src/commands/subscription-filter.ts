@@ -1,5 +1,5 @@
 /** Shared by subscribe/unsubscribe/subscriptions: filter checking and wording. */
-import { slaFilter, slaInner, type NotificationPorts, type SubscriptionFilter } from '../core';
+import { slaFilter, slaInner, type ConversationPorts, type SubscriptionFilter } from '../core';
 import type { Vocabulary } from '../helpdesk/types';
 import { matchValue } from '../views/format';
 import { errorReply, tr } from './respond';
@@ -72,9 +72,15 @@ export function describeFilter(filter: SubscriptionFilter, t: Translate = englis
   }
 }
 
-/** The notification ports, or an error reply when this deployment has none. */
-export function notificationPorts(ctx: CommandContext): NotificationPorts | Reply {
+/** The conversation ports, or an error reply when this deployment has none. */
+export function notificationPorts(ctx: CommandContext): ConversationPorts | Reply {
   return ctx.notifications ?? errorReply(tr(ctx)('commands:subscriptions.notSetUp'));
+}
+
+/** The refusal of a command only agents may run in a conversation (its language, its space), or undefined for an agent. */
+export async function agentOnly(ctx: CommandContext, command: string): Promise<Reply | undefined> {
+  if (await ctx.helpdesk.isAgent(ctx.actor.email)) return undefined;
+  return errorReply(tr(ctx)('commands:subscriptions.agentsOnly', { command }));
 }
 
 /**
@@ -82,11 +88,10 @@ export function notificationPorts(ctx: CommandContext): NotificationPorts | Repl
  * language), or the reply that refuses it. The ticket service cannot decide this (a subscription
  * is not a ticket operation), so the handler asks the service who is an agent.
  */
-export async function agentPorts(ctx: CommandContext, command: string): Promise<NotificationPorts | Reply> {
+export async function agentPorts(ctx: CommandContext, command: string): Promise<ConversationPorts | Reply> {
   const ports = notificationPorts(ctx);
   if (isReply(ports)) return ports;
-  if (await ctx.helpdesk.isAgent(ctx.actor.email)) return ports;
-  return errorReply(tr(ctx)('commands:subscriptions.agentsOnly', { command }));
+  return (await agentOnly(ctx, command)) ?? ports;
 }
 
 /** Type guard: a Reply rather than a value. */

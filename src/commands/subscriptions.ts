@@ -6,20 +6,19 @@ import { normalizeLocale } from '../i18n';
 import { EVERYWHERE, type CommandDeclaration } from './declaration';
 import type { Handler } from './types';
 import { boundSpace } from './space-scope';
-import { describeSchedule } from '../features/digests/digest-command';
+import { extensionsOf } from './extensions';
 
 /** Lists this conversation's subscriptions and says which language its cards use. */
 const subscriptions: Handler = async (ctx) => {
   const ports = await agentPorts(ctx, 'subscriptions');
   if (isReply(ports)) return ports;
   const t = tr(ctx);
-  const [filters, chosen, space, schedule] = await Promise.all([ports.subscriptions(ctx.conversation), ports.language?.(ctx.conversation), boundSpace(ctx), ports.digests?.schedule(ctx.conversation)]);
+  const [filters, chosen, space, featureLines] = await Promise.all([ports.subscriptions(ctx.conversation), ports.language(ctx.conversation), boundSpace(ctx), extensionsOf(ctx).conversationLines(ctx, t)]);
   const lng = normalizeLocale(chosen ?? ports.defaultLanguage);
   const languageLine = t(chosen ? 'commands:subscriptions.languageLine' : 'commands:subscriptions.languageDefault', { language: t(`common:languages.${lng}`) });
-  // The digest line only where digests run, so deployments without them read as before.
-  const digestLine = !ports.digests ? [] : [schedule ? describeSchedule(schedule, t, 'routines:command.scheduleDaily', 'routines:command.scheduleWeekly') : t('routines:command.scheduleNone')];
   const spaceLine = space ? [t('commands:subscriptions.spaceLine', { space })] : [];
-  const language = [languageLine, ...spaceLine, ...digestLine].join('\n');
+  // What the features say of this conversation (its digest schedule) follows.
+  const language = [languageLine, ...spaceLine, ...featureLines].join('\n');
   if (filters.length === 0) return confirmAboutHere(ctx, 'commands:subscriptions.none', {}, `\n${language}`);
   const lines = filters.map((f) => `• ${describeFilter(f, t)}`).join('\n');
   return confirmAboutHere(ctx, 'commands:subscriptions.list', { lines }, `\n${language}`);

@@ -5,10 +5,10 @@ import type { Logger } from '../log';
 import type { View } from '../views/types';
 import type { CommandDeclaration } from './declaration';
 import type { CommandRegistry } from './registry';
-import type { Conversation, NotificationPorts, Outcome, Verb } from '../core';
+import type { Conversation, ConversationPorts, Outcome, Verb } from '../core';
 
 // Re-exported so the channels and tests that name them through the command contract keep working.
-export type { Conversation, NotificationPorts, SubscriptionFilter } from '../core';
+export type { Conversation, ConversationPorts, SubscriptionFilter } from '../core';
 
 /**
  * Channel-supplied look-ups a handler may need. `resolveUser` turns a mention token the
@@ -32,7 +32,7 @@ export interface CommandContext {
   /** What the person's Teams or Slack client sent, when `locale` is their own choice instead (`language default` answers in it). */
   clientLocale?: string;
   /** `wrote`, when present, hands what a command wrote to notifications at once (the fast lane). */
-  notifications?: NotificationPorts & Partial<WriteSink>;
+  notifications?: ConversationPorts & Partial<WriteSink>;
   /** The ticket whose notification DM this message replies to (a thread or quoted reply), when the channel knows. */
   replyTo?: number;
   /** The commands this app runs (default the product's; tests may add their own). */

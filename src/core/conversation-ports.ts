@@ -1,12 +1,5 @@
 /** Channel subscriptions and mute preferences: the words the commands, the store and the poller share. */
 import type { Conversation } from './conversation';
-import type { SlaReport } from './sla';
-import type { SavedReplyPorts } from './saved-replies';
-import type { SurveyPorts } from './satisfaction';
-import type { AnswerPorts } from './answers';
-import type { MergePorts } from './merges';
-import type { DigestPorts } from './digests';
-import type { PreferencePorts } from './preferences';
 
 /** The filter keywords a subscription can use, in the order help names them. */
 export const FILTER_KINDS = ['all', 'high', 'space', 'category', 'status'] as const;
@@ -54,7 +47,10 @@ export type Acted =
 
 /**
  * What the ticket core's commands and the channels need of conversations and people (kept by
- * src/store): subscriptions, mute, who acted, the last notice, drafts too long for a button.
+ * src/store): subscriptions, mute, who acted, the last notice, drafts too long for a button, and
+ * the two settings of a conversation every command reads: its language and its space. The
+ * language and spaces features set those two (`language de`, `space it`); a feature's own reads
+ * and writes are its services (src/features/types.ts), never these.
  */
 export interface ConversationPorts {
   subscribe(conversation: Conversation, filter: SubscriptionFilter, by: PersonRef): Promise<void>;
@@ -62,70 +58,21 @@ export interface ConversationPorts {
   subscriptions(conversation: Conversation): Promise<SubscriptionFilter[]>;
   setMuted(email: string, muted: boolean): Promise<void>;
   /** Records who made a change; never fails the command (a lost record only means a needless message). */
-  recordAction?(acted: Acted): Promise<void>;
+  recordAction(acted: Acted): Promise<void>;
   /** The ticket a person's last notification DM was about, and when it was sent (ISO). */
-  lastNotice?(email: string): Promise<{ ticketId: number; at: string } | undefined>;
+  lastNotice(email: string): Promise<{ ticketId: number; at: string } | undefined>;
   /** The ticket a given DM message was a notification about (a threaded or quoted reply to it). */
-  noticeOf?(platform: Conversation['platform'], conversationId: string, messageId: string): Promise<number | undefined>;
+  noticeOf(platform: Conversation['platform'], conversationId: string, messageId: string): Promise<number | undefined>;
   /** Keeps values too long for a button (a Slack button carries 2,000 characters) for a while; returns their id. */
-  keepDraft?(values: Record<string, string>): Promise<string>;
+  keepDraft(values: Record<string, string>): Promise<string>;
   /** Values kept by keepDraft, while they are kept. */
-  draft?(id: string): Promise<Record<string, string> | undefined>;
-}
-
-/** The sla feature's reads (src/features/sla): present exactly when a policy is set. */
-export interface SlaPorts {
-  /** `sla <id>`: the ticket's clocks; undefined when it has none. */
-  slaReport(ticketId: number): Promise<SlaReport | undefined>;
-  /** `queue due`: tickets with a running clock, nearest due first (breached first), one page and the total. */
-  slaDue(offset: number, limit: number): Promise<{ rows: { id: number; dueAt: number }[]; total: number }>;
-}
-
-/** The storms feature's read (src/features/storms). */
-export interface StormPorts {
-  /** `queue changes`: the ticket ids of a change storm its summary lists; undefined once no longer kept. */
-  stormTickets(id: string): Promise<number[] | undefined>;
-}
-
-/** The language feature's (src/features/language): chosen languages of conversations and people. */
-export interface LanguagePorts {
-  /** Sets the language of the conversation's cards and updates ('de'); undefined: back to HELPDESK_LOCALE. */
-  setLanguage(conversation: Conversation, locale: string | undefined): Promise<void>;
-  /** The language set for the conversation, if any. */
+  draft(id: string): Promise<Record<string, string> | undefined>;
+  /** The language set for the conversation (`language de`), if any. */
   language(conversation: Conversation): Promise<string | undefined>;
-  /** Sets the language a person chose for themselves (`language de` in a personal chat); undefined clears it. */
-  setPersonLanguage(email: string, locale: string | undefined): Promise<void>;
-  /** The language a person chose for themselves, if any (never the one they last wrote in). */
+  /** The language a person chose for themselves (`language de` in a personal chat), if any (never the one they last wrote in). */
   personLanguage(email: string): Promise<string | undefined>;
   /** HELPDESK_LOCALE: the language of conversations with none set. */
   defaultLanguage: string;
-}
-
-/** The spaces feature's (src/features/spaces): a channel's binding to one space (product 1.5+). */
-export interface SpacePorts {
   /** The space a channel is bound to (`space <id>`), if any. */
   space(conversation: Conversation): Promise<string | undefined>;
-  /** Binds a channel to a space; undefined removes the binding. */
-  setSpace(conversation: Conversation, spaceId: string | undefined, by: PersonRef): Promise<void>;
-}
-
-/**
- * Every port a command finds in its context today: the core's, and each feature's, absent when the
- * feature is off (or a test leaves it out). Each feature's part is on its way to being the
- * services the feature declares (src/features/types.ts), handed to it without an "is it there";
- * what is left is ConversationPorts.
- */
-export interface NotificationPorts extends ConversationPorts, Partial<SlaPorts>, Partial<StormPorts>, Partial<LanguagePorts>, Partial<SpacePorts> {
-  /** `digest`: this conversation's scheduled summary; absent where no scheduler runs. */
-  digests?: DigestPorts;
-  /** `notifications`: which DMs a person gets and their quiet hours. */
-  preferences?: PreferencePorts;
-  /** The desk's saved replies (`replies`, the forms' picker, `reply <id> /<name>`); absent: none can be kept. */
-  savedReplies?: SavedReplyPorts;
-  /** Satisfaction surveys (answering one, `csat`); absent: none are kept. */
-  surveys?: SurveyPorts;
-  /** The desk's answers (src/features/answers), offered before a ticket; absent: none are kept. */
-  answers?: AnswerPorts;
-  /** Merged tickets (src/features/duplicates), so a merged requester hears about the ticket kept; absent: merges tell no one more. */
-  merges?: MergePorts;
 }

@@ -6,6 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { CommandDeclaration } from '../commands/declaration';
 import type { Handler } from '../commands/types';
+import type { CommandExtension } from '../commands/extensions';
 import type { AnyFeature, CardHook, CycleHook, Feature, FeatureCommand, FeatureServices, HostServices } from './types';
 
 /** The host services a list of features needs, together. */
@@ -34,6 +35,8 @@ export interface BoundFeatures {
   cycleHooks: NamedCycleHook[];
   /** What the features add to agents' cards, in list order. */
   cardHooks: NamedCardHook[];
+  /** What the features add to the core's commands, in list order. */
+  extensions: CommandExtension[];
 }
 
 /** A feature's command with each handler given the services. */
@@ -53,6 +56,7 @@ export function bindFeatures<F extends AnyFeature>(features: readonly F[], host:
   const declarations: CommandDeclaration[] = [];
   const cycleHooks: NamedCycleHook[] = [];
   const cardHooks: NamedCardHook[] = [];
+  const extensions: CommandExtension[] = [];
   const names = new Set<string>();
   for (const feature of features) {
     if (names.has(feature.name)) throw new Error(`feature ${feature.name} is listed twice`);
@@ -60,7 +64,7 @@ export function bindFeatures<F extends AnyFeature>(features: readonly F[], host:
     // Built key by key from `needs` (and `db` when it has tables): the shape FeatureServices names.
     const services = {} as Record<string, unknown> & FeatureServices<any, any>;
     for (const need of feature.needs as (keyof HostServices)[]) {
-      if (given[need] === undefined) throw new Error(`feature ${feature.name} needs ${need}, which this host does not give`);
+      if (!(need in given)) throw new Error(`feature ${feature.name} needs ${need}, which this host does not give`);
       services[need] = need === 'logger' ? given.logger!.child({ feature: feature.name }) : given[need];
     }
     if (Object.keys(feature.migrations).length > 0) {
@@ -70,8 +74,9 @@ export function bindFeatures<F extends AnyFeature>(features: readonly F[], host:
     for (const command of feature.commands) declarations.push(bindCommand(command, services));
     if (feature.cycle) cycleHooks.push({ feature: feature.name, hook: feature.cycle(services) });
     if (feature.cards) cardHooks.push({ feature: feature.name, hook: feature.cards(services) });
+    if (feature.extensions) extensions.push(feature.extensions(services));
   }
-  return { declarations, cycleHooks, cardHooks };
+  return { declarations, cycleHooks, cardHooks, extensions };
 }
 
 /**

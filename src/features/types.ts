@@ -7,11 +7,13 @@
  */
 import type { Kysely } from 'kysely';
 import type { CommandDeclaration } from '../commands/declaration';
+import type { CommandExtension } from '../commands/extensions';
 import type { CommandContext, CommandInput, Reply } from '../commands/types';
 import type { GraphClient } from '../graph';
 import type { Comment, HelpdeskService, Ticket, Vocabulary } from '../helpdesk/types';
 import type { Logger } from '../log';
 import type { Store } from '../store/types';
+import type { PolicySource } from './sla/policy-source';
 import type { TicketListView, TicketView } from '../views/types';
 
 /** What the host can hand a feature; a feature names the ones it uses in `needs`. */
@@ -24,6 +26,10 @@ export interface HostServices {
   vocabulary: Vocabulary;
   /** HELPDESK_LOCALE, normalized: the language of conversations and people with none of their own. */
   locale: string;
+  /** HELPDESK_TIME_ZONE: the zone of dates for people whose client never said theirs. */
+  timeZone: string;
+  /** HELPDESK_SLA_FILE's policy as it is now; undefined when no file is set (the desk keeps no clocks). */
+  slaPolicy: PolicySource | undefined;
   /** The clock (tests pin it). */
   now: () => Date;
   /** The bot's Graph client (the files feature reads a ticket's folder of the site's library with it). */
@@ -150,6 +156,8 @@ export interface Feature<N extends keyof HostServices = never, T = {}> {
   cycle?(services: FeatureServices<N, T>): CycleHook;
   /** What it adds to agents' ticket cards and lists. */
   cards?(services: FeatureServices<N, T>): CardHook;
+  /** What it adds to the ticket core's commands (an offer before the new-ticket form, a picker on agents' forms, a queue…). */
+  extensions?(services: FeatureServices<N, T>): CommandExtension;
   /** The doctor's checks of its settings. */
   doctor: readonly DoctorCheck[];
   /** The doctor's checks against the tenant, after its lists' (a feature that writes to the site's library…). */

@@ -1,7 +1,7 @@
 /**
  * Records who made each change through this bot, so the poller can leave the person who acted
  * out of the notifications. The command layer calls it explicitly after each change it makes
- * (NotificationPorts.recordAction); nothing wraps or patches the ticket service.
+ * (ConversationPorts.recordAction); nothing wraps or patches the ticket service.
  */
 import type { Acted } from '../core';
 import type { Logger } from '../log';

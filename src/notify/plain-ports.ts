@@ -1,9 +1,9 @@
-/** Notification settings whose store does not answer fail with a plain message, not a generic apology. */
-import type { NotificationPorts } from '../core';
+/** Conversation settings whose store does not answer fail with a plain message, not a generic apology. */
+import type { ConversationPorts } from '../core';
 import { errorOf } from '../helpdesk/error-messages';
 
-
-async function plainly<T>(work: () => Promise<T>): Promise<T> {
+/** Runs a read or write of the store; a failure becomes HelpdeskError('unavailable'), which the commands show as is. */
+export async function plainly<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
@@ -11,17 +11,15 @@ async function plainly<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** `ports` with every store failure turned into HelpdeskError('unavailable'), which the commands show as is. */
-export function plainWhenUnreachable(ports: NotificationPorts): NotificationPorts {
+/** `ports` with every store failure of a command's read or write turned into HelpdeskError('unavailable'). */
+export function plainWhenUnreachable(ports: ConversationPorts): ConversationPorts {
   return {
     ...ports,
     subscribe: (conversation, filter, by) => plainly(() => ports.subscribe(conversation, filter, by)),
     unsubscribe: (conversation, filter) => plainly(() => ports.unsubscribe(conversation, filter)),
     subscriptions: (conversation) => plainly(() => ports.subscriptions(conversation)),
     setMuted: (email, muted) => plainly(() => ports.setMuted(email, muted)),
-    ...(ports.setLanguage ? { setLanguage: (conversation, locale) => plainly(() => ports.setLanguage!(conversation, locale)) } : {}),
-    ...(ports.language ? { language: (conversation) => plainly(() => ports.language!(conversation)) } : {}),
-    ...(ports.space ? { space: (conversation) => plainly(() => ports.space!(conversation)) } : {}),
-    ...(ports.setSpace ? { setSpace: (conversation, spaceId, by) => plainly(() => ports.setSpace!(conversation, spaceId, by)) } : {}),
+    language: (conversation) => plainly(() => ports.language(conversation)),
+    space: (conversation) => plainly(() => ports.space(conversation)),
   };
 }

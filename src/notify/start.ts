@@ -3,13 +3,13 @@
  * free: the per-platform Delivery ports are built by the channels and passed in.
  */
 import { normalizeLocale } from '../i18n';
-import type { NotificationPorts, SurveyScale } from '../core';
+import type { AnswerPorts, ConversationPorts, MergePorts, SurveyScale } from '../core';
 import { createSurveyPlanner } from '../features/surveys/survey-planning';
 import { createLookAlikeCards } from '../features/duplicates/look-alike';
 import { createMergeRouting } from '../features/duplicates/merge-notices';
 import type { HelpdeskService, Ticket, Vocabulary } from '../helpdesk/types';
 import type { Logger } from '../log';
-import { createNotificationPorts } from '../store/notification-ports';
+import { createConversationPorts } from '../store/conversation-ports-store';
 import type { PolicySource } from '../features/sla/policy-source';
 import type { PollerLease } from '../store/lease';
 import type { Store } from '../store/types';
@@ -20,10 +20,9 @@ import type { WriteSink } from '../helpdesk/changes';
 import { plainWhenUnreachable } from './plain-ports';
 import { createPoller, type FastLaneInput, type Poller } from './poller';
 import { createSendQueue } from './send-queue';
-import { stormMemoKey } from '../features/storms/storm-planning';
 import { createSlaHook } from '../features/sla/sla-cycle';
 import { createSlaAlerts } from '../features/sla/sla-alerts';
-import { slaCardClocks, slaReport } from '../features/sla/sla-report';
+import { slaCardClocks } from '../features/sla/sla-report';
 import { createDigests, type Digests } from '../features/digests/digest-timer';
 import type { NamedCycleHook } from '../features/bind';
 import { createThreadReplyHandler, type ThreadReplyHandler } from './thread-replies';
@@ -57,7 +56,7 @@ export interface NotificationsConfig {
   /** The listed features' poll-cycle hooks (bindFeatures), run after SLA clocks in each cycle. */
   cycleHooks?: readonly NamedCycleHook[];
   /** Features' ports the commands and the poll cycle share (src/features/answers, src/features/duplicates). */
-  features?: Pick<NotificationPorts, 'answers' | 'merges'>;
+  features?: { answers?: AnswerPorts; merges?: MergePorts };
 }
 
 /** What the rest of the process uses. */
@@ -65,7 +64,7 @@ export interface Notifications {
   /** The service for the channels and commands (who acted is recorded by the commands through `ports`). */
   helpdesk: HelpdeskService;
   /** For CommandContext.notifications (subscribe / unsubscribe / subscriptions / notifications off, and the fast lane). */
-  ports: NotificationPorts & WriteSink;
+  ports: ConversationPorts & WriteSink;
   handleThreadReply: ThreadReplyHandler;
   /**
    * A change was saved but the person could not be told at the time: a DM through the outbox,
@@ -92,21 +91,10 @@ export function createNotifications(config: NotificationsConfig): Notifications 
     store: config.store, vocabulary: config.vocabulary, logger, timeZone: config.timeZone ?? 'UTC', locale: normalizeLocale(config.locale), sla: config.sla, now: config.now, answers: config.features?.answers,
   });
   // Commands record who acted through the ports (see src/commands/acted.ts), thread commands too.
-  const base = plainWhenUnreachable(createNotificationPorts(config.store));
-  const ports: NotificationPorts & WriteSink = {
-    ...base,
-    // Quiet hours of someone whose client never said their zone are read in HELPDESK_TIME_ZONE.
-    ...(base.preferences ? { preferences: { ...base.preferences, choices: async (email: string) => ({ zone: config.timeZone ?? 'UTC', ...(await base.preferences!.choices(email)) }) } } : {}),
-    defaultLanguage: normalizeLocale(config.locale),
+  const ports: ConversationPorts & WriteSink = {
+    ...plainWhenUnreachable(createConversationPorts(config.store, normalizeLocale(config.locale))),
     recordAction: createActionLog(config.store, logger),
     wrote: (w) => fastLane(w),
-    digests: digests.ports,
-    ...config.features,
-    ...(config.sla ? {
-      slaReport: (id: number) => slaReport(config.store, config.sla!, config.vocabulary, id, (config.now?.() ?? new Date()).getTime()),
-      slaDue: (offset: number, limit: number) => config.store.slaQueue(offset, limit),
-    } : {}),
-    stormTickets: (id: string) => config.store.getMemo<number[]>(stormMemoKey(id)),
   };
   return {
     helpdesk,

@@ -10,7 +10,7 @@ import { translator, type Translate } from '../i18n';
 import { errorText } from '../helpdesk/error-messages';
 import { commandNamed, handleText, parseTicketId } from '../commands';
 import type { ChannelPorts, Reply } from '../commands/types';
-import type { NotificationPorts } from '../core';
+import type { ConversationPorts } from '../core';
 import { HelpdeskError, type Actor, type HelpdeskService } from '../helpdesk/types';
 import type { Logger } from '../log';
 import type { Platform, Store } from '../store/types';
@@ -49,7 +49,7 @@ export interface ThreadReplyConfig {
   /** The fast lane: the reply is told elsewhere at once (never in the thread it came from). */
   wrote?(written: FastLaneInput): Promise<void>;
   /** So commands run from a thread record who acted, like typed ones. */
-  notifications?: NotificationPorts;
+  notifications?: ConversationPorts;
 }
 
 const PREFIX = /^\s*(note|reply)\b\s*(:?)\s*/i;

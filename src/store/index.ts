@@ -1,5 +1,5 @@
 /**
- * Durable state: the Store interface, its two engines, and NotificationPorts over it.
+ * Durable state: the Store interface, its two engines, and the conversation ports over it.
  *
  * Both engines run the same Kysely queries (tables.ts types every table): one module per table
  * group (audience, progress, outbox, memos, locales, spaces, saved-replies, surveys, digests,
@@ -14,7 +14,7 @@
 export type * from './types';
 export { createSqliteStore, STORE_FILE } from './sqlite-store';
 export type { SqliteStoreConfig } from './sqlite-store';
-export { createNotificationPorts } from './notification-ports';
+export { createConversationPorts } from './conversation-ports-store';
 export { SCHEMA_VERSION } from './schema';
 export { createPostgresStore } from './pg-store';
 export { createPool } from './pg-client';

@@ -7,7 +7,7 @@ import { dispatch, handleText, type CommandRegistry } from '../../src/commands';
 import type { CommandContext, CommandInput, Reply } from '../../src/commands/types';
 import type { ConversationKind } from '../../src/core';
 import type { Comment, Ticket } from '../../src/helpdesk/types';
-import { createNotificationPorts } from '../../src/store';
+import { createConversationPorts } from '../../src/store';
 import { createDigests } from '../../src/features/digests/digest-timer';
 import { createLogger } from '../../src/log';
 import { openTestIndex, type TestIndex } from '../search/indexed';
@@ -39,7 +39,7 @@ export async function startMatrixScene(commands?: CommandRegistry): Promise<Matr
   const stack = await startHelpdeskStack({ service: { agentCacheTtlMs: 0, searchIndex: index.store } });
   const digests = createDigests({ store: index.store, vocabulary: stack.helpdesk.vocabulary, logger: createLogger({ level: 'error', write: () => undefined }), timeZone: 'UTC', locale: 'en' });
   const answers = await openAnswerPorts();
-  const ports = { ...createNotificationPorts(index.store), digests: digests.ports, answers: answers.ports };
+  const ports = { ...createConversationPorts(index.store), digests: digests.ports, answers: answers.ports };
   const agent = PEOPLE.agent;
   let n = 0;
   const scene: MatrixScene = {

@@ -1,5 +1,5 @@
 /** Small context builders for command tests: real handlers, the real service over the embedded site. */
-import type { CommandContext, Conversation, NotificationPorts, SubscriptionFilter } from '../../src/commands/types';
+import type { CommandContext, Conversation, ConversationPorts, SubscriptionFilter } from '../../src/commands/types';
 import type { Actor } from '../../src/helpdesk/types';
 import { createLogger, type Logger } from '../../src/log';
 import { sharedSeededHelpdesk, type SeededHelpdesk } from '../support/seeded-helpdesk';
@@ -16,7 +16,7 @@ export const helpdesk: () => Promise<SeededHelpdesk> = sharedSeededHelpdesk([DAN
 export function notificationStore() {
   const subs = new Map<string, SubscriptionFilter[]>();
   const muted = new Set<string>();
-  const ports: NotificationPorts = {
+  const ports: ConversationPorts = {
     async subscribe(conversation, filter) {
       const list = subs.get(conversation.id) ?? [];
       if (!list.some((f) => JSON.stringify(f) === JSON.stringify(filter))) list.push(filter);
@@ -35,6 +35,16 @@ export function notificationStore() {
       if (value) muted.add(email);
       else muted.delete(email);
     },
+    // Nothing else is kept: no notice was sent, no draft kept, no language or space set.
+    recordAction: async () => undefined,
+    lastNotice: async () => undefined,
+    noticeOf: async () => undefined,
+    keepDraft: async () => { throw new Error('this test keeps no drafts'); },
+    draft: async () => undefined,
+    language: async () => undefined,
+    personLanguage: async () => undefined,
+    defaultLanguage: 'en',
+    space: async () => undefined,
   };
   return { ports, subs, muted };
 }
@@ -46,7 +56,7 @@ const quiet = createLogger({ level: 'error', write: () => undefined });
 export function context(
   desk: SeededHelpdesk,
   actor: Actor,
-  options: { kind?: Conversation['kind']; notifications?: NotificationPorts; users?: Record<string, { email: string; name: string }>; logger?: Logger } = {},
+  options: { kind?: Conversation['kind']; notifications?: ConversationPorts; users?: Record<string, { email: string; name: string }>; logger?: Logger } = {},
 ): CommandContext {
   const users = options.users;
   return {

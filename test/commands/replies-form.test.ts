@@ -2,7 +2,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { dispatch } from '../../src/commands';
 import { VERBS } from '../../src/core/verbs';
-import { createNotificationPorts, createSqliteStore } from '../../src/store';
+import { createConversationPorts, createSqliteStore } from '../../src/store';
 import { DANA, context, helpdesk } from './context';
 
 const store = createSqliteStore({ file: ':memory:' });
@@ -15,7 +15,7 @@ const formValues = (reply: Awaited<ReturnType<typeof dispatch>>) => {
 
 describe('saved-reply form opened again with what was typed', () => {
   it('keeps the typed body for a new reply and for one being edited', async () => {
-    const ctx = context(await helpdesk(), DANA, { notifications: createNotificationPorts(store) });
+    const ctx = context(await helpdesk(), DANA, { notifications: createConversationPorts(store) });
     expect(formValues(await dispatch(ctx, { verb: VERBS.repliesForm, values: { name: 'vpn', body: 'Please reconnect, {{requester.firstName}}.' } })))
       .toMatchObject({ name: 'vpn', body: 'Please reconnect, {{requester.firstName}}.' });
     await dispatch(ctx, { verb: VERBS.repliesSave, values: { name: 'vpn', body: 'Old text' } });

@@ -9,7 +9,7 @@ import type { CommandContext, Conversation, Reply } from '../../src/commands/typ
 import { VERBS } from '../../src/core/verbs';
 import { createLogger } from '../../src/log';
 import { indexedTicketOf } from '../../src/features/search/search-index';
-import { createNotificationPorts } from '../../src/store/notification-ports';
+import { createConversationPorts } from '../../src/store/conversation-ports-store';
 import { createSqliteStore } from '../../src/store/sqlite-store';
 import type { Store } from '../../src/store/types';
 import type { ActionView, TicketListView } from '../../src/views/types';
@@ -57,7 +57,7 @@ async function scene(options: { spaces?: boolean; spaceId?: string } = {}): Prom
     return toTicket({ id: row.id, etag: row.etag, fields: row.fields, createdDateTime: String(row.fields.Created), lastModifiedDateTime: String(row.fields.Modified) } as never);
   });
   await store.indexTickets(tickets.map((t) => indexedTicketOf(t, new Map())));
-  const ports = createNotificationPorts(store);
+  const ports = createConversationPorts(store);
   return {
     stack,
     store,

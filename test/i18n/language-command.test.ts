@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { handleText } from '../../src/commands';
 import type { Reply } from '../../src/commands/types';
-import { createNotificationPorts, createSqliteStore, type Store } from '../../src/store';
+import { createConversationPorts, createSqliteStore, type Store } from '../../src/store';
 import { DANA, RIA, context, helpdesk } from '../commands/context';
 
 const text = (reply: Reply) =>
@@ -16,7 +16,7 @@ describe('language', () => {
 
   async function channel(defaultLanguage = 'en') {
     store = createSqliteStore({ file: ':memory:' });
-    const ports = { ...createNotificationPorts(store), defaultLanguage };
+    const ports = { ...createConversationPorts(store), defaultLanguage };
     const desk = await helpdesk();
     return { agent: context(desk, DANA, { notifications: ports }), requester: context(desk, RIA, { notifications: ports }), store };
   }
@@ -46,7 +46,7 @@ describe('language', () => {
   });
   it("in a personal chat it is the person's own language: anyone with an address, never the conversation's", async () => {
     store = createSqliteStore({ file: ':memory:' });
-    const ports = { ...createNotificationPorts(store), defaultLanguage: 'en' };
+    const ports = { ...createConversationPorts(store), defaultLanguage: 'en' };
     const desk = await helpdesk();
     const ria = { ...context(desk, RIA, { notifications: ports, kind: 'personal' }), clientLocale: 'en-US' };
     expect(text(await handleText(ria, 'language'))).toBe("Your replies and messages follow your app's language (English). Type `language <code>` to choose one (en, de).");

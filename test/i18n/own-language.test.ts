@@ -5,7 +5,7 @@
  * `language default`; the store keeps the choice apart from the remembered language.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNotificationPorts, createSqliteStore, type Store } from '../../src/store';
+import { createConversationPorts, createSqliteStore, type Store } from '../../src/store';
 import { startSeededHelpdesk, type SeededHelpdesk } from '../support/seeded-helpdesk';
 import { eventBody, slackFixture, slashBody } from '../support/slack-request';
 import { AGENTS, PEOPLE, slash, startSlackScene, type SlackScene } from '../slack/harness';
@@ -20,7 +20,7 @@ describe('Teams: `language` in a personal chat is the person\'s own', () => {
   let store: Store;
   beforeAll(async () => {
     store = createSqliteStore({ file: ':memory:' });
-    h = await startTeamsHarness({ notifications: { ...createNotificationPorts(store), defaultLanguage: 'en' } });
+    h = await startTeamsHarness({ notifications: { ...createConversationPorts(store), defaultLanguage: 'en' } });
   }, 30_000);
   afterAll(async () => {
     await h?.close();
@@ -71,7 +71,7 @@ describe('Slack: `language` in a DM is the person\'s own', () => {
   beforeAll(async () => {
     store = createSqliteStore({ file: ':memory:' });
     desk = await startSeededHelpdesk(AGENTS);
-    scene = await startSlackScene(desk, undefined, { notifications: { ...createNotificationPorts(store), defaultLanguage: 'en' } });
+    scene = await startSlackScene(desk, undefined, { notifications: { ...createConversationPorts(store), defaultLanguage: 'en' } });
   }, 30_000);
   afterAll(async () => {
     await scene?.close();

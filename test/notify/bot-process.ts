@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { startEmulator, type Emulator } from '../../src/emulator';
-import { createNotificationPorts, createSqliteStore } from '../../src/store';
+import { createConversationPorts, createSqliteStore } from '../../src/store';
 import { STORE_FILE } from '../../src/store/sqlite-store';
 import { startFakeConnector, type FakeConnector } from '../support/fake-connector';
 import { startFakeSlack, type FakeSlack } from '../support/fake-slack';
@@ -66,7 +66,7 @@ export async function createBotWorld(): Promise<BotWorld> {
   const connector = await startFakeConnector();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bot-kill-'));
   const store = createSqliteStore({ dataDir });
-  const ports = createNotificationPorts(store);
+  const ports = createConversationPorts(store);
   await ports.subscribe({ platform: 'slack', id: SLACK_CHANNEL, kind: 'channel' }, { kind: 'all' }, dana);
   await ports.subscribe({ platform: 'teams', id: TEAMS_CHANNEL, kind: 'channel' }, { kind: 'all' }, dana);
   await store.saveConversation({

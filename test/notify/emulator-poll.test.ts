@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { recordingDelivery } from './recording-delivery';
 import { graphRequests, startRig, ticketRow, type PollRig } from './emulator-setup';
-import { createNotificationPorts } from '../../src/store';
+import { createConversationPorts } from '../../src/store';
 
 const rigs: PollRig[] = [];
 afterEach(async () => {
@@ -17,7 +17,7 @@ describe('poll cost against the emulator', () => {
     const rig = await startRig([rec.delivery]);
     rigs.push(rig);
     rig.emu.data.bulkInsert('SD_Tickets', Array.from({ length: n }, (_, i) => ticketRow(i, old)));
-    await createNotificationPorts(rig.store).subscribe(chan, { kind: 'all' }, dana);
+    await createConversationPorts(rig.store).subscribe(chan, { kind: 'all' }, dana);
     expect((await rig.poller.runOnce()).firstStart).toBe(true);
     expect(await rig.store.ticketStateCount()).toBe(n);
 
@@ -35,7 +35,7 @@ describe('Graph throttling', () => {
     const rec = recordingDelivery('slack');
     const rig = await startRig([rec.delivery], { pollSeconds: 1 });
     rigs.push(rig);
-    await createNotificationPorts(rig.store).subscribe(chan, { kind: 'all' }, dana);
+    await createConversationPorts(rig.store).subscribe(chan, { kind: 'all' }, dana);
     await rig.poller.runOnce();
     rig.emu.data.insert('SD_Tickets', ticketRow(1, { Title: 'Email is down' }));
     // Both reads of the next cycle get 429 on every attempt (3 attempts each).
@@ -56,7 +56,7 @@ describe('changes read from the emulator', () => {
     const slack = recordingDelivery('slack');
     const rig = await startRig([slack.delivery]);
     rigs.push(rig);
-    await createNotificationPorts(rig.store).subscribe(chan, { kind: 'all' }, dana);
+    await createConversationPorts(rig.store).subscribe(chan, { kind: 'all' }, dana);
     await rig.store.savePersonAddress({ platform: 'slack', email: 'alex@contoso.com', userId: 'UALEX' });
     await rig.store.savePersonAddress({ platform: 'slack', email: 'dana@contoso.com', userId: 'UDANA' });
     await rig.poller.runOnce();

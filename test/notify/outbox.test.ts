@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/log';
 import { createDeliverer, createPoller, createSendQueue, DeliveryError } from '../../src/notify';
-import { createNotificationPorts, createSqliteStore, type Store } from '../../src/store';
+import { createConversationPorts, createSqliteStore, type Store } from '../../src/store';
 import { vocabulary } from './emulator-setup';
 import { memoryFeed } from './memory-feed';
 import { recordingDelivery } from './recording-delivery';
@@ -29,7 +29,7 @@ async function setup(dir = mkdtempSync(path.join(tmpdir(), 'outbox-')), env = me
   const now = () => env.now().getTime();
   const deliverer = createDeliverer({ deliveries: [slack.delivery, teams.delivery], store, queue: createSendQueue({ sleep: async () => undefined }), logger, vocabulary, now });
   const poller = createPoller({ feed: env.feed, store, deliverer, vocabulary, logger, pollSeconds: 15, now: env.now });
-  const ports = createNotificationPorts(store);
+  const ports = createConversationPorts(store);
   return {
     dir, env, store, slack, teams, poller, ports, lines, deliverer,
     async cycle() {

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_VOCABULARY } from '../../src/config';
 import { createLogger } from '../../src/log';
 import { createDeliverer, createPoller, createSendQueue, DeliveryError } from '../../src/notify';
-import { createNotificationPorts, createSqliteStore, type Store } from '../../src/store';
+import { createConversationPorts, createSqliteStore, type Store } from '../../src/store';
 import { memoryFeed } from './memory-feed';
 import { recordingDelivery } from './recording-delivery';
 
@@ -26,7 +26,7 @@ function setup(dir = mkdtempSync(path.join(tmpdir(), 'poller-')), existing?: Ret
   const logger = createLogger({ level: 'debug', write: (l) => lines.push(l) });
   const deliverer = createDeliverer({ deliveries: [rec.delivery], store, queue: createSendQueue(), logger, vocabulary });
   const poller = createPoller({ feed: env.feed, store, deliverer, vocabulary, logger, pollSeconds: 15, now: env.now, backfillMinutes });
-  return { dir, store, env, rec, poller, lines, ports: createNotificationPorts(store) };
+  return { dir, store, env, rec, poller, lines, ports: createConversationPorts(store) };
 }
 const chan = { platform: 'slack' as const, id: 'C1', kind: 'channel' as const };
 const dana = { email: 'dana@contoso.com', name: 'Dana' };

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSlackDelivery } from '../../src/channels/slack/notify-delivery';
 import { createLogger } from '../../src/log';
 import type { Delivery } from '../../src/notify';
-import { createNotificationPorts, type Store } from '../../src/store';
+import { createConversationPorts, type Store } from '../../src/store';
 import { startFakeSlack, type FakeSlack } from '../support/fake-slack';
 import { startRig, ticketRow, type PollRig } from './emulator-setup';
 
@@ -65,7 +65,7 @@ describe('restart safety against the emulator and the Slack stand-in', () => {
   it('stopped between fetching and delivering: the restarted poller delivers every event once', async () => {
     // The first poller's delivery fails on every send (crash before anything went out).
     rig = await startRig((store) => [dyingAfter(slackDelivery(store), 0)]);
-    await createNotificationPorts(rig.store).subscribe({ platform: 'slack', id: 'C1', kind: 'channel' }, { kind: 'all' }, dana);
+    await createConversationPorts(rig.store).subscribe({ platform: 'slack', id: 'C1', kind: 'channel' }, { kind: 'all' }, dana);
     await rig.store.savePersonAddress({ platform: 'slack', email: 'alex@contoso.com', userId: 'UALEX' });
     await rig.poller.runOnce();
     rig.emu.data.insert('SD_Tickets', ticketRow(1, { Title: 'Printer on fire' }));
@@ -81,7 +81,7 @@ describe('restart safety against the emulator and the Slack stand-in', () => {
 
   it('killed after the first of two targets: after restart the second is delivered once and the first not again', async () => {
     rig = await startRig((store) => [slackDelivery(store)]);
-    await createNotificationPorts(rig.store).subscribe({ platform: 'slack', id: 'C1', kind: 'channel' }, { kind: 'all' }, dana);
+    await createConversationPorts(rig.store).subscribe({ platform: 'slack', id: 'C1', kind: 'channel' }, { kind: 'all' }, dana);
     await rig.store.savePersonAddress({ platform: 'slack', email: 'alex@contoso.com', userId: 'UALEX' });
     await rig.poller.runOnce();
     const { id } = rig.emu.data.insert('SD_Tickets', ticketRow(1, { Title: 'Laptop stolen' }));

@@ -2,7 +2,7 @@ import { webApi } from '@slack/bolt';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSlackDelivery, slackConversationHook } from '../../src/channels/slack/notify-delivery';
 import { createLogger } from '../../src/log';
-import { createNotificationPorts } from '../../src/store';
+import { createConversationPorts } from '../../src/store';
 import { startFakeSlack, type FakeSlack } from '../support/fake-slack';
 import { startRig, ticketRow, type PollRig } from './emulator-setup';
 import { startSlackFaults, type SlackFaults } from './slack-faults';
@@ -26,7 +26,7 @@ describe('Slack notification delivery', () => {
     rig = await startRig((store) => [createSlackDelivery({ client, store, logger: quiet, minIntervalMs: 0 })]);
     // The requester once talked to the bot in a channel: the hook keeps their user id.
     await slackConversationHook(rig.store)({ channelId: 'CGEN', userId: 'UALEX', email: 'Alex@Contoso.com', kind: 'channel' });
-    await createNotificationPorts(rig.store).subscribe({ platform: 'slack', id: 'CDESK', kind: 'channel' }, { kind: 'all' }, dana);
+    await createConversationPorts(rig.store).subscribe({ platform: 'slack', id: 'CDESK', kind: 'channel' }, { kind: 'all' }, dana);
     await rig.poller.runOnce();
 
     const { id } = rig.emu.data.insert('SD_Tickets', ticketRow(1, { Title: 'Wi-Fi <b>slow</b> & flaky' }));
@@ -55,7 +55,7 @@ describe('Slack notification delivery', () => {
     faults = await startSlackFaults(1);
     const client = new webApi.WebClient('xoxb-test', { slackApiUrl: faults.apiUrl, logLevel: webApi.LogLevel.ERROR });
     rig = await startRig((store) => [createSlackDelivery({ client, store, logger: quiet, minIntervalMs: 0 })]);
-    const ports = createNotificationPorts(rig.store);
+    const ports = createConversationPorts(rig.store);
     for (const id of ['CGONE', 'CBUSY', 'COK']) await ports.subscribe({ platform: 'slack', id, kind: 'channel' }, { kind: 'all' }, dana);
     await rig.poller.runOnce();
     rig.emu.data.insert('SD_Tickets', ticketRow(1, { Title: 'Server room hot' }));

@@ -9,7 +9,7 @@ import { VERBS } from '../../src/core';
 import type { Actor } from '../../src/helpdesk/types';
 import { createLogger } from '../../src/log';
 import { createActionLog, createDeliverer, createPoller, createSendQueue, type Poller } from '../../src/notify';
-import { createNotificationPorts, createSqliteStore, type Store } from '../../src/store';
+import { createConversationPorts, createSqliteStore, type Store } from '../../src/store';
 import { startHelpdeskStack, type HelpdeskStack } from '../support/helpdesk-stack';
 import { recordingDelivery } from './recording-delivery';
 
@@ -32,7 +32,7 @@ beforeEach(async () => {
   const vocabulary = stack.helpdesk.vocabulary;
   const deliverer = createDeliverer({ deliveries: [rec.delivery], store, queue: createSendQueue(), logger, vocabulary });
   poller = createPoller({ feed: createChangeFeed(stack.graph, stack.settings), store, deliverer, vocabulary, logger, pollSeconds: 15 });
-  await createNotificationPorts(store).subscribe({ platform: 'slack', id: 'CDESK', kind: 'channel' }, { kind: 'all' }, dana);
+  await createConversationPorts(store).subscribe({ platform: 'slack', id: 'CDESK', kind: 'channel' }, { kind: 'all' }, dana);
   for (const p of [alex, dana, sam]) await store.savePersonAddress({ platform: 'slack', email: p.email, userId: `U${p.name}` });
   await poller.runOnce();
 });
@@ -44,7 +44,7 @@ afterEach(async () => {
 
 /** Runs a command as `actor`, as the channels do: the command layer records who acted. */
 async function run(actor: Actor, input: CommandInput): Promise<number> {
-  const ports = { ...createNotificationPorts(store), recordAction: createActionLog(store) };
+  const ports = { ...createConversationPorts(store), recordAction: createActionLog(store) };
   const reply = await dispatch({ actor, helpdesk: stack.helpdesk, conversation: { platform: 'slack', id: 'D1', kind: 'personal' }, channel: {}, notifications: ports }, input);
   if (reply.view.type !== 'ticket') throw new Error(`expected a ticket, got ${JSON.stringify(reply.view)}`);
   return reply.view.ticket.id;
@@ -79,7 +79,7 @@ describe('notifications for changes made through the commands', () => {
   it('another agent assigning the ticket tells the new assignee; a muted requester hears nothing', async () => {
     const t = { id: await run(alex, { verb: VERBS.create, values: { title: 'New laptop' } }) };
     await poller.runOnce();
-    await createNotificationPorts(store).setMuted(alex.email, true);
+    await createConversationPorts(store).setMuted(alex.email, true);
     await run(sam, { verb: VERBS.assign, ticketId: t.id, values: { assignee: dana.email } });
     await run(sam, { verb: VERBS.comment, ticketId: t.id, values: { comment: 'Dana will bring it tomorrow' } });
     await poller.runOnce();

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_VOCABULARY } from '../../src/config';
 import { createLogger } from '../../src/log';
 import { createDeliverer, createPoller, createSendQueue, type Delivery } from '../../src/notify';
-import { createNotificationPorts, createSqliteStore, type Store } from '../../src/store';
+import { createConversationPorts, createSqliteStore, type Store } from '../../src/store';
 import type { StormView } from '../../src/features/storms/storm-view';
 import { memoryFeed } from './memory-feed';
 import { recordingDelivery } from './recording-delivery';
@@ -35,7 +35,7 @@ async function setup(stormThreshold?: number) {
   const logger = createLogger({ level: 'error', write: () => undefined });
   const deliverer = createDeliverer({ deliveries: [delivery], store, queue: createSendQueue(), logger, vocabulary });
   const poller = createPoller({ feed: env.feed, store, deliverer, vocabulary, logger, pollSeconds: 15, now: env.now, stormThreshold });
-  await createNotificationPorts(store).subscribe({ platform: 'slack', id: 'C1', kind: 'channel' }, { kind: 'all' }, { email: 'dana@contoso.com', name: 'Dana' });
+  await createConversationPorts(store).subscribe({ platform: 'slack', id: 'C1', kind: 'channel' }, { kind: 'all' }, { email: 'dana@contoso.com', name: 'Dana' });
   await poller.runOnce();
   env.tick(2);
   return { store, env, rec, summaries, poller };

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createTeamsChannel } from '../../src/channels/teams';
 import { createTeamsDelivery, teamsConversationHook } from '../../src/channels/teams/notify-delivery';
 import { createLogger } from '../../src/log';
-import { createNotificationPorts, type Store } from '../../src/store';
+import { createConversationPorts, type Store } from '../../src/store';
 import { startFakeConnector, type FakeConnector } from '../support/fake-connector';
 import { noHelpdesk } from '../support/no-helpdesk';
 import { startRig, ticketRow, type PollRig } from './emulator-setup';
@@ -41,7 +41,7 @@ describe('Teams notification delivery', () => {
     const hook = teamsConversationHook(rig.store);
     // A subscribe typed in a channel thread subscribes the channel itself.
     await hook(reference(connector.url, `${CHANNEL};messageid=1700000000001`, 'channel'));
-    await createNotificationPorts(rig.store).subscribe({ platform: 'teams', id: CHANNEL, kind: 'channel' }, { kind: 'all' }, dana);
+    await createConversationPorts(rig.store).subscribe({ platform: 'teams', id: CHANNEL, kind: 'channel' }, { kind: 'all' }, dana);
     await hook({ ...reference(connector.url, 'a:alex-personal', 'personal'), user: { id: '29:alex', name: 'Alex' } }, { email: 'alex@contoso.com', name: 'Alex' });
     await rig.poller.runOnce();
 
@@ -70,7 +70,7 @@ describe('Teams notification delivery', () => {
     rig = await startRig((store) => [teamsDelivery(store)]);
     await teamsConversationHook(rig.store)(reference(connector.url, CHANNEL, 'channel'));
     await rig.store.setConversationLocale('teams', CHANNEL, 'de');
-    await createNotificationPorts(rig.store).subscribe({ platform: 'teams', id: CHANNEL, kind: 'channel' }, { kind: 'all' }, dana);
+    await createConversationPorts(rig.store).subscribe({ platform: 'teams', id: CHANNEL, kind: 'channel' }, { kind: 'all' }, dana);
     await rig.poller.runOnce();
     rig.emu.data.insert('SD_Tickets', ticketRow(1, { Title: 'Drucker im 2. Stock' }));
     await rig.poller.runOnce();
@@ -84,7 +84,7 @@ describe('Teams notification delivery', () => {
     faults = await startTeamsFaults(1);
     rig = await startRig((store) => [teamsDelivery(store)]);
     const hook = teamsConversationHook(rig.store);
-    const ports = createNotificationPorts(rig.store);
+    const ports = createConversationPorts(rig.store);
     for (const c of ['19:gone@thread.tacv2', '19:busy@thread.tacv2', '19:ok@thread.tacv2']) {
       await hook(reference(faults.url, c, 'channel'));
       await ports.subscribe({ platform: 'teams', id: c, kind: 'channel' }, { kind: 'all' }, dana);

@@ -5,7 +5,7 @@ import { createSlackDelivery } from '../../src/channels/slack/notify-delivery';
 import { createTeamsChannel } from '../../src/channels/teams';
 import { createTeamsDelivery, teamsConversationHook } from '../../src/channels/teams/notify-delivery';
 import { createLogger } from '../../src/log';
-import { createNotificationPorts, type Store } from '../../src/store';
+import { createConversationPorts, type Store } from '../../src/store';
 import { startFakeConnector, type FakeConnector } from '../support/fake-connector';
 import { noHelpdesk } from '../support/no-helpdesk';
 import { startFakeSlack, type FakeSlack } from '../support/fake-slack';
@@ -35,7 +35,7 @@ describe('a send whose outcome is unknown (answer lost, or the process died mid-
   it('Slack: card, thread line and DM that took effect are found by their delivery key and not posted again', async () => {
     slack = await startFakeSlack();
     rig = await startRig((store) => [slackDelivery(store)]);
-    await createNotificationPorts(rig.store).subscribe({ platform: 'slack', id: 'C1', kind: 'channel' }, { kind: 'all' }, dana);
+    await createConversationPorts(rig.store).subscribe({ platform: 'slack', id: 'C1', kind: 'channel' }, { kind: 'all' }, dana);
     await rig.store.savePersonAddress({ platform: 'slack', email: 'alex@contoso.com', userId: 'UALEX' });
     await rig.poller.runOnce();
 
@@ -70,7 +70,7 @@ describe('a send whose outcome is unknown (answer lost, or the process died mid-
     connector = await startFakeConnector();
     rig = await startRig((store) => [teamsDelivery(store)]);
     await teamsConversationHook(rig.store)(ref(connector.url, '19:desk@thread.tacv2', 'channel'));
-    await createNotificationPorts(rig.store).subscribe({ platform: 'teams', id: '19:desk@thread.tacv2', kind: 'channel' }, { kind: 'all' }, dana);
+    await createConversationPorts(rig.store).subscribe({ platform: 'teams', id: '19:desk@thread.tacv2', kind: 'channel' }, { kind: 'all' }, dana);
     await rig.poller.runOnce();
 
     let lose = true;

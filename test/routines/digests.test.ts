@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openPolicySource } from '../../src/features/sla/policy-source';
-import { createNotificationPorts, createSqliteStore, type Store } from '../../src/store';
+import { createConversationPorts, createSqliteStore, type Store } from '../../src/store';
 import { startFakeConnector, type FakeConnector } from '../support/fake-connector';
 import { startFakeSlack, type FakeSlack } from '../support/fake-slack';
 import { startHelpdeskStack, type HelpdeskStack } from '../support/helpdesk-stack';
@@ -80,9 +80,9 @@ describe('channel digests end to end', () => {
     await bot.sayInTeams('digest daily 09:00 Europe/Berlin');
     expect(teamsSaid(/every working day at 09:00 \(Europe\/Berlin\), set by Dana Agent/)).toHaveLength(1);
     // Slack's channel hears high-priority tickets only: its digest covers just those.
-    const ports = createNotificationPorts(bot.store);
+    const ports = createConversationPorts(bot.store);
     await ports.subscribe(SLACK, { kind: 'high' }, dana);
-    await bot.notifications.ports.digests!.setSchedule(SLACK, { cadence: 'daily', time: '09:00', zone: 'Europe/Berlin' }, dana.email);
+    await bot.notifications.digests.ports.setSchedule(SLACK, { cadence: 'daily', time: '09:00', zone: 'Europe/Berlin' }, dana.email);
 
     // Before the slot: a new ticket, and one resolved.
     ticket('Mouse wheel sticks', {}, '2026-11-23T07:00:00Z');

@@ -107,7 +107,7 @@ describe('notification preferences on Slack', () => {
     expect(await store.personZone(sam.email)).toBe('America/New_York');
     await store.savePersonAddress({ platform: 'slack', email: dana.email, userId: dana.id });
     // Dana's own quiet hours (in HELPDESK_TIME_ZONE, UTC: her client never said) cover the SLA warning.
-    await notifications.ports.preferences!.setChoices(dana.email, { status: true, comments: true, resolution: true, quietStart: '15:10', quietEnd: '15:40' });
+    await store.setDmPreferences(dana.email, { status: true, comments: true, resolution: true, quietStart: '15:10', quietEnd: '15:40' });
 
     stack.emulator.data.insert('SD_Tickets', {
       Title: 'Scanner offline', SD_Description: 'd', SD_Priority: 'Urgent', SD_Status: 'New', SD_Category: 'Hardware',

@@ -10,7 +10,7 @@ import { DEFAULT_VOCABULARY } from '../../src/config';
 import { translator } from '../../src/i18n';
 import { createSlaAlerts } from '../../src/features/sla/sla-alerts';
 import type { SlaAlert } from '../../src/features/sla/clock-tracker';
-import { createNotificationPorts, createSqliteStore, type Store } from '../../src/store';
+import { createConversationPorts, createSqliteStore, type Store } from '../../src/store';
 
 const stores: Store[] = [];
 afterEach(async () => {
@@ -52,7 +52,7 @@ describe('SLA alerts owed', () => {
   async function setup() {
     const store = createSqliteStore({ dataDir: mkdtempSync(path.join(tmpdir(), 'sla-alerts-')) });
     stores.push(store);
-    const ports = createNotificationPorts(store);
+    const ports = createConversationPorts(store);
     await ports.subscribe({ platform: 'slack', id: 'CALL', kind: 'channel' }, { kind: 'sla', value: '' }, dana);
     await ports.subscribe({ platform: 'teams', id: 'TNET', kind: 'channel' }, { kind: 'sla', value: 'category:Hardware' }, dana);
     await ports.subscribe({ platform: 'slack', id: 'CCARDS', kind: 'channel' }, { kind: 'all' }, dana);

@@ -3,12 +3,13 @@
  * first (breached first), each with its clock line, from the due times the store keeps; a
  * requester's App Home has no such section.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NotificationPorts } from '../../src/core';
-import { createNotificationPorts, createSqliteStore, type Store } from '../../src/store';
+import { openPolicySource } from '../../src/features/sla/policy-source';
+import { createLogger } from '../../src/log';
+import { createConversationPorts, createSqliteStore, type Store } from '../../src/store';
 import { eventBody, slackFixture } from '../support/slack-request';
 import { startTestHelpdesk, type TestHelpdesk } from '../slack/helpdesk';
 import { PEOPLE, startSlackScene, type SlackScene } from '../slack/harness';
@@ -30,11 +31,10 @@ describe('App Home: Due soon', () => {
     hd = await startTestHelpdesk();
     dir = mkdtempSync(path.join(tmpdir(), 'sla-home-'));
     store = createSqliteStore({ dataDir: dir });
-    const ports: NotificationPorts = {
-      ...createNotificationPorts(store),
-      slaDue: (offset, limit) => store.slaQueue(offset, limit),
-    };
-    scene = await startSlackScene(hd.helpdesk, undefined, { notifications: ports, commands: registryOf(bindFeatures([slaFeature], { store })) });
+    writeFileSync(path.join(dir, 'sla.json'), JSON.stringify({ timeZone: 'UTC', hours: { mon: [['08:00', '17:00']] }, targets: { High: { firstResponse: '1h', resolution: '8h', calendar: '24/7' } } }));
+    const slaPolicy = await openPolicySource(path.join(dir, 'sla.json'), { logger: createLogger({ level: 'error' }), priorities: hd.helpdesk.vocabulary.priorities });
+    const host = { store, slaPolicy, vocabulary: hd.helpdesk.vocabulary, now: () => new Date(NOW), timeZone: 'UTC' };
+    scene = await startSlackScene(hd.helpdesk, undefined, { notifications: createConversationPorts(store), commands: registryOf(bindFeatures([slaFeature], host)) });
     const sam = { email: PEOPLE.sam.email, name: PEOPLE.sam.name };
     for (const title of ['Later ticket', 'Breached ticket', 'Soon ticket']) ids.push((await hd.helpdesk.createTicket(sam, { title })).id);
     const record = (id: number, dueAt: number, state: 'running' | 'breached') => ({

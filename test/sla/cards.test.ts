@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createNotificationPorts } from '../../src/store';
+import { createConversationPorts } from '../../src/store';
 import { CHANNEL, FIXTURES, MIN, connector, dana, pollAt, sayInTeams, setNow, slack, stack, startNotifier, url, useSlaScene } from './scene';
 
 useSlaScene();
@@ -119,7 +119,7 @@ describe('SLA clocks on ticket cards', () => {
     const { poller, store } = await startNotifier();
     setNow(created - 60 * MIN);
     await poller.runOnce();
-    await createNotificationPorts(store).subscribe({ platform: 'slack', id: 'C1', kind: 'channel' }, { kind: 'all' }, dana);
+    await createConversationPorts(store).subscribe({ platform: 'slack', id: 'C1', kind: 'channel' }, { kind: 'all' }, dana);
     await sayInTeams('subscribe');
     stack.emulator.data.insert('SD_Tickets', {
       Title: 'VPN down for the whole floor', SD_Description: 'd', SD_Priority: 'Urgent', SD_Status: 'New', SD_Category: 'Network',
@@ -172,7 +172,7 @@ describe('SLA clocks on ticket cards', () => {
     }
     const { poller, store } = await startNotifier();
     await sayInTeams('subscribe sla');
-    await createNotificationPorts(store).subscribe({ platform: 'slack', id: 'C1', kind: 'channel' }, { kind: 'sla', value: '' }, dana);
+    await createConversationPorts(store).subscribe({ platform: 'slack', id: 'C1', kind: 'channel' }, { kind: 'sla', value: '' }, dana);
     // First start with the policy: all seven are past their first response already.
     await pollAt(poller, created + 60 * MIN);
 

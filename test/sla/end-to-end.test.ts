@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createNotificationPorts } from '../../src/store';
+import { createConversationPorts } from '../../src/store';
 import { CHANNEL, MIN, POLICY, connector, dana, dir, pollAt, sayInTeams, setNow, slaTexts, slack, stack, startNotifier, stores, useSlaScene } from './scene';
 
 useSlaScene();
@@ -20,8 +20,8 @@ describe('SLA alerts end to end', () => {
     await poller.runOnce(); // first start: nothing announced, the policy adopted
     await sayInTeams('subscribe sla');
     const store = stores[stores.length - 1];
-    expect(await createNotificationPorts(store).subscriptions({ platform: 'teams', id: CHANNEL, kind: 'channel' })).toEqual([{ kind: 'sla', value: '' }]);
-    await createNotificationPorts(store).subscribe({ platform: 'slack', id: 'C1', kind: 'channel' }, { kind: 'sla', value: '' }, dana);
+    expect(await createConversationPorts(store).subscriptions({ platform: 'teams', id: CHANNEL, kind: 'channel' })).toEqual([{ kind: 'sla', value: '' }]);
+    await createConversationPorts(store).subscribe({ platform: 'slack', id: 'C1', kind: 'channel' }, { kind: 'sla', value: '' }, dana);
 
     stack.emulator.data.insert('SD_Tickets', {
       Title: 'VPN down for the whole floor', SD_Description: 'd', SD_Priority: 'Urgent', SD_Status: 'New', SD_Category: 'Network',
@@ -85,7 +85,7 @@ describe('SLA alerts end to end', () => {
     const { poller } = await startNotifier();
     setNow(created - 60 * MIN);
     await poller.runOnce();
-    await createNotificationPorts(stores[stores.length - 1]).subscribe({ platform: 'slack', id: 'C1', kind: 'channel' }, { kind: 'sla', value: '' }, dana);
+    await createConversationPorts(stores[stores.length - 1]).subscribe({ platform: 'slack', id: 'C1', kind: 'channel' }, { kind: 'sla', value: '' }, dana);
     stack.emulator.data.insert('SD_Tickets', {
       Title: 'VPN down', SD_Description: 'd', SD_Priority: 'Urgent', SD_Status: 'New', SD_Category: 'Network',
       SD_SubmittedBy: 'alex@example.com', SD_SubmittedByName: 'Alex', SD_SubmittedByEmail: 'alex@example.com', SD_AssignedTo: '',
@@ -108,7 +108,7 @@ describe('SLA alerts end to end', () => {
     setNow(created - 60 * MIN);
     await poller.runOnce();
     await sayInTeams('subscribe sla');
-    await createNotificationPorts(store).subscribe({ platform: 'slack', id: 'C1', kind: 'channel' }, { kind: 'sla', value: '' }, dana);
+    await createConversationPorts(store).subscribe({ platform: 'slack', id: 'C1', kind: 'channel' }, { kind: 'sla', value: '' }, dana);
     await store.savePersonAddress({ platform: 'slack', email: dana.email, userId: 'UDANA' });
     stack.emulator.data.insert('SD_Tickets', {
       Title: 'Badge reader dead', SD_Description: 'd', SD_Priority: 'Urgent', SD_Status: 'Assigned', SD_Category: 'Hardware',

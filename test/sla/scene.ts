@@ -17,7 +17,7 @@ import { createLogger } from '../../src/log';
 import { createNotifications, type Poller } from '../../src/notify';
 import { createServer, type Server } from '../../src/server';
 import { openPolicySource } from '../../src/features/sla/policy-source';
-import { createNotificationPorts, createSqliteStore, type Store } from '../../src/store';
+import { createConversationPorts, createSqliteStore, type Store } from '../../src/store';
 import { startFakeConnector, type FakeConnector } from '../support/fake-connector';
 import { startFakeSlack, type FakeSlack } from '../support/fake-slack';
 import { startHelpdeskStack, type HelpdeskStack } from '../support/helpdesk-stack';

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderMessage } from '../../src/channels/slack/blocks/message';
-import { createNotificationPorts, createSqliteStore, type Store } from '../../src/store';
+import { createConversationPorts, createSqliteStore, type Store } from '../../src/store';
 import { startSeededHelpdesk, type SeededHelpdesk } from '../support/seeded-helpdesk';
 import { slashBody } from '../support/slack-request';
 import { AGENTS, PEOPLE, slash, startSlackScene, type SlackScene } from './harness';
@@ -19,7 +19,7 @@ beforeAll(async () => {
   store = createSqliteStore({ file: ':memory:' });
   desk = await startSeededHelpdesk(AGENTS);
   desk.seedTicket({ title: 'VPN drops', submittedByEmail: PEOPLE.sam.email, spaceId: 'it' });
-  scene = await startSlackScene(desk, undefined, { notifications: createNotificationPorts(store) });
+  scene = await startSlackScene(desk, undefined, { notifications: createConversationPorts(store) });
 }, 30_000);
 afterAll(async () => {
   await scene?.close();

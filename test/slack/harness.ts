@@ -3,7 +3,7 @@
  * real server (src/server.ts), a help desk, and a poster that signs Slack requests.
  */
 import { createSlackChannel, type InboundClaims, type SlackChannel, type SlackChannelConfig, type SlackHooks } from '../../src/channels/slack';
-import type { NotificationPorts } from '../../src/core';
+import type { ConversationPorts } from '../../src/core';
 import type { HelpdeskService } from '../../src/helpdesk/types';
 import { createLogger } from '../../src/log';
 import { createServer, type Server } from '../../src/server';
@@ -37,7 +37,7 @@ export interface SlackScene {
 }
 
 /** Starts the scene around a help desk the caller owns. */
-export async function startSlackScene(helpdesk: HelpdeskService, hooks?: SlackHooks, options: { inbound?: InboundClaims; fake?: FakeSlack; notifications?: NotificationPorts; languages?: Pick<SlackChannelConfig, 'locale' | 'conversationLocale'>; commands?: SlackChannelConfig['commands']; files?: SlackChannelConfig['files'] } = {}): Promise<SlackScene> {
+export async function startSlackScene(helpdesk: HelpdeskService, hooks?: SlackHooks, options: { inbound?: InboundClaims; fake?: FakeSlack; notifications?: ConversationPorts; languages?: Pick<SlackChannelConfig, 'locale' | 'conversationLocale'>; commands?: SlackChannelConfig['commands']; files?: SlackChannelConfig['files'] } = {}): Promise<SlackScene> {
   const fake = options.fake ?? (await startFakeSlack({ users: Object.values(PEOPLE) }));
   const logLines: string[] = [];
   const logger = createLogger({ level: 'debug', write: (l) => logLines.push(l) });

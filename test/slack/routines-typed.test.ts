@@ -5,9 +5,11 @@
  * `notifications` as a slash command opens its form as a modal at once.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createDigests } from '../../src/features/digests/digest-timer';
+import { registryOf } from '../../src/commands/registry';
+import { bindFeatures } from '../../src/features';
+import { digestsFeature } from '../../src/features/digests/digests-feature';
 import { createLogger } from '../../src/log';
-import { createNotificationPorts, createSqliteStore, type Store } from '../../src/store';
+import { createConversationPorts, createSqliteStore, type Store } from '../../src/store';
 import { startSeededHelpdesk, type SeededHelpdesk } from '../support/seeded-helpdesk';
 import { slashBody } from '../support/slack-request';
 import { AGENTS, PEOPLE, slash, startSlackScene, type SlackScene } from './harness';
@@ -21,8 +23,8 @@ beforeAll(async () => {
   store = createSqliteStore({ file: ':memory:' });
   desk = await startSeededHelpdesk(AGENTS);
   const logger = createLogger({ level: 'error', write: () => undefined });
-  const digests = createDigests({ store, vocabulary: desk.vocabulary, logger, timeZone: 'UTC', locale: 'en' });
-  scene = await startSlackScene(desk, undefined, { notifications: { ...createNotificationPorts(store), digests: digests.ports } });
+  const commands = registryOf(bindFeatures([digestsFeature], { store, vocabulary: desk.vocabulary, logger, timeZone: 'UTC', locale: 'en', slaPolicy: undefined, now: () => new Date() }));
+  scene = await startSlackScene(desk, undefined, { notifications: createConversationPorts(store), commands });
 }, 30_000);
 afterAll(async () => {
   await scene?.close();

@@ -4,7 +4,7 @@
  * new-ticket modal) carries SD_SpaceId on the embedded site.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNotificationPorts } from '../../src/store/notification-ports';
+import { createConversationPorts } from '../../src/store/conversation-ports-store';
 import { createSqliteStore } from '../../src/store/sqlite-store';
 import type { Store } from '../../src/store/types';
 import { startSeededHelpdesk, type SeededHelpdesk } from '../support/seeded-helpdesk';
@@ -18,7 +18,7 @@ describe('Teams: a channel bound to a space', () => {
   beforeAll(async () => {
     store = createSqliteStore({ file: ':memory:' });
     // The demo site: tickets in spaces it and facilities.
-    h = await startTeamsHarness({ notifications: createNotificationPorts(store) });
+    h = await startTeamsHarness({ notifications: createConversationPorts(store) });
   }, 30_000);
   afterAll(async () => {
     await h?.close();
@@ -50,7 +50,7 @@ describe('Slack: a channel bound to a space', () => {
     desk = await startSeededHelpdesk(AGENTS);
     desk.seedTicket({ title: 'Projector in room 2', submittedByEmail: PEOPLE.sam.email, spaceId: 'facilities' });
     desk.seedTicket({ title: 'VPN drops', submittedByEmail: PEOPLE.sam.email, spaceId: 'it' });
-    scene = await startSlackScene(desk, undefined, { notifications: createNotificationPorts(store) });
+    scene = await startSlackScene(desk, undefined, { notifications: createConversationPorts(store) });
   });
   afterAll(async () => {
     await scene?.close();

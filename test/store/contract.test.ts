@@ -1,6 +1,6 @@
 /** The Store contract: every engine keeps and answers the same things the same way. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createNotificationPorts, type Store } from '../../src/store';
+import { createConversationPorts, type Store } from '../../src/store';
 import { pgProblem } from '../support/postgres';
 import { engines } from './engines';
 
@@ -28,7 +28,7 @@ describe.each(engines)('$name store', (engine) => {
 
   it('keeps subscriptions, posted cards, watermarks and states across a reopen', async () => {
     const { location, store } = await open();
-    const ports = createNotificationPorts(store);
+    const ports = createConversationPorts(store);
     await ports.subscribe(channel, { kind: 'high' }, dana);
     await ports.subscribe(channel, { kind: 'category', value: 'Network' }, dana);
     await ports.subscribe(channel, { kind: 'high' }, dana); // same filter twice is one subscription
@@ -42,7 +42,7 @@ describe.each(engines)('$name store', (engine) => {
 
     const again = await engine.open(location);
     stores.push(again);
-    const subs = await createNotificationPorts(again).subscriptions(channel);
+    const subs = await createConversationPorts(again).subscriptions(channel);
     expect(subs).toHaveLength(2);
     expect(subs).toEqual(expect.arrayContaining([{ kind: 'high' }, { kind: 'category', value: 'Network' }]));
     expect((await again.allSubscriptions())[0].createdBy).toBe('dana@contoso.com');
@@ -54,7 +54,7 @@ describe.each(engines)('$name store', (engine) => {
 
   it('unsubscribes one filter or all of them and reports how many went', async () => {
     const { store } = await open();
-    const ports = createNotificationPorts(store);
+    const ports = createConversationPorts(store);
     await ports.subscribe(channel, { kind: 'all' }, dana);
     await ports.subscribe(channel, { kind: 'status', value: 'New' }, dana);
     await ports.subscribe(channel, { kind: 'space', value: 'hr' }, dana);
@@ -66,7 +66,7 @@ describe.each(engines)('$name store', (engine) => {
 
   it('dropping a conversation removes its subscriptions and cards', async () => {
     const { store } = await open();
-    await createNotificationPorts(store).subscribe(channel, { kind: 'all' }, dana);
+    await createConversationPorts(store).subscribe(channel, { kind: 'all' }, dana);
     await store.savePostedMessage({ platform: 'slack', conversationId: 'C1', ticketId: 3, messageId: 'm' });
     expect(await store.dropConversation('slack', 'C1')).toBe(1);
     expect(await store.allSubscriptions()).toEqual([]);
@@ -75,7 +75,7 @@ describe.each(engines)('$name store', (engine) => {
 
   it('mutes by email regardless of case and prefers the newest personal address', async () => {
     const { store } = await open();
-    await createNotificationPorts(store).setMuted('ALEX@contoso.com', true);
+    await createConversationPorts(store).setMuted('ALEX@contoso.com', true);
     expect(await store.mutedAmong(['alex@contoso.com', 'dana@contoso.com'])).toEqual(new Set(['alex@contoso.com']));
     await store.setMuted('alex@contoso.com', false);
     expect((await store.mutedAmong(['alex@contoso.com'])).size).toBe(0);
@@ -106,17 +106,17 @@ describe.each(engines)('$name store', (engine) => {
     const { store, location } = await open();
     const replica = await engine.open(location);
     stores.push(replica);
-    const [here, there] = [createNotificationPorts(store), createNotificationPorts(replica)];
-    expect(await there.space!(channel)).toBeUndefined();
-    await here.setSpace!(channel, 'it', dana);
-    expect(await there.space!(channel)).toBe('it');
+    const [here, there] = [createConversationPorts(store), createConversationPorts(replica)];
+    expect(await there.space(channel)).toBeUndefined();
+    await store.setConversationSpace('slack', 'C1', 'it', dana.email);
+    expect(await there.space(channel)).toBe('it');
     expect(await replica.conversationSpace('slack', 'C1')).toEqual({ spaceId: 'it', boundBy: 'dana@contoso.com', boundAt: expect.any(String) });
     // Another platform's conversation with the same id is another conversation.
-    expect(await there.space!({ ...channel, platform: 'teams' })).toBeUndefined();
-    await there.setSpace!(channel, 'facilities', dana);
-    expect(await here.space!(channel)).toBe('facilities');
-    await here.setSpace!(channel, undefined, dana);
-    expect(await there.space!(channel)).toBeUndefined();
+    expect(await there.space({ ...channel, platform: 'teams' })).toBeUndefined();
+    await replica.setConversationSpace('slack', 'C1', 'facilities', dana.email);
+    expect(await here.space(channel)).toBe('facilities');
+    await store.setConversationSpace('slack', 'C1', undefined, dana.email);
+    expect(await there.space(channel)).toBeUndefined();
   });
 
   it("keeps a person's chosen language apart from the one they last wrote in; it wins for DMs until cleared, across a reopen", async () => {
@@ -134,10 +134,9 @@ describe.each(engines)('$name store', (engine) => {
     await again.setChosenLocale('alex@contoso.com', undefined); // `language default`
     expect(await again.chosenLocale('alex@contoso.com')).toBeUndefined();
     expect(await again.personLocales(['alex@contoso.com'])).toEqual(new Map([['alex@contoso.com', 'en']]));
-    // Through the ports the commands use.
-    const ports = createNotificationPorts(again);
-    await ports.setPersonLanguage!('kim@contoso.com', 'de');
-    expect(await ports.personLanguage!('KIM@contoso.com')).toBe('de');
+    // Through the ports the channels read it with.
+    await again.setChosenLocale('kim@contoso.com', 'de');
+    expect(await createConversationPorts(again).personLanguage('KIM@contoso.com')).toBe('de');
   });
 
   it('reads 100k ticket states back by id after one bulk write', async () => {

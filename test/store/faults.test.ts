@@ -12,7 +12,7 @@ import { DEFAULT_VOCABULARY } from '../../src/config';
 import { createLogger } from '../../src/log';
 import { createDeliverer, createPoller, createSendQueue, type Poller } from '../../src/notify';
 import { plainWhenUnreachable } from '../../src/notify/plain-ports';
-import { createNotificationPorts, createPostgresStore, leaseFor, storeHealth, type Store } from '../../src/store';
+import { createConversationPorts, createPostgresStore, leaseFor, storeHealth, type Store } from '../../src/store';
 import { memoryFeed } from '../notify/memory-feed';
 import { recordingDelivery } from '../notify/recording-delivery';
 import { freshDatabase, pgAvailable, pgProblem } from '../support/postgres';
@@ -53,7 +53,7 @@ describe.skipIf(!pgAvailable())(`PostgreSQL unreachable${pgAvailable() ? '' : ` 
     const lease = leaseFor(store, { ttlMs: 750 });
     const poller: Poller = createPoller({ feed: env.feed, store, deliverer, vocabulary, logger, pollSeconds: 1, now: env.now, lease });
     cleanup.push(() => poller.stop());
-    await createNotificationPorts(store).subscribe({ platform: 'slack', id: 'C1', kind: 'channel' }, { kind: 'all' }, { email: 'dana@contoso.com', name: 'Dana' });
+    await createConversationPorts(store).subscribe({ platform: 'slack', id: 'C1', kind: 'channel' }, { kind: 'all' }, { email: 'dana@contoso.com', name: 'Dana' });
     await store.savePersonAddress({ platform: 'slack', email: 'alex@contoso.com', userId: 'U1' });
 
     poller.start();
@@ -103,7 +103,7 @@ describe.skipIf(!pgAvailable())(`PostgreSQL unreachable${pgAvailable() ? '' : ` 
     expect((await storeHealth(store, 1000)).reachable).toBe(false);
     await expect(store.setMuted('a@contoso.com', true)).rejects.toThrow();
     // A person typing `notifications off` meanwhile gets a plain answer, not a generic failure.
-    await expect(plainWhenUnreachable(createNotificationPorts(store)).setMuted('a@contoso.com', true)).rejects.toMatchObject({ kind: 'unavailable', message: expect.stringMatching(/not reachable right now, so nothing was changed/) });
+    await expect(plainWhenUnreachable(createConversationPorts(store)).setMuted('a@contoso.com', true)).rejects.toMatchObject({ kind: 'unavailable', message: expect.stringMatching(/not reachable right now, so nothing was changed/) });
     proxy.restore();
     await store.setMuted('a@contoso.com', true);
     expect(await store.mutedAmong(['a@contoso.com'])).toEqual(new Set(['a@contoso.com']));

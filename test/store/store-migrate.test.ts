@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { featureMigrations, FEATURES } from '../../src/features';
-import { createNotificationPorts, createPostgresStore, createSqliteStore, type Store } from '../../src/store';
+import { createConversationPorts, createPostgresStore, createSqliteStore, type Store } from '../../src/store';
 import { freshDatabase, pgAvailable, pgProblem } from '../support/postgres';
 
 const run = promisify(execFile);
@@ -27,7 +27,7 @@ describe.skipIf(!pgAvailable())(`store:migrate${pgAvailable() ? '' : ` (cannot r
     const sqlite = createSqliteStore({ dataDir: dir });
     const teamsChannel = { platform: 'teams' as const, id: '19:abc@thread.tacv2', kind: 'channel' as const };
     const reference = { conversation: { id: '19:abc@thread.tacv2' }, serviceUrl: 'https://smba.example/' };
-    await createNotificationPorts(sqlite).subscribe(teamsChannel, { kind: 'category', value: 'Network' }, { email: 'dana@contoso.com', name: 'Dana' });
+    await createConversationPorts(sqlite).subscribe(teamsChannel, { kind: 'category', value: 'Network' }, { email: 'dana@contoso.com', name: 'Dana' });
     await sqlite.saveConversation({ ...teamsChannel, reference });
     await sqlite.savePersonAddress({ platform: 'slack', email: 'alex@contoso.com', userId: 'U1', conversationId: 'D1' });
     await sqlite.savePostedMessage({ platform: 'teams', conversationId: teamsChannel.id, ticketId: 12, messageId: '1700000000123', etag: '"e,4"' });

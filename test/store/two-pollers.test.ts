@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_VOCABULARY } from '../../src/config';
 import { createLogger } from '../../src/log';
 import { createDeliverer, createPoller, createSendQueue } from '../../src/notify';
-import { createNotificationPorts, createPostgresStore, type Store } from '../../src/store';
+import { createConversationPorts, createPostgresStore, type Store } from '../../src/store';
 import { memoryFeed } from '../notify/memory-feed';
 import { recordingDelivery } from '../notify/recording-delivery';
 import { freshDatabase, pgAvailable, pgProblem } from '../support/postgres';
@@ -33,7 +33,7 @@ describe.skipIf(!pgAvailable())(`two pollers on one database${pgAvailable() ? ''
       }),
     );
     const [a, b] = pollers;
-    await createNotificationPorts(a.store).subscribe({ platform: 'slack', id: 'C1', kind: 'channel' }, { kind: 'all' }, { email: 'dana@contoso.com', name: 'Dana' });
+    await createConversationPorts(a.store).subscribe({ platform: 'slack', id: 'C1', kind: 'channel' }, { kind: 'all' }, { email: 'dana@contoso.com', name: 'Dana' });
     await a.store.savePersonAddress({ platform: 'slack', email: 'alex@contoso.com', userId: 'U1' });
     await a.poller.runOnce(); // first start: remember what exists
 
@@ -93,7 +93,7 @@ describe.skipIf(!pgAvailable())(`two pollers on one database${pgAvailable() ? ''
     const a = await make('a');
     const b = await make('b');
     try {
-      await createNotificationPorts(a.store).subscribe({ platform: 'slack', id: 'C1', kind: 'channel' }, { kind: 'all' }, { email: 'dana@contoso.com', name: 'Dana' });
+      await createConversationPorts(a.store).subscribe({ platform: 'slack', id: 'C1', kind: 'channel' }, { kind: 'all' }, { email: 'dana@contoso.com', name: 'Dana' });
       await a.poller.runOnce(); // first start
 
       env.tick(2);

@@ -4,7 +4,7 @@
  * German card there, and the agent's own private answers stay in English.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNotificationPorts, createSqliteStore, type Store } from '../../src/store';
+import { createConversationPorts, createSqliteStore, type Store } from '../../src/store';
 import { cardOf, cardText, startTeamsHarness, type TeamsHarness } from './harness';
 
 const CHANNEL = { id: '19:scrubbedGermanChannel0000@thread.tacv2', isGroup: true, conversationType: 'channel', name: 'Service' };
@@ -16,7 +16,7 @@ let h: TeamsHarness;
 let store: Store;
 beforeAll(async () => {
   store = createSqliteStore({ file: ':memory:' });
-  h = await startTeamsHarness({ notifications: { ...createNotificationPorts(store), defaultLanguage: 'en' } });
+  h = await startTeamsHarness({ notifications: { ...createConversationPorts(store), defaultLanguage: 'en' } });
   await store.setConversationLocale('teams', CHANNEL.id, 'de');
 }, 30_000);
 afterAll(async () => {

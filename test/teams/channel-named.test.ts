@@ -4,7 +4,7 @@
  * Bot Connector once per channel; where Teams does not say, it still reads "This conversation".
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNotificationPorts, createSqliteStore, type Store } from '../../src/store';
+import { createConversationPorts, createSqliteStore, type Store } from '../../src/store';
 import type { RecordedActivity } from '../support/fake-connector';
 import { cardOf, cardText, startTeamsHarness, type TeamsHarness } from './harness';
 
@@ -15,7 +15,7 @@ let teamId: string;
 
 beforeAll(async () => {
   store = createSqliteStore({ file: ':memory:' });
-  h = await startTeamsHarness({ notifications: createNotificationPorts(store) });
+  h = await startTeamsHarness({ notifications: createConversationPorts(store) });
   const data = h.fixture('message-channel-mention').channelData;
   channelId = data.channel.id;
   teamId = data.team.id;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { TurnContext } from 'botbuilder';
 import { afterEach, describe, expect, it } from 'vitest';
 import { conversationOf } from '../../src/channels/teams/turn';
-import { createNotificationPorts, createSqliteStore, type Store } from '../../src/store';
+import { createConversationPorts, createSqliteStore, type Store } from '../../src/store';
 
 const dana = { email: 'dana@contoso.com', name: 'Dana' };
 let dir: string;
@@ -24,7 +24,7 @@ describe('Teams conversation ids', () => {
   it('a subscribe typed in a channel thread subscribes the channel itself, and another thread sees it', async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'teams-ids-'));
     store = createSqliteStore({ dataDir: dir });
-    const ports = createNotificationPorts(store);
+    const ports = createConversationPorts(store);
     const inThread = conversationOf(turnIn('19:abc@thread.tacv2;messageid=1700000000123', 'channel'));
     expect(inThread).toEqual({ platform: 'teams', id: '19:abc@thread.tacv2', kind: 'channel' });
     await ports.subscribe(inThread, { kind: 'high' }, dana);

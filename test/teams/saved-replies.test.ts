@@ -4,7 +4,7 @@
  * the reply form's typeahead picker (application/search invoke, then the Use round trip).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNotificationPorts, createSqliteStore, type Store } from '../../src/store';
+import { createConversationPorts, createSqliteStore, type Store } from '../../src/store';
 import { cardOf, cardText, startTeamsHarness, type TeamsHarness } from './harness';
 
 let h: TeamsHarness;
@@ -13,7 +13,7 @@ let ticketId = 0;
 
 beforeAll(async () => {
   store = createSqliteStore({ file: ':memory:' });
-  h = await startTeamsHarness({ notifications: createNotificationPorts(store) });
+  h = await startTeamsHarness({ notifications: createConversationPorts(store) });
   const t = await h.stack.helpdesk.createTicket({ email: h.emails.lynne!, name: 'Lynne Robbins' }, { title: 'VPN drops every hour' });
   ticketId = t.id;
 }, 30_000);

@@ -18,8 +18,8 @@ export async function publishHome(deps: SlackDeps, userId: string, notice?: stri
   } else {
     const [mine, isAgent] = await Promise.all([dispatch(ctx, { verb: VERBS.mine }), deps.helpdesk.isAgent(ctx.actor.email)]);
     const queue = isAgent ? await dispatch(ctx, { verb: VERBS.queue, text: 'unassigned' }) : undefined;
-    // With SLA clocks on, agents see what is due soonest, from the store's due times.
-    const due = isAgent && ctx.notifications?.slaDue ? dueSoonView((await dispatch(ctx, { verb: VERBS.queue, values: { queue: 'due' } })).view, ctx.locale) : undefined;
+    // With SLA clocks on, agents see what is due soonest, from the store's due times (without, the queue answers that none are kept).
+    const due = isAgent ? dueSoonView((await dispatch(ctx, { verb: VERBS.queue, values: { queue: 'due' } })).view, ctx.locale) : undefined;
     content = { mine: mine.view, queue: queue?.view, ...(due ? { due } : {}), notice, actions: homeActions(ctx.locale) };
   }
   await deps.client.views.publish({ user_id: userId, view: homeView(content) });

@@ -2,7 +2,7 @@
 import type { FileRef, FilesFeature } from '../../features/files';
 import type { webApi } from '@slack/bolt';
 import type { CommandRegistry } from '../../commands/registry';
-import type { CommandContext, Conversation, NotificationPorts } from '../../commands/types';
+import type { CommandContext, Conversation, ConversationPorts } from '../../commands/types';
 import type { Actor, HelpdeskService } from '../../helpdesk/types';
 import type { Logger } from '../../log';
 import { actorOf, type SlackIdentity } from './identity';
@@ -57,7 +57,7 @@ export interface SlackDeps {
   helpdesk: HelpdeskService;
   /** The commands slash commands, buttons and messages reach. */
   commands: CommandRegistry;
-  notifications?: NotificationPorts;
+  notifications?: ConversationPorts;
   identity: SlackIdentity;
   logger: Logger;
   hooks: SlackHooks;

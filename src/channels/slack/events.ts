@@ -59,7 +59,7 @@ export function registerEvents(app: App, deps: SlackDeps): void {
           // A reply in the thread of a notification DM answers that notification's ticket.
           const threaded = typeof m.thread_ts === 'string' && m.thread_ts !== m.ts;
           if (ctx && threaded) {
-            ctx.replyTo = await deps.notifications?.noticeOf?.('slack', m.channel, m.thread_ts).catch((error: unknown) => {
+            ctx.replyTo = await deps.notifications?.noticeOf('slack', m.channel, m.thread_ts).catch((error: unknown) => {
               // Without the notice the reply is read as typed: a command, or words the bot answers.
               deps.logger.warn('notice of a DM thread unreadable; the reply is read without it', { channelId: m.channel, error });
               return undefined;

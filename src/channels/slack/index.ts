@@ -6,7 +6,7 @@ import { FILES_OFF } from '../../features/files';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { App, ErrorCode, HTTPReceiver, LogLevel, SocketModeReceiver } from '@slack/bolt';
 import { REGISTRY, type CommandRegistry } from '../../commands/registry';
-import type { NotificationPorts } from '../../commands/types';
+import type { ConversationPorts } from '../../commands/types';
 import type { SlackSettings } from '../../config';
 import type { HelpdeskService } from '../../helpdesk/types';
 import type { Logger } from '../../log';
@@ -34,7 +34,7 @@ export { renderMessage, type SlackMessage } from './blocks/message';
 export interface SlackChannelConfig {
   settings: SlackSettings;
   helpdesk: HelpdeskService;
-  notifications?: NotificationPorts;
+  notifications?: ConversationPorts;
   logger: Logger;
   hooks?: SlackHooks;
   /** Where inbound request ids are claimed (the Store's claimInbound); default: this process only. */

@@ -7,12 +7,13 @@
 import { conversationLanguage, personLanguage, type LanguageSources } from '../../features/language/conversation-language';
 import { conversationOf, type SlackDeps } from './command-context';
 import type { SlackPerson } from './identity';
+import type { Conversation } from '../../core';
 
 /** Slack's language sources: the channel configuration's own (tests, app.ts) over the ports'. */
 function sources(deps: SlackDeps): LanguageSources {
   const lookup = deps.conversationLocale;
   return {
-    language: lookup ? (c) => lookup(c.id) : deps.notifications?.language,
+    language: lookup ? (c: Conversation) => lookup(c.id) : deps.notifications?.language,
     personLanguage: deps.notifications?.personLanguage,
     defaultLanguage: deps.locale ?? deps.notifications?.defaultLanguage,
   };

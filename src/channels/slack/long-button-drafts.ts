@@ -17,7 +17,7 @@ const fits = (data: Record<string, string>) => JSON.stringify(data).length <= BU
 
 /** `data` as a button can carry it: itself when it fits, else a kept draft's id (itself, cut, when nothing can keep it). */
 async function carried(deps: SlackDeps, data: Record<string, string>): Promise<Record<string, string>> {
-  if (fits(data) || !deps.notifications?.keepDraft) return data;
+  if (fits(data) || !deps.notifications) return data;
   try {
     return { [DRAFT_KEY]: await deps.notifications.keepDraft(data) };
   } catch (err) {

@@ -12,7 +12,7 @@ import {
 } from 'botbuilder';
 import type { Request, Response } from 'restify';
 import { REGISTRY, type CommandRegistry } from '../../commands/registry';
-import type { NotificationPorts } from '../../commands/types';
+import type { ConversationPorts } from '../../commands/types';
 import type { TeamsSettings } from '../../config';
 import type { HelpdeskService } from '../../helpdesk/types';
 import type { Logger } from '../../log';
@@ -34,7 +34,7 @@ export type { TeamsHooks } from './bot';
 export interface TeamsChannelConfig {
   settings: TeamsSettings;
   helpdesk: HelpdeskService;
-  notifications?: NotificationPorts;
+  notifications?: ConversationPorts;
   logger: Logger;
   hooks?: TeamsHooks;
   /** Store.claimInbound, so a Teams redelivery never runs a command twice. */

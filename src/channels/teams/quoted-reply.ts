@@ -29,7 +29,7 @@ export function takeQuotedReply(activity: Partial<Activity>): QuotedReply | unde
 
 /** The ticket a quoted notification was about: remembered for that message, else the "#N" it shows. */
 export async function quotedTicket(ctx: CommandContext, quoted: QuotedReply): Promise<number | undefined> {
-  const known = quoted.messageId ? await ctx.notifications?.noticeOf?.('teams', ctx.conversation.id, quoted.messageId).catch((error: unknown) => {
+  const known = quoted.messageId ? await ctx.notifications?.noticeOf('teams', ctx.conversation.id, quoted.messageId).catch((error: unknown) => {
     // The store cannot say which notice this was: the "#N" the quote shows still names the ticket.
     ctx.logger?.warn('notice of a quoted message unreadable; the ticket is taken from the quote', { conversationId: ctx.conversation.id, error });
     return undefined;

@@ -4,7 +4,7 @@
  * as the agent types; Teams shows at most 15 choices.
  */
 import type { SearchInvokeResponse, SearchInvokeValue, TurnContext } from 'botbuilder';
-import { savedReplyChoices } from '../../features/saved-replies/saved-reply-use';
+import { extensionsOf } from '../../commands/extensions';
 import type { Actor } from '../../helpdesk/types';
 import { commandContext, type TeamsDeps } from './turn';
 
@@ -24,7 +24,8 @@ export async function onSavedReplySearch(deps: TeamsDeps, context: TurnContext, 
   const asked = Number(value.queryOptions?.top);
   const top = Number.isInteger(asked) && asked > 0 ? Math.min(asked, TEAMS_TYPEAHEAD_MAX) : TEAMS_TYPEAHEAD_MAX;
   try {
-    const choices = await savedReplyChoices(commandContext(deps, context, actor), String(value.queryText ?? ''), top);
+    const ctx = commandContext(deps, context, actor);
+    const choices = await extensionsOf(ctx).pickerChoices(ctx, String(value.queryText ?? ''), top);
     return results(choices.map((c) => ({ title: c.title, value: c.value })));
   } catch (err) {
     deps.logger.warn('saved reply search failed', { activityId: context.activity.id, error: err });

@@ -3,7 +3,7 @@ import type { FilesFeature } from '../../features/files';
 import type { ConversationAccount, TurnContext } from 'botbuilder';
 import type { CommandRegistry } from '../../commands/registry';
 import { conversationLanguage, personLanguage } from '../../features/language/conversation-language';
-import type { CommandContext, Conversation, NotificationPorts } from '../../commands/types';
+import type { CommandContext, Conversation, ConversationPorts } from '../../commands/types';
 import { isPrivate } from '../../core';
 import type { Actor, HelpdeskService } from '../../helpdesk/types';
 import type { Logger } from '../../log';
@@ -18,7 +18,7 @@ export interface TeamsDeps {
   helpdesk: HelpdeskService;
   /** The commands cards and typed messages reach. */
   commands: CommandRegistry;
-  notifications?: NotificationPorts;
+  notifications?: ConversationPorts;
   identity: IdentityResolver;
   /** The names of the channels turns happen in (absent: answers say "this conversation"). */
   titles?: ConversationTitles;

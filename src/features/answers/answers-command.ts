@@ -4,10 +4,12 @@
  * before a ticket and its "This solved it" button are in offer.ts.
  */
 import type { AnswerPorts } from '../../core/answers';
-import { EVERYWHERE, type CommandDeclaration } from '../../commands/declaration';
+import { EVERYWHERE } from '../../commands/declaration';
 import { confirm, errorReply, formReply, needTicket, privately, tr } from '../../commands/respond';
 import { MAX_REPLY_BODY, REPLY_VARIABLES, unknownVariables } from '../../views/reply-template';
-import type { CommandContext, Handler, Reply } from '../../commands/types';
+import type { CommandContext, Reply } from '../../commands/types';
+import type { FeatureCommand, FeatureHandler } from '../types';
+import { answerPortsOver, type AnswerServices } from './answer-services';
 import type { FormFieldError } from '../../views/types';
 import { solved } from './offer';
 import { prefillFromTicket } from './prefill';
@@ -19,11 +21,9 @@ const USAGE = 'answers [add|edit|remove <name>]';
 const NAME = /^[\p{L}\p{N}][\p{L}\p{N}-]{0,39}$/u;
 
 /** The answers for an agent, or the refusal to answer instead. */
-async function answersFor(ctx: CommandContext): Promise<{ ports: AnswerPorts } | { refusal: Reply }> {
-  const t = tr(ctx);
-  if (!(await ctx.helpdesk.isAgent(ctx.actor.email))) return { refusal: errorReply(t('answers:agentsOnly')) };
-  const ports = ctx.notifications?.answers;
-  return ports ? { ports } : { refusal: errorReply(t('answers:unavailable')) };
+async function answersFor(ctx: CommandContext, services: AnswerServices): Promise<{ ports: AnswerPorts } | { refusal: Reply }> {
+  if (!(await ctx.helpdesk.isAgent(ctx.actor.email))) return { refusal: errorReply(tr(ctx)('answers:agentsOnly')) };
+  return { ports: answerPortsOver(services.db) };
 }
 
 async function notFound(ctx: CommandContext, ports: AnswerPorts, name: string): Promise<Reply> {
@@ -53,8 +53,8 @@ async function editForm(ctx: CommandContext, ports: AnswerPorts, name: string, t
 }
 
 /** `answers [add|edit|remove <name>]`. */
-const answers: Handler = async (ctx, input) => {
-  const found = await answersFor(ctx);
+const answers: FeatureHandler<AnswerServices> = async (ctx, input, _commands, services) => {
+  const found = await answersFor(ctx, services);
   if ('refusal' in found) return found.refusal;
   const { ports } = found;
   const t = tr(ctx);
@@ -71,8 +71,8 @@ const answers: Handler = async (ctx, input) => {
 };
 
 /** The form from a button, or handed back with what was typed: edit `original` when given, else add. */
-const answerFormHandler: Handler = async (ctx, input) => {
-  const found = await answersFor(ctx);
+const answerFormHandler: FeatureHandler<AnswerServices> = async (ctx, input, _commands, services) => {
+  const found = await answersFor(ctx, services);
   if ('refusal' in found) return found.refusal;
   const { original = '', ...values } = input.values ?? {};
   return original.trim() ? editForm(ctx, found.ports, original.trim(), values) : addForm(ctx, found.ports, values);
@@ -94,8 +94,8 @@ function problems(ctx: CommandContext, v: Record<string, string>): FormFieldErro
 }
 
 /** Checks and saves the form; anything wrong comes back in the form with what was typed. */
-const save: Handler = async (ctx, input) => {
-  const found = await answersFor(ctx);
+const save: FeatureHandler<AnswerServices> = async (ctx, input, _commands, services) => {
+  const found = await answersFor(ctx, services);
   if ('refusal' in found) return found.refusal;
   const { ports } = found;
   const t = tr(ctx);
@@ -126,8 +126,8 @@ const save: Handler = async (ctx, input) => {
 };
 
 /** The Remove button (`name`). */
-const remove: Handler = async (ctx, input) => {
-  const found = await answersFor(ctx);
+const remove: FeatureHandler<AnswerServices> = async (ctx, input, _commands, services) => {
+  const found = await answersFor(ctx, services);
   if ('refusal' in found) return found.refusal;
   const name = (input.values?.name ?? '').trim();
   if (!name) return errorReply(tr(ctx)('answers:needName', { action: 'remove' }), USAGE);
@@ -136,8 +136,8 @@ const remove: Handler = async (ctx, input) => {
 };
 
 /** Save as answer: the form filled from a resolved ticket's title and public resolution note, nothing private. */
-const fromTicket: Handler = async (ctx, input) => {
-  const found = await answersFor(ctx);
+const fromTicket: FeatureHandler<AnswerServices> = async (ctx, input, _commands, services) => {
+  const found = await answersFor(ctx, services);
   if ('refusal' in found) return found.refusal;
   const id = needTicket(ctx, input, USAGE);
   if (typeof id !== 'number') return id;
@@ -147,7 +147,7 @@ const fromTicket: Handler = async (ctx, input) => {
 };
 
 /** `answers [add|edit|remove <name>]`, its form and buttons, and the offer's "This solved it". */
-export const answersCommand: CommandDeclaration = {
+export const answersCommand: FeatureCommand<AnswerServices> = {
   name: 'answers',
   usage: USAGE,
   description: 'answers:describe',
@@ -177,7 +177,7 @@ export const answersCommand: CommandDeclaration = {
 };
 
 /** Save as answer on a resolved ticket's card, or typed (in its thread too): the answer form filled from the ticket. */
-export const saveAnswerCommand: CommandDeclaration = {
+export const saveAnswerCommand: FeatureCommand<AnswerServices> = {
   name: 'save-answer',
   usage: 'save-answer <ticket id>',
   description: 'answers:describeSave',

@@ -8,7 +8,10 @@
 import { randomUUID } from 'node:crypto';
 import { keptIfLong } from '../../commands/drafts';
 import { confirm, errorReply, privately, tr } from '../../commands/respond';
-import type { CommandContext, Handler, Reply } from '../../commands/types';
+import type { CommandContext, Reply } from '../../commands/types';
+import type { AnswerPorts } from '../../core/answers';
+import type { FeatureHandler } from '../types';
+import { answerPortsOver, type AnswerServices } from './answer-services';
 import { VERBS } from '../../core';
 import { log } from '../../log';
 import { offerView } from './views';
@@ -24,11 +27,10 @@ export const OFFERED = 'offered';
  * once. `fromMessage`: the words are another message's and the offer goes as a message of its own
  * (the 🎫 reaction), so a link to that message does not stop it.
  */
-export async function answerOffer(ctx: CommandContext, draft: Record<string, string>, options: { fromMessage?: boolean } = {}): Promise<Reply | undefined> {
-  const ports = ctx.notifications?.answers;
+export async function answerOffer(ports: AnswerPorts, ctx: CommandContext, draft: Record<string, string>, options: { fromMessage?: boolean } = {}): Promise<Reply | undefined> {
   const question = [draft.title, draft.description].filter(Boolean).join('\n').trim();
   // Words taken from another message (a message action) keep today's form: a Teams dialog has no place for the offer's buttons.
-  if (!ports || !question || draft[OFFERED] || (draft.sourceLink && !options.fromMessage)) return undefined;
+  if (!question || draft[OFFERED] || (draft.sourceLink && !options.fromMessage)) return undefined;
   let found;
   try {
     found = await ports.match(question);
@@ -44,14 +46,14 @@ export async function answerOffer(ctx: CommandContext, draft: Record<string, str
 }
 
 /** "This solved it": no ticket; thanks, and one question counted (once per offer). */
-export const solved: Handler = async (ctx, input) => {
+export const solved: FeatureHandler<AnswerServices> = async (ctx, input, _commands, services) => {
   const t = tr(ctx);
-  const ports = ctx.notifications?.answers;
+  const ports = answerPortsOver(services.db);
   const v = input.values ?? {};
   if (!ctx.actor.email.trim()) return errorReply(t('answers:noAddress'));
-  if (!ports || !v.offer || !v.answer) {
+  if (!v.offer || !v.answer) {
     // The person is thanked all the same; only the count misses this one, and the log says so.
-    (ctx.logger ?? log).warn('a question answered without a ticket could not be counted', { reason: ports ? 'button without its offer' : 'no answers store', answer: v.answer });
+    (ctx.logger ?? log).warn('a question answered without a ticket could not be counted', { reason: 'button without its offer', answer: v.answer });
     return confirm(t('answers:solvedThanks'));
   }
   const counted = await ports.countAnswered(v.offer, v.answer, v.language === 'de' ? 'de' : 'en', new Date().toISOString());

@@ -1,12 +1,12 @@
 /** `digest daily 09:00 [zone]|weekly mon 09:00 [zone]|off|now` (agents, shared conversations): this channel's scheduled summary. */
 import { byWhom, confirm, errorReply, tr } from '../../commands/respond';
-import { agentPorts, isReply } from '../../commands/subscription-filter';
+import { agentOnly } from '../../commands/subscription-filter';
 import { VERBS, type DigestSpec } from '../../core';
 import type { Translate } from '../../i18n';
-import type { CommandDeclaration } from '../../commands/declaration';
 import { parseSchedule } from './digest-words';
 import { digestView } from './digest-view';
-import type { Handler } from '../../commands/types';
+import type { FeatureCommand, FeatureHandler } from '../types';
+import { digestPortsOf, type DigestServices } from './digest-ports';
 
 /** The plain answer that names the fix for each way a typed schedule can be wrong. */
 const PROBLEMS = {
@@ -26,12 +26,11 @@ export function describeSchedule(spec: DigestSpec, t: Translate, daily: string, 
 }
 
 /** Sets, removes or runs this conversation's digest. */
-const digest: Handler = async (ctx, input) => {
-  const ports = await agentPorts(ctx, 'digest');
-  if (isReply(ports)) return ports;
+const digest: FeatureHandler<DigestServices> = async (ctx, input, _commands, services) => {
+  const refused = await agentOnly(ctx, 'digest');
+  if (refused) return refused;
+  const digests = digestPortsOf(services);
   const t = tr(ctx);
-  const digests = ports.digests;
-  if (!digests) return errorReply(t('routines:command.notSetUp'));
   const words = (input.values?.schedule ?? input.text ?? '').trim().split(/\s+/).filter(Boolean);
   const first = (words[0] ?? '').toLowerCase();
   if (first === 'off') {
@@ -54,7 +53,7 @@ const digest: Handler = async (ctx, input) => {
 };
 
 /** `digest …`. */
-export const digestCommand: CommandDeclaration = {
+export const digestCommand: FeatureCommand<DigestServices> = {
   name: 'digest',
   usage: 'digest daily <HH:MM> [zone]|weekly <day> <HH:MM> [zone]|off|now',
   description: 'routines:describe.digest',

@@ -1,12 +1,14 @@
 /** Channel digests: `digest daily|weekly …` and the timer that posts each due slot once (table in src/store: digest_schedules). */
 import { defineFeature } from '../types';
 import { digestCommand } from './digest-command';
+import { scheduleLine } from './digest-ports';
 
 /** The digests feature: what it adds to the bot (src/features/types.ts says what each field means). */
 export const digestsFeature = defineFeature({
   name: 'digests',
-  needs: [],
+  needs: ['store', 'vocabulary', 'logger', 'timeZone', 'locale', 'slaPolicy', 'now'],
   commands: [digestCommand],
+  extensions: (services) => ({ conversationLines: (ctx, t) => scheduleLine(ctx, t, services) }),
   migrations: {},
   doctor: [],
   settings: ['HELPDESK_TIME_ZONE'],

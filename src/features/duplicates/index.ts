@@ -1,6 +1,6 @@
 /**
  * The duplicates feature: `merge` and its button, its table (the store's migrator runs its
- * migration on both engines), and its ports over the store's database. The look-alike line on new
+ * migration on both engines), and its ports over the store's database (its command reads them from its services). The look-alike line on new
  * tickets' cards and the merged requesters' DMs are the deliverer's (src/notify/start.ts).
  */
 import type { Kysely } from 'kysely';

@@ -5,7 +5,15 @@
  * writes nothing twice: each write is looked for on the tickets before it is made, the note on
  * #12 first and the resolution last, so whatever a failed try left is found and not repeated.
  */
-import { EVERYWHERE, type CommandDeclaration } from '../../commands/declaration';
+import { EVERYWHERE } from '../../commands/declaration';
+import type { Kysely } from 'kysely';
+import type { FeatureCommand, FeatureHandler } from '../types';
+import { createMergeStore, type MergeTables } from './merge-table';
+
+/** What `merge` is handed: its own table. */
+export interface MergeServices {
+  db: Kysely<MergeTables>;
+}
 import { confirm, errorReply, needTicket, privately, tr } from '../../commands/respond';
 import type { CommandContext, CommandInput, Handler, Reply } from '../../commands/types';
 import { isDone, reopenStatus, VERBS } from '../../core';
@@ -81,7 +89,7 @@ const ask: Handler = async (ctx, input) => {
 };
 
 /** Merges: the note on the target first, the resolution last; each only when not already there. */
-const merge: Handler = async (ctx, input) => {
+const merge: FeatureHandler<MergeServices> = async (ctx, input, _commands, services) => {
   const pair = await pairFor(ctx, input);
   if (!('duplicate' in pair)) return pair;
   const t = tr(ctx);
@@ -93,7 +101,7 @@ const merge: Handler = async (ctx, input) => {
     await ctx.helpdesk.addComment(ctx.actor, g.id, body, { internal: true });
   }
   // Recorded before the resolution, so the poll that sees it tells the requester of a merge, not a resolution.
-  await ctx.notifications?.merges?.record(d.id, g.id, d.submittedByEmail, ctx.actor.email, new Date().toISOString());
+  await createMergeStore(services.db).record(d.id, g.id, d.submittedByEmail, ctx.actor.email, new Date().toISOString());
   if (!mergedInto(dc, g.id)) await ctx.helpdesk.resolve(ctx.actor, d.id, t('duplicates:mergedInto', { id: g.id }));
   const spaces = spacesOf(ctx, pair);
   if (had) return confirm(t('duplicates:already', { duplicate: d.id, target: g.id }));
@@ -101,7 +109,7 @@ const merge: Handler = async (ctx, input) => {
 };
 
 /** `merge <id> into <id>`. */
-export const mergeCommand: CommandDeclaration = {
+export const mergeCommand: FeatureCommand<MergeServices> = {
   name: 'merge',
   usage: USAGE,
   description: 'duplicates:describe',

@@ -4,11 +4,11 @@
  * language they chose (`language de` in their personal chat), else the one their client sends.
  * A failed look-up never costs anyone their answer: the next source is used.
  */
-import type { Conversation, NotificationPorts } from '../../core';
+import type { Conversation, ConversationPorts } from '../../core';
 import { normalizeLocale } from '../../i18n';
 
-/** Where languages come from (the notification ports, or a channel's own configuration). */
-export type LanguageSources = Pick<NotificationPorts, 'language' | 'personLanguage' | 'defaultLanguage'>;
+/** Where languages come from (the conversation ports, or a channel's own configuration). */
+export type LanguageSources = Partial<Pick<ConversationPorts, 'language' | 'personLanguage' | 'defaultLanguage'>>;
 
 /** The language of a shared conversation: the one set there (`language de`), else HELPDESK_LOCALE. */
 export async function conversationLanguage(sources: LanguageSources | undefined, conversation: Conversation): Promise<string | undefined> {

@@ -5,11 +5,16 @@
  * what their client sends and over the one they last wrote in, until `language default`.
  */
 import { confirm, errorReply, tr, byWhom } from '../../commands/respond';
-import { agentPorts, isReply, notificationPorts } from '../../commands/subscription-filter';
+import { agentOnly } from '../../commands/subscription-filter';
 import { isPrivate, VERBS } from '../../core';
 import { isKnownLocale, LOCALES, normalizeLocale } from '../../i18n';
-import { EVERYWHERE, type CommandDeclaration } from '../../commands/declaration';
-import type { CommandContext, Handler, Reply } from '../../commands/types';
+import { EVERYWHERE } from '../../commands/declaration';
+import type { CommandContext, Reply } from '../../commands/types';
+import type { FeatureCommand, FeatureHandler, HostServices } from '../types';
+import { languageSettings } from './language-settings';
+
+/** What `language` is handed: the store keeping the choices, and HELPDESK_LOCALE. */
+export type LanguageServices = Pick<HostServices, 'store' | 'locale'>;
 
 /** Words that put a conversation (or a person) back on the default. */
 const DEFAULT_WORDS = new Set(['default', 'reset', 'off']);
@@ -25,60 +30,58 @@ function wanted(typed: string): { reset: true } | { locale: string } | { unknown
 }
 
 /** Shows or sets the language of the person themselves (a personal chat). */
-async function ownLanguage(ctx: CommandContext, typed: string): Promise<Reply> {
-  const ports = notificationPorts(ctx);
-  if (isReply(ports)) return ports;
+async function ownLanguage(ctx: CommandContext, typed: string, services: LanguageServices): Promise<Reply> {
+  const settings = languageSettings(services.store);
   const t = tr(ctx);
   const email = ctx.actor.email.trim();
   // A choice is kept per address: without one it could not follow the person anywhere.
   if (!email) return errorReply(t('commands:language.noAddress'));
-  if (!ports.setPersonLanguage || !ports.personLanguage) return errorReply(t('commands:subscriptions.notSetUp'));
   const want = wanted(typed);
   if (want && 'unknown' in want) return errorReply(t('commands:language.unknown', { typed, choices }), languageCommand.usage);
   if (!want) {
-    const chosen = await ports.personLanguage(email);
+    const chosen = await settings.person(email);
     return confirm(chosen
       ? t('commands:language.ownCurrent', { language: languageName(ctx.locale)(normalizeLocale(chosen)), choices })
       : t('commands:language.ownFollowsApp', { language: languageName(ctx.locale)(normalizeLocale(ctx.clientLocale ?? ctx.locale)), choices }));
   }
   if ('reset' in want) {
-    await ports.setPersonLanguage(email, undefined);
+    await settings.setPerson(email, undefined);
     // Said in the language their app sends (unknown: English): that is what they read from now on.
     return confirm(tr({ locale: ctx.clientLocale })('commands:language.ownCleared'));
   }
-  await ports.setPersonLanguage(email, want.locale);
+  await settings.setPerson(email, want.locale);
   return confirm(tr({ locale: want.locale })('commands:language.ownSet', { language: languageName(want.locale)(want.locale) }));
 }
 
 /** Shows or sets this conversation's language, or in a personal chat the person's own. */
-const language: Handler = async (ctx, input) => {
+const language: FeatureHandler<LanguageServices> = async (ctx, input, _commands, services) => {
   const typed = (input.values?.locale ?? '').trim().toLowerCase();
-  if (isPrivate(ctx.conversation)) return ownLanguage(ctx, typed);
-  const ports = await agentPorts(ctx, 'language');
-  if (isReply(ports)) return ports;
+  if (isPrivate(ctx.conversation)) return ownLanguage(ctx, typed, services);
+  const refused = await agentOnly(ctx, 'language');
+  if (refused) return refused;
+  const settings = languageSettings(services.store);
   const t = tr(ctx);
   const name = languageName(ctx.locale);
-  const fallback = normalizeLocale(ports.defaultLanguage);
-  if (!ports.setLanguage || !ports.language) return errorReply(t('commands:subscriptions.notSetUp'));
+  const fallback = normalizeLocale(services.locale);
   const want = wanted(typed);
   if (!want) {
-    const chosen = await ports.language(ctx.conversation);
+    const chosen = await settings.conversation(ctx.conversation);
     return confirm(chosen
       ? t('commands:language.current', { language: name(normalizeLocale(chosen)), choices })
       : t('commands:language.currentDefault', { language: name(fallback), choices }));
   }
   if ('unknown' in want) return errorReply(t('commands:language.unknown', { typed, choices }), languageCommand.usage);
   if ('reset' in want) {
-    await ports.setLanguage(ctx.conversation, undefined);
+    await settings.setConversation(ctx.conversation, undefined);
     return confirm(t('commands:language.cleared', { language: name(fallback) }), 'public');
   }
-  await ports.setLanguage(ctx.conversation, want.locale);
+  await settings.setConversation(ctx.conversation, want.locale);
   // Said in the language just chosen: that is what the conversation will read from now on.
   return confirm(tr({ locale: want.locale })('commands:language.set', { language: languageName(want.locale)(want.locale), by: byWhom(ctx) }), 'public');
 };
 
 /** `language [code|default]`: everyone in a personal chat (it is about themselves), agents elsewhere. */
-export const languageCommand: CommandDeclaration = {
+export const languageCommand: FeatureCommand<LanguageServices> = {
   name: 'language',
   usage: `language [${LOCALES.join('|')}|default]`,
   description: 'commands:describe.language',

@@ -5,7 +5,7 @@ import { languageCommand } from './language-command';
 /** The language feature: what it adds to the bot (src/features/types.ts says what each field means). */
 export const languageFeature = defineFeature({
   name: 'language',
-  needs: [],
+  needs: ['store', 'locale'],
   commands: [languageCommand],
   migrations: {},
   doctor: [],

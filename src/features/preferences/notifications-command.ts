@@ -4,11 +4,13 @@
  */
 import { confirm, errorReply, formReply, tr } from '../../commands/respond';
 import { isReply, notificationPorts } from '../../commands/subscription-filter';
-import { VERBS, type DmChoices, type NotificationPorts } from '../../core';
+import { VERBS, type ConversationPorts, type DmChoices, type PreferencePorts } from '../../core';
 import type { Translate } from '../../i18n';
 import { notificationsForm } from './notifications-form-view';
-import { EVERYWHERE, type CommandDeclaration } from '../../commands/declaration';
-import type { CommandContext, Handler, Reply } from '../../commands/types';
+import { EVERYWHERE } from '../../commands/declaration';
+import type { CommandContext, Reply } from '../../commands/types';
+import type { FeatureCommand, FeatureHandler } from '../types';
+import { preferencesOf, type PreferenceServices } from './preference-settings';
 
 const KINDS = ['status', 'comments', 'resolution'] as const;
 const TIME = /^([01]?\d|2[0-3]):([0-5]\d)$/;
@@ -17,7 +19,7 @@ const TIME = /^([01]?\d|2[0-3]):([0-5]\d)$/;
 const kindsText = (c: DmChoices, t: Translate) => KINDS.filter((k) => c[k]).map((k) => t(`routines:notifications.kind.${k}`)).join(', ');
 
 /** The ports and an address, or the reply that says why there is nothing to set. */
-function portsFor(ctx: CommandContext): NotificationPorts | Reply {
+function portsFor(ctx: CommandContext): ConversationPorts | Reply {
   const ports = notificationPorts(ctx);
   if (isReply(ports)) return ports;
   // Direct messages are kept per address: without one there is nothing to choose, and '' is nobody's setting.
@@ -26,35 +28,36 @@ function portsFor(ctx: CommandContext): NotificationPorts | Reply {
 }
 
 /** The form, filled with what the person chose before. */
-async function openForm(ctx: CommandContext, ports: NotificationPorts): Promise<Reply> {
-  const { choices, zone } = (await ports.preferences?.choices(ctx.actor.email)) ?? { choices: { status: true, comments: true, resolution: true } };
+async function openForm(ctx: CommandContext, preferences: PreferencePorts): Promise<Reply> {
+  const { choices, zone } = await preferences.choices(ctx.actor.email);
   return formReply(notificationsForm(choices, zone ?? 'UTC', ctx.locale));
 }
 
 /** Sets my mute preference, or opens the form. */
-const notifications: Handler = async (ctx, input) => {
+const notifications: FeatureHandler<PreferenceServices> = async (ctx, input, _commands, services) => {
   const ports = portsFor(ctx);
   if (isReply(ports)) return ports;
+  const preferences = preferencesOf(services);
   const t = tr(ctx);
   const choice = (input.values?.state ?? '').trim().toLowerCase();
-  if (!choice || choice === 'form') return ports.preferences ? openForm(ctx, ports) : errorReply(t('commands:notifications.say'), notificationsCommand.usage);
+  if (!choice || choice === 'form') return openForm(ctx, preferences);
   if (choice !== 'on' && choice !== 'off') return errorReply(t('commands:notifications.notOnOff', { choice }), notificationsCommand.usage);
   await ports.setMuted(ctx.actor.email, choice === 'off');
   if (choice === 'off') return confirm(t('commands:notifications.muted'));
-  const chosen = (await ports.preferences?.choices(ctx.actor.email))?.choices;
+  const chosen = (await preferences.choices(ctx.actor.email)).choices;
   // `on` brings back the kinds chosen in the form, not every kind.
-  if (chosen && KINDS.some((k) => !chosen[k]) && KINDS.some((k) => chosen[k])) return confirm(t('routines:notifications.unmutedKinds', { kinds: kindsText(chosen, t) }));
+  if (KINDS.some((k) => !chosen[k]) && KINDS.some((k) => chosen[k])) return confirm(t('routines:notifications.unmutedKinds', { kinds: kindsText(chosen, t) }));
   return confirm(t('commands:notifications.unmuted'));
 };
 
 /** The form's submit: checks the times, saves, and says what was saved. */
-const save: Handler = async (ctx, input) => {
+const save: FeatureHandler<PreferenceServices> = async (ctx, input, _commands, services) => {
   const ports = portsFor(ctx);
   if (isReply(ports)) return ports;
-  if (!ports.preferences) return errorReply(tr(ctx)('commands:notifications.say'));
+  const preferences = preferencesOf(services);
   const t = tr(ctx);
   const v = input.values ?? {};
-  const { zone } = await ports.preferences.choices(ctx.actor.email);
+  const { zone } = await preferences.choices(ctx.actor.email);
   const choices: DmChoices = { status: v.status === 'true', comments: v.comments === 'true', resolution: v.resolution === 'true' };
   const start = (v.quietStart ?? '').trim();
   const end = (v.quietEnd ?? '').trim();
@@ -65,7 +68,7 @@ const save: Handler = async (ctx, input) => {
   if (!start !== !end) return retry(start ? 'quietEnd' : 'quietStart', t('routines:notifications.bothTimes'));
   const pad = (s: string) => s.padStart(5, '0');
   if (start && end) Object.assign(choices, { quietStart: pad(start), quietEnd: pad(end) });
-  await ports.preferences.setChoices(ctx.actor.email, choices);
+  await preferences.setChoices(ctx.actor.email, choices);
   const quiet = choices.quietStart
     ? t(choices.quietEnd! < choices.quietStart ? 'routines:notifications.quietOvernight' : 'routines:notifications.quiet', { start: choices.quietStart, end: choices.quietEnd, zone: zone ?? 'UTC' })
     : t('routines:notifications.noQuiet');
@@ -74,7 +77,7 @@ const save: Handler = async (ctx, input) => {
 };
 
 /** `notifications [off|on]`. */
-export const notificationsCommand: CommandDeclaration = {
+export const notificationsCommand: FeatureCommand<PreferenceServices> = {
   name: 'notifications',
   usage: 'notifications [off|on]',
   description: 'commands:describe.notifications',
@@ -86,9 +89,9 @@ export const notificationsCommand: CommandDeclaration = {
   verb: VERBS.notifications,
   handles: {
     [VERBS.notifications]: notifications,
-    [VERBS.notificationsForm]: async (ctx) => {
+    [VERBS.notificationsForm]: async (ctx, _input, _commands, services) => {
       const ports = portsFor(ctx);
-      return isReply(ports) ? ports : openForm(ctx, ports);
+      return isReply(ports) ? ports : openForm(ctx, preferencesOf(services));
     },
     [VERBS.notificationsSave]: save,
   },

@@ -5,7 +5,7 @@ import { notificationsCommand } from './notifications-command';
 /** The preferences feature: what it adds to the bot (src/features/types.ts says what each field means). */
 export const preferencesFeature = defineFeature({
   name: 'preferences',
-  needs: [],
+  needs: ['store', 'timeZone'],
   commands: [notificationsCommand],
   migrations: {},
   doctor: [],

@@ -6,17 +6,19 @@ import type { SavedReplyPorts } from '../../core/saved-replies';
 import { VERBS } from '../../core';
 import { savedReplyForm, savedReplyList, variableNames } from './saved-replies-view';
 import type { FormFieldError } from '../../views/types';
-import { EVERYWHERE, type CommandDeclaration } from '../../commands/declaration';
+import { EVERYWHERE } from '../../commands/declaration';
 import { confirm, errorReply, formReply, privately, tr } from '../../commands/respond';
 import { isReplyName, MAX_REPLY_BODY, REPLY_VARIABLES, unknownVariables } from '../../views/reply-template';
-import type { CommandContext, Handler, Reply } from '../../commands/types';
+import type { CommandContext, Reply } from '../../commands/types';
+import type { FeatureCommand, FeatureHandler, HostServices } from '../types';
+
+/** What the saved-replies feature is handed: the store keeping the desk's replies. */
+export type SavedReplyServices = Pick<HostServices, 'store'>;
 
 /** The saved replies for an agent, or the refusal to answer instead. */
-async function savedRepliesFor(ctx: CommandContext): Promise<{ ports: SavedReplyPorts } | { refusal: Reply }> {
-  const t = tr(ctx);
-  if (!(await ctx.helpdesk.isAgent(ctx.actor.email))) return { refusal: errorReply(t('replies:agentsOnly')) };
-  const ports = ctx.notifications?.savedReplies;
-  return ports ? { ports } : { refusal: errorReply(t('replies:unavailable')) };
+async function savedRepliesFor(ctx: CommandContext, services: SavedReplyServices): Promise<{ ports: SavedReplyPorts } | { refusal: Reply }> {
+  if (!(await ctx.helpdesk.isAgent(ctx.actor.email))) return { refusal: errorReply(tr(ctx)('replies:agentsOnly')) };
+  return { ports: services.store.savedReplies };
 }
 
 /** "There is no saved reply named “x”. Saved replies: a, b." */
@@ -55,8 +57,8 @@ async function removeReply(ctx: CommandContext, ports: SavedReplyPorts, name: st
 }
 
 /** `replies [add|edit|remove <name>]`. */
-const replies: Handler = async (ctx, input) => {
-  const found = await savedRepliesFor(ctx);
+const replies: FeatureHandler<SavedReplyServices> = async (ctx, input, _commands, services) => {
+  const found = await savedRepliesFor(ctx, services);
   if ('refusal' in found) return found.refusal;
   const { ports } = found;
   const t = tr(ctx);
@@ -74,8 +76,8 @@ const replies: Handler = async (ctx, input) => {
 };
 
 /** The form from a button: edit `original` when given, else add (with `name` when given). */
-const replyForm: Handler = async (ctx, input) => {
-  const found = await savedRepliesFor(ctx);
+const replyForm: FeatureHandler<SavedReplyServices> = async (ctx, input, _commands, services) => {
+  const found = await savedRepliesFor(ctx, services);
   if ('refusal' in found) return found.refusal;
   const { ports } = found;
   const original = (input.values?.original ?? '').trim();
@@ -86,8 +88,8 @@ const replyForm: Handler = async (ctx, input) => {
 };
 
 /** Checks and saves the form; anything wrong comes back in the form with what was typed. */
-const save: Handler = async (ctx, input) => {
-  const found = await savedRepliesFor(ctx);
+const save: FeatureHandler<SavedReplyServices> = async (ctx, input, _commands, services) => {
+  const found = await savedRepliesFor(ctx, services);
   if ('refusal' in found) return found.refusal;
   const { ports } = found;
   const t = tr(ctx);
@@ -113,8 +115,8 @@ const save: Handler = async (ctx, input) => {
 };
 
 /** The Remove button (`name`). */
-const remove: Handler = async (ctx, input) => {
-  const found = await savedRepliesFor(ctx);
+const remove: FeatureHandler<SavedReplyServices> = async (ctx, input, _commands, services) => {
+  const found = await savedRepliesFor(ctx, services);
   if ('refusal' in found) return found.refusal;
   const { ports } = found;
   const name = (input.values?.name ?? '').trim();
@@ -123,7 +125,7 @@ const remove: Handler = async (ctx, input) => {
 };
 
 /** `replies [add|edit|remove <name>]`. */
-export const repliesCommand: CommandDeclaration = {
+export const repliesCommand: FeatureCommand<SavedReplyServices> = {
   name: 'replies',
   usage: 'replies [add|edit|remove <name>]',
   description: 'replies:describe',

@@ -11,6 +11,7 @@ import { tr } from '../../commands/respond';
 import { commandLogger } from '../../commands/logger';
 import { renderReply, shortcutName } from '../../views/reply-template';
 import type { CommandContext } from '../../commands/types';
+import type { SavedReplyPorts } from '../../core/saved-replies';
 
 /** Teams shows at most 15 choices in a typeahead, Slack 100 options: each asks for its own. */
 export const MAX_PICKER_CHOICES = 100;
@@ -20,10 +21,9 @@ export const MAX_PICKER_CHOICES = 100;
  * pick (`picked`), the form keeps the etag the agent first saw, so a change made meanwhile is
  * still caught when they submit.
  */
-export async function withPicker(ctx: CommandContext, form: FormView, isAgent: boolean, picked?: { savedReply?: string; etag?: string }): Promise<FormView> {
+export async function withPicker(ports: SavedReplyPorts, ctx: CommandContext, form: FormView, isAgent: boolean, picked?: { savedReply?: string; etag?: string }): Promise<FormView> {
   if (picked?.savedReply && picked.etag) form.etag = picked.etag;
-  const ports = ctx.notifications?.savedReplies;
-  if (!isAgent || !ports || form.ticketId === undefined) return form;
+  if (!isAgent || form.ticketId === undefined) return form;
   // No saved reply yet: no picker to search nothing with.
   const all = await ports.list().catch((error: unknown) => {
     // The form still opens; the agent types the reply instead of picking one.
@@ -42,9 +42,8 @@ const FIRST_CHOICES = 15;
  * The saved replies whose name or text holds `query` (names starting with it first), as picker
  * choices; none for someone who is not an agent.
  */
-export async function savedReplyChoices(ctx: CommandContext, query: string, limit: number): Promise<Choice[]> {
-  const ports = ctx.notifications?.savedReplies;
-  if (!ports || !(await ctx.helpdesk.isAgent(ctx.actor.email))) return [];
+export async function savedReplyChoices(ports: SavedReplyPorts, ctx: CommandContext, query: string, limit: number): Promise<Choice[]> {
+  if (!(await ctx.helpdesk.isAgent(ctx.actor.email))) return [];
   const q = query.trim().toLowerCase();
   const all = await ports.list();
   const rank = (name: string, body: string) => (name.toLowerCase().startsWith(q) ? 0 : name.toLowerCase().includes(q) ? 1 : body.toLowerCase().includes(q) ? 2 : 3);
@@ -57,19 +56,17 @@ export async function savedReplyChoices(ctx: CommandContext, query: string, limi
 }
 
 /** The form's text filled with the saved reply the agent picked (values.savedReply), or the problem under that text; nothing picked: unchanged. */
-export async function fillPicked(ctx: CommandContext, ticket: Pick<Ticket, 'id' | 'title' | 'submittedByName' | 'submittedByEmail'>, values: Record<string, string>, field: string, picked: string | undefined): Promise<FormFieldError[]> {
+export async function fillPicked(ports: SavedReplyPorts, ctx: CommandContext, ticket: Pick<Ticket, 'id' | 'title' | 'submittedByName' | 'submittedByEmail'>, values: Record<string, string>, field: string, picked: string | undefined): Promise<FormFieldError[]> {
   const name = (picked ?? '').trim();
   if (!name) return [];
-  const found = await savedReplyText(ctx, ticket, name);
+  const found = await savedReplyText(ports, ctx, ticket, name);
   if ('problem' in found) return [{ field, message: found.problem }];
   values[field] = found.text;
   return [];
 }
 
 /** A saved reply's text for a ticket, or what to tell the agent (no such reply, none kept). */
-export async function savedReplyText(ctx: CommandContext, ticket: Pick<Ticket, 'id' | 'title' | 'submittedByName' | 'submittedByEmail'>, name: string): Promise<{ text: string } | { problem: string }> {
-  const ports = ctx.notifications?.savedReplies;
-  if (!ports) return { problem: tr(ctx)('replies:unavailable') };
+export async function savedReplyText(ports: SavedReplyPorts, ctx: CommandContext, ticket: Pick<Ticket, 'id' | 'title' | 'submittedByName' | 'submittedByEmail'>, name: string): Promise<{ text: string } | { problem: string }> {
   const reply = await ports.get(name);
   if (!reply) return { problem: await notFoundMessage(ctx, ports, name) };
   return { text: renderReply(reply.body, replyValuesOf(ticket, ctx.actor)) };
@@ -79,10 +76,10 @@ export async function savedReplyText(ctx: CommandContext, ticket: Pick<Ticket, '
  * `reply 12 /greeting` typed by an agent: the saved reply's text for the ticket, a problem when
  * there is none of that name (nothing is posted), or undefined when the text is to be posted as typed.
  */
-export async function typedShortcut(ctx: CommandContext, ticketId: number, text: string): Promise<{ text: string } | { problem: string } | undefined> {
+export async function typedShortcut(ports: SavedReplyPorts, ctx: CommandContext, ticketId: number, text: string): Promise<{ text: string } | { problem: string } | undefined> {
   const name = shortcutName(text);
-  if (!name || !ctx.notifications?.savedReplies || !(await ctx.helpdesk.isAgent(ctx.actor.email))) return undefined;
+  if (!name || !(await ctx.helpdesk.isAgent(ctx.actor.email))) return undefined;
   const ticket = await ctx.helpdesk.getTicket(ctx.actor, ticketId);
-  const found = await savedReplyText(ctx, ticket, name);
+  const found = await savedReplyText(ports, ctx, ticket, name);
   return 'problem' in found ? { problem: `${found.problem} ${tr(ctx)('replies:nothingPosted')}` } : found;
 }

@@ -6,7 +6,11 @@ import { VERBS, type SlaClockReport, type SlaReport } from '../../core';
 import type { Translate } from '../../i18n';
 import { confirm, errorReply, needTicket, tr } from '../../commands/respond';
 import { EVERYWHERE, type CommandDeclaration } from '../../commands/declaration';
-import type { Handler } from '../../commands/types';
+import type { FeatureCommand, FeatureHandler, HostServices } from '../types';
+import { slaReport } from './sla-report';
+
+/** What `sla <id>` reads: the clocks the store keeps, under the policy in force (none without HELPDESK_SLA_FILE). */
+export type SlaServices = Pick<HostServices, 'store' | 'slaPolicy' | 'vocabulary' | 'now' | 'timeZone'>;
 
 
 /** "1 h 20 min", "35 min": read when the answer is sent. */
@@ -47,20 +51,21 @@ function clockLine(t: Translate, r: SlaReport, c: SlaClockReport, locale: string
 }
 
 /** Shows the ticket's clocks; the ticket is read first, so an unknown id says so as everywhere else. */
-const sla: Handler = async (ctx, input) => {
+const sla: FeatureHandler<SlaServices> = async (ctx, input, _commands, services) => {
   const id = needTicket(ctx, input, slaCommand.usage);
   if (typeof id !== 'number') return id;
   const t = tr(ctx);
   if (!(await ctx.helpdesk.isAgent(ctx.actor.email))) return errorReply(t('commands:sla.agentsOnly'));
   const ticket = await ctx.helpdesk.getTicket(ctx.actor, id);
   // No policy is no failure: the ticket exists and simply has no clock to show.
-  if (!ctx.notifications?.slaReport) return confirm(t('commands:sla.off'));
-  const report = await ctx.notifications.slaReport(ticket.id);
+  if (!services.slaPolicy) return confirm(t('commands:sla.off'));
+  const report = await slaReport(services.store, services.slaPolicy, services.vocabulary, ticket.id, services.now().getTime());
   if (!report) return confirm(t('commands:sla.none', { id: ticket.id, priority: valueLabel(t, 'priority', ticket.priority) }));
   const calendar = report.calendar === '24/7' ? t('commands:sla.calendar247') : t('commands:sla.calendarBusiness', { zone: report.timeZone });
   // The platform's own date speaks its client's language: used only when that is the answer's too.
   const platformDates = !ctx.clientLocale || normalizeLocale(ctx.clientLocale) === normalizeLocale(ctx.locale);
-  const zone = platformDates ? undefined : (await ctx.notifications?.preferences?.choices(ctx.actor.email))?.zone;
+  // The dates are written out in the zone the person's client last told, else HELPDESK_TIME_ZONE.
+  const zone = platformDates ? undefined : ((await services.store.personZone(ctx.actor.email)) ?? services.timeZone);
   const dates: Dates = [];
   const lines = [t('commands:sla.title', { id: ticket.id, priority: valueLabel(t, 'priority', report.priority), calendar }), ...report.clocks.map((c) => clockLine(t, report, c, ctx.locale ?? 'en', dates, zone))];
   const reply = confirm(lines.join('\n'));
@@ -69,7 +74,7 @@ const sla: Handler = async (ctx, input) => {
 };
 
 /** `sla <ticket id>`. */
-export const slaCommand: CommandDeclaration = {
+export const slaCommand: FeatureCommand<SlaServices> = {
   name: 'sla',
   usage: 'sla <ticket id>',
   description: 'commands:describe.sla',

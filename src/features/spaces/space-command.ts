@@ -5,29 +5,34 @@
  * store, so every replica sees it at once. Public confirmation when it changes.
  */
 import { VERBS } from '../../core';
-import type { CommandDeclaration } from '../../commands/declaration';
 import { byWhom, confirm, confirmAboutHere, errorReply, tr } from '../../commands/respond';
-import { agentPorts, isReply } from '../../commands/subscription-filter';
-import type { Handler } from '../../commands/types';
+import { agentOnly } from '../../commands/subscription-filter';
+import { plainly } from '../../notify/plain-ports';
+import type { FeatureCommand, FeatureHandler, HostServices } from '../types';
+
+/** What `space` is handed: the store keeping each channel's binding. */
+export type SpaceServices = Pick<HostServices, 'store'>;
 
 /** Words that remove a channel's binding. */
 const NONE_WORDS = new Set(['none', 'off', 'clear', 'remove']);
 
 /** Shows, sets or removes this channel's space. */
-const space: Handler = async (ctx, input) => {
-  const ports = await agentPorts(ctx, 'space');
-  if (isReply(ports)) return ports;
+const space: FeatureHandler<SpaceServices> = async (ctx, input, _commands, { store }) => {
+  const refused = await agentOnly(ctx, 'space');
+  if (refused) return refused;
   const t = tr(ctx);
-  if (!ports.space || !ports.setSpace) return errorReply(t('commands:subscriptions.notSetUp'));
+  const c = ctx.conversation;
+  // A store that does not answer fails with a plain message, not a generic apology.
+  const setSpace = (spaceId: string | undefined) => plainly(() => store.setConversationSpace(c.platform, c.id, spaceId, ctx.actor.email));
   const typed = (input.values?.space ?? '').trim();
-  const current = await ports.space(ctx.conversation);
+  const current = (await plainly(() => store.conversationSpace(c.platform, c.id)))?.spaceId;
   if (!typed) {
     if ((await ctx.helpdesk.hasSpaces()) === false) return errorReply(t('commands:space.noSpaces'));
     return current ? confirmAboutHere(ctx, 'commands:space.current', { space: current }) : confirmAboutHere(ctx, 'commands:space.unbound');
   }
   if (NONE_WORDS.has(typed.toLowerCase())) {
     if (!current) return confirm(t('commands:space.wasNone'));
-    await ports.setSpace(ctx.conversation, undefined, ctx.actor);
+    await setSpace(undefined);
     return confirm(t('commands:space.removed', { space: current, by: byWhom(ctx) }), 'public');
   }
   const found = await ctx.helpdesk.findSpace(typed);
@@ -39,12 +44,12 @@ const space: Handler = async (ctx, input) => {
     case 'unseen':
       return errorReply(t('commands:space.unseen', { typed }), spaceCommand.usage);
   }
-  await ports.setSpace(ctx.conversation, found.spaceId, ctx.actor);
+  await setSpace(found.spaceId);
   return confirm(t('commands:space.bound', { space: found.spaceId, by: byWhom(ctx) }), 'public');
 };
 
 /** `space [<id>|none]`. */
-export const spaceCommand: CommandDeclaration = {
+export const spaceCommand: FeatureCommand<SpaceServices> = {
   name: 'space',
   usage: 'space [<id>|none]',
   description: 'commands:describe.space',

@@ -5,7 +5,7 @@ import { spaceCommand } from './space-command';
 /** The spaces feature: what it adds to the bot (src/features/types.ts says what each field means). */
 export const spacesFeature = defineFeature({
   name: 'spaces',
-  needs: [],
+  needs: ['store'],
   commands: [spaceCommand],
   migrations: {},
   doctor: [],

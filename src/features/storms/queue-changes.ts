@@ -11,12 +11,16 @@ import type { ActionView } from '../../views/types';
 import { peopleNames } from '../../commands/people';
 import { errorReply, privately, tr } from '../../commands/respond';
 import type { CommandContext, CommandInput, Reply } from '../../commands/types';
+import { PAGE_SIZE } from '../../commands/queue';
+import type { Store } from '../../store/types';
+import { stormMemoKey } from './storm-planning';
 
 /** Lists one page of a storm's tickets; each row is read from the help desk as it is now. */
-export async function changesQueue(ctx: CommandContext, input: CommandInput, pageSize: number): Promise<Reply> {
+export async function changesQueue(ctx: CommandContext, input: CommandInput, store: Pick<Store, 'getMemo'>): Promise<Reply> {
+  const pageSize = PAGE_SIZE;
   const t = tr(ctx);
   const id = input.values?.storm ?? '';
-  const ids = id ? await ctx.notifications?.stormTickets?.(id) : undefined;
+  const ids = id ? await store.getMemo<number[]>(stormMemoKey(id)) : undefined;
   if (!ids) return errorReply(t('commands:queue.changes.empty'));
   const pages = Math.max(1, Math.ceil(ids.length / pageSize));
   const asked = Number.parseInt(input.values?.page ?? '1', 10);

@@ -1,11 +1,14 @@
 /** Change storms: one summary in place of many cards in a poll cycle, listed by `queue changes` (planned inside the cycle, src/notify/cycle.ts; its ticket lists are memos in src/store). */
 import { defineFeature } from '../types';
+import { changesQueue } from './queue-changes';
 
 /** The storms feature: what it adds to the bot (src/features/types.ts says what each field means). */
 export const stormsFeature = defineFeature({
   name: 'storms',
-  needs: [],
+  needs: ['store'],
   commands: [],
+  // `queue changes`: the tickets a storm's summary lists, from the memo the cycle kept.
+  extensions: ({ store }) => ({ queues: { changes: (ctx, input) => changesQueue(ctx, input, store) } }),
   migrations: {},
   doctor: [],
   settings: ['HELPDESK_STORM_THRESHOLD'],

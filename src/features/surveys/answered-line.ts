@@ -2,11 +2,10 @@
 import type { CommandContext } from '../../commands/types';
 import { tr } from '../../commands/respond';
 import { log } from '../../log';
+import type { AnswerPorts } from '../../core/answers';
 
-/** "12 questions answered without a ticket" since `since` (ISO), or undefined when no answers are kept or the store does not answer. */
-export async function answeredLine(ctx: CommandContext, since: string): Promise<string | undefined> {
-  const ports = ctx.notifications?.answers;
-  if (!ports) return undefined;
+/** "12 questions answered without a ticket" since `since` (ISO), or undefined when the store does not answer. */
+export async function answeredLine(ctx: CommandContext, since: string, ports: Pick<AnswerPorts, 'answeredSince'>): Promise<string | undefined> {
   try {
     return tr(ctx)('answers:report.answered', { count: await ports.answeredSince(since) });
   } catch (error) {

@@ -5,17 +5,21 @@
 import { sameAddress, SURVEY_DAYS, VERBS, type Survey, type SurveyPorts } from '../../core';
 import { translator } from '../../i18n';
 import { csatReport, ratingChoices, ratingText, surveyForm, surveyThanks } from './survey-view';
-import { EVERYWHERE, type CommandDeclaration } from '../../commands/declaration';
+import { EVERYWHERE } from '../../commands/declaration';
 import { confirm, errorReply, formReply, privately, tr } from '../../commands/respond';
-import type { CommandContext, Handler, Reply } from '../../commands/types';
+import type { CommandContext, Reply } from '../../commands/types';
+import type { FeatureCommand, FeatureHandler, HostServices } from '../types';
+import { answeredSinceOver } from '../answers/answer-services';
+
+/** What the surveys feature is handed: the store keeping the surveys, and HELPDESK_LOCALE for the survey's note. */
+export type SurveyServices = Pick<HostServices, 'store' | 'locale'>;
 import { answeredLine } from './answered-line';
 
 /** The survey a button or form names, or what to answer instead (none kept: nothing to answer; someone else's: refused). */
-async function surveyFor(ctx: CommandContext, id: string | undefined): Promise<{ ports: SurveyPorts; survey: Survey } | Reply> {
+async function surveyFor(ctx: CommandContext, id: string | undefined, ports: SurveyPorts): Promise<{ ports: SurveyPorts; survey: Survey } | Reply> {
   const t = tr(ctx);
-  const ports = ctx.notifications?.surveys;
-  const survey = id && ports ? await ports.get(id) : undefined;
-  if (!ports || !survey) return confirm(t('replies:csat.unknown'));
+  const survey = id ? await ports.get(id) : undefined;
+  if (!survey) return confirm(t('replies:csat.unknown'));
   if (!ctx.actor.email || !sameAddress(survey.requester, ctx.actor.email)) return errorReply(t('replies:csat.notYours', { id: survey.ticketId }));
   return { ports, survey };
 }
@@ -25,16 +29,16 @@ function isOpen(survey: Survey, now: number): boolean {
 }
 
 /** The survey's one internal note as it now stands: the rating, with the comment when there is one. */
-function noteFor(ctx: CommandContext, survey: Survey, rating: number, comment: string | undefined): string {
+function noteFor(locale: string, survey: Survey, rating: number, comment: string | undefined): string {
   // The desk's language: the note is for the portal, read by whoever works the ticket.
-  const t = translator(ctx.notifications?.defaultLanguage);
+  const t = translator(locale);
   const shown = ratingText(t, rating, survey.scale);
   return comment ? t('replies:csat.note', { rating: shown, comment }) : t('replies:csat.noteNoComment', { rating: shown });
 }
 
 /** Takes one answer: checks it, stores it, writes the ticket's internal comment, thanks. */
-async function answer(ctx: CommandContext, values: Record<string, string> | undefined): Promise<Reply> {
-  const found = await surveyFor(ctx, values?.survey);
+async function answer(ctx: CommandContext, values: Record<string, string> | undefined, services: SurveyServices): Promise<Reply> {
+  const found = await surveyFor(ctx, values?.survey, services.store.surveys);
   if (!('survey' in found)) return found;
   const { ports, survey } = found;
   const t = tr(ctx);
@@ -52,7 +56,7 @@ async function answer(ctx: CommandContext, values: Record<string, string> | unde
   const unchanged = before?.rating === rating && before.comment === kept;
   if (!unchanged) {
     try {
-      await ctx.helpdesk.addSatisfactionNote?.(ctx.actor, survey.ticketId, noteFor(ctx, survey, rating, kept), survey.sentAt);
+      await ctx.helpdesk.addSatisfactionNote?.(ctx.actor, survey.ticketId, noteFor(services.locale, survey, rating, kept), survey.sentAt);
     } catch (err) {
       // The answer is kept; the desk's copy is what failed, and the report still counts it.
       ctx.logger?.warn('could not write the satisfaction comment to the ticket', { ticketId: survey.ticketId, error: err });
@@ -63,16 +67,15 @@ async function answer(ctx: CommandContext, values: Record<string, string> | unde
 }
 
 /** A rating button. */
-const rate: Handler = (ctx, input) => answer(ctx, input.values);
+const rate: FeatureHandler<SurveyServices> = (ctx, input, _commands, services) => answer(ctx, input.values, services);
 
 /** The comment form's submit. */
-const submit: Handler = (ctx, input) => answer(ctx, input.values);
+const submit: FeatureHandler<SurveyServices> = (ctx, input, _commands, services) => answer(ctx, input.values, services);
 
 /** The "Add a comment" button: the form, with the rating given so far. */
-const form: Handler = async (ctx, input) => {
+const form: FeatureHandler<SurveyServices> = async (ctx, input, _commands, { store }) => {
   const id = input.values?.survey;
-  const ports = ctx.notifications?.surveys;
-  const survey = id && ports ? await ports.get(id) : undefined;
+  const survey = id ? await store.surveys.get(id) : undefined;
   // Someone else's survey is refused here already; an unknown one still gets a form, and its submit says there is nothing to answer.
   if (survey && !sameAddress(survey.requester, ctx.actor.email)) return errorReply(tr(ctx)('replies:csat.notYours', { id: survey.ticketId }));
   const shown = survey ?? { id: id ?? '', ticketId: input.ticketId ?? 0, scale: 'five' as const };
@@ -81,27 +84,26 @@ const form: Handler = async (ctx, input) => {
 };
 
 /** `csat [days]`: the agents' report over the last `days` (default 30). */
-const report: Handler = async (ctx, input) => {
+const report: FeatureHandler<SurveyServices> = async (ctx, input, _commands, { store }) => {
   const t = tr(ctx);
   if (!(await ctx.helpdesk.isAgent(ctx.actor.email))) return errorReply(t('replies:csat.agentsOnly'));
   const raw = (input.values?.days ?? '').trim();
   const days = raw === '' ? 30 : /^\d{1,3}$/.test(raw) ? Number(raw) : NaN;
   if (!(days >= 1 && days <= 365)) return errorReply(t('replies:csat.badDays', { value: raw }), csatCommand.usage);
-  const ports = ctx.notifications?.surveys;
   const since = new Date(Date.now() - days * 86_400_000).toISOString();
-  const sent = ports ? await ports.sentSince(since) : [];
+  const sent = await store.surveys.sentSince(since);
   const answered = sent.filter((s) => s.rating !== undefined);
   // The service logged any Graph failure; the report then names agents by address.
   const agents = await ctx.helpdesk.activeAgents().catch(() => []);
   const names = new Map(agents.map((a) => [a.email.toLowerCase(), a.name || a.email]));
   const report = csatReport({ days, sent: sent.length, answered, names }, ctx.locale);
   // Questions the desk's answers settled without a ticket (src/features/answers), under the surveys.
-  const settled = await answeredLine(ctx, since);
+  const settled = await answeredLine(ctx, since, answeredSinceOver(store));
   return privately({ type: 'confirmation', confirmation: settled ? { ...report, message: `${report.message}\n${settled}` } : report });
 };
 
 /** `csat [days]`, and the survey's buttons and form. */
-export const csatCommand: CommandDeclaration = {
+export const csatCommand: FeatureCommand<SurveyServices> = {
   name: 'csat',
   usage: 'csat [days]',
   description: 'replies:csat.describe',

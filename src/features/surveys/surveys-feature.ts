@@ -5,7 +5,7 @@ import { csatCommand } from './csat-command';
 /** The surveys feature: what it adds to the bot (src/features/types.ts says what each field means). */
 export const surveysFeature = defineFeature({
   name: 'surveys',
-  needs: [],
+  needs: ['store', 'locale'],
   commands: [csatCommand],
   migrations: {},
   doctor: [],

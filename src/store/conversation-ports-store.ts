@@ -1,15 +1,14 @@
-/** NotificationPorts (what the subscribe/unsubscribe/notifications commands call) on top of a Store. */
-import type { NotificationPorts } from '../core';
+/** ConversationPorts (what the ticket core's commands and the channels read and keep of conversations and people) on top of a Store. */
+import type { ConversationPorts } from '../core';
 import { randomUUID } from 'node:crypto';
 import { lastNotice, noticeOfMessage } from './notices';
 import type { Store } from './types';
-import { DEFAULT_DM_PREFERENCES } from './dm-preferences';
 
 /** How long a draft too long for a button is kept (the person clicks its button within this). */
 const DRAFT_MS = 7 * 24 * 3600_000;
 
-/** Commands' view of subscriptions and preferences, kept in `store`. */
-export function createNotificationPorts(store: Store): NotificationPorts {
+/** Commands' view of conversations and people, kept in `store`; `defaultLanguage` is HELPDESK_LOCALE. */
+export function createConversationPorts(store: Store, defaultLanguage = 'en'): ConversationPorts {
   return {
     // Conversation ids arrive as the channels name them (a Teams channel, never one of its threads).
     async subscribe(c, filter, by) {
@@ -24,13 +23,8 @@ export function createNotificationPorts(store: Store): NotificationPorts {
       return (await store.listSubscriptions(c.platform, c.id)).map((s) => s.filter);
     },
     setMuted: (email, muted) => store.setMuted(email, muted),
-    preferences: {
-      async choices(email) {
-        const [chosen, zone] = await Promise.all([store.dmPreferences([email]), store.personZone(email)]);
-        return { choices: [...chosen.values()][0] ?? DEFAULT_DM_PREFERENCES, ...(zone ? { zone } : {}) };
-      },
-      setChoices: (email, choices) => store.setDmPreferences(email, choices),
-    },
+    // Who acted is recorded by the poller's action log (notify/start.ts), which logs a failure instead.
+    recordAction: (acted) => store.recordAction(acted),
     async lastNotice(email) {
       const memo = await lastNotice(store, email);
       return memo && { ticketId: memo.ticketId, at: memo.at };
@@ -43,16 +37,12 @@ export function createNotificationPorts(store: Store): NotificationPorts {
       await store.putMemo(`draft:${id}`, values, DRAFT_MS);
       return id;
     },
-    savedReplies: store.savedReplies,
-    surveys: store.surveys,
     draft: (id) => store.getMemo<Record<string, string>>(`draft:${id}`),
-    setLanguage: (c, locale) => store.setConversationLocale(c.platform, c.id, locale),
-    setPersonLanguage: (email, locale) => store.setChosenLocale(email, locale),
+    defaultLanguage,
     personLanguage: (email) => store.chosenLocale(email),
     async space(c) {
       return (await store.conversationSpace(c.platform, c.id))?.spaceId;
     },
-    setSpace: (c, spaceId, by) => store.setConversationSpace(c.platform, c.id, spaceId, by.email),
     async language(c) {
       return (await store.conversationLocales()).get(`${c.platform}:${c.id}`);
     },
