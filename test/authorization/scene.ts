@@ -8,12 +8,10 @@ import type { CommandContext, CommandInput, Reply } from '../../src/commands/typ
 import type { ConversationKind } from '../../src/core';
 import type { Comment, Ticket } from '../../src/helpdesk/types';
 import { createConversationPorts } from '../../src/store';
-import { createDigests } from '../../src/features/digests/digest-timer';
-import { createLogger } from '../../src/log';
 import { openTestIndex, type TestIndex } from '../search/indexed';
 import { startHelpdeskStack, type HelpdeskStack } from '../support/helpdesk-stack';
 import { OTHER_AGENT, PEOPLE, type TicketState, type Who } from './table';
-import { openAnswerPorts } from '../support/answers-db';
+import { featureCommands } from '../support/feature-commands';
 
 /** A ticket id no ticket has. */
 export const MISSING = 987_654;
@@ -37,9 +35,8 @@ export interface MatrixScene {
 export async function startMatrixScene(commands?: CommandRegistry): Promise<MatrixScene> {
   const index = openTestIndex();
   const stack = await startHelpdeskStack({ service: { agentCacheTtlMs: 0, searchIndex: index.store } });
-  const digests = createDigests({ store: index.store, vocabulary: stack.helpdesk.vocabulary, logger: createLogger({ level: 'error', write: () => undefined }), timeZone: 'UTC', locale: 'en' });
-  const answers = await openAnswerPorts();
-  const ports = { ...createConversationPorts(index.store), digests: digests.ports, answers: answers.ports };
+  const ports = createConversationPorts(index.store);
+  const registry = commands ?? (await featureCommands(index.store, { graph: stack.graph, vocabulary: stack.helpdesk.vocabulary }));
   const agent = PEOPLE.agent;
   let n = 0;
   const scene: MatrixScene = {
@@ -51,7 +48,7 @@ export async function startMatrixScene(commands?: CommandRegistry): Promise<Matr
       conversation: { platform: 'teams', id: conversationId, kind },
       channel: {},
       notifications: ports,
-      ...(commands ? { commands } : {}),
+      commands: registry,
     }),
     async ticket(owner, state, title = `Matrix ticket ${++n}`) {
       const filer = owner === 'noEmail' ? PEOPLE.requester : PEOPLE[owner];
@@ -75,7 +72,6 @@ export async function startMatrixScene(commands?: CommandRegistry): Promise<Matr
     async close() {
       await stack.close();
       await index.close();
-      await answers.close();
     },
   };
   return scene;

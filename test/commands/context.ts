@@ -2,6 +2,10 @@
 import type { CommandContext, Conversation, ConversationPorts, SubscriptionFilter } from '../../src/commands/types';
 import type { Actor } from '../../src/helpdesk/types';
 import { createLogger, type Logger } from '../../src/log';
+import type { CommandRegistry } from '../../src/commands/registry';
+import { FEATURES, featureMigrations } from '../../src/features';
+import { createSqliteStore, type Store } from '../../src/store';
+import { featureCommands } from '../support/feature-commands';
 import { sharedSeededHelpdesk, type SeededHelpdesk } from '../support/seeded-helpdesk';
 
 export const DANA: Actor = { email: 'dana.agent@contoso.test', name: 'Dana Agent' };
@@ -56,7 +60,7 @@ const quiet = createLogger({ level: 'error', write: () => undefined });
 export function context(
   desk: SeededHelpdesk,
   actor: Actor,
-  options: { kind?: Conversation['kind']; notifications?: ConversationPorts; users?: Record<string, { email: string; name: string }>; logger?: Logger } = {},
+  options: { kind?: Conversation['kind']; notifications?: ConversationPorts; users?: Record<string, { email: string; name: string }>; logger?: Logger; commands?: CommandRegistry } = {},
 ): CommandContext {
   const users = options.users;
   return {
@@ -66,5 +70,12 @@ export function context(
     channel: users ? { resolveUser: async (ref) => users[ref] } : {},
     notifications: options.notifications,
     logger: options.logger ?? quiet,
+    ...(options.commands ? { commands: options.commands } : {}),
   };
+}
+
+/** An in-memory store with every feature's tables and the app's registry over it: the features' commands run as in the app. */
+export async function featureStore(): Promise<{ store: Store; commands: CommandRegistry }> {
+  const store = createSqliteStore({ file: ':memory:', features: featureMigrations(FEATURES) });
+  return { store, commands: await featureCommands(store) };
 }

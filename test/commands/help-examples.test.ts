@@ -16,6 +16,8 @@ import { translator } from '../../src/i18n';
 import { createLogger } from '../../src/log';
 import { createNotifications } from '../../src/notify';
 import { createSqliteStore, type Store } from '../../src/store';
+import type { CommandRegistry } from '../../src/commands/registry';
+import { featureCommands } from '../support/feature-commands';
 import { FEATURES, featureMigrations } from '../../src/features';
 import { answerPortsOver } from '../../src/features/answers';
 import { mergePortsOver } from '../../src/features/duplicates';
@@ -28,6 +30,7 @@ let stack: HelpdeskStack;
 let store: Store;
 let dir: string;
 let ports: CommandContext['notifications'];
+let commands: CommandRegistry;
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'help-examples-'));
@@ -40,6 +43,7 @@ beforeAll(async () => {
   const features = { answers: answerPortsOver(db), merges: mergePortsOver(db) };
   const notifications = createNotifications({ store, feed: createChangeFeed(stack.graph, stack.settings), helpdesk: stack.helpdesk, vocabulary: stack.helpdesk.vocabulary, logger, pollSeconds: 3600, features });
   ports = notifications.ports;
+  commands = await featureCommands(store, { graph: stack.graph, vocabulary: stack.helpdesk.vocabulary });
   await notifications.attach([]).runOnce();
 }, 30_000);
 afterAll(async () => {
@@ -58,7 +62,7 @@ async function helpExamples(locale: string): Promise<{ command: string; typed: s
 }
 
 function context(kind: Conversation['kind'], locale: string): CommandContext {
-  return { actor: ALEX, helpdesk: stack.helpdesk, notifications: ports, locale, conversation: { platform: 'teams', id: `conv-${kind}-${locale}`, kind }, channel: {} };
+  return { actor: ALEX, helpdesk: stack.helpdesk, notifications: ports, commands, locale, conversation: { platform: 'teams', id: `conv-${kind}-${locale}`, kind }, channel: {} };
 }
 
 describe('the help card\'s examples on the demo site', () => {

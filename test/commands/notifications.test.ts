@@ -3,7 +3,7 @@ import { dispatch, handleText } from '../../src/commands';
 import type { Reply } from '../../src/commands/types';
 import { VERBS } from '../../src/core/verbs';
 import type { View } from '../../src/views/types';
-import { DANA, RIA, context, helpdesk, notificationStore } from './context';
+import { DANA, RIA, context, featureStore, helpdesk, notificationStore } from './context';
 
 function message(reply: Reply): string {
   const v: View = reply.view;
@@ -80,7 +80,8 @@ describe('unsubscribe and subscriptions', () => {
 describe('notifications off|on', () => {
   it('mutes and unmutes my direct messages, for requesters too', async () => {
     const store = notificationStore();
-    const ctx = context(await helpdesk(), RIA, { notifications: store.ports, kind: 'personal' });
+    const { commands } = await featureStore();
+    const ctx = context(await helpdesk(), RIA, { notifications: store.ports, kind: 'personal', commands });
     expect(message(await handleText(ctx, 'notifications off'))).toMatch(/^Muted/);
     expect(store.muted.has(RIA.email)).toBe(true);
     await dispatch(ctx, { verb: VERBS.notifications, values: { state: 'on' } });
@@ -89,7 +90,8 @@ describe('notifications off|on', () => {
 
   it('rejects anything but on or off from a card', async () => {
     const store = notificationStore();
-    const reply = await dispatch(context(await helpdesk(), RIA, { notifications: store.ports }), { verb: VERBS.notifications, values: { state: 'sometimes' } });
+    const { commands } = await featureStore();
+    const reply = await dispatch(context(await helpdesk(), RIA, { notifications: store.ports, commands }), { verb: VERBS.notifications, values: { state: 'sometimes' } });
     expect(message(reply)).toBe('“sometimes” is not on or off.');
   });
 });

@@ -2,11 +2,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { dispatch } from '../../src/commands';
 import { VERBS } from '../../src/core/verbs';
-import { createConversationPorts, createSqliteStore } from '../../src/store';
-import { DANA, context, helpdesk } from './context';
+import { createConversationPorts } from '../../src/store';
+import { DANA, context, featureStore, helpdesk } from './context';
 
-const store = createSqliteStore({ file: ':memory:' });
-afterAll(() => store.close());
+const opened = featureStore();
+afterAll(async () => (await opened).store.close());
 
 const formValues = (reply: Awaited<ReturnType<typeof dispatch>>) => {
   if (reply.view.type !== 'form') throw new Error(`unexpected view ${reply.view.type}`);
@@ -15,7 +15,8 @@ const formValues = (reply: Awaited<ReturnType<typeof dispatch>>) => {
 
 describe('saved-reply form opened again with what was typed', () => {
   it('keeps the typed body for a new reply and for one being edited', async () => {
-    const ctx = context(await helpdesk(), DANA, { notifications: createConversationPorts(store) });
+    const { store, commands } = await opened;
+    const ctx = context(await helpdesk(), DANA, { notifications: createConversationPorts(store), commands });
     expect(formValues(await dispatch(ctx, { verb: VERBS.repliesForm, values: { name: 'vpn', body: 'Please reconnect, {{requester.firstName}}.' } })))
       .toMatchObject({ name: 'vpn', body: 'Please reconnect, {{requester.firstName}}.' });
     await dispatch(ctx, { verb: VERBS.repliesSave, values: { name: 'vpn', body: 'Old text' } });

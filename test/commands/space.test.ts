@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatch, handleText } from '../../src/commands';
 import type { CommandContext, Conversation, Reply } from '../../src/commands/types';
 import { VERBS } from '../../src/core/verbs';
+import { FEATURES, featureMigrations } from '../../src/features';
+import { featureCommands, openTestPolicy } from '../support/feature-commands';
 import { createLogger } from '../../src/log';
 import { indexedTicketOf } from '../../src/features/search/search-index';
 import { createConversationPorts } from '../../src/store/conversation-ports-store';
@@ -33,7 +35,7 @@ interface Scene {
 }
 
 async function scene(options: { spaces?: boolean; spaceId?: string } = {}): Promise<Scene> {
-  const store = createSqliteStore({ file: ':memory:' });
+  const store = createSqliteStore({ file: ':memory:', features: featureMigrations(FEATURES) });
   const stack = await startHelpdeskStack({
     seed: 'none',
     emulator: { spaces: options.spaces },
@@ -58,10 +60,12 @@ async function scene(options: { spaces?: boolean; spaceId?: string } = {}): Prom
   });
   await store.indexTickets(tickets.map((t) => indexedTicketOf(t, new Map())));
   const ports = createConversationPorts(store);
+  // With an SLA policy, so `queue due` lists the clocks the store keeps.
+  const commands = await featureCommands(store, { graph: stack.graph, vocabulary: stack.helpdesk.vocabulary, slaPolicy: await openTestPolicy() });
   return {
     stack,
     store,
-    ctx: (conversation = CHANNEL, actor = DANA) => ({ actor, helpdesk: stack.helpdesk, conversation, channel: {}, notifications: ports, logger: quiet }),
+    ctx: (conversation = CHANNEL, actor = DANA) => ({ actor, helpdesk: stack.helpdesk, conversation, channel: {}, notifications: ports, commands, logger: quiet }),
     spaceOf: (id) => data.get('SD_Tickets', String(id))?.fields.SD_SpaceId,
     close: async () => {
       await stack.close();
@@ -151,7 +155,7 @@ describe('a site with two spaces', () => {
     const byTitle = new Map(open.map((t) => [t.title, t.id]));
     const due = (title: string, dueAt: number) => ({ id: byTitle.get(title)!, history: { created: 0, observations: [] }, announced: [], policy: 'p', dueAt, nextAt: dueAt });
     await s.store.putSlaRecords([due('Printer jams in facilities', 1_000), due('Laptop broken', 2_000), due('Printer jams in IT', 3_000)]);
-    const ctx = () => ({ ...s.ctx(), notifications: { ...s.ctx().notifications!, slaDue: (offset: number, limit: number) => s.store.slaQueue(offset, limit) } });
+    const ctx = () => s.ctx();
     const queue = list(await handleText(ctx(), 'queue due'));
     expect(queue.title).toMatch(/· space it$/);
     expect(queue.tickets.map((t) => t.title)).toEqual(['Laptop broken', 'Printer jams in IT']);

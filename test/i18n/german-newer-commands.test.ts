@@ -57,7 +57,7 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, 'sla.json'), JSON.stringify(POLICY));
   const slaPolicy = await openPolicySource(path.join(dir, 'sla.json'), { logger, priorities: stack.helpdesk.vocabulary.priorities });
   await store.putSlaRecords([{ id: t.id, policy: 'p', announced: [], history: { created: FILED, observations: [{ at: FILED, status: 'New', priority: 'High' }] }, dueAt: FILED + 30 * MIN, nextAt: FILED + 30 * MIN, clocks: [] }]);
-  commands = await featureCommands(store, stack.graph, { slaPolicy, vocabulary: stack.helpdesk.vocabulary, timeZone: 'Europe/Berlin', now: () => new Date(ASKED) });
+  commands = await featureCommands(store, { graph: stack.graph, slaPolicy, vocabulary: stack.helpdesk.vocabulary, timeZone: 'Europe/Berlin', now: () => new Date(ASKED) });
   const survey = { id: `${t.id}:1`, ticketId: t.id, requester: lynne.email, agent: dana.email, scale: 'five' as const, sentAt: new Date(Date.now() - 86_400_000).toISOString() };
   await store.surveys.open(survey);
   await store.surveys.answer(survey.id, 4, 'Schnell erledigt', new Date().toISOString());

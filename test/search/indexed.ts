@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createChangeFeed } from '../../src/helpdesk/changes';
+import { FEATURES, featureMigrations } from '../../src/features';
 import { createLogger } from '../../src/log';
 import { createSearchIndexer } from '../../src/features/search/search-index';
 import { createSqliteStore, type Store } from '../../src/store';
@@ -19,7 +20,8 @@ export interface TestIndex {
 /** Opens an empty index in a temporary directory. */
 export function openTestIndex(): TestIndex {
   const dir = mkdtempSync(path.join(tmpdir(), 'search-channel-'));
-  const store = createSqliteStore({ dataDir: dir });
+  // With every feature's tables, as the app opens it, so the features' commands run on it too.
+  const store = createSqliteStore({ dataDir: dir, features: featureMigrations(FEATURES) });
   const logger = createLogger({ level: 'error', write: () => undefined });
   return {
     store,

@@ -3,21 +3,36 @@
  * feature bound to the test's store (as src/app.ts binds them), so agents' cards carry what the
  * features add (SLA clocks…) and each feature's command reads its own services.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { registryOf, type CommandRegistry } from '../../src/commands/registry';
 import { DEFAULT_VOCABULARY } from '../../src/settings/groups';
 import { bindFeatures, FEATURES, type HostServices } from '../../src/features';
 import type { GraphClient } from '../../src/graph';
+import { openPolicySource, type PolicySource } from '../../src/features/sla/policy-source';
 import { createLogger } from '../../src/log';
 import type { Store } from '../../src/store/types';
 
-/** What a test may set of the host (an SLA policy, the clock, the desk's vocabulary…); the rest as a default deployment has it. */
-export type TestHost = Partial<Omit<HostServices, 'store' | 'graph'>>;
+/**
+ * What a test may set of the host (an SLA policy, the clock, the desk's vocabulary…); the rest as a
+ * default deployment has it. Without `graph` (a test of no ticket's files) the files feature's
+ * part of a card fails, is logged, and the card goes without it.
+ */
+export type TestHost = Partial<Omit<HostServices, 'store'>>;
 
-/** The product's commands and card hooks over `store` and the test's help desk (`graph`, the attachments in SD_Attachments). */
-export async function featureCommands(store: Store, graph: GraphClient, host: TestHost = {}): Promise<CommandRegistry> {
+/** The product's commands and card hooks over `store` (opened with FEATURES' migrations) and the test's help desk (`graph`, the attachments in SD_Attachments). */
+export async function featureCommands(store: Store, host: TestHost = {}): Promise<CommandRegistry> {
   return registryOf(bindFeatures(FEATURES, {
-    store, db: await store.featureDatabase(), graph, attachmentsFolder: 'SD_Attachments', logger: createLogger({ level: 'error' }),
+    store, db: await store.featureDatabase(), graph: undefined as unknown as GraphClient, attachmentsFolder: 'SD_Attachments', logger: createLogger({ level: 'error' }),
     vocabulary: DEFAULT_VOCABULARY, locale: 'en', timeZone: 'UTC', slaPolicy: undefined, now: () => new Date(),
     ...host,
   }));
+}
+
+/** A policy file a test writes (default: High tickets answered within an hour, round the clock), opened as the app opens HELPDESK_SLA_FILE. */
+export async function openTestPolicy(policy: object = { timeZone: 'UTC', hours: { mon: [['08:00', '17:00']] }, targets: { High: { firstResponse: '1h', resolution: '8h', calendar: '24/7' } } }): Promise<PolicySource> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'sla-policy-'));
+  writeFileSync(path.join(dir, 'sla.json'), JSON.stringify(policy));
+  return openPolicySource(path.join(dir, 'sla.json'), { logger: createLogger({ level: 'error' }), priorities: DEFAULT_VOCABULARY.priorities });
 }
