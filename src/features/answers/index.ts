@@ -9,6 +9,7 @@ import { defineFeature } from '../types';
 import { answersCommand, saveAnswerCommand } from './answers-command';
 import { createAnswerPorts } from './ports';
 import { createAnswerStore } from './store';
+import { ticketsFiledSince, type FiledTables } from './filed';
 import { ANSWER_MIGRATIONS, type AnswerTables } from './answer-tables';
 
 /** The answers feature: what it adds to the bot (src/features/types.ts says what each field means). */
@@ -22,5 +23,10 @@ export const answersFeature = defineFeature({
   settings: [],
 });
 
-/** The answers' ports over the store's database (migrated), one per process: the matcher keeps the answers' words in memory. */
-export const answerPortsOver = (db: Kysely<any>): AnswerPorts => createAnswerPorts(createAnswerStore(db as Kysely<AnswerTables>));
+/**
+ * The answers' ports over the store's database (migrated), one per process: the matcher keeps the
+ * answers' words in memory. The tickets filed, which the report sets next to the questions
+ * answered, are counted in the same database's search index.
+ */
+export const answerPortsOver = (db: Kysely<any>): AnswerPorts =>
+  createAnswerPorts(createAnswerStore(db as Kysely<AnswerTables>), (since) => ticketsFiledSince(db as Kysely<FiledTables>, since));
