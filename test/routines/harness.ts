@@ -46,7 +46,7 @@ export async function startBot(opts: { stack: HelpdeskStack; store: Store; conne
     store, feed: createChangeFeed(stack.graph, stack.settings), helpdesk: stack.helpdesk, vocabulary: stack.helpdesk.vocabulary,
     logger, pollSeconds: 15, sla: opts.sla, timeZone: opts.timeZone, now: () => new Date(opts.clock()),
   });
-  const teams = createTeamsChannel({ settings: { appType: 'MultiTenant' }, helpdesk: notifications.helpdesk, notifications: notifications.ports, commands: await featureCommands(store, stack.graph), logger, hooks: { onConversation: teamsConversationHook(store) } });
+  const teams = createTeamsChannel({ settings: { appType: 'MultiTenant' }, helpdesk: notifications.helpdesk, notifications: notifications.ports, commands: await featureCommands(store, stack.graph, stack.helpdesk.vocabulary, () => new Date(opts.clock())), logger, hooks: { onConversation: teamsConversationHook(store) } });
   const server = createServer({ port: 0, teams, health: async () => ({ ok: true }), logger, allowUnauthenticated: true });
   const url = `http://127.0.0.1:${(await server.listen()).port}/api/messages`;
   const client = new webApi.WebClient(slack.token, { slackApiUrl: slack.apiUrl, retryConfig: { retries: 0 } });

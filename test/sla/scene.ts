@@ -80,7 +80,7 @@ export async function startNotifier(): Promise<{ poller: Poller; store: Store }>
     logger, pollSeconds: 15, sla, now: () => new Date(now),
   });
   if (server) await server.close();
-  teams = createTeamsChannel({ settings: { appType: 'MultiTenant' }, helpdesk: notifications.helpdesk, notifications: notifications.ports, commands: await featureCommands(store, stack.graph), logger, hooks: { onConversation: teamsConversationHook(store) } });
+  teams = createTeamsChannel({ settings: { appType: 'MultiTenant' }, helpdesk: notifications.helpdesk, notifications: notifications.ports, commands: await featureCommands(store, stack.graph, stack.helpdesk.vocabulary, () => new Date(now)), logger, hooks: { onConversation: teamsConversationHook(store) } });
   server = createServer({ port: 0, teams, health: async () => ({ ok: true }), logger, allowUnauthenticated: true });
   url = `http://127.0.0.1:${(await server.listen()).port}/api/messages`;
   const client = new webApi.WebClient(slack.token, { slackApiUrl: slack.apiUrl, retryConfig: { retries: 0 } });
