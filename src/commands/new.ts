@@ -7,7 +7,7 @@ import { VERBS } from '../core';
 import { EVERYWHERE, type CommandDeclaration } from './declaration';
 import type { CommandContext, Handler, Reply } from './types';
 import { create } from './create';
-import { answerOffer } from '../features/answers/offer';
+import { answerOffer, FROM_MESSAGE } from '../features/answers/offer';
 
 /** Opens the new-ticket form; a too-long title is kept in the form with the limit explained. */
 const newForm: Handler = async (ctx, input) => {
@@ -21,7 +21,9 @@ const newForm: Handler = async (ctx, input) => {
     errors.push({ field: 'title', message: tooLong(ctx, 'title', LIMITS.title, values.title.length) });
   }
   // The desk's answers first, when the words find some (src/features/answers); else the form at once.
-  const offer = errors.length ? undefined : await answerOffer(ctx, { ...values, ...(input.values?.offered ? { offered: '1' } : {}), ...(input.values?.sourceLink ? { sourceLink: input.values.sourceLink } : {}) });
+  // A message action or shortcut (FROM_MESSAGE) is offered them too: the message's link only rides along.
+  const draft = { ...values, ...(input.values?.offered ? { offered: '1' } : {}), ...(input.values?.sourceLink ? { sourceLink: input.values.sourceLink } : {}) };
+  const offer = errors.length ? undefined : await answerOffer(ctx, draft, { fromMessage: input.values?.[FROM_MESSAGE] === '1' });
   return offer ?? formReply(newTicketForm(ctx.helpdesk.vocabulary, values, errors, input.values?.sourceLink, ctx.locale));
 };
 

@@ -62,7 +62,7 @@ describe('answers in Teams', () => {
     expect(cardText(form.body.value)).not.toContain('This solved it');
   });
 
-  it('words taken from another message (a message action) keep today\'s form, with the link', async () => {
+  it('a form that holds a message\'s link and was not asked for from the message (shown again, Finish in the form) offers nothing twice', async () => {
     const res = await h.execute(VERBS.newForm, { title: 'vpn wont connect from home', sourceLink: 'https://teams.example/msg/1' });
     expect(res.body.value.body.find((b: any) => b.id === 'title')?.value).toBe('vpn wont connect from home');
   });
