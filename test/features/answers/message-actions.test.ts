@@ -5,22 +5,12 @@
  * File the ticket turns the offer into the form with the message's words and link, which files
  * the ticket where the message was. A message no answer settles opens the form at once, as before.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { VERBS } from '../../../src/core';
-import { openAnswerPorts } from '../../support/answers-db';
 import { interactiveBody, slackFixture } from '../../support/slack-request';
-import { startTestHelpdesk, type TestHelpdesk } from '../../slack/helpdesk';
-import { PEOPLE, startSlackScene, type SlackScene } from '../../slack/harness';
-import { cardOf, cardText, startTeamsHarness, type TeamsHarness } from '../../teams/harness';
-
-const VPN = {
-  name: 'vpn-home', language: 'en' as const, title: 'VPN does not connect from home', shown: true,
-  phrases: ['vpn not connecting', 'globalprotect fails'],
-  body: 'Quit GlobalProtect from the tray and start it again.\nPick the portal vpn.contoso.com.',
-};
-const NOW = '2026-11-20T10:00:00Z';
-const SINCE = '2000-01-01T00:00:00Z';
-const flat = (x: unknown) => JSON.stringify(x);
+import { PEOPLE } from '../../slack/harness';
+import { cardOf, cardText, inputValue } from '../../teams/harness';
+import { flat, SINCE, slackScene, teamsScene } from './scenes';
 
 /** Every Action.Submit of a dialog card, with its data. */
 function submits(card: unknown): { title: string; data: Record<string, unknown> }[] {
@@ -36,37 +26,14 @@ function submits(card: unknown): { title: string; data: Record<string, unknown> 
   return out;
 }
 
-function inputValue(card: unknown, id: string): string | undefined {
-  let value: string | undefined;
-  const walk = (n: any) => {
-    if (Array.isArray(n)) n.forEach(walk);
-    else if (n && typeof n === 'object') {
-      if (n.id === id && typeof n.type === 'string' && n.type.startsWith('Input.')) value = n.value;
-      Object.values(n).forEach(walk);
-    }
-  };
-  walk(card);
-  return value;
-}
-
 describe('the Teams message action offers answers first', () => {
-  let h: TeamsHarness;
-  let answers: Awaited<ReturnType<typeof openAnswerPorts>>;
-  beforeAll(async () => {
-    answers = await openAnswerPorts();
-    await answers.ports.add(VPN, 'agent@contoso.com', NOW);
-    h = await startTeamsHarness({ notifications: { answers: answers.ports } as never });
-  }, 30_000);
-  afterAll(async () => {
-    await h?.close();
-    await answers?.close();
-  });
+  const teams = teamsScene();
 
   /** "Create ticket" on a message saying `html`: the dialog's card. */
   async function fetchTask(html: string) {
-    const activity = h.fixture('fetch-task', 'lynne');
+    const activity = teams.h.fixture('fetch-task', 'lynne');
     activity.value.messagePayload.body = { contentType: 'html', content: html };
-    const res = await h.post(activity);
+    const res = await teams.h.post(activity);
     expect(res.status).toBe(200);
     expect(res.body.task.type).toBe('continue');
     return { activity, card: res.body.task.value.card.content };
@@ -74,23 +41,23 @@ describe('the Teams message action offers answers first', () => {
 
   /** A button of the dialog, clicked: Teams sends it as submitAction with the button's data. */
   async function click(data: Record<string, unknown>) {
-    const activity = h.fixture('submit-action', 'lynne');
+    const activity = teams.h.fixture('submit-action', 'lynne');
     activity.value.data = data;
-    return h.post(activity);
+    return teams.h.post(activity);
   }
 
   it('This solved it: no ticket, thanks in the dialog, one question counted', async () => {
-    const tickets = h.stack.emulator.data.count('SD_Tickets');
+    const tickets = teams.h.stack.emulator.data.count('SD_Tickets');
     const { card } = await fetchTask('<p>my vpn wont connect from home since this morning</p>');
     expect(cardText(card)).toContain('VPN does not connect from home');
     expect(cardText(card)).toContain('Quit GlobalProtect from the tray');
     const buttons = submits(card);
     expect(buttons.map((b) => b.data.verb)).toEqual(['answers.solved', VERBS.newForm]);
-    const before = await answers.ports.answeredSince(SINCE);
+    const before = await teams.answers.ports.answeredSince(SINCE);
     const res = await click(buttons[0].data);
     expect(res.body.task).toEqual({ type: 'message', value: expect.stringContaining('glad that helped') });
-    expect(await answers.ports.answeredSince(SINCE)).toBe(before + 1);
-    expect(h.stack.emulator.data.count('SD_Tickets')).toBe(tickets);
+    expect(await teams.answers.ports.answeredSince(SINCE)).toBe(before + 1);
+    expect(teams.h.stack.emulator.data.count('SD_Tickets')).toBe(tickets);
   });
 
   it('File the ticket turns the dialog into the form with the message\'s words and link, and its submit files the ticket', async () => {
@@ -103,13 +70,13 @@ describe('the Teams message action offers answers first', () => {
     expect(cardText(form)).toContain('https://teams.microsoft.com/l/message/');
     expect(cardText(form)).not.toContain('This solved it');
     const submit = submits(form).find((b) => b.data.verb === VERBS.create)!;
-    const before = h.connector.activities.length;
+    const before = teams.h.connector.activities.length;
     const filed = await click({ ...submit.data, title: 'vpn wont connect from home, tried twice already', description: 'vpn wont connect from home, tried twice already', priority: 'Normal', category: 'Network' });
     expect(filed.body?.task).toBeUndefined();
-    const mine = await h.stack.helpdesk.listTickets({ email: h.emails.lynne!, name: 'Lynne' }, { submittedBy: h.emails.lynne! });
+    const mine = await teams.h.stack.helpdesk.listTickets({ email: teams.h.emails.lynne!, name: 'Lynne' }, { submittedBy: teams.h.emails.lynne! });
     const ticket = mine.find((t) => t.title === 'vpn wont connect from home, tried twice already');
     expect(ticket?.description).toContain('https://teams.microsoft.com/l/message/');
-    expect(cardText(cardOf(h.connector.activities.slice(before)[0]))).toContain('vpn wont connect from home');
+    expect(cardText(cardOf(teams.h.connector.activities.slice(before)[0]))).toContain('vpn wont connect from home');
   });
 
   it('a message no answer settles opens the form at once, as before', async () => {
@@ -120,21 +87,8 @@ describe('the Teams message action offers answers first', () => {
 });
 
 describe('the Slack message shortcut offers answers first', () => {
-  let hd: TestHelpdesk;
-  let scene: SlackScene;
-  let answers: Awaited<ReturnType<typeof openAnswerPorts>>;
+  const slack = slackScene();
   let clicks = 0;
-  beforeAll(async () => {
-    hd = await startTestHelpdesk();
-    answers = await openAnswerPorts();
-    await answers.ports.add(VPN, 'agent@contoso.com', NOW);
-    scene = await startSlackScene(hd.helpdesk, undefined, { notifications: { answers: answers.ports } as never });
-  });
-  afterAll(async () => {
-    await scene?.close();
-    await hd?.close();
-    await answers?.close();
-  });
 
   /** The shortcut on a message saying `text`: the modal it opened with the trigger id, as it was filled in. */
   async function shortcut(text: string) {
@@ -142,10 +96,10 @@ describe('the Slack message shortcut offers answers first', () => {
     payload.action_ts = `1732280100.${String(++clicks).padStart(6, '0')}`;
     payload.trigger_id = `trigger-${clicks}`;
     payload.message = { ...payload.message, text };
-    const before = scene.fake.callsTo('views.update').length;
-    await scene.post(interactiveBody(payload));
-    const open = await scene.fake.waitFor('views.open', (c) => c.body.trigger_id === payload.trigger_id);
-    const update = await scene.fake.waitFor('views.update', (c) => scene.fake.callsTo('views.update').indexOf(c as never) >= before);
+    const before = slack.scene.fake.callsTo('views.update').length;
+    await slack.scene.post(interactiveBody(payload));
+    const open = await slack.scene.fake.waitFor('views.open', (c) => c.body.trigger_id === payload.trigger_id);
+    const update = await slack.scene.fake.waitFor('views.update', (c) => slack.scene.fake.callsTo('views.update').indexOf(c as never) >= before);
     return { open, update };
   }
 
@@ -161,21 +115,21 @@ describe('the Slack message shortcut offers answers first', () => {
     delete payload.response_url;
     payload.container = { type: 'view', view_id: update.body.view_id };
     payload.view = { ...update.body.view, id: update.body.view_id };
-    const before = scene.fake.callsTo('views.update').length;
-    await scene.post(interactiveBody(payload));
-    return scene.fake.waitFor('views.update', (c) => c.body.view_id === update.body.view_id && scene.fake.callsTo('views.update').indexOf(c as never) >= before);
+    const before = slack.scene.fake.callsTo('views.update').length;
+    await slack.scene.post(interactiveBody(payload));
+    return slack.scene.fake.waitFor('views.update', (c) => c.body.view_id === update.body.view_id && slack.scene.fake.callsTo('views.update').indexOf(c as never) >= before);
   }
 
   it('opens a modal at once with the offer; This solved it thanks there and files nothing', async () => {
-    const filed = (await hd.helpdesk.listTickets({ email: PEOPLE.sam.email, name: PEOPLE.sam.name }, { limit: 50 })).length;
+    const filed = (await slack.hd.helpdesk.listTickets({ email: PEOPLE.sam.email, name: PEOPLE.sam.name }, { limit: 50 })).length;
     const { open, update } = await shortcut('is anyone else getting globalprotect fails from home?');
     expect(open.body.view.type).toBe('modal');
     expect(flat(update.body.view.blocks)).toContain('VPN does not connect from home');
-    const before = await answers.ports.answeredSince(SINCE);
+    const before = await slack.answers.ports.answeredSince(SINCE);
     const thanks = await click(update, 'answers.solved');
     expect(flat(thanks.body.view)).toContain('glad that helped');
-    expect(await answers.ports.answeredSince(SINCE)).toBe(before + 1);
-    expect(await hd.helpdesk.listTickets({ email: PEOPLE.sam.email, name: PEOPLE.sam.name }, { limit: 50 })).toHaveLength(filed);
+    expect(await slack.answers.ports.answeredSince(SINCE)).toBe(before + 1);
+    expect(await slack.hd.helpdesk.listTickets({ email: PEOPLE.sam.email, name: PEOPLE.sam.name }, { limit: 50 })).toHaveLength(filed);
   });
 
   it('File the ticket puts the form in the same modal with the message\'s words and link, answering in the message\'s channel', async () => {
@@ -190,10 +144,10 @@ describe('the Slack message shortcut offers answers first', () => {
     submit.view.private_metadata = form.body.view.private_metadata;
     submit.view.state.values.title.value.value = 'globalprotect fails at home';
     submit.view.state.values.description.value.value = 'globalprotect fails at home since the update';
-    await scene.post(interactiveBody(submit));
-    const ticket = (await hd.helpdesk.listTickets({ email: PEOPLE.sam.email, name: PEOPLE.sam.name }, { limit: 50 })).find((t) => t.title === 'globalprotect fails at home');
+    await slack.scene.post(interactiveBody(submit));
+    const ticket = (await slack.hd.helpdesk.listTickets({ email: PEOPLE.sam.email, name: PEOPLE.sam.name }, { limit: 50 })).find((t) => t.title === 'globalprotect fails at home');
     expect(ticket?.description).toContain('https://example.slack.com/archives/C2147483705/p1732280050000200');
-    await scene.fake.waitFor('chat.postEphemeral', (c) => c.body.channel === 'C2147483705' && c.body.user === PEOPLE.sam.id && flat(c.body).includes(`#${ticket!.id}`));
+    await slack.scene.fake.waitFor('chat.postEphemeral', (c) => c.body.channel === 'C2147483705' && c.body.user === PEOPLE.sam.id && flat(c.body).includes(`#${ticket!.id}`));
   });
 
   it('a message no answer settles gets the form at once, as before', async () => {
