@@ -53,4 +53,11 @@ describe('the digest and the answers', () => {
     expect(facts[at - 1]).toMatch(/^New since (the last digest|then): \d+$/);
     expect(await digestFacts(false)).not.toContainEqual(expect.stringMatching(/Answered without a ticket/));
   });
+
+  it('says it in German too, one ticket or several', () => {
+    const figures = { openByStatus: [], openTotal: 0, newSince: 1, resolvedSince: 0, unassignedTotal: 0, unassigned: [] };
+    const facts = (filed: number) => digestView({ ...figures, answered: { questions: 2, filed } }, { since: Date.now() - 86_400_000, basis: 'last' }, 'Europe/Berlin', 'de').facts.map((f) => `${f.title}: ${f.value}`);
+    expect(facts(1)).toContain('Ohne Ticket beantwortet: 2 (1 Ticket angelegt)');
+    expect(facts(4)).toContain('Ohne Ticket beantwortet: 2 (4 Tickets angelegt)');
+  });
 });

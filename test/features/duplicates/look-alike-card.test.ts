@@ -11,7 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registryOf } from '../../../src/commands/registry';
 import { bindFeatures, FEATURES, featureMigrations } from '../../../src/features';
 import { indexedTicketOf } from '../../../src/features/search/search-index';
+import type { TicketIndex } from '../../../src/core/search';
+import { lookAlikeOnCard } from '../../../src/features/duplicates/look-alike';
 import type { Ticket } from '../../../src/helpdesk/types';
+import { ticketView } from '../../../src/views/ticket-view';
+import type { Notice } from '../../../src/core/outcome';
 import { createSqliteStore, type Store } from '../../../src/store';
 import { createLogger } from '../../../src/log';
 import { cardOf, cardText, startTeamsHarness, type TeamsHarness } from '../../teams/harness';
@@ -65,5 +69,21 @@ describe('look-alike tickets on the cards agents ask for (Teams)', () => {
   it('the older ticket and an unrelated one have no line', async () => {
     expect(cardText(await shown(first.id, 'dana'))).not.toContain('Looks like');
     expect(cardText(await shown(other.id, 'dana'))).not.toContain('Looks like');
+  });
+
+  it('reads the index only for an open ticket of the last 7 days, and keeps a notice the card already has first', async () => {
+    let searches = 0;
+    const index: TicketIndex = { searchTickets: (s) => (searches++, store.searchTickets(s)) };
+    const vocabulary = h.stack.helpdesk.vocabulary;
+    const agent = { email: h.emails.dana!, isAgent: true, locale: 'en' };
+    const card = (t: Ticket, notice?: Notice) => ticketView(t, [], agent, vocabulary, notice);
+    const today = lookAlikeOnCard(index, vocabulary, () => new Date());
+    const dressed = await today(card(again, { text: 'Claimed', tone: 'success' }));
+    expect(dressed.notice).toEqual({ text: `Claimed\nLooks like #${first.id} (New)`, tone: 'success' });
+    expect(searches).toBe(1);
+    expect(await today(card({ ...again, status: 'Resolved' }))).not.toHaveProperty('notice');
+    const nextWeek = lookAlikeOnCard(index, vocabulary, () => new Date(Date.now() + 8 * 86_400_000));
+    expect(await nextWeek(card(again))).not.toHaveProperty('notice');
+    expect(searches).toBe(1);
   });
 });
