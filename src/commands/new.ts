@@ -9,6 +9,14 @@ import type { CommandContext, Handler, Reply } from './types';
 import { create } from './create';
 import { extensionsOf } from './extensions';
 
+/**
+ * The value a channel sets when the new-ticket form is asked for from another message (the Teams
+ * message action, the Slack message shortcut): its words are offered answers like typed ones,
+ * though they carry the message's link. Any other form that holds a link (shown again after a
+ * failed submit, "Finish in the form") was offered already, or had nothing to offer.
+ */
+export const FROM_MESSAGE = 'fromMessage';
+
 /** Opens the new-ticket form; a too-long title is kept in the form with the limit explained. */
 const newForm: Handler = async (ctx, input) => {
   const values: Record<string, string> = {};
@@ -21,7 +29,9 @@ const newForm: Handler = async (ctx, input) => {
     errors.push({ field: 'title', message: tooLong(ctx, 'title', LIMITS.title, values.title.length) });
   }
   // The desk's answers first, when the words find some (src/features/answers); else the form at once.
-  const offer = errors.length ? undefined : await extensionsOf(ctx).beforeNewTicket(ctx, { ...values, ...(input.values?.offered ? { offered: '1' } : {}), ...(input.values?.sourceLink ? { sourceLink: input.values.sourceLink } : {}) }, {});
+  // A message action or shortcut (FROM_MESSAGE) is offered them too: the message's link only rides along.
+  const draft = { ...values, ...(input.values?.offered ? { offered: '1' } : {}), ...(input.values?.sourceLink ? { sourceLink: input.values.sourceLink } : {}) };
+  const offer = errors.length ? undefined : await extensionsOf(ctx).beforeNewTicket(ctx, draft, { fromMessage: input.values?.[FROM_MESSAGE] === '1' });
   return offer ?? formReply(newTicketForm(ctx.helpdesk.vocabulary, values, errors, input.values?.sourceLink, ctx.locale));
 };
 

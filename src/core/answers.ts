@@ -37,4 +37,6 @@ export interface AnswerPorts {
   countAnswered(key: string, answerName: string, language: 'en' | 'de', at: string): Promise<boolean>;
   /** Questions settled without a ticket since `since` (ISO). */
   answeredSince(since: string): Promise<number>;
+  /** Tickets filed since `since` (ISO), from the search index (no Graph request): what the report sets the answered questions next to. */
+  filedSince(since: string): Promise<number>;
 }

@@ -55,6 +55,6 @@ export interface DigestFigures {
   unassigned: IndexedTicket[];
   /** With SLA clocks on: open tickets breached, and due before the end of the local day. */
   sla?: { breached: number; dueToday: number };
-  /** With the desk's answers kept: questions they settled without a ticket in the same period (desk-wide). */
-  answeredSince?: number;
+  /** With the desk's answers kept: questions they settled without a ticket in the same period, next to the tickets filed then (both desk-wide). */
+  answered?: { questions: number; filed: number };
 }

@@ -181,7 +181,7 @@ describeInChromium('cards in the official Adaptive Cards renderer (headless Chro
       openByStatus: [{ status: 'New', count: 4 }, { status: 'In Progress', count: 6 }, { status: 'Waiting', count: 2 }],
       openTotal: 12, newSince: 5, resolvedSince: 7, unassignedTotal: 2,
       unassigned: [waiting(20, 'Printer on 3rd floor jams', 30), waiting(21, 'VPN drops every hour', 6)],
-      sla: { breached: 1, dueToday: 3 }, answeredSince: 4,
+      sla: { breached: 1, dueToday: 3 }, answered: { questions: 4, filed: 5 },
     };
     const view = digestView(figures, { since: now - 86_400_000, basis: 'last' }, 'Europe/Berlin', 'en');
     const result = await render(renderCard({ type: 'digest', digest: view }));

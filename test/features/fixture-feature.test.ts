@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCommand, REGISTRY } from '../../src/commands';
 import { registryOf, type CommandRegistry } from '../../src/commands/registry';
 import type { GraphClient } from '../../src/graph';
+import type { Vocabulary } from '../../src/helpdesk/types';
 import { bindFeatures, FEATURES, featureMigrations, type AnyFeature, type BoundFeatures } from '../../src/features';
 import { createChangeFeed } from '../../src/helpdesk/changes';
 import { loadConfig } from '../../src/config';
@@ -54,7 +55,7 @@ describe('binding a feature list', () => {
   });
 
   it('adds its command to the registry built from the list, and only there', () => {
-    const commands = registryOf(bindFeatures(features, { logger, db: {} as Kysely<any>, store: {} as Store, graph: {} as GraphClient, attachmentsFolder: 'SD_Attachments' }));
+    const commands = registryOf(bindFeatures(features, { logger, db: {} as Kysely<any>, store: {} as Store, graph: {} as GraphClient, vocabulary: {} as Vocabulary, now: () => new Date(), attachmentsFolder: 'SD_Attachments' }));
     expect(parseCommand('pin #12 first', { commands })).toEqual({ ok: true, input: { verb: PIN, ticketId: 12, values: { note: 'first' } } });
     expect(REGISTRY.isVerb(PIN)).toBe(false);
     // The product's commands keep their help order; the new one comes after them.
@@ -103,7 +104,7 @@ for (const engine of engines) {
       db = (await store.featureDatabase()) as Kysely<FixtureTables>;
       let bound!: BoundFeatures;
       let commands!: CommandRegistry;
-      h = await startTeamsHarness({ commands: (stack) => (commands = registryOf((bound = bindFeatures(features, { logger, db, store, graph: stack.graph, attachmentsFolder: 'SD_Attachments' })))) });
+      h = await startTeamsHarness({ commands: (stack) => (commands = registryOf((bound = bindFeatures(features, { logger, db, store, graph: stack.graph, vocabulary: stack.helpdesk.vocabulary, now: () => new Date(), attachmentsFolder: 'SD_Attachments' })))) });
       scene = await startSlackScene(h.stack.helpdesk, undefined, { commands });
       const helpdesk = h.stack.helpdesk;
       const notifications = createNotifications({

@@ -33,12 +33,18 @@ export async function openAnswersDb(location: string, migrations: Record<string,
   return db;
 }
 
-/** The answers' ports over a fresh SQLite file (or `location`), and how to let it go. */
-export async function openAnswerPorts(location?: string): Promise<{ ports: AnswerPorts; close(): Promise<void> }> {
+/** This database holds the answers' tables only, no search index: it knows of no ticket filed. */
+const noTicketsIndexed = async () => 0;
+
+/**
+ * The answers' ports over a fresh SQLite file (or `location`), and how to let it go. `filedSince`
+ * counts the tickets filed (the app's counts the store's search index: test/features/answers/report.test.ts).
+ */
+export async function openAnswerPorts(location?: string, filedSince: (since: string) => Promise<number> = noTicketsIndexed): Promise<{ ports: AnswerPorts; close(): Promise<void> }> {
   const dir = location ? undefined : mkdtempSync(path.join(tmpdir(), 'answers-'));
   const db = await openAnswersDb(location ?? path.join(dir!, 'answers.db'));
   return {
-    ports: createAnswerPorts(createAnswerStore(db)),
+    ports: createAnswerPorts(createAnswerStore(db), filedSince),
     async close() {
       await db.destroy();
       if (dir) rmSync(dir, { recursive: true, force: true });

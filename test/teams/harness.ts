@@ -57,6 +57,20 @@ export function cardOf(entry: RecordedActivity | undefined): Record<string, any>
   return entry?.activity.attachments?.find((a: any) => a.contentType === 'application/vnd.microsoft.card.adaptive')?.content;
 }
 
+/** The value a card's input `id` holds (a form's prefill), if the card has that input. */
+export function inputValue(card: unknown, id: string): string | undefined {
+  let value: string | undefined;
+  const walk = (n: any) => {
+    if (Array.isArray(n)) n.forEach(walk);
+    else if (n && typeof n === 'object') {
+      if (n.id === id && typeof n.type === 'string' && n.type.startsWith('Input.')) value = n.value;
+      Object.values(n).forEach(walk);
+    }
+  };
+  walk(card);
+  return value;
+}
+
 /** Every string in a card, so tests can ask "does the person see X" without depending on layout. */
 export function cardText(card: unknown): string {
   const out: string[] = [];

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardOf, cardText, startTeamsHarness, type TeamsHarness } from './harness';
+import { cardOf, cardText, inputValue, startTeamsHarness, type TeamsHarness } from './harness';
 
 let h: TeamsHarness;
 beforeAll(async () => {
@@ -8,19 +8,6 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 const MESSAGE_TITLE = 'The 3rd floor printer is jammed again & shows error 50.4';
-
-function inputValue(card: unknown, id: string): string | undefined {
-  let value: string | undefined;
-  const walk = (n: any) => {
-    if (Array.isArray(n)) n.forEach(walk);
-    else if (n && typeof n === 'object') {
-      if (n.id === id && typeof n.type === 'string' && n.type.startsWith('Input.')) value = n.value;
-      Object.values(n).forEach(walk);
-    }
-  };
-  walk(card);
-  return value;
-}
 
 function actionTypes(card: unknown): string[] {
   const types: string[] = [];

@@ -22,7 +22,7 @@ import { noEmailMessage } from './identity';
 import { slackTexts, type SlackTexts } from '../../views/channel-texts';
 import { channelLocale, readerLocale } from './locale';
 import { renderMessage, type SlackMessage } from './blocks/message';
-import { openModal, type OpenModal } from './modals';
+import { modalInPlace, modalOrigin, openModal, type OpenModal } from './modals';
 
 /** A one-line account of what a button did, for the App Home notice. */
 function noticeOf(texts: SlackTexts, reply: Reply): string | undefined {
@@ -86,11 +86,15 @@ async function handle(deps: SlackDeps, body: BlockAction, action: ButtonAction, 
   const surface = body.view?.type; // 'home' | 'modal' | undefined (a message)
   // A button value is untrusted JSON: the one cleaner (commands/input.ts) keeps what a verb can use.
   const input = actionInput(verb, decodeButtonValue(action.value));
+  // A modal opened for a conversation (the answers a message shortcut offers): the form a button there opens takes its place and answers in that conversation.
+  const origin = surface === 'modal' ? modalOrigin(body.view) : undefined;
   let modal: OpenModal | undefined;
-  if (deps.commands.formOpenedBy(verb) || (surface === 'home' && verb === VERBS.show)) modal = await openModal(deps, body.trigger_id, body.user.id, 'helpdesk', surface === 'modal');
+  if (deps.commands.formOpenedBy(verb) || (surface === 'home' && verb === VERBS.show)) {
+    modal = origin && body.view ? await modalInPlace(deps, body.view.id, body.user.id) : await openModal(deps, body.trigger_id, body.user.id, 'helpdesk', surface === 'modal');
+  }
   if (surface === 'home' && verb === VERBS.refresh && input.ticketId === undefined) return publishHome(deps, body.user.id);
 
-  const channelId = body.channel?.id ?? body.container?.channel_id;
+  const channelId = body.channel?.id ?? body.container?.channel_id ?? origin?.channelId;
   const ctx = await commandContext(deps, body.user.id, conversationOf(channelId ?? ''));
   if (!ctx) {
     const locale = await readerLocale(deps, body.user.id);

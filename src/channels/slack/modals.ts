@@ -43,16 +43,46 @@ export async function openModal(deps: SlackDeps, triggerId: string, userId: stri
   const title = texts.modalTitle(titleKey);
   const args = { trigger_id: triggerId, view: loadingModal(title, { close: texts.close(), working: texts.working() }) };
   const opened = fromModal ? await deps.client.views.push(args) : await deps.client.views.open(args);
-  const viewId = opened.view?.id;
+  return shownIn(deps, opened.view?.id, userId, texts, title, quick);
+}
+
+/** The modal `viewId` (open already) as an OpenModal: `show` replaces its content. */
+function shownIn(deps: SlackDeps, viewId: string | undefined, userId: string, texts: SlackTexts, title: string, quick?: string): OpenModal {
   return {
     viewId,
     texts,
     async show(view, meta = {}, heading = title) {
       const locale = quick ?? (await readerLocale(deps, userId));
       const body = view.type === 'form' ? formModal(view.form, meta, locale) : viewModal(heading, view, locale);
+      // A view with buttons (the answers offered before a ticket) remembers the conversation it was opened for, so the form a button opens answers there.
+      if (view.type !== 'form' && meta.channelId) body.private_metadata = JSON.stringify({ channelId: meta.channelId } satisfies ModalOrigin);
       await deps.client.views.update({ view_id: viewId!, hash: undefined, view: body });
     },
   };
+}
+
+/** Where a modal that is not a form was opened from (kept in its private_metadata by `show`). */
+export interface ModalOrigin {
+  channelId: string;
+}
+
+/** The origin a clicked modal carries, when it is one of ours that is not a form; anything else yields undefined. */
+export function modalOrigin(view: { callback_id?: string; private_metadata?: string } | undefined): ModalOrigin | undefined {
+  if (!view || view.callback_id || typeof view.private_metadata !== 'string' || !view.private_metadata) return undefined;
+  try {
+    const m = JSON.parse(view.private_metadata) as Partial<ModalOrigin> | null;
+    return typeof m?.channelId === 'string' && /^[CDG][A-Z0-9]{1,30}$/.test(m.channelId) ? { channelId: m.channelId } : undefined;
+  } catch {
+    // Not our JSON (a foreign or cut value): the modal says nothing of where it came from.
+    return undefined;
+  }
+}
+
+/** A modal a button was clicked in, to be replaced in place (the form "File the ticket" opens takes the offer's place). */
+export async function modalInPlace(deps: SlackDeps, viewId: string, userId: string): Promise<OpenModal> {
+  const locale = await readerLocale(deps, userId);
+  const texts = slackTexts(locale);
+  return shownIn(deps, viewId, userId, texts, texts.modalTitle('helpdesk'), locale);
 }
 
 const SUBMIT_BUDGET_MS = 2500;

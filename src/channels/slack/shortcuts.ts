@@ -1,7 +1,11 @@
-/** Shortcuts: "Create ticket from message" (prefilled modal with a permalink) and the global "New ticket". */
+/**
+ * Shortcuts: "Create ticket from message" (the desk's answers its words find, else the prefilled
+ * modal with a permalink) and the global "New ticket". The modal opens with the trigger id at once.
+ */
 import { slackFileRefs, type FileRef, type SlackFile } from '../../features/files';
 import type { App, GlobalShortcut, MessageShortcut } from '@slack/bolt';
 import { dispatch } from '../../commands';
+import { FROM_MESSAGE } from '../../commands/new';
 import { VERBS } from '../../core/verbs';
 import { BLOCK_LIMITS, truncate } from './blocks/limits';
 import { commandContext, conversationOf, type SlackDeps } from './command-context';
@@ -38,10 +42,12 @@ async function showNewTicketForm(deps: SlackDeps, modal: OpenModal, userId: stri
   if (prefill?.files?.length) await deps.files.afterReply({ view: { type: 'form' } }, { actor: ctx.actor, locale: ctx.locale, messageKey: `slack:${channelId}:${prefill.ts}`, files: prefill.files, holder: `slack:${userId}` });
   let values: Record<string, string> | undefined;
   if (prefill) {
-    values = { title: titleFromMessage(prefill.text, modal.texts.messageFrom(prefill.author)), description: descriptionFromMessage(prefill.text) };
+    // From a message: the desk's answers its words find come first (the command layer decides), in this modal.
+    values = { title: titleFromMessage(prefill.text, modal.texts.messageFrom(prefill.author)), description: descriptionFromMessage(prefill.text), [FROM_MESSAGE]: '1' };
     if (prefill.permalink) values.sourceLink = prefill.permalink;
   }
   const reply = await dispatch(ctx, values ? { verb: VERBS.newForm, values } : { verb: VERBS.newForm });
+  // The offer's File the ticket replaces it with the form, and This solved it with the thanks (actions.ts, modalOrigin).
   await modal.show(reply.view, { channelId });
 }
 

@@ -1,9 +1,13 @@
 /**
  * "Create ticket" on a chat message (message extension action `createTicketFromMessage`):
- * fetchTask opens the new-ticket form prefilled from the message; submitAction files it.
+ * fetchTask opens the new-ticket form prefilled from the message, or first the desk's answers its
+ * words find (the command layer decides); submitAction files the form, or takes the offer's
+ * buttons: "This solved it" thanks in the dialog, "File the ticket" turns it into the form.
  */
 import { CardFactory, type MessagingExtensionAction, type MessagingExtensionActionResponse, type TurnContext } from 'botbuilder';
 import { dispatch } from '../../commands/index';
+import { ANSWER_VERBS } from '../../features/answers/answer-verbs';
+import { FROM_MESSAGE } from '../../commands/new';
 import type { Reply } from '../../commands/types';
 import { VERBS } from '../../core/verbs';
 import type { Actor } from '../../helpdesk/types';
@@ -63,7 +67,7 @@ function withSource(reply: Reply, link: string | undefined): View {
   return { type: 'form', form: { ...reply.view.form, sourceLink: reply.view.form.sourceLink ?? link } };
 }
 
-/** composeExtension/fetchTask: open the prefilled new-ticket form. */
+/** composeExtension/fetchTask: the desk's answers the message's words find, else the prefilled new-ticket form. */
 export async function onFetchTask(
   deps: TeamsDeps,
   context: TurnContext,
@@ -73,10 +77,20 @@ export async function onFetchTask(
   if (action.commandId !== CREATE_FROM_MESSAGE) return message(teamsTexts(localeOf(context)).noCommand(action.commandId ?? ''));
   if (!actor) return message(noEmailMessage(localeOf(context)));
   const { title, description, link } = prefillFrom(action);
-  const values: Record<string, string> = { title, description };
+  const values: Record<string, string> = { title, description, [FROM_MESSAGE]: '1' };
   if (link) values.sourceLink = link;
   const reply = await dispatch(commandContext(deps, context, actor), { verb: VERBS.newForm, values });
+  // The offer is a card in the same dialog: its buttons come back to submitAction with their verb.
   return dialog(context, withSource(reply, link));
+}
+
+/** The offer's buttons in the dialog: "File the ticket" opens the form there, "This solved it" thanks and closes. */
+async function onOfferButton(deps: TeamsDeps, context: TurnContext, actor: Actor, verb: string, data: Record<string, unknown>, link: string | undefined): Promise<MessagingExtensionActionResponse> {
+  const reply = await dispatch(commandContext(deps, context, actor), inputFromCard(verb, data));
+  if (reply.view.type === 'form') return dialog(context, withSource(reply, link));
+  if (reply.view.type === 'confirmation') return message(reply.view.confirmation.message);
+  if (reply.view.type === 'error') return message(reply.view.error.message);
+  return dialog(context, reply.view);
 }
 
 /** composeExtension/submitAction: file the ticket, post the confirmation, close the dialog. */
@@ -90,6 +104,8 @@ export async function onSubmitAction(
   if (action.commandId !== CREATE_FROM_MESSAGE) return message(texts.noCommand(action.commandId ?? ''));
   if (!actor) return message(noEmailMessage(localeOf(context)));
   const data = (action.data ?? {}) as Record<string, unknown>;
+  // The offer's File the ticket carries the message's link in its words (or their kept draft).
+  if (data.verb === VERBS.newForm || data.verb === ANSWER_VERBS.solved) return onOfferButton(deps, context, actor, data.verb, data, action.messagePayload?.linkToMessage);
   // Only the form's submit files a ticket; any other button in the dialog (e.g. cancel) just closes it.
   if (data.verb !== undefined && data.verb !== VERBS.create) return {};
   const input = inputFromCard(VERBS.create, data);

@@ -22,4 +22,4 @@ export const answersFeature = defineFeature({
   settings: [],
 });
 
-export { answerPortsOver, answeredSinceOver } from './answer-services';
+export { answerPortsOver, answerFiguresOver } from './answer-services';

@@ -1,9 +1,10 @@
 /**
- * Answers before a ticket: when someone starts one (`new <words>`, words in a personal chat),
- * the answers their words find are offered first, each with "This solved it", and "File the
- * ticket" opens the new-ticket form with everything they typed. Nothing found, no words, or the
- * store not answering: the form comes as it always did. "This solved it" counts one question
- * answered without a ticket, once per offer however often it is clicked.
+ * Answers before a ticket: when someone starts one (`new <words>`, words in a personal chat, a
+ * message action or shortcut, a 🎫 reaction), the answers their words find are offered first,
+ * each with "This solved it", and "File the ticket" opens the new-ticket form with everything they
+ * typed (or the message's words and its link). Nothing found, no words, or the store not
+ * answering: the form comes as it always did. "This solved it" counts one question answered
+ * without a ticket, once per offer however often it is clicked.
  */
 import { randomUUID } from 'node:crypto';
 import { keptIfLong } from '../../commands/drafts';
@@ -24,12 +25,12 @@ export const OFFERED = 'offered';
 
 /**
  * The offer for a new ticket's words, or undefined when the form (or the filing) should come at
- * once. `fromMessage`: the words are another message's and the offer goes as a message of its own
- * (the 🎫 reaction), so a link to that message does not stop it.
+ * once. `fromMessage`: the words are another message's (a message action or shortcut, the 🎫
+ * reaction), so a link to that message does not stop it.
  */
 export async function answerOffer(ports: AnswerPorts, ctx: CommandContext, draft: Record<string, string>, options: { fromMessage?: boolean } = {}): Promise<Reply | undefined> {
   const question = [draft.title, draft.description].filter(Boolean).join('\n').trim();
-  // Words taken from another message (a message action) keep today's form: a Teams dialog has no place for the offer's buttons.
+  // A form holding a message's link and not asked for from that message is one shown again: no second offer.
   if (!question || draft[OFFERED] || (draft.sourceLink && !options.fromMessage)) return undefined;
   let found;
   try {

@@ -14,8 +14,8 @@ export type Answer = AnswerRecord;
 /** What an agent writes. */
 export type AnswerDraft = AnswerDraftRecord;
 
-/** The answers' store: what the commands use (AnswerPorts, less the matcher), and what the matcher reads. */
-export interface AnswerStore extends Omit<AnswerPorts, 'match'> {
+/** The answers' store: what the commands use (AnswerPorts, less the matcher and the tickets filed), and what the matcher reads. */
+export interface AnswerStore extends Omit<AnswerPorts, 'match' | 'filedSince'> {
   /** Changes whenever an answer is added, changed or removed (a cache's key). */
   revision(): Promise<string>;
   /** The names of shown answers in `language` the engine finds for `words`, best first. */

@@ -32,6 +32,14 @@ export interface FigureInput {
   slaDue?: readonly { id: number; dueAt: number }[];
 }
 
+/** Tickets filed (created) from `since` until `until`, desk-wide: what the questions answered without a ticket are set next to. */
+export function filedBetween(tickets: readonly IndexedTicket[], since: number, until: number): number {
+  return tickets.filter((t) => {
+    const at = Date.parse(t.created);
+    return at >= since && at < until;
+  }).length;
+}
+
 /** Counts a digest's figures. */
 export function digestFigures(input: FigureInput): DigestFigures {
   const { vocabulary, since, until } = input;

@@ -2,7 +2,7 @@
 import type { DigestPorts } from '../../core';
 import type { Translate } from '../../i18n';
 import type { HostServices } from '../types';
-import { answeredSinceOver } from '../answers';
+import { answerFiguresOver } from '../answers';
 import { describeSchedule } from './digest-command';
 import { createDigests } from './digest-timer';
 import type { CommandContext } from '../../commands/types';
@@ -17,7 +17,7 @@ export function digestPortsOf(services: DigestServices): DigestPorts {
   let ports = built.get(services);
   if (!ports) {
     const { store, vocabulary, logger, timeZone, locale, slaPolicy, now } = services;
-    ports = createDigests({ store, vocabulary, logger, timeZone, locale, sla: slaPolicy, now, answers: answeredSinceOver(store) }).ports;
+    ports = createDigests({ store, vocabulary, logger, timeZone, locale, sla: slaPolicy, now, answers: answerFiguresOver(store) }).ports;
     built.set(services, ports);
   }
   return ports;

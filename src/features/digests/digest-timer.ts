@@ -17,7 +17,7 @@ import type { PolicySource } from '../sla/policy-source';
 import type { DigestRecord } from '../../store/digest-schedules';
 import type { Platform, Store } from '../../store/types';
 import { digestView, type DigestOccasion } from './digest-view';
-import { digestFigures } from './digest-data';
+import { digestFigures, filedBetween } from './digest-data';
 import { slotsBetween, WEEKDAYS_ONLY, type DayFilter } from './digest-schedule';
 import { channelLane, dmLane, type OutboxPayload } from '../../notify/intents';
 import type { NoticeView } from '../../views/notice-view';
@@ -92,10 +92,12 @@ export function createDigests(config: DigestsConfig): Digests {
     const figures = digestFigures({ tickets, filters: subs.map((s) => s.filter), vocabulary, since, until, zone, slaDue: due?.rows });
     if (config.answers) {
       // The count is one fact among many: when it cannot be read, the digest goes without it.
-      figures.answeredSince = await config.answers.answeredSince(new Date(since).toISOString()).catch((error: unknown) => {
+      const questions = await config.answers.answeredSince(new Date(since).toISOString()).catch((error: unknown) => {
         config.logger.warn('questions answered without a ticket could not be counted for a digest; it goes without that line', { conversationId, error });
         return undefined;
       });
+      // Next to the tickets filed in the same period, desk-wide like the questions (the index read above; no other read).
+      if (questions !== undefined) figures.answered = { questions, filed: filedBetween(tickets, since, until) };
     }
     return { figures, locale: locales.get(`${platform}:${conversationId}`) ?? config.locale };
   }

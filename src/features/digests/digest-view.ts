@@ -49,7 +49,7 @@ export function digestView(figures: DigestFigures, occasion: DigestOccasion, zon
     { title: t('routines:digest.facts.open'), value: statuses ? t('routines:digest.openValue', { count: figures.openTotal, statuses }) : '0' },
     // "since the last digest" only when there was one; else "since then", after the period line.
     { title: t(last ? 'routines:digest.facts.new' : 'routines:digest.facts.newThen'), value: String(figures.newSince) },
-    ...(figures.answeredSince === undefined ? [] : [{ title: t('routines:digest.facts.answered'), value: String(figures.answeredSince) }]),
+    ...(figures.answered ? [{ title: t('routines:digest.facts.answered'), value: t('routines:digest.answeredValue', { answered: figures.answered.questions, count: figures.answered.filed }) }] : []),
     { title: t('routines:digest.facts.unassigned'), value: String(figures.unassignedTotal) },
     { title: t(last ? 'routines:digest.facts.resolved' : 'routines:digest.facts.resolvedThen'), value: String(figures.resolvedSince) },
   ];

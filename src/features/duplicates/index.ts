@@ -1,11 +1,13 @@
 /**
  * The duplicates feature: `merge` and its button, its table (the store's migrator runs its
- * migration on both engines), and its ports over the store's database (its command reads them from its services). The look-alike line on new
- * tickets' cards and the merged requesters' DMs are the deliverer's (src/notify/start.ts).
+ * migration on both engines), its ports over the store's database, and the look-alike line on the
+ * ticket cards agents read (its card hook). On the poller's channel cards of new tickets that line,
+ * and the merged requesters' DMs, are the deliverer's (src/notify/start.ts).
  */
 import type { Kysely } from 'kysely';
 import type { MergePorts } from '../../core/merges';
 import { defineFeature } from '../types';
+import { lookAlikeOnCard } from './look-alike';
 import { mergeCommand } from './merge';
 import { createMergeStore, MERGE_MIGRATIONS, type MergeTables } from './merge-table';
 
@@ -13,8 +15,10 @@ import { createMergeStore, MERGE_MIGRATIONS, type MergeTables } from './merge-ta
 export const duplicatesFeature = defineFeature({
   name: 'duplicates',
   startup: () => ({ on: true, reads: [{ table: 'merges' }, { table: 'search_docs' }] }),
-  needs: [],
+  needs: ['store', 'vocabulary', 'now'],
   commands: [mergeCommand],
+  // "Looks like #12 (In Progress, Agent Two)" on an agent's card of a new ticket (`show`, a personal chat), from the search index.
+  cards: ({ store, vocabulary, now }) => ({ ticket: lookAlikeOnCard(store, vocabulary, now) }),
   migrations: MERGE_MIGRATIONS,
   doctor: [],
   settings: [],

@@ -1,8 +1,9 @@
 /**
  * "Looks like #12 (In Progress, Agent Two)": a new ticket that repeats an open one from the last
  * 7 days, found in the search index the poller keeps (no Graph request). The same requester
- * with similar words, or very similar words from anyone. Only on cards agents read (channel
- * cards); a requester's DMs are notices, never these cards.
+ * with similar words, or very similar words from anyone. Only on cards agents read: channel
+ * cards (the poller's, and a shared conversation's after a click) and an agent's own card (`show`);
+ * a requester's card never reaches a card hook, and a requester's DMs are notices, never these cards.
  */
 import type { ActionView, TicketView } from '../../views/types';
 import type { IndexedTicket, TicketIndex } from '../../core/search';
@@ -53,7 +54,25 @@ export function withLookAlike(view: TicketView, like: IndexedTicket, locale: str
     ? t('duplicates:looksLikeAssigned', { id: like.id, status, assignee: like.assigneeName || like.assigneeEmail })
     : t('duplicates:looksLike', { id: like.id, status });
   const merge: ActionView = { verb: VERBS.mergeAsk, title: t('duplicates:confirm', { id: like.id }), ticketId: view.id, data: { text: `into ${like.id}` } };
-  return { ...view, notice: { text, tone: 'warning' }, actions: [...view.actions, merge] };
+  // A notice the card already has (what the agent just did) stays first; the hint follows it.
+  const notice = view.notice ? { ...view.notice, text: `${view.notice.text}\n${text}` } : { text, tone: 'warning' as const };
+  return { ...view, notice, actions: [...view.actions, merge] };
+}
+
+/**
+ * The card hook (src/features/types.ts CardHook.ticket): an agent's card of a new open ticket, and
+ * a shared conversation's (the one the poller posted there has the line too), gets the same line
+ * and Merge button. Everything it needs is on the card and in the search index: no Graph request,
+ * and no index read at all for a ticket resolved or older than the look-back.
+ */
+export function lookAlikeOnCard(index: TicketIndex, vocabulary: RoleVocabulary, now: () => Date) {
+  return async (view: TicketView): Promise<TicketView> => {
+    const at = now();
+    if (isDone(vocabulary, view.status) || Date.parse(view.created) < at.getTime() - LOOK_BACK_DAYS * 86_400_000) return view;
+    if (view.actions.some((a) => a.verb === VERBS.mergeAsk)) return view;
+    const like = await lookAlike(index, vocabulary, { id: view.id, title: view.title, description: view.description, requesterEmail: view.requesterEmail, created: view.created }, at);
+    return like ? withLookAlike(view, like, view.locale) : view;
+  };
 }
 
 /** What the planning hook reads of a change set. */

@@ -37,8 +37,18 @@ const mergedInto = (comments: readonly Comment[], target: number) => {
   return comments.some((c) => !c.isInternal && lines.includes(c.body.trim()));
 };
 
-/** The first line of the note a merge leaves on the target (it names the duplicate and who asked). */
-const fromLines = (d: Ticket) => inAnyLanguage('duplicates:mergedFrom', { id: d.id, requester: d.submittedByName || d.submittedByEmail });
+/** Who asked, as the note on the target names them: "Name (address)", the address alone when no name is known. */
+const askerOf = (d: Ticket) => (d.submittedByName && d.submittedByName !== d.submittedByEmail ? `${d.submittedByName} (${d.submittedByEmail})` : d.submittedByEmail || d.submittedByName);
+
+/**
+ * The first line of the note a merge leaves on the target ("Asked by Name (address) in #34:"), and
+ * the line earlier releases wrote ("Merged from #34, asked by Name:"), so a retry across an upgrade
+ * finds either and writes nothing twice.
+ */
+const fromLines = (d: Ticket) => [
+  ...inAnyLanguage('duplicates:askedBy', { id: d.id, requester: askerOf(d) }),
+  ...inAnyLanguage('duplicates:mergedFrom', { id: d.id, requester: d.submittedByName || d.submittedByEmail }),
+];
 
 const mergedFrom = (comments: readonly Comment[], d: Ticket) => {
   const lines = fromLines(d);
@@ -97,7 +107,8 @@ const merge: FeatureHandler<MergeServices> = async (ctx, input, _commands, servi
   const { ticket: g, comments: gc } = pair.target;
   const had = mergedFrom(gc, d) && mergedInto(dc, g.id);
   if (!mergedFrom(gc, d)) {
-    const body = [t('duplicates:mergedFrom', { id: d.id, requester: d.submittedByName || d.submittedByEmail }), d.title, d.description].filter(Boolean).join('\n');
+    // Internal: it names the duplicate's requester, whom #12's own requester must not read about.
+    const body = [t('duplicates:askedBy', { id: d.id, requester: askerOf(d) }), d.title, d.description].filter(Boolean).join('\n');
     await ctx.helpdesk.addComment(ctx.actor, g.id, body, { internal: true });
   }
   // Recorded before the resolution, so the poll that sees it tells the requester of a merge, not a resolution.

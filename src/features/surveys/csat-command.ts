@@ -9,7 +9,7 @@ import { EVERYWHERE } from '../../commands/declaration';
 import { confirm, errorReply, formReply, privately, tr } from '../../commands/respond';
 import type { CommandContext, Reply } from '../../commands/types';
 import type { FeatureCommand, FeatureHandler, HostServices } from '../types';
-import { answeredSinceOver } from '../answers/answer-services';
+import { answerFiguresOver } from '../answers/answer-services';
 
 /** What the surveys feature is handed: the store keeping the surveys, and HELPDESK_LOCALE for the survey's note. */
 export type SurveyServices = Pick<HostServices, 'store' | 'locale'>;
@@ -98,7 +98,7 @@ const report: FeatureHandler<SurveyServices> = async (ctx, input, _commands, { s
   const names = new Map(agents.map((a) => [a.email.toLowerCase(), a.name || a.email]));
   const report = csatReport({ days, sent: sent.length, answered, names }, ctx.locale);
   // Questions the desk's answers settled without a ticket (src/features/answers), under the surveys.
-  const settled = await answeredLine(ctx, since, answeredSinceOver(store));
+  const settled = await answeredLine(ctx, since, answerFiguresOver(store));
   return privately({ type: 'confirmation', confirmation: settled ? { ...report, message: `${report.message}\n${settled}` } : report });
 };
 

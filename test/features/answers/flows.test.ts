@@ -5,80 +5,60 @@
  * kept, and Save as answer on a resolved ticket opens the form filled from its public
  * resolution note, never its internal note nor the requester's name or address.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { VERBS } from '../../../src/core';
-import { openAnswerPorts } from '../../support/answers-db';
 import { eventBody, interactiveBody, slackFixture, slashBody } from '../../support/slack-request';
-import { startTestHelpdesk, type TestHelpdesk } from '../../slack/helpdesk';
-import { PEOPLE, slash, startSlackScene, type SlackScene } from '../../slack/harness';
-import { cardOf, cardText, startTeamsHarness, type TeamsHarness } from '../../teams/harness';
-
-const VPN = {
-  name: 'vpn-home', language: 'en' as const, title: 'VPN does not connect from home', shown: true,
-  phrases: ['vpn not connecting', 'globalprotect fails'],
-  body: 'Quit GlobalProtect from the tray and start it again.\nPick the portal vpn.contoso.com.',
-};
-const NOW = '2026-11-20T10:00:00Z';
-const SINCE = '2000-01-01T00:00:00Z';
-const flat = (x: unknown) => JSON.stringify(x);
+import { PEOPLE, slash } from '../../slack/harness';
+import { cardOf, cardText } from '../../teams/harness';
+import { flat, SINCE, slackScene, teamsScene } from './scenes';
 
 describe('answers in Teams', () => {
-  let h: TeamsHarness;
-  let answers: Awaited<ReturnType<typeof openAnswerPorts>>;
-  beforeAll(async () => {
-    answers = await openAnswerPorts();
-    await answers.ports.add(VPN, 'agent@contoso.com', NOW);
-    h = await startTeamsHarness({ notifications: { answers: answers.ports } as never });
-  }, 30_000);
-  afterAll(async () => {
-    await h?.close();
-    await answers?.close();
-  });
+  const teams = teamsScene();
 
   const offerActions = (card: any) => (card.actions ?? []) as { verb: string; title: string; data: Record<string, string> }[];
 
   it('answers words in a personal chat without a ticket, counted once however often This solved it is clicked', async () => {
-    const tickets = h.stack.emulator.data.count('SD_Tickets');
-    const [reply] = await h.say('my vpn wont connect from home since this morning');
+    const tickets = teams.h.stack.emulator.data.count('SD_Tickets');
+    const [reply] = await teams.h.say('my vpn wont connect from home since this morning');
     const card = cardOf(reply)!;
     expect(cardText(card)).toContain('VPN does not connect from home');
     expect(cardText(card)).toContain('Quit GlobalProtect from the tray');
     const solved = offerActions(card).find((a) => a.verb === 'answers.solved')!;
-    const before = await answers.ports.answeredSince(SINCE);
-    const first = await h.execute(solved.verb, solved.data);
+    const before = await teams.answers.ports.answeredSince(SINCE);
+    const first = await teams.h.execute(solved.verb, solved.data);
     expect(cardText(first.body.value)).toContain('glad that helped');
-    const again = await h.execute(solved.verb, solved.data);
+    const again = await teams.h.execute(solved.verb, solved.data);
     expect(cardText(again.body.value)).toContain('Already noted');
-    expect(await answers.ports.answeredSince(SINCE)).toBe(before + 1);
-    expect(h.stack.emulator.data.count('SD_Tickets')).toBe(tickets);
+    expect(await teams.answers.ports.answeredSince(SINCE)).toBe(before + 1);
+    expect(teams.h.stack.emulator.data.count('SD_Tickets')).toBe(tickets);
   });
 
   it('File the ticket opens the new-ticket form with every word typed, and offers no answer twice', async () => {
     const typed = 'vpn wont connect from home, tried twice already';
-    const [reply] = await h.say(typed);
+    const [reply] = await teams.h.say(typed);
     const file = offerActions(cardOf(reply)!).find((a) => a.verb === VERBS.newForm)!;
-    const form = await h.execute(file.verb, file.data);
+    const form = await teams.h.execute(file.verb, file.data);
     expect(form.body.value.body.find((b: any) => b.id === 'title')?.value).toBe(typed);
     expect(cardText(form.body.value)).not.toContain('This solved it');
   });
 
-  it('words taken from another message (a message action) keep today\'s form, with the link', async () => {
-    const res = await h.execute(VERBS.newForm, { title: 'vpn wont connect from home', sourceLink: 'https://teams.example/msg/1' });
+  it('a form that holds a message\'s link and was not asked for from the message (shown again, Finish in the form) offers nothing twice', async () => {
+    const res = await teams.h.execute(VERBS.newForm, { title: 'vpn wont connect from home', sourceLink: 'https://teams.example/msg/1' });
     expect(res.body.value.body.find((b: any) => b.id === 'title')?.value).toBe('vpn wont connect from home');
   });
 
   it('words no answer settles get the new-ticket form at once', async () => {
-    const [reply] = await h.say('the coffee machine on floor 2 is broken');
+    const [reply] = await teams.h.say('the coffee machine on floor 2 is broken');
     expect(cardOf(reply)!.body.find((b: any) => b.id === 'title')?.value).toBe('the coffee machine on floor 2 is broken');
   });
 
   it('Save as answer on a resolved ticket fills the form from its public resolution note only, and the saved answer is offered', async () => {
-    const requester = { email: h.emails.lynne!, name: 'Lynne Robbins' };
-    const agent = { email: h.emails.dana!, name: 'Dana Agent' };
-    const t = await h.stack.helpdesk.createTicket(requester, { title: 'Teams camera black in meetings', description: 'lynner@example.com here, camera is black' });
-    await h.stack.helpdesk.addComment(agent, t.id, 'Internal: her laptop is on the old image', { internal: true });
-    await h.stack.helpdesk.resolve(agent, t.id, 'Hi Lynne, pick the right camera under Settings > Devices and close Zoom.');
-    const res = await h.execute('answers.fromTicket', { ticketId: t.id }, 'dana');
+    const requester = { email: teams.h.emails.lynne!, name: 'Lynne Robbins' };
+    const agent = { email: teams.h.emails.dana!, name: 'Dana Agent' };
+    const t = await teams.h.stack.helpdesk.createTicket(requester, { title: 'Teams camera black in meetings', description: 'lynner@example.com here, camera is black' });
+    await teams.h.stack.helpdesk.addComment(agent, t.id, 'Internal: her laptop is on the old image', { internal: true });
+    await teams.h.stack.helpdesk.resolve(agent, t.id, 'Hi Lynne, pick the right camera under Settings > Devices and close Zoom.');
+    const res = await teams.h.execute('answers.fromTicket', { ticketId: t.id }, 'dana');
     const form = res.body.value;
     const text = cardText(form);
     expect(form.body.find((b: any) => b.id === 'title')?.value).toBe('Teams camera black in meetings');
@@ -87,51 +67,38 @@ describe('answers in Teams', () => {
     expect(text).not.toContain('old image');
     expect(text).not.toMatch(/lynner@example\.com|Lynne/);
     const submit = form.actions.find((a: any) => a.verb === 'answers.save');
-    const saved = await h.execute('answers.save', { ...submit.data, name: 'teams-camera', title: 'Teams camera black in meetings', body: 'Pick the right camera under Settings > Devices and close Zoom.', phrases: 'camera black\nwebcam not working', language: 'en', shown: 'true' }, 'dana');
+    const saved = await teams.h.execute('answers.save', { ...submit.data, name: 'teams-camera', title: 'Teams camera black in meetings', body: 'Pick the right camera under Settings > Devices and close Zoom.', phrases: 'camera black\nwebcam not working', language: 'en', shown: 'true' }, 'dana');
     expect(cardText(saved.body.value)).toContain('Answer “teams-camera” added');
-    expect(await answers.ports.get('teams-camera')).toMatchObject({ sourceTicket: t.id, createdBy: h.emails.dana });
-    const [offer] = await h.say('camera black in my teams meeting');
+    expect(await teams.answers.ports.get('teams-camera')).toMatchObject({ sourceTicket: t.id, createdBy: teams.h.emails.dana });
+    const [offer] = await teams.h.say('camera black in my teams meeting');
     expect(cardText(cardOf(offer))).toContain('Teams camera black in meetings');
   });
 
   it('csat reports the questions answered without a ticket over the days asked', async () => {
-    await answers.ports.countAnswered('report-offer', 'vpn-home', 'en', new Date().toISOString());
-    const count = await answers.ports.answeredSince(new Date(Date.now() - 7 * 86_400_000).toISOString());
-    const [report] = await h.say('csat 7', 'dana');
+    await teams.answers.ports.countAnswered('report-offer', 'vpn-home', 'en', new Date().toISOString());
+    const count = await teams.answers.ports.answeredSince(new Date(Date.now() - 7 * 86_400_000).toISOString());
+    const [report] = await teams.h.say('csat 7', 'dana');
     expect(cardText(cardOf(report))).toContain(`${count} question${count === 1 ? '' : 's'} answered without a ticket`);
   });
 
   it('a requester cannot open Save as answer', async () => {
-    const res = await h.execute('answers.fromTicket', { ticketId: 1 }, 'lynne');
+    const res = await teams.h.execute('answers.fromTicket', { ticketId: 1 }, 'lynne');
     expect(cardText(res.body.value)).toContain('Only help-desk agents curate answers');
   });
 });
 
 describe('answers in Slack', () => {
-  let hd: TestHelpdesk;
-  let scene: SlackScene;
-  let answers: Awaited<ReturnType<typeof openAnswerPorts>>;
+  const slack = slackScene();
   let events = 0;
-  beforeAll(async () => {
-    hd = await startTestHelpdesk();
-    answers = await openAnswerPorts();
-    await answers.ports.add(VPN, 'agent@contoso.com', NOW);
-    scene = await startSlackScene(hd.helpdesk, undefined, { notifications: { answers: answers.ports } as never });
-  });
-  afterAll(async () => {
-    await scene?.close();
-    await hd?.close();
-    await answers?.close();
-  });
 
   /** Sends `text` as Sam's DM and returns the bot's answer's buttons. */
   async function dm(text: string) {
     const envelope = slackFixture('event-message-im');
     envelope.event_id = `Ev-answers-${++events}`;
     envelope.event = { ...envelope.event, text, client_msg_id: `answers-${events}`, ts: `1732290000.00${events}` };
-    const before = scene.fake.callsTo('chat.postMessage').length;
-    await scene.post(eventBody(envelope));
-    const reply = await scene.fake.waitFor('chat.postMessage', (c) => c.body.channel === 'D0LAN2Q65' && scene.fake.callsTo('chat.postMessage').indexOf(c as never) >= before);
+    const before = slack.scene.fake.callsTo('chat.postMessage').length;
+    await slack.scene.post(eventBody(envelope));
+    const reply = await slack.scene.fake.waitFor('chat.postMessage', (c) => c.body.channel === 'D0LAN2Q65' && slack.scene.fake.callsTo('chat.postMessage').indexOf(c as never) >= before);
     const buttons = reply.body.blocks.flatMap((b: any) => b.elements ?? []).filter((e: any) => e.type === 'button');
     return { reply, buttons };
   }
@@ -142,22 +109,22 @@ describe('answers in Slack', () => {
     payload.actions = [{ ...payload.actions[0], action_id: button.action_id, value: button.value }];
     payload.channel = { id: 'D0LAN2Q65', name: 'directmessage' };
     payload.container = { ...payload.container, channel_id: 'D0LAN2Q65' };
-    payload.response_url = scene.fake.responseUrl(id);
-    await scene.post(interactiveBody(payload));
+    payload.response_url = slack.scene.fake.responseUrl(id);
+    await slack.scene.post(interactiveBody(payload));
   }
 
   it('answers a DM without a ticket, counted once however often This solved it is clicked', async () => {
-    const filed = (await hd.helpdesk.listTickets({ email: PEOPLE.sam.email, name: PEOPLE.sam.name }, { limit: 50 })).length;
+    const filed = (await slack.hd.helpdesk.listTickets({ email: PEOPLE.sam.email, name: PEOPLE.sam.name }, { limit: 50 })).length;
     const { reply, buttons } = await dm('vpn not connecting at home again');
     expect(flat(reply.body.blocks)).toContain('VPN does not connect from home');
     const solved = buttons.find((b: any) => b.action_id === 'answers.solved');
-    const before = await answers.ports.answeredSince(SINCE);
+    const before = await slack.answers.ports.answeredSince(SINCE);
     await click(solved, 'solved-1');
-    expect(flat((await scene.fake.waitFor('response_url', (c) => c.responseId === 'solved-1')).body)).toContain('glad that helped');
+    expect(flat((await slack.scene.fake.waitFor('response_url', (c) => c.responseId === 'solved-1')).body)).toContain('glad that helped');
     await click(solved, 'solved-2');
-    expect(flat((await scene.fake.waitFor('response_url', (c) => c.responseId === 'solved-2')).body)).toContain('Already noted');
-    expect(await answers.ports.answeredSince(SINCE)).toBe(before + 1);
-    expect(await hd.helpdesk.listTickets({ email: PEOPLE.sam.email, name: PEOPLE.sam.name }, { limit: 50 })).toHaveLength(filed);
+    expect(flat((await slack.scene.fake.waitFor('response_url', (c) => c.responseId === 'solved-2')).body)).toContain('Already noted');
+    expect(await slack.answers.ports.answeredSince(SINCE)).toBe(before + 1);
+    expect(await slack.hd.helpdesk.listTickets({ email: PEOPLE.sam.email, name: PEOPLE.sam.name }, { limit: 50 })).toHaveLength(filed);
   });
 
   it('File the ticket opens the modal with every word typed', async () => {
@@ -165,7 +132,7 @@ describe('answers in Slack', () => {
     const { buttons } = await dm(typed);
     const file = buttons.find((b: any) => b.action_id === VERBS.newForm);
     await click(file, 'file-1');
-    const form = await scene.fake.waitFor('views.update', (c) => flat(c.body).includes(typed));
+    const form = await slack.scene.fake.waitFor('views.update', (c) => flat(c.body).includes(typed));
     expect(form.body.view.callback_id).toBe('helpdesk_form');
   });
 
@@ -179,33 +146,33 @@ describe('answers in Slack', () => {
       name: text('drucker-offline'), title: text('Drucker ist offline'), body: text('Schalten Sie den Drucker aus und wieder ein.'),
       phrases: text('drucker druckt nicht\ndrucker offline'), language: choice('de'), shown: choice('true'),
     };
-    const res = await scene.post(interactiveBody(payload));
+    const res = await slack.scene.post(interactiveBody(payload));
     expect(res.status).toBe(200);
-    expect(await answers.ports.get('drucker-offline')).toMatchObject({ language: 'de', title: 'Drucker ist offline', phrases: ['drucker druckt nicht', 'drucker offline'], shown: true, createdBy: PEOPLE.dana.email });
+    expect(await slack.answers.ports.get('drucker-offline')).toMatchObject({ language: 'de', title: 'Drucker ist offline', phrases: ['drucker druckt nicht', 'drucker offline'], shown: true, createdBy: PEOPLE.dana.email });
     const { reply } = await dm('mein drucker druckt nix mehr');
     expect(flat(reply.body.blocks)).toContain('Drucker ist offline');
   });
 
   it('a 🎫 reaction on a message the answers settle offers them privately instead of filing', async () => {
-    const filed = (await hd.helpdesk.listTickets({ email: PEOPLE.sam.email, name: PEOPLE.sam.name }, { limit: 50 })).length;
-    scene.fake.messages.push({ channel: 'C2147483705', ts: '1732280050.000300', text: 'is anyone else getting globalprotect fails from home?', user: PEOPLE.robin.id });
+    const filed = (await slack.hd.helpdesk.listTickets({ email: PEOPLE.sam.email, name: PEOPLE.sam.name }, { limit: 50 })).length;
+    slack.scene.fake.messages.push({ channel: 'C2147483705', ts: '1732280050.000300', text: 'is anyone else getting globalprotect fails from home?', user: PEOPLE.robin.id });
     const envelope = slackFixture('event-reaction-added');
     envelope.event_id = 'Ev-answers-reaction';
     envelope.event = { ...envelope.event, user: PEOPLE.sam.id, reaction: 'ticket', item: { type: 'message', channel: 'C2147483705', ts: '1732280050.000300' } };
-    await scene.post(eventBody(envelope));
-    const offer = await scene.fake.waitFor('chat.postEphemeral', (c) => c.body.user === PEOPLE.sam.id && flat(c.body).includes('answers.solved'));
+    await slack.scene.post(eventBody(envelope));
+    const offer = await slack.scene.fake.waitFor('chat.postEphemeral', (c) => c.body.user === PEOPLE.sam.id && flat(c.body).includes('answers.solved'));
     expect(flat(offer.body.blocks)).toContain('VPN does not connect from home');
     expect(flat(offer.body.blocks)).toContain(VERBS.newForm);
-    expect(await hd.helpdesk.listTickets({ email: PEOPLE.sam.email, name: PEOPLE.sam.name }, { limit: 50 })).toHaveLength(filed);
+    expect(await slack.hd.helpdesk.listTickets({ email: PEOPLE.sam.email, name: PEOPLE.sam.name }, { limit: 50 })).toHaveLength(filed);
   });
 
   it('an agent typing save-answer on a resolved ticket gets the form filled from its public note, nothing private', async () => {
-    const t = await hd.helpdesk.createTicket({ email: PEOPLE.sam.email, name: PEOPLE.sam.name }, { title: 'Printer on 3 prints nothing', description: 'sam@example.com, urgent' });
+    const t = await slack.hd.helpdesk.createTicket({ email: PEOPLE.sam.email, name: PEOPLE.sam.name }, { title: 'Printer on 3 prints nothing', description: 'sam@example.com, urgent' });
     const dana = { email: PEOPLE.dana.email, name: PEOPLE.dana.name };
-    await hd.helpdesk.addComment(dana, t.id, 'Internal: Sam printed 900 pages', { internal: true });
-    await hd.helpdesk.resolve(dana, t.id, 'Sam, remove the stuck jobs and switch the printer off and on.');
-    await scene.post(slashBody(slash(scene.fake, PEOPLE.dana, `save-answer ${t.id}`, 'save-answer')));
-    const modal = await scene.fake.waitFor('views.update', (c) => flat(c.body).includes('Printer on 3 prints nothing'));
+    await slack.hd.helpdesk.addComment(dana, t.id, 'Internal: Sam printed 900 pages', { internal: true });
+    await slack.hd.helpdesk.resolve(dana, t.id, 'Sam, remove the stuck jobs and switch the printer off and on.');
+    await slack.scene.post(slashBody(slash(slack.scene.fake, PEOPLE.dana, `save-answer ${t.id}`, 'save-answer')));
+    const modal = await slack.scene.fake.waitFor('views.update', (c) => flat(c.body).includes('Printer on 3 prints nothing'));
     const text = flat(modal.body.view);
     expect(text).toContain('{{requester.firstName}}, remove the stuck jobs');
     expect(text).not.toMatch(/900 pages|sam@example\.com|Sam,/);
