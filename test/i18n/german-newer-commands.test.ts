@@ -38,7 +38,7 @@ let ticketId: number;
 const POLICY = {
   timeZone: 'Europe/Berlin',
   hours: Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri'].map((d) => [d, [['08:00', '17:00']]])),
-  targets: { High: { firstResponse: '30m', resolution: '4h', calendar: 'business' } },
+  targets: { High: { firstResponse: '30m', resolution: '4h' } },
   warnAt: [0.75],
 };
 /** Filed on Friday 27 November at 16:00 in Berlin; asked about on Monday at 09:00: the first response breached, the resolution still running across the weekend. */

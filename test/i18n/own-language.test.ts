@@ -9,6 +9,7 @@ import { createConversationPorts, createSqliteStore, type Store } from '../../sr
 import { startSeededHelpdesk, type SeededHelpdesk } from '../support/seeded-helpdesk';
 import { eventBody, slackFixture, slashBody } from '../support/slack-request';
 import { AGENTS, PEOPLE, slash, startSlackScene, type SlackScene } from '../slack/harness';
+import { featureCommands } from '../support/feature-commands';
 import { cardOf, cardText, startTeamsHarness, type TeamsHarness } from '../teams/harness';
 
 /** The German and English help cards say these (commands:describe.mine). */
@@ -20,7 +21,7 @@ describe('Teams: `language` in a personal chat is the person\'s own', () => {
   let store: Store;
   beforeAll(async () => {
     store = createSqliteStore({ file: ':memory:' });
-    h = await startTeamsHarness({ notifications: { ...createConversationPorts(store), defaultLanguage: 'en' } });
+    h = await startTeamsHarness({ notifications: createConversationPorts(store), commands: await featureCommands(store) });
   }, 30_000);
   afterAll(async () => {
     await h?.close();
@@ -71,7 +72,7 @@ describe('Slack: `language` in a DM is the person\'s own', () => {
   beforeAll(async () => {
     store = createSqliteStore({ file: ':memory:' });
     desk = await startSeededHelpdesk(AGENTS);
-    scene = await startSlackScene(desk, undefined, { notifications: { ...createConversationPorts(store), defaultLanguage: 'en' } });
+    scene = await startSlackScene(desk, undefined, { notifications: createConversationPorts(store), commands: await featureCommands(store) });
   }, 30_000);
   afterAll(async () => {
     await scene?.close();

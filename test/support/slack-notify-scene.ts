@@ -14,6 +14,11 @@ import { createLogger } from '../../src/log';
 import { createNotifications, type Notifications, type NotificationsConfig, type Poller } from '../../src/notify';
 import { createServer } from '../../src/server';
 import { createSqliteStore, type Store } from '../../src/store';
+import { FEATURES, featureMigrations } from '../../src/features';
+import { answerPortsOver } from '../../src/features/answers';
+import { mergePortsOver } from '../../src/features/duplicates';
+import { featureCommands } from './feature-commands';
+import type { CommandRegistry } from '../../src/commands/registry';
 import { startFakeSlack, type FakeSlack } from './fake-slack';
 import { startHelpdeskStack, type HelpdeskStack } from './helpdesk-stack';
 import { createSlackPoster } from './slack-request';
@@ -32,6 +37,8 @@ export interface SlackNotifyScene {
   channel: SlackChannel;
   notifications: Notifications;
   poller: Poller;
+  /** The app's registry over the scene's store (every feature bound), for a test that runs a command itself. */
+  commands: CommandRegistry;
   /** Signs and POSTs a request to /slack/events, as Slack does. */
   post: ReturnType<typeof createSlackPoster>;
   close(): Promise<void>;
@@ -48,8 +55,6 @@ export interface SlackSceneOptions {
   csat?: NotificationsConfig['csat'];
   /** Replies in a card's thread reach the help desk. */
   threadReplies?: boolean;
-  /** Features' ports (answers, merges), as the composition root hands them. */
-  features?: NotificationsConfig['features'];
 }
 
 const SECRET = 'notify-scene-signing-secret';
@@ -59,17 +64,21 @@ export async function startSlackNotifyScene(options: SlackSceneOptions): Promise
   const stack = await startHelpdeskStack({ seed: 'none', service: { agentCacheTtlMs: 0 } });
   stack.emulator.data.insert('SD_Agents', { Title: agent.name, SD_Email: agent.email, SD_IsActive: true });
   const dir = mkdtempSync(path.join(tmpdir(), options.dirPrefix));
-  const store = createSqliteStore({ dataDir: dir });
+  // As the app opens it: every feature's tables, the features bound to it, the answers' and merges' ports over it.
+  const store = createSqliteStore({ dataDir: dir, features: featureMigrations(FEATURES) });
+  const db = await store.featureDatabase();
   const logger = createLogger({ level: 'error', write: () => undefined });
   const notifications = createNotifications({
     store, feed: createChangeFeed(stack.graph, stack.settings), helpdesk: stack.helpdesk, vocabulary: stack.helpdesk.vocabulary,
-    logger, pollSeconds: 15, ...(options.csat ? { csat: options.csat } : {}), ...(options.features ? { features: options.features } : {}),
+    logger, pollSeconds: 15, ...(options.csat ? { csat: options.csat } : {}), features: { answers: answerPortsOver(db), merges: mergePortsOver(db) },
   });
+  const commands = await featureCommands(store, { graph: stack.graph, vocabulary: stack.helpdesk.vocabulary });
   const fake = await startFakeSlack({ users: options.people });
   const channel: SlackChannel = createSlackChannel({
     settings: { botToken: fake.token, signingSecret: SECRET, apiUrl: fake.apiUrl },
     helpdesk: notifications.helpdesk,
     notifications: notifications.ports,
+    commands,
     logger,
     hooks: {
       onConversation: slackConversationHook(store),
@@ -89,7 +98,7 @@ export async function startSlackNotifyScene(options: SlackSceneOptions): Promise
   const poller = notifications.attach([createSlackDelivery({ client: channel.client, store, logger, minIntervalMs: 0 })]);
   await poller.runOnce();
   return {
-    stack, store, dir, fake, channel, notifications, poller, post,
+    stack, store, dir, fake, channel, notifications, poller, post, commands,
     async close() {
       await server.close();
       await channel.stop();

@@ -15,6 +15,11 @@ import { createLogger } from '../../src/log';
 import { createNotifications, type Notifications, type NotificationsConfig, type Poller } from '../../src/notify';
 import { createServer, type Server } from '../../src/server';
 import { createSqliteStore, type Store } from '../../src/store';
+import { FEATURES, featureMigrations } from '../../src/features';
+import { answerPortsOver } from '../../src/features/answers';
+import { mergePortsOver } from '../../src/features/duplicates';
+import type { CommandRegistry } from '../../src/commands/registry';
+import { featureCommands } from './feature-commands';
 import { startFakeConnector, type FakeConnector } from './fake-connector';
 import { startHelpdeskStack, type HelpdeskStack } from './helpdesk-stack';
 
@@ -36,6 +41,8 @@ export interface TeamsNotifyScene {
   url: string;
   notifications: Notifications;
   poller: Poller;
+  /** The app's registry over the scene's store (every feature bound), for a test that runs a command itself. */
+  commands: CommandRegistry;
   /** The fixture `name` (test/fixtures/teams) as `who` sent it in `conversationId`, with a fresh id. */
   activity(name: string, who: TeamsPerson, conversationId: string): Record<string, any>;
   /** POSTs an activity to /api/messages: the status and the parsed answer. */
@@ -61,18 +68,22 @@ export async function startTeamsNotifyScene(options: TeamsSceneOptions): Promise
   const stack = await startHelpdeskStack({ seed: 'none', service: { agentCacheTtlMs: 0 } });
   stack.emulator.data.insert('SD_Agents', { Title: agent.name, SD_Email: agent.email, SD_IsActive: true });
   const dir = mkdtempSync(path.join(tmpdir(), options.dirPrefix));
-  const store = createSqliteStore({ dataDir: dir });
+  // As the app opens it: every feature's tables, and the features bound to it.
+  const store = createSqliteStore({ dataDir: dir, features: featureMigrations(FEATURES) });
+  const db = await store.featureDatabase();
   const logger = createLogger({ level: 'error', write: () => undefined });
   const notifications = createNotifications({
     store, feed: createChangeFeed(stack.graph, stack.settings), helpdesk: stack.helpdesk, vocabulary: stack.helpdesk.vocabulary,
-    logger, pollSeconds: 15, ...(options.csat ? { csat: options.csat } : {}),
+    logger, pollSeconds: 15, ...(options.csat ? { csat: options.csat } : {}), features: { answers: answerPortsOver(db), merges: mergePortsOver(db) },
   });
+  const commands = await featureCommands(store, { graph: stack.graph, vocabulary: stack.helpdesk.vocabulary });
   const connector = await startFakeConnector();
   for (const p of options.people) connector.members.set(p.id, { id: p.id, name: p.name, aadObjectId: p.aadObjectId, email: p.email });
   const teams = createTeamsChannel({
     settings: { appType: 'MultiTenant' },
     helpdesk: notifications.helpdesk,
     notifications: notifications.ports,
+    commands,
     logger,
     hooks: {
       onConversation: teamsConversationHook(store),
@@ -87,7 +98,7 @@ export async function startTeamsNotifyScene(options: TeamsSceneOptions): Promise
   await poller.runOnce();
   let seq = 0;
   return {
-    stack, store, dir, connector, teams, url, notifications, poller,
+    stack, store, dir, connector, teams, url, notifications, poller, commands,
     activity(name, who, conversationId) {
       const activity = JSON.parse(readFileSync(path.join(FIXTURES, `${name}.json`), 'utf8'));
       activity.id = `${Date.now()}${++seq}`;

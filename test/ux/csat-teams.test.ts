@@ -49,7 +49,7 @@ function click(action: { verb: string; data: Record<string, unknown> }, who: Per
 }
 const cardIn = (a: RecordedActivity | undefined) => a?.activity.attachments?.find((x: any) => x.contentType === 'application/vnd.microsoft.card.adaptive')?.content;
 const actionsOf = (card: any): any[] => card?.actions ?? [];
-const asDana = () => ({ actor: { email: dana.email, name: dana.name }, helpdesk: notifications.helpdesk, conversation: { platform: 'teams' as const, id: 'a:dana', kind: 'personal' as const }, channel: {}, notifications: notifications.ports });
+const asDana = () => ({ actor: { email: dana.email, name: dana.name }, helpdesk: notifications.helpdesk, conversation: { platform: 'teams' as const, id: 'a:dana', kind: 'personal' as const }, channel: {}, notifications: notifications.ports, commands: scene.commands });
 const notes = async (id: number) => (await stack.helpdesk.listComments({ email: dana.email, name: dana.name }, id)).filter((c) => c.isInternal).map((c) => c.body);
 const survey = () => connector.waitFor((a) => a.conversationId === LYNNE_CHAT && /How did we do/.test((a.activity.summary ?? a.activity.text) ?? ''));
 

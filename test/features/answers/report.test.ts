@@ -12,7 +12,8 @@ import type { AnswerPorts } from '../../../src/core/answers';
 import { FEATURES, featureMigrations } from '../../../src/features';
 import { answerPortsOver } from '../../../src/features/answers';
 import { answeredLine } from '../../../src/features/surveys/answered-line';
-import { createPostgresStore, createSqliteStore, type Store } from '../../../src/store';
+import { createConversationPorts, createPostgresStore, createSqliteStore, type Store } from '../../../src/store';
+import { featureCommands } from '../../support/feature-commands';
 import { indexed } from '../../search/index-contract';
 import { freshDatabase, pgAvailable } from '../../support/postgres';
 import { cardOf, cardText, startTeamsHarness, type TeamsHarness } from '../../teams/harness';
@@ -39,7 +40,7 @@ async function seeded(store: Store): Promise<AnswerPorts> {
   return ports;
 }
 
-/** The command context answeredLine reads: the answers' ports and the reader's language. */
+/** The command context answeredLine reads: the reader's language. */
 const contextIn = (locale: string) => ({ locale }) as unknown as CommandContext;
 
 describe.each(engines)('questions answered next to tickets filed, on $name', ({ skip, open }) => {
@@ -63,7 +64,9 @@ describe('csat in Teams', () => {
   let h: TeamsHarness;
   beforeAll(async () => {
     store = await engines[0].open();
-    h = await startTeamsHarness({ notifications: { answers: await seeded(store) } as never });
+    await seeded(store);
+    const commands = await featureCommands(store);
+    h = await startTeamsHarness({ notifications: createConversationPorts(store), commands });
   }, 30_000);
   afterAll(async () => {
     await h?.close();

@@ -3,7 +3,11 @@
  * (its real HTTP fake and the embedded help-desk site) with that answer kept.
  */
 import { afterAll, beforeAll } from 'vitest';
-import { openAnswerPorts } from '../../support/answers-db';
+import type { CommandRegistry } from '../../../src/commands/registry';
+import type { AnswerPorts } from '../../../src/core/answers';
+import { answerPortsOver } from '../../../src/features/answers';
+import { createConversationPorts, type Store } from '../../../src/store';
+import { featureStore } from '../../commands/context';
 import { startTestHelpdesk, type TestHelpdesk } from '../../slack/helpdesk';
 import { startSlackScene, type SlackScene } from '../../slack/harness';
 import { startTeamsHarness, type TeamsHarness } from '../../teams/harness';
@@ -21,19 +25,25 @@ export const SINCE = '2000-01-01T00:00:00Z';
 /** A payload as one string, to ask whether it says something. */
 export const flat = (x: unknown) => JSON.stringify(x);
 
-/** The answers' ports, holding VPN. */
-export type AnswerDb = Awaited<ReturnType<typeof openAnswerPorts>>;
+/** The answers' ports over a store with every feature's tables (holding VPN), and the app's registry over that store. */
+export interface AnswerDb {
+  ports: AnswerPorts;
+  store: Store;
+  commands: CommandRegistry;
+  close(): Promise<void>;
+}
 
 async function answersWithVpn(): Promise<AnswerDb> {
-  const answers = await openAnswerPorts();
-  await answers.ports.add(VPN, 'agent@contoso.com', NOW);
-  return answers;
+  const { store, commands } = await featureStore();
+  const ports = answerPortsOver(await store.featureDatabase());
+  await ports.add(VPN, 'agent@contoso.com', NOW);
+  return { ports, store, commands, close: () => store.close() };
 }
 
 /** Teams over its fake connector, the commands finding the answers. */
 export async function teamsWithAnswers(): Promise<{ h: TeamsHarness; answers: AnswerDb; close(): Promise<void> }> {
   const answers = await answersWithVpn();
-  const h = await startTeamsHarness({ notifications: { answers: answers.ports } as never });
+  const h = await startTeamsHarness({ notifications: createConversationPorts(answers.store), commands: answers.commands });
   return { h, answers, close: async () => { await h.close(); await answers.close(); } };
 }
 
@@ -41,7 +51,7 @@ export async function teamsWithAnswers(): Promise<{ h: TeamsHarness; answers: An
 export async function slackWithAnswers(): Promise<{ hd: TestHelpdesk; scene: SlackScene; answers: AnswerDb; close(): Promise<void> }> {
   const hd = await startTestHelpdesk();
   const answers = await answersWithVpn();
-  const scene = await startSlackScene(hd.helpdesk, undefined, { notifications: { answers: answers.ports } as never });
+  const scene = await startSlackScene(hd.helpdesk, undefined, { notifications: createConversationPorts(answers.store), commands: answers.commands });
   return { hd, scene, answers, close: async () => { await scene.close(); await hd.close(); await answers.close(); } };
 }
 

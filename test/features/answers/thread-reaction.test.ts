@@ -4,7 +4,6 @@
  * button. A requester's 📖 does nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openAnswerPorts } from '../../support/answers-db';
 import { startSlackNotifyScene, type SlackNotifyScene } from '../../support/slack-notify-scene';
 import { eventBody, interactiveBody, slackFixture } from '../../support/slack-request';
 
@@ -13,16 +12,13 @@ const dana = { id: 'UDANA001', name: 'Dana Agent', email: 'dana@example.com' };
 
 describe('📖 on a message in a ticket\'s thread (Slack)', () => {
   let s: SlackNotifyScene;
-  let answers: Awaited<ReturnType<typeof openAnswerPorts>>;
   let n = 0;
   beforeAll(async () => {
-    answers = await openAnswerPorts();
-    s = await startSlackNotifyScene({ agent: dana, people: [sam, dana], dirPrefix: 'book-', features: { answers: answers.ports } });
+    s = await startSlackNotifyScene({ agent: dana, people: [sam, dana], dirPrefix: 'book-' });
     await s.notifications.ports.subscribe({ platform: 'slack', id: 'CDESK', kind: 'channel' }, { kind: 'all' }, dana);
   });
   afterAll(async () => {
     await s?.close();
-    await answers?.close();
   });
 
   /** A ticket with its card in CDESK and a reply in the card's thread; returns the reply's ts. */

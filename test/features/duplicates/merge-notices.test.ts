@@ -6,7 +6,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatch } from '../../../src/commands';
 import { VERBS } from '../../../src/core';
-import { openMergePorts } from '../../support/answers-db';
 import { startSlackNotifyScene, type SlackNotifyScene } from '../../support/slack-notify-scene';
 import { slackFixture, slashBody } from '../../support/slack-request';
 
@@ -17,19 +16,16 @@ const ROBIN_DM = 'D0ROBIN';
 
 describe('a merged requester hears about the ticket kept', () => {
   let s: SlackNotifyScene;
-  let merges: Awaited<ReturnType<typeof openMergePorts>>;
   beforeAll(async () => {
-    merges = await openMergePorts();
-    s = await startSlackNotifyScene({ agent: dana, people: [sam, robin, dana], dirPrefix: 'merge-dm-', csat: { enabled: true, scale: 'five' }, features: { merges: merges.ports } });
+    s = await startSlackNotifyScene({ agent: dana, people: [sam, robin, dana], dirPrefix: 'merge-dm-', csat: { enabled: true, scale: 'five' } });
     // Robin has talked to the bot in a DM, so DMs to him go there.
     await s.post(slashBody({ ...slackFixture<Record<string, string>>('slash-command'), user_id: robin.id, channel_id: ROBIN_DM, text: 'mine', response_url: s.fake.responseUrl('robin-mine') }));
   });
   afterAll(async () => {
     await s?.close();
-    await merges?.close();
   });
 
-  const asDana = () => ({ actor: { email: dana.email, name: dana.name }, helpdesk: s.notifications.helpdesk, conversation: { platform: 'slack' as const, id: 'CDESK', kind: 'channel' as const }, channel: {}, notifications: s.notifications.ports });
+  const asDana = () => ({ actor: { email: dana.email, name: dana.name }, helpdesk: s.notifications.helpdesk, conversation: { platform: 'slack' as const, id: 'CDESK', kind: 'channel' as const }, channel: {}, notifications: s.notifications.ports, commands: s.commands });
   const robinDms = () => s.fake.callsTo('chat.postMessage').filter((c) => c.body.channel === ROBIN_DM).map((c) => `${c.body.text ?? ''} ${JSON.stringify(c.body.blocks ?? [])}`);
 
   it('gets one merge DM, no resolution DM and no survey, then the kept ticket\'s status DMs', async () => {

@@ -10,13 +10,14 @@ import { interactiveBody, slackFixture, slashBody } from '../../support/slack-re
 import { startTestHelpdesk, type TestHelpdesk } from '../../slack/helpdesk';
 import { PEOPLE, slash, startSlackScene, type SlackScene } from '../../slack/harness';
 import { cardOf, cardText, startTeamsHarness, type TeamsHarness } from '../../teams/harness';
+import { featureStore } from '../../commands/context';
 
 describe('merge in Teams', () => {
   let h: TeamsHarness;
   let requester: { email: string; name: string };
   let agent: { email: string; name: string };
   beforeAll(async () => {
-    h = await startTeamsHarness();
+    h = await startTeamsHarness({ commands: (await featureStore()).commands });
     requester = { email: h.emails.lynne!, name: 'Lynne Robbins' };
     agent = { email: h.emails.dana!, name: 'Dana Agent' };
   }, 30_000);
@@ -90,7 +91,7 @@ describe('merge in Slack', () => {
   let scene: SlackScene;
   beforeAll(async () => {
     hd = await startTestHelpdesk();
-    scene = await startSlackScene(hd.helpdesk);
+    scene = await startSlackScene(hd.helpdesk, undefined, { commands: (await featureStore()).commands });
   });
   afterAll(async () => {
     await scene?.close();
@@ -121,7 +122,7 @@ describe('merge in Slack', () => {
 describe('merge across spaces (Teams)', () => {
   let h: TeamsHarness;
   beforeAll(async () => {
-    h = await startTeamsHarness({ stack: { emulator: { spaces: true } } });
+    h = await startTeamsHarness({ stack: { emulator: { spaces: true } }, commands: (await featureStore()).commands });
   }, 30_000);
   afterAll(() => h?.close());
 
