@@ -16,6 +16,7 @@ import { createNotifications, type Notifications, type Poller } from '../../src/
 import { createServer, type Server } from '../../src/server';
 import { openPolicySource } from '../../src/features/sla/policy-source';
 import { createSqliteStore, type Store } from '../../src/store';
+import { featureCommands } from '../support/feature-commands';
 import { startFakeSlack, type FakeSlack } from '../support/fake-slack';
 import { startHelpdeskStack, type HelpdeskStack } from '../support/helpdesk-stack';
 import { createSlackPoster, eventBody, interactiveBody, slackFixture } from '../support/slack-request';
@@ -50,6 +51,7 @@ beforeEach(async () => {
     settings: { botToken: fake.token, signingSecret: SECRET, apiUrl: fake.apiUrl },
     helpdesk: notifications.helpdesk,
     notifications: notifications.ports,
+    commands: await featureCommands(store, { graph: stack.graph, slaPolicy: sla, vocabulary: stack.helpdesk.vocabulary, now: () => new Date(now) }),
     logger,
     hooks: { onConversation: slackConversationHook(store) },
   });

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderMessage } from '../../src/channels/slack/blocks/message';
+import { featureCommands } from '../support/feature-commands';
 import { createConversationPorts, createSqliteStore, type Store } from '../../src/store';
 import { startSeededHelpdesk, type SeededHelpdesk } from '../support/seeded-helpdesk';
 import { slashBody } from '../support/slack-request';
@@ -19,7 +20,7 @@ beforeAll(async () => {
   store = createSqliteStore({ file: ':memory:' });
   desk = await startSeededHelpdesk(AGENTS);
   desk.seedTicket({ title: 'VPN drops', submittedByEmail: PEOPLE.sam.email, spaceId: 'it' });
-  scene = await startSlackScene(desk, undefined, { notifications: createConversationPorts(store) });
+  scene = await startSlackScene(desk, undefined, { notifications: createConversationPorts(store), commands: await featureCommands(store) });
 }, 30_000);
 afterAll(async () => {
   await scene?.close();

@@ -5,9 +5,7 @@
  * `notifications` as a slash command opens its form as a modal at once.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { registryOf } from '../../src/commands/registry';
-import { bindFeatures } from '../../src/features';
-import { digestsFeature } from '../../src/features/digests/digests-feature';
+import { featureCommands } from '../support/feature-commands';
 import { createLogger } from '../../src/log';
 import { createConversationPorts, createSqliteStore, type Store } from '../../src/store';
 import { startSeededHelpdesk, type SeededHelpdesk } from '../support/seeded-helpdesk';
@@ -23,7 +21,7 @@ beforeAll(async () => {
   store = createSqliteStore({ file: ':memory:' });
   desk = await startSeededHelpdesk(AGENTS);
   const logger = createLogger({ level: 'error', write: () => undefined });
-  const commands = registryOf(bindFeatures([digestsFeature], { store, vocabulary: desk.vocabulary, logger, timeZone: 'UTC', locale: 'en', slaPolicy: undefined, now: () => new Date() }));
+  const commands = await featureCommands(store, { vocabulary: desk.vocabulary, logger });
   scene = await startSlackScene(desk, undefined, { notifications: createConversationPorts(store), commands });
 }, 30_000);
 afterAll(async () => {

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { createConversationPorts, createSqliteStore, type Store } from '../../src/store';
+import { featureCommands } from '../support/feature-commands';
 import { startSeededHelpdesk, type SeededHelpdesk } from '../support/seeded-helpdesk';
 import { interactiveBody, slackFixture, slashBody } from '../support/slack-request';
 import { AGENTS, PEOPLE, slash, startSlackScene, type SlackScene } from './harness';
@@ -23,7 +24,7 @@ const dana = { email: PEOPLE.dana.email, name: PEOPLE.dana.name };
 beforeAll(async () => {
   store = createSqliteStore({ file: ':memory:' });
   desk = await startSeededHelpdesk(AGENTS);
-  scene = await startSlackScene(desk, undefined, { notifications: createConversationPorts(store) });
+  scene = await startSlackScene(desk, undefined, { notifications: createConversationPorts(store), commands: await featureCommands(store) });
   const t = await desk.createTicket({ email: PEOPLE.sam.email, name: PEOPLE.sam.name }, { title: 'Laptop will not charge' });
   ticketId = t.id;
   etag = t.etag;

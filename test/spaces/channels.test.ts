@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConversationPorts } from '../../src/store/conversation-ports-store';
+import { featureCommands } from '../support/feature-commands';
 import { createSqliteStore } from '../../src/store/sqlite-store';
 import type { Store } from '../../src/store/types';
 import { startSeededHelpdesk, type SeededHelpdesk } from '../support/seeded-helpdesk';
@@ -18,7 +19,7 @@ describe('Teams: a channel bound to a space', () => {
   beforeAll(async () => {
     store = createSqliteStore({ file: ':memory:' });
     // The demo site: tickets in spaces it and facilities.
-    h = await startTeamsHarness({ notifications: createConversationPorts(store) });
+    h = await startTeamsHarness({ notifications: createConversationPorts(store), commands: await featureCommands(store) });
   }, 30_000);
   afterAll(async () => {
     await h?.close();
@@ -50,7 +51,7 @@ describe('Slack: a channel bound to a space', () => {
     desk = await startSeededHelpdesk(AGENTS);
     desk.seedTicket({ title: 'Projector in room 2', submittedByEmail: PEOPLE.sam.email, spaceId: 'facilities' });
     desk.seedTicket({ title: 'VPN drops', submittedByEmail: PEOPLE.sam.email, spaceId: 'it' });
-    scene = await startSlackScene(desk, undefined, { notifications: createConversationPorts(store) });
+    scene = await startSlackScene(desk, undefined, { notifications: createConversationPorts(store), commands: await featureCommands(store) });
   });
   afterAll(async () => {
     await scene?.close();
