@@ -24,7 +24,7 @@ import path from 'node:path';
 import { answerPortsOver } from './features/answers';
 import { mergePortsOver } from './features/duplicates';
 import { normalizeLocale } from './i18n';
-import { leaseFor, openStore, storeHealth, type Store } from './store';
+import { leaseFor, openStore } from './store';
 
 /** A running bot process. */
 export interface App {

@@ -5,7 +5,7 @@ import { requireAgent } from './access';
 import type { ServiceContext } from './context';
 import { guarded } from './errors';
 import { ASSET, assetFields, toAsset } from './fields';
-import { HelpdeskError, LIMITS, type Actor, type Asset, type AssetQuery, type NewAsset } from './types';
+import { LIMITS, type Actor, type Asset, type AssetQuery, type NewAsset } from './types';
 import { sameAddress, text } from './validate';
 
 /** Lists assets by holder, status and tag; requesters only their own. */

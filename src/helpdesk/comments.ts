@@ -6,7 +6,7 @@ import { commentFields, COMMENT, ORDER, toComment } from './fields';
 import { agentsOnly, isOwner, notYours } from './access';
 import { errorOf } from './error-messages';
 import { readTicket } from './ticket-queries';
-import { HelpdeskError, LIMITS, type Actor, type Comment, type Commented, type Ticket, type TicketWithComments } from './types';
+import { LIMITS, type Actor, type Comment, type Commented, type Ticket, type TicketWithComments } from './types';
 import { text } from './validate';
 
 const TITLE_LENGTH = 60;

@@ -11,8 +11,7 @@ import { change, unchanged, write, type Decide } from './ticket-writes';
 import { alreadyMine, claimMeets, holderNames } from './claim-conflict';
 import { LIMITS, type Actor, type Changed, type Claimed, type NewTicket, type Resolved, type Ticket } from './types';
 import { bringsUnknown, schemaFor } from './site-columns';
-import type { TicketSchema } from './ticket-schema';
-import { newTicket, oneOf, sameAddress, text, ticketEdit } from './validate';
+import { newTicket, oneOf, text, ticketEdit } from './validate';
 
 /** Creates a ticket as `actor` with the new status (New by default), in the configured space, else the one asked for, if any. */
 export async function createTicket(ctx: ServiceContext, actor: Actor, input: NewTicket): Promise<Ticket> {

@@ -6,7 +6,7 @@ import { inSpace, isOwner, notYours } from './access';
 import type { ServiceContext } from './context';
 import { guarded } from './errors';
 import { ORDER, TICKET, toTicket } from './fields';
-import { HelpdeskError, type Actor, type Ticket, type TicketQuery } from './types';
+import { type Actor, type Ticket, type TicketQuery } from './types';
 import { limit as checkLimit, oneOf } from './validate';
 
 /** Reads a ticket as the system (no person): not-found when missing or outside the configured space. */

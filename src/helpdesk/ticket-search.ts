@@ -7,7 +7,7 @@ import type { IndexedTicket, TicketIndex } from '../core/search';
 import { sameAddress } from '../core/vocabulary';
 import { inSpace } from './access';
 import type { ServiceContext } from './context';
-import { HelpdeskError, type Actor, type Ticket } from './types';
+import { type Actor, type Ticket } from './types';
 
 /** How many results a search returns unless asked for fewer. */
 export const SEARCH_LIMIT = 25;

@@ -5,7 +5,7 @@
  */
 import { addressKey } from '../core/vocabulary';
 import type { StoreSql } from './kysely';
-import type { SpaceBinding, SpaceStore } from './types';
+import type { SpaceStore } from './types';
 
 /** The binding methods on either engine. */
 export function createSpaces({ db }: StoreSql): SpaceStore {

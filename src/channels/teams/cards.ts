@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import * as ACData from 'adaptivecards-templating';
 import { FORM_TEMPLATES } from '../../commands/registry';
 import { VERBS } from '../../core';
-import type { FormView, View } from '../../views/types';
+import type { View } from '../../views/types';
 import { assetData, confirmationData, errorData, formData, helpData, listData, noticeData, ticketData } from './card-data';
 import { literal } from './card-text';
 import { digestData } from './digest-card';

@@ -7,7 +7,7 @@
  * no process ran become one digest that says it is late. The deliverer sends it like any card.
  * The same check releases DMs held in quiet hours (src/features/preferences/quiet-hours.ts) once they end.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { DateTime, IANAZone } from 'luxon';
 import { isDone, type AnswerPorts, type Conversation, type DigestPorts, type DigestSpec } from '../../core';
 import type { Vocabulary } from '../../helpdesk/types';

@@ -5,7 +5,7 @@ import { closedDaysText } from './business-time';
 import { VERBS, type SlaClockReport, type SlaReport } from '../../core';
 import type { Translate } from '../../i18n';
 import { confirm, errorReply, needTicket, tr } from '../../commands/respond';
-import { EVERYWHERE, type CommandDeclaration } from '../../commands/declaration';
+import { EVERYWHERE } from '../../commands/declaration';
 import type { FeatureCommand, FeatureHandler, HostServices } from '../types';
 import { slaReport } from './sla-report';
 
