@@ -6,7 +6,6 @@
  */
 import type pg from 'pg';
 import { createSla } from './sla-clocks';
-import { createSavedReplies } from './saved-replies-table';
 import { createSurveys } from './csat-surveys';
 import { createDigests } from './digest-schedules';
 import { createPreferences } from './dm-preferences';
@@ -104,7 +103,7 @@ export async function createPostgresStore(config: PostgresStoreConfig): Promise<
     ...memos,
     ...progress,
     ...gated(
-      { ...createLocales(sql), ...createAudience(sql), ...createSla(sql), ...createSpaces(sql), ...createSavedReplies(sql), ...createSurveys(sql), ...createDigests(sql), ...createPreferences(sql) },
+      { ...createLocales(sql), ...createAudience(sql), ...createSla(sql), ...createSpaces(sql), ...createSurveys(sql), ...createDigests(sql), ...createPreferences(sql) },
       ready,
     ),
     async pruneDelivered(before) {

@@ -14,7 +14,7 @@ import { handleText } from '../../src/commands';
 import type { CommandContext, Reply } from '../../src/commands/types';
 import type { CommandRegistry } from '../../src/commands/registry';
 import { openPolicySource } from '../../src/features/sla/policy-source';
-import { featureCommands } from '../support/feature-commands';
+import { featureCommands, savedRepliesIn } from '../support/feature-commands';
 import { createChangeFeed } from '../../src/helpdesk/changes';
 import { createLogger } from '../../src/log';
 import { createNotifications, type Notifications } from '../../src/notify';
@@ -61,7 +61,7 @@ beforeAll(async () => {
   const survey = { id: `${t.id}:1`, ticketId: t.id, requester: lynne.email, agent: dana.email, scale: 'five' as const, sentAt: new Date(Date.now() - 86_400_000).toISOString() };
   await store.surveys.open(survey);
   await store.surveys.answer(survey.id, 4, 'Schnell erledigt', new Date().toISOString());
-  await store.savedReplies.add({ name: 'printer-jam', body: 'Hallo {{requester}}, bitte das Fach leeren.', updatedBy: dana.email, updatedAt: new Date(NOW).toISOString() });
+  await (await savedRepliesIn(store)).add({ name: 'printer-jam', body: 'Hallo {{requester}}, bitte das Fach leeren.', updatedBy: dana.email, updatedAt: new Date(NOW).toISOString() });
 }, 30_000);
 afterAll(async () => {
   await store?.close();

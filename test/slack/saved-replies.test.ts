@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { createConversationPorts, createSqliteStore, type Store } from '../../src/store';
-import { featureCommands } from '../support/feature-commands';
+import { featureCommands, savedRepliesIn } from '../support/feature-commands';
 import { startSeededHelpdesk, type SeededHelpdesk } from '../support/seeded-helpdesk';
 import { interactiveBody, slackFixture, slashBody } from '../support/slack-request';
 import { AGENTS, PEOPLE, slash, startSlackScene, type SlackScene } from './harness';
@@ -71,7 +71,7 @@ describe('Slack: saved replies', () => {
     expect(text(opened.body)).toContain('saved-reply');
     const res = await submit(PEOPLE.dana, { verb: 'replies.save', form: 'saved-reply', channelId: CHANNEL }, { name: 'greeting', body: 'Hi {{requester.firstName}}, #{{ticket.id}} is on my list. {{agent.name}}' });
     expect(res.status).toBe(200);
-    expect((await store.savedReplies.get('greeting'))?.body).toContain('{{agent.name}}');
+    expect((await (await savedRepliesIn(store)).get('greeting'))?.body).toContain('{{agent.name}}');
   });
 
   it('a name that exists and a body over 3,000 characters come back under their fields', async () => {
@@ -92,7 +92,7 @@ describe('Slack: saved replies', () => {
   });
 
   it('the options request is answered with the matching replies, at most 100, and nothing for a requester', async () => {
-    for (let i = 0; i < 120; i++) await store.savedReplies.add({ name: `charger-${String(i).padStart(3, '0')}`, body: `Charger answer ${i}`, updatedBy: dana.email, updatedAt: new Date().toISOString() });
+    for (let i = 0; i < 120; i++) await (await savedRepliesIn(store)).add({ name: `charger-${String(i).padStart(3, '0')}`, body: `Charger answer ${i}`, updatedBy: dana.email, updatedAt: new Date().toISOString() });
     const found = await suggestion(PEOPLE.dana, 'gre');
     expect(found.status).toBe(200);
     expect(found.json().options).toEqual([{ text: { type: 'plain_text', text: expect.stringContaining('greeting — Hi'), emoji: true }, value: 'greeting' }]);
@@ -138,10 +138,10 @@ describe('Slack: saved replies', () => {
   it('edits and removes a reply', async () => {
     const res = await submit(PEOPLE.dana, { verb: 'replies.save', form: 'saved-reply', hidden: { original: 'greeting' } }, { name: 'greeting', body: 'Hello {{requester.firstName}}' });
     expect(res.status).toBe(200);
-    expect((await store.savedReplies.get('greeting'))?.body).toBe('Hello {{requester.firstName}}');
+    expect((await (await savedRepliesIn(store)).get('greeting'))?.body).toBe('Hello {{requester.firstName}}');
     await scene.post(slashBody(slash(scene.fake, PEOPLE.dana, 'replies remove greeting', 'rm')));
     const answer = await scene.fake.waitFor('response_url', (c) => c.responseId === 'rm');
     expect(text(answer.body)).toContain('Saved reply “greeting” removed.');
-    expect(await store.savedReplies.get('greeting')).toBeUndefined();
+    expect(await (await savedRepliesIn(store)).get('greeting')).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
 /** Saved replies on both engines: one per name whatever its case, renamed without losing it, and copied by store:migrate. */
+import { savedRepliesIn } from '../support/feature-commands';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -32,7 +33,7 @@ describe.each(engines)('$name store: saved replies', (engine) => {
 
   it('keeps one reply per name whatever its case, and answers by name', async () => {
     const { store } = await fresh();
-    const r = store.savedReplies;
+    const r = await savedRepliesIn(store);
     expect(await r.add(reply('Greeting', 'Hi {{requester.firstName}}'))).toBe(true);
     expect(await r.add(reply('greeting', 'another'))).toBe(false);
     expect(await r.add(reply('printer-jam'))).toBe(true);
@@ -43,7 +44,7 @@ describe.each(engines)('$name store: saved replies', (engine) => {
 
   it('replaces and renames a reply, refuses a name another has, and removes', async () => {
     const { store } = await fresh();
-    const r = store.savedReplies;
+    const r = await savedRepliesIn(store);
     await r.add(reply('greeting'));
     await r.add(reply('thanks'));
     expect(await r.replace('greeting', reply('hello', 'Hello!'))).toBe('saved');
@@ -62,7 +63,7 @@ describe.skipIf(!pgAvailable())(`store:migrate copies saved replies${pgAvailable
     const dir = mkdtempSync(path.join(tmpdir(), 'replies-migrate-'));
     try {
       const sqlite = createSqliteStore({ dataDir: dir });
-      await sqlite.savedReplies.add(reply('greeting', 'Hi {{requester.firstName}}'));
+      await (await savedRepliesIn(sqlite)).add(reply('greeting', 'Hi {{requester.firstName}}'));
       await sqlite.close();
       const pool = createPool(await freshDatabase());
       try {

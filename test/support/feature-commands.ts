@@ -13,6 +13,8 @@ import type { GraphClient } from '../../src/graph';
 import { openPolicySource, type PolicySource } from '../../src/features/sla/policy-source';
 import { createLogger } from '../../src/log';
 import type { Store } from '../../src/store/types';
+import type { SavedReplyPorts } from '../../src/core/saved-replies';
+import { createSavedReplies } from '../../src/features/saved-replies/saved-replies-table';
 
 /**
  * What a test may set of the host (an SLA policy, the clock, the desk's vocabulary…); the rest as a
@@ -35,4 +37,9 @@ export async function openTestPolicy(policy: object = { timeZone: 'UTC', hours: 
   const dir = mkdtempSync(path.join(tmpdir(), 'sla-policy-'));
   writeFileSync(path.join(dir, 'sla.json'), JSON.stringify(policy));
   return openPolicySource(path.join(dir, 'sla.json'), { logger: createLogger({ level: 'error' }), priorities: DEFAULT_VOCABULARY.priorities });
+}
+
+/** The saved replies a store's database holds (the saved-replies feature's own table). */
+export async function savedRepliesIn(store: Store): Promise<SavedReplyPorts> {
+  return createSavedReplies(await store.featureDatabase());
 }

@@ -3,6 +3,7 @@
  * embedded site: managed by typed commands and the form, used through `reply <id> /<name>` and
  * the reply form's typeahead picker (application/search invoke, then the Use round trip).
  */
+import { featureCommands, savedRepliesIn } from '../support/feature-commands';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConversationPorts, createSqliteStore, type Store } from '../../src/store';
 import { cardOf, cardText, startTeamsHarness, type TeamsHarness } from './harness';
@@ -13,7 +14,7 @@ let ticketId = 0;
 
 beforeAll(async () => {
   store = createSqliteStore({ file: ':memory:' });
-  h = await startTeamsHarness({ notifications: createConversationPorts(store) });
+  h = await startTeamsHarness({ notifications: createConversationPorts(store), commands: await featureCommands(store) });
   const t = await h.stack.helpdesk.createTicket({ email: h.emails.lynne!, name: 'Lynne Robbins' }, { title: 'VPN drops every hour' });
   ticketId = t.id;
 }, 30_000);
@@ -63,7 +64,7 @@ describe('Teams: saved replies', () => {
     const text = cardText(res.body.value);
     expect(text).toContain('at most 3,000 characters; this one is 3,001');
     expect(elements(res.body.value, 'Input.Text').find((i) => i.id === 'body')?.value).toBe(long);
-    expect(await store.savedReplies.get('long')).toBeUndefined();
+    expect(await (await savedRepliesIn(store)).get('long')).toBeUndefined();
   });
 
   it('requesters neither list nor search saved replies', async () => {
@@ -88,7 +89,7 @@ describe('Teams: saved replies', () => {
   });
 
   it('the reply form has a typeahead picker answered through application/search, at most 15 choices', async () => {
-    for (let i = 0; i < 20; i++) await store.savedReplies.add({ name: `vpn-${String(i).padStart(2, '0')}`, body: `VPN answer ${i}`, updatedBy: 'dana@example.com', updatedAt: new Date().toISOString() });
+    for (let i = 0; i < 20; i++) await (await savedRepliesIn(store)).add({ name: `vpn-${String(i).padStart(2, '0')}`, body: `VPN answer ${i}`, updatedBy: 'dana@example.com', updatedAt: new Date().toISOString() });
     const res = await h.execute('ticket.commentForm', { ticketId, internal: 'false' }, 'dana');
     const [picker] = elements(res.body.value, 'Input.ChoiceSet');
     expect(picker).toMatchObject({ id: 'savedReply', style: 'filtered', 'choices.data': { type: 'Data.Query', dataset: 'savedReplies' } });
@@ -129,10 +130,10 @@ describe('Teams: saved replies', () => {
     const save = elements(form.body.value, 'Action.Execute').find((a) => a.verb === 'replies.save');
     expect(save?.data).toMatchObject({ original: 'greeting' });
     await h.execute('replies.save', { ...save!.data, name: 'hello', body: 'Hello {{requester.firstName}}' }, 'dana');
-    expect(await store.savedReplies.get('greeting')).toBeUndefined();
-    expect((await store.savedReplies.get('hello'))?.body).toBe('Hello {{requester.firstName}}');
+    expect(await (await savedRepliesIn(store)).get('greeting')).toBeUndefined();
+    expect((await (await savedRepliesIn(store)).get('hello'))?.body).toBe('Hello {{requester.firstName}}');
     const [removed] = await h.say('replies remove hello', 'dana');
     expect(removed.activity.text ?? cardText(cardOf(removed))).toContain('Saved reply “hello” removed.');
-    expect(await store.savedReplies.get('hello')).toBeUndefined();
+    expect(await (await savedRepliesIn(store)).get('hello')).toBeUndefined();
   });
 });

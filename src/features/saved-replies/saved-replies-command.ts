@@ -10,15 +10,19 @@ import { EVERYWHERE } from '../../commands/declaration';
 import { confirm, errorReply, formReply, privately, tr } from '../../commands/respond';
 import { isReplyName, MAX_REPLY_BODY, REPLY_VARIABLES, unknownVariables } from '../../views/reply-template';
 import type { CommandContext, Reply } from '../../commands/types';
-import type { FeatureCommand, FeatureHandler, HostServices } from '../types';
+import type { Kysely } from 'kysely';
+import type { FeatureCommand, FeatureHandler } from '../types';
+import { createSavedReplies, type SavedReplyTables } from './saved-replies-table';
 
-/** What the saved-replies feature is handed: the store keeping the desk's replies. */
-export type SavedReplyServices = Pick<HostServices, 'store'>;
+/** What the saved-replies feature is handed: its own table. */
+export interface SavedReplyServices {
+  db: Kysely<SavedReplyTables>;
+}
 
 /** The saved replies for an agent, or the refusal to answer instead. */
 async function savedRepliesFor(ctx: CommandContext, services: SavedReplyServices): Promise<{ ports: SavedReplyPorts } | { refusal: Reply }> {
   if (!(await ctx.helpdesk.isAgent(ctx.actor.email))) return { refusal: errorReply(tr(ctx)('replies:agentsOnly')) };
-  return { ports: services.store.savedReplies };
+  return { ports: createSavedReplies(services.db) };
 }
 
 /** "There is no saved reply named “x”. Saved replies: a, b." */
