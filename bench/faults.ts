@@ -20,7 +20,7 @@ import { startEmulator } from '../src/emulator';
 import { createChangeFeed } from '../src/helpdesk/changes';
 import { createLogger } from '../src/log';
 import { createDeliverer, createPoller, createSendQueue } from '../src/notify';
-import { createNotificationPorts, createSqliteStore } from '../src/store';
+import { createConversationPorts, createSqliteStore } from '../src/store';
 import { createBotWorld, SLACK_CHANNEL, TEAMS_CHANNEL, until, type BotWorld } from '../test/notify/bot-process';
 import { graphFor, ticketRow, vocabulary } from '../test/notify/emulator-setup';
 import { startFakeConnector, type ConnectorFault, type FakeConnector } from '../test/support/fake-connector';
@@ -92,7 +92,7 @@ async function inProcess(fault: string, platform: 'slack' | 'teams', make: () =>
   ];
   const deliverer = createDeliverer({ deliveries, store, queue: createSendQueue({ maxRetryAfterMs: 2000 }), logger: quiet, vocabulary, now: () => clock });
   const poller = createPoller({ feed: createChangeFeed(graphFor(emu), {}), store, deliverer, vocabulary, logger: quiet, pollSeconds: 15 });
-  const ports = createNotificationPorts(store);
+  const ports = createConversationPorts(store);
   await ports.subscribe({ platform: 'slack', id: SLACK_CHANNEL, kind: 'channel' }, { kind: 'all' }, { email: 'dana@contoso.com', name: 'Dana' });
   await ports.subscribe({ platform: 'teams', id: TEAMS_CHANNEL, kind: 'channel' }, { kind: 'all' }, { email: 'dana@contoso.com', name: 'Dana' });
   await store.saveConversation({ platform: 'teams', id: TEAMS_CHANNEL, kind: 'channel', reference: { serviceUrl: connector.url, channelId: 'msteams', bot: { id: '28:bot', name: 'Help desk' }, conversation: { id: TEAMS_CHANNEL, conversationType: 'channel', isGroup: true, tenantId: 't' } } });

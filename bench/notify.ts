@@ -21,7 +21,7 @@ import { createGraphClient, f, type GraphClient } from '../src/graph';
 import { createChangeFeed } from '../src/helpdesk/changes';
 import { createLogger } from '../src/log';
 import { createDeliverer, createPoller, createSendQueue, type Delivery } from '../src/notify';
-import { createNotificationPorts, createSqliteStore } from '../src/store';
+import { createConversationPorts, createSqliteStore } from '../src/store';
 import { startFakeSlack } from '../test/support/fake-slack';
 import { SMOKE, sized } from './support/smoke';
 
@@ -127,7 +127,7 @@ async function pollCost(n: number): Promise<{ incremental: CostRow; naive: CostR
     const store = createSqliteStore({ dataDir: dir });
     const deliverer = createDeliverer({ deliveries: [countingDelivery], store, queue: createSendQueue(), logger: quiet, vocabulary });
     const poller = createPoller({ feed: createChangeFeed(graph, {}), store, deliverer, vocabulary, logger: quiet, pollSeconds: 15 });
-    await createNotificationPorts(store).subscribe({ platform: 'slack', id: 'C1', kind: 'channel' }, { kind: 'all' }, { email: 'a@example.com', name: 'A' });
+    await createConversationPorts(store).subscribe({ platform: 'slack', id: 'C1', kind: 'channel' }, { kind: 'all' }, { email: 'a@example.com', name: 'A' });
     peakRss = process.memoryUsage().rss;
     baselineRssMiB = Math.round(peakRss / 1048576);
     let t = performance.now();
@@ -178,7 +178,7 @@ async function latency(): Promise<{ samples: number[]; p50: number; p95: number;
     const client = new webApi.WebClient(slack.token, { slackApiUrl: slack.apiUrl, logLevel: webApi.LogLevel.ERROR });
     const deliverer = createDeliverer({ deliveries: [createSlackDelivery({ client, store, logger: quiet })], store, queue: createSendQueue(), logger: quiet, vocabulary });
     const poller = createPoller({ feed: createChangeFeed(graphFor(emu), {}), store, deliverer, vocabulary, logger: quiet, pollSeconds: LATENCY_POLL_SECONDS });
-    await createNotificationPorts(store).subscribe({ platform: 'slack', id: 'CBENCH', kind: 'channel' }, { kind: 'all' }, { email: 'a@example.com', name: 'A' });
+    await createConversationPorts(store).subscribe({ platform: 'slack', id: 'CBENCH', kind: 'channel' }, { kind: 'all' }, { email: 'a@example.com', name: 'A' });
     await poller.runOnce();
     poller.start();
     const samples: Promise<number>[] = [];

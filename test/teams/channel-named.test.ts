@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConversationPorts, createSqliteStore, type Store } from '../../src/store';
 import type { RecordedActivity } from '../support/fake-connector';
+import { featureCommands } from '../support/feature-commands';
 import { cardOf, cardText, startTeamsHarness, type TeamsHarness } from './harness';
 
 let h: TeamsHarness;
@@ -15,7 +16,7 @@ let teamId: string;
 
 beforeAll(async () => {
   store = createSqliteStore({ file: ':memory:' });
-  h = await startTeamsHarness({ notifications: createConversationPorts(store) });
+  h = await startTeamsHarness({ notifications: createConversationPorts(store), commands: await featureCommands(store) });
   const data = h.fixture('message-channel-mention').channelData;
   channelId = data.channel.id;
   teamId = data.team.id;
