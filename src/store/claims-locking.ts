@@ -3,13 +3,18 @@
  * `FOR UPDATE` (and skips rows others hold with `SKIP LOCKED`); SQLite has one writer at a time,
  * so a transaction already holds every row and the clause does not exist.
  */
-import { sql, type Expression, type SelectQueryBuilder } from 'kysely';
+import { PostgresAdapter, sql, type Expression, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { StoreSql } from './kysely';
 import type { StoreDb } from './tables';
 
 /** `query` with its rows locked until the transaction ends (PostgreSQL); as it is on SQLite. */
 export function lockedForUpdate<DB, TB extends keyof DB, O>({ values }: StoreSql, query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O> {
   return values.engine === 'postgres' ? query.forUpdate() : query;
+}
+
+/** lockedForUpdate on a feature's database handle, whose engine its dialect's adapter tells. */
+export function lockedForUpdateOn<DB, TB extends keyof DB, O>(db: Kysely<any>, query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O> {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? query.forUpdate() : query;
 }
 
 /** `query` locking its rows and passing over rows another transaction holds (PostgreSQL); as it is on SQLite. */

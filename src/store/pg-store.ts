@@ -6,7 +6,6 @@
  */
 import type pg from 'pg';
 import { createSla } from './sla-clocks';
-import { createSurveys } from './csat-surveys';
 import { createDigests } from './digest-schedules';
 import { createPreferences } from './dm-preferences';
 import type { Logger } from '../log';
@@ -103,7 +102,7 @@ export async function createPostgresStore(config: PostgresStoreConfig): Promise<
     ...memos,
     ...progress,
     ...gated(
-      { ...createLocales(sql), ...createAudience(sql), ...createSla(sql), ...createSpaces(sql), ...createSurveys(sql), ...createDigests(sql), ...createPreferences(sql) },
+      { ...createLocales(sql), ...createAudience(sql), ...createSla(sql), ...createSpaces(sql), ...createDigests(sql), ...createPreferences(sql) },
       ready,
     ),
     async pruneDelivered(before) {

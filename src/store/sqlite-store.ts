@@ -1,7 +1,7 @@
 /**
  * The embedded default Store: one SQLite file (WAL) under the data directory, no set-up. Every
  * table's queries are shared with PostgreSQL (audience.ts, progress.ts, outbox.ts, memos.ts,
- * locales.ts, sla-clocks.ts, conversation-spaces.ts, csat-surveys.ts, digest-schedules.ts, dm-preferences.ts; a feature's own tables are in its folder); only
+ * locales.ts, sla-clocks.ts, conversation-spaces.ts, digest-schedules.ts, dm-preferences.ts; a feature's own tables are in its folder); only
  * the full-text search is SQLite's own (search-fts-sqlite.ts). This file opens, migrates and puts them together.
  */
 import { mkdirSync } from 'node:fs';
@@ -23,7 +23,6 @@ import { migrate } from './schema';
 import { createSqliteSearch } from './search-fts-sqlite';
 import { createSla } from './sla-clocks';
 import { createSpaces } from './conversation-spaces';
-import { createSurveys } from './csat-surveys';
 import type { Store } from './types';
 
 /** Where the embedded store lives, relative to HELPDESK_DATA_DIR. */
@@ -73,7 +72,7 @@ export function createSqliteStore(config: SqliteStoreConfig): Store {
     ...memos,
     ...progress,
     ...gated(
-      { ...createLocales(sql), ...createAudience(sql), ...createSla(sql), ...createSpaces(sql), ...createSurveys(sql), ...createDigests(sql), ...createPreferences(sql) },
+      { ...createLocales(sql), ...createAudience(sql), ...createSla(sql), ...createSpaces(sql), ...createDigests(sql), ...createPreferences(sql) },
       ready,
     ),
     async pruneDelivered(before) {

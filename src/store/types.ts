@@ -5,7 +5,6 @@
 import type { Conversation, IndexedTicket, SubscriptionFilter, TicketIndex } from '../core';
 import type { Kysely } from 'kysely';
 import type { SlaStore } from './sla-types';
-import type { SurveyStore } from './csat-surveys';
 import type { DigestStore } from './digest-schedules';
 import type { PreferenceStore } from './dm-preferences';
 
@@ -202,7 +201,7 @@ export interface SpaceStore {
 }
 
 /** Durable notification state, and the search index. */
-export interface Store extends DeliveryOutbox, SearchIndexStore, MemoStore, LocaleStore, SlaStore, SpaceStore, SurveyStore, DigestStore, PreferenceStore {
+export interface Store extends DeliveryOutbox, SearchIndexStore, MemoStore, LocaleStore, SlaStore, SpaceStore, DigestStore, PreferenceStore {
   addSubscription(sub: SubscriptionRecord): Promise<boolean>;
   /** Removes one filter, or every filter of the conversation when `filter` is undefined. */
   removeSubscriptions(platform: Platform, conversationId: string, filter?: SubscriptionFilter): Promise<number>;

@@ -14,7 +14,7 @@ import { handleText } from '../../src/commands';
 import type { CommandContext, Reply } from '../../src/commands/types';
 import type { CommandRegistry } from '../../src/commands/registry';
 import { openPolicySource } from '../../src/features/sla/policy-source';
-import { featureCommands, savedRepliesIn } from '../support/feature-commands';
+import { featureCommands, savedRepliesIn, surveysOf } from '../support/feature-commands';
 import { createChangeFeed } from '../../src/helpdesk/changes';
 import { createLogger } from '../../src/log';
 import { createNotifications, type Notifications } from '../../src/notify';
@@ -59,8 +59,8 @@ beforeAll(async () => {
   await store.putSlaRecords([{ id: t.id, policy: 'p', announced: [], history: { created: FILED, observations: [{ at: FILED, status: 'New', priority: 'High' }] }, dueAt: FILED + 30 * MIN, nextAt: FILED + 30 * MIN, clocks: [] }]);
   commands = await featureCommands(store, { graph: stack.graph, slaPolicy, vocabulary: stack.helpdesk.vocabulary, timeZone: 'Europe/Berlin', now: () => new Date(ASKED) });
   const survey = { id: `${t.id}:1`, ticketId: t.id, requester: lynne.email, agent: dana.email, scale: 'five' as const, sentAt: new Date(Date.now() - 86_400_000).toISOString() };
-  await store.surveys.open(survey);
-  await store.surveys.answer(survey.id, 4, 'Schnell erledigt', new Date().toISOString());
+  await surveysOf(store).open(survey);
+  await surveysOf(store).answer(survey.id, 4, 'Schnell erledigt', new Date().toISOString());
   await (await savedRepliesIn(store)).add({ name: 'printer-jam', body: 'Hallo {{requester}}, bitte das Fach leeren.', updatedBy: dana.email, updatedAt: new Date(NOW).toISOString() });
 }, 30_000);
 afterAll(async () => {

@@ -2,6 +2,7 @@
  * Two replicas on one PostgreSQL database both see the same resolution (their polls overlap, or
  * one polls while the other's fast lane records it): the requester is owed exactly one survey.
  */
+import { surveysOf } from '../support/feature-commands';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Ticket } from '../../src/helpdesk/types';
 import type { ChangeSet } from '../../src/notify/detect';
@@ -42,7 +43,7 @@ describe.skipIf(!pgAvailable())(`surveys across replicas${pgAvailable() ? '' : `
     await b.finishDelivery(owed[0].key);
     await commit(a);
     expect(await a.pendingDeliveryCount()).toBe(0);
-    expect(await b.surveys.sentSince('2000-01-01T00:00:00Z')).toMatchObject([{ ticketId: 77, requester: 'sam@example.com', agent: 'dana@example.com' }]);
+    expect(await surveysOf(b).sentSince('2000-01-01T00:00:00Z')).toMatchObject([{ ticketId: 77, requester: 'sam@example.com', agent: 'dana@example.com' }]);
   });
 
   it('plans none when the requester resolved it', async () => {

@@ -1,4 +1,5 @@
 /** Surveys on both engines: one row per resolution, an answer replaced by a later one, a comment kept until a new one; store:migrate copies them. */
+import { surveysOf } from '../support/feature-commands';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -29,14 +30,14 @@ describe.each(engines)('$name store: surveys', (engine) => {
     const location = await engine.fresh();
     const store = await engine.open(location);
     open.push({ store, location });
-    expect(await store.surveys.open(survey)).toBe(true);
-    expect(await store.surveys.open({ ...survey, sentAt: '2026-11-24T11:00:00.000Z' })).toBe(false);
-    expect(await store.surveys.answer(survey.id, 2, 'Slow', '2026-11-24T12:00:00.000Z')).toEqual(survey);
-    expect(await store.surveys.answer(survey.id, 4, undefined, '2026-11-24T13:00:00.000Z')).toMatchObject({ rating: 2, comment: 'Slow' });
-    expect(await store.surveys.get(survey.id)).toEqual({ ...survey, rating: 4, comment: 'Slow', answeredAt: '2026-11-24T13:00:00.000Z' });
-    expect(await store.surveys.answer('nope', 4, undefined, '2026-11-24T13:00:00.000Z')).toBeUndefined();
-    expect((await store.surveys.sentSince('2026-11-24T00:00:00.000Z')).map((s) => s.id)).toEqual([survey.id]);
-    expect(await store.surveys.sentSince('2026-11-25T00:00:00.000Z')).toEqual([]);
+    expect(await surveysOf(store).open(survey)).toBe(true);
+    expect(await surveysOf(store).open({ ...survey, sentAt: '2026-11-24T11:00:00.000Z' })).toBe(false);
+    expect(await surveysOf(store).answer(survey.id, 2, 'Slow', '2026-11-24T12:00:00.000Z')).toEqual(survey);
+    expect(await surveysOf(store).answer(survey.id, 4, undefined, '2026-11-24T13:00:00.000Z')).toMatchObject({ rating: 2, comment: 'Slow' });
+    expect(await surveysOf(store).get(survey.id)).toEqual({ ...survey, rating: 4, comment: 'Slow', answeredAt: '2026-11-24T13:00:00.000Z' });
+    expect(await surveysOf(store).answer('nope', 4, undefined, '2026-11-24T13:00:00.000Z')).toBeUndefined();
+    expect((await surveysOf(store).sentSince('2026-11-24T00:00:00.000Z')).map((s) => s.id)).toEqual([survey.id]);
+    expect(await surveysOf(store).sentSince('2026-11-25T00:00:00.000Z')).toEqual([]);
   });
 });
 
@@ -54,8 +55,8 @@ describe.skipIf(!pgAvailable())(`store:migrate copies surveys${pgAvailable() ? '
     const dir = mkdtempSync(path.join(tmpdir(), 'surveys-migrate-'));
     try {
       const sqlite = createSqliteStore({ dataDir: dir });
-      await sqlite.surveys.open(survey);
-      await sqlite.surveys.answer(survey.id, 5, 'Great', '2026-11-24T12:00:00.000Z');
+      await surveysOf(sqlite).open(survey);
+      await surveysOf(sqlite).answer(survey.id, 5, 'Great', '2026-11-24T12:00:00.000Z');
       await sqlite.close();
       const pool = createPool(await freshDatabase());
       try {

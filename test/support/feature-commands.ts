@@ -15,6 +15,7 @@ import { createLogger } from '../../src/log';
 import type { Store } from '../../src/store/types';
 import type { SavedReplyPorts } from '../../src/core/saved-replies';
 import { createSavedReplies } from '../../src/features/saved-replies/saved-replies-table';
+import { surveysIn, type SurveyTable } from '../../src/features/surveys/survey-table';
 
 /**
  * What a test may set of the host (an SLA policy, the clock, the desk's vocabulary…); the rest as a
@@ -43,3 +44,6 @@ export async function openTestPolicy(policy: object = { timeZone: 'UTC', hours: 
 export async function savedRepliesIn(store: Store): Promise<SavedReplyPorts> {
   return createSavedReplies(await store.featureDatabase());
 }
+
+/** The satisfaction surveys a store's database holds (the surveys feature's own table). */
+export const surveysOf = (store: Store): SurveyTable => surveysIn(store);

@@ -2,6 +2,7 @@
  * Two replicas on one PostgreSQL database, both polling when a ticket is resolved in the portal and
  * both draining: the requester gets one survey DM, and the store holds one survey.
  */
+import { surveysOf } from '../support/feature-commands';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSlackChannel, type SlackChannel } from '../../src/channels/slack';
 import { createSlackDelivery, slackConversationHook } from '../../src/channels/slack/notify-delivery';
@@ -76,6 +77,6 @@ describe.skipIf(!pgAvailable())(`satisfaction surveys with two replicas${pgAvail
     expect(fake.callsTo('chat.postMessage').slice(earlier).filter((c) => c.body.channel === SAM_DM)).toHaveLength(1);
     expect(String(surveys[0].body.text)).toMatch(/resolved/);
     expect(JSON.stringify(surveys[0].body)).toContain(`#${ticket.id}`);
-    expect(await stores[0].surveys.sentSince('2000-01-01T00:00:00Z')).toHaveLength(1);
+    expect(await surveysOf(stores[0]).sentSince('2000-01-01T00:00:00Z')).toHaveLength(1);
   }, 60_000);
 });

@@ -4,6 +4,7 @@
  * signed as Slack signs it) is kept and written to the ticket; a forged value and someone else's
  * click are refused.
  */
+import { surveysOf } from '../support/feature-commands';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SlackChannel } from '../../src/channels/slack';
 import { dispatch } from '../../src/commands';
@@ -94,7 +95,7 @@ describe('Slack: satisfaction survey, thumbs scale', () => {
     await click(dana, up);
     await said(n, new RegExp(`Only the person who filed #${t.id} can answer its survey`));
     expect(await notes(t.id)).toEqual(['Satisfaction 👎']);
-    expect((await store.surveys.sentSince('2000-01-01T00:00:00Z')).map((s) => s.rating)).toEqual([1]);
+    expect((await surveysOf(store).sentSince('2000-01-01T00:00:00Z')).map((s) => s.rating)).toEqual([1]);
 
     // The comment button opens a modal with the rating so far; its submit keeps rating and comment.
     n = fake.calls.length;

@@ -3,6 +3,7 @@
  * the requester's DM gets the rating buttons (fast lane, outbox, fake Bot Connector), her clicks
  * are kept and written to the ticket as internal comments, and `csat` reports them.
  */
+import { surveysOf } from '../support/feature-commands';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -99,7 +100,7 @@ describe('Teams: satisfaction survey on resolve', () => {
     expect(text).toContain('Response rate: 100% (1 of 1 survey)');
     expect(text).toContain('• Dana Agent: 4/5 (1)');
     expect(text).toContain(`• #${t.id} 4/5: “Quick and friendly”`);
-    expect(await store.surveys.sentSince('2000-01-01T00:00:00Z')).toHaveLength(1);
+    expect(await surveysOf(store).sentSince('2000-01-01T00:00:00Z')).toHaveLength(1);
   }, 30_000);
 
   it('a forged rating and someone else’s click are refused plainly; after 7 days the survey says it is closed', async () => {
@@ -128,7 +129,7 @@ describe('Teams: satisfaction survey on resolve', () => {
     await poller.runOnce();
     await dispatch(asDana(), { verb: VERBS.resolve, ticketId: t.id });
     await poller.runOnce();
-    expect((await store.surveys.sentSince('2000-01-01T00:00:00Z')).filter((s) => s.ticketId === t.id)).toEqual([]);
+    expect((await surveysOf(store).sentSince('2000-01-01T00:00:00Z')).filter((s) => s.ticketId === t.id)).toEqual([]);
     expect(connector.activities.filter((a) => /How did we do/.test((a.activity.summary ?? a.activity.text) ?? ''))).toEqual([]);
   }, 30_000);
 });
@@ -143,7 +144,7 @@ describe('Teams: HELPDESK_CSAT=off', () => {
     await dispatch(asDana(), { verb: VERBS.resolve, ticketId: t.id });
     await connector.waitFor((a) => a.conversationId === LYNNE_CHAT && /was resolved/.test((a.activity.summary ?? a.activity.text) ?? ''));
     await poller.runOnce();
-    expect(await store.surveys.sentSince('2000-01-01T00:00:00Z')).toEqual([]);
+    expect(await surveysOf(store).sentSince('2000-01-01T00:00:00Z')).toEqual([]);
     expect(connector.activities.filter((a) => /How did we do/.test((a.activity.summary ?? a.activity.text) ?? ''))).toEqual([]);
   }, 30_000);
 });

@@ -9,10 +9,12 @@ import { EVERYWHERE } from '../../commands/declaration';
 import { confirm, errorReply, formReply, privately, tr } from '../../commands/respond';
 import type { CommandContext, Reply } from '../../commands/types';
 import type { FeatureCommand, FeatureHandler, HostServices } from '../types';
-import { answerFiguresOver } from '../answers/answer-services';
+import { answerPortsOver } from '../answers/answer-services';
+import type { Kysely } from 'kysely';
+import { createSurveyTable, type SurveyTables } from './survey-table';
 
-/** What the surveys feature is handed: the store keeping the surveys, and HELPDESK_LOCALE for the survey's note. */
-export type SurveyServices = Pick<HostServices, 'store' | 'locale'>;
+/** What the surveys feature is handed: its own table, and HELPDESK_LOCALE for the survey's note. */
+export type SurveyServices = Pick<HostServices, 'locale'> & { db: Kysely<SurveyTables> };
 import { answeredLine } from './answered-line';
 
 /** The survey a button or form names, or what to answer instead (none kept: nothing to answer; someone else's: refused). */
@@ -38,7 +40,7 @@ function noteFor(locale: string, survey: Survey, rating: number, comment: string
 
 /** Takes one answer: checks it, stores it, writes the ticket's internal comment, thanks. */
 async function answer(ctx: CommandContext, values: Record<string, string> | undefined, services: SurveyServices): Promise<Reply> {
-  const found = await surveyFor(ctx, values?.survey, services.store.surveys);
+  const found = await surveyFor(ctx, values?.survey, createSurveyTable(services.db));
   if (!('survey' in found)) return found;
   const { ports, survey } = found;
   const t = tr(ctx);
@@ -73,9 +75,9 @@ const rate: FeatureHandler<SurveyServices> = (ctx, input, _commands, services) =
 const submit: FeatureHandler<SurveyServices> = (ctx, input, _commands, services) => answer(ctx, input.values, services);
 
 /** The "Add a comment" button: the form, with the rating given so far. */
-const form: FeatureHandler<SurveyServices> = async (ctx, input, _commands, { store }) => {
+const form: FeatureHandler<SurveyServices> = async (ctx, input, _commands, { db }) => {
   const id = input.values?.survey;
-  const survey = id ? await store.surveys.get(id) : undefined;
+  const survey = id ? await createSurveyTable(db).get(id) : undefined;
   // Someone else's survey is refused here already; an unknown one still gets a form, and its submit says there is nothing to answer.
   if (survey && !sameAddress(survey.requester, ctx.actor.email)) return errorReply(tr(ctx)('replies:csat.notYours', { id: survey.ticketId }));
   const shown = survey ?? { id: id ?? '', ticketId: input.ticketId ?? 0, scale: 'five' as const };
@@ -84,21 +86,21 @@ const form: FeatureHandler<SurveyServices> = async (ctx, input, _commands, { sto
 };
 
 /** `csat [days]`: the agents' report over the last `days` (default 30). */
-const report: FeatureHandler<SurveyServices> = async (ctx, input, _commands, { store }) => {
+const report: FeatureHandler<SurveyServices> = async (ctx, input, _commands, { db }) => {
   const t = tr(ctx);
   if (!(await ctx.helpdesk.isAgent(ctx.actor.email))) return errorReply(t('replies:csat.agentsOnly'));
   const raw = (input.values?.days ?? '').trim();
   const days = raw === '' ? 30 : /^\d{1,3}$/.test(raw) ? Number(raw) : NaN;
   if (!(days >= 1 && days <= 365)) return errorReply(t('replies:csat.badDays', { value: raw }), csatCommand.usage);
   const since = new Date(Date.now() - days * 86_400_000).toISOString();
-  const sent = await store.surveys.sentSince(since);
+  const sent = await createSurveyTable(db).sentSince(since);
   const answered = sent.filter((s) => s.rating !== undefined);
   // The service logged any Graph failure; the report then names agents by address.
   const agents = await ctx.helpdesk.activeAgents().catch(() => []);
   const names = new Map(agents.map((a) => [a.email.toLowerCase(), a.name || a.email]));
   const report = csatReport({ days, sent: sent.length, answered, names }, ctx.locale);
   // Questions the desk's answers settled without a ticket (src/features/answers), under the surveys.
-  const settled = await answeredLine(ctx, since, answerFiguresOver(store));
+  const settled = await answeredLine(ctx, since, answerPortsOver(db));
   return privately({ type: 'confirmation', confirmation: settled ? { ...report, message: `${report.message}\n${settled}` } : report });
 };
 

@@ -7,6 +7,7 @@
 import { addressKey, sameAddress, type SurveyScale } from '../../core';
 import type { DeliveryIntent, Store } from '../../store/types';
 import { surveyNotice } from './survey-view';
+import { surveysIn } from './survey-table';
 import type { ChangeSet } from '../../notify/detect';
 import { dmLane, type OutboxPayload } from '../../notify/intents';
 
@@ -25,6 +26,7 @@ const REPLAN_MS = 3600_000;
 /** The survey sends a change set owes (none unless it resolves the ticket). */
 export function createSurveyPlanner(config: SurveyPlannerConfig): (set: ChangeSet) => Promise<DeliveryIntent[]> {
   const now = config.now ?? Date.now;
+  const surveys = surveysIn(config.store);
   return async (set) => {
     const resolved = set.events.find((e) => e.kind === 'resolved');
     const ticket = set.ticket;
@@ -35,8 +37,8 @@ export function createSurveyPlanner(config: SurveyPlannerConfig): (set: ChangeSe
     const id = `${ticket.id}:${Date.parse(ticket.modified) || ticket.etag}`;
     const sentAt = new Date(now()).toISOString();
     const survey = { id, ticketId: ticket.id, requester, agent: resolved.actorEmail ?? ticket.assignedTo ?? '', scale: config.scale, sentAt };
-    if (!(await config.store.surveys.open(survey))) {
-      const known = await config.store.surveys.get(id);
+    if (!(await surveys.open(survey))) {
+      const known = await surveys.get(id);
       if (!known || known.answeredAt || now() - Date.parse(known.sentAt) > REPLAN_MS) return [];
     }
     const locale = (await config.store.personLocales([requester])).get(addressKey(requester)) ?? config.locale;

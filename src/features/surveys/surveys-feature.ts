@@ -1,13 +1,14 @@
-/** Satisfaction surveys: the DM a resolution owes its requester, the answer, and `csat [days]` (table in src/store: csat_surveys). */
+/** Satisfaction surveys: the DM a resolution owes its requester, the answer, and `csat [days]` (its table: survey-table.ts). */
 import { defineFeature } from '../types';
 import { csatCommand } from './csat-command';
+import { SURVEY_MIGRATIONS } from './survey-table';
 
 /** The surveys feature: what it adds to the bot (src/features/types.ts says what each field means). */
 export const surveysFeature = defineFeature({
   name: 'surveys',
-  needs: ['store', 'locale'],
+  needs: ['locale'],
   commands: [csatCommand],
-  migrations: {},
+  migrations: SURVEY_MIGRATIONS,
   doctor: [],
   settings: ['HELPDESK_CSAT', 'HELPDESK_CSAT_SCALE'],
   startup: (s) => (s.csat.enabled ? { on: true, reads: [{ setting: 'HELPDESK_CSAT_SCALE', value: s.csat.scale === 'thumbs' ? 'thumbs' : '5' }, { table: 'csat_surveys' }] } : { on: false, turnOn: { setting: 'HELPDESK_CSAT', value: 'on' } }),
