@@ -96,6 +96,7 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
   const commands = options.commands ?? registryOf(features);
   const notifications = createNotifications({
     cycleHooks: features.cycleHooks,
+    goneHooks: features.goneHooks,
     store,
     feed: createChangeFeed(graph, config.helpdesk, { extra: () => service.vocabulary.site?.extra, saw: (t) => service.sawTicket(t) }),
     helpdesk: service,

@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { CommandDeclaration } from '../commands/declaration';
 import type { Handler } from '../commands/types';
 import type { CommandExtension } from '../commands/extensions';
+import type { Platform } from '../core';
 import type { AnyFeature, CardHook, CycleHook, Feature, FeatureCommand, FeatureServices, HostServices } from './types';
 
 /** The host services a list of features needs, together. */
@@ -27,6 +28,12 @@ export interface NamedCardHook {
   hook: CardHook;
 }
 
+/** One feature's part when the bot is no longer in a conversation, named for the log when it fails. */
+export interface NamedGoneHook {
+  feature: string;
+  gone(platform: Platform, conversationId: string): Promise<void>;
+}
+
 /** A feature list bound to its host. */
 export interface BoundFeatures {
   /** Every feature's commands, with their handlers holding the feature's services. */
@@ -37,6 +44,8 @@ export interface BoundFeatures {
   cardHooks: NamedCardHook[];
   /** What the features add to the core's commands, in list order. */
   extensions: CommandExtension[];
+  /** What the features forget of a conversation the bot was removed from. */
+  goneHooks: NamedGoneHook[];
 }
 
 /** A feature's command with each handler given the services. */
@@ -57,6 +66,7 @@ export function bindFeatures<F extends AnyFeature>(features: readonly F[], host:
   const cycleHooks: NamedCycleHook[] = [];
   const cardHooks: NamedCardHook[] = [];
   const extensions: CommandExtension[] = [];
+  const goneHooks: NamedGoneHook[] = [];
   const names = new Set<string>();
   for (const feature of features) {
     if (names.has(feature.name)) throw new Error(`feature ${feature.name} is listed twice`);
@@ -75,8 +85,9 @@ export function bindFeatures<F extends AnyFeature>(features: readonly F[], host:
     if (feature.cycle) cycleHooks.push({ feature: feature.name, hook: feature.cycle(services) });
     if (feature.cards) cardHooks.push({ feature: feature.name, hook: feature.cards(services) });
     if (feature.extensions) extensions.push(feature.extensions(services));
+    if (feature.conversationGone) goneHooks.push({ feature: feature.name, gone: feature.conversationGone(services) });
   }
-  return { declarations, cycleHooks, cardHooks, extensions };
+  return { declarations, cycleHooks, cardHooks, extensions, goneHooks };
 }
 
 /**

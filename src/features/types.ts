@@ -14,6 +14,7 @@ import type { Comment, HelpdeskService, Ticket, Vocabulary } from '../helpdesk/t
 import type { Logger } from '../log';
 import type { Store } from '../store/types';
 import type { PolicySource } from './sla/policy-source';
+import type { Platform } from '../core';
 import type { TicketListView, TicketView } from '../views/types';
 
 /** What the host can hand a feature; a feature names the ones it uses in `needs`. */
@@ -156,6 +157,8 @@ export interface Feature<N extends keyof HostServices = never, T = {}> {
   cycle?(services: FeatureServices<N, T>): CycleHook;
   /** What it adds to agents' ticket cards and lists. */
   cards?(services: FeatureServices<N, T>): CardHook;
+  /** What it forgets of a conversation the bot was removed from (the deliverer found it gone), e.g. a channel's digest. */
+  conversationGone?(services: FeatureServices<N, T>): (platform: Platform, conversationId: string) => Promise<void>;
   /** What it adds to the ticket core's commands (an offer before the new-ticket form, a picker on agents' forms, a queue…). */
   extensions?(services: FeatureServices<N, T>): CommandExtension;
   /** The doctor's checks of its settings. */

@@ -11,6 +11,7 @@ import type { CardClock } from '../core/sla';
 import type { Vocabulary } from '../helpdesk/types';
 import type { Logger } from '../log';
 import type { DeliveryIntent, PendingDelivery, Store } from '../store/types';
+import type { NamedGoneHook } from '../features/bind';
 import type { ChangeSet } from './detect';
 import { intentsFor, type OutboxPayload } from './intents';
 import type { SendQueue } from './send-queue';
@@ -42,6 +43,8 @@ export interface DelivererConfig {
   cardClocks?: (ticketId: number) => Promise<readonly CardClock[] | undefined>;
   /** Quiet hours: their clock (tests pin it) and the zone of people whose client never said theirs (HELPDESK_TIME_ZONE). */
   quiet?: QuietHours;
+  /** What the features forget of a conversation the bot was removed from (a channel's digest…), each named for the log. */
+  goneHooks?: readonly NamedGoneHook[];
 }
 
 /** What one drain did. */
@@ -120,8 +123,10 @@ export function createDeliverer(config: DelivererConfig): Deliverer {
     const p = row.payload as OutboxPayload;
     if (p.kind !== 'dm' && err instanceof DeliveryError && err.kind === 'gone') {
       const n = await store.dropConversation(p.platform, p.conversationId);
-      // Its digest too, or every slot would be counted and dropped again.
-      await store.removeDigestSchedule(p.platform, p.conversationId);
+      // What the features keep of it too (its digest, or every slot would be counted and dropped again).
+      for (const { feature, gone } of config.goneHooks ?? []) {
+        await gone(p.platform, p.conversationId).catch((error: unknown) => logger.warn('a feature could not forget a conversation the bot left; it tries again at its next send there', { feature, platform: p.platform, conversationId: p.conversationId, error }));
+      }
       const dropped = await store.dropLane(row.lane);
       tally.dropped += dropped;
       logger.warn('bot is no longer in the conversation; dropped its subscriptions', { platform: p.platform, conversationId: p.conversationId, subscriptions: n, pending: dropped, reason: err.message });

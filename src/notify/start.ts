@@ -24,7 +24,7 @@ import { createSlaHook } from '../features/sla/sla-cycle';
 import { createSlaAlerts } from '../features/sla/sla-alerts';
 import { slaCardClocks } from '../features/sla/sla-report';
 import { createDigests, type Digests } from '../features/digests/digest-timer';
-import type { NamedCycleHook } from '../features/bind';
+import type { NamedCycleHook, NamedGoneHook } from '../features/bind';
 import { createThreadReplyHandler, type ThreadReplyHandler } from './thread-replies';
 import type { ChangeFeed, Delivery } from './types';
 
@@ -55,6 +55,8 @@ export interface NotificationsConfig {
   timeZone?: string;
   /** The listed features' poll-cycle hooks (bindFeatures), run after SLA clocks in each cycle. */
   cycleHooks?: readonly NamedCycleHook[];
+  /** What the listed features forget of a conversation the bot was removed from (bindFeatures). */
+  goneHooks?: readonly NamedGoneHook[];
   /** Features' ports the commands and the poll cycle share (src/features/answers, src/features/duplicates). */
   features?: { answers?: AnswerPorts; merges?: MergePorts };
 }
@@ -109,7 +111,7 @@ export function createNotifications(config: NotificationsConfig): Notifications 
     attach(deliveries) {
       const quiet = { now: () => (config.now?.() ?? new Date()).getTime(), zone: config.timeZone ?? 'UTC' };
       const sending = createDeliverer({
-        deliveries, store: config.store, queue: createSendQueue({ maxRetryAfterMs: 10_000 }), logger, vocabulary: config.vocabulary, locale: config.locale, quiet,
+        deliveries, store: config.store, queue: createSendQueue({ maxRetryAfterMs: 10_000 }), logger, vocabulary: config.vocabulary, locale: config.locale, quiet, goneHooks: config.goneHooks,
         ...(config.sla ? { cardClocks: async (id: number) => (await slaCardClocks(config.store, [id])).get(id) } : {}),
       });
       const csat = config.csat;

@@ -6,7 +6,7 @@
  */
 import type pg from 'pg';
 import { createSla } from './sla-clocks';
-import { createDigests } from './digest-schedules';
+import { createDigestIndex } from './digest-index';
 import { createPreferences } from './dm-preferences';
 import type { Logger } from '../log';
 import { isSchemaTooNew, messageOf } from './errors';
@@ -102,7 +102,7 @@ export async function createPostgresStore(config: PostgresStoreConfig): Promise<
     ...memos,
     ...progress,
     ...gated(
-      { ...createLocales(sql), ...createAudience(sql), ...createSla(sql), ...createSpaces(sql), ...createDigests(sql), ...createPreferences(sql) },
+      { ...createLocales(sql), ...createAudience(sql), ...createSla(sql), ...createSpaces(sql), ...createDigestIndex(sql), ...createPreferences(sql) },
       ready,
     ),
     async pruneDelivered(before) {

@@ -1,14 +1,14 @@
 /**
  * The embedded default Store: one SQLite file (WAL) under the data directory, no set-up. Every
  * table's queries are shared with PostgreSQL (audience.ts, progress.ts, outbox.ts, memos.ts,
- * locales.ts, sla-clocks.ts, conversation-spaces.ts, digest-schedules.ts, dm-preferences.ts; a feature's own tables are in its folder); only
+ * locales.ts, sla-clocks.ts, conversation-spaces.ts, digest-index.ts, dm-preferences.ts; a feature's own tables are in its folder); only
  * the full-text search is SQLite's own (search-fts-sqlite.ts). This file opens, migrates and puts them together.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { createAudience } from './audience';
-import { createDigests } from './digest-schedules';
+import { createDigestIndex } from './digest-index';
 import { gated } from './ready-gate';
 import { sqliteSql } from './kysely';
 import { createLocales } from './locales';
@@ -72,7 +72,7 @@ export function createSqliteStore(config: SqliteStoreConfig): Store {
     ...memos,
     ...progress,
     ...gated(
-      { ...createLocales(sql), ...createAudience(sql), ...createSla(sql), ...createSpaces(sql), ...createDigests(sql), ...createPreferences(sql) },
+      { ...createLocales(sql), ...createAudience(sql), ...createSla(sql), ...createSpaces(sql), ...createDigestIndex(sql), ...createPreferences(sql) },
       ready,
     ),
     async pruneDelivered(before) {

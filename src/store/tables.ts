@@ -47,7 +47,6 @@ export interface ChosenLocalesTable { email: string; locale: string; updated_at:
 export interface SlaTicketsTable { id: number; record: Json; next_at: Int8 | null; due_at: Int8 | null; needs_response: Flag }
 export interface SlaMetaTable { name: string; value: string }
 export interface ConversationSpacesTable { platform: string; conversation_id: string; space_id: string; bound_by: string; bound_at: string }
-export interface DigestSchedulesTable { platform: string; conversation_id: string; cadence: string; weekday: number | null; time: string; zone: string; created_by: string; updated_at: string; last_slot: Int8; since_at: Int8 }
 export interface DmPreferencesTable { email: string; status_changes: number; comments: number; resolution: number; quiet_start: string | null; quiet_end: string | null; updated_at: string }
 export interface HeldDmsTable { key: string; email: string; ticket_id: number; text: string; reason: string; notice: Json | null; release_at: Int8; held_at: string }
 export interface SearchDocsTable {
@@ -89,7 +88,6 @@ export interface StoreTables {
   sla_tickets: SlaTicketsTable;
   sla_meta: SlaMetaTable;
   conversation_spaces: ConversationSpacesTable;
-  digest_schedules: DigestSchedulesTable;
   dm_preferences: DmPreferencesTable;
   held_dms: HeldDmsTable;
   search_docs: SearchDocsTable;

@@ -5,7 +5,7 @@
 import type { Conversation, IndexedTicket, SubscriptionFilter, TicketIndex } from '../core';
 import type { Kysely } from 'kysely';
 import type { SlaStore } from './sla-types';
-import type { DigestStore } from './digest-schedules';
+import type { DigestIndex } from './digest-index';
 import type { PreferenceStore } from './dm-preferences';
 
 // The store's files import these from here, so moving them elsewhere changes one line.
@@ -201,7 +201,7 @@ export interface SpaceStore {
 }
 
 /** Durable notification state, and the search index. */
-export interface Store extends DeliveryOutbox, SearchIndexStore, MemoStore, LocaleStore, SlaStore, SpaceStore, DigestStore, PreferenceStore {
+export interface Store extends DeliveryOutbox, SearchIndexStore, MemoStore, LocaleStore, SlaStore, SpaceStore, DigestIndex, PreferenceStore {
   addSubscription(sub: SubscriptionRecord): Promise<boolean>;
   /** Removes one filter, or every filter of the conversation when `filter` is undefined. */
   removeSubscriptions(platform: Platform, conversationId: string, filter?: SubscriptionFilter): Promise<number>;

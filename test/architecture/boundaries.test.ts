@@ -135,6 +135,8 @@ const FEATURE_ARROWS: Record<string, string[]> = {
   'src/notify/intents.ts': ['digests', 'storms'],
   'src/notify/types.ts': ['digests', 'storms'],
   'src/notify/send-one.ts': ['preferences', 'sla'],
+  // The features' hooks for a conversation the bot was removed from (the contract's NamedGoneHook).
+  'src/notify/deliver.ts': ['features'],
   // duplicates: the look-alike line on new tickets' cards and a merged requester's DMs are the deliverer's, not a cycle's.
   'src/notify/start.ts': ['features', 'digests', 'duplicates', 'sla', 'surveys'],
 };

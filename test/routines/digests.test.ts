@@ -5,6 +5,7 @@
  * that says so), `digest now` leaving "since the last digest" alone, a closed day of the SLA
  * calendar, and bad input answered with the fix.
  */
+import { digestSchedulesIn } from '../../src/features/digests/digest-table';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -213,6 +214,6 @@ describe('channel digests end to end', () => {
     expect(teamsSaid(/\\"25:00\\" is not a time\. Give it as hours and minutes on a 24-hour clock/)).toHaveLength(1);
     expect(teamsSaid(/\\"someday\\" is not a day\. Name one of mon, tue/)).toHaveLength(1);
     expect(teamsSaid(/\\"Mars\/Olympus\\" is not a time zone\. Use an IANA name such as Europe\/Berlin/)).toHaveLength(1);
-    expect(await bot.store.digestSchedules()).toEqual([]);
+    expect(await digestSchedulesIn(bot.store).list()).toEqual([]);
   }, 60_000);
 });

@@ -1,4 +1,5 @@
 /** The routines' tables on both engines: digest schedules (compare-and-set of the slot) and their copy by `npm run store:migrate`. */
+import { digestSchedulesIn } from '../../src/features/digests/digest-table';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -21,17 +22,17 @@ for (const engine of engines) {
       const location = await engine.fresh();
       const store = await engine.open(location);
       cleanup.push(() => engine.cleanup(location), () => store.close());
-      await store.putDigestSchedule({ platform: 'teams', conversationId: 'c1', spec: SPEC, createdBy: 'dana@example.com', lastSlot: 100, sinceAt: 100 });
-      expect(await store.advanceDigest('teams', 'c1', 100, 200, 250)).toBe(true);
+      await digestSchedulesIn(store).put({ platform: 'teams', conversationId: 'c1', spec: SPEC, createdBy: 'dana@example.com', lastSlot: 100, sinceAt: 100 });
+      expect(await digestSchedulesIn(store).advance('teams', 'c1', 100, 200, 250)).toBe(true);
       // A second replica that read the same row moves nothing.
-      expect(await store.advanceDigest('teams', 'c1', 100, 200, 260)).toBe(false);
-      await store.putDigestSchedule({ platform: 'teams', conversationId: 'c1', spec: { ...SPEC, cadence: 'daily', weekday: undefined }, createdBy: 'lee@example.com', lastSlot: 300, sinceAt: 300 });
-      expect(await store.digestSchedules()).toEqual([
+      expect(await digestSchedulesIn(store).advance('teams', 'c1', 100, 200, 260)).toBe(false);
+      await digestSchedulesIn(store).put({ platform: 'teams', conversationId: 'c1', spec: { ...SPEC, cadence: 'daily', weekday: undefined }, createdBy: 'lee@example.com', lastSlot: 300, sinceAt: 300 });
+      expect(await digestSchedulesIn(store).list()).toEqual([
         { platform: 'teams', conversationId: 'c1', spec: { cadence: 'daily', time: '09:00', zone: 'Europe/Berlin' }, createdBy: 'lee@example.com', lastSlot: 300, sinceAt: 250 },
       ]);
-      expect(await store.removeDigestSchedule('teams', 'c1')).toBe(true);
-      expect(await store.removeDigestSchedule('teams', 'c1')).toBe(false);
-      expect(await store.digestSchedule('teams', 'c1')).toBeUndefined();
+      expect(await digestSchedulesIn(store).remove('teams', 'c1')).toBe(true);
+      expect(await digestSchedulesIn(store).remove('teams', 'c1')).toBe(false);
+      expect(await digestSchedulesIn(store).get('teams', 'c1')).toBeUndefined();
     });
   });
 }
@@ -41,7 +42,7 @@ describe.skipIf(!pgAvailable())('store:migrate and the routines', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'routines-migrate-'));
     cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
     const sqlite = createSqliteStore({ dataDir: dir });
-    await sqlite.putDigestSchedule({ platform: 'slack', conversationId: 'C1', spec: SPEC, createdBy: 'dana@example.com', lastSlot: 100, sinceAt: 90 });
+    await digestSchedulesIn(sqlite).put({ platform: 'slack', conversationId: 'C1', spec: SPEC, createdBy: 'dana@example.com', lastSlot: 100, sinceAt: 90 });
     await sqlite.setDmPreferences('Sam@Example.com', { status: true, comments: false, resolution: true, quietStart: '22:00', quietEnd: '07:00' });
     await sqlite.savePersonZone('sam@example.com', 'America/New_York');
     await sqlite.holdDm({ key: 'k1', email: 'sam@example.com', ticketId: 7, text: 'Status: Waiting', reason: 'requester', notice: { ticketId: 7, text: 'Status: Waiting' }, releaseAt: 500 });
@@ -57,6 +58,6 @@ describe.skipIf(!pgAvailable())('store:migrate and the routines', () => {
     expect(await pg.personZone('SAM@example.com')).toBe('America/New_York');
     expect(await pg.heldDue(499)).toEqual([]);
     expect(await pg.heldDue(500)).toEqual([{ key: 'k1', email: 'sam@example.com', ticketId: 7, text: 'Status: Waiting', reason: 'requester', notice: { ticketId: 7, text: 'Status: Waiting' }, releaseAt: 500 }]);
-    expect(await pg.digestSchedule('slack', 'C1')).toEqual({ platform: 'slack', conversationId: 'C1', spec: SPEC, createdBy: 'dana@example.com', lastSlot: 100, sinceAt: 90 });
+    expect(await digestSchedulesIn(pg).get('slack', 'C1')).toEqual({ platform: 'slack', conversationId: 'C1', spec: SPEC, createdBy: 'dana@example.com', lastSlot: 100, sinceAt: 90 });
   });
 });

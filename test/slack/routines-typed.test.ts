@@ -4,6 +4,7 @@
  * answered with the fix (the digests themselves are posted in test/routines/digests.test.ts); and
  * `notifications` as a slash command opens its form as a modal at once.
  */
+import { digestSchedulesIn } from '../../src/features/digests/digest-table';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { featureCommands } from '../support/feature-commands';
 import { createLogger } from '../../src/log';
@@ -45,14 +46,14 @@ async function typed(text: string, id: string): Promise<string> {
 describe('Slack: digest typed in a channel', () => {
   it('stores the schedule for the channel, shows it in subscriptions, and answers a mistyped day naming the days it knows', async () => {
     expect(await typed('digest weekly mon 09:00 Europe/Berlin', 'set')).toMatch(/every Monday at 09:00 \(Europe\/Berlin\)/);
-    expect(await store.digestSchedule('slack', CHANNEL)).toMatchObject({ spec: { cadence: 'weekly', weekday: 1, time: '09:00', zone: 'Europe/Berlin' } });
+    expect(await digestSchedulesIn(store).get('slack', CHANNEL)).toMatchObject({ spec: { cadence: 'weekly', weekday: 1, time: '09:00', zone: 'Europe/Berlin' } });
     expect(await typed('subscriptions', 'subs')).toMatch(/Digest: every Monday at 09:00 \(Europe\/Berlin\)/);
     const wrong = await typed('digest weekly funday 09:00', 'bad');
     expect(wrong).toMatch(/funday/);
     expect(wrong).toMatch(/mon/);
     expect(await typed('subscriptions', 'still')).toMatch(/every Monday at 09:00/);
     await typed('digest off', 'off');
-    expect(await store.digestSchedule('slack', CHANNEL)).toBeUndefined();
+    expect(await digestSchedulesIn(store).get('slack', CHANNEL)).toBeUndefined();
     expect(await typed('subscriptions', 'none')).not.toMatch(/every Monday/);
   });
 });

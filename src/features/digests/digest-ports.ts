@@ -1,14 +1,16 @@
 /** What `digest` and `subscriptions` read and set of a conversation's digest, over the services the feature is handed. */
 import type { DigestPorts } from '../../core';
 import type { Translate } from '../../i18n';
+import type { Kysely } from 'kysely';
 import type { HostServices } from '../types';
+import type { DigestTables } from './digest-table';
 import { answerFiguresOver } from '../answers';
 import { describeSchedule } from './digest-command';
 import { createDigests } from './digest-timer';
 import type { CommandContext } from '../../commands/types';
 
 /** The host services the digests feature is handed. */
-export type DigestServices = Pick<HostServices, 'store' | 'vocabulary' | 'logger' | 'timeZone' | 'locale' | 'slaPolicy' | 'now'>;
+export type DigestServices = Pick<HostServices, 'store' | 'vocabulary' | 'logger' | 'timeZone' | 'locale' | 'slaPolicy' | 'now'> & { db: Kysely<DigestTables> };
 
 const built = new WeakMap<DigestServices, DigestPorts>();
 

@@ -14,7 +14,7 @@ import type { Vocabulary } from '../../helpdesk/types';
 import type { Logger } from '../../log';
 import { dayAt } from '../sla/business-time';
 import type { PolicySource } from '../sla/policy-source';
-import type { DigestRecord } from '../../store/digest-schedules';
+import { digestSchedulesIn, type DigestRecord } from './digest-table';
 import type { Platform, Store } from '../../store/types';
 import { digestView, type DigestOccasion } from './digest-view';
 import { digestFigures, filedBetween } from './digest-data';
@@ -68,6 +68,7 @@ function basisOf(rec: DigestRecord): DigestOccasion['basis'] {
 /** Creates the digest scheduler over one store. */
 export function createDigests(config: DigestsConfig): Digests {
   const { store, vocabulary, logger } = config;
+  const schedules = digestSchedulesIn(store);
   const clock = () => (config.now?.() ?? new Date()).getTime();
   const defaultZone = () => config.sla?.current().timeZone ?? config.timeZone;
   let timer: NodeJS.Timeout | undefined;
@@ -120,7 +121,7 @@ export function createDigests(config: DigestsConfig): Digests {
     const late = slots.length > 1 || now - slot > LATE_AFTER_MS;
     const key = `digest:${rec.platform}:${rec.conversationId}:${slot}`;
     await enqueue(key, rec.platform, rec.conversationId, rec.spec, { since: rec.sinceAt, basis: basisOf(rec), ...(late ? { lateSlot: slot } : {}) }, now);
-    const moved = await store.advanceDigest(rec.platform, rec.conversationId, rec.lastSlot, slot, now);
+    const moved = await schedules.advance(rec.platform, rec.conversationId, rec.lastSlot, slot, now);
     if (moved) logger.info('channel digest enqueued', { platform: rec.platform, conversationId: rec.conversationId, late });
     return moved;
   }
@@ -150,7 +151,7 @@ export function createDigests(config: DigestsConfig): Digests {
     const now = clock();
     await releaseHeld(now).catch((err) => logger.warn('could not release DMs held in quiet hours; the next check tries again', { error: err }));
     let n = 0;
-    for (const rec of await store.digestSchedules()) {
+    for (const rec of await schedules.list()) {
       try {
         if (await runOne(rec, now)) n += 1;
       } catch (err) {
@@ -164,18 +165,18 @@ export function createDigests(config: DigestsConfig): Digests {
     defaultZone,
     isZone: (zone) => IANAZone.isValidZone(zone),
     async setSchedule(conversation: Conversation, spec: DigestSpec | undefined, by: string) {
-      if (!spec) return store.removeDigestSchedule(conversation.platform, conversation.id);
+      if (!spec) return schedules.remove(conversation.platform, conversation.id);
       const now = clock();
-      const before = await store.digestSchedule(conversation.platform, conversation.id);
-      await store.putDigestSchedule({ platform: conversation.platform, conversationId: conversation.id, spec, createdBy: by, lastSlot: now, sinceAt: before?.sinceAt ?? now });
+      const before = await schedules.get(conversation.platform, conversation.id);
+      await schedules.put({ platform: conversation.platform, conversationId: conversation.id, spec, createdBy: by, lastSlot: now, sinceAt: before?.sinceAt ?? now });
       return true;
     },
     async schedule(conversation) {
-      return (await store.digestSchedule(conversation.platform, conversation.id))?.spec;
+      return (await schedules.get(conversation.platform, conversation.id))?.spec;
     },
     async digestNow(conversation) {
       const now = clock();
-      const rec = await store.digestSchedule(conversation.platform, conversation.id);
+      const rec = await schedules.get(conversation.platform, conversation.id);
       const zone = rec?.spec.zone ?? defaultZone();
       // Without a schedule there is no last digest: the day before stands in for it.
       const since = rec?.sinceAt ?? now - 86_400_000;

@@ -1,7 +1,8 @@
-/** Channel digests: `digest daily|weekly …` and the timer that posts each due slot once (table in src/store: digest_schedules). */
+/** Channel digests: `digest daily|weekly …` and the timer that posts each due slot once (its table: digest-table.ts). */
 import { defineFeature } from '../types';
 import { digestCommand } from './digest-command';
 import { scheduleLine } from './digest-ports';
+import { createDigestSchedules, DIGEST_MIGRATIONS } from './digest-table';
 
 /** The digests feature: what it adds to the bot (src/features/types.ts says what each field means). */
 export const digestsFeature = defineFeature({
@@ -9,7 +10,9 @@ export const digestsFeature = defineFeature({
   needs: ['store', 'vocabulary', 'logger', 'timeZone', 'locale', 'slaPolicy', 'now'],
   commands: [digestCommand],
   extensions: (services) => ({ conversationLines: (ctx, t) => scheduleLine(ctx, t, services) }),
-  migrations: {},
+  // A channel the bot was removed from keeps no digest, or every slot would be counted and dropped again.
+  conversationGone: ({ db }) => async (platform, conversationId) => void (await createDigestSchedules(db).remove(platform, conversationId)),
+  migrations: DIGEST_MIGRATIONS,
   doctor: [],
   settings: ['HELPDESK_TIME_ZONE'],
   // A policy's zone wins over HELPDESK_TIME_ZONE for schedules set without one (digest-timer.ts).
