@@ -7,6 +7,7 @@
  * under the bot process's own V8 flags (src/v8-memory.ts), set before the first cycle.
  * Run: npx tsx bench/sla-store.ts [tickets]   (default 100000)
  */
+import { slaTableIn } from '../src/features/sla/sla-table';
 import { sized } from './support/smoke';
 import { DEFAULT_ROLE_VOCABULARY } from '../src/core/vocabulary';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -71,7 +72,7 @@ const adopted = await tracker.cycle([], [], start);
 await adopted.save();
 const adoptMs = cpuMs(cpu);
 // Steady state: the one-off scan is over (it reads 3 tickets' comments per cycle until then).
-await store.putSlaMeta('scan', 'done');
+await slaTableIn(store).putSlaMeta('scan', 'done');
 const before = { ...graph };
 
 const perCycle: number[] = [];

@@ -23,6 +23,7 @@ import { createSendQueue } from './send-queue';
 import { createSlaHook } from '../features/sla/sla-cycle';
 import { createSlaAlerts } from '../features/sla/sla-alerts';
 import { slaCardClocks } from '../features/sla/sla-report';
+import { slaTableIn } from '../features/sla/sla-table';
 import { createDigests, type Digests } from '../features/digests/digest-timer';
 import type { NamedCycleHook, NamedGoneHook } from '../features/bind';
 import { createThreadReplyHandler, type ThreadReplyHandler } from './thread-replies';
@@ -112,7 +113,7 @@ export function createNotifications(config: NotificationsConfig): Notifications 
       const quiet = { now: () => (config.now?.() ?? new Date()).getTime(), zone: config.timeZone ?? 'UTC' };
       const sending = createDeliverer({
         deliveries, store: config.store, queue: createSendQueue({ maxRetryAfterMs: 10_000 }), logger, vocabulary: config.vocabulary, locale: config.locale, quiet, goneHooks: config.goneHooks,
-        ...(config.sla ? { cardClocks: async (id: number) => (await slaCardClocks(config.store, [id])).get(id) } : {}),
+        ...(config.sla ? { cardClocks: async (id: number) => (await slaCardClocks(slaTableIn(config.store), [id])).get(id) } : {}),
       });
       const csat = config.csat;
       const surveyed = csat?.enabled ? { ...sending, surveys: createSurveyPlanner({ store: config.store, scale: csat.scale, locale: sending.locale }) } : sending;

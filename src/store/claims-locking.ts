@@ -3,7 +3,8 @@
  * `FOR UPDATE` (and skips rows others hold with `SKIP LOCKED`); SQLite has one writer at a time,
  * so a transaction already holds every row and the clause does not exist.
  */
-import { PostgresAdapter, sql, type Expression, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type Expression, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { valuesOn } from './values';
 import type { StoreSql } from './kysely';
 import type { StoreDb } from './tables';
 
@@ -12,9 +13,9 @@ export function lockedForUpdate<DB, TB extends keyof DB, O>({ values }: StoreSql
   return values.engine === 'postgres' ? query.forUpdate() : query;
 }
 
-/** lockedForUpdate on a feature's database handle, whose engine its dialect's adapter tells. */
+/** lockedForUpdate on a feature's database handle (its engine: valuesOn). */
 export function lockedForUpdateOn<DB, TB extends keyof DB, O>(db: Kysely<any>, query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O> {
-  return db.getExecutor().adapter instanceof PostgresAdapter ? query.forUpdate() : query;
+  return valuesOn(db).engine === 'postgres' ? query.forUpdate() : query;
 }
 
 /** `query` locking its rows and passing over rows another transaction holds (PostgreSQL); as it is on SQLite. */

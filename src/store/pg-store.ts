@@ -5,7 +5,6 @@
  * (search-fts-postgres.ts); this file connects, migrates and puts them together.
  */
 import type pg from 'pg';
-import { createSla } from './sla-clocks';
 import { createDigestIndex } from './digest-index';
 import { createPreferences } from './dm-preferences';
 import type { Logger } from '../log';
@@ -102,7 +101,7 @@ export async function createPostgresStore(config: PostgresStoreConfig): Promise<
     ...memos,
     ...progress,
     ...gated(
-      { ...createLocales(sql), ...createAudience(sql), ...createSla(sql), ...createSpaces(sql), ...createDigestIndex(sql), ...createPreferences(sql) },
+      { ...createLocales(sql), ...createAudience(sql), ...createSpaces(sql), ...createDigestIndex(sql), ...createPreferences(sql) },
       ready,
     ),
     async pruneDelivered(before) {

@@ -1,7 +1,7 @@
 /**
  * The embedded default Store: one SQLite file (WAL) under the data directory, no set-up. Every
  * table's queries are shared with PostgreSQL (audience.ts, progress.ts, outbox.ts, memos.ts,
- * locales.ts, sla-clocks.ts, conversation-spaces.ts, digest-index.ts, dm-preferences.ts; a feature's own tables are in its folder); only
+ * locales.ts, conversation-spaces.ts, digest-index.ts, dm-preferences.ts; a feature's own tables are in its folder); only
  * the full-text search is SQLite's own (search-fts-sqlite.ts). This file opens, migrates and puts them together.
  */
 import { mkdirSync } from 'node:fs';
@@ -21,7 +21,6 @@ import { createPreferences } from './dm-preferences';
 import { createProgress } from './progress';
 import { migrate } from './schema';
 import { createSqliteSearch } from './search-fts-sqlite';
-import { createSla } from './sla-clocks';
 import { createSpaces } from './conversation-spaces';
 import type { Store } from './types';
 
@@ -72,7 +71,7 @@ export function createSqliteStore(config: SqliteStoreConfig): Store {
     ...memos,
     ...progress,
     ...gated(
-      { ...createLocales(sql), ...createAudience(sql), ...createSla(sql), ...createSpaces(sql), ...createDigestIndex(sql), ...createPreferences(sql) },
+      { ...createLocales(sql), ...createAudience(sql), ...createSpaces(sql), ...createDigestIndex(sql), ...createPreferences(sql) },
       ready,
     ),
     async pruneDelivered(before) {

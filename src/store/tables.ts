@@ -44,8 +44,6 @@ export interface InboundTable { key: string; expires_at: Int8 }
 export interface MemosTable { key: string; value: Json; expires_at: Int8 }
 export interface LocalesTable { subject: string; locale: string; updated_at: string }
 export interface ChosenLocalesTable { email: string; locale: string; updated_at: string }
-export interface SlaTicketsTable { id: number; record: Json; next_at: Int8 | null; due_at: Int8 | null; needs_response: Flag }
-export interface SlaMetaTable { name: string; value: string }
 export interface ConversationSpacesTable { platform: string; conversation_id: string; space_id: string; bound_by: string; bound_at: string }
 export interface DmPreferencesTable { email: string; status_changes: number; comments: number; resolution: number; quiet_start: string | null; quiet_end: string | null; updated_at: string }
 export interface HeldDmsTable { key: string; email: string; ticket_id: number; text: string; reason: string; notice: Json | null; release_at: Int8; held_at: string }
@@ -85,8 +83,6 @@ export interface StoreTables {
   memos: MemosTable;
   locales: LocalesTable;
   chosen_locales: ChosenLocalesTable;
-  sla_tickets: SlaTicketsTable;
-  sla_meta: SlaMetaTable;
   conversation_spaces: ConversationSpacesTable;
   dm_preferences: DmPreferencesTable;
   held_dms: HeldDmsTable;

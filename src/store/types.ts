@@ -4,7 +4,6 @@
  */
 import type { Conversation, IndexedTicket, SubscriptionFilter, TicketIndex } from '../core';
 import type { Kysely } from 'kysely';
-import type { SlaStore } from './sla-types';
 import type { DigestIndex } from './digest-index';
 import type { PreferenceStore } from './dm-preferences';
 
@@ -201,7 +200,7 @@ export interface SpaceStore {
 }
 
 /** Durable notification state, and the search index. */
-export interface Store extends DeliveryOutbox, SearchIndexStore, MemoStore, LocaleStore, SlaStore, SpaceStore, DigestIndex, PreferenceStore {
+export interface Store extends DeliveryOutbox, SearchIndexStore, MemoStore, LocaleStore, SpaceStore, DigestIndex, PreferenceStore {
   addSubscription(sub: SubscriptionRecord): Promise<boolean>;
   /** Removes one filter, or every filter of the conversation when `filter` is undefined. */
   removeSubscriptions(platform: Platform, conversationId: string, filter?: SubscriptionFilter): Promise<number>;

@@ -2,6 +2,7 @@
  * The few values the two engines keep differently, read back the same: JSON (SQLite TEXT,
  * PostgreSQL JSONB, which pg parses), flags (0/1 or boolean) and BIGINTs (pg: strings).
  */
+import { PostgresAdapter, type Kysely } from 'kysely';
 
 /** Which engine a Kysely instance talks to. */
 export type Engine = 'sqlite' | 'postgres';
@@ -23,6 +24,11 @@ export function valuesFor(engine: Engine): Values {
     json: <T>(stored: unknown): T => JSON.parse(engine === 'sqlite' && typeof stored === 'string' ? stored : JSON.stringify(stored)),
     flag: (on) => (engine === 'sqlite' ? (on ? 1 : 0) : on),
   };
+}
+
+/** The reader for the engine a Kysely handle talks to (a feature's `db`), as its dialect's adapter tells. */
+export function valuesOn(db: Kysely<any>): Values {
+  return valuesFor(db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite');
 }
 
 /** A flag column read back (0/1 or boolean). */

@@ -3,6 +3,7 @@
  * before product 1.5 (no SD_SpaceId). The binding lives in a real SQLite store, and what a bound
  * channel changes (new tickets, queue, search, subscribe) is read back from the site and the store.
  */
+import { slaTableIn } from '../../src/features/sla/sla-table';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatch, handleText } from '../../src/commands';
 import type { CommandContext, Conversation, Reply } from '../../src/commands/types';
@@ -154,7 +155,7 @@ describe('a site with two spaces', () => {
     const open = await s.stack.helpdesk.listTickets(DANA, { open: true });
     const byTitle = new Map(open.map((t) => [t.title, t.id]));
     const due = (title: string, dueAt: number) => ({ id: byTitle.get(title)!, history: { created: 0, observations: [] }, announced: [], policy: 'p', dueAt, nextAt: dueAt });
-    await s.store.putSlaRecords([due('Printer jams in facilities', 1_000), due('Laptop broken', 2_000), due('Printer jams in IT', 3_000)]);
+    await slaTableIn(s.store).putSlaRecords([due('Printer jams in facilities', 1_000), due('Laptop broken', 2_000), due('Printer jams in IT', 3_000)]);
     const ctx = () => s.ctx();
     const queue = list(await handleText(ctx(), 'queue due'));
     expect(queue.title).toMatch(/· space it$/);

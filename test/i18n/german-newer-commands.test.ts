@@ -5,6 +5,7 @@
  * reader chose German in an English client (the Playground's case), so a platform date token, which
  * the client shows in its own language, is no answer either: the date is written in German.
  */
+import { slaTableIn } from '../../src/features/sla/sla-table';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -56,7 +57,7 @@ beforeAll(async () => {
   ticketId = t.id;
   writeFileSync(path.join(dir, 'sla.json'), JSON.stringify(POLICY));
   const slaPolicy = await openPolicySource(path.join(dir, 'sla.json'), { logger, priorities: stack.helpdesk.vocabulary.priorities });
-  await store.putSlaRecords([{ id: t.id, policy: 'p', announced: [], history: { created: FILED, observations: [{ at: FILED, status: 'New', priority: 'High' }] }, dueAt: FILED + 30 * MIN, nextAt: FILED + 30 * MIN, clocks: [] }]);
+  await slaTableIn(store).putSlaRecords([{ id: t.id, policy: 'p', announced: [], history: { created: FILED, observations: [{ at: FILED, status: 'New', priority: 'High' }] }, dueAt: FILED + 30 * MIN, nextAt: FILED + 30 * MIN, clocks: [] }]);
   commands = await featureCommands(store, { graph: stack.graph, slaPolicy, vocabulary: stack.helpdesk.vocabulary, timeZone: 'Europe/Berlin', now: () => new Date(ASKED) });
   const survey = { id: `${t.id}:1`, ticketId: t.id, requester: lynne.email, agent: dana.email, scale: 'five' as const, sentAt: new Date(Date.now() - 86_400_000).toISOString() };
   await surveysOf(store).open(survey);

@@ -3,6 +3,7 @@
  * breached, at most 10), cards already in the channel edited quietly, and a person's own changes
  * through the bot never counted. End to end on both platforms: storm-teams / storm-slack / storm-kill.
  */
+import { slaTableIn } from '../../src/features/sla/sla-table';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -69,7 +70,7 @@ describe('change storms', () => {
 
   it('high-priority and SLA-breached tickets keep a card of their own, at most 10 per storm', async () => {
     const s = await setup();
-    await s.store.putSlaRecords([{ id: 3, history: { created: 0, observations: [] }, dueAt: s.env.now().getTime() - 60_000, announced: [], policy: 'p' }]);
+    await slaTableIn(s.store).putSlaRecords([{ id: 3, history: { created: 0, observations: [] }, dueAt: s.env.now().getTime() - 60_000, announced: [], policy: 'p' }]);
     for (let i = 1; i <= 40; i++) s.env.put({ id: i, priority: i > 25 ? 'High' : 'Normal' });
     await s.poller.runOnce();
     expect(s.summaries).toHaveLength(1);

@@ -3,6 +3,7 @@
  * first (breached first), each with its clock line, from the due times the store keeps; a
  * requester's App Home has no such section.
  */
+import { slaTableIn } from '../../src/features/sla/sla-table';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -33,7 +34,7 @@ describe('App Home: Due soon', () => {
     store = createSqliteStore({ dataDir: dir });
     writeFileSync(path.join(dir, 'sla.json'), JSON.stringify({ timeZone: 'UTC', hours: { mon: [['08:00', '17:00']] }, targets: { High: { firstResponse: '1h', resolution: '8h', calendar: '24/7' } } }));
     const slaPolicy = await openPolicySource(path.join(dir, 'sla.json'), { logger: createLogger({ level: 'error' }), priorities: hd.helpdesk.vocabulary.priorities });
-    const host = { store, slaPolicy, vocabulary: hd.helpdesk.vocabulary, now: () => new Date(NOW), timeZone: 'UTC' };
+    const host = { store, db: await store.featureDatabase(), slaPolicy, vocabulary: hd.helpdesk.vocabulary, now: () => new Date(NOW), timeZone: 'UTC' };
     scene = await startSlackScene(hd.helpdesk, undefined, { notifications: createConversationPorts(store), commands: registryOf(bindFeatures([slaFeature], host)) });
     const sam = { email: PEOPLE.sam.email, name: PEOPLE.sam.name };
     for (const title of ['Later ticket', 'Breached ticket', 'Soon ticket']) ids.push((await hd.helpdesk.createTicket(sam, { title })).id);
@@ -41,7 +42,7 @@ describe('App Home: Due soon', () => {
       id, policy: 'p', announced: [], history: { created: NOW - 60 * MIN, observations: [{ at: NOW - 60 * MIN, status: 'New', priority: 'High' }] },
       dueAt, nextAt: dueAt, clocks: [{ kind: 'firstResponse' as const, state, at: dueAt }],
     });
-    await store.putSlaRecords([record(ids[0], NOW + 300 * MIN, 'running'), record(ids[1], NOW - 30 * MIN, 'breached'), record(ids[2], NOW + 20 * MIN, 'running')]);
+    await slaTableIn(store).putSlaRecords([record(ids[0], NOW + 300 * MIN, 'running'), record(ids[1], NOW - 30 * MIN, 'breached'), record(ids[2], NOW + 20 * MIN, 'running')]);
   });
   afterAll(async () => {
     await scene?.close();

@@ -1,4 +1,5 @@
 /** SLA clocks in the poll cycle: recorded from what the poller read, told once, backlog as a summary, a paced one-off comment scan. */
+import { slaTableIn } from '../../src/features/sla/sla-table';
 import { DEFAULT_ROLE_VOCABULARY } from '../../src/core/vocabulary';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -82,9 +83,9 @@ describe('SLA tracker', () => {
     const { cycle, store } = await setup([]);
     await cycle(T0, [ticket(1)]);
     await cycle(T0 + 5 * MIN, [], [comment(1, 1, T0 + 4 * MIN, 'rita@contoso.com'), comment(2, 1, T0 + 5 * MIN, 'dana@contoso.com', true)]);
-    expect((await store.slaRecords([1])).get(1)?.history.firstResponseAt).toBeUndefined();
+    expect((await slaTableIn(store).slaRecords([1])).get(1)?.history.firstResponseAt).toBeUndefined();
     await cycle(T0 + 10 * MIN, [], [comment(3, 1, T0 + 10 * MIN, 'dana@contoso.com')]);
-    expect((await store.slaRecords([1])).get(1)?.history.firstResponseAt).toBe(T0 + 10 * MIN);
+    expect((await slaTableIn(store).slaRecords([1])).get(1)?.history.firstResponseAt).toBe(T0 + 10 * MIN);
     expect(said(await cycle(T0 + 31 * MIN))).toEqual([]);
   });
 
@@ -96,11 +97,11 @@ describe('SLA tracker', () => {
     await cycle(T0 + 4 * MIN, [], [comment(1, 1, T0 + 3 * MIN, 'dana@contoso.com')]);
     // Another word of hers with a change of the ticket in the same cycle (as a reopen reason comes with its status).
     await cycle(T0 + 12 * MIN, [ticket(1, { ...own, category: 'Hardware', modified: new Date(T0 + 11 * MIN).toISOString() })], [comment(2, 1, T0 + 11 * MIN, 'dana@contoso.com')]);
-    expect((await store.slaRecords([1])).get(1)?.history.firstResponseAt).toBeUndefined();
-    const firstResponse = async (now: number) => (await slaReport(store, source, DEFAULT_ROLE_VOCABULARY, 1, now))?.clocks.find((c) => c.kind === 'firstResponse')?.state;
+    expect((await slaTableIn(store).slaRecords([1])).get(1)?.history.firstResponseAt).toBeUndefined();
+    const firstResponse = async (now: number) => (await slaReport(slaTableIn(store), source, DEFAULT_ROLE_VOCABULARY, 1, now))?.clocks.find((c) => c.kind === 'firstResponse')?.state;
     expect(await firstResponse(T0 + 12 * MIN)).toBe('running');
     await cycle(T0 + 14 * MIN, [], [comment(3, 1, T0 + 13 * MIN, 'lee@contoso.com')]);
-    expect((await store.slaRecords([1])).get(1)?.history.firstResponseAt).toBe(T0 + 13 * MIN);
+    expect((await slaTableIn(store).slaRecords([1])).get(1)?.history.firstResponseAt).toBe(T0 + 13 * MIN);
     expect(await firstResponse(T0 + 14 * MIN)).toBe('met');
   });
 
@@ -131,11 +132,11 @@ describe('SLA tracker', () => {
     onSite = [comment(1, 1, T0 + 4 * MIN, 'carl@contoso.com'), comment(2, 1, T0 + 6 * MIN, 'dana@contoso.com')];
     readable = false;
     await cycle(T0 + 6 * MIN, [], onSite);
-    expect((await store.slaRecords([1])).get(1)?.history.firstResponseAt).toBeUndefined();
+    expect((await slaTableIn(store).slaRecords([1])).get(1)?.history.firstResponseAt).toBeUndefined();
     expect(lines.join('\n')).toContain('agents list unreadable');
     readable = true;
     await cycle(T0 + 7 * MIN);
-    expect((await store.slaRecords([1])).get(1)?.history.firstResponseAt).toBe(T0 + 6 * MIN);
+    expect((await slaTableIn(store).slaRecords([1])).get(1)?.history.firstResponseAt).toBe(T0 + 6 * MIN);
   });
 
   it('pauses while Waiting: the due threshold moves by the time waited', async () => {
@@ -166,8 +167,8 @@ describe('SLA tracker', () => {
     await cycle(T0 + 3 * MIN);
     expect(reads.comments).toHaveLength(5);
     expect(reads.everyTicket).toBe(1);
-    expect((await store.slaRecords([2, 6])).get(2)?.history.firstResponseAt).toBe(T0 - 9 * 60 * MIN);
-    expect((await store.slaRecords([6])).has(6)).toBe(false);
+    expect((await slaTableIn(store).slaRecords([2, 6])).get(2)?.history.firstResponseAt).toBe(T0 - 9 * 60 * MIN);
+    expect((await slaTableIn(store).slaRecords([6])).has(6)).toBe(false);
     // A later cycle tells nothing of the backlog one by one.
     expect(said(await cycle(T0 + 60 * MIN))).toEqual([]);
   });
@@ -196,7 +197,7 @@ describe('sla <id> report', () => {
     writeFileSync(path.join(dir, 'sla.json'), EXAMPLE);
     const source = await openPolicySource(path.join(dir, 'sla.json'), { logger, priorities: ['High'] });
     const at = (iso: string) => DateTime.fromISO(iso, { zone: 'Europe/Berlin' }).toMillis();
-    await store.putSlaRecords([{
+    await slaTableIn(store).putSlaRecords([{
       id: 7, announced: [], policy: 'x',
       history: {
         created: at('2026-11-27T14:00'), firstResponseAt: at('2026-11-27T14:30'),
@@ -207,12 +208,12 @@ describe('sla <id> report', () => {
         ],
       },
     }]);
-    const report = (await slaReport(store, source, DEFAULT_ROLE_VOCABULARY, 7, at('2026-11-30T11:00')))!;
+    const report = (await slaReport(slaTableIn(store), source, DEFAULT_ROLE_VOCABULARY, 7, at('2026-11-30T11:00')))!;
     expect(report).toMatchObject({ priority: 'High', calendar: 'business', timeZone: 'Europe/Berlin' });
     const resolution = report.clocks.find((c) => c.kind === 'resolution')!;
     // Fri 14:00–15:00 worked, 15:00–16:00 (closing) and Mon 08:00–10:00 waited, Mon 10:00–11:00 worked.
     expect(resolution).toMatchObject({ state: 'running', usedMs: 2 * 3600_000, pauses: [{ status: 'Waiting', ms: 3 * 3600_000 }], skipped: 'skipped Sat–Sun' });
     expect(report.clocks.find((c) => c.kind === 'firstResponse')).toMatchObject({ state: 'met', stoppedAt: at('2026-11-27T14:30') });
-    expect(await slaReport(store, source, DEFAULT_ROLE_VOCABULARY, 8, at('2026-11-30T11:00'))).toBeUndefined();
+    expect(await slaReport(slaTableIn(store), source, DEFAULT_ROLE_VOCABULARY, 8, at('2026-11-30T11:00'))).toBeUndefined();
   });
 });

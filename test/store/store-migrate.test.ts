@@ -1,4 +1,5 @@
 /** `npm run store:migrate`: an installation moves from SQLite to PostgreSQL without losing cards or notifying twice. */
+import { slaTableIn } from '../../src/features/sla/sla-table';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -84,9 +85,9 @@ describe.skipIf(!pgAvailable())(`store:migrate${pgAvailable() ? '' : ` (cannot r
       clocks: [{ kind: 'firstResponse' as const, state: 'warning' as const, at: 1_700_001_800_000 }],
       nextAt: 1_700_001_800_000, ...(dueAt !== undefined ? { dueAt } : {}),
     });
-    await sqlite.putSlaRecords([record(7, 1_700_001_800_000), record(8, 1_700_000_900_000), record(9, undefined, 1_700_000_100_000)]);
-    await sqlite.putSlaMeta('policy', 'p1');
-    await sqlite.putSlaMeta('scan', 'done');
+    await slaTableIn(sqlite).putSlaRecords([record(7, 1_700_001_800_000), record(8, 1_700_000_900_000), record(9, undefined, 1_700_000_100_000)]);
+    await slaTableIn(sqlite).putSlaMeta('policy', 'p1');
+    await slaTableIn(sqlite).putSlaMeta('scan', 'done');
     await sqlite.close();
 
     const url = await freshDatabase();
@@ -97,11 +98,11 @@ describe.skipIf(!pgAvailable())(`store:migrate${pgAvailable() ? '' : ` (cannot r
 
     const store: Store = await createPostgresStore({ url, features: featureMigrations(FEATURES) });
     cleanup.push(() => store.close());
-    expect(await store.getSlaMeta('policy')).toBe('p1');
-    expect((await store.slaRecords([7])).get(7)).toMatchObject({ announced: ['firstResponse:warning:0.75'], clocks: [{ state: 'warning' }], assignee: 'dana@contoso.com' });
+    expect(await slaTableIn(store).getSlaMeta('policy')).toBe('p1');
+    expect((await slaTableIn(store).slaRecords([7])).get(7)).toMatchObject({ announced: ['firstResponse:warning:0.75'], clocks: [{ state: 'warning' }], assignee: 'dana@contoso.com' });
     // `queue due` on PostgreSQL: nearest due first, the ticket without a running clock absent.
-    expect(await store.slaQueue(0, 10)).toEqual({ rows: [{ id: 8, dueAt: 1_700_000_900_000 }, { id: 7, dueAt: 1_700_001_800_000 }], total: 2 });
-    expect((await store.slaDueBefore(1_700_001_800_000, 10)).map((r) => r.id).sort()).toEqual([7, 8, 9]);
-    expect((await store.slaWithoutFirstResponse(0, 10)).map((r) => r.id)).toEqual([7, 8]);
+    expect(await slaTableIn(store).slaQueue(0, 10)).toEqual({ rows: [{ id: 8, dueAt: 1_700_000_900_000 }, { id: 7, dueAt: 1_700_001_800_000 }], total: 2 });
+    expect((await slaTableIn(store).slaDueBefore(1_700_001_800_000, 10)).map((r) => r.id).sort()).toEqual([7, 8, 9]);
+    expect((await slaTableIn(store).slaWithoutFirstResponse(0, 10)).map((r) => r.id)).toEqual([7, 8]);
   });
 });

@@ -4,6 +4,7 @@
  * still read back through the store's API. Each table is read, so a table whose rows were
  * dropped, or whose values no longer read back, fails here.
  */
+import { slaTableIn } from '../../src/features/sla/sla-table';
 import { digestSchedulesIn } from '../../src/features/digests/digest-table';
 import { savedRepliesIn, surveysOf } from '../support/feature-commands';
 import { execFileSync } from 'node:child_process';
@@ -77,10 +78,10 @@ async function expectEveryRow(store: Store, { searchIndex = true } = {}): Promis
   expect((await store.conversationLocales()).get(`${data.conversationLocale.platform}:${data.conversationLocale.conversationId}`)).toBe(data.conversationLocale.locale);
   expect(await store.personZone(data.personZone.email)).toBe(data.personZone.zone);
 
-  const sla = await store.slaRecords(data.sla.map((r) => r.id));
+  const sla = await slaTableIn(store).slaRecords(data.sla.map((r) => r.id));
   for (const r of data.sla) expect(sla.get(r.id)).toEqual(r);
-  expect(await store.getSlaMeta(data.slaMeta.name)).toBe(data.slaMeta.value);
-  expect((await store.slaQueue(0, 10)).total).toBe(2);
+  expect(await slaTableIn(store).getSlaMeta(data.slaMeta.name)).toBe(data.slaMeta.value);
+  expect((await slaTableIn(store).slaQueue(0, 10)).total).toBe(2);
 
   expect(await store.conversationSpace(data.space.platform, data.space.conversationId)).toMatchObject({ spaceId: data.space.spaceId, boundBy: data.space.by });
   expect(await (await savedRepliesIn(store)).get(data.savedReply.name)).toEqual(data.savedReply);

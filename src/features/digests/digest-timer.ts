@@ -13,6 +13,7 @@ import { isDone, type AnswerPorts, type Conversation, type DigestPorts, type Dig
 import type { Vocabulary } from '../../helpdesk/types';
 import type { Logger } from '../../log';
 import { dayAt } from '../sla/business-time';
+import { slaTableIn } from '../sla/sla-table';
 import type { PolicySource } from '../sla/policy-source';
 import { digestSchedulesIn, type DigestRecord } from './digest-table';
 import type { Platform, Store } from '../../store/types';
@@ -88,7 +89,7 @@ export function createDigests(config: DigestsConfig): Digests {
       store.digestTickets(since, vocabulary.statuses.filter((s) => isDone(vocabulary, s))),
       store.listSubscriptions(platform, conversationId),
       store.conversationLocales(),
-      config.sla ? store.slaQueue(0, 5000) : Promise.resolve(undefined),
+      config.sla ? slaTableIn(store).slaQueue(0, 5000) : Promise.resolve(undefined),
     ]);
     const figures = digestFigures({ tickets, filters: subs.map((s) => s.filter), vocabulary, since, until, zone, slaDue: due?.rows });
     if (config.answers) {

@@ -12,7 +12,7 @@ import { firstResponseAt } from './first-response';
 import type { Logger } from '../../log';
 import { deriveClocks, nextChange, type ClockKind, type RoleOf, type Threshold } from './clock';
 import type { PolicySource } from './policy-source';
-import type { SlaRecord } from '../../store/sla-types';
+import { slaTableIn, type SlaRecord } from './sla-table';
 import type { Store } from '../../store/types';
 import { createBacklog, type Backlog } from './sla-backlog';
 import type { CardChange, SlaAlert, SlaFindings } from './sla-findings';
@@ -68,6 +68,7 @@ export const thresholdKey = (kind: ClockKind, t: Threshold) => `${kind}:${t.kind
 /** Creates the tracker over one store and policy source. */
 export function createSlaTracker(config: SlaTrackerConfig): SlaTracker {
   const { source, store, logger, roleOf } = config;
+  const sla = slaTableIn(store);
   const scanPerCycle = config.scanPerCycle ?? 3;
 
   /** Recomputes one record at `now`; crossed thresholds not yet told become alerts (or backlog). */
@@ -145,7 +146,7 @@ export function createSlaTracker(config: SlaTrackerConfig): SlaTracker {
   async function rescanFrom(ids: number[], metas: [string, string][]): Promise<void> {
     if (ids.length === 0) return;
     const after = Math.min(...ids) - 1;
-    const latest = metas.filter(([name]) => name === META_SCAN).pop()?.[1] ?? (await store.getSlaMeta(META_SCAN));
+    const latest = metas.filter(([name]) => name === META_SCAN).pop()?.[1] ?? (await sla.getSlaMeta(META_SCAN));
     const mark = latest === undefined || latest === SCAN_DONE ? Infinity : Number(latest);
     if (after < mark) metas.push([META_SCAN, String(after)]);
   }
@@ -160,22 +161,22 @@ export function createSlaTracker(config: SlaTrackerConfig): SlaTracker {
       backlog.add(past.splice(0));
       return record;
     };
-    if (stored === undefined && (await store.slaRecordPage(0, 1)).length === 0) {
+    if (stored === undefined && (await sla.slaRecordPage(0, 1)).length === 0) {
       let batch: SlaRecord[] = [];
       for await (const t of config.everyTicket()) {
         const r = observe(undefined, t);
         if (r) batch.push(settled(r));
         if (batch.length >= BATCH) {
-          await store.putSlaRecords(batch.splice(0));
+          await sla.putSlaRecords(batch.splice(0));
         }
       }
-      await store.putSlaRecords(batch);
+      await sla.putSlaRecords(batch);
       metas.push([META_SCAN, '0']);
     } else {
       for (let after = 0; ;) {
-        const page = await store.slaRecordPage(after, BATCH);
+        const page = await sla.slaRecordPage(after, BATCH);
         if (page.length === 0) break;
-        await store.putSlaRecords(page.map(settled));
+        await sla.putSlaRecords(page.map(settled));
         after = page[page.length - 1].id;
       }
     }
@@ -186,9 +187,9 @@ export function createSlaTracker(config: SlaTrackerConfig): SlaTracker {
 
   /** A few open tickets without a known first response get their comments read, until none is left. */
   async function scan(now: number, out: SlaAlert[], pending: Map<number, SlaRecord>, metas: [string, string][], cards: CardChange[]): Promise<void> {
-    const mark = await store.getSlaMeta(META_SCAN);
+    const mark = await sla.getSlaMeta(META_SCAN);
     if (mark === undefined || mark === SCAN_DONE) return;
-    const page = await store.slaWithoutFirstResponse(Number(mark), scanPerCycle);
+    const page = await sla.slaWithoutFirstResponse(Number(mark), scanPerCycle);
     if (page.length === 0) {
       metas.push([META_SCAN, SCAN_DONE]);
       logger.info('SLA: past first responses read for every open ticket');
@@ -222,7 +223,7 @@ export function createSlaTracker(config: SlaTrackerConfig): SlaTracker {
     for (const c of comments) commentsOf.set(c.ticketId, [...(commentsOf.get(c.ticketId) ?? []), c]);
     const ids = [...new Set([...byId.keys(), ...commentsOf.keys()])];
     if (ids.length === 0) return unjudged;
-    const known = await store.slaRecords(ids);
+    const known = await sla.slaRecords(ids);
     const agents = commentsOf.size > 0 ? await agentsNow() : { known: undefined };
     for (const id of ids) {
       const t = byId.get(id);
@@ -245,8 +246,8 @@ export function createSlaTracker(config: SlaTrackerConfig): SlaTracker {
       backlog,
       policy: source.fingerprint(),
       async save() {
-        await store.putSlaRecords([...pending.values()]);
-        for (const [name, value] of metas) await store.putSlaMeta(name, value);
+        await sla.putSlaRecords([...pending.values()]);
+        for (const [name, value] of metas) await sla.putSlaMeta(name, value);
       },
     };
   }
@@ -254,7 +255,7 @@ export function createSlaTracker(config: SlaTrackerConfig): SlaTracker {
   return {
     async cycle(tickets, comments, now) {
       await source.refresh();
-      const stored = await store.getSlaMeta(META_POLICY);
+      const stored = await sla.getSlaMeta(META_POLICY);
       const metas: [string, string][] = [];
       const pending = new Map<number, SlaRecord>();
       const backlog = stored === source.fingerprint() ? { groups: [], tickets: 0 } : await adopt(now, stored, metas);
@@ -263,7 +264,7 @@ export function createSlaTracker(config: SlaTrackerConfig): SlaTracker {
       const unjudged = await changed(tickets, comments, now, pending, alerts, cards);
 
       // Thresholds that fell due since the last cycle, from the indexed next instants.
-      for (const r of await store.slaDueBefore(now, DUE_LIMIT)) if (!pending.has(r.id)) pending.set(r.id, settle(r, now, alerts, cards));
+      for (const r of await sla.slaDueBefore(now, DUE_LIMIT)) if (!pending.has(r.id)) pending.set(r.id, settle(r, now, alerts, cards));
       await scan(now, alerts, pending, metas, cards);
       await rescanFrom(unjudged, metas);
       return findings(alerts, cards, backlog, pending, metas);
@@ -271,7 +272,7 @@ export function createSlaTracker(config: SlaTrackerConfig): SlaTracker {
     async written(tickets, comments, now) {
       const none = { groups: [], tickets: 0 };
       // A policy not adopted yet (first start, a changed file) is the next poll's: it sums up the backlog.
-      if ((await store.getSlaMeta(META_POLICY)) !== source.fingerprint()) return findings([], [], none, new Map(), []);
+      if ((await sla.getSlaMeta(META_POLICY)) !== source.fingerprint()) return findings([], [], none, new Map(), []);
       const pending = new Map<number, SlaRecord>();
       const alerts: SlaAlert[] = [];
       const cards: CardChange[] = [];

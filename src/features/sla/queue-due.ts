@@ -13,15 +13,16 @@ import { ALL_SPACES, listScope, scopedList } from '../../commands/space-scope';
 import type { CommandContext, CommandInput, Reply } from '../../commands/types';
 import { PAGE_SIZE, QUEUE_SCAN } from '../../commands/queue';
 import type { HostServices } from '../types';
+import type { SlaStore } from './sla-table';
 
 type DueRow = { id: number; dueAt: number };
 
 /** Lists one page of the due queue; the ticket rows come from one read of the open tickets. */
-export async function dueQueue(ctx: CommandContext, input: CommandInput, services: Pick<HostServices, 'store' | 'slaPolicy'>): Promise<Reply> {
+export async function dueQueue(ctx: CommandContext, input: CommandInput, services: Pick<HostServices, 'slaPolicy'> & { sla: Pick<SlaStore, 'slaQueue'> }): Promise<Reply> {
   const [pageSize, scan] = [PAGE_SIZE, QUEUE_SCAN];
   const t = tr(ctx);
   if (!services.slaPolicy) return errorReply(t('commands:sla.off'));
-  const slaDue = (offset: number, limit: number) => services.store.slaQueue(offset, limit);
+  const slaDue = (offset: number, limit: number) => services.sla.slaQueue(offset, limit);
   const scope = await listScope(ctx, input.values);
   const asked = Number.parseInt(input.values?.page ?? '1', 10);
   const first = await slaDue(0, 0);

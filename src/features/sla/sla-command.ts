@@ -8,9 +8,11 @@ import { confirm, errorReply, needTicket, tr } from '../../commands/respond';
 import { EVERYWHERE } from '../../commands/declaration';
 import type { FeatureCommand, FeatureHandler, HostServices } from '../types';
 import { slaReport } from './sla-report';
+import type { Kysely } from 'kysely';
+import { createSlaTable, type SlaTables } from './sla-table';
 
 /** What `sla <id>` reads: the clocks the store keeps, under the policy in force (none without HELPDESK_SLA_FILE). */
-export type SlaServices = Pick<HostServices, 'store' | 'slaPolicy' | 'vocabulary' | 'now' | 'timeZone'>;
+export type SlaServices = Pick<HostServices, 'store' | 'slaPolicy' | 'vocabulary' | 'now' | 'timeZone'> & { db: Kysely<SlaTables> };
 
 
 /** "1 h 20 min", "35 min": read when the answer is sent. */
@@ -59,7 +61,7 @@ const sla: FeatureHandler<SlaServices> = async (ctx, input, _commands, services)
   const ticket = await ctx.helpdesk.getTicket(ctx.actor, id);
   // No policy is no failure: the ticket exists and simply has no clock to show.
   if (!services.slaPolicy) return confirm(t('commands:sla.off'));
-  const report = await slaReport(services.store, services.slaPolicy, services.vocabulary, ticket.id, services.now().getTime());
+  const report = await slaReport(createSlaTable(services.db), services.slaPolicy, services.vocabulary, ticket.id, services.now().getTime());
   if (!report) return confirm(t('commands:sla.none', { id: ticket.id, priority: valueLabel(t, 'priority', ticket.priority) }));
   const calendar = report.calendar === '24/7' ? t('commands:sla.calendar247') : t('commands:sla.calendarBusiness', { zone: report.timeZone });
   // The platform's own date speaks its client's language: used only when that is the answer's too.

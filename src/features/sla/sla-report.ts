@@ -5,10 +5,10 @@ import { skippedDays, describeSkipped, type SkippedDays } from './business-time'
 import { deriveClocks } from './clock';
 import { slaRoleOf } from './clock-roles';
 import type { PolicySource } from './policy-source';
-import type { Store } from '../../store/types';
+import type { SlaStore } from './sla-table';
 
 /** The report of one ticket, or undefined when it has no clock (never seen open under a policy, or no target for its priority). */
-export async function slaReport(store: Store, source: PolicySource, vocabulary: RoleVocabulary, ticketId: number, now: number): Promise<SlaReport | undefined> {
+export async function slaReport(store: Pick<SlaStore, 'slaRecords'>, source: PolicySource, vocabulary: RoleVocabulary, ticketId: number, now: number): Promise<SlaReport | undefined> {
   const record = (await store.slaRecords([ticketId])).get(ticketId);
   if (!record) return undefined;
   const policy = source.current();
@@ -40,7 +40,7 @@ export async function slaReport(store: Store, source: PolicySource, vocabulary: 
 }
 
 /** What agents' cards show of these tickets' clocks, as the store keeps them (no arithmetic, no Graph read). */
-export async function slaCardClocks(store: Store, ids: number[]): Promise<Map<number, CardClock[]>> {
+export async function slaCardClocks(store: Pick<SlaStore, 'slaRecords'>, ids: number[]): Promise<Map<number, CardClock[]>> {
   const out = new Map<number, CardClock[]>();
   if (ids.length === 0) return out;
   for (const [id, r] of await store.slaRecords(ids)) if (r.clocks && r.clocks.length > 0) out.set(id, r.clocks);

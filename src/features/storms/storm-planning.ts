@@ -14,7 +14,7 @@ import type { ChangeSet } from '../../notify/detect';
 import { dmLane, type OutboxPayload } from '../../notify/intents';
 import type { Target } from '../../notify/types';
 import type { Logger } from '../../log';
-import type { SlaRecord } from '../../store/sla-types';
+import { slaTableIn, type SlaRecord } from '../sla/sla-table';
 
 /** How long a storm's ticket list stays listable from its summary. */
 export const STORM_KEEP_MS = 30 * 86400_000;
@@ -60,7 +60,7 @@ const idOf = (parts: string[]) => createHash('sha256').update(parts.join('\n')).
 async function mattering(store: Store, vocabulary: Vocabulary, tickets: readonly Ticket[], now: number, logger?: Logger): Promise<Set<number>> {
   const high = new Set(vocabulary.highPriorities.map((p) => p.trim().toLowerCase()));
   const out = new Set(tickets.filter((t) => high.has(t.priority.trim().toLowerCase())).map((t) => t.id));
-  const records = await store.slaRecords(tickets.map((t) => t.id)).catch((error: unknown) => {
+  const records = await slaTableIn(store).slaRecords(tickets.map((t) => t.id)).catch((error: unknown) => {
     // Breaches cannot be told now: only high priority makes a ticket matter in this storm.
     logger?.warn('SLA records unreadable; a storm summary ranks tickets by priority only', { error });
     return new Map<number, SlaRecord>();
