@@ -17,9 +17,14 @@ export const MEMORY_FLAGS = [
   // The old generation may grow by 10% past what survived its last collection before the next.
   '--heap-growing-percent=10',
   // fetch parses HTTP with WebAssembly (undici's llhttp). V8 compiles it quickly first, then again
-  // optimized once it is hot, and that second compile holds some 25 MiB for a moment. The quick
-  // code reads a 1 MB answer in the same 7–8 ms on loopback.
+  // optimized once it is hot, and that second compile holds some 25 MiB for a moment (on Node 24,
+  // 9–11 MiB that stay resident in a worker thread's malloc arena). The quick code reads a 1 MB
+  // answer in the same 7–8 ms on loopback. Set while V8 runs, --liftoff-only alone no longer stops
+  // the tier-up since Node 24 (V8 13 applies a flag's implications only at start-up): the two
+  // tier-up flags it implies are set with it.
   '--liftoff-only',
+  '--no-wasm-tier-up',
+  '--no-wasm-dynamic-tiering',
 ] as const;
 
 /**

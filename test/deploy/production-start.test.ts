@@ -2,7 +2,7 @@
  * The production start: `npm run build` then `npm run start:prod` (plain node, no transpiler), and
  * signals that reach the bot whichever way it was started. Real processes, real ports.
  */
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startFakeConnector } from '../support/fake-connector';
@@ -52,6 +52,10 @@ describe('production start', () => {
     const build = run(npm, ['run', '--silent', 'build'], ROOT, cleanEnv());
     expect(await build.exited, build.output()).toBe(0);
     expect(existsSync(path.join(ROOT, 'dist/main.js'))).toBe(true);
+    // V8 holds each loaded chunk's source while the bot runs, one byte a character only when none
+    // lies beyond Latin-1 (scripts/bundle.ts escapes those in packages' regular expressions).
+    const chunks = readdirSync(path.join(ROOT, 'dist')).filter((f) => /^main.*\.js$/.test(f));
+    expect(chunks.filter((f) => /[^\u0000-\u00ff]/.test(readFileSync(path.join(ROOT, 'dist', f), 'utf8')))).toEqual([]);
 
     const { child, port, botPid } = await startScript('start:prod', 'prod');
     expect(child.output()).not.toMatch(/tsx/);
