@@ -110,10 +110,11 @@ export function createNotifications(config: NotificationsConfig): Notifications 
       await config.store.commitCycleWithDeliveries({ watermarks: {}, states: [], processedKeys: [] }, [intent]);
     },
     attach(deliveries) {
+      const slaClocks = slaTableIn(config.store);
       const quiet = { now: () => (config.now?.() ?? new Date()).getTime(), zone: config.timeZone ?? 'UTC' };
       const sending = createDeliverer({
         deliveries, store: config.store, queue: createSendQueue({ maxRetryAfterMs: 10_000 }), logger, vocabulary: config.vocabulary, locale: config.locale, quiet, goneHooks: config.goneHooks,
-        ...(config.sla ? { cardClocks: async (id: number) => (await slaCardClocks(slaTableIn(config.store), [id])).get(id) } : {}),
+        ...(config.sla ? { cardClocks: async (id: number) => (await slaCardClocks(slaClocks, [id])).get(id) } : {}),
       });
       const csat = config.csat;
       const surveyed = csat?.enabled ? { ...sending, surveys: createSurveyPlanner({ store: config.store, scale: csat.scale, locale: sending.locale }) } : sending;
