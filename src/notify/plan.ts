@@ -9,6 +9,7 @@ import type { DeliveryIntent, PostedMessage, Platform, Store, TicketState } from
 import type { Deliverer } from './deliver';
 import { attachResolutionNotes, commentEvent, commentKey, stateOf, ticketEvents, type ChangeSet } from './detect';
 import { route } from './routing';
+import { preferencesIn } from '../features/preferences/preference-table';
 import type { Target } from './types';
 import { oneDmPerPerson } from './intents';
 
@@ -111,7 +112,7 @@ export async function planDeliveries(
   const muted = await store.mutedAmong(people);
   const hasNote = sets.some((s) => s.events.some((e) => e.kind === 'note'));
   const agentSet = hasNote ? await agents?.() : undefined;
-  const [personLocales, conversationLocales, dmChoices] = await Promise.all([store.personLocales(people), store.conversationLocales(), store.dmPreferences(people)]);
+  const [personLocales, conversationLocales, dmChoices] = await Promise.all([store.personLocales(people), store.conversationLocales(), preferencesIn(store).dmPreferences(people)]);
   // Cards still owed (in the outbox, or planned earlier in this batch) count as posted: later changes update them.
   const planned = new Map<number, PostedMessage[]>();
   for (const set of sets) {

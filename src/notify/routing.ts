@@ -17,7 +17,7 @@ import type { SubscriptionFilter } from '../core';
 import { addressKey, sameAddress, sameText } from '../core/vocabulary';
 import type { Ticket } from '../helpdesk/types';
 import type { PostedMessage, Platform, SubscriptionRecord } from '../store/types';
-import type { DmPreferences } from '../store/dm-preferences';
+import type { DmChoices } from '../core/preferences';
 import type { ChangeSet } from './detect';
 import { english, translator, type Translate } from '../i18n';
 import { valueLabel } from '../views/format';
@@ -44,7 +44,7 @@ export interface RoutingContext {
   /** HELPDESK_LOCALE: for conversations and people with no language of their own. */
   defaultLocale?: string;
   /** Which DMs each person chose (`notifications`), by lower-cased address; absent: every kind. */
-  dmChoices?: ReadonlyMap<string, DmPreferences>;
+  dmChoices?: ReadonlyMap<string, DmChoices>;
 }
 
 /** Which choice of `notifications` a change's DM line falls under. */

@@ -12,6 +12,7 @@ import { rememberNotice } from '../store/notices';
 import type { PendingDelivery, Store } from '../store/types';
 import type { OutboxPayload } from './intents';
 import { quietUntil } from '../features/preferences/quiet-hours';
+import { preferencesIn } from '../features/preferences/preference-table';
 import type { SendQueue } from './send-queue';
 import { DeliveryError, type Delivery, type Platform } from './types';
 
@@ -50,6 +51,8 @@ export function withTimeout<T>(work: Promise<T>, ms: number, what: string): Prom
 
 /** The function that sends one row (attempt 1 is the first; later ones may follow a send that took effect). */
 export function createSender({ store, queue, logger, byPlatform, cardClocks, quiet }: SenderDeps): (row: PendingDelivery, attempt: number) => Promise<void> {
+  // Each person's DM choices and quiet hours, and the DMs held in them (the preferences feature's tables).
+  const preferences = preferencesIn(store);
   const cardOf = async (ticketId: number, platform: Platform, conversationId: string) =>
     (await store.postedMessages(ticketId)).find((p) => p.platform === platform && p.conversationId === conversationId);
 
@@ -111,11 +114,11 @@ export function createSender({ store, queue, logger, byPlatform, cardClocks, qui
   async function sendDm(row: PendingDelivery, p: Extract<OutboxPayload, { kind: 'dm' }>, opts: SendOpts): Promise<void> {
     // In the person's quiet hours the DM waits (src/features/digests/digest-timer.ts releases it, merged per ticket).
     if (!p.urgent) {
-      const [prefs, zone] = await Promise.all([store.dmPreferences([p.email]), store.personZone(p.email)]);
+      const [prefs, zone] = await Promise.all([preferences.dmPreferences([p.email]), store.personZone(p.email)]);
       const now = quiet?.now() ?? Date.now();
       const until = quietUntil([...prefs.values()][0], zone ?? quiet?.zone ?? 'UTC', now);
       if (until !== undefined) {
-        await store.holdDm({ key: row.key, email: p.email, ticketId: row.ticketId, text: p.text, reason: p.reason, ...(p.notice ? { notice: p.notice } : {}), releaseAt: until });
+        await preferences.holdDm({ key: row.key, email: p.email, ticketId: row.ticketId, text: p.text, reason: p.reason, ...(p.notice ? { notice: p.notice } : {}), releaseAt: until });
         return store.finishDelivery(row.key);
       }
     }

@@ -6,7 +6,7 @@
  */
 import type pg from 'pg';
 import { createDigestIndex } from './digest-index';
-import { createPreferences } from './dm-preferences';
+import { createPersonZones } from './person-zones';
 import type { Logger } from '../log';
 import { isSchemaTooNew, messageOf } from './errors';
 import { createLocales } from './locales';
@@ -101,7 +101,7 @@ export async function createPostgresStore(config: PostgresStoreConfig): Promise<
     ...memos,
     ...progress,
     ...gated(
-      { ...createLocales(sql), ...createAudience(sql), ...createSpaces(sql), ...createDigestIndex(sql), ...createPreferences(sql) },
+      { ...createLocales(sql), ...createAudience(sql), ...createSpaces(sql), ...createDigestIndex(sql), ...createPersonZones(sql) },
       ready,
     ),
     async pruneDelivered(before) {

@@ -1,7 +1,7 @@
 /**
  * The embedded default Store: one SQLite file (WAL) under the data directory, no set-up. Every
  * table's queries are shared with PostgreSQL (audience.ts, progress.ts, outbox.ts, memos.ts,
- * locales.ts, conversation-spaces.ts, digest-index.ts, dm-preferences.ts; a feature's own tables are in its folder); only
+ * locales.ts, conversation-spaces.ts, digest-index.ts, person-zones.ts; a feature's own tables are in its folder); only
  * the full-text search is SQLite's own (search-fts-sqlite.ts). This file opens, migrates and puts them together.
  */
 import { mkdirSync } from 'node:fs';
@@ -17,7 +17,7 @@ import { adoptSqliteV15 } from './migrations/0001-adopt-v15';
 import { coreMigrations } from './migrations';
 import { allMigrations, migrateStore, type FeatureMigrations } from './migrator';
 import { createOutbox } from './outbox';
-import { createPreferences } from './dm-preferences';
+import { createPersonZones } from './person-zones';
 import { createProgress } from './progress';
 import { migrate } from './schema';
 import { createSqliteSearch } from './search-fts-sqlite';
@@ -71,7 +71,7 @@ export function createSqliteStore(config: SqliteStoreConfig): Store {
     ...memos,
     ...progress,
     ...gated(
-      { ...createLocales(sql), ...createAudience(sql), ...createSpaces(sql), ...createDigestIndex(sql), ...createPreferences(sql) },
+      { ...createLocales(sql), ...createAudience(sql), ...createSpaces(sql), ...createDigestIndex(sql), ...createPersonZones(sql) },
       ready,
     ),
     async pruneDelivered(before) {

@@ -45,8 +45,6 @@ export interface MemosTable { key: string; value: Json; expires_at: Int8 }
 export interface LocalesTable { subject: string; locale: string; updated_at: string }
 export interface ChosenLocalesTable { email: string; locale: string; updated_at: string }
 export interface ConversationSpacesTable { platform: string; conversation_id: string; space_id: string; bound_by: string; bound_at: string }
-export interface DmPreferencesTable { email: string; status_changes: number; comments: number; resolution: number; quiet_start: string | null; quiet_end: string | null; updated_at: string }
-export interface HeldDmsTable { key: string; email: string; ticket_id: number; text: string; reason: string; notice: Json | null; release_at: Int8; held_at: string }
 export interface SearchDocsTable {
   id: number;
   etag: string;
@@ -84,8 +82,6 @@ export interface StoreTables {
   locales: LocalesTable;
   chosen_locales: ChosenLocalesTable;
   conversation_spaces: ConversationSpacesTable;
-  dm_preferences: DmPreferencesTable;
-  held_dms: HeldDmsTable;
   search_docs: SearchDocsTable;
   search_terms: SearchTermsTable;
 }

@@ -5,7 +5,7 @@
 import type { Conversation, IndexedTicket, SubscriptionFilter, TicketIndex } from '../core';
 import type { Kysely } from 'kysely';
 import type { DigestIndex } from './digest-index';
-import type { PreferenceStore } from './dm-preferences';
+import type { PersonZoneStore } from './person-zones';
 
 // The store's files import these from here, so moving them elsewhere changes one line.
 export type { Conversation, SubscriptionFilter };
@@ -200,7 +200,7 @@ export interface SpaceStore {
 }
 
 /** Durable notification state, and the search index. */
-export interface Store extends DeliveryOutbox, SearchIndexStore, MemoStore, LocaleStore, SpaceStore, DigestIndex, PreferenceStore {
+export interface Store extends DeliveryOutbox, SearchIndexStore, MemoStore, LocaleStore, SpaceStore, DigestIndex, PersonZoneStore {
   addSubscription(sub: SubscriptionRecord): Promise<boolean>;
   /** Removes one filter, or every filter of the conversation when `filter` is undefined. */
   removeSubscriptions(platform: Platform, conversationId: string, filter?: SubscriptionFilter): Promise<number>;

@@ -135,6 +135,8 @@ const FEATURE_ARROWS: Record<string, string[]> = {
   'src/notify/intents.ts': ['digests', 'storms'],
   'src/notify/types.ts': ['digests', 'storms'],
   'src/notify/send-one.ts': ['preferences', 'sla'],
+  // The deliverer routes each DM by the person's choices (the preferences feature's table).
+  'src/notify/plan.ts': ['preferences'],
   // The features' hooks for a conversation the bot was removed from (the contract's NamedGoneHook).
   'src/notify/deliver.ts': ['features'],
   // duplicates: the look-alike line on new tickets' cards and a merged requester's DMs are the deliverer's, not a cycle's.
@@ -165,8 +167,9 @@ describe('features are reached through their list', () => {
 
   // Digests count the tickets SLA clocks say are due (src/features/digests/digest-timer.ts), and a storm's
   // summary names the clocks of its tickets (src/features/storms/storm-planning.ts), both from the SLA
-  // feature's table; digests and `csat` count the questions the desk's answers settled (answer-services.ts).
-  const BETWEEN_FEATURES: Record<string, string[]> = { digests: ['sla', 'answers'], surveys: ['answers'], storms: ['sla'] };
+  // feature's table; digests and `csat` count the questions the desk's answers settled (answer-services.ts);
+  // the digests' timer releases the DMs held in quiet hours (the preferences feature's table).
+  const BETWEEN_FEATURES: Record<string, string[]> = { digests: ['sla', 'answers', 'preferences'], surveys: ['answers'], storms: ['sla'] };
   it('a feature imports no other feature (but the contract), apart from BETWEEN_FEATURES', () => {
     const offenders = sources('src/features').flatMap((file) => {
       const own = featureOf(path.resolve(root, file))!;

@@ -5,6 +5,7 @@
  * is; changes at night are held and come as one DM at 07:00; an SLA warning to an assignee in her
  * quiet hours is not held.
  */
+import { preferencesIn } from '../../src/features/preferences/preference-table';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -109,7 +110,7 @@ describe('notification preferences on Slack', () => {
     expect(await store.personZone(sam.email)).toBe('America/New_York');
     await store.savePersonAddress({ platform: 'slack', email: dana.email, userId: dana.id });
     // Dana's own quiet hours (in HELPDESK_TIME_ZONE, UTC: her client never said) cover the SLA warning.
-    await store.setDmPreferences(dana.email, { status: true, comments: true, resolution: true, quietStart: '15:10', quietEnd: '15:40' });
+    await preferencesIn(store).setDmPreferences(dana.email, { status: true, comments: true, resolution: true, quietStart: '15:10', quietEnd: '15:40' });
 
     stack.emulator.data.insert('SD_Tickets', {
       Title: 'Scanner offline', SD_Description: 'd', SD_Priority: 'Urgent', SD_Status: 'New', SD_Category: 'Hardware',

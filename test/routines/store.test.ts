@@ -1,4 +1,5 @@
 /** The routines' tables on both engines: digest schedules (compare-and-set of the slot) and their copy by `npm run store:migrate`. */
+import { preferencesIn } from '../../src/features/preferences/preference-table';
 import { digestSchedulesIn } from '../../src/features/digests/digest-table';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -43,9 +44,9 @@ describe.skipIf(!pgAvailable())('store:migrate and the routines', () => {
     cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
     const sqlite = createSqliteStore({ dataDir: dir });
     await digestSchedulesIn(sqlite).put({ platform: 'slack', conversationId: 'C1', spec: SPEC, createdBy: 'dana@example.com', lastSlot: 100, sinceAt: 90 });
-    await sqlite.setDmPreferences('Sam@Example.com', { status: true, comments: false, resolution: true, quietStart: '22:00', quietEnd: '07:00' });
+    await preferencesIn(sqlite).setDmPreferences('Sam@Example.com', { status: true, comments: false, resolution: true, quietStart: '22:00', quietEnd: '07:00' });
     await sqlite.savePersonZone('sam@example.com', 'America/New_York');
-    await sqlite.holdDm({ key: 'k1', email: 'sam@example.com', ticketId: 7, text: 'Status: Waiting', reason: 'requester', notice: { ticketId: 7, text: 'Status: Waiting' }, releaseAt: 500 });
+    await preferencesIn(sqlite).holdDm({ key: 'k1', email: 'sam@example.com', ticketId: 7, text: 'Status: Waiting', reason: 'requester', notice: { ticketId: 7, text: 'Status: Waiting' }, releaseAt: 500 });
     await sqlite.close();
     const url = await freshDatabase();
     const pg: Store & { pool: import('pg').Pool } = await createPostgresStore({ url });
@@ -54,10 +55,10 @@ describe.skipIf(!pgAvailable())('store:migrate and the routines', () => {
     expect(first.digest_schedules).toEqual({ read: 1, written: 1 });
     expect((await copySqliteToPostgres(path.join(dir, STORE_FILE), pg.pool)).digest_schedules).toEqual({ read: 1, written: 0 });
     expect(first.dm_preferences).toEqual({ read: 1, written: 1 });
-    expect(await pg.dmPreferences(['sam@example.com'])).toEqual(new Map([['sam@example.com', { status: true, comments: false, resolution: true, quietStart: '22:00', quietEnd: '07:00' }]]));
+    expect(await preferencesIn(pg).dmPreferences(['sam@example.com'])).toEqual(new Map([['sam@example.com', { status: true, comments: false, resolution: true, quietStart: '22:00', quietEnd: '07:00' }]]));
     expect(await pg.personZone('SAM@example.com')).toBe('America/New_York');
-    expect(await pg.heldDue(499)).toEqual([]);
-    expect(await pg.heldDue(500)).toEqual([{ key: 'k1', email: 'sam@example.com', ticketId: 7, text: 'Status: Waiting', reason: 'requester', notice: { ticketId: 7, text: 'Status: Waiting' }, releaseAt: 500 }]);
+    expect(await preferencesIn(pg).heldDue(499)).toEqual([]);
+    expect(await preferencesIn(pg).heldDue(500)).toEqual([{ key: 'k1', email: 'sam@example.com', ticketId: 7, text: 'Status: Waiting', reason: 'requester', notice: { ticketId: 7, text: 'Status: Waiting' }, releaseAt: 500 }]);
     expect(await digestSchedulesIn(pg).get('slack', 'C1')).toEqual({ platform: 'slack', conversationId: 'C1', spec: SPEC, createdBy: 'dana@example.com', lastSlot: 100, sinceAt: 90 });
   });
 });

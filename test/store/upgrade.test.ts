@@ -4,6 +4,7 @@
  * still read back through the store's API. Each table is read, so a table whose rows were
  * dropped, or whose values no longer read back, fails here.
  */
+import { preferencesIn } from '../../src/features/preferences/preference-table';
 import { slaTableIn } from '../../src/features/sla/sla-table';
 import { digestSchedulesIn } from '../../src/features/digests/digest-table';
 import { savedRepliesIn, surveysOf } from '../support/feature-commands';
@@ -87,8 +88,8 @@ async function expectEveryRow(store: Store, { searchIndex = true } = {}): Promis
   expect(await (await savedRepliesIn(store)).get(data.savedReply.name)).toEqual(data.savedReply);
   expect(await surveysOf(store).get(data.survey.id)).toEqual({ ...data.survey, rating: data.surveyAnswer.rating, comment: data.surveyAnswer.comment, answeredAt: data.surveyAnswer.at });
   expect(await digestSchedulesIn(store).get(data.digest.platform, data.digest.conversationId)).toEqual(data.digest);
-  expect(await store.dmPreferences([data.dmChoices.email])).toEqual(new Map([[data.dmChoices.email, data.dmChoices.prefs]]));
-  expect(await store.heldDue(FAR)).toEqual([data.held]);
+  expect(await preferencesIn(store).dmPreferences([data.dmChoices.email])).toEqual(new Map([[data.dmChoices.email, data.dmChoices.prefs]]));
+  expect(await preferencesIn(store).heldDue(FAR)).toEqual([data.held]);
 }
 
 describe('a SQLite store written by schema version 15', () => {

@@ -14,6 +14,7 @@ import type { Vocabulary } from '../../helpdesk/types';
 import type { Logger } from '../../log';
 import { dayAt } from '../sla/business-time';
 import { slaTableIn } from '../sla/sla-table';
+import { preferencesIn } from '../preferences/preference-table';
 import type { PolicySource } from '../sla/policy-source';
 import { digestSchedulesIn, type DigestRecord } from './digest-table';
 import type { Platform, Store } from '../../store/types';
@@ -70,6 +71,8 @@ function basisOf(rec: DigestRecord): DigestOccasion['basis'] {
 export function createDigests(config: DigestsConfig): Digests {
   const { store, vocabulary, logger } = config;
   const schedules = digestSchedulesIn(store);
+  // DMs held in the readers' quiet hours (the preferences feature's table) are released by this timer too.
+  const held = preferencesIn(store);
   const clock = () => (config.now?.() ?? new Date()).getTime();
   const defaultZone = () => config.sla?.current().timeZone ?? config.timeZone;
   let timer: NodeJS.Timeout | undefined;
@@ -132,7 +135,7 @@ export function createDigests(config: DigestsConfig): Digests {
    * what it merges so a second replica or a retry after a crash enqueues it once.
    */
   async function releaseHeld(now: number): Promise<void> {
-    const due = await store.heldDue(now);
+    const due = await held.heldDue(now);
     if (due.length === 0) return;
     const groups = new Map<string, typeof due>();
     for (const h of due) groups.set(`${h.email}\n${h.ticketId}`, [...(groups.get(`${h.email}\n${h.ticketId}`) ?? []), h]);
@@ -145,7 +148,7 @@ export function createDigests(config: DigestsConfig): Digests {
       return { key, lane: dmLane(last.email), ticketId: last.ticketId, createdAt: new Date(now).toISOString(), payload };
     });
     await store.commitCycleWithDeliveries({ watermarks: {}, states: [], processedKeys: [] }, intents);
-    await store.dropHeld(due.map((h) => h.key));
+    await held.dropHeld(due.map((h) => h.key));
   }
 
   async function tickOnce(): Promise<number> {

@@ -1,6 +1,6 @@
 /** Quiet hours: whether a person's DMs wait now, and until when, read in their own time zone (luxon). */
 import { DateTime } from 'luxon';
-import type { DmPreferences } from '../../store/dm-preferences';
+import type { DmPreferences } from './preference-table';
 
 const minutesOf = (hhmm: string) => {
   const [h, m] = hhmm.split(':').map(Number);
