@@ -27,6 +27,8 @@ export interface CommandExtension {
   typedShortcut?(ctx: CommandContext, ticketId: number, text: string): Promise<{ text: string } | { problem: string } | undefined>;
   /** The choices of a form's picker that match what was typed into it. */
   pickerChoices?(ctx: CommandContext, query: string, limit: number): Promise<Choice[]>;
+  /** The space the conversation is bound to (`space it`), which the core's lists, filing and `subscribe` follow. */
+  boundSpace?(ctx: CommandContext): Promise<string | undefined>;
   /** Lines `subscriptions` adds about this conversation (its digest schedule). */
   conversationLines?(ctx: CommandContext, t: Translate): Promise<string[]>;
   /** The queues the feature lists (`queue due`), by name. */
@@ -77,6 +79,13 @@ export function combineExtensions(parts: readonly CommandExtension[]): CommandEx
       const choices: Choice[] = [];
       for (const part of parts) if (part.pickerChoices) choices.push(...(await part.pickerChoices(ctx, query, limit - choices.length)));
       return choices.slice(0, limit);
+    },
+    async boundSpace(ctx) {
+      for (const part of parts) {
+        const bound = await part.boundSpace?.(ctx);
+        if (bound) return bound;
+      }
+      return undefined;
     },
     async conversationLines(ctx, t) {
       const lines: string[] = [];

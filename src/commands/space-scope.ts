@@ -8,6 +8,7 @@ import type { Translate } from '../i18n';
 import type { ActionView, TicketListView } from '../views/types';
 import { tr } from './respond';
 import type { CommandContext } from './types';
+import { extensionsOf } from './extensions';
 
 /** The value a list button sends to show every space in a bound channel. */
 export const ALL_SPACES = 'all';
@@ -18,8 +19,8 @@ export const ALL_SPACES = 'all';
  * (HELPDESK_SPACE_ID changed since) is ignored, as the service would ignore it.
  */
 export async function boundSpace(ctx: CommandContext): Promise<string | undefined> {
-  if (isPrivate(ctx.conversation) || !ctx.notifications) return undefined;
-  const bound = await ctx.notifications.space(ctx.conversation);
+  if (isPrivate(ctx.conversation)) return undefined;
+  const bound = await extensionsOf(ctx).boundSpace(ctx);
   if (!bound) return undefined;
   const served = ctx.helpdesk.servedSpace;
   return served && !sameText(served, bound) ? undefined : bound;

@@ -48,9 +48,9 @@ export type Acted =
 /**
  * What the ticket core's commands and the channels need of conversations and people (kept by
  * src/store): subscriptions, mute, who acted, the last notice, drafts too long for a button, and
- * the two settings of a conversation every command reads: its language and its space. The
- * language and spaces features set those two (`language de`, `space it`); a feature's own reads
- * and writes are its services (src/features/types.ts), never these.
+ * the language of a conversation and a person, which every surface reads before any command runs
+ * (the language feature sets them: `language de`). A feature's own reads and writes are its
+ * services (src/features/types.ts), never these.
  */
 export interface ConversationPorts {
   subscribe(conversation: Conversation, filter: SubscriptionFilter, by: PersonRef): Promise<void>;
@@ -73,6 +73,4 @@ export interface ConversationPorts {
   personLanguage(email: string): Promise<string | undefined>;
   /** HELPDESK_LOCALE: the language of conversations with none set. */
   defaultLanguage: string;
-  /** The space a channel is bound to (`space <id>`), if any. */
-  space(conversation: Conversation): Promise<string | undefined>;
 }

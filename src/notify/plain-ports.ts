@@ -20,6 +20,5 @@ export function plainWhenUnreachable(ports: ConversationPorts): ConversationPort
     subscriptions: (conversation) => plainly(() => ports.subscriptions(conversation)),
     setMuted: (email, muted) => plainly(() => ports.setMuted(email, muted)),
     language: (conversation) => plainly(() => ports.language(conversation)),
-    space: (conversation) => plainly(() => ports.space(conversation)),
   };
 }

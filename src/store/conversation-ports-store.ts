@@ -40,9 +40,6 @@ export function createConversationPorts(store: Store, defaultLanguage = 'en'): C
     draft: (id) => store.getMemo<Record<string, string>>(`draft:${id}`),
     defaultLanguage,
     personLanguage: (email) => store.chosenLocale(email),
-    async space(c) {
-      return (await store.conversationSpace(c.platform, c.id))?.spaceId;
-    },
     async language(c) {
       return (await store.conversationLocales()).get(`${c.platform}:${c.id}`);
     },

@@ -21,7 +21,6 @@ import { createPool, withSessionLock } from './pg-client';
 import { createOutbox } from './outbox';
 import { createProgress } from './progress';
 import { createPgSearch } from './search-fts-postgres';
-import { createSpaces } from './conversation-spaces';
 import type { Store } from './types';
 
 export { createPool } from './pg-client';
@@ -101,7 +100,7 @@ export async function createPostgresStore(config: PostgresStoreConfig): Promise<
     ...memos,
     ...progress,
     ...gated(
-      { ...createLocales(sql), ...createAudience(sql), ...createSpaces(sql), ...createDigestIndex(sql), ...createPersonZones(sql) },
+      { ...createLocales(sql), ...createAudience(sql), ...createDigestIndex(sql), ...createPersonZones(sql) },
       ready,
     ),
     async pruneDelivered(before) {

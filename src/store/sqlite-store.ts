@@ -1,7 +1,7 @@
 /**
  * The embedded default Store: one SQLite file (WAL) under the data directory, no set-up. Every
  * table's queries are shared with PostgreSQL (audience.ts, progress.ts, outbox.ts, memos.ts,
- * locales.ts, conversation-spaces.ts, digest-index.ts, person-zones.ts; a feature's own tables are in its folder); only
+ * locales.ts, digest-index.ts, person-zones.ts; a feature's own tables are in its folder); only
  * the full-text search is SQLite's own (search-fts-sqlite.ts). This file opens, migrates and puts them together.
  */
 import { mkdirSync } from 'node:fs';
@@ -21,7 +21,6 @@ import { createPersonZones } from './person-zones';
 import { createProgress } from './progress';
 import { migrate } from './schema';
 import { createSqliteSearch } from './search-fts-sqlite';
-import { createSpaces } from './conversation-spaces';
 import type { Store } from './types';
 
 /** Where the embedded store lives, relative to HELPDESK_DATA_DIR. */
@@ -71,7 +70,7 @@ export function createSqliteStore(config: SqliteStoreConfig): Store {
     ...memos,
     ...progress,
     ...gated(
-      { ...createLocales(sql), ...createAudience(sql), ...createSpaces(sql), ...createDigestIndex(sql), ...createPersonZones(sql) },
+      { ...createLocales(sql), ...createAudience(sql), ...createDigestIndex(sql), ...createPersonZones(sql) },
       ready,
     ),
     async pruneDelivered(before) {

@@ -44,7 +44,6 @@ export interface InboundTable { key: string; expires_at: Int8 }
 export interface MemosTable { key: string; value: Json; expires_at: Int8 }
 export interface LocalesTable { subject: string; locale: string; updated_at: string }
 export interface ChosenLocalesTable { email: string; locale: string; updated_at: string }
-export interface ConversationSpacesTable { platform: string; conversation_id: string; space_id: string; bound_by: string; bound_at: string }
 export interface SearchDocsTable {
   id: number;
   etag: string;
@@ -81,7 +80,6 @@ export interface StoreTables {
   memos: MemosTable;
   locales: LocalesTable;
   chosen_locales: ChosenLocalesTable;
-  conversation_spaces: ConversationSpacesTable;
   search_docs: SearchDocsTable;
   search_terms: SearchTermsTable;
 }

@@ -183,24 +183,8 @@ export interface LocaleStore {
 }
 
 /** The space (product 1.5+) a channel is bound to, and who bound it when. */
-export interface SpaceBinding {
-  spaceId: string;
-  /** Lower-cased address of the agent who bound it. */
-  boundBy: string;
-  /** ISO time. */
-  boundAt: string;
-}
-
-/** Channels bound to a space (`space <id>`; src/store/conversation-spaces.ts). */
-export interface SpaceStore {
-  /** Binds the conversation to `spaceId`, replacing any binding; undefined removes it. */
-  setConversationSpace(platform: Platform, conversationId: string, spaceId: string | undefined, by: string): Promise<void>;
-  /** The conversation's binding, if any. */
-  conversationSpace(platform: Platform, conversationId: string): Promise<SpaceBinding | undefined>;
-}
-
 /** Durable notification state, and the search index. */
-export interface Store extends DeliveryOutbox, SearchIndexStore, MemoStore, LocaleStore, SpaceStore, DigestIndex, PersonZoneStore {
+export interface Store extends DeliveryOutbox, SearchIndexStore, MemoStore, LocaleStore, DigestIndex, PersonZoneStore {
   addSubscription(sub: SubscriptionRecord): Promise<boolean>;
   /** Removes one filter, or every filter of the conversation when `filter` is undefined. */
   removeSubscriptions(platform: Platform, conversationId: string, filter?: SubscriptionFilter): Promise<number>;

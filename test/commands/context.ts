@@ -39,7 +39,7 @@ export function notificationStore() {
       if (value) muted.add(email);
       else muted.delete(email);
     },
-    // Nothing else is kept: no notice was sent, no draft kept, no language or space set.
+    // Nothing else is kept: no notice was sent, no draft kept, no language set.
     recordAction: async () => undefined,
     lastNotice: async () => undefined,
     noticeOf: async () => undefined,
@@ -48,7 +48,6 @@ export function notificationStore() {
     language: async () => undefined,
     personLanguage: async () => undefined,
     defaultLanguage: 'en',
-    space: async () => undefined,
   };
   return { ports, subs, muted };
 }

@@ -3,6 +3,7 @@
  * before product 1.5 (no SD_SpaceId). The binding lives in a real SQLite store, and what a bound
  * channel changes (new tickets, queue, search, subscribe) is read back from the site and the store.
  */
+import { spaceBindingsIn } from '../../src/features/spaces/space-table';
 import { slaTableIn } from '../../src/features/sla/sla-table';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatch, handleText } from '../../src/commands';
@@ -105,12 +106,12 @@ describe('a site with two spaces', () => {
     const refused = await handleText(s.ctx(), 'space hr');
     expect(refused.view.type).toBe('error');
     expect(message(refused)).toMatch(/No ticket in the help desk carries space “hr”/);
-    expect(await s.store.conversationSpace(CHANNEL.platform, CHANNEL.id)).toBeUndefined();
+    expect(await (await spaceBindingsIn(s.store)).get(CHANNEL.platform, CHANNEL.id)).toBeUndefined();
 
     const bound = await handleText(s.ctx(), 'space IT');
     expect(bound.visibility).toBe('public');
     expect(message(bound)).toMatch(/now belongs to space it \(set by Dana Agent\)/);
-    expect((await s.store.conversationSpace(CHANNEL.platform, CHANNEL.id))?.spaceId).toBe('it');
+    expect((await (await spaceBindingsIn(s.store)).get(CHANNEL.platform, CHANNEL.id))?.spaceId).toBe('it');
     expect(message(await handleText(s.ctx(), 'space'))).toMatch(/belongs to space it/);
     expect(message(await handleText(s.ctx(), 'subscriptions'))).toMatch(/Space: it/);
   });
@@ -178,7 +179,7 @@ describe('a site with two spaces', () => {
   it('space none removes the binding: lists show every space again', async () => {
     await handleText(s.ctx(), 'space it');
     expect(message(await handleText(s.ctx(), 'space none'))).toMatch(/no longer belongs to space it/);
-    expect(await s.store.conversationSpace(CHANNEL.platform, CHANNEL.id)).toBeUndefined();
+    expect(await (await spaceBindingsIn(s.store)).get(CHANNEL.platform, CHANNEL.id)).toBeUndefined();
     const queue = list(await handleText(s.ctx(), 'queue all'));
     expect(queue.title).not.toMatch(/space/);
     expect(titles(queue)).toContain('Printer jams in facilities');
@@ -190,7 +191,7 @@ describe('a site with two spaces', () => {
     expect(message(requester)).toMatch(/Only help-desk agents/);
     const personal = await handleText(s.ctx(PERSONAL), 'space it');
     expect(personal.view.type).toBe('error');
-    expect(await s.store.conversationSpace(PERSONAL.platform, PERSONAL.id)).toBeUndefined();
+    expect(await (await spaceBindingsIn(s.store)).get(PERSONAL.platform, PERSONAL.id)).toBeUndefined();
   });
 });
 
@@ -204,7 +205,7 @@ describe('a deployment serving one space (HELPDESK_SPACE_ID)', () => {
   it('binds a channel only to that space, and says so for any other', async () => {
     const other = await handleText(s.ctx(), 'space facilities');
     expect(message(other)).toMatch(/serves space it only/);
-    expect(await s.store.conversationSpace(CHANNEL.platform, CHANNEL.id)).toBeUndefined();
+    expect(await (await spaceBindingsIn(s.store)).get(CHANNEL.platform, CHANNEL.id)).toBeUndefined();
     expect(message(await handleText(s.ctx(), 'space it'))).toMatch(/now belongs to space it/);
     const queue = list(await handleText(s.ctx(), 'queue all'));
     expect(queue.title).toMatch(/· space it$/);
@@ -223,7 +224,7 @@ describe('a site before product 1.5 (no SD_SpaceId)', () => {
   it('says it has no spaces, binds nothing, and files tickets as before', async () => {
     expect(message(await handleText(s.ctx(), 'space'))).toMatch(/has no spaces.*before 1\.5/);
     expect(message(await handleText(s.ctx(), 'space it'))).toMatch(/has no spaces/);
-    expect(await s.store.conversationSpace(CHANNEL.platform, CHANNEL.id)).toBeUndefined();
+    expect(await (await spaceBindingsIn(s.store)).get(CHANNEL.platform, CHANNEL.id)).toBeUndefined();
     const filed = await dispatch(s.ctx(), { verb: VERBS.create, values: { title: 'Desk lamp' } });
     expect(filed.ticketId).toBeGreaterThan(0);
     expect(s.spaceOf(filed.ticketId!)).toBeUndefined();

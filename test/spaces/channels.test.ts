@@ -3,6 +3,7 @@
  * Slack channel, and a ticket filed from that channel (Teams message action, Slack 🎫 reaction and
  * new-ticket modal) carries SD_SpaceId on the embedded site.
  */
+import { spaceBindingsIn } from '../../src/features/spaces/space-table';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConversationPorts } from '../../src/store/conversation-ports-store';
 import { featureCommands } from '../support/feature-commands';
@@ -30,7 +31,7 @@ describe('Teams: a channel bound to a space', () => {
     const replies = await h.say('space it', 'dana', 'message-channel-mention');
     expect(replies.map((r) => `${r.activity.text ?? ''}${cardText(cardOf(r))}`).join('\n')).toMatch(/now belongs to space it/);
     const channel = h.fixture('message-channel-mention').channelData.channel.id as string;
-    expect((await store.conversationSpace('teams', channel))?.spaceId).toBe('it');
+    expect((await (await spaceBindingsIn(store)).get('teams', channel))?.spaceId).toBe('it');
 
     const activity = h.fixture('submit-action', 'lynne');
     activity.value.data = { ...activity.value.data, title: 'Badge reader at the door beeps' };
@@ -62,13 +63,13 @@ describe('Slack: a channel bound to a space', () => {
   it('refuses an unknown space, binds a known one, and a 🎫 reaction files the ticket in it', async () => {
     await scene.post(slashBody(slash(scene.fake, PEOPLE.dana, 'space hr', 'unknown')));
     expect(JSON.stringify((await scene.fake.waitFor('response_url', (c) => c.responseId === 'unknown')).body)).toMatch(/No ticket in the help desk carries space/);
-    expect(await store.conversationSpace('slack', CHANNEL)).toBeUndefined();
+    expect(await (await spaceBindingsIn(store)).get('slack', CHANNEL)).toBeUndefined();
 
     await scene.post(slashBody(slash(scene.fake, PEOPLE.dana, 'space facilities', 'bind')));
     // A binding is said publicly, in the channel.
     const said = await scene.fake.waitFor('chat.postMessage', (c) => c.body.channel === CHANNEL && /now belongs to space facilities/.test(JSON.stringify(c.body)));
     expect(said).toBeDefined();
-    expect((await store.conversationSpace('slack', CHANNEL))?.spaceId).toBe('facilities');
+    expect((await (await spaceBindingsIn(store)).get('slack', CHANNEL))?.spaceId).toBe('facilities');
 
     scene.fake.messages.push({ channel: CHANNEL, ts: '1732280050.000200', text: 'Heating in room 4 is off', user: PEOPLE.robin.id });
     expect((await scene.post(eventBody(slackFixture('event-reaction-added')))).status).toBe(200);
@@ -79,7 +80,7 @@ describe('Slack: a channel bound to a space', () => {
   });
 
   it('files a ticket from the new-ticket modal opened in the bound channel in its space', async () => {
-    await store.setConversationSpace('slack', CHANNEL, 'facilities', PEOPLE.dana.email);
+    await (await spaceBindingsIn(store)).set('slack', CHANNEL, 'facilities', PEOPLE.dana.email);
     const payload = slackFixture('view-submission');
     payload.user.id = PEOPLE.sam.id;
     payload.view.state.values.title.value.value = 'Window will not close';

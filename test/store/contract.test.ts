@@ -1,4 +1,5 @@
 /** The Store contract: every engine keeps and answers the same things the same way. */
+import { spaceBindingsIn } from '../../src/features/spaces/space-table';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createConversationPorts, type Store } from '../../src/store';
 import { pgProblem } from '../support/postgres';
@@ -106,17 +107,17 @@ describe.each(engines)('$name store', (engine) => {
     const { store, location } = await open();
     const replica = await engine.open(location);
     stores.push(replica);
-    const [here, there] = [createConversationPorts(store), createConversationPorts(replica)];
-    expect(await there.space(channel)).toBeUndefined();
-    await store.setConversationSpace('slack', 'C1', 'it', dana.email);
-    expect(await there.space(channel)).toBe('it');
-    expect(await replica.conversationSpace('slack', 'C1')).toEqual({ spaceId: 'it', boundBy: 'dana@contoso.com', boundAt: expect.any(String) });
+    // The spaces feature's table, on each replica's handle of the one database.
+    const [here, there] = [await spaceBindingsIn(store), await spaceBindingsIn(replica)];
+    expect(await there.get('slack', 'C1')).toBeUndefined();
+    await here.set('slack', 'C1', 'it', dana.email);
+    expect(await there.get('slack', 'C1')).toEqual({ spaceId: 'it', boundBy: 'dana@contoso.com', boundAt: expect.any(String) });
     // Another platform's conversation with the same id is another conversation.
-    expect(await there.space({ ...channel, platform: 'teams' })).toBeUndefined();
-    await replica.setConversationSpace('slack', 'C1', 'facilities', dana.email);
-    expect(await here.space(channel)).toBe('facilities');
-    await store.setConversationSpace('slack', 'C1', undefined, dana.email);
-    expect(await there.space(channel)).toBeUndefined();
+    expect(await there.get('teams', 'C1')).toBeUndefined();
+    await there.set('slack', 'C1', 'facilities', dana.email);
+    expect((await here.get('slack', 'C1'))?.spaceId).toBe('facilities');
+    await here.set('slack', 'C1', undefined, dana.email);
+    expect(await there.get('slack', 'C1')).toBeUndefined();
   });
 
   it("keeps a person's chosen language apart from the one they last wrote in; it wins for DMs until cleared, across a reopen", async () => {

@@ -1,4 +1,5 @@
 /** `npm run store:migrate`: an installation moves from SQLite to PostgreSQL without losing cards or notifying twice. */
+import { spaceBindingsIn } from '../../src/features/spaces/space-table';
 import { slaTableIn } from '../../src/features/sla/sla-table';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -39,7 +40,7 @@ describe.skipIf(!pgAvailable())(`store:migrate${pgAvailable() ? '' : ` (cannot r
     });
     await sqlite.markDelivered('ticket:12:"e,4">teams:19:abc@thread.tacv2');
     await sqlite.setMuted('sam@contoso.com', true);
-    await sqlite.setConversationSpace('teams', teamsChannel.id, 'it', 'dana@contoso.com');
+    await (await spaceBindingsIn(sqlite)).set('teams', teamsChannel.id, 'it', 'dana@contoso.com');
     // Two notifications still owed when the single bot stopped: one had failed once already.
     const owed = (key: string, text: string) => ({ key, lane: 'slack:C9', ticketId: 12, createdAt: '2026-11-22T10:00:02.000Z', payload: { kind: 'line', text } });
     await sqlite.commitCycleWithDeliveries({ watermarks: {}, states: [], processedKeys: [] }, [owed('k1', 'first'), owed('k2', 'second')]);
@@ -67,7 +68,7 @@ describe.skipIf(!pgAvailable())(`store:migrate${pgAvailable() ? '' : ` (cannot r
     expect((await store.getTicketStates([12])).get(12)).toMatchObject({ status: 'Assigned', modified: '2026-11-22T09:59:00Z' });
     expect(await store.deliveredAmong(['comment:3:"c,1"', 'ticket:12:"e,4">teams:19:abc@thread.tacv2', 'other'])).toEqual(new Set(['comment:3:"c,1"', 'ticket:12:"e,4">teams:19:abc@thread.tacv2']));
     expect(await store.mutedAmong(['sam@contoso.com', 'alex@contoso.com'])).toEqual(new Set(['sam@contoso.com']));
-    expect((await store.conversationSpace('teams', teamsChannel.id))?.spaceId).toBe('it');
+    expect((await (await spaceBindingsIn(store)).get('teams', teamsChannel.id))?.spaceId).toBe('it');
     // What was owed is owed here, in order, and free for a replica to claim (its second attempt).
     expect(await store.pendingDeliveryCount()).toBe(2);
     const [head] = await store.dueDeliveries(Date.now(), 10);

@@ -4,6 +4,7 @@
  * still read back through the store's API. Each table is read, so a table whose rows were
  * dropped, or whose values no longer read back, fails here.
  */
+import { spaceBindingsIn } from '../../src/features/spaces/space-table';
 import { preferencesIn } from '../../src/features/preferences/preference-table';
 import { slaTableIn } from '../../src/features/sla/sla-table';
 import { digestSchedulesIn } from '../../src/features/digests/digest-table';
@@ -84,7 +85,7 @@ async function expectEveryRow(store: Store, { searchIndex = true } = {}): Promis
   expect(await slaTableIn(store).getSlaMeta(data.slaMeta.name)).toBe(data.slaMeta.value);
   expect((await slaTableIn(store).slaQueue(0, 10)).total).toBe(2);
 
-  expect(await store.conversationSpace(data.space.platform, data.space.conversationId)).toMatchObject({ spaceId: data.space.spaceId, boundBy: data.space.by });
+  expect(await (await spaceBindingsIn(store)).get(data.space.platform, data.space.conversationId)).toMatchObject({ spaceId: data.space.spaceId, boundBy: data.space.by });
   expect(await (await savedRepliesIn(store)).get(data.savedReply.name)).toEqual(data.savedReply);
   expect(await surveysOf(store).get(data.survey.id)).toEqual({ ...data.survey, rating: data.surveyAnswer.rating, comment: data.surveyAnswer.comment, answeredAt: data.surveyAnswer.at });
   expect(await digestSchedulesIn(store).get(data.digest.platform, data.digest.conversationId)).toEqual(data.digest);

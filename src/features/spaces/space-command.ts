@@ -8,24 +8,29 @@ import { VERBS } from '../../core';
 import { byWhom, confirm, confirmAboutHere, errorReply, tr } from '../../commands/respond';
 import { agentOnly } from '../../commands/subscription-filter';
 import { plainly } from '../../notify/plain-ports';
-import type { FeatureCommand, FeatureHandler, HostServices } from '../types';
+import type { Kysely } from 'kysely';
+import type { FeatureCommand, FeatureHandler } from '../types';
+import { createSpaceBindings, type SpaceTables } from './space-table';
 
-/** What `space` is handed: the store keeping each channel's binding. */
-export type SpaceServices = Pick<HostServices, 'store'>;
+/** What `space` is handed: its own table of bindings. */
+export interface SpaceServices {
+  db: Kysely<SpaceTables>;
+}
 
 /** Words that remove a channel's binding. */
 const NONE_WORDS = new Set(['none', 'off', 'clear', 'remove']);
 
 /** Shows, sets or removes this channel's space. */
-const space: FeatureHandler<SpaceServices> = async (ctx, input, _commands, { store }) => {
+const space: FeatureHandler<SpaceServices> = async (ctx, input, _commands, { db }) => {
   const refused = await agentOnly(ctx, 'space');
   if (refused) return refused;
   const t = tr(ctx);
   const c = ctx.conversation;
+  const bindings = createSpaceBindings(db);
   // A store that does not answer fails with a plain message, not a generic apology.
-  const setSpace = (spaceId: string | undefined) => plainly(() => store.setConversationSpace(c.platform, c.id, spaceId, ctx.actor.email));
+  const setSpace = (spaceId: string | undefined) => plainly(() => bindings.set(c.platform, c.id, spaceId, ctx.actor.email));
   const typed = (input.values?.space ?? '').trim();
-  const current = (await plainly(() => store.conversationSpace(c.platform, c.id)))?.spaceId;
+  const current = (await plainly(() => bindings.get(c.platform, c.id)))?.spaceId;
   if (!typed) {
     if ((await ctx.helpdesk.hasSpaces()) === false) return errorReply(t('commands:space.noSpaces'));
     return current ? confirmAboutHere(ctx, 'commands:space.current', { space: current }) : confirmAboutHere(ctx, 'commands:space.unbound');
