@@ -23,7 +23,7 @@ export interface Survey {
 /** A survey can be answered this many days after it was sent. */
 export const SURVEY_DAYS = 7;
 
-/** The surveys as commands see them (kept by src/store/csat-surveys.ts). */
+/** The surveys as commands see them (kept by src/features/surveys/survey-table.ts). */
 export interface SurveyPorts {
   get(id: string): Promise<Survey | undefined>;
   /** Records an answer (a later one replaces the rating; a comment left out keeps the last one); returns the survey as it was before. */

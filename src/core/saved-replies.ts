@@ -9,7 +9,7 @@ export interface SavedReply {
   updatedAt: string;
 }
 
-/** The desk's saved replies as the commands see them (kept by src/store/saved-replies-table.ts). */
+/** The desk's saved replies as the commands see them (kept by src/features/saved-replies/saved-replies-table.ts). */
 export interface SavedReplyPorts {
   /** Every saved reply, by name. */
   list(): Promise<SavedReply[]>;
