@@ -41,6 +41,15 @@ export type CommandExtensions = Required<Omit<CommandExtension, 'queues'>> & {
   queue(name: string): ((ctx: CommandContext, input: CommandInput) => Promise<Reply>) | undefined;
 };
 
+/** The first part's answer, asked in list order; undefined when none answers. */
+async function firstAnswer<R>(parts: readonly CommandExtension[], ask: (part: CommandExtension) => Promise<R | undefined> | undefined): Promise<R | undefined> {
+  for (const part of parts) {
+    const answer = await ask(part);
+    if (answer) return answer;
+  }
+  return undefined;
+}
+
 /** The features' parts as one set of points: offers and shortcuts take the first that answers, forms pass through each, lists add up. */
 export function combineExtensions(parts: readonly CommandExtension[]): CommandExtensions {
   const queues = new Map<string, (ctx: CommandContext, input: CommandInput) => Promise<Reply>>();
@@ -51,13 +60,7 @@ export function combineExtensions(parts: readonly CommandExtension[]): CommandEx
     }
   }
   return {
-    async beforeNewTicket(ctx, draft, options) {
-      for (const part of parts) {
-        const offer = await part.beforeNewTicket?.(ctx, draft, options);
-        if (offer) return offer;
-      }
-      return undefined;
-    },
+    beforeNewTicket: (ctx, draft, options) => firstAnswer(parts, (part) => part.beforeNewTicket?.(ctx, draft, options)),
     async agentForm(ctx, form, isAgent, picked) {
       let shown = form;
       for (const part of parts) if (part.agentForm) shown = await part.agentForm(ctx, shown, isAgent, picked);
@@ -68,25 +71,13 @@ export function combineExtensions(parts: readonly CommandExtension[]): CommandEx
       for (const part of parts) if (part.fillPicked) errors.push(...(await part.fillPicked(ctx, ticket, values, field, picked)));
       return errors;
     },
-    async typedShortcut(ctx, ticketId, text) {
-      for (const part of parts) {
-        const found = await part.typedShortcut?.(ctx, ticketId, text);
-        if (found) return found;
-      }
-      return undefined;
-    },
+    typedShortcut: (ctx, ticketId, text) => firstAnswer(parts, (part) => part.typedShortcut?.(ctx, ticketId, text)),
     async pickerChoices(ctx, query, limit) {
       const choices: Choice[] = [];
       for (const part of parts) if (part.pickerChoices) choices.push(...(await part.pickerChoices(ctx, query, limit - choices.length)));
       return choices.slice(0, limit);
     },
-    async boundSpace(ctx) {
-      for (const part of parts) {
-        const bound = await part.boundSpace?.(ctx);
-        if (bound) return bound;
-      }
-      return undefined;
-    },
+    boundSpace: (ctx) => firstAnswer(parts, (part) => part.boundSpace?.(ctx)),
     async conversationLines(ctx, t) {
       const lines: string[] = [];
       for (const part of parts) if (part.conversationLines) lines.push(...(await part.conversationLines(ctx, t)));

@@ -3,7 +3,7 @@
  *
  * Both engines run the same Kysely queries (tables.ts types every table the store keeps): one
  * module per table group (audience, progress, outbox, memos, locales, person-zones, the search
- * index, digest-index), with no engine split inside. A feature's own tables are in its folder,
+ * index), with no engine split inside. A feature's own tables are in its folder,
  * over the handle featureDatabase() gives it. SQL differs only in search-fts-sqlite.ts /
  * search-fts-postgres.ts (full text), claims-locking.ts (row locks, the claim clock, the outbox's
  * planning lock) and lease.ts (PostgreSQL's poller lease); values.ts reads back the few values the

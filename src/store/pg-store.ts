@@ -5,7 +5,6 @@
  * (search-fts-postgres.ts); this file connects, migrates and puts them together.
  */
 import type pg from 'pg';
-import { createDigestIndex } from './digest-index';
 import { createPersonZones } from './person-zones';
 import type { Logger } from '../log';
 import { isSchemaTooNew, messageOf } from './errors';
@@ -100,7 +99,7 @@ export async function createPostgresStore(config: PostgresStoreConfig): Promise<
     ...memos,
     ...progress,
     ...gated(
-      { ...createLocales(sql), ...createAudience(sql), ...createDigestIndex(sql), ...createPersonZones(sql) },
+      { ...createLocales(sql), ...createAudience(sql), ...createPersonZones(sql) },
       ready,
     ),
     async pruneDelivered(before) {

@@ -1,14 +1,13 @@
 /**
  * The embedded default Store: one SQLite file (WAL) under the data directory, no set-up. Every
  * table's queries are shared with PostgreSQL (audience.ts, progress.ts, outbox.ts, memos.ts,
- * locales.ts, digest-index.ts, person-zones.ts; a feature's own tables are in its folder); only
+ * locales.ts, person-zones.ts; a feature's own tables are in its folder); only
  * the full-text search is SQLite's own (search-fts-sqlite.ts). This file opens, migrates and puts them together.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { createAudience } from './audience';
-import { createDigestIndex } from './digest-index';
 import { gated } from './ready-gate';
 import { sqliteSql } from './kysely';
 import { createLocales } from './locales';
@@ -70,7 +69,7 @@ export function createSqliteStore(config: SqliteStoreConfig): Store {
     ...memos,
     ...progress,
     ...gated(
-      { ...createLocales(sql), ...createAudience(sql), ...createDigestIndex(sql), ...createPersonZones(sql) },
+      { ...createLocales(sql), ...createAudience(sql), ...createPersonZones(sql) },
       ready,
     ),
     async pruneDelivered(before) {

@@ -4,7 +4,6 @@
  */
 import type { Conversation, IndexedTicket, SubscriptionFilter, TicketIndex } from '../core';
 import type { Kysely } from 'kysely';
-import type { DigestIndex } from './digest-index';
 import type { PersonZoneStore } from './person-zones';
 
 // The store's files import these from here, so moving them elsewhere changes one line.
@@ -184,7 +183,7 @@ export interface LocaleStore {
 
 /** The space (product 1.5+) a channel is bound to, and who bound it when. */
 /** Durable notification state, and the search index. */
-export interface Store extends DeliveryOutbox, SearchIndexStore, MemoStore, LocaleStore, DigestIndex, PersonZoneStore {
+export interface Store extends DeliveryOutbox, SearchIndexStore, MemoStore, LocaleStore, PersonZoneStore {
   addSubscription(sub: SubscriptionRecord): Promise<boolean>;
   /** Removes one filter, or every filter of the conversation when `filter` is undefined. */
   removeSubscriptions(platform: Platform, conversationId: string, filter?: SubscriptionFilter): Promise<number>;

@@ -62,9 +62,10 @@ const ALLOW: (string | RegExp)[] = [
   /^questions answered without a ticket could not be counted for the report$/,
   // The answers' full-text index: SQL and SQLite's tokenizer settings.
   /^CREATE INDEX answers_tsv /,
-  // Features' tables declared where an engine types them its own way (sla-table.ts, preference-table.ts), and Kysely's `is not`.
+  // Features' tables declared where an engine types them its own way (sla-table.ts, preference-table.ts), and Kysely's `is not` and `not in`.
   /^\s*CREATE (TABLE|INDEX) IF NOT EXISTS /,
   'is not',
+  'not in',
   'porter unicode61 remove_diacritics 2',
 ];
 

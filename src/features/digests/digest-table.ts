@@ -11,6 +11,7 @@ import type { Migration } from 'kysely/migration';
 import type { DigestSpec } from '../../core/digests';
 import type { Int8 } from '../../store/tables';
 import type { Platform, Store } from '../../store/types';
+import { tableIn } from '../table-in';
 import { int8, platformOf } from '../../store/values';
 
 /** One conversation's digest schedule as the table holds it. */
@@ -120,13 +121,4 @@ export function createDigestSchedules(db: Kysely<DigestTables>): DigestSchedules
 }
 
 /** The schedules in a store's database, for the timer, which holds the store rather than the feature's handle. */
-export function digestSchedulesIn(store: Pick<Store, 'featureDatabase'>): DigestSchedules {
-  const table = async () => createDigestSchedules((await store.featureDatabase()) as Kysely<DigestTables>);
-  return {
-    put: async (d) => (await table()).put(d),
-    remove: async (platform, id) => (await table()).remove(platform, id),
-    get: async (platform, id) => (await table()).get(platform, id),
-    list: async () => (await table()).list(),
-    advance: async (platform, id, from, to, since) => (await table()).advance(platform, id, from, to, since),
-  };
-}
+export const digestSchedulesIn = (store: Pick<Store, 'featureDatabase'>): DigestSchedules => tableIn(store, (db) => createDigestSchedules(db as Kysely<DigestTables>));

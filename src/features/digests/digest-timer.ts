@@ -17,6 +17,7 @@ import { slaTableIn } from '../sla/sla-table';
 import { preferencesIn } from '../preferences/preference-table';
 import type { PolicySource } from '../sla/policy-source';
 import { digestSchedulesIn, type DigestRecord } from './digest-table';
+import { digestTickets } from './digest-tickets';
 import type { Platform, Store } from '../../store/types';
 import { digestView, type DigestOccasion } from './digest-view';
 import { digestFigures, filedBetween } from './digest-data';
@@ -89,7 +90,7 @@ export function createDigests(config: DigestsConfig): Digests {
   /** What a digest for the conversation counts from `since` until `until`, in its zone and language. */
   async function counted(platform: Platform, conversationId: string, zone: string, since: number, until: number) {
     const [tickets, subs, locales, due] = await Promise.all([
-      store.digestTickets(since, vocabulary.statuses.filter((s) => isDone(vocabulary, s))),
+      store.featureDatabase().then((db) => digestTickets(db, since, vocabulary.statuses.filter((s) => isDone(vocabulary, s)))),
       store.listSubscriptions(platform, conversationId),
       store.conversationLocales(),
       config.sla ? slaTableIn(store).slaQueue(0, 5000) : Promise.resolve(undefined),

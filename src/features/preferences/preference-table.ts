@@ -10,8 +10,9 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import { addressKey } from '../../core/vocabulary';
 import type { DmChoices } from '../../core/preferences';
-import type { Flag, Int8, Json } from '../../store/tables';
+import type { Int8, Json } from '../../store/tables';
 import type { Store } from '../../store/types';
+import { tableIn } from '../table-in';
 import { inChunks, int8, valuesOn, type Values } from '../../store/values';
 
 /** A person's choices as the table holds them (1/0 for each kind of DM). */
@@ -138,14 +139,4 @@ export function createPreferenceTable(db: Kysely<PreferenceTables>): PreferenceT
 }
 
 /** The preferences in a store's database, for the deliverer and the timer, which hold the store rather than the feature's handle. */
-export function preferencesIn(store: Pick<Store, 'featureDatabase'>): PreferenceTable {
-  let table: Promise<PreferenceTable> | undefined;
-  const open = () => (table ??= store.featureDatabase().then((db) => createPreferenceTable(db as Kysely<PreferenceTables>)));
-  return {
-    setDmPreferences: async (email, prefs) => (await open()).setDmPreferences(email, prefs),
-    dmPreferences: async (emails) => (await open()).dmPreferences(emails),
-    holdDm: async (dm) => (await open()).holdDm(dm),
-    heldDue: async (now) => (await open()).heldDue(now),
-    dropHeld: async (keys) => (await open()).dropHeld(keys),
-  };
-}
+export const preferencesIn = (store: Pick<Store, 'featureDatabase'>): PreferenceTable => tableIn(store, (db) => createPreferenceTable(db as Kysely<PreferenceTables>));

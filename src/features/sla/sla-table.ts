@@ -11,6 +11,7 @@ import type { Migration } from 'kysely/migration';
 import type { CardClock } from '../../core/sla';
 import type { Flag, Int8, Json } from '../../store/tables';
 import type { Store } from '../../store/types';
+import { tableIn } from '../table-in';
 import { inChunks, int8, valuesOn, type Values } from '../../store/values';
 
 /** One ticket's clocks as the table holds them: the record as JSON, its next instant and due time indexed. */
@@ -175,17 +176,4 @@ export function createSlaTable(db: Kysely<SlaTables>): SlaStore {
 }
 
 /** The SLA tables in a store's database, for the poller's side (the tracker, the digests' and storms' reads), which holds the store. */
-export function slaTableIn(store: Pick<Store, 'featureDatabase'>): SlaStore {
-  let table: Promise<SlaStore> | undefined;
-  const open = () => (table ??= store.featureDatabase().then((db) => createSlaTable(db as Kysely<SlaTables>)));
-  return {
-    slaRecords: async (ids) => (await open()).slaRecords(ids),
-    putSlaRecords: async (list) => (await open()).putSlaRecords(list),
-    slaDueBefore: async (until, limit) => (await open()).slaDueBefore(until, limit),
-    slaQueue: async (offset, limit) => (await open()).slaQueue(offset, limit),
-    slaWithoutFirstResponse: async (afterId, limit) => (await open()).slaWithoutFirstResponse(afterId, limit),
-    slaRecordPage: async (afterId, limit) => (await open()).slaRecordPage(afterId, limit),
-    getSlaMeta: async (name) => (await open()).getSlaMeta(name),
-    putSlaMeta: async (name, value) => (await open()).putSlaMeta(name, value),
-  };
-}
+export const slaTableIn = (store: Pick<Store, 'featureDatabase'>): SlaStore => tableIn(store, (db) => createSlaTable(db as Kysely<SlaTables>));

@@ -9,6 +9,7 @@ import type { Migration } from 'kysely/migration';
 import type { Survey, SurveyPorts } from '../../core/satisfaction';
 import { lockedForUpdateOn } from '../../store/claims-locking';
 import type { Store } from '../../store/types';
+import { tableIn } from '../table-in';
 
 /** One survey as the table holds it. */
 export interface CsatSurveysTable {
@@ -93,12 +94,4 @@ export function createSurveyTable(db: Kysely<SurveyTables>): SurveyTable {
 }
 
 /** The surveys in a store's database, for the poller's side (the planner), which holds the store rather than the feature's handle. */
-export function surveysIn(store: Pick<Store, 'featureDatabase'>): SurveyTable {
-  const table = async () => createSurveyTable((await store.featureDatabase()) as Kysely<SurveyTables>);
-  return {
-    open: async (s) => (await table()).open(s),
-    get: async (id) => (await table()).get(id),
-    answer: async (id, rating, comment, at) => (await table()).answer(id, rating, comment, at),
-    sentSince: async (from) => (await table()).sentSince(from),
-  };
-}
+export const surveysIn = (store: Pick<Store, 'featureDatabase'>): SurveyTable => tableIn(store, (db) => createSurveyTable(db as Kysely<SurveyTables>));
