@@ -100,7 +100,7 @@ export function sampleViews(locale?: string): Record<string, View> {
     'resolve-form': { type: 'form', form: resolveForm(t, vocabulary, {}, [], locale) },
     'comment-form-picker': { type: 'form', form: { ...commentForm(t, vocabulary, true, {}, [], locale), savedReplyPicker: savedReplyPicker(VERBS.commentForm, SAMPLE_REPLIES, locale) } },
     'resolve-form-picker': { type: 'form', form: { ...resolveForm(t, vocabulary, { note: 'Hi Patti' }, [], locale), savedReplyPicker: savedReplyPicker(VERBS.resolveForm, SAMPLE_REPLIES, locale) } },
-    'saved-reply-form': { type: 'form', form: savedReplyForm({ name: 'vpn' }, [{ field: 'body', message: tr('replies:bodyEmpty') }], REPLY_VARIABLES, locale, 'vpn') },
+    'saved-reply-form': { type: 'form', form: savedReplyForm({ name: 'vpn' }, [{ field: 'body', message: tr('saved-replies:bodyEmpty') }], REPLY_VARIABLES, locale, 'vpn') },
     'survey-form': { type: 'form', form: surveyForm(SAMPLE_SURVEY, { rating: '4' }, [], locale) },
     'survey-thanks': { type: 'confirmation', confirmation: surveyThanks(SAMPLE_SURVEY, 4, 'rated', locale) },
     'survey-comment-thanks': { type: 'confirmation', confirmation: surveyThanks(SAMPLE_SURVEY, 4, 'comment', locale) },
