@@ -167,7 +167,7 @@ export function sampleViews(locale?: string): Record<string, View> {
         assignedTo: 'alexw@example.com', serialNumber: 'PF3XK2', manufacturer: 'Lenovo', model: 'X1 Carbon Gen 11', warrantyExpires: '2027-03-01T00:00:00Z',
       }], tr('commands:asset.mineEmpty'), locale, new Map([['alexw@example.com', 'Alex Wilber']])),
     },
-    text: { type: 'text', text: tr('commands:notifications.muted') },
+    text: { type: 'text', text: tr('preferences:muted') },
     'notice-requester-resolved': {
       type: 'notice',
       notice: noticeView(ticket({ status: 'Resolved', webUrl: 'https://contoso.sharepoint.com/sites/helpdesk/Lists/SD_Tickets/DispForm.aspx?ID=42' }), tr('notify:dm.resolvedWithNote', { ticket: '#42 "VPN drops every 10 minutes when working from the "Berlin" office"', note: 'Gateway keep-alive raised to 60 s.' }), 'requester', 'pattif@example.com', locale),
