@@ -47,7 +47,7 @@ export function englishOnlyFragments(namespaces: readonly Namespace[], lng = 'de
   return [...out];
 }
 
-/** The features whose words moved out of the namespaces above into their own folder's catalog. */
+/** The features whose words moved out of the core namespaces below into their own folder's catalog. */
 const FEATURE_WORDS: readonly Namespace[] = ['saved-replies', 'preferences', 'spaces', 'search', 'storms', 'language'];
 
 /** The English fragments found in `shown` (empty when everything with a German form is German). */
