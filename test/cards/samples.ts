@@ -100,7 +100,7 @@ export function sampleViews(locale?: string): Record<string, View> {
     'resolve-form': { type: 'form', form: resolveForm(t, vocabulary, {}, [], locale) },
     'comment-form-picker': { type: 'form', form: { ...commentForm(t, vocabulary, true, {}, [], locale), savedReplyPicker: savedReplyPicker(VERBS.commentForm, SAMPLE_REPLIES, locale) } },
     'resolve-form-picker': { type: 'form', form: { ...resolveForm(t, vocabulary, { note: 'Hi Patti' }, [], locale), savedReplyPicker: savedReplyPicker(VERBS.resolveForm, SAMPLE_REPLIES, locale) } },
-    'saved-reply-form': { type: 'form', form: savedReplyForm({ name: 'vpn' }, [{ field: 'body', message: tr('replies:bodyEmpty') }], REPLY_VARIABLES, locale, 'vpn') },
+    'saved-reply-form': { type: 'form', form: savedReplyForm({ name: 'vpn' }, [{ field: 'body', message: tr('saved-replies:bodyEmpty') }], REPLY_VARIABLES, locale, 'vpn') },
     'survey-form': { type: 'form', form: surveyForm(SAMPLE_SURVEY, { rating: '4' }, [], locale) },
     'survey-thanks': { type: 'confirmation', confirmation: surveyThanks(SAMPLE_SURVEY, 4, 'rated', locale) },
     'survey-comment-thanks': { type: 'confirmation', confirmation: surveyThanks(SAMPLE_SURVEY, 4, 'comment', locale) },
@@ -167,7 +167,7 @@ export function sampleViews(locale?: string): Record<string, View> {
         assignedTo: 'alexw@example.com', serialNumber: 'PF3XK2', manufacturer: 'Lenovo', model: 'X1 Carbon Gen 11', warrantyExpires: '2027-03-01T00:00:00Z',
       }], tr('commands:asset.mineEmpty'), locale, new Map([['alexw@example.com', 'Alex Wilber']])),
     },
-    text: { type: 'text', text: tr('commands:notifications.muted') },
+    text: { type: 'text', text: tr('preferences:muted') },
     'notice-requester-resolved': {
       type: 'notice',
       notice: noticeView(ticket({ status: 'Resolved', webUrl: 'https://contoso.sharepoint.com/sites/helpdesk/Lists/SD_Tickets/DispForm.aspx?ID=42' }), tr('notify:dm.resolvedWithNote', { ticket: '#42 "VPN drops every 10 minutes when working from the "Berlin" office"', note: 'Gateway keep-alive raised to 60 s.' }), 'requester', 'pattif@example.com', locale),

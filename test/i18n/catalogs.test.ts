@@ -2,7 +2,7 @@
  * The catalogs stay complete: every language has every key English has (and no other), with the
  * same {{variables}}, and every key the sources ask for exists in English.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CATALOGS, LOCALES, NAMESPACES, type Catalog } from '../../src/i18n';
@@ -36,6 +36,13 @@ function* sourceFiles(dir: string): Generator<string> {
     else if (name.endsWith('.ts')) yield file;
   }
 }
+
+/** A key the sources ask for, in any namespace: t('ns:key'), t("ns:key") and keys passed on to t later. */
+const LOOKUP = new RegExp(`['"\`]((?:${NAMESPACES.join('|')}):[\\w.-]+)['"\`]`, 'g');
+
+/** The features that keep their words in their own folder: src/features/<name>/catalog/<lng>.json. */
+const FEATURES = path.resolve('src/features');
+const featureCatalogs = () => readdirSync(FEATURES).filter((name) => existsSync(path.join(FEATURES, name, 'catalog')));
 
 describe('message catalogs', () => {
   const en = keysOf('en');
@@ -75,10 +82,24 @@ describe('message catalogs', () => {
     for (const file of sourceFiles(path.resolve('src'))) {
       const text = readFileSync(file, 'utf8');
       // t('ns:key'), t("ns:key") and the catalogs' key constants (`'ns:key'` passed on to t later).
-      for (const m of text.matchAll(/['"`]((?:common|commands|views|notify|helpdesk|teams|slack):[\w.-]+)['"`]/g)) {
+      for (const m of text.matchAll(LOOKUP)) {
         if (!known.has(m[1].replace(PLURAL, ''))) missing.push(`${path.relative('.', file)}: ${m[1]}`);
       }
     }
     expect(missing).toEqual([]);
+  });
+
+  // Adding a language is one file per feature folder plus the core's: each folder's files are the namespace of that name.
+  it('reads each feature folder\'s catalog, in every language, as the namespace of its name', () => {
+    const folders = featureCatalogs();
+    expect(folders.length).toBeGreaterThan(0);
+    for (const name of folders) {
+      expect(NAMESPACES, name).toContain(name);
+      for (const lng of LOCALES) {
+        const file = path.join(FEATURES, name, 'catalog', `${lng}.json`);
+        expect(existsSync(file), `${name}/catalog/${lng}.json`).toBe(true);
+        expect(CATALOGS[lng][name as (typeof NAMESPACES)[number]], `${name} in ${lng}`).toEqual(JSON.parse(readFileSync(file, 'utf8')));
+      }
+    }
   });
 });

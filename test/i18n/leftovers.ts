@@ -47,7 +47,10 @@ export function englishOnlyFragments(namespaces: readonly Namespace[], lng = 'de
   return [...out];
 }
 
+/** The features whose words moved out of the core namespaces below into their own folder's catalog. */
+const FEATURE_WORDS: readonly Namespace[] = ['saved-replies', 'preferences', 'spaces', 'search', 'storms', 'language'];
+
 /** The English fragments found in `shown` (empty when everything with a German form is German). */
-export function leftoverEnglish(shown: string, namespaces: readonly Namespace[] = ['common', 'commands', 'views', 'notify', 'teams', 'slack'], lng = 'de'): string[] {
+export function leftoverEnglish(shown: string, namespaces: readonly Namespace[] = ['common', 'commands', 'views', 'notify', 'teams', 'slack', ...FEATURE_WORDS], lng = 'de'): string[] {
   return englishOnlyFragments(namespaces, lng).filter((f) => shown.includes(f));
 }

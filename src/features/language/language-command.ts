@@ -35,22 +35,22 @@ async function ownLanguage(ctx: CommandContext, typed: string, services: Languag
   const t = tr(ctx);
   const email = ctx.actor.email.trim();
   // A choice is kept per address: without one it could not follow the person anywhere.
-  if (!email) return errorReply(t('commands:language.noAddress'));
+  if (!email) return errorReply(t('language:noAddress'));
   const want = wanted(typed);
-  if (want && 'unknown' in want) return errorReply(t('commands:language.unknown', { typed, choices }), languageCommand.usage);
+  if (want && 'unknown' in want) return errorReply(t('language:unknown', { typed, choices }), languageCommand.usage);
   if (!want) {
     const chosen = await settings.person(email);
     return confirm(chosen
-      ? t('commands:language.ownCurrent', { language: languageName(ctx.locale)(normalizeLocale(chosen)), choices })
-      : t('commands:language.ownFollowsApp', { language: languageName(ctx.locale)(normalizeLocale(ctx.clientLocale ?? ctx.locale)), choices }));
+      ? t('language:ownCurrent', { language: languageName(ctx.locale)(normalizeLocale(chosen)), choices })
+      : t('language:ownFollowsApp', { language: languageName(ctx.locale)(normalizeLocale(ctx.clientLocale ?? ctx.locale)), choices }));
   }
   if ('reset' in want) {
     await settings.setPerson(email, undefined);
     // Said in the language their app sends (unknown: English): that is what they read from now on.
-    return confirm(tr({ locale: ctx.clientLocale })('commands:language.ownCleared'));
+    return confirm(tr({ locale: ctx.clientLocale })('language:ownCleared'));
   }
   await settings.setPerson(email, want.locale);
-  return confirm(tr({ locale: want.locale })('commands:language.ownSet', { language: languageName(want.locale)(want.locale) }));
+  return confirm(tr({ locale: want.locale })('language:ownSet', { language: languageName(want.locale)(want.locale) }));
 }
 
 /** Shows or sets this conversation's language, or in a personal chat the person's own. */
@@ -67,24 +67,24 @@ const language: FeatureHandler<LanguageServices> = async (ctx, input, _commands,
   if (!want) {
     const chosen = await settings.conversation(ctx.conversation);
     return confirm(chosen
-      ? t('commands:language.current', { language: name(normalizeLocale(chosen)), choices })
-      : t('commands:language.currentDefault', { language: name(fallback), choices }));
+      ? t('language:current', { language: name(normalizeLocale(chosen)), choices })
+      : t('language:currentDefault', { language: name(fallback), choices }));
   }
-  if ('unknown' in want) return errorReply(t('commands:language.unknown', { typed, choices }), languageCommand.usage);
+  if ('unknown' in want) return errorReply(t('language:unknown', { typed, choices }), languageCommand.usage);
   if ('reset' in want) {
     await settings.setConversation(ctx.conversation, undefined);
-    return confirm(t('commands:language.cleared', { language: name(fallback) }), 'public');
+    return confirm(t('language:cleared', { language: name(fallback) }), 'public');
   }
   await settings.setConversation(ctx.conversation, want.locale);
   // Said in the language just chosen: that is what the conversation will read from now on.
-  return confirm(tr({ locale: want.locale })('commands:language.set', { language: languageName(want.locale)(want.locale), by: byWhom(ctx) }), 'public');
+  return confirm(tr({ locale: want.locale })('language:set', { language: languageName(want.locale)(want.locale), by: byWhom(ctx) }), 'public');
 };
 
 /** `language [code|default]`: everyone in a personal chat (it is about themselves), agents elsewhere. */
 export const languageCommand: FeatureCommand<LanguageServices> = {
   name: 'language',
   usage: `language [${LOCALES.join('|')}|default]`,
-  description: 'commands:describe.language',
+  description: 'language:describe',
   who: 'everyone',
   scopes: EVERYWHERE,
   menus: [],

@@ -16,14 +16,14 @@ const KINDS = ['status', 'comments', 'resolution'] as const;
 const TIME = /^([01]?\d|2[0-3]):([0-5]\d)$/;
 
 /** "status changes, public comments" for the kinds chosen. */
-const kindsText = (c: DmChoices, t: Translate) => KINDS.filter((k) => c[k]).map((k) => t(`routines:notifications.kind.${k}`)).join(', ');
+const kindsText = (c: DmChoices, t: Translate) => KINDS.filter((k) => c[k]).map((k) => t(`preferences:kind.${k}`)).join(', ');
 
 /** The ports and an address, or the reply that says why there is nothing to set. */
 function portsFor(ctx: CommandContext): ConversationPorts | Reply {
   const ports = notificationPorts(ctx);
   if (isReply(ports)) return ports;
   // Direct messages are kept per address: without one there is nothing to choose, and '' is nobody's setting.
-  if (!ctx.actor.email.trim()) return errorReply(tr(ctx)('commands:notifications.noAddress'));
+  if (!ctx.actor.email.trim()) return errorReply(tr(ctx)('preferences:noAddress'));
   return ports;
 }
 
@@ -41,13 +41,13 @@ const notifications: FeatureHandler<PreferenceServices> = async (ctx, input, _co
   const t = tr(ctx);
   const choice = (input.values?.state ?? '').trim().toLowerCase();
   if (!choice || choice === 'form') return openForm(ctx, preferences);
-  if (choice !== 'on' && choice !== 'off') return errorReply(t('commands:notifications.notOnOff', { choice }), notificationsCommand.usage);
+  if (choice !== 'on' && choice !== 'off') return errorReply(t('preferences:notOnOff', { choice }), notificationsCommand.usage);
   await ports.setMuted(ctx.actor.email, choice === 'off');
-  if (choice === 'off') return confirm(t('commands:notifications.muted'));
+  if (choice === 'off') return confirm(t('preferences:muted'));
   const chosen = (await preferences.choices(ctx.actor.email)).choices;
   // `on` brings back the kinds chosen in the form, not every kind.
-  if (KINDS.some((k) => !chosen[k]) && KINDS.some((k) => chosen[k])) return confirm(t('routines:notifications.unmutedKinds', { kinds: kindsText(chosen, t) }));
-  return confirm(t('commands:notifications.unmuted'));
+  if (KINDS.some((k) => !chosen[k]) && KINDS.some((k) => chosen[k])) return confirm(t('preferences:unmutedKinds', { kinds: kindsText(chosen, t) }));
+  return confirm(t('preferences:unmuted'));
 };
 
 /** The form's submit: checks the times, saves, and says what was saved. */
@@ -63,29 +63,29 @@ const save: FeatureHandler<PreferenceServices> = async (ctx, input, _commands, s
   const end = (v.quietEnd ?? '').trim();
   const retry = (field: string, message: string) => formReply(notificationsForm(choices, zone ?? 'UTC', ctx.locale, [{ field, message }], { ...v, quietStart: start, quietEnd: end }));
   for (const [field, value] of [['quietStart', start], ['quietEnd', end]] as const) {
-    if (value && !TIME.test(value)) return retry(field, t('routines:notifications.notATime', { value }));
+    if (value && !TIME.test(value)) return retry(field, t('preferences:notATime', { value }));
   }
-  if (!start !== !end) return retry(start ? 'quietEnd' : 'quietStart', t('routines:notifications.bothTimes'));
+  if (!start !== !end) return retry(start ? 'quietEnd' : 'quietStart', t('preferences:bothTimes'));
   const pad = (s: string) => s.padStart(5, '0');
   if (start && end) Object.assign(choices, { quietStart: pad(start), quietEnd: pad(end) });
   await preferences.setChoices(ctx.actor.email, choices);
   const quiet = choices.quietStart
-    ? t(choices.quietEnd! < choices.quietStart ? 'routines:notifications.quietOvernight' : 'routines:notifications.quiet', { start: choices.quietStart, end: choices.quietEnd, zone: zone ?? 'UTC' })
-    : t('routines:notifications.noQuiet');
+    ? t(choices.quietEnd! < choices.quietStart ? 'preferences:quietOvernight' : 'preferences:quiet', { start: choices.quietStart, end: choices.quietEnd, zone: zone ?? 'UTC' })
+    : t('preferences:noQuiet');
   const kinds = kindsText(choices, t);
-  return confirm(kinds ? t('routines:notifications.saved', { kinds, quiet }) : t('routines:notifications.savedNone', { quiet }));
+  return confirm(kinds ? t('preferences:saved', { kinds, quiet }) : t('preferences:savedNone', { quiet }));
 };
 
 /** `notifications [off|on]`. */
 export const notificationsCommand: FeatureCommand<PreferenceServices> = {
   name: 'notifications',
   usage: 'notifications [off|on]',
-  description: 'commands:describe.notifications',
+  description: 'preferences:describe',
   who: 'everyone',
   scopes: EVERYWHERE,
   menus: ['personal'],
   // Nothing typed after the word opens the form.
-  args: { kind: 'choice', key: 'state', choices: ['off', 'on', 'form'], noun: 'commands:notifications.noun', fallback: 'form' },
+  args: { kind: 'choice', key: 'state', choices: ['off', 'on', 'form'], noun: 'preferences:noun', fallback: 'form' },
   verb: VERBS.notifications,
   handles: {
     [VERBS.notifications]: notifications,

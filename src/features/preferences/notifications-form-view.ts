@@ -7,7 +7,7 @@ import type { FormFieldError, FormView } from '../../views/types';
 /** The form with `choices` filled in; `zone` is the time zone quiet hours are read in. */
 export function notificationsForm(choices: DmChoices, zone: string, locale?: string, errors: FormFieldError[] = [], typed?: Record<string, string>): FormView {
   const t = translator(locale);
-  const title = t('routines:notifications.title');
+  const title = t('preferences:title');
   const values = typed ?? {
     status: String(choices.status),
     comments: String(choices.comments),
@@ -26,13 +26,13 @@ export function notificationsForm(choices: DmChoices, zone: string, locale?: str
     categories: [],
     ...formWords(title, values, 'notifications', locale),
     choiceLabels: {
-      intro: t('routines:notifications.intro'),
-      status: t('routines:notifications.status'),
-      comments: t('routines:notifications.comments'),
-      resolution: t('routines:notifications.resolution'),
-      quietStart: t('routines:notifications.quietStart'),
-      quietEnd: t('routines:notifications.quietEnd'),
-      quietHint: t('routines:notifications.quietHint', { zone }),
+      intro: t('preferences:intro'),
+      status: t('preferences:status'),
+      comments: t('preferences:comments'),
+      resolution: t('preferences:resolution'),
+      quietStart: t('preferences:quietStart'),
+      quietEnd: t('preferences:quietEnd'),
+      quietHint: t('preferences:quietHint', { zone }),
     },
   };
 }

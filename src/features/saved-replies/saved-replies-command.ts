@@ -21,7 +21,7 @@ export interface SavedReplyServices {
 
 /** The saved replies for an agent, or the refusal to answer instead. */
 async function savedRepliesFor(ctx: CommandContext, services: SavedReplyServices): Promise<{ ports: SavedReplyPorts } | { refusal: Reply }> {
-  if (!(await ctx.helpdesk.isAgent(ctx.actor.email))) return { refusal: errorReply(tr(ctx)('replies:agentsOnly')) };
+  if (!(await ctx.helpdesk.isAgent(ctx.actor.email))) return { refusal: errorReply(tr(ctx)('saved-replies:agentsOnly')) };
   return { ports: createSavedReplies(services.db) };
 }
 
@@ -29,7 +29,7 @@ async function savedRepliesFor(ctx: CommandContext, services: SavedReplyServices
 export async function notFoundMessage(ctx: CommandContext, ports: SavedReplyPorts, name: string): Promise<string> {
   const t = tr(ctx);
   const names = (await ports.list()).map((r) => `/${r.name}`);
-  return names.length ? t('replies:notFound', { name, names: names.join(', ') }) : t('replies:notFoundNone', { name });
+  return names.length ? t('saved-replies:notFound', { name, names: names.join(', ') }) : t('saved-replies:notFoundNone', { name });
 }
 
 function form(ctx: CommandContext, values: Record<string, string>, errors: FormFieldError[] = [], original?: string): Reply {
@@ -43,8 +43,8 @@ async function listReply(ctx: CommandContext, ports: SavedReplyPorts): Promise<R
 /** The add form, or why that name cannot be added. */
 async function addForm(ctx: CommandContext, ports: SavedReplyPorts, name: string, body = ''): Promise<Reply> {
   const t = tr(ctx);
-  if (name && !isReplyName(name)) return errorReply(t('replies:badName', { name }), repliesCommand.usage);
-  if (name && (await ports.get(name))) return errorReply(t('replies:exists', { name }));
+  if (name && !isReplyName(name)) return errorReply(t('saved-replies:badName', { name }), repliesCommand.usage);
+  if (name && (await ports.get(name))) return errorReply(t('saved-replies:exists', { name }));
   return form(ctx, body ? { name, body } : { name });
 }
 
@@ -57,7 +57,7 @@ async function editForm(ctx: CommandContext, ports: SavedReplyPorts, name: strin
 
 async function removeReply(ctx: CommandContext, ports: SavedReplyPorts, name: string): Promise<Reply> {
   if (!(await ports.remove(name))) return errorReply(await notFoundMessage(ctx, ports, name));
-  return confirm(tr(ctx)('replies:removed', { name }));
+  return confirm(tr(ctx)('saved-replies:removed', { name }));
 }
 
 /** `replies [add|edit|remove <name>]`. */
@@ -69,11 +69,11 @@ const replies: FeatureHandler<SavedReplyServices> = async (ctx, input, _commands
   const [word = '', name = '', ...more] = (input.values?.text ?? '').trim().split(/\s+/).filter(Boolean);
   const action = word.toLowerCase();
   if (!action || action === 'list') return listReply(ctx, ports);
-  if (!['add', 'edit', 'remove'].includes(action)) return errorReply(t('replies:unknownAction', { word }), repliesCommand.usage);
-  if (action !== 'add' && !name) return errorReply(t('replies:needName', { action }), repliesCommand.usage);
+  if (!['add', 'edit', 'remove'].includes(action)) return errorReply(t('saved-replies:unknownAction', { word }), repliesCommand.usage);
+  if (action !== 'add' && !name) return errorReply(t('saved-replies:needName', { action }), repliesCommand.usage);
   // A name is one word: more words are a name with spaces, refused like any other bad name.
   const typed = [name, ...more].join(' ');
-  if (more.length) return errorReply(t('replies:badName', { name: typed }), repliesCommand.usage);
+  if (more.length) return errorReply(t('saved-replies:badName', { name: typed }), repliesCommand.usage);
   if (action === 'add') return addForm(ctx, ports, name);
   if (action === 'edit') return editForm(ctx, ports, name);
   return removeReply(ctx, ports, name);
@@ -101,21 +101,21 @@ const save: FeatureHandler<SavedReplyServices> = async (ctx, input, _commands, s
   const body = (input.values?.body ?? '').trim();
   const original = (input.values?.original ?? '').trim() || undefined;
   const errors: FormFieldError[] = [];
-  if (!isReplyName(name)) errors.push({ field: 'name', message: t('replies:badName', { name }) });
+  if (!isReplyName(name)) errors.push({ field: 'name', message: t('saved-replies:badName', { name }) });
   const unknown = unknownVariables(body);
-  if (!body) errors.push({ field: 'body', message: t('replies:bodyEmpty') });
-  else if (body.length > MAX_REPLY_BODY) errors.push({ field: 'body', message: t('replies:bodyTooLong', { limit: MAX_REPLY_BODY.toLocaleString(ctx.locale ?? 'en'), length: body.length.toLocaleString(ctx.locale ?? 'en') }) });
-  else if (unknown.length) errors.push({ field: 'body', message: t('replies:unknownVariable', { variables: variableNames(unknown), known: variableNames(REPLY_VARIABLES) }) });
+  if (!body) errors.push({ field: 'body', message: t('saved-replies:bodyEmpty') });
+  else if (body.length > MAX_REPLY_BODY) errors.push({ field: 'body', message: t('saved-replies:bodyTooLong', { limit: MAX_REPLY_BODY.toLocaleString(ctx.locale ?? 'en'), length: body.length.toLocaleString(ctx.locale ?? 'en') }) });
+  else if (unknown.length) errors.push({ field: 'body', message: t('saved-replies:unknownVariable', { variables: variableNames(unknown), known: variableNames(REPLY_VARIABLES) }) });
   if (errors.length) return form(ctx, { name, body }, errors, original);
   const record = { name, body, updatedBy: ctx.actor.email, updatedAt: new Date().toISOString() };
   if (!original) {
-    if (!(await ports.add(record))) return form(ctx, { name, body }, [{ field: 'name', message: t('replies:exists', { name }) }]);
-    return confirm(t('replies:added', { name }));
+    if (!(await ports.add(record))) return form(ctx, { name, body }, [{ field: 'name', message: t('saved-replies:exists', { name }) }]);
+    return confirm(t('saved-replies:added', { name }));
   }
   const outcome = await ports.replace(original, record);
-  if (outcome === 'taken') return form(ctx, { name, body }, [{ field: 'name', message: t('replies:exists', { name }) }], original);
-  if (outcome === 'missing') return form(ctx, { name, body }, [{ field: 'name', message: t('replies:gone', { name: original }) }]);
-  return confirm(t('replies:updated', { name }));
+  if (outcome === 'taken') return form(ctx, { name, body }, [{ field: 'name', message: t('saved-replies:exists', { name }) }], original);
+  if (outcome === 'missing') return form(ctx, { name, body }, [{ field: 'name', message: t('saved-replies:gone', { name: original }) }]);
+  return confirm(t('saved-replies:updated', { name }));
 };
 
 /** The Remove button (`name`). */
@@ -124,7 +124,7 @@ const remove: FeatureHandler<SavedReplyServices> = async (ctx, input, _commands,
   if ('refusal' in found) return found.refusal;
   const { ports } = found;
   const name = (input.values?.name ?? '').trim();
-  if (!name) return errorReply(tr(ctx)('replies:needName', { action: 'remove' }), repliesCommand.usage);
+  if (!name) return errorReply(tr(ctx)('saved-replies:needName', { action: 'remove' }), repliesCommand.usage);
   return removeReply(ctx, ports, name);
 };
 
@@ -132,7 +132,7 @@ const remove: FeatureHandler<SavedReplyServices> = async (ctx, input, _commands,
 export const repliesCommand: FeatureCommand<SavedReplyServices> = {
   name: 'replies',
   usage: 'replies [add|edit|remove <name>]',
-  description: 'replies:describe',
+  description: 'saved-replies:describe',
   who: 'agents',
   scopes: EVERYWHERE,
   menus: [],

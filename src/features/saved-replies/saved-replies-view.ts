@@ -17,10 +17,10 @@ function preview(body: string, max = PREVIEW): string {
 /** The desk's saved replies, one line each, with a button to add one. */
 export function savedReplyList(replies: readonly SavedReply[], locale?: string): ConfirmationView {
   const t = translator(locale);
-  const addButton = { verb: VERBS.repliesForm, title: t('replies:list.add'), style: 'positive' as const };
-  if (replies.length === 0) return { message: t('replies:list.empty'), actions: [addButton] };
-  const lines = replies.map((r) => t('replies:list.line', { name: r.name, preview: preview(r.body) }));
-  return { message: [t('replies:list.title', { count: replies.length }), ...lines, '', t('replies:list.use')].join('\n'), actions: [addButton] };
+  const addButton = { verb: VERBS.repliesForm, title: t('saved-replies:list.add'), style: 'positive' as const };
+  if (replies.length === 0) return { message: t('saved-replies:list.empty'), actions: [addButton] };
+  const lines = replies.map((r) => t('saved-replies:list.line', { name: r.name, preview: preview(r.body) }));
+  return { message: [t('saved-replies:list.title', { count: replies.length }), ...lines, '', t('saved-replies:list.use')].join('\n'), actions: [addButton] };
 }
 
 /** The variables a body may use, as the form's hint and errors name them. */
@@ -31,7 +31,7 @@ export function variableNames(variables: readonly string[]): string {
 /** The form that adds a saved reply (no `original`) or edits the one named `original`. */
 export function savedReplyForm(values: Record<string, string>, errors: FormFieldError[], variables: readonly string[], locale?: string, original?: string): FormView {
   const t = translator(locale);
-  const title = original ? t('replies:form.editTitle', { name: original }) : t('replies:form.addTitle');
+  const title = original ? t('saved-replies:form.editTitle', { name: original }) : t('saved-replies:form.addTitle');
   const form: FormView = {
     locale: normalizeLocale(locale),
     form: 'saved-reply',
@@ -43,12 +43,12 @@ export function savedReplyForm(values: Record<string, string>, errors: FormField
     categories: [],
     ...formWords(title, values, 'saved-reply', locale),
     replyWords: {
-      name: t('replies:form.name'),
-      namePlaceholder: t('replies:form.namePlaceholder'),
-      nameError: t('replies:form.nameError'),
-      body: t('replies:form.body'),
-      bodyHint: t('replies:form.bodyHint', { variables: variableNames(variables) }),
-      bodyError: t('replies:form.bodyError'),
+      name: t('saved-replies:form.name'),
+      namePlaceholder: t('saved-replies:form.namePlaceholder'),
+      nameError: t('saved-replies:form.nameError'),
+      body: t('saved-replies:form.body'),
+      bodyHint: t('saved-replies:form.bodyHint', { variables: variableNames(variables) }),
+      bodyError: t('saved-replies:form.bodyError'),
     },
   };
   if (original) form.hidden = { original };
@@ -61,7 +61,7 @@ export function savedReplyForm(values: Record<string, string>, errors: FormField
  */
 export function savedReplyPicker(verb: FormView['submitVerb'], first: readonly SavedReply[], locale?: string): NonNullable<FormView['savedReplyPicker']> {
   const t = translator(locale);
-  return { label: t('replies:picker.label'), placeholder: t('replies:picker.placeholder'), use: t('replies:picker.use'), verb, choices: first.map(savedReplyChoice) };
+  return { label: t('saved-replies:picker.label'), placeholder: t('saved-replies:picker.placeholder'), use: t('saved-replies:picker.use'), verb, choices: first.map(savedReplyChoice) };
 }
 
 /** One saved reply as a picker choice: its name, and the start of its text. */

@@ -81,5 +81,5 @@ export async function typedShortcut(ports: SavedReplyPorts, ctx: CommandContext,
   if (!name || !(await ctx.helpdesk.isAgent(ctx.actor.email))) return undefined;
   const ticket = await ctx.helpdesk.getTicket(ctx.actor, ticketId);
   const found = await savedReplyText(ports, ctx, ticket, name);
-  return 'problem' in found ? { problem: `${found.problem} ${tr(ctx)('replies:nothingPosted')}` } : found;
+  return 'problem' in found ? { problem: `${found.problem} ${tr(ctx)('saved-replies:nothingPosted')}` } : found;
 }

@@ -25,18 +25,18 @@ function holdsEvery(ticket: Ticket, text: string): boolean {
 const search: Handler = async (ctx, input) => {
   const text = (input.values?.query ?? input.text ?? '').trim();
   const t = tr(ctx);
-  if (!text) return errorReply(t('commands:search.what'), searchCommand.usage);
+  if (!text) return errorReply(t('search:what'), searchCommand.usage);
   // A channel bound to a space searches that space's tickets, unless its button asked for every space.
   const scope = await listScope(ctx, input.values);
   const [found, isAgent] = await Promise.all([
     ctx.helpdesk.searchTickets(ctx.actor, { text, limit: LIMIT + 1, spaceId: scope.shown }),
     ctx.helpdesk.isAgent(ctx.actor.email),
   ]);
-  const footer = found.length > LIMIT ? t('commands:search.more', { limit: LIMIT }) : undefined;
-  const empty = t(isAgent ? 'commands:search.none' : 'commands:search.noneOfYours', { text });
+  const footer = found.length > LIMIT ? t('search:more', { limit: LIMIT }) : undefined;
+  const empty = t(isAgent ? 'search:none' : 'search:noneOfYours', { text });
   // Several words and no ticket with all of them: the index then lists tickets with some, and the title says so first.
   const some = found.length > 0 && !found.some((ticket) => holdsEvery(ticket, text));
-  const list = ticketListView(t(some ? 'commands:search.titleSome' : 'commands:search.title', { text }), found.slice(0, LIMIT), { email: ctx.actor.email, isAgent, locale: ctx.locale }, empty, footer, await peopleNames(ctx), ctx.helpdesk.vocabulary);
+  const list = ticketListView(t(some ? 'search:titleSome' : 'search:title', { text }), found.slice(0, LIMIT), { email: ctx.actor.email, isAgent, locale: ctx.locale }, empty, footer, await peopleNames(ctx), ctx.helpdesk.vocabulary);
   scopedList(ctx, list, scope, VERBS.search, { query: text });
   return privately({ type: 'ticket-list', list: keepingList(list, { verb: VERBS.search, values: { query: text, ...(scope.bound && !scope.shown ? { spaces: ALL_SPACES } : {}) } }) });
 };
@@ -46,12 +46,12 @@ export const searchCommand: CommandDeclaration = {
   name: 'search',
   aliases: ['find'],
   usage: 'search <words>',
-  description: 'commands:describe.search',
+  description: 'search:describe',
   who: 'everyone',
   scopes: EVERYWHERE,
   // Every Teams menu already lists ten commands; the search message extension is Teams' way in.
   menus: [],
-  args: { kind: 'text', key: 'query', required: 'commands:search.what' },
+  args: { kind: 'text', key: 'query', required: 'search:what' },
   verb: VERBS.search,
   handles: { [VERBS.search]: search },
   answers: 'ticket-list',

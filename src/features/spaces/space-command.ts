@@ -32,35 +32,35 @@ const space: FeatureHandler<SpaceServices> = async (ctx, input, _commands, { db 
   const typed = (input.values?.space ?? '').trim();
   const current = (await plainly(() => bindings.get(c.platform, c.id)))?.spaceId;
   if (!typed) {
-    if ((await ctx.helpdesk.hasSpaces()) === false) return errorReply(t('commands:space.noSpaces'));
-    return current ? confirmAboutHere(ctx, 'commands:space.current', { space: current }) : confirmAboutHere(ctx, 'commands:space.unbound');
+    if ((await ctx.helpdesk.hasSpaces()) === false) return errorReply(t('spaces:noSpaces'));
+    return current ? confirmAboutHere(ctx, 'spaces:current', { space: current }) : confirmAboutHere(ctx, 'spaces:unbound');
   }
   if (NONE_WORDS.has(typed.toLowerCase())) {
-    if (!current) return confirm(t('commands:space.wasNone'));
+    if (!current) return confirm(t('spaces:wasNone'));
     await setSpace(undefined);
-    return confirm(t('commands:space.removed', { space: current, by: byWhom(ctx) }), 'public');
+    return confirm(t('spaces:removed', { space: current, by: byWhom(ctx) }), 'public');
   }
   const found = await ctx.helpdesk.findSpace(typed);
   switch (found.kind) {
     case 'no-spaces':
-      return errorReply(t('commands:space.noSpaces'));
+      return errorReply(t('spaces:noSpaces'));
     case 'not-served':
-      return errorReply(t('commands:space.notServed', { typed, served: found.served }), spaceCommand.usage);
+      return errorReply(t('spaces:notServed', { typed, served: found.served }), spaceCommand.usage);
     case 'unseen':
-      return errorReply(t('commands:space.unseen', { typed }), spaceCommand.usage);
+      return errorReply(t('spaces:unseen', { typed }), spaceCommand.usage);
   }
   await setSpace(found.spaceId);
-  return confirm(t('commands:space.bound', { space: found.spaceId, by: byWhom(ctx) }), 'public');
+  return confirm(t('spaces:bound', { space: found.spaceId, by: byWhom(ctx) }), 'public');
 };
 
 /** `space [<id>|none]`. */
 export const spaceCommand: FeatureCommand<SpaceServices> = {
   name: 'space',
   usage: 'space [<id>|none]',
-  description: 'commands:describe.space',
+  description: 'spaces:describe',
   who: 'agents',
   scopes: ['channel', 'group'],
-  elsewhere: 'commands:space.channelsOnly',
+  elsewhere: 'spaces:channelsOnly',
   menus: [],
   args: { kind: 'text', key: 'space' },
   verb: VERBS.space,

@@ -21,7 +21,7 @@ export async function changesQueue(ctx: CommandContext, input: CommandInput, sto
   const t = tr(ctx);
   const id = input.values?.storm ?? '';
   const ids = id ? await store.getMemo<number[]>(stormMemoKey(id)) : undefined;
-  if (!ids) return errorReply(t('commands:queue.changes.empty'));
+  if (!ids) return errorReply(t('storms:changes.empty'));
   const pages = Math.max(1, Math.ceil(ids.length / pageSize));
   const asked = Number.parseInt(input.values?.page ?? '1', 10);
   const page = Number.isInteger(asked) ? Math.min(Math.max(asked, 1), pages) : 1;
@@ -31,7 +31,7 @@ export async function changesQueue(ctx: CommandContext, input: CommandInput, sto
   const shown = read.filter((r): r is PromiseFulfilledResult<Ticket> => r.status === 'fulfilled').map((r) => r.value);
   const footer = t('commands:queue.range', { from: from + 1, to: from + shown.length, total: ids.length });
   const viewer = { email: ctx.actor.email, isAgent: true, locale: ctx.locale };
-  const list = ticketListView(t('commands:queue.changes.title'), shown, viewer, t('commands:queue.changes.empty'), footer, await peopleNames(ctx), ctx.helpdesk.vocabulary);
+  const list = ticketListView(t('storms:changes.title'), shown, viewer, t('storms:changes.empty'), footer, await peopleNames(ctx), ctx.helpdesk.vocabulary);
   list.page = { number: page, from: from + 1, to: from + shown.length, total: ids.length };
   const turn = (to: number, title: string): ActionView => ({ verb: VERBS.queue, title, data: stormListValues(id, to) });
   list.actions = [

@@ -56,16 +56,16 @@ export function stormView(id: string, tickets: readonly Ticket[], locale: string
   return {
     locale: lang,
     id,
-    title: t('views:storm.title', { count: tickets.length }),
+    title: t('storms:summary.title', { count: tickets.length }),
     counts: [
-      { label: t('views:storm.byStatus'), text: status },
-      { label: t('views:storm.byPriority'), text: countLine(t, tickets, 'priority') },
+      { label: t('storms:summary.byStatus'), text: status },
+      { label: t('storms:summary.byPriority'), text: countLine(t, tickets, 'priority') },
     ],
     rows: kept,
-    moreText: more > 0 ? t('views:storm.more', { count: more }) : '',
-    cardsText: carded > 0 ? t('views:storm.cards') : '',
-    actions: [{ verb: VERBS.queue, title: t('views:storm.list', { count: tickets.length }), data: stormListValues(id) }],
-    fallback: t('views:storm.fallback', { count: tickets.length, status }),
+    moreText: more > 0 ? t('storms:summary.more', { count: more }) : '',
+    cardsText: carded > 0 ? t('storms:summary.cards') : '',
+    actions: [{ verb: VERBS.queue, title: t('storms:summary.list', { count: tickets.length }), data: stormListValues(id) }],
+    fallback: t('storms:summary.fallback', { count: tickets.length, status }),
   };
 }
 
@@ -77,5 +77,5 @@ export function mergedDmText(texts: readonly string[], locale?: string): string 
   const t = translator(locale);
   const shown = texts.slice(0, MERGED_DM_LINES).map((x) => `• ${x.split('\n')[0]}`);
   const more = texts.length - shown.length;
-  return [t('notify:dm.merged.head', { count: texts.length }), ...shown, ...(more > 0 ? [t('notify:dm.merged.more', { count: more })] : [])].join('\n');
+  return [t('storms:dm.head', { count: texts.length }), ...shown, ...(more > 0 ? [t('storms:dm.more', { count: more })] : [])].join('\n');
 }
