@@ -1,7 +1,9 @@
 /**
  * Say it in your own words: in a personal chat or DM, text that is not a command is not an error.
- * A greeting gets a short friendly answer; anything else is offered as a new ticket, the form
- * filled with what was typed (one click to file). Commands keep working exactly as typed.
+ * A greeting gets a short friendly answer; a reply to a notification DM is offered as a comment on
+ * its ticket (comment-offer.ts); the desk's answers come before anything else; the rest is offered
+ * as a new ticket, the form filled with what was typed (one click to file). Commands keep working
+ * exactly as typed.
  */
 import { LIMITS } from '../helpdesk/types';
 import { newTicketForm } from '../views/forms';
@@ -35,7 +37,7 @@ export function ticketFromText(text: string): { title: string; description: stri
   return { title, description };
 }
 
-/** The answer to free text in a personal chat: a greeting, a comment on the ticket it answers, or a new ticket. */
+/** The answer to free text in a personal chat: a greeting, a comment on the ticket it replies to, the answers its words find, or a new ticket. */
 export async function freeTextReply(ctx: CommandContext, text: string): Promise<Reply> {
   if (isGreeting(text)) {
     const t = tr(ctx);
@@ -45,5 +47,12 @@ export async function freeTextReply(ctx: CommandContext, text: string): Promise<
     return { view: { type: 'text', text: message }, visibility: 'private' };
   }
   const draft = ticketFromText(text);
-  return (await commentOffer(ctx, text, draft)) ?? (await extensionsOf(ctx).beforeNewTicket(ctx, draft, {})) ?? formReply(newTicketForm(ctx.helpdesk.vocabulary, draft, [], undefined, ctx.locale));
+  // A threaded or quoted reply to a notification is about its ticket; any other words get the desk's answers first.
+  const replied = ctx.replyTo !== undefined;
+  return (
+    (replied ? await commentOffer(ctx, text, draft) : undefined) ??
+    (await extensionsOf(ctx).beforeNewTicket(ctx, draft, {})) ??
+    (replied ? undefined : await commentOffer(ctx, text, draft)) ??
+    formReply(newTicketForm(ctx.helpdesk.vocabulary, draft, [], undefined, ctx.locale))
+  );
 }

@@ -68,7 +68,11 @@ export interface FormView {
   /** The answer form's own words, its choices and the preview of what requesters see (src/features/answers/views.ts). */
   answerWords?: {
     name: string; namePlaceholder: string; title: string; body: string; bodyHint: string; phrases: string;
-    language: string; languages: Choice[]; shown: string; shownChoices: Choice[]; preview: string; previewText: string; source: string;
+    language: string; languages: Choice[]; shown: string; shownChoices: Choice[]; preview: string;
+    /** The preview of what requesters read: the title, then the text's lines, each shown on its own (empty when nothing is typed yet). */
+    previewTitle: string; previewLines: string[]; source: string;
+    /** What each required field says when it is left empty, as a sentence. */
+    missing: { name: string; title: string; body: string; phrases: string };
   };
   /** Values the submit carries that are no input, e.g. the name of the saved reply being edited. */
   hidden?: Record<string, string>;

@@ -192,6 +192,18 @@ export interface ConfirmationView {
    */
   conversations?: { text: string; id: string }[];
   ticket?: TicketSummaryView;
+  /**
+   * Parts under the message, each a heading (shown bold), its lines (each on its own, never cut)
+   * and the buttons about that part alone (an offered answer and its "This solved it").
+   */
+  sections?: ConfirmationSection[];
+  actions: ActionView[];
+}
+
+/** One part of a confirmation: a heading, its lines, and the buttons that belong to it. */
+export interface ConfirmationSection {
+  heading: string;
+  lines: string[];
   actions: ActionView[];
 }
 

@@ -107,6 +107,12 @@ export function confirmationData(c: ConfirmationView) {
     color: style.color,
     weight: lines.length > 0 ? 'Bolder' : style.weight,
     lines,
+    // Each line of a section its own TextBlock: Teams joins lines a single newline separates.
+    sections: (c.sections ?? []).map((s) => ({
+      heading: literal(s.heading),
+      lines: s.lines.filter((line) => line.trim() !== '').map((line) => ({ text: literal(line) })),
+      actions: s.actions.map(action),
+    })),
     hasTicket: Boolean(c.ticket),
     ticket: c.ticket ? summary(c.ticket) : {},
     actions: c.actions.map(action),
@@ -194,7 +200,9 @@ export function formData(f: FormView) {
     picker: picker ? { show: true, label: picker.label, placeholder: picker.placeholder, use: picker.use, verb: picker.verb, choices: picker.choices } : { show: false, label: '', placeholder: '', use: '', verb: '', choices: [] },
     survey: f.survey ?? { ratings: [], rating: '', chooseRating: '', comment: '' },
     replyWords: f.replyWords ?? { name: '', namePlaceholder: '', nameError: '', body: '', bodyHint: '', bodyError: '' },
-    answerWords: f.answerWords ? { ...f.answerWords, previewText: literal(f.answerWords.previewText) } : undefined,
+    answerWords: f.answerWords
+      ? { ...f.answerWords, hasPreview: Boolean(f.answerWords.previewTitle || f.answerWords.previewLines.length), previewTitle: literal(f.answerWords.previewTitle), previewLines: f.answerWords.previewLines.map((text) => ({ text: literal(text) })) }
+      : undefined,
     choiceLabels: Object.fromEntries(Object.entries(f.choiceLabels ?? {}).map(([k, v]) => [k, literal(v)])),
   };
 }

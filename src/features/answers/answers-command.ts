@@ -83,7 +83,8 @@ function problems(ctx: CommandContext, v: Record<string, string>): FormFieldErro
   const t = tr(ctx);
   const errors: FormFieldError[] = [];
   const n = (x: number) => x.toLocaleString(ctx.locale ?? 'en');
-  if (!NAME.test(answerKey(v.name))) errors.push({ field: 'name', message: t('answers:badName', { name: v.name }) });
+  if (!v.name) errors.push({ field: 'name', message: t('answers:nameEmpty') });
+  else if (!NAME.test(answerKey(v.name))) errors.push({ field: 'name', message: t('answers:badName', { name: v.name }) });
   if (!v.title) errors.push({ field: 'title', message: t('answers:titleEmpty') });
   const unknown = unknownVariables(v.body);
   if (!v.body) errors.push({ field: 'body', message: t('answers:bodyEmpty') });

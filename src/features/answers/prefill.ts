@@ -1,8 +1,9 @@
 /**
  * What Save as answer (and a 📖 on a message in a ticket's thread) puts in the answer form: the
  * ticket's title and its public resolution note, or the message given. Nothing private: internal
- * notes and the requester's own comments are never taken, and the requester's name and address
- * are taken out of what is (their first name becomes the {{requester.firstName}} variable).
+ * notes and the requester's own comments are never taken (unless the requester is an agent, whose
+ * own note resolved it), and the requester's name and address are taken out of what is (their
+ * first name becomes the {{requester.firstName}} variable).
  */
 import type { Reply } from '../../commands/types';
 import type { CommandContext } from '../../commands/types';
@@ -31,7 +32,9 @@ export async function prefillFromTicket(ctx: CommandContext, id: number, message
   let body = message ?? '';
   if (!message) {
     if (!isDone(ctx.helpdesk.vocabulary, ticket.status)) return { refusal: errorReply(tr(ctx)('answers:notResolved', { id })) };
-    const note = [...comments].reverse().find((c) => !c.isInternal && !sameAddress(c.authorEmail, ticket.submittedByEmail));
+    // The requester's own comments are not the fix, unless the requester is an agent who resolved their own ticket.
+    const ownNotes = await ctx.helpdesk.isAgent(ticket.submittedByEmail);
+    const note = [...comments].reverse().find((c) => !c.isInternal && (ownNotes || !sameAddress(c.authorEmail, ticket.submittedByEmail)));
     body = note?.body ?? '';
   }
   const title = withoutPerson(ticket.title, requester);

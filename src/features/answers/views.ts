@@ -4,19 +4,12 @@ import type { Verb } from '../../core';
 import { REPLY_VARIABLES, renderReply } from '../../views/reply-template';
 import { normalizeLocale, translator } from '../../i18n';
 import { formWords } from '../../views/labels';
-import type { ActionView, ConfirmationView, FormFieldError, FormView } from '../../views/types';
+import type { ActionView, ConfirmationSection, ConfirmationView, FormFieldError, FormView } from '../../views/types';
 import { ANSWER_VERBS } from './answer-verbs';
 
-/** How many lines of an answer's text the offer shows, and how long each may be. */
-const OFFER_LINES = 3;
-const LINE_MAX = 160;
-
-/** The first lines of a text, each cut at LINE_MAX. */
-function firstLines(text: string): string {
-  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
-  const cut = (l: string) => (l.length > LINE_MAX ? `${l.slice(0, LINE_MAX - 1)}…` : l);
-  const shown = lines.slice(0, OFFER_LINES).map(cut);
-  return lines.length > OFFER_LINES ? `${shown.join('\n')}…` : shown.join('\n');
+/** A text's lines, blank ones left out: each is shown on its own, whole. */
+function linesOf(text: string): string[] {
+  return text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
 }
 
 /** An answer's text as a requester reads it: its variables filled for that person. */
@@ -63,8 +56,10 @@ export function answerForm(values: Record<string, string>, errors: FormFieldErro
       shown: t('answers:form.shown'),
       shownChoices: [{ value: 'true', title: t('answers:form.shownYes') }, { value: 'false', title: t('answers:form.shownNo') }],
       preview: t('answers:form.preview'),
-      previewText: v.title || v.body ? `${v.title}\n${publicText({ title: v.title, body: v.body, sourceTicket: source }, {})}`.trim() : '',
+      previewTitle: v.title.trim(),
+      previewLines: v.body ? linesOf(publicText({ title: v.title, body: v.body, sourceTicket: source }, {})) : [],
       source: source ? t('answers:form.fromTicket', { id: source }) : '',
+      missing: { name: t('answers:nameEmpty'), title: t('answers:titleEmpty'), body: t('answers:bodyEmpty'), phrases: t('answers:phrasesEmpty') },
     },
   };
   const hidden: Record<string, string> = {};
@@ -76,8 +71,9 @@ export function answerForm(values: Record<string, string>, errors: FormFieldErro
 }
 
 /**
- * The offer before a ticket: each answer's title and first lines, a "This solved it" button for
- * each, and "File the ticket", which opens the new-ticket form with everything typed.
+ * The offer before a ticket: each answer as a part of its own (its title, the whole text as its
+ * lines, and a short "This solved it" under it), then "File the ticket", which opens the
+ * new-ticket form with everything typed.
  */
 export function offerView(
   answers: readonly AnswerRecord[],
@@ -86,12 +82,14 @@ export function offerView(
   locale?: string,
 ): ConfirmationView {
   const t = translator(locale);
-  const items = answers.map((a) => t('answers:offer.item', { title: a.title, lines: firstLines(publicText(a, requester)) }));
-  const solved: ActionView[] = answers.map((a) => ({
-    verb: ANSWER_VERBS.solved, title: t('answers:offer.solved', { title: a.title }), style: 'positive', data: { answer: a.name, offer: offer.id, language: a.language },
+  const sections: ConfirmationSection[] = answers.map((a) => ({
+    heading: a.title,
+    lines: linesOf(publicText(a, requester)),
+    actions: [{ verb: ANSWER_VERBS.solved, title: t('answers:offer.solved'), style: 'positive', data: { answer: a.name, offer: offer.id, language: a.language } }],
   }));
   return {
-    message: [t('answers:offer.intro', { count: answers.length }), ...items].join('\n\n'),
-    actions: [...solved, { verb: offer.fileVerb, title: t('answers:offer.file'), data: offer.draft }],
+    message: t('answers:offer.intro', { count: answers.length }),
+    sections,
+    actions: [{ verb: offer.fileVerb, title: t('answers:offer.file'), data: offer.draft }],
   };
 }

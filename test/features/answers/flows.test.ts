@@ -15,7 +15,19 @@ import { flat, SINCE, slackScene, teamsScene } from './scenes';
 describe('answers in Teams', () => {
   const teams = teamsScene();
 
-  const offerActions = (card: any) => (card.actions ?? []) as { verb: string; title: string; data: Record<string, string> }[];
+  /** Every button of a card, wherever it sits (under its answer, or the card's own). */
+  const offerActions = (card: any) => {
+    const out: { verb: string; title: string; data: Record<string, string> }[] = [];
+    const walk = (n: any) => {
+      if (Array.isArray(n)) n.forEach(walk);
+      else if (n && typeof n === 'object') {
+        if (n.type === 'Action.Execute') out.push(n);
+        Object.values(n).forEach(walk);
+      }
+    };
+    walk(card);
+    return out;
+  };
 
   it('answers words in a personal chat without a ticket, counted once however often This solved it is clicked', async () => {
     const tickets = teams.h.stack.emulator.data.count('SD_Tickets');

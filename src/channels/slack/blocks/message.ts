@@ -1,7 +1,7 @@
 /** Any view model rendered as a Slack message (`text` fallback plus `blocks`) within Block Kit limits. */
 import type { NoticeTone } from '../../../core';
 import { FORM_OPEN_VERB } from '../../../commands/registry';
-import type { ActionView, AssetListView, FormView, HelpView, TicketListView, View } from '../../../views/types';
+import type { ActionView, AssetListView, ConfirmationSection, FormView, HelpView, TicketListView, View } from '../../../views/types';
 import { placeDates } from '../../../features/sla/clock-view';
 import { FORM_FIELDS } from '../../../views/forms';
 import { actionsBlocks, button, type Block } from './elements';
@@ -30,6 +30,13 @@ function linesToSections(lines: string[]): Block[] {
   }
   if (current) out.push({ type: 'section', text: mrkdwn(current) });
   return out;
+}
+
+/** A confirmation's part: its heading bold (mrkdwn's *x*), every line whole, then its own buttons. */
+function sectionBlocks(part: ConfirmationSection): Block[] {
+  const heading = escapeMrkdwn(part.heading).replace(/\*/g, '∗');
+  const lines = part.lines.filter((line) => line.trim() !== '').map(escapeMrkdwn);
+  return [...linesToSections([`*${heading}*`, ...lines]), ...actionsBlocks(part.actions)];
 }
 
 /** Appends `tail` after as much of `body` as fits in `max` blocks, noting what was left out (`more[n - 1]` for n rows). */
@@ -116,9 +123,11 @@ export function renderMessage(view: View, _locale?: string): SlackMessage {
     case 'confirmation': {
       const c = view.confirmation;
       const blocks: Block[] = [{ type: 'section', text: mrkdwn(`${TONE_MARKS[c.tone ?? 'info']}${placeDates(placeConversations(userText(c.message, BLOCK_LIMITS.sectionText - (c.dates?.length ? 400 : 20)), c.conversations), c.dates, slackDate)}`) }];
+      for (const part of c.sections ?? []) blocks.push(...sectionBlocks(part));
       if (c.ticket) blocks.push(...ticketSummaryBlocks({ ...c.ticket, actions: [] }));
       blocks.push(...actionsBlocks(c.actions));
-      return { text: placeDates(placeConversations(userText(c.message, BLOCK_LIMITS.fallbackText - (c.dates?.length ? 400 : 0)), c.conversations), c.dates, slackDate), blocks };
+      const message = [c.message, ...(c.sections ?? []).flatMap((part) => [part.heading, ...part.lines])].join('\n');
+      return { text: placeDates(placeConversations(userText(message, BLOCK_LIMITS.fallbackText - (c.dates?.length ? 400 : 0)), c.conversations), c.dates, slackDate), blocks };
     }
     case 'error': {
       const e = view.error;

@@ -11,7 +11,7 @@ import { labelsFor } from '../../../views/labels';
 import type { FormLabels } from '../../../views/labels';
 import { renderMessage } from './message';
 import { notificationFormBlocks } from './notifications-form';
-import { BLOCK_LIMITS, mrkdwn, plain, truncate, userText } from './limits';
+import { BLOCK_LIMITS, escapeMrkdwn, mrkdwn, plain, truncate, userText } from './limits';
 import { extraInputBlock, selectInput, textInput } from './inputs';
 
 /** Every modal we open carries this callback id; the form itself travels in private_metadata. */
@@ -137,7 +137,10 @@ function formBlocks(form: FormView, fill?: number): Block[] {
         selectInput('language', a?.language || 'language', undefined, a?.languages ?? [], v.language, false),
         selectInput('shown', a?.shown || 'shown', undefined, a?.shownChoices ?? [], v.shown, false),
       );
-      if (a?.previewText) blocks.push({ type: 'section', text: mrkdwn(userText(`${a.preview}\n${a.previewText}`, BLOCK_LIMITS.sectionText)) });
+      if (a && (a.previewTitle || a.previewLines.length)) {
+        const title = a.previewTitle ? [`*${escapeMrkdwn(a.previewTitle).replace(/\*/g, '∗')}*`] : [];
+        blocks.push({ type: 'section', text: mrkdwn([escapeMrkdwn(a.preview), ...title, ...a.previewLines.map(escapeMrkdwn)].join('\n')) });
+      }
       return blocks;
     }
   }
