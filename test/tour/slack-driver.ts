@@ -5,9 +5,10 @@
  * Bolt has handled the request, never for a timer. Each click's answers are checked: no error, no
  * usage text, no HTTP status >= 400, and something the person can see.
  */
+import { REGISTRY } from '../../src/commands/registry';
 import type { SlackCall } from '../support/fake-slack';
 import { eventBody, interactiveBody, slashBody, type SlackPostResult } from '../support/slack-request';
-import { clickables, failureIn, formOf, stateOf, type Clickable, type Surface, type Where } from './slack-surfaces';
+import { clickables, failureIn, formOf, shownText, stateOf, type Clickable, type Surface, type Where } from './slack-surfaces';
 import { TOUR_PEOPLE, type SlackTourStack, type TourPerson } from './slack-stack';
 
 /** What one click did. */
@@ -28,6 +29,9 @@ export const dmOf = (p: TourPerson) => `D${p.id.slice(1)}`;
 const personOfDm = (channel: string) => Object.values(TOUR_PEOPLE).find((p) => dmOf(p) === channel);
 const personById = (id: string) => Object.values(TOUR_PEOPLE).find((p) => p.id === id);
 
+/** Whether a click on `c` changes a ticket or a setting (its verb writes). */
+const writes = (c: Clickable) => c.element?.type === 'button' && REGISTRY.isVerb(c.element.action_id.replace(/#\d+$/, '')) && REGISTRY.writes(c.element.action_id.replace(/#\d+$/, ''));
+
 export function createDriver(s: SlackTourStack) {
   let seq = 0;
   let cursor = 0;
@@ -40,6 +44,8 @@ export function createDriver(s: SlackTourStack) {
   const seen = new Map<string, string>();
   const clicks: ClickRecord[] = [];
   const next = () => ++seq;
+  let lastSurfaces: Surface[] = [];
+  let started = 0;
 
   /** Waits until Bolt has started handling `after + 1` requests and is handling none. */
   async function idle(after: number): Promise<void> {
@@ -92,11 +98,15 @@ export function createDriver(s: SlackTourStack) {
   /** Runs what a person (or the poller) does, waits for every answer, and collects what it showed. */
   async function act(actor: TourPerson | undefined, origin: string, send: () => Promise<SlackPostResult | void>, viaBolt = true, submitted?: string): Promise<{ calls: SlackCall[]; result?: SlackPostResult; surfaces: Surface[] }> {
     const entered = s.bolt.entered;
+    const t0 = Date.now();
     const result = (await send()) ?? undefined;
+    const t1 = Date.now();
     if (viaBolt && result && result.status < 400) await idle(entered);
+    if (process.env.TOUR_DEBUG) console.log(`act ${t1 - t0}+${Date.now() - t1} ms ${origin.slice(0, 80)}`, s.fake.calls.slice(cursor).map((c) => (EFFECTS.has(c.method) ? (process.env.TOUR_DEBUG === "2" ? shownText(c.body).slice(0, 300) : failureIn(c.body)) : undefined)).filter(Boolean));
     const calls = s.fake.calls.slice(cursor);
     cursor = s.fake.calls.length;
     const surfaces = surfacesOf(calls, actor, origin);
+    lastSurfaces = surfaces;
     // The answer to a form's submit may itself be the next view of the modal.
     const ack = result?.text ? safeJson(result.text) : undefined;
     if (ack?.response_action === 'update' || ack?.response_action === 'push') {
@@ -121,9 +131,9 @@ export function createDriver(s: SlackTourStack) {
     responders.set(id, { viewer, channel });
     return s.fake.responseUrl(id);
   };
-  const viewPayload = (surface: Surface) => ({
+  const viewPayload = (surface: Surface, typed?: Record<string, string>) => ({
     id: surface.viewId, team_id: 'T0001', type: surface.view?.type ?? 'modal', blocks: surface.blocks, private_metadata: surface.view?.private_metadata ?? '',
-    callback_id: surface.view?.callback_id ?? '', state: { values: stateOf(surface.view, TOUR_PEOPLE.lee.id) }, hash: `${Date.now()}.h${next()}`,
+    callback_id: surface.view?.callback_id ?? '', state: { values: stateOf(surface.view, TOUR_PEOPLE.lee.id, typed) }, hash: `${Date.now()}.h${next()}`,
     title: surface.view?.title, close: surface.view?.close ?? null, submit: surface.view?.submit ?? null, root_view_id: surface.viewId, app_id: 'A0TOUR', bot_id: 'BBOT0001',
   });
 
@@ -173,11 +183,12 @@ export function createDriver(s: SlackTourStack) {
   }
 
   /** Clicks (or submits) one thing exactly as Slack would send it, as the person who sees it. */
-  async function click(c: Clickable): Promise<ClickRecord> {
+  async function click(c: Clickable, typed?: Record<string, string>): Promise<ClickRecord> {
     const origin = `${c.kind} on ${c.surface.where} (${c.surface.origin})`;
+    started = Date.now();
     const { surface } = c;
     if (c.submit) {
-      const payload = { type: 'view_submission', user: user(surface.viewer), trigger_id: `${next()}.tour.trigger`, ...base, view: viewPayload(surface), response_urls: [] };
+      const payload = { type: 'view_submission', user: user(surface.viewer), trigger_id: `${next()}.tour.trigger`, ...base, view: viewPayload(surface, typed), response_urls: [] };
       const done = await act(surface.viewer, origin, () => s.post(interactiveBody(payload)), true, surface.viewId);
       return record(judge(c, origin, done));
     }
@@ -195,23 +206,47 @@ export function createDriver(s: SlackTourStack) {
   }
 
   function record(r: ClickRecord): ClickRecord {
+    if (process.env.TOUR_DEBUG) console.log(`click ${Date.now() - started} ms ${r.kind} @ ${r.where}: ${r.effects.join(',')}`);
     clicks.push(r);
     return r;
   }
 
   /** Clicks everything not yet clicked of its kind in its place, and what those clicks show, until nothing new is left. */
   async function explore(): Promise<void> {
-    while (queue.length > 0) {
-      const c = queue.shift()!;
-      const key = `${c.kind} @ ${c.surface.where}`;
-      if (clickedKeys.has(key) || !stillThere(c)) continue;
-      clickedKeys.add(key);
+    const keyOf = (c: Clickable) => `${c.kind} @ ${c.surface.where}`;
+    const clickedKinds = () => new Set(clicks.map((r) => r.kind));
+    for (;;) {
+      // What is no longer there, or was clicked in its place already, is dropped.
+      for (let i = queue.length - 1; i >= 0; i -= 1) if (clickedKeys.has(keyOf(queue[i])) || !stillThere(queue[i])) queue.splice(i, 1);
+      if (queue.length === 0) return;
+      // A kind never clicked comes first (of two buttons that exclude each other, the other one
+      // gets its turn when they are shown again); then what only reads, before what writes.
+      const done = clickedKinds();
+      const rank = (c: Clickable) => (done.has(c.kind) ? 2 : 0) + (c.submit || writes(c) ? 1 : 0);
+      const best = queue.reduce((b, c, i) => (rank(c) < rank(queue[b]) ? i : b), 0);
+      const [c] = queue.splice(best, 1);
+      clickedKeys.add(keyOf(c));
       await click(c);
     }
   }
 
+  type Done = { surfaces: Surface[] };
+  /** Clicks, as a step of the story, the first thing of `kind` (a prefix) that `done` showed; counted like every click. */
+  async function clickIn(done: Done, kind: string, typed?: Record<string, string>): Promise<Done> {
+    const c = done.surfaces.flatMap(clickables).filter((x) => x.kind.startsWith(kind)).pop();
+    if (!c) throw new Error(`the tour expected "${kind}" among ${JSON.stringify(done.surfaces.flatMap(clickables).map((x) => x.kind))}`);
+    clickedKeys.add(`${c.kind} @ ${c.surface.where}`);
+    const before = s.fake.calls.length;
+    const r = await click(c, typed);
+    void before;
+    return { surfaces: lastSurfaces, ...r };
+  }
+
   let events = 0;
   return {
+    clickIn,
+    /** Submits the form `done` opened (with `typed` in its text inputs). */
+    submitIn: (done: Done, typed?: Record<string, string>) => clickIn(done, 'submit ', typed),
     seen,
     clicks,
     explore,

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { createSlackChannel, type SlackChannel } from '../../src/channels/slack';
 import { createSlackDelivery, slackConversationHook, slackThreadReplyHook } from '../../src/channels/slack/notify-delivery';
 import { registryOf } from '../../src/commands/registry';
-import { bindFeatures, FEATURES, featureMigrations } from '../../src/features';
+import { bindFeatures, FEATURES, featureMigrations, type HostServices } from '../../src/features';
 import { answerPortsOver } from '../../src/features/answers';
 import { mergePortsOver } from '../../src/features/duplicates';
 import { createFilesFeature } from '../../src/features/files';
@@ -67,10 +67,11 @@ export async function startSlackTourStack(): Promise<SlackTourStack> {
   const db = await store.featureDatabase();
   const helpdesk = createHelpdeskService({ graph: stack.graph, settings: stack.settings, logger, searchIndex: store, agentCacheTtlMs: 0 });
   const sla = await openPolicySource(EXAMPLE_SLA, { logger, priorities: helpdesk.vocabulary.priorities });
-  const features = bindFeatures(FEATURES, {
+  const host: HostServices = {
     helpdesk, logger, vocabulary: helpdesk.vocabulary, locale: 'en', timeZone: 'UTC', slaPolicy: sla, now: () => new Date(),
-    store, graph: stack.graph, attachmentsFolder: 'SD_Attachments', db,
-  });
+    store, graph: stack.graph, attachmentsFolder: 'SD_Attachments',
+  };
+  const features = bindFeatures(FEATURES, { ...host, db });
   const commands = registryOf(features);
   const notifications = createNotifications({
     cycleHooks: features.cycleHooks, goneHooks: features.goneHooks, store, logger, pollSeconds: 15, sla, timeZone: 'UTC', locale: 'en',
@@ -114,14 +115,14 @@ export async function startSlackTourStack(): Promise<SlackTourStack> {
     port: 0, teams: { handle: async (_q, r) => void r.send(404) }, slack: { requestListener: channel.requestListener! },
     health: async () => ({ ok: true }), logger, allowUnauthenticated: true,
   });
-  const { host, port } = await server.listen();
+  const listening = await server.listen();
   const poller: Poller = notifications.attach([createSlackDelivery({ client: channel.client, store, logger, minIntervalMs: 0 })]);
   // Stopped before it ever started: what the bot writes is recorded for the next cycle, which the tour runs.
   await poller.stop();
   await poller.runOnce();
   return {
     stack, helpdesk: notifications.helpdesk, store, fake, fileHost, channel, bolt,
-    post: createSlackPoster(`http://${host}:${port}/slack/events`, SECRET),
+    post: createSlackPoster(`http://${listening.host}:${listening.port}/slack/events`, SECRET),
     poll: async () => void (await poller.runOnce()),
     async close() {
       await server.close();

@@ -39,6 +39,8 @@ export interface Clickable {
 export function stableLabel(label: string): string {
   return label
     .replace(/#\d+/g, '#N')
+    .replace(/Sam Requester|Dana Agent|Lee Agent/g, 'someone')
+    .replace(/(?<=\D)\b\d+\b/g, 'N')
     .replace(/:\s.*$/s, ': …')
     .replace(/“[^”]*”/g, '“…”')
     .trim();
@@ -140,7 +142,7 @@ function textFor(blockId: string): string | undefined {
  * The state Slack sends with a modal: each input as it shows, required ones filled with plausible
  * values from the modal's own options (a choice's first option, an agent for a person picker).
  */
-export function stateOf(view: any, agentId: string): Record<string, Record<string, any>> {
+export function stateOf(view: any, agentId: string, typed: Record<string, string> = {}): Record<string, Record<string, any>> {
   const values: Record<string, Record<string, any>> = {};
   for (const block of view?.blocks ?? []) {
     if (block.type !== 'input') continue;
@@ -149,7 +151,7 @@ export function stateOf(view: any, agentId: string): Record<string, Record<strin
     let v: any;
     switch (e.type) {
       case 'plain_text_input': {
-        const text = e.initial_value ?? textFor(block.block_id) ?? (required ? 'Tour text' : undefined);
+        const text = typed[block.block_id.replace(/~\d+$/, '')] ?? e.initial_value ?? textFor(block.block_id) ?? (required ? 'Tour text' : undefined);
         v = { type: e.type, value: text ?? null };
         break;
       }
