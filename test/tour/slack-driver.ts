@@ -8,7 +8,7 @@
 import { REGISTRY } from '../../src/commands/registry';
 import type { SlackCall } from '../support/fake-slack';
 import { eventBody, interactiveBody, slashBody, type SlackPostResult } from '../support/slack-request';
-import { clickables, failureIn, formOf, shownText, stateOf, type Clickable, type Surface, type Where } from './slack-surfaces';
+import { clickables, failureIn, formOf, stateOf, type Clickable, type Surface, type Where } from './slack-surfaces';
 import { TOUR_PEOPLE, type SlackTourStack, type TourPerson } from './slack-stack';
 
 /** What one click did. */
@@ -45,7 +45,6 @@ export function createDriver(s: SlackTourStack) {
   const clicks: ClickRecord[] = [];
   const next = () => ++seq;
   let lastSurfaces: Surface[] = [];
-  let started = 0;
 
   /** Waits until Bolt has started handling `after + 1` requests and is handling none. */
   async function idle(after: number): Promise<void> {
@@ -98,11 +97,11 @@ export function createDriver(s: SlackTourStack) {
   /** Runs what a person (or the poller) does, waits for every answer, and collects what it showed. */
   async function act(actor: TourPerson | undefined, origin: string, send: () => Promise<SlackPostResult | void>, viaBolt = true, submitted?: string): Promise<{ calls: SlackCall[]; result?: SlackPostResult; surfaces: Surface[] }> {
     const entered = s.bolt.entered;
-    const t0 = Date.now();
     const result = (await send()) ?? undefined;
-    const t1 = Date.now();
     if (viaBolt && result && result.status < 400) await idle(entered);
-    if (process.env.TOUR_DEBUG) console.log(`act ${t1 - t0}+${Date.now() - t1} ms ${origin.slice(0, 80)}`, s.fake.calls.slice(cursor).map((c) => (EFFECTS.has(c.method) ? (process.env.TOUR_DEBUG === "2" ? shownText(c.body).slice(0, 300) : failureIn(c.body)) : undefined)).filter(Boolean));
+    // A form submit that outlasts Slack's 3 s is finished after its acknowledgement: its answer is awaited, not timed.
+    const answered = () => s.fake.calls.slice(cursor).some((c) => EFFECTS.has(c.method)) || /response_action/.test(result?.text ?? '');
+    for (const deadline = Date.now() + 5000; submitted && result?.status === 200 && !answered() && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 10));
     const calls = s.fake.calls.slice(cursor);
     cursor = s.fake.calls.length;
     const surfaces = surfacesOf(calls, actor, origin);
@@ -185,7 +184,6 @@ export function createDriver(s: SlackTourStack) {
   /** Clicks (or submits) one thing exactly as Slack would send it, as the person who sees it. */
   async function click(c: Clickable, typed?: Record<string, string>): Promise<ClickRecord> {
     const origin = `${c.kind} on ${c.surface.where} (${c.surface.origin})`;
-    started = Date.now();
     const { surface } = c;
     if (c.submit) {
       const payload = { type: 'view_submission', user: user(surface.viewer), trigger_id: `${next()}.tour.trigger`, ...base, view: viewPayload(surface, typed), response_urls: [] };
@@ -202,11 +200,14 @@ export function createDriver(s: SlackTourStack) {
       if (options.length === 0) return record({ kind: c.kind, where: surface.where, by: surface.viewer.name, origin, effects: [], problem: `the options request answered ${asked.status} with no option: ${asked.text.slice(0, 200)}` });
       return record(judge(c, origin, await act(surface.viewer, origin, () => s.post(interactiveBody(actionPayload(c, options[0]))))));
     }
+    if (Array.isArray(c.element.options) && c.element.options.length > 0) {
+      // A menu in a message or view (static select, overflow, radio buttons): its first choice.
+      return record(judge(c, origin, await act(surface.viewer, origin, () => s.post(interactiveBody(actionPayload(c, c.element.options[0]))))));
+    }
     return record({ kind: c.kind, where: surface.where, by: surface.viewer.name, origin, effects: [], problem: `the tour cannot click a ${c.element.type}` });
   }
 
   function record(r: ClickRecord): ClickRecord {
-    if (process.env.TOUR_DEBUG) console.log(`click ${Date.now() - started} ms ${r.kind} @ ${r.where}: ${r.effects.join(',')}`);
     clicks.push(r);
     return r;
   }

@@ -17,12 +17,9 @@ export const TEAM = 'C0TOURTEAM';
 const ts = (n: number) => `1732300000.${String(n).padStart(6, '0')}`;
 
 export async function runTour(s: SlackTourStack, d: Driver): Promise<void> {
-  let last = Date.now();
   const step = async (done: Promise<unknown>) => {
     await done;
     await d.explore();
-    if (process.env.TOUR_DEBUG) console.log(`step ${Date.now() - last} ms, ${d.clicks.length} clicks`);
-    last = Date.now();
   };
   const newest = async (title: string) => {
     const all = await s.helpdesk.listTickets({ email: dana.email, name: dana.name }, {});

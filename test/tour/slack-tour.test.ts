@@ -10,7 +10,7 @@
  * list, and so the tour, knows it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDriver, dmOf, type Driver } from './slack-driver';
+import { createDriver, type Driver } from './slack-driver';
 import { EXPECTED_KINDS } from './slack-kinds';
 import { startSlackTourStack, TOUR_PEOPLE, type SlackTourStack } from './slack-stack';
 import { runTour } from './slack-steps';
@@ -24,7 +24,6 @@ describe('the Slack tour: every button, clicked as a person would', () => {
     s = await startSlackTourStack();
     d = createDriver(s);
     await runTour(s, d);
-    if (process.env.TOUR_DEBUG) console.log(JSON.stringify({ seen: [...d.seen.entries()], clicks: d.clicks }, null, 1));
   }, 120_000);
   afterAll(() => s?.close());
 
@@ -47,6 +46,5 @@ describe('the Slack tour: every button, clicked as a person would', () => {
   it('reached every place: DMs, channel cards, ephemerals, modals and App Home', () => {
     expect(new Set(d.clicks.map((c) => c.where))).toEqual(new Set(['channel', 'dm', 'ephemeral', 'modal', 'home']));
     expect(d.clicks.some((c) => c.by === sam.name) && d.clicks.some((c) => c.by === dana.name)).toBe(true);
-    void dmOf;
   });
 });
