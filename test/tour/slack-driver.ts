@@ -51,7 +51,7 @@ export function createDriver(s: SlackTourStack) {
     const deadline = Date.now() + 20_000;
     while (s.bolt.entered <= after || s.bolt.running > 0) {
       if (Date.now() > deadline) throw new Error(`Bolt did not finish a request (entered ${s.bolt.entered}, running ${s.bolt.running})`);
-      await new Promise((r) => setImmediate(r));
+      await new Promise((r) => setTimeout(r, 2));
     }
   }
 

@@ -16,7 +16,13 @@ export const TEAM = 'C0TOURTEAM';
 
 const ts = (n: number) => `1732300000.${String(n).padStart(6, '0')}`;
 
-export async function runTour(s: SlackTourStack, d: Driver): Promise<void> {
+/** What the story made that the test checks afterwards. */
+export interface TourMade {
+  /** The ticket Sam sent a log to (wifi.log, 2048 bytes). */
+  withLog: number;
+}
+
+export async function runTour(s: SlackTourStack, d: Driver): Promise<TourMade> {
   const step = async (done: Promise<unknown>) => {
     await done;
     await d.explore();
@@ -121,4 +127,5 @@ export async function runTour(s: SlackTourStack, d: Driver): Promise<void> {
   // App Home at the end, for both.
   for (const who of [sam, dana]) await step(d.event(who, 'App Home opened', { type: 'app_home_opened', user: who.id, channel: dmOf(who), tab: 'home', event_ts: ts(30) }));
   await step(d.poll());
+  return { withLog: wifi };
 }

@@ -103,7 +103,6 @@ export function shownText(body: Record<string, any>): string {
 const FAILURE_WORDS: [RegExp, string][] = [
   [/(^|\n):x: /, 'an error (:x:)'],
   [/Usage:/, 'a usage text'],
-  [/`[a-z-]+ <[^>`]+>[^`]*`/, 'a usage text'],
   [/something went wrong/i, 'the failure message'],
   [/older version of this app/, 'an old-button answer'],
   [/Your form was not sent/, 'a form handed back'],
@@ -114,7 +113,7 @@ const FAILURE_WORDS: [RegExp, string][] = [
 /** Why a shown text is a failure, or undefined. A help view lists usages on purpose and is left out. */
 export function failureIn(body: Record<string, any>): string | undefined {
   const text = shownText(body);
-  if (/\/helpdesk help\b.*—/.test(text) || body.blocks?.[0]?.type === 'header' && /help/i.test(body.blocks[0].text?.text ?? '')) return undefined;
+  if (/^`\/helpdesk [^`]+` — /m.test(text)) return undefined;
   const hit = FAILURE_WORDS.find(([re]) => re.test(text));
   return hit ? `${hit[1]}: ${text.replace(/\s+/g, ' ').slice(0, 200)}` : undefined;
 }

@@ -13,17 +13,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDriver, type Driver } from './slack-driver';
 import { EXPECTED_KINDS } from './slack-kinds';
 import { startSlackTourStack, TOUR_PEOPLE, type SlackTourStack } from './slack-stack';
-import { runTour } from './slack-steps';
+import { runTour, type TourMade } from './slack-steps';
 
 const { sam, dana } = TOUR_PEOPLE;
 
 describe('the Slack tour: every button, clicked as a person would', () => {
   let s: SlackTourStack;
   let d: Driver;
+  let made: TourMade;
   beforeAll(async () => {
     s = await startSlackTourStack();
     d = createDriver(s);
-    await runTour(s, d);
+    made = await runTour(s, d);
   }, 120_000);
   afterAll(() => s?.close());
 
@@ -41,6 +42,10 @@ describe('the Slack tour: every button, clicked as a person would', () => {
     const seen = [...d.seen.keys()].sort();
     expect(seen.filter((k) => !EXPECTED_KINDS.includes(k)), 'kinds the list does not have').toEqual([]);
     expect(EXPECTED_KINDS.filter((k) => !seen.includes(k)), 'listed kinds never seen').toEqual([]);
+  });
+
+  it('took Sam’s file share through Slack’s file host to the ticket', async () => {
+    await expect.poll(() => s.stack.emulator.drive.children(`SD_Attachments/${made.withLog}`), { timeout: 15_000 }).toEqual([{ name: 'wifi.log', size: 2048 }]);
   });
 
   it('reached every place: DMs, channel cards, ephemerals, modals and App Home', () => {
