@@ -8,7 +8,7 @@
 import { REGISTRY } from '../../src/commands/registry';
 import type { SlackCall } from '../support/fake-slack';
 import { eventBody, interactiveBody, slashBody, type SlackPostResult } from '../support/slack-request';
-import { clickables, failureIn, formOf, stateOf, type Clickable, type Surface, type Where } from './slack-surfaces';
+import { clickables, failureIn, stateOf, type Clickable, type Surface, type Where } from './slack-surfaces';
 import { TOUR_PEOPLE, type SlackTourStack, type TourPerson } from './slack-stack';
 
 /** What one click did. */
@@ -237,9 +237,7 @@ export function createDriver(s: SlackTourStack) {
     const c = done.surfaces.flatMap(clickables).filter((x) => x.kind.startsWith(kind)).pop();
     if (!c) throw new Error(`the tour expected "${kind}" among ${JSON.stringify(done.surfaces.flatMap(clickables).map((x) => x.kind))}`);
     clickedKeys.add(`${c.kind} @ ${c.surface.where}`);
-    const before = s.fake.calls.length;
     const r = await click(c, typed);
-    void before;
     return { surfaces: lastSurfaces, ...r };
   }
 
@@ -271,8 +269,6 @@ export function createDriver(s: SlackTourStack) {
       act(who, origin, () => s.post(interactiveBody({ ...payload, user: user(who), trigger_id: `${next()}.tour.trigger`, ...base }))),
     /** One poll cycle, and the cards and DMs it sends. */
     poll: () => act(undefined, 'poll', () => s.poll(), false),
-    /** The forms that are open in modals now (for a step that wants one). */
-    formOf,
   };
 }
 
