@@ -14,6 +14,8 @@ export interface SlackCall {
   responseId?: string;
   /** The fault this call was answered with, when `fault` chose one. */
   fault?: SlackFault['kind'];
+  /** What the fake answered (a view's id, a message's ts). */
+  answer?: Record<string, any>;
 }
 
 /**
@@ -279,7 +281,7 @@ export async function startFakeSlack(options: { token?: string; users?: FakeSlac
       return; // hang: never answered
     }
     const answer = api(method, body);
-    record({ method, body });
+    record({ method, body, answer });
     send(res, answer);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
