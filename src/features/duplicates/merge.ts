@@ -22,9 +22,13 @@ import { LOCALES, translator } from '../../i18n';
 
 const USAGE = 'merge <id> into <id>';
 
-/** The ticket to merge into, from `into 12` typed or `into` on a button. */
+/**
+ * The ticket to merge into: `into 12` typed, `into: '12'` on a button. A card posted by an earlier
+ * release carries `text: 'into 12'`, which reaches the handler as the input's text (a card's
+ * `text` is never one of its values), so that card's button still works.
+ */
 function targetOf(input: CommandInput): number | undefined {
-  const raw = (input.values?.into ?? input.values?.text ?? '').trim();
+  const raw = (input.values?.into ?? input.text ?? '').trim();
   const m = /^(?:into\s+)?#?(\d{1,9})$/i.exec(raw);
   return m ? Number(m[1]) : undefined;
 }
@@ -127,14 +131,14 @@ export const mergeCommand: FeatureCommand<MergeServices> = {
   who: 'agents',
   scopes: EVERYWHERE,
   menus: [],
-  args: { kind: 'id text', key: 'text', what: 'duplicates:intoWhat' },
+  args: { kind: 'id text', key: 'into', what: 'duplicates:intoWhat' },
   verb: VERBS.mergeAsk,
   handles: { [VERBS.mergeAsk]: ask, [VERBS.merge]: merge },
   writes: true,
   inThread: true,
   answers: 'confirmation',
   examples: [
-    { name: 'merge ask', typed: 'merge {id} into 1', ticket: 'open', values: { text: 'into 1' } },
+    { name: 'merge ask', typed: 'merge {id} into 1', ticket: 'open', values: { into: 'into 1' } },
     // `note`: what the matrix finds on the duplicate afterwards (the handler writes it; the button sends only `into`).
     { name: 'merge', verb: VERBS.merge, ticket: 'open', values: { into: '1', note: 'Merged into #1' }, effect: 'resolved' },
   ],
