@@ -14,6 +14,7 @@ import { createMergeStore, type MergeTables } from './merge-table';
 export interface MergeServices {
   db: Kysely<MergeTables>;
 }
+import { actedOnComment, actedOnTicket } from '../../commands/acted';
 import { confirm, errorReply, needTicket, privately, tr } from '../../commands/respond';
 import type { CommandContext, CommandInput, Handler, Reply } from '../../commands/types';
 import { isDone, reopenStatus, VERBS } from '../../core';
@@ -110,14 +111,18 @@ const merge: FeatureHandler<MergeServices> = async (ctx, input, _commands, servi
   const { ticket: d, comments: dc } = pair.duplicate;
   const { ticket: g, comments: gc } = pair.target;
   const had = mergedFrom(gc, d) && mergedInto(dc, g.id);
+  // Each write is recorded as this agent's (src/commands/acted.ts), so nobody is told about their own merge.
   if (!mergedFrom(gc, d)) {
     // Internal: it names the duplicate's requester, whom #12's own requester must not read about.
     const body = [t('duplicates:askedBy', { id: d.id, requester: askerOf(d) }), d.title, d.description].filter(Boolean).join('\n');
-    await ctx.helpdesk.addComment(ctx.actor, g.id, body, { internal: true });
+    await actedOnComment(ctx, await ctx.helpdesk.addComment(ctx.actor, g.id, body, { internal: true }), g);
   }
   // Recorded before the resolution, so the poll that sees it tells the requester of a merge, not a resolution.
   await createMergeStore(services.db).record(d.id, g.id, d.submittedByEmail, ctx.actor.email, new Date().toISOString());
-  if (!mergedInto(dc, g.id)) await ctx.helpdesk.resolve(ctx.actor, d.id, t('duplicates:mergedInto', { id: g.id }));
+  if (!mergedInto(dc, g.id)) {
+    const resolved = await ctx.helpdesk.resolve(ctx.actor, d.id, t('duplicates:mergedInto', { id: g.id }));
+    if (resolved.outcome !== 'unchanged') await actedOnTicket(ctx, resolved.ticket, resolved.note);
+  }
   const spaces = spacesOf(ctx, pair);
   if (had) return confirm(t('duplicates:already', { duplicate: d.id, target: g.id }));
   return confirm(t(spaces.differ ? 'duplicates:doneSpaces' : 'duplicates:done', { duplicate: d.id, target: g.id, ...spaces }));
