@@ -16,7 +16,7 @@ export interface MergeServices {
 }
 import { actedOnComment, actedOnTicket } from '../../commands/acted';
 import { confirm, errorReply, needTicket, privately, tr } from '../../commands/respond';
-import type { CommandContext, CommandInput, Handler, Reply } from '../../commands/types';
+import type { CommandContext, CommandInput, Reply } from '../../commands/types';
 import { isDone, reopenStatus, VERBS } from '../../core';
 import type { Comment, Ticket } from '../../helpdesk/types';
 import { LOCALES, translator } from '../../i18n';
@@ -66,7 +66,7 @@ interface Pair {
 }
 
 /** Both tickets as this agent may see them, or why the merge is refused. */
-async function pairFor(ctx: CommandContext, input: CommandInput): Promise<Pair | Reply> {
+async function pairFor(ctx: CommandContext, input: CommandInput, services: MergeServices): Promise<Pair | Reply> {
   const t = tr(ctx);
   if (!(await ctx.helpdesk.isAgent(ctx.actor.email))) return errorReply(t('duplicates:agentsOnly'));
   const id = needTicket(ctx, input, USAGE);
@@ -78,6 +78,10 @@ async function pairFor(ctx: CommandContext, input: CommandInput): Promise<Pair |
   const [duplicate, target] = await Promise.all([ctx.helpdesk.getTicketWithComments(ctx.actor, id), ctx.helpdesk.getTicketWithComments(ctx.actor, into)]);
   const vocabulary = ctx.helpdesk.vocabulary;
   if (isDone(vocabulary, target.ticket.status)) {
+    // A target that went into another ticket (the one being merged, as often as not): said as such, not "reopen it first".
+    const went = await createMergeStore(services.db).mergedInto(into);
+    if (went === id) return confirm(t('duplicates:intoMerged', { id: into, target: went }));
+    if (went !== undefined) return errorReply(`${t('duplicates:intoMerged', { id: into, target: went })} ${t('duplicates:mergeThere', { duplicate: id, target: went })}`);
     const reopen = { verb: VERBS.status, title: t('duplicates:reopen', { id: into }), ticketId: into, etag: target.ticket.etag, data: { status: reopenStatus(vocabulary, target.ticket.assignedTo !== '') } };
     return privately({ type: 'confirmation', confirmation: { message: t('duplicates:intoResolved', { id: into, duplicate: id }), actions: [reopen] } });
   }
@@ -91,8 +95,8 @@ const spacesOf = (ctx: CommandContext, p: Pair) => {
 };
 
 /** Asks first: what the merge will do, and the button that does it. */
-const ask: Handler = async (ctx, input) => {
-  const pair = await pairFor(ctx, input);
+const ask: FeatureHandler<MergeServices> = async (ctx, input, _commands, services) => {
+  const pair = await pairFor(ctx, input, services);
   if (!('duplicate' in pair)) return pair;
   const t = tr(ctx);
   const { ticket: d } = pair.duplicate;
@@ -105,7 +109,7 @@ const ask: Handler = async (ctx, input) => {
 
 /** Merges: the note on the target first, the resolution last; each only when not already there. */
 const merge: FeatureHandler<MergeServices> = async (ctx, input, _commands, services) => {
-  const pair = await pairFor(ctx, input);
+  const pair = await pairFor(ctx, input, services);
   if (!('duplicate' in pair)) return pair;
   const t = tr(ctx);
   const { ticket: d, comments: dc } = pair.duplicate;

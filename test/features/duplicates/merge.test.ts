@@ -74,6 +74,24 @@ describe('merge in Teams', () => {
     expect((await site(a.id)).ticket.status).not.toBe('Resolved');
   });
 
+  it('merging the other way after a merge says the second is already merged into the first', async () => {
+    const a = await file('Teams calls drop after 5 minutes');
+    const b = await file('teams calls dropping');
+    const done = await h.execute('ticket.merge', { ticketId: b.id, into: String(a.id) }, 'dana');
+    expect(cardText(done.body.value)).toContain(`#${b.id} is merged into #${a.id}.`);
+    const comments = h.stack.emulator.data.count('SD_Comments');
+    const [back] = await h.say(`merge ${a.id} into ${b.id}`, 'dana');
+    const text = cardText(cardOf(back));
+    expect(text).toContain(`#${b.id} is already merged into #${a.id}.`);
+    expect(text).not.toContain('Reopen');
+    // Into a ticket merged elsewhere: named, with where to merge instead.
+    const c = await file('teams calls cut off');
+    const [elsewhere] = await h.say(`merge ${c.id} into ${b.id}`, 'dana');
+    expect(cardText(cardOf(elsewhere))).toContain(`#${b.id} is already merged into #${a.id}. Merge #${c.id} into #${a.id} instead.`);
+    expect(h.stack.emulator.data.count('SD_Comments')).toBe(comments);
+    expect((await site(a.id)).ticket.status).not.toBe('Resolved');
+  });
+
   it('refuses a requester, typed and from the button, and writes nothing', async () => {
     const target = await file('Laptop slow');
     const duplicate = await file('laptop very slow');
