@@ -55,6 +55,7 @@ const fromLines = (d: Ticket) => [
   ...inAnyLanguage('duplicates:mergedFrom', { id: d.id, requester: d.submittedByName || d.submittedByEmail }),
 ];
 
+/** Whether the target has the note: its first line is one of fromLines, whatever follows (one line break or a blank line, as earlier releases wrote). */
 const mergedFrom = (comments: readonly Comment[], d: Ticket) => {
   const lines = fromLines(d);
   return comments.some((c) => c.isInternal && lines.includes(c.body.split('\n')[0].trim()));
@@ -118,7 +119,8 @@ const merge: FeatureHandler<MergeServices> = async (ctx, input, _commands, servi
   // Each write is recorded as this agent's (src/commands/acted.ts), so nobody is told about their own merge.
   if (!mergedFrom(gc, d)) {
     // Internal: it names the duplicate's requester, whom #12's own requester must not read about.
-    const body = [t('duplicates:askedBy', { id: d.id, requester: askerOf(d) }), d.title, d.description].filter(Boolean).join('\n');
+    // Paragraphs, not lines: Teams reads a single line break as a space ("…from home Home office:").
+    const body = [t('duplicates:askedBy', { id: d.id, requester: askerOf(d) }), d.title, d.description.trim()].filter(Boolean).join('\n\n');
     await actedOnComment(ctx, await ctx.helpdesk.addComment(ctx.actor, g.id, body, { internal: true }), g);
   }
   // Recorded before the resolution, so the poll that sees it tells the requester of a merge, not a resolution.

@@ -12,6 +12,21 @@ import { PEOPLE, slash, startSlackScene, type SlackScene } from '../../slack/har
 import { cardOf, cardText, startTeamsHarness, type TeamsHarness } from '../../teams/harness';
 import { featureStore } from '../../commands/context';
 
+/** The paragraphs (CommonMark, as Teams reads a TextBlock: a single line break is a space) of the card's text that starts with `start`. */
+function paragraphsOf(card: unknown, start: string): string[] {
+  const found: string[] = [];
+  const walk = (n: any) => {
+    if (Array.isArray(n)) n.forEach(walk);
+    else if (n && typeof n === 'object') {
+      if (n.type === 'TextBlock' && typeof n.text === 'string' && n.text.startsWith(start)) found.push(n.text);
+      Object.values(n).forEach(walk);
+    }
+  };
+  walk(card);
+  expect(found, `one TextBlock starting "${start}"`).toHaveLength(1);
+  return found[0].split(/\n[ \t]*\n/).map((p) => p.replace(/\s*\n\s*/g, ' ').trim());
+}
+
 describe('merge in Teams', () => {
   let h: TeamsHarness;
   let requester: { email: string; name: string };
@@ -41,7 +56,10 @@ describe('merge in Teams', () => {
     expect(dup.comments.filter((c) => !c.isInternal).map((c) => c.body)).toEqual([`Merged into #${target.id}`]);
     const notes = (await site(target.id)).comments.filter((c) => c.isInternal);
     // The note names who asked, by name and address, and stays internal (#12's requester is someone else).
-    expect(notes.map((c) => c.body)).toEqual([`Asked by Lynne Robbins (${requester.email}) in #${duplicate.id}:\nprinter 3rd floor not printing\nsince 9am, tried turning it off`]);
+    // Who asked, the title and the description as paragraphs of their own: a single line break is read as a space in Teams.
+    expect(notes.map((c) => c.body)).toEqual([`Asked by Lynne Robbins (${requester.email}) in #${duplicate.id}:\n\nprinter 3rd floor not printing\n\nsince 9am, tried turning it off`]);
+    const [shown] = await h.say(`show ${target.id}`, 'dana');
+    expect(paragraphsOf(cardOf(shown), 'Asked by')).toEqual([`Asked by Lynne Robbins (${requester.email}) in #${duplicate.id}:`, 'printer 3rd floor not printing', 'since 9am, tried turning it off']);
     expect((await h.stack.helpdesk.getTicketWithComments(requester, target.id)).comments.map((c) => c.body).join('\n')).not.toContain('Asked by');
 
     const comments = h.stack.emulator.data.count('SD_Comments');
@@ -119,7 +137,7 @@ describe('merge in Slack', () => {
   it('an agent types merge, confirms with the button, and the duplicate is resolved with the note', async () => {
     const sam = { email: PEOPLE.sam.email, name: PEOPLE.sam.name };
     const target = await hd.helpdesk.createTicket(sam, { title: 'Outlook crashes on start' });
-    const duplicate = await hd.helpdesk.createTicket(sam, { title: 'outlook keeps crashing' });
+    const duplicate = await hd.helpdesk.createTicket(sam, { title: 'outlook keeps crashing', description: 'Home office: since Monday' });
     await scene.post(slashBody(slash(scene.fake, PEOPLE.dana, `merge ${duplicate.id} into ${target.id}`, 'merge-ask')));
     const asked = await scene.fake.waitFor('response_url', (c) => c.responseId === 'merge-ask');
     const button = asked.body.blocks.flatMap((b: any) => b.elements ?? []).find((e: any) => e.action_id === 'ticket.merge');
@@ -134,6 +152,11 @@ describe('merge in Slack', () => {
     const { ticket, comments } = await hd.helpdesk.getTicketWithComments({ email: PEOPLE.dana.email, name: PEOPLE.dana.name }, duplicate.id);
     expect(ticket.status).toBe('Resolved');
     expect(comments.map((c) => c.body)).toContain(`Merged into #${target.id}`);
+    // The note on the target, as Slack shows it: who asked, the title and the description each on lines of their own.
+    await scene.post(slashBody(slash(scene.fake, PEOPLE.dana, `show ${target.id}`, 'show-target')));
+    const shown = await scene.fake.waitFor('response_url', (c) => c.responseId === 'show-target');
+    const note = shown.body.blocks.map((b: any) => b.text?.text ?? '').find((t: string) => t.includes('Asked by'));
+    expect(note.split('\n').map((l: string) => l.trim())).toEqual(expect.arrayContaining([`Asked by ${sam.name} (${sam.email}) in #${duplicate.id}:`, 'outlook keeps crashing', 'Home office: since Monday']));
   });
 });
 
