@@ -5,6 +5,7 @@
  * carries. The click opens the confirm; the confirm's button merges.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { english } from '../../../src/i18n';
 import type { SlackCall } from '../../support/fake-slack';
 import { startSlackNotifyScene, type SlackNotifyScene } from '../../support/slack-notify-scene';
 import { until } from '../../support/until';
@@ -78,6 +79,9 @@ describe('the Merge button, clicked in Slack', () => {
     await s.post(interactiveBody(payload));
     const filed = await s.fake.waitFor('chat.postEphemeral', (c) => s.fake.calls.indexOf(c) >= since && JSON.stringify(c.body).includes('Looks like'));
     const id = Number(JSON.parse(buttonsOf(filed.body.blocks).find((b) => b.action_id.startsWith('ticket.mergeAsk'))!.value).ticketId);
+    // The banner: what was done, then the look-alike on a line of its own.
+    const banner = filed.body.blocks.map((b: any) => b.text?.text ?? '').find((t: string) => t.includes('Looks like'));
+    expect(banner.split('\n')).toEqual([english('commands:create.filed', { id }), `Looks like #${first.id} (New)`]);
     await mergesFrom(filed.body.blocks, id, first.id, { channel: 'CWORK' });
   }, 30_000);
 

@@ -11,21 +11,7 @@ import { startTestHelpdesk, type TestHelpdesk } from '../../slack/helpdesk';
 import { PEOPLE, slash, startSlackScene, type SlackScene } from '../../slack/harness';
 import { cardOf, cardText, startTeamsHarness, type TeamsHarness } from '../../teams/harness';
 import { featureStore } from '../../commands/context';
-
-/** The paragraphs (CommonMark, as Teams reads a TextBlock: a single line break is a space) of the card's text that starts with `start`. */
-function paragraphsOf(card: unknown, start: string): string[] {
-  const found: string[] = [];
-  const walk = (n: any) => {
-    if (Array.isArray(n)) n.forEach(walk);
-    else if (n && typeof n === 'object') {
-      if (n.type === 'TextBlock' && typeof n.text === 'string' && n.text.startsWith(start)) found.push(n.text);
-      Object.values(n).forEach(walk);
-    }
-  };
-  walk(card);
-  expect(found, `one TextBlock starting "${start}"`).toHaveLength(1);
-  return found[0].split(/\n[ \t]*\n/).map((p) => p.replace(/\s*\n\s*/g, ' ').trim());
-}
+import { teamsParagraphs } from '../../support/teams-paragraphs';
 
 describe('merge in Teams', () => {
   let h: TeamsHarness;
@@ -59,7 +45,7 @@ describe('merge in Teams', () => {
     // Who asked, the title and the description as paragraphs of their own: a single line break is read as a space in Teams.
     expect(notes.map((c) => c.body)).toEqual([`Asked by Lynne Robbins (${requester.email}) in #${duplicate.id}:\n\nprinter 3rd floor not printing\n\nsince 9am, tried turning it off`]);
     const [shown] = await h.say(`show ${target.id}`, 'dana');
-    expect(paragraphsOf(cardOf(shown), 'Asked by')).toEqual([`Asked by Lynne Robbins (${requester.email}) in #${duplicate.id}:`, 'printer 3rd floor not printing', 'since 9am, tried turning it off']);
+    expect(teamsParagraphs(cardOf(shown), 'Asked by')).toEqual([`Asked by Lynne Robbins (${requester.email}) in #${duplicate.id}:`, 'printer 3rd floor not printing', 'since 9am, tried turning it off']);
     expect((await h.stack.helpdesk.getTicketWithComments(requester, target.id)).comments.map((c) => c.body).join('\n')).not.toContain('Asked by');
 
     const comments = h.stack.emulator.data.count('SD_Comments');
