@@ -63,7 +63,8 @@ export function ticketData(t: TicketView) {
     modifiedText: cardDateTime(t.modified, t.modifiedText),
     clocks: (t.clocks ?? []).map(clock),
     description: literal(t.description),
-    notice: literal(t.notice?.text ?? ''),
+    // Each line of a notice a paragraph: Teams reads a single line break in a TextBlock as a space.
+    notice: literal(t.notice?.text ?? '').split('\n').filter((line) => line.trim() !== '').join('\n\n'),
     noticeStyle: noticeStyle(t.notice),
     olderComments: t.olderComments,
     olderText: literal(t.earlierCommentsText[0] ?? ''),

@@ -53,7 +53,7 @@ export function withLookAlike(view: TicketView, like: IndexedTicket, locale: str
   const text = like.assigneeName || like.assigneeEmail
     ? t('duplicates:looksLikeAssigned', { id: like.id, status, assignee: like.assigneeName || like.assigneeEmail })
     : t('duplicates:looksLike', { id: like.id, status });
-  const merge: ActionView = { verb: VERBS.mergeAsk, title: t('duplicates:confirm', { id: like.id }), ticketId: view.id, data: { text: `into ${like.id}` } };
+  const merge: ActionView = { verb: VERBS.mergeAsk, title: t('duplicates:confirm', { id: like.id }), ticketId: view.id, data: { into: String(like.id) } };
   // A notice the card already has (what the agent just did) stays first; the hint follows it.
   const notice = view.notice ? { ...view.notice, text: `${view.notice.text}\n${text}` } : { text, tone: 'warning' as const };
   return { ...view, notice, actions: [...view.actions, merge] };

@@ -14,17 +14,22 @@ import { createMergeStore, type MergeTables } from './merge-table';
 export interface MergeServices {
   db: Kysely<MergeTables>;
 }
+import { actedOnComment, actedOnTicket } from '../../commands/acted';
 import { confirm, errorReply, needTicket, privately, tr } from '../../commands/respond';
-import type { CommandContext, CommandInput, Handler, Reply } from '../../commands/types';
+import type { CommandContext, CommandInput, Reply } from '../../commands/types';
 import { isDone, reopenStatus, VERBS } from '../../core';
 import type { Comment, Ticket } from '../../helpdesk/types';
 import { LOCALES, translator } from '../../i18n';
 
 const USAGE = 'merge <id> into <id>';
 
-/** The ticket to merge into, from `into 12` typed or `into` on a button. */
+/**
+ * The ticket to merge into: `into 12` typed, `into: '12'` on a button. A card posted by an earlier
+ * release carries `text: 'into 12'`, which reaches the handler as the input's text (a card's
+ * `text` is never one of its values), so that card's button still works.
+ */
 function targetOf(input: CommandInput): number | undefined {
-  const raw = (input.values?.into ?? input.values?.text ?? '').trim();
+  const raw = (input.values?.into ?? input.text ?? '').trim();
   const m = /^(?:into\s+)?#?(\d{1,9})$/i.exec(raw);
   return m ? Number(m[1]) : undefined;
 }
@@ -50,6 +55,7 @@ const fromLines = (d: Ticket) => [
   ...inAnyLanguage('duplicates:mergedFrom', { id: d.id, requester: d.submittedByName || d.submittedByEmail }),
 ];
 
+/** Whether the target has the note: its first line is one of fromLines, whatever follows (one line break or a blank line, as earlier releases wrote). */
 const mergedFrom = (comments: readonly Comment[], d: Ticket) => {
   const lines = fromLines(d);
   return comments.some((c) => c.isInternal && lines.includes(c.body.split('\n')[0].trim()));
@@ -61,7 +67,7 @@ interface Pair {
 }
 
 /** Both tickets as this agent may see them, or why the merge is refused. */
-async function pairFor(ctx: CommandContext, input: CommandInput): Promise<Pair | Reply> {
+async function pairFor(ctx: CommandContext, input: CommandInput, services: MergeServices): Promise<Pair | Reply> {
   const t = tr(ctx);
   if (!(await ctx.helpdesk.isAgent(ctx.actor.email))) return errorReply(t('duplicates:agentsOnly'));
   const id = needTicket(ctx, input, USAGE);
@@ -73,6 +79,10 @@ async function pairFor(ctx: CommandContext, input: CommandInput): Promise<Pair |
   const [duplicate, target] = await Promise.all([ctx.helpdesk.getTicketWithComments(ctx.actor, id), ctx.helpdesk.getTicketWithComments(ctx.actor, into)]);
   const vocabulary = ctx.helpdesk.vocabulary;
   if (isDone(vocabulary, target.ticket.status)) {
+    // A target that went into another ticket (the one being merged, as often as not): said as such, not "reopen it first".
+    const went = await createMergeStore(services.db).mergedInto(into);
+    if (went === id) return confirm(t('duplicates:intoMerged', { id: into, target: went }));
+    if (went !== undefined) return errorReply(`${t('duplicates:intoMerged', { id: into, target: went })} ${t('duplicates:mergeThere', { duplicate: id, target: went })}`);
     const reopen = { verb: VERBS.status, title: t('duplicates:reopen', { id: into }), ticketId: into, etag: target.ticket.etag, data: { status: reopenStatus(vocabulary, target.ticket.assignedTo !== '') } };
     return privately({ type: 'confirmation', confirmation: { message: t('duplicates:intoResolved', { id: into, duplicate: id }), actions: [reopen] } });
   }
@@ -86,8 +96,8 @@ const spacesOf = (ctx: CommandContext, p: Pair) => {
 };
 
 /** Asks first: what the merge will do, and the button that does it. */
-const ask: Handler = async (ctx, input) => {
-  const pair = await pairFor(ctx, input);
+const ask: FeatureHandler<MergeServices> = async (ctx, input, _commands, services) => {
+  const pair = await pairFor(ctx, input, services);
   if (!('duplicate' in pair)) return pair;
   const t = tr(ctx);
   const { ticket: d } = pair.duplicate;
@@ -100,20 +110,25 @@ const ask: Handler = async (ctx, input) => {
 
 /** Merges: the note on the target first, the resolution last; each only when not already there. */
 const merge: FeatureHandler<MergeServices> = async (ctx, input, _commands, services) => {
-  const pair = await pairFor(ctx, input);
+  const pair = await pairFor(ctx, input, services);
   if (!('duplicate' in pair)) return pair;
   const t = tr(ctx);
   const { ticket: d, comments: dc } = pair.duplicate;
   const { ticket: g, comments: gc } = pair.target;
   const had = mergedFrom(gc, d) && mergedInto(dc, g.id);
+  // Each write is recorded as this agent's (src/commands/acted.ts), so nobody is told about their own merge.
   if (!mergedFrom(gc, d)) {
     // Internal: it names the duplicate's requester, whom #12's own requester must not read about.
-    const body = [t('duplicates:askedBy', { id: d.id, requester: askerOf(d) }), d.title, d.description].filter(Boolean).join('\n');
-    await ctx.helpdesk.addComment(ctx.actor, g.id, body, { internal: true });
+    // Paragraphs, not lines: Teams reads a single line break as a space ("…from home Home office:").
+    const body = [t('duplicates:askedBy', { id: d.id, requester: askerOf(d) }), d.title, d.description.trim()].filter(Boolean).join('\n\n');
+    await actedOnComment(ctx, await ctx.helpdesk.addComment(ctx.actor, g.id, body, { internal: true }), g);
   }
   // Recorded before the resolution, so the poll that sees it tells the requester of a merge, not a resolution.
   await createMergeStore(services.db).record(d.id, g.id, d.submittedByEmail, ctx.actor.email, new Date().toISOString());
-  if (!mergedInto(dc, g.id)) await ctx.helpdesk.resolve(ctx.actor, d.id, t('duplicates:mergedInto', { id: g.id }));
+  if (!mergedInto(dc, g.id)) {
+    const resolved = await ctx.helpdesk.resolve(ctx.actor, d.id, t('duplicates:mergedInto', { id: g.id }));
+    if (resolved.outcome !== 'unchanged') await actedOnTicket(ctx, resolved.ticket, resolved.note);
+  }
   const spaces = spacesOf(ctx, pair);
   if (had) return confirm(t('duplicates:already', { duplicate: d.id, target: g.id }));
   return confirm(t(spaces.differ ? 'duplicates:doneSpaces' : 'duplicates:done', { duplicate: d.id, target: g.id, ...spaces }));
@@ -127,14 +142,14 @@ export const mergeCommand: FeatureCommand<MergeServices> = {
   who: 'agents',
   scopes: EVERYWHERE,
   menus: [],
-  args: { kind: 'id text', key: 'text', what: 'duplicates:intoWhat' },
+  args: { kind: 'id text', key: 'into', what: 'duplicates:intoWhat' },
   verb: VERBS.mergeAsk,
   handles: { [VERBS.mergeAsk]: ask, [VERBS.merge]: merge },
   writes: true,
   inThread: true,
   answers: 'confirmation',
   examples: [
-    { name: 'merge ask', typed: 'merge {id} into 1', ticket: 'open', values: { text: 'into 1' } },
+    { name: 'merge ask', typed: 'merge {id} into 1', ticket: 'open', values: { into: 'into 1' } },
     // `note`: what the matrix finds on the duplicate afterwards (the handler writes it; the button sends only `into`).
     { name: 'merge', verb: VERBS.merge, ticket: 'open', values: { into: '1', note: 'Merged into #1' }, effect: 'resolved' },
   ],

@@ -11,6 +11,7 @@ import { startTestHelpdesk, type TestHelpdesk } from '../../slack/helpdesk';
 import { PEOPLE, slash, startSlackScene, type SlackScene } from '../../slack/harness';
 import { cardOf, cardText, startTeamsHarness, type TeamsHarness } from '../../teams/harness';
 import { featureStore } from '../../commands/context';
+import { teamsParagraphs } from '../../support/teams-paragraphs';
 
 describe('merge in Teams', () => {
   let h: TeamsHarness;
@@ -41,7 +42,10 @@ describe('merge in Teams', () => {
     expect(dup.comments.filter((c) => !c.isInternal).map((c) => c.body)).toEqual([`Merged into #${target.id}`]);
     const notes = (await site(target.id)).comments.filter((c) => c.isInternal);
     // The note names who asked, by name and address, and stays internal (#12's requester is someone else).
-    expect(notes.map((c) => c.body)).toEqual([`Asked by Lynne Robbins (${requester.email}) in #${duplicate.id}:\nprinter 3rd floor not printing\nsince 9am, tried turning it off`]);
+    // Who asked, the title and the description as paragraphs of their own: a single line break is read as a space in Teams.
+    expect(notes.map((c) => c.body)).toEqual([`Asked by Lynne Robbins (${requester.email}) in #${duplicate.id}:\n\nprinter 3rd floor not printing\n\nsince 9am, tried turning it off`]);
+    const [shown] = await h.say(`show ${target.id}`, 'dana');
+    expect(teamsParagraphs(cardOf(shown), 'Asked by')).toEqual([`Asked by Lynne Robbins (${requester.email}) in #${duplicate.id}:`, 'printer 3rd floor not printing', 'since 9am, tried turning it off']);
     expect((await h.stack.helpdesk.getTicketWithComments(requester, target.id)).comments.map((c) => c.body).join('\n')).not.toContain('Asked by');
 
     const comments = h.stack.emulator.data.count('SD_Comments');
@@ -74,6 +78,24 @@ describe('merge in Teams', () => {
     expect((await site(a.id)).ticket.status).not.toBe('Resolved');
   });
 
+  it('merging the other way after a merge says the second is already merged into the first', async () => {
+    const a = await file('Teams calls drop after 5 minutes');
+    const b = await file('teams calls dropping');
+    const done = await h.execute('ticket.merge', { ticketId: b.id, into: String(a.id) }, 'dana');
+    expect(cardText(done.body.value)).toContain(`#${b.id} is merged into #${a.id}.`);
+    const comments = h.stack.emulator.data.count('SD_Comments');
+    const [back] = await h.say(`merge ${a.id} into ${b.id}`, 'dana');
+    const text = cardText(cardOf(back));
+    expect(text).toContain(`#${b.id} is already merged into #${a.id}.`);
+    expect(text).not.toContain('Reopen');
+    // Into a ticket merged elsewhere: named, with where to merge instead.
+    const c = await file('teams calls cut off');
+    const [elsewhere] = await h.say(`merge ${c.id} into ${b.id}`, 'dana');
+    expect(cardText(cardOf(elsewhere))).toContain(`#${b.id} is already merged into #${a.id}. Merge #${c.id} into #${a.id} instead.`);
+    expect(h.stack.emulator.data.count('SD_Comments')).toBe(comments);
+    expect((await site(a.id)).ticket.status).not.toBe('Resolved');
+  });
+
   it('refuses a requester, typed and from the button, and writes nothing', async () => {
     const target = await file('Laptop slow');
     const duplicate = await file('laptop very slow');
@@ -101,7 +123,7 @@ describe('merge in Slack', () => {
   it('an agent types merge, confirms with the button, and the duplicate is resolved with the note', async () => {
     const sam = { email: PEOPLE.sam.email, name: PEOPLE.sam.name };
     const target = await hd.helpdesk.createTicket(sam, { title: 'Outlook crashes on start' });
-    const duplicate = await hd.helpdesk.createTicket(sam, { title: 'outlook keeps crashing' });
+    const duplicate = await hd.helpdesk.createTicket(sam, { title: 'outlook keeps crashing', description: 'Home office: since Monday' });
     await scene.post(slashBody(slash(scene.fake, PEOPLE.dana, `merge ${duplicate.id} into ${target.id}`, 'merge-ask')));
     const asked = await scene.fake.waitFor('response_url', (c) => c.responseId === 'merge-ask');
     const button = asked.body.blocks.flatMap((b: any) => b.elements ?? []).find((e: any) => e.action_id === 'ticket.merge');
@@ -116,6 +138,11 @@ describe('merge in Slack', () => {
     const { ticket, comments } = await hd.helpdesk.getTicketWithComments({ email: PEOPLE.dana.email, name: PEOPLE.dana.name }, duplicate.id);
     expect(ticket.status).toBe('Resolved');
     expect(comments.map((c) => c.body)).toContain(`Merged into #${target.id}`);
+    // The note on the target, as Slack shows it: who asked, the title and the description each on lines of their own.
+    await scene.post(slashBody(slash(scene.fake, PEOPLE.dana, `show ${target.id}`, 'show-target')));
+    const shown = await scene.fake.waitFor('response_url', (c) => c.responseId === 'show-target');
+    const note = shown.body.blocks.map((b: any) => b.text?.text ?? '').find((t: string) => t.includes('Asked by'));
+    expect(note.split('\n').map((l: string) => l.trim())).toEqual(expect.arrayContaining([`Asked by ${sam.name} (${sam.email}) in #${duplicate.id}:`, 'outlook keeps crashing', 'Home office: since Monday']));
   });
 });
 
