@@ -8,7 +8,7 @@ export const EXPECTED_KINDS: readonly string[] = [
   'answers.form "New answer"',
   'answers.form "Open: …"',
   'answers.fromTicket "Save as answer"',
-  'answers.solved "This solved it: …"',
+  'answers.solved "This solved it"',
   'csat.form "Add a comment"',
   'csat.rate "1 – Poor"',
   'csat.rate "2 – Fair"',
