@@ -1,6 +1,7 @@
 /** A files scene: the embedded site (lists and library), the platforms' file hosts and "elsewhere", all real HTTP on loopback. */
 import { createSqliteStore, type Store } from '../../../src/store';
-import { createFilesFeature, type FilesFeature } from '../../../src/features/files';
+import { featureMigrations } from '../../../src/features';
+import { createFilesFeature, filesFeature, type FilesFeature } from '../../../src/features/files';
 import type { Actor } from '../../../src/helpdesk/types';
 import { createLogger } from '../../../src/log';
 import { startFakeFileHost, type FakeFileHost } from '../../support/fake-file-host';
@@ -30,7 +31,7 @@ export async function startFilesScene(options: { maxMb?: number; storeFile?: str
   const [slackHost, teamsHost, connector, elsewhere] = await Promise.all([
     startFakeFileHost({ token: SLACK_TOKEN }), startFakeFileHost(), startFakeFileHost({ token: CONNECTOR_TOKEN }), startFakeFileHost(),
   ]);
-  const store = createSqliteStore({ file: options.storeFile ?? ':memory:' });
+  const store = createSqliteStore({ file: options.storeFile ?? ':memory:', features: featureMigrations([filesFeature]) });
   const files = createFilesFeature({
     graph: stack.graph,
     helpdesk: stack.helpdesk,

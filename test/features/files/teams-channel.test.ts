@@ -9,6 +9,7 @@ import { registryOf } from '../../../src/commands/registry';
 import { bindFeatures } from '../../../src/features/bind';
 import { createFilesFeature, filesFeature, TEAMS_FILE_DOWNLOAD_INFO } from '../../../src/features/files';
 import { createLogger } from '../../../src/log';
+import { featureMigrations } from '../../../src/features';
 import { createSqliteStore, type Store } from '../../../src/store';
 import { startFakeFileHost, type FakeFileHost } from '../../support/fake-file-host';
 import { startTeamsHarness, type TeamsHarness } from '../../teams/harness';
@@ -18,9 +19,10 @@ let host: FakeFileHost;
 let store: Store;
 beforeEach(async () => {
   host = await startFakeFileHost();
-  store = createSqliteStore({ file: ':memory:' });
+  store = createSqliteStore({ file: ':memory:', features: featureMigrations([filesFeature]) });
+  const db = await store.featureDatabase();
   teams = await startTeamsHarness({
-    commands: (stack) => registryOf(bindFeatures([filesFeature], { graph: stack.graph, attachmentsFolder: 'SD_Attachments', logger: createLogger({ level: 'error' }) })),
+    commands: (stack) => registryOf(bindFeatures([filesFeature], { graph: stack.graph, attachmentsFolder: 'SD_Attachments', logger: createLogger({ level: 'error' }), db })),
     files: (stack) => createFilesFeature({
       graph: stack.graph, helpdesk: stack.helpdesk, memos: store, logger: createLogger({ level: 'error' }),
       hosts: { teams: { downloadHosts: [host.origin] } }, settings: { maxBytes: 25 * 1024 * 1024, folder: 'SD_Attachments' },
