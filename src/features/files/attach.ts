@@ -166,7 +166,7 @@ export function createAttach(deps: FilesDeps): (request: AttachRequest) => Promi
     const stayed = request.files.filter((_, i) => ledger.files[i]?.stayed);
     const lines = request.files.flatMap((ref, i) => {
       const why = ledger.files[i]?.refused ?? ledger.files[i]?.stayed;
-      return why ? [refusalLine(ref.name, why, request.locale)] : [];
+      return why ? [refusalLine(ref.name, why, ledger.ticketId, request.locale)] : [];
     });
     if (kept.length === 0 && stayed.length === 0) return { kept, stayed, lines, commented: false };
 

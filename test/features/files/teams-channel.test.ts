@@ -58,6 +58,23 @@ describe('files in Teams', () => {
     expect(host.requests).toEqual([{ path: '/personal/lynner/download.aspx' }]);
   });
 
+  it('a file Teams would not hand over is named, the comment stands once, and no resend of the same message is asked for', async () => {
+    const ticket = await teams.stack.helpdesk.createTicket(LYNNE, { title: 'Docking station drops the screen' });
+    const url = host.serve('/personal/lynner/dock.jpg', { size: 2_000 });
+    host.fail(403);
+    const before = teams.connector.activities.length;
+    const activity = teams.fixture('message-personal', 'lynne', {
+      text: `comment ${ticket.id} It goes black every hour`,
+      attachments: [{ contentType: TEAMS_FILE_DOWNLOAD_INFO, name: 'dock.jpg', content: { downloadUrl: url, uniqueId: 'd', fileType: 'jpg' } }],
+    });
+    expect((await teams.post(activity)).status).toBe(200);
+
+    const said = teams.connector.activities.slice(before).map((a) => a.activity.text).filter(Boolean).join('\n');
+    expect(said).toContain(`dock.jpg was not added: it could not be downloaded from the chat. What you wrote is on ticket #${ticket.id}; to add the file, send it in a new message with \`comment ${ticket.id}\` and a few words about it.`);
+    expect(said).not.toMatch(/send it again|send them again/i);
+    expect((await teams.stack.helpdesk.listComments(LYNNE, ticket.id)).map((c) => c.body)).toEqual(['It goes black every hour']);
+  });
+
   it('an agent\'s `show` of the ticket lists its files, linked, with one folder read; the requester\'s own card does not', async () => {
     const ticket = await teams.stack.helpdesk.createTicket(LYNNE, { title: 'Printer jams on tray 2' });
     teams.connector.attachments.set('0-weu-d3-paste', Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), Buffer.alloc(3_000, 3)]));
