@@ -28,7 +28,7 @@ export interface FileTables {
 export const FILE_MIGRATIONS: Record<string, Migration> = {
   '001-ticket-files': {
     async up(db: Kysely<any>) {
-      await db.schema.createTable('ticket_files')
+      await db.schema.createTable('ticket_files').ifNotExists()
         .addColumn('ticket_id', 'integer', (c) => c.primaryKey())
         .addColumn('version', 'integer', (c) => c.notNull())
         .addColumn('noted_at', 'text', (c) => c.notNull())

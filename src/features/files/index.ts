@@ -37,7 +37,7 @@ export { FILE_MIGRATIONS, createFileNotes, fileNotesIn, type FileNotes, type Fil
  */
 export const filesFeature = defineFeature<'graph' | 'attachmentsFolder' | 'logger', FileTables>({
   name: 'files',
-  startup: (s) => ({ on: true, reads: [{ setting: 'HELPDESK_ATTACHMENTS_FOLDER', value: s.files.folder }, { setting: 'HELPDESK_ATTACHMENT_MAX_MB', value: String(s.files.maxMb) }] }),
+  startup: (s) => ({ on: true, reads: [{ setting: 'HELPDESK_ATTACHMENTS_FOLDER', value: s.files.folder }, { setting: 'HELPDESK_ATTACHMENT_MAX_MB', value: String(s.files.maxMb) }, { table: 'ticket_files' }] }),
   needs: ['graph', 'attachmentsFolder', 'logger'],
   commands: [],
   migrations: FILE_MIGRATIONS,
