@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEFAULT_VOCABULARY } from '../../src/config';
 import { connectionFor } from '../../src/emulator';
-import { createFilesFeature, slackFileRefs, type SlackFile } from '../../src/features/files';
+import { featureMigrations } from '../../src/features';
+import { createFilesFeature, filesFeature, slackFileRefs, type SlackFile } from '../../src/features/files';
 import { createGraphClient } from '../../src/graph';
 import { createHelpdeskService } from '../../src/helpdesk';
 import { createLogger } from '../../src/log';
@@ -26,7 +27,7 @@ const input = JSON.parse(process.env.FILES_BENCH_INPUT ?? '{}') as {
 const logger = createLogger({ level: 'error' });
 const graph = createGraphClient({ ...connectionFor(input.site), logger });
 const helpdesk = createHelpdeskService({ graph, logger, settings: { agentEmailField: 'SD_Email', ...DEFAULT_VOCABULARY } });
-const store = createSqliteStore({ dataDir: mkdtempSync(path.join(tmpdir(), 'bench-files-store-')) });
+const store = createSqliteStore({ dataDir: mkdtempSync(path.join(tmpdir(), 'bench-files-store-')), features: featureMigrations([filesFeature]) });
 const files = createFilesFeature({
   graph, helpdesk, memos: store, logger,
   hosts: { slack: { token: input.token, hosts: [input.origin] } },

@@ -25,6 +25,8 @@ export interface GraphRequest {
   anonymous?: boolean;
   headers?: Record<string, string>;
   context?: ErrorContext;
+  /** An error kind that is an ordinary answer here (a ticket's folder not made yet): thrown, not logged. */
+  expected?: 'not-found';
 }
 
 /** A successful answer; `body` is undefined for 204. */
@@ -172,7 +174,7 @@ export function createGraphHttp(config: GraphHttpConfig): GraphHttp {
 
       const err = toGraphError(status, parseJson(text), request.operation, headers, { ...context, attempts: tries });
       // Conflicts and missing items are answers the caller handles, not failures of the bot.
-      const level = err.kind === 'conflict' || err.kind === 'not-found' ? 'info' : 'error';
+      const level = err.kind === request.expected ? 'debug' : err.kind === 'conflict' || err.kind === 'not-found' ? 'info' : 'error';
       log[level]('Graph call failed', { operation: request.operation, status, kind: err.kind, code: err.code, requestId: err.requestId });
       throw err;
     }

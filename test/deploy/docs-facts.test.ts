@@ -10,6 +10,8 @@ import path from 'node:path';
 import AdmZip from 'adm-zip';
 import { describe, expect, it } from 'vitest';
 import { buildTeamsPackage } from '../../scripts/teams-package';
+import { COMMAND_DECLARATIONS } from '../../src/commands/registry';
+import { translator } from '../../src/i18n';
 import { ROOT } from './processes';
 
 const doc = (name: string) => readFileSync(path.join(ROOT, 'docs', name), 'utf8');
@@ -41,6 +43,33 @@ describe('setup guides', () => {
     // The Playground's own wording: the feature name, shown in its "... is not supported yet" line.
     expect(code).toContain('"User specific view"');
     expect(doc('teams.md')).toContain('User specific view is not supported yet');
+  });
+});
+
+describe('what people can do, as the docs say it', () => {
+  const t = translator('en');
+
+  it('docs/commands.md names every command the bot declares', () => {
+    const missing = COMMAND_DECLARATIONS.map((c) => c.name).filter((name) => !doc('commands.md').includes(`\`${name}`));
+    expect(missing).toEqual([]);
+  });
+
+  it('docs/commands.md names the Save as answer button and the Looks like line with its Merge button, as the cards say them', () => {
+    const before = (text: string) => text.split('{{')[0];
+    for (const words of [t('views:button.saveAsAnswer'), before(t('duplicates:looksLike')), before(t('duplicates:confirm')), t('answers:offer.file'), before(t('answers:offer.solved')).replace(/:\s*$/, '')]) {
+      expect(doc('commands.md'), words).toContain(words);
+    }
+  });
+
+  it('the README and docs/teams.md say a Teams channel hears only an @mention, and give the channel command with it', () => {
+    const mentioned = `\`@${t('views:welcome.appName')} subscribe\``;
+    for (const page of ['README.md', 'docs/teams.md']) {
+      const text = file(page).replace(/\s+/g, ' ');
+      expect(text, page).toContain(mentioned);
+      expect(text, page).toMatch(/in a Teams channel( or group chat)? the bot hears only messages that @mention it/i);
+      // A channel command shown without the mention would go unanswered.
+      expect(text, page).not.toMatch(/`subscribe` in the Playground's team channel|team channel `subscribe`/);
+    }
   });
 });
 

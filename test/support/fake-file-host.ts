@@ -34,7 +34,11 @@ export async function startFakeFileHost(options: { token?: string } = {}): Promi
     const path = new URL(req.url ?? '/', 'http://host').pathname;
     requests.push({ path, ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}) });
     const failure = failures.shift();
-    if (failure) return void res.writeHead(failure, failure === 429 || failure === 503 ? { 'retry-after': '0' } : {}).end();
+    if (failure) {
+      // Two calls: restify, loaded in the same process by the Teams tests, patches writeHead to return nothing.
+      res.writeHead(failure, failure === 429 || failure === 503 ? { 'retry-after': '0' } : {});
+      return void res.end();
+    }
     if (options.token && req.headers.authorization !== `Bearer ${options.token}`) return void res.writeHead(401).end();
     const file = files.get(path);
     if (!file) return void res.writeHead(404).end();

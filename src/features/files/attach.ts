@@ -13,6 +13,7 @@ import type { Actor, HelpdeskService } from '../../helpdesk/types';
 import type { Logger } from '../../log';
 import type { MemoStore } from '../../store';
 import type { DriveClient, DriveFile, UploadSource } from './drive';
+import type { FileNotes } from './file-notes';
 import type { Connector, Downloader } from './download';
 import type { FilesSettings } from './settings';
 import { blockedExtension, sniffExecutable } from './sniff';
@@ -30,6 +31,8 @@ export interface FilesDeps {
   drive: DriveClient;
   downloader: Downloader;
   memos: MemoStore;
+  /** Which tickets have files: noted before the comment, read before the folder. */
+  notes: FileNotes;
   helpdesk: Pick<HelpdeskService, 'addComment' | 'listComments'>;
   settings: FilesSettings;
   logger: Logger;
@@ -120,7 +123,9 @@ export function createAttach(deps: FilesDeps): (request: AttachRequest) => Promi
       else if (libraryDown) entry.stayed = libraryDown;
       else {
         try {
-          taken ??= new Set((await deps.drive.children(ticketFolder)).map((f) => f.name.toLowerCase()));
+          // A ticket the bot never put a file on has no folder yet: nothing to read (a name taken
+          // there anyway, through the library, is a conflict and the next name is tried).
+          taken ??= new Set((await deps.notes.version(ledger.ticketId)) === undefined ? [] : (await deps.drive.children(ticketFolder)).map((f) => f.name.toLowerCase()));
           // A name planned by an earlier run of this message is ours: a clash on it means that run's upload landed.
           let resumed = entry.planned !== undefined;
           for (let round = 0; !entry.done; round++) {
@@ -161,10 +166,12 @@ export function createAttach(deps: FilesDeps): (request: AttachRequest) => Promi
     const stayed = request.files.filter((_, i) => ledger.files[i]?.stayed);
     const lines = request.files.flatMap((ref, i) => {
       const why = ledger.files[i]?.refused ?? ledger.files[i]?.stayed;
-      return why ? [refusalLine(ref.name, why, request.locale)] : [];
+      return why ? [refusalLine(ref.name, why, ledger.ticketId, request.locale)] : [];
     });
     if (kept.length === 0 && stayed.length === 0) return { kept, stayed, lines, commented: false };
 
+    // Noted before the comment that links them: a card never misses files the ticket has.
+    if (kept.length > 0 && ledger.comment !== 'written') await deps.notes.note(ledger.ticketId, new Date());
     const body = commentBody(kept, stayed, request.locale);
     if (ledger.comment === 'writing') {
       // An earlier run may have written it before it could say so: look before writing again.

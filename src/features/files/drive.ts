@@ -138,7 +138,7 @@ export function createDriveClient(graph: GraphClient, logger: Logger): DriveClie
     item,
     async children(folder) {
       try {
-        const res = await graph.send({ method: 'GET', url: url(folder, ':/children'), operation: 'GET drive children' });
+        const res = await graph.send({ method: 'GET', url: url(folder, ':/children'), operation: 'GET drive children', expected: 'not-found' });
         const value = (res.body as { value?: unknown })?.value;
         return (Array.isArray(value) ? value : []).map(toDriveFile).filter((f): f is DriveFile => !!f);
       } catch (e) {

@@ -7,9 +7,11 @@ import type { GraphClient } from '../../graph';
 import type { HelpdeskService } from '../../helpdesk/types';
 import type { Logger } from '../../log';
 import type { MemoStore } from '../../store';
+import type { Store } from '../../store/types';
 import { createAfterReply, type MessageFiles, type ReplyFacts } from './after-reply';
 import { createAttach, type AttachRequest, type AttachResult } from './attach';
-import { ticketFiles, type TicketFilesView } from './card';
+import { createCardFiles, ticketFiles, type TicketFilesView } from './card';
+import { createFileNotes, FILE_MIGRATIONS, fileNotesIn, type FileTables } from './file-notes';
 import { checkLibrary, type LibraryCheck } from './library-check';
 import { createDriveClient } from './drive';
 import { createDownloader, type Connector, type FileHosts } from './download';
@@ -25,28 +27,30 @@ export type { AttachRequest, AttachResult } from './attach';
 export { FILES_OFF, type MessageFiles, type ReplyFacts } from './after-reply';
 export type { TicketFilesView } from './card';
 export type { FileRef } from './types';
+export { FILE_MIGRATIONS, createFileNotes, fileNotesIn, type FileNotes, type FileTables } from './file-notes';
 
 /**
- * The files feature in the list: it adds no command and no table (what it holds is in the store's
- * memos), and one doctor line against the tenant; the channels hand it a message's files through
- * createFilesFeature, which the app builds per platform with the platform's own download hosts
- * and credentials.
+ * The files feature in the list: it adds no command; its one table notes which tickets have files
+ * (ledgers and held files are in the store's memos); one doctor line against the tenant. The
+ * channels hand it a message's files through createFilesFeature, which the app builds per
+ * platform with the platform's own download hosts and credentials.
  */
-export const filesFeature = defineFeature({
+export const filesFeature = defineFeature<'graph' | 'attachmentsFolder' | 'logger', FileTables>({
   name: 'files',
-  startup: (s) => ({ on: true, reads: [{ setting: 'HELPDESK_ATTACHMENTS_FOLDER', value: s.files.folder }, { setting: 'HELPDESK_ATTACHMENT_MAX_MB', value: String(s.files.maxMb) }] }),
+  startup: (s) => ({ on: true, reads: [{ setting: 'HELPDESK_ATTACHMENTS_FOLDER', value: s.files.folder }, { setting: 'HELPDESK_ATTACHMENT_MAX_MB', value: String(s.files.maxMb) }, { table: 'ticket_files' }] }),
   needs: ['graph', 'attachmentsFolder', 'logger'],
   commands: [],
-  migrations: {},
-  // An agent's own ticket card lists the ticket's files (one children request); a requester's never
-  // reaches a card hook, and a shared conversation's card, which requesters may read, goes without.
-  cards: ({ graph, attachmentsFolder, logger }) => {
-    const drive = createDriveClient(graph, logger);
+  migrations: FILE_MIGRATIONS,
+  // An agent's own ticket card lists the ticket's files (one children request, only for a ticket that
+  // has files, kept for its version); a requester's never reaches a card hook, and a shared
+  // conversation's card, which requesters may read, goes without.
+  cards: ({ graph, attachmentsFolder, logger, db }) => {
+    const cardFiles = createCardFiles(createDriveClient(graph, logger), createFileNotes(db), attachmentsFolder);
     return {
       async ticket(view, audience) {
         if (audience !== 'agent') return view;
-        const files = await ticketFiles(drive, attachmentsFolder, view.id, view.locale);
-        return files.files.length > 0 ? { ...view, files } : view;
+        const files = await cardFiles(view);
+        return files ? { ...view, files } : view;
       },
     };
   },
@@ -60,7 +64,8 @@ export const filesFeature = defineFeature({
 export interface FilesServices {
   graph: GraphClient;
   helpdesk: Pick<HelpdeskService, 'addComment' | 'listComments'>;
-  memos: MemoStore;
+  /** The store: its memos (each message's ledger, files held for a click) and the feature's table (which tickets have files). */
+  memos: MemoStore & Pick<Store, 'featureDatabase'>;
   hosts: FileHosts;
   settings: FilesSettings;
   logger: Logger;
@@ -74,7 +79,7 @@ export interface FilesFeature {
   afterReply(reply: ReplyFacts, message: MessageFiles): Promise<string[]>;
   /** After a click of `holder` saved a ticket or comment: the files held for them go with it; the lines to tell. */
   afterClick(reply: ReplyFacts, holder: string, connector?: Connector): Promise<string[]>;
-  /** The ticket's files for an agent's card, read with one request. */
+  /** The ticket's files as the library lists them now, read with one request. */
   ticketFiles(ticketId: number, locale?: string): Promise<TicketFilesView>;
   /** The doctor's check: can the app write the attachments folder, and what to grant if not. */
   check(locale?: string): Promise<LibraryCheck>;
@@ -84,7 +89,7 @@ export interface FilesFeature {
 export function createFilesFeature(services: FilesServices): FilesFeature {
   const drive = createDriveClient(services.graph, services.logger);
   const downloader = createDownloader(services.hosts, services.graph.retry, services.logger);
-  const attach = createAttach({ drive, downloader, memos: services.memos, helpdesk: services.helpdesk, settings: services.settings, logger: services.logger });
+  const attach = createAttach({ drive, downloader, memos: services.memos, notes: fileNotesIn(services.memos), helpdesk: services.helpdesk, settings: services.settings, logger: services.logger });
   const after = createAfterReply(attach, services.memos, services.logger);
   return {
     attach,

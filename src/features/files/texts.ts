@@ -29,10 +29,10 @@ export function commentBody(kept: readonly DriveFile[], stayed: readonly FileRef
   ].join('\n');
 }
 
-/** The line told to the person for a file not put on the ticket, naming it and why. */
-export function refusalLine(name: string, refusal: Refusal, locale?: string): string {
+/** The line told to the person for a file not put on ticket `ticketId`, naming it and why (and, where it helps, how to add it without repeating the message). */
+export function refusalLine(name: string, refusal: Refusal, ticketId: number, locale?: string): string {
   const t = translator(locale);
-  const vars: Record<string, unknown> = { name };
+  const vars: Record<string, unknown> = { name, id: ticketId };
   if (refusal.kind === 'too-many') vars.max = refusal.max;
   if (refusal.kind === 'too-large') vars.maxMb = refusal.maxMb;
   // A sniffed kind (windows, linux, macos, script) is named in the reader's language; an extension as it is.

@@ -3,7 +3,8 @@
  * one message's files on a ticket against the parent's emulator and file host, with its memos in
  * a SQLite file, prints "attached" and exits. The parent kills it where it likes.
  */
-import { createFilesFeature, slackFileRefs } from '../../../src/features/files';
+import { featureMigrations } from '../../../src/features';
+import { createFilesFeature, filesFeature, slackFileRefs } from '../../../src/features/files';
 import { connectionFor } from '../../../src/emulator';
 import { createGraphClient } from '../../../src/graph';
 import { createHelpdeskService } from '../../../src/helpdesk';
@@ -18,7 +19,7 @@ const helpdesk = createHelpdeskService({
   graph, logger,
   settings: { agentEmailField: 'SD_Email', ...DEFAULT_VOCABULARY },
 });
-const store = createSqliteStore({ file: input.storeFile });
+const store = createSqliteStore({ file: input.storeFile, features: featureMigrations([filesFeature]) });
 const files = createFilesFeature({
   graph, helpdesk, memos: store, logger,
   hosts: { slack: { token: input.token, hosts: [input.slackOrigin] } },

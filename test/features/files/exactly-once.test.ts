@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFilesFeature, slackFileRefs } from '../../../src/features/files';
 import { createLogger } from '../../../src/log';
-import type { MemoStore } from '../../../src/store';
+import type { MemoStore, Store } from '../../../src/store';
 import { until } from '../../support/until';
 import { PERSON, SLACK_TOKEN, png, startFilesScene, type FilesScene } from './scene';
 
@@ -75,7 +75,8 @@ describe('exactly once across a crash', () => {
   it('a comment written just before a crash is found, not written again', async () => {
     const id = await scene.ticket();
     // The store stops answering right after the comment is written: the process "dies" before it can note it.
-    const dying: MemoStore = {
+    const dying: MemoStore & Pick<Store, 'featureDatabase'> = {
+      featureDatabase: () => scene.store.featureDatabase(),
       getMemo: (key) => scene.store.getMemo(key),
       async putMemo(key, value, ttl) {
         if ((value as { comment?: string }).comment === 'written') throw new Error('store gone');

@@ -1,8 +1,9 @@
 /** A files scene: the embedded site (lists and library), the platforms' file hosts and "elsewhere", all real HTTP on loopback. */
 import { createSqliteStore, type Store } from '../../../src/store';
-import { createFilesFeature, type FilesFeature } from '../../../src/features/files';
+import { featureMigrations } from '../../../src/features';
+import { createFilesFeature, filesFeature, type FilesFeature } from '../../../src/features/files';
 import type { Actor } from '../../../src/helpdesk/types';
-import { createLogger } from '../../../src/log';
+import { createLogger, type Logger } from '../../../src/log';
 import { startFakeFileHost, type FakeFileHost } from '../../support/fake-file-host';
 import { startHelpdeskStack, type HelpdeskStack } from '../../support/helpdesk-stack';
 
@@ -24,13 +25,13 @@ export interface FilesScene {
   close(): Promise<void>;
 }
 
-/** Starts a scene; `maxMb` sets HELPDESK_ATTACHMENT_MAX_MB, `storeFile` keeps the memos in a file. */
-export async function startFilesScene(options: { maxMb?: number; storeFile?: string; dataDir?: string } = {}): Promise<FilesScene> {
-  const stack = await startHelpdeskStack({ seed: 'demo', dataDir: options.dataDir });
+/** Starts a scene; `maxMb` sets HELPDESK_ATTACHMENT_MAX_MB, `storeFile` keeps the memos in a file, `logger` is where the Graph client and the service log. */
+export async function startFilesScene(options: { maxMb?: number; storeFile?: string; dataDir?: string; logger?: Logger } = {}): Promise<FilesScene> {
+  const stack = await startHelpdeskStack({ seed: 'demo', dataDir: options.dataDir, ...(options.logger ? { logger: options.logger } : {}) });
   const [slackHost, teamsHost, connector, elsewhere] = await Promise.all([
     startFakeFileHost({ token: SLACK_TOKEN }), startFakeFileHost(), startFakeFileHost({ token: CONNECTOR_TOKEN }), startFakeFileHost(),
   ]);
-  const store = createSqliteStore({ file: options.storeFile ?? ':memory:' });
+  const store = createSqliteStore({ file: options.storeFile ?? ':memory:', features: featureMigrations([filesFeature]) });
   const files = createFilesFeature({
     graph: stack.graph,
     helpdesk: stack.helpdesk,

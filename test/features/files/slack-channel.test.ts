@@ -24,7 +24,7 @@ beforeEach(async () => {
   const agent = (await files.stack.helpdesk.activeAgents()).find((a) => a.email.toLowerCase() !== PERSON.email.toLowerCase())!;
   Object.assign(AGENT, { name: agent.name, email: agent.email });
   fake = await startFakeSlack({ token: SLACK_TOKEN, users: [USER, AGENT] });
-  const commands = registryOf(bindFeatures([filesFeature], { graph: files.stack.graph, attachmentsFolder: 'SD_Attachments', logger: createLogger({ level: 'error' }) }));
+  const commands = registryOf(bindFeatures([filesFeature], { graph: files.stack.graph, attachmentsFolder: 'SD_Attachments', logger: createLogger({ level: 'error' }), db: await files.store.featureDatabase() }));
   slack = await startSlackScene(files.stack.helpdesk, undefined, { fake, files: files.files, commands });
 });
 afterEach(async () => {

@@ -9,6 +9,7 @@ import { registryOf } from '../../../src/commands/registry';
 import { bindFeatures } from '../../../src/features/bind';
 import { createFilesFeature, filesFeature, TEAMS_FILE_DOWNLOAD_INFO } from '../../../src/features/files';
 import { createLogger } from '../../../src/log';
+import { featureMigrations } from '../../../src/features';
 import { createSqliteStore, type Store } from '../../../src/store';
 import { startFakeFileHost, type FakeFileHost } from '../../support/fake-file-host';
 import { startTeamsHarness, type TeamsHarness } from '../../teams/harness';
@@ -18,9 +19,10 @@ let host: FakeFileHost;
 let store: Store;
 beforeEach(async () => {
   host = await startFakeFileHost();
-  store = createSqliteStore({ file: ':memory:' });
+  store = createSqliteStore({ file: ':memory:', features: featureMigrations([filesFeature]) });
+  const db = await store.featureDatabase();
   teams = await startTeamsHarness({
-    commands: (stack) => registryOf(bindFeatures([filesFeature], { graph: stack.graph, attachmentsFolder: 'SD_Attachments', logger: createLogger({ level: 'error' }) })),
+    commands: (stack) => registryOf(bindFeatures([filesFeature], { graph: stack.graph, attachmentsFolder: 'SD_Attachments', logger: createLogger({ level: 'error' }), db })),
     files: (stack) => createFilesFeature({
       graph: stack.graph, helpdesk: stack.helpdesk, memos: store, logger: createLogger({ level: 'error' }),
       hosts: { teams: { downloadHosts: [host.origin] } }, settings: { maxBytes: 25 * 1024 * 1024, folder: 'SD_Attachments' },
@@ -54,6 +56,23 @@ describe('files in Teams', () => {
     expect(bodies).toEqual(['It flickers every few seconds', 'Attached: flicker.mp4 (684 KB)\nAttached: image-1.png (29 KB)']);
     // Local use has no app id: no token went to the download host, and none to the connector for the image.
     expect(host.requests).toEqual([{ path: '/personal/lynner/download.aspx' }]);
+  });
+
+  it('a file Teams would not hand over is named, the comment stands once, and no resend of the same message is asked for', async () => {
+    const ticket = await teams.stack.helpdesk.createTicket(LYNNE, { title: 'Docking station drops the screen' });
+    const url = host.serve('/personal/lynner/dock.jpg', { size: 2_000 });
+    host.fail(403);
+    const before = teams.connector.activities.length;
+    const activity = teams.fixture('message-personal', 'lynne', {
+      text: `comment ${ticket.id} It goes black every hour`,
+      attachments: [{ contentType: TEAMS_FILE_DOWNLOAD_INFO, name: 'dock.jpg', content: { downloadUrl: url, uniqueId: 'd', fileType: 'jpg' } }],
+    });
+    expect((await teams.post(activity)).status).toBe(200);
+
+    const said = teams.connector.activities.slice(before).map((a) => a.activity.text).filter(Boolean).join('\n');
+    expect(said).toContain(`dock.jpg was not added: it could not be downloaded from the chat. What you wrote is on ticket #${ticket.id}; to add the file, send it in a new message with \`comment ${ticket.id}\` and a few words about it.`);
+    expect(said).not.toMatch(/send it again|send them again/i);
+    expect((await teams.stack.helpdesk.listComments(LYNNE, ticket.id)).map((c) => c.body)).toEqual(['It goes black every hour']);
   });
 
   it('an agent\'s `show` of the ticket lists its files, linked, with one folder read; the requester\'s own card does not', async () => {
