@@ -80,7 +80,8 @@ describe('user text through Teams', () => {
     const card = cardOf(reply)!;
     const shown = shownTexts(card);
     expect(shown).toContain(literal(CORPUS[0]));
-    expect(shown).toContain(literal(CORPUS.join('\n')));
+    // Each line a paragraph of its own (a single line break would read as a space), each literally.
+    expect(shown).toContain(CORPUS.map(literal).join('\n\n'));
     for (const text of CORPUS.slice(-3)) expect(shown).toContain(literal(text));
     const all = cardText(card);
     expect(shown).not.toContain('evaluated');

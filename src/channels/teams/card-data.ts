@@ -42,6 +42,14 @@ function summary(t: TicketSummaryView) {
   return { id: t.id, title: literal(t.title), line, notice: literal(t.notice ?? ''), clocks: (t.clocks ?? []).map(clock), actions: t.actions.map(action) };
 }
 
+/**
+ * Text someone wrote, each of its lines a paragraph: Teams reads a single line break in a TextBlock
+ * as a space, so a description's or comment's lines would run together into one sentence.
+ */
+function paragraphs(text: string): string {
+  return literal(text).split('\n').filter((line) => line.trim() !== '').join('\n\n');
+}
+
 /** A notice's container by its tone: good news green, a lost race or refusal amber, a failure red. */
 function noticeStyle(notice: Notice | undefined): string {
   return toneStyle(notice?.tone ?? 'success').container;
@@ -62,15 +70,14 @@ export function ticketData(t: TicketView) {
     createdText: cardDateTime(t.created, t.createdText),
     modifiedText: cardDateTime(t.modified, t.modifiedText),
     clocks: (t.clocks ?? []).map(clock),
-    description: literal(t.description),
-    // Each line of a notice a paragraph: Teams reads a single line break in a TextBlock as a space.
-    notice: literal(t.notice?.text ?? '').split('\n').filter((line) => line.trim() !== '').join('\n\n'),
+    description: paragraphs(t.description),
+    notice: paragraphs(t.notice?.text ?? ''),
     noticeStyle: noticeStyle(t.notice),
     olderComments: t.olderComments,
     olderText: literal(t.earlierCommentsText[0] ?? ''),
     comments: t.comments.map((c) => ({
       heading: `${literal([...(c.internal ? [t.labels.internalNote] : []), c.author].join(' · '))} · ${cardDateTime(c.created, c.createdText)}`,
-      body: literal(c.body),
+      body: paragraphs(c.body),
       containerStyle: c.internal ? 'warning' : 'emphasis',
     })),
     actionRows: rows(t.actions.map(action)),
