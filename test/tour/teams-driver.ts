@@ -21,7 +21,7 @@ export interface SeenCard {
   from: string;
   /** A message extension dialog: its buttons are submits of the dialog. */
   dialog?: boolean;
-  /** Kind of place, for the sweep: chat, channel, dialog, search (a picked search result) or link (an unfurled link). */
+  /** Kind of place, for the sweep: chat (a 1:1 chat), channel (a post, a picked search result, an unfurled link) or dialog. */
   context: string;
   /** When it was seen last: newer cards first. */
   order: number;
@@ -50,6 +50,8 @@ const kindOf = (b: { verb: string; label: string }) => `${b.verb} | ${b.label}`;
 export class TeamsTour {
   readonly coverage = new Coverage();
   readonly cards = new Map<string, SeenCard>();
+  /** Every version of every card, newest last: a card a click replaced can be asked for again. */
+  private readonly history: SeenCard[] = [];
   private activityCursor = 0;
   private updateCursor = 0;
   private order = 0;
@@ -57,6 +59,8 @@ export class TeamsTour {
   private readonly senders = new Map<string, TeamsPerson>();
   /** Kinds of button clicked, by kind of place. */
   private readonly clickedAt = new Set<string>();
+  /** Kinds of button, by kind of place, that no card shows any more. */
+  private readonly gone = new Set<string>();
 
   constructor(readonly scene: TeamsTourScene) {}
 
@@ -77,9 +81,10 @@ export class TeamsTour {
   keep(card: Record<string, any>, at: Omit<SeenCard, 'card' | 'key' | 'order' | 'context'>): SeenCard {
     const key = `${at.conversationId}/${at.activityId}/${at.owner.key}`;
     const previous = this.cards.get(key)?.context;
-    const context = at.dialog ? 'dialog' : previous ?? (at.from.startsWith('search result') ? 'search' : at.from.startsWith('unfurled') ? 'link' : at.conversationId.startsWith(CHANNEL) ? 'channel' : 'chat');
+    const context = at.dialog ? 'dialog' : previous ?? (at.conversationId.startsWith(CHANNEL) ? 'channel' : 'chat');
     const seen: SeenCard = { ...at, card, key, context, order: ++this.order };
     this.cards.set(key, seen);
+    this.history.push(seen);
     for (const b of buttonsOf(card, at.dialog)) this.coverage.saw(b, at.from);
     return seen;
   }
@@ -145,6 +150,11 @@ export class TeamsTour {
     const found = this.buttons((b) => b.verb === verb && (!label || label.test(b.title)) && (!where || where(b.on)))[0];
     if (!found) throw new Error(`the tour expected a button ${verb} ${label ?? ''}; seen: ${[...this.coverage.seen.keys()].join('; ')}`);
     return found;
+  }
+
+  /** Notes what a person would find missing when `ok` is false (the story's checks of what it saw). */
+  check(what: string, ok: boolean): void {
+    if (!ok) this.coverage.outcomes.push({ kind: 'sight', where: 'the story', problem: what });
   }
 
   /**
@@ -280,30 +290,54 @@ export class TeamsTour {
    */
   async sweep(maxRounds = 6): Promise<void> {
     for (let round = 0; round < maxRounds; round++) {
-      const todo = new Map<string, Seen>();
-      for (const b of this.buttons()) {
-        const at = `${kindOf(b)} @ ${b.on.context}`;
-        if (!this.clickedAt.has(at) && !todo.has(at)) todo.set(at, b);
+      // Every kind in every kind of place ever shown, newest first (a card a click replaced too).
+      const todo = new Set<string>();
+      for (let i = this.history.length - 1; i >= 0; i--) {
+        const on = this.history[i];
+        for (const b of buttonsOf(on.card, on.dialog)) {
+          const at = `${kindOf(b)} @ ${on.context}`;
+          if (!this.clickedAt.has(at) && !this.gone.has(at)) todo.add(at);
+        }
       }
+      if (process.env.TOUR_DEBUG) console.log('sweep round', round, JSON.stringify([...todo]));
       if (todo.size === 0) return;
       // What changed since is on the channel's cards, as the timer would have put it there.
       await this.poll();
-      for (const at of todo.keys()) {
-        if (this.clickedAt.has(at)) continue;
-        const same = (b: Seen) => `${kindOf(b)} @ ${b.on.context}` === at;
-        // The newest such button now: an earlier click may have replaced its card.
-        let button = this.buttons(same)[0];
-        if (!button) continue;
-        // Teams refreshes a card that has a refresh clause when it is shown: the person clicks what is true now.
-        const refresh = button.how === 'refresh' ? undefined : buttonsOf(button.on.card).find((b) => b.how === 'refresh');
-        if (refresh) {
-          await this.click({ ...refresh, on: button.on });
-          button = this.buttons((b) => same(b) && b.on.key === button!.on.key)[0] ?? this.buttons(same)[0];
-          if (!button) continue;
-        }
-        await this.click(button);
+      for (const at of todo) {
+        if (this.clickedAt.has(at) || this.gone.has(at)) continue;
+        const button = await this.showing((b) => `${kindOf(b)} @ ${b.on.context}` === at);
+        if (button) await this.click(button);
+        else this.gone.add(at);
       }
     }
+  }
+
+  /**
+   * Such a button as the person finds it now: on the newest card that has one, or on a card a
+   * click replaced, asked for again. Teams refreshes a card with a refresh clause when it shows it
+   * again, so the person clicks what is true now; the card they look at (the newest) is as it is.
+   */
+  private async showing(same: (b: Seen) => boolean): Promise<Seen | undefined> {
+    const candidates: Seen[] = [];
+    const keys = new Set<string>();
+    const add = (b: Seen) => {
+      if (!keys.has(b.on.key)) (keys.add(b.on.key), candidates.push(b));
+    };
+    this.buttons(same).forEach(add);
+    for (let i = this.history.length - 1; i >= 0 && candidates.length < 3; i--) {
+      const on = this.history[i];
+      const b = buttonsOf(on.card, on.dialog).map((x) => ({ ...x, on })).find(same);
+      if (b) add(b);
+    }
+    for (const b of candidates.slice(0, 3)) {
+      const refresh = buttonsOf(b.on.card).find((x) => x.how === 'refresh');
+      if (!refresh || b.how === 'refresh' || b.on.order === this.order) return b;
+      await this.click({ ...refresh, on: b.on });
+      const now = this.cards.get(b.on.key);
+      const fresh = now && buttonsOf(now.card, now.dialog).map((x) => ({ ...x, on: now })).find(same);
+      if (fresh) return fresh;
+    }
+    return undefined;
   }
 }
 

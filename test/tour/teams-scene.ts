@@ -3,7 +3,7 @@
  * help-desk site, the store, every feature with the SLA policy of examples/sla.json and the survey
  * on, notifications, the real Teams channel behind the real server), reached only through HTTP as
  * the Bot Connector reaches it, with the loopback connector stand-in knowing each person. The
- * poller does not run on its own: the tour runs a cycle when it wants one.
+ * poller does not run on its own: the tour runs a cycle when it wants one (the first one too).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -66,8 +66,6 @@ export async function startTeamsTourScene(): Promise<TeamsTourScene> {
   const logLines: string[] = [];
   const logger = createLogger({ level: 'warn', write: (line) => logLines.push(line) });
   const app = await startApp(config, { logger, poll: false });
-  // The first cycle, as the timer runs it at start: it learns the site's tickets and indexes them.
-  await app.poller.runOnce();
   const url = `http://${app.host}:${app.port}/api/messages`;
   let seq = 0;
   return {

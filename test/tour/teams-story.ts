@@ -33,6 +33,10 @@ const inChannel = (c: SeenCard) => c.conversationId.startsWith(CHANNEL);
 /** Chapter 1: the agent sets up the channel and the desk's answers and saved replies. */
 export async function agentSetsUp(tour: TeamsTour): Promise<void> {
   await tour.say(megan, 'subscribe all', 'channel');
+  await tour.say(megan, 'subscribe sla', 'channel');
+  // The first cycle, as the timer runs it at start: it learns the site's tickets, and the SLA
+  // policy's backlog is told to the channel that follows SLA.
+  await tour.poll();
   await tour.say(megan, 'space it', 'channel');
   await tour.say(megan, 'digest daily 09:00', 'channel');
   await tour.say(megan, 'help');
@@ -61,6 +65,7 @@ export async function requesterFiles(tour: TeamsTour): Promise<{ vpn: number; pr
   await tour.step('ticket.new', /File the ticket/, inChat(lynne));
   const filed = await tour.step('ticket.create', undefined, inChat(lynne));
   const vpn = ticketIn(filed?.card, filed?.text);
+  tour.check('the screenshot pasted with the words went with the ticket they filed', Boolean(vpn) && tour.scene.app.emulator!.drive.children(`SD_Attachments/${vpn}`).some((f) => f.name === 'image-1.png'));
   await tour.say(lynne, 'new Printer on floor 3 prints blank pages');
   const printerFiled = await tour.step('ticket.create', undefined, inChat(lynne), { description: 'Every page comes out blank since this morning.' });
   const printer = ticketIn(printerFiled?.card, printerFiled?.text);
@@ -81,7 +86,8 @@ export async function agentWorks(tour: TeamsTour, ids: { vpn: number; printer: n
   await tour.say(megan, `show ${ids.printer}`);
   await tour.step('ticket.commentForm', undefined, inChat(megan));
   await tour.step('ticket.comment', undefined, inChat(megan));
-  await tour.say(megan, `sla ${ids.vpn}`);
+  const sla = await tour.say(megan, `sla ${ids.vpn}`);
+  tour.check('`sla` shows the ticket\'s clocks under examples/sla.json', /First response/.test(JSON.stringify(sla)));
   await tour.say(megan, `show ${ids.vpn}`);
   await tour.step('ticket.resolveForm', undefined, inChat(megan));
   await tour.step('ticket.resolve', undefined, inChat(megan), { note: 'Reinstalled GlobalProtect; the portal is vpn.contoso.com.' });
@@ -116,7 +122,8 @@ export async function agentWrapsUp(tour: TeamsTour, ids: { vpn: number; printer:
   await tour.say(megan, `show ${ids.vpn}`);
   await tour.step('answers.fromTicket', undefined, inChat(megan));
   await tour.step('answers.save', undefined, inChat(megan), { name: 'vpn-reinstall' });
-  await tour.say(megan, 'digest now', 'channel');
+  const digest = await tour.say(megan, 'digest now', 'channel');
+  tour.check('`digest now` posts the digest in the channel', /digest/i.test(JSON.stringify(digest)));
   await tour.say(megan, 'queue');
   await tour.say(megan, 'queue', 'channel');
   await tour.say(megan, 'search printer');
@@ -126,8 +133,33 @@ export async function agentWrapsUp(tour: TeamsTour, ids: { vpn: number; printer:
   await tour.step('ticket.assign', undefined, inChat(megan));
   await tour.searchExtension(megan, 'printer');
   await tour.unfurl(megan, `https://contoso.sharepoint.com/sites/helpdesk/Lists/SD_Tickets/DispForm.aspx?ID=${ids.printer}`);
+  // Another agent thinks of taking the printer over, leaves it, then takes it.
   await tour.say(PEOPLE.alex, `show ${ids.printer}`);
+  await tour.step('ticket.claim', /Take over/, inChat(PEOPLE.alex));
+  await tour.step('ticket.refresh', /Leave it with/, inChat(PEOPLE.alex));
   await tour.step('ticket.claim', /Take over/, inChat(PEOPLE.alex));
   await tour.step('ticket.claim', /Take over from/, inChat(PEOPLE.alex));
   await tour.poll();
+}
+
+/** A ticket made in the SharePoint product itself, `minutesAgo` ago. */
+function madeOnTheSite(tour: TeamsTour, fields: Record<string, unknown>, minutesAgo = 0): void {
+  const at = new Date(Date.now() - minutesAgo * 60_000);
+  tour.scene.app.emulator!.data.insert('SD_Tickets', {
+    SD_Status: 'New', SD_Priority: 'Normal', SD_Category: 'Hardware', SD_SpaceId: 'it',
+    SD_SubmittedBy: 'pattif@example.com', SD_SubmittedByName: 'Patti Fernandez', SD_SubmittedByEmail: 'pattif@example.com', ...fields,
+  }, { created: at, modified: at });
+}
+
+/** Chapter 6: the desk gets busy: a storm of tickets, and one close to its SLA target. */
+export async function deskGetsBusy(tour: TeamsTour): Promise<void> {
+  for (let i = 1; i <= 12; i++) madeOnTheSite(tour, { Title: `Badge reader ${i} at the main entrance is offline`, SD_Category: 'Facilities' });
+  madeOnTheSite(tour, { Title: 'Payroll export fails', SD_Priority: 'Urgent', SD_Category: 'Software' }, 25);
+  await tour.poll();
+  await tour.say(megan, 'queue all');
+  await tour.say(megan, 'queue due');
+}` });
+  const id = ticketIn(filed?.card, filed?.text);
+  for (let i = 0; i < 3 && id; i++) await tour.say(lynne, `comment ${id} ${`Still striped, attempt ${i + 1}. `.repeat(400)}`);
+  if (id) await tour.say(megan, `show ${id}`);
 }
