@@ -158,8 +158,4 @@ export async function deskGetsBusy(tour: TeamsTour): Promise<void> {
   await tour.poll();
   await tour.say(megan, 'queue all');
   await tour.say(megan, 'queue due');
-}` });
-  const id = ticketIn(filed?.card, filed?.text);
-  for (let i = 0; i < 3 && id; i++) await tour.say(lynne, `comment ${id} ${`Still striped, attempt ${i + 1}. `.repeat(400)}`);
-  if (id) await tour.say(megan, `show ${id}`);
 }
