@@ -13,12 +13,13 @@ export interface ButtonKind {
 
 export const kindKey = (k: ButtonKind) => `${k.verb} | ${k.label}`;
 
-/** A button's label as a kind: ticket numbers, times, people's names and what follows a colon (a ticket's title) taken out. */
+/** A button's label as a kind: ticket numbers, a count at its end, times, people's names and what follows a colon (a ticket's title) taken out. */
 export function stableLabel(title: string, names: readonly string[] = []): string {
   let label = title;
   for (const name of names) label = label.split(name).join('<name>');
   return label
     .replace(/#\d+/g, '#N')
+    .replace(/\s\d+$/, ' N')
     .replace(/\b\d{1,2}:\d{2}\b/g, 'HH:MM')
     .replace(/:\s.*$/s, ':')
     .replace(/\s+/g, ' ')

@@ -5,7 +5,7 @@
  * filled as a person would) as Teams sends it, and is judged by what came back.
  */
 import { Coverage } from './coverage';
-import { ADAPTIVE, buttonsOf, cardIn, cardProblem, filledInputs, textOf, textProblem, type CardButton } from './teams-cards';
+import { ADAPTIVE, buttonsOf, cardIn, cardProblem, filledInputs, textProblem, type CardButton } from './teams-cards';
 import { CHANNEL, PEOPLE, personalChat, type Place, type TeamsPerson, type TeamsTourScene } from './teams-scene';
 
 /** A card as one person sees it now, where it sits. */
@@ -51,16 +51,17 @@ export class TeamsTour {
   readonly coverage = new Coverage();
   readonly cards = new Map<string, SeenCard>();
   /** Every version of every card, newest last: a card a click replaced can be asked for again. */
-  private readonly history: SeenCard[] = [];
+  readonly history: SeenCard[] = [];
   private activityCursor = 0;
   private updateCursor = 0;
-  private order = 0;
+  /** The newest card's order: the card the person looks at now. */
+  order = 0;
   /** Who sent each activity the tour posted, so the bot's replies to it are theirs. */
   private readonly senders = new Map<string, TeamsPerson>();
   /** Kinds of button clicked, by kind of place. */
-  private readonly clickedAt = new Set<string>();
+  readonly clickedAt = new Set<string>();
   /** Kinds of button, by kind of place, that no card shows any more. */
-  private readonly gone = new Set<string>();
+  readonly gone = new Set<string>();
 
   constructor(readonly scene: TeamsTourScene) {}
 
@@ -130,9 +131,17 @@ export class TeamsTour {
     return answered;
   }
 
-  /** Runs one poll cycle, as the timer would, and reads what it sent. */
+  /**
+   * Runs one poll cycle, as the timer would, and reads what it sent. What the fast lane is still
+   * sending (its lanes busy) is waited for by draining again, a bounded number of times.
+   */
   async poll(): Promise<void> {
-    await this.scene.app.poller.runOnce();
+    let result = await this.scene.app.poller.runOnce();
+    for (let i = 0; !result.complete && i < 100; i++) {
+      await new Promise((r) => setImmediate(r));
+      result = await this.scene.app.poller.runOnce();
+    }
+    if (!result.complete) throw new Error('the poller still owes notifications after 100 cycles');
     this.harvest();
   }
 
@@ -143,13 +152,6 @@ export class TeamsTour {
       for (const b of buttonsOf(on.card, on.dialog)) if (filter({ ...b, on })) out.push({ ...b, on });
     }
     return out;
-  }
-
-  /** The newest button of `verb` (and label matching `label`, if given) someone sees, or a failure naming what was there. */
-  find(verb: string, label?: RegExp, where?: (c: SeenCard) => boolean): Seen {
-    const found = this.buttons((b) => b.verb === verb && (!label || label.test(b.title)) && (!where || where(b.on)))[0];
-    if (!found) throw new Error(`the tour expected a button ${verb} ${label ?? ''}; seen: ${[...this.coverage.seen.keys()].join('; ')}`);
-    return found;
   }
 
   /** Notes what a person would find missing when `ok` is false (the story's checks of what it saw). */
@@ -222,16 +224,15 @@ export class TeamsTour {
     const result: ClickResult = { status: res.status, body: res.body, posted };
     const body = res.body;
     const problems: string[] = [];
-    if (res.status >= 400) problems.push(`answered ${res.status}: ${typeof body === 'string' ? body : JSON.stringify(body)}`);
+    const error = body?.type === 'application/vnd.microsoft.error' ? `${body.value?.code}: ${body.value?.message}` : undefined;
+    if (res.status >= 400 || body?.statusCode >= 400) problems.push(`answered ${Math.max(res.status, body?.statusCode ?? 0)} ${error ?? (typeof body === 'string' ? body : JSON.stringify(body))}`);
+    else if (error) problems.push(`answered an error: ${error}`);
     if (button.how === 'submit') {
       const task = body?.task;
       if (task?.type === 'continue') result.card = task.value?.card?.content;
       else if (task?.type === 'message') result.text = String(task.value ?? '');
     } else if (body?.type === ADAPTIVE) result.card = body.value;
     else if (body?.type === 'application/vnd.microsoft.activity.message') result.text = String(body.value ?? '');
-    else if (body?.type === 'application/vnd.microsoft.error') problems.push(`error on the card (${body.statusCode}): ${body.value?.message}`);
-    else if (body?.statusCode >= 400) problems.push(`answered statusCode ${body.statusCode}: ${JSON.stringify(body.value)}`);
-    if (body?.statusCode >= 400 && body?.type !== 'application/vnd.microsoft.error') problems.push(`invoke status ${body.statusCode}`);
     if (result.card) {
       const p = cardProblem(result.card, submitted);
       if (p) problems.push(p);
@@ -253,92 +254,6 @@ export class TeamsTour {
     return result;
   }
 
-  /** Opens the message extension's "Create ticket" on a message, as `who`; its dialog card is kept. */
-  async openDialog(who: TeamsPerson, messageHtml: string): Promise<{ status: number; body: any; card?: SeenCard }> {
-    const activity = this.scene.activity('fetch-task', who, 'channel');
-    activity.value.messagePayload.body.content = messageHtml;
-    const res = await this.scene.post(activity);
-    const card = res.body?.task?.value?.card?.content;
-    const kept = card ? this.keep(card, { conversationId: activity.conversation.id, activityId: activity.id, owner: who, from: 'message extension dialog', dialog: true }) : undefined;
-    return { ...res, card: kept };
-  }
-
-  /** Runs the search message extension as `who`; each result is a card they may insert in the channel. */
-  async searchExtension(who: TeamsPerson, query: string): Promise<SeenCard[]> {
-    const activity = this.scene.activity('compose-query', who, 'channel');
-    activity.value.parameters = [{ name: 'query', value: query }];
-    const res = await this.scene.post(activity);
-    if (res.status !== 200) throw new Error(`search answered ${res.status}`);
-    const attachments: any[] = res.body?.composeExtension?.attachments ?? [];
-    // A picked result is the person's own post in the channel; its buttons reach the bot from there.
-    return attachments.filter((a) => a.contentType === ADAPTIVE).map((a, i) => this.keep(a.content, { conversationId: CHANNEL, activityId: `${activity.id}-pick-${i}`, owner: who, from: 'search result inserted in the channel' }));
-  }
-
-  /** Pastes a ticket link as `who` in the channel; the unfurled card is kept as inserted. */
-  async unfurl(who: TeamsPerson, url: string): Promise<SeenCard[]> {
-    const activity = this.scene.activity('compose-query-link', who, 'channel');
-    activity.value.url = url;
-    const res = await this.scene.post(activity);
-    const attachments: any[] = res.body?.composeExtension?.attachments ?? [];
-    return attachments.filter((a) => a.contentType === ADAPTIVE).map((a, i) => this.keep(a.content, { conversationId: CHANNEL, activityId: `${activity.id}-link-${i}`, owner: who, from: 'unfurled ticket link' }));
-  }
-
-  /**
-   * Clicks, for every kind of button and every kind of place it was seen in (a chat, the channel, a
-   * dialog, a picked search result, an unfurled link), the newest one not clicked yet; again while
-   * the clicks bring new ones.
-   */
-  async sweep(maxRounds = 6): Promise<void> {
-    for (let round = 0; round < maxRounds; round++) {
-      // Every kind in every kind of place ever shown, newest first (a card a click replaced too).
-      const todo = new Set<string>();
-      for (let i = this.history.length - 1; i >= 0; i--) {
-        const on = this.history[i];
-        for (const b of buttonsOf(on.card, on.dialog)) {
-          const at = `${kindOf(b)} @ ${on.context}`;
-          if (!this.clickedAt.has(at) && !this.gone.has(at)) todo.add(at);
-        }
-      }
-      if (process.env.TOUR_DEBUG) console.log('sweep round', round, JSON.stringify([...todo]));
-      if (todo.size === 0) return;
-      // What changed since is on the channel's cards, as the timer would have put it there.
-      await this.poll();
-      for (const at of todo) {
-        if (this.clickedAt.has(at) || this.gone.has(at)) continue;
-        const button = await this.showing((b) => `${kindOf(b)} @ ${b.on.context}` === at);
-        if (button) await this.click(button);
-        else this.gone.add(at);
-      }
-    }
-  }
-
-  /**
-   * Such a button as the person finds it now: on the newest card that has one, or on a card a
-   * click replaced, asked for again. Teams refreshes a card with a refresh clause when it shows it
-   * again, so the person clicks what is true now; the card they look at (the newest) is as it is.
-   */
-  private async showing(same: (b: Seen) => boolean): Promise<Seen | undefined> {
-    const candidates: Seen[] = [];
-    const keys = new Set<string>();
-    const add = (b: Seen) => {
-      if (!keys.has(b.on.key)) (keys.add(b.on.key), candidates.push(b));
-    };
-    this.buttons(same).forEach(add);
-    for (let i = this.history.length - 1; i >= 0 && candidates.length < 3; i--) {
-      const on = this.history[i];
-      const b = buttonsOf(on.card, on.dialog).map((x) => ({ ...x, on })).find(same);
-      if (b) add(b);
-    }
-    for (const b of candidates.slice(0, 3)) {
-      const refresh = buttonsOf(b.on.card).find((x) => x.how === 'refresh');
-      if (!refresh || b.how === 'refresh' || b.on.order === this.order) return b;
-      await this.click({ ...refresh, on: b.on });
-      const now = this.cards.get(b.on.key);
-      const fresh = now && buttonsOf(now.card, now.dialog).map((x) => ({ ...x, on: now })).find(same);
-      if (fresh) return fresh;
-    }
-    return undefined;
-  }
 }
 
 /** Where a card is, as the tour posts an activity there. */
@@ -350,9 +265,9 @@ export function placeOf(on: SeenCard): Place {
   return 'personal';
 }
 
-function describe(conversationId: string, owner: TeamsPerson, what: string): string {
+export function describe(conversationId: string, owner: TeamsPerson, what: string): string {
   const where = conversationId.startsWith(CHANNEL) ? (conversationId.includes(';messageid=') ? 'channel thread' : 'channel') : `${owner.name}'s chat`;
   return `${what} in ${where}`;
 }
 
-export { kindOf, textOf };
+export { kindOf };

@@ -3,20 +3,18 @@
  * bot, in the order people do it, clicking what the bot shows them. Each chapter leaves cards
  * behind; the sweep afterwards clicks every kind of button the chapters did not.
  */
-import { buttonsOf } from './teams-cards';
-import { textOf, type Seen, type SeenCard, type TeamsTour } from './teams-driver';
-import { CHANNEL, PEOPLE, personalChat } from './teams-scene';
+import { buttonsOf, textOf } from './teams-cards';
+import { openDialog, searchExtension, unfurl } from './teams-extensions';
+import type { SeenCard, TeamsTour } from './teams-driver';
+import { CHANNEL, PEOPLE, personalChat, type TeamsPerson } from './teams-scene';
 
 const { lynne, megan } = PEOPLE;
 
-/** The newest ticket number a card or text names after `#`. */
+/** The first ticket number a card (or else a text) names after `#`. */
 function ticketIn(card: Record<string, any> | undefined, text = ''): number | undefined {
   const m = /#(\d+)/.exec(`${card ? textOf(card) : ''} ${text}`);
   return m ? Number(m[1]) : undefined;
 }
-
-/** The ticket a button works on, from its data. */
-const ticketOf = (b: Seen) => Number(b.data.ticketId);
 
 /** A pasted screenshot in a Teams personal chat: served by the Bot Connector's attachment service. */
 function pastedImage(tour: TeamsTour, id: string): Record<string, unknown> {
@@ -27,7 +25,7 @@ function pastedImage(tour: TeamsTour, id: string): Record<string, unknown> {
 /** The card is about ticket `id`: its buttons work on it. */
 const about = (c: SeenCard, id: number) => buttonsOf(c.card).some((b) => Number(b.data.ticketId) === id);
 
-const inChat = (who: { aadObjectId: string }) => (c: SeenCard) => c.conversationId === personalChat(who as any);
+const inChat = (who: TeamsPerson) => (c: SeenCard) => c.conversationId === personalChat(who);
 const inChannel = (c: SeenCard) => c.conversationId.startsWith(CHANNEL);
 
 /** Chapter 1: the agent sets up the channel and the desk's answers and saved replies. */
@@ -110,8 +108,13 @@ export async function requesterFollowsUp(tour: TeamsTour, ids: { vpn: number; pr
   await tour.step('ticket.reopenForm', undefined, inChat(lynne));
   await tour.step('ticket.reopen', undefined, inChat(lynne), { reason: 'It dropped again this morning.' });
   // "Create ticket" on a message in a channel (the message extension), and the search extension.
-  const dialog = await tour.openDialog(lynne, '<p>The <b>docking station</b> in room 4.12 does not charge my laptop</p>');
-  if (dialog.card) await tour.step('ticket.create', undefined, (c) => c === dialog.card);
+  const offer = await openDialog(tour, lynne, '<p>Is the <b>vpn not connecting from home</b> for anyone else?</p>');
+  if (offer.card) {
+    await tour.step('ticket.new', /File the ticket/, (c) => c.key === offer.card!.key);
+    await tour.step('ticket.create', undefined, (c) => c.key === offer.card!.key);
+  }
+  const form = await openDialog(tour, lynne, '<p>The <b>docking station</b> in room 4.12 does not charge my laptop</p>');
+  if (form.card) await tour.step('ticket.create', undefined, (c) => c.key === form.card!.key);
 }
 
 /** Chapter 5: the agent keeps what worked, reads the channel's digest, and works the queue. */
@@ -131,8 +134,8 @@ export async function agentWrapsUp(tour: TeamsTour, ids: { vpn: number; printer:
   await tour.say(megan, `show ${ids.printer}`);
   await tour.step('ticket.assignForm', undefined, inChat(megan));
   await tour.step('ticket.assign', undefined, inChat(megan));
-  await tour.searchExtension(megan, 'printer');
-  await tour.unfurl(megan, `https://contoso.sharepoint.com/sites/helpdesk/Lists/SD_Tickets/DispForm.aspx?ID=${ids.printer}`);
+  await searchExtension(tour, megan, 'printer');
+  await unfurl(tour, megan, `https://contoso.sharepoint.com/sites/helpdesk/Lists/SD_Tickets/DispForm.aspx?ID=${ids.printer}`);
   // Another agent thinks of taking the printer over, leaves it, then takes it.
   await tour.say(PEOPLE.alex, `show ${ids.printer}`);
   await tour.step('ticket.claim', /Take over/, inChat(PEOPLE.alex));
@@ -145,10 +148,11 @@ export async function agentWrapsUp(tour: TeamsTour, ids: { vpn: number; printer:
 /** A ticket made in the SharePoint product itself, `minutesAgo` ago. */
 function madeOnTheSite(tour: TeamsTour, fields: Record<string, unknown>, minutesAgo = 0): void {
   const at = new Date(Date.now() - minutesAgo * 60_000);
+  // Made then, and seen by the poller now: its last change is now.
   tour.scene.app.emulator!.data.insert('SD_Tickets', {
     SD_Status: 'New', SD_Priority: 'Normal', SD_Category: 'Hardware', SD_SpaceId: 'it',
     SD_SubmittedBy: 'pattif@example.com', SD_SubmittedByName: 'Patti Fernandez', SD_SubmittedByEmail: 'pattif@example.com', ...fields,
-  }, { created: at, modified: at });
+  }, { created: at, modified: new Date() });
 }
 
 /** Chapter 6: the desk gets busy: a storm of tickets, and one close to its SLA target. */

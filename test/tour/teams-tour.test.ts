@@ -13,6 +13,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEAMS_BUTTONS } from './teams-buttons';
 import { TeamsTour } from './teams-driver';
+import { sweep } from './teams-sweep';
 import { startTeamsTourScene, type TeamsTourScene } from './teams-scene';
 import { agentSetsUp, agentWorks, agentWrapsUp, deskGetsBusy, requesterFiles, requesterFollowsUp } from './teams-story';
 
@@ -25,15 +26,13 @@ afterAll(() => scene?.close());
 describe('Teams: the tour', () => {
   it('every button the bot shows works when clicked, and the tour clicks every kind there is', async () => {
     const tour = new TeamsTour(scene);
-    let t = Date.now();
-    const lap = (what: string) => { if (process.env.TOUR_DEBUG) console.log(what, Date.now() - t, tour.coverage.outcomes.length); t = Date.now(); };
-    await agentSetsUp(tour); lap('setup');
-    const ids = await requesterFiles(tour); lap('files');
-    await agentWorks(tour, ids); lap('works');
-    await requesterFollowsUp(tour, ids); lap('follows');
-    await agentWrapsUp(tour, ids); lap('wraps');
-    await deskGetsBusy(tour); lap('busy');
-    await tour.sweep(); lap('sweep');
+    await agentSetsUp(tour);
+    const ids = await requesterFiles(tour);
+    await agentWorks(tour, ids);
+    await requesterFollowsUp(tour, ids);
+    await agentWrapsUp(tour, ids);
+    await deskGetsBusy(tour);
+    await sweep(tour);
 
     const { coverage } = tour;
     expect({
