@@ -21,7 +21,7 @@ export function stableLabel(title: string, names: readonly string[] = []): strin
     .replace(/#\d+/g, '#N')
     .replace(/\s\d+$/, ' N')
     .replace(/\b\d{1,2}:\d{2}\b/g, 'HH:MM')
-    .replace(/:\s.*$/s, ':')
+    .replace(/:(\s.*)?$/s, '')
     .replace(/\s+/g, ' ')
     .trim();
 }

@@ -17,10 +17,10 @@ export const TEAMS_BUTTONS: readonly string[] = [
   'ticket.queue | Refresh',
   'ticket.queue | All spaces',
   // Filing, and the answers offered before a ticket (in the chat and in the message extension's dialog).
-  'answers.solved | This solved it:',
+  'answers.solved | This solved it',
   'ticket.new | File the ticket',
   'ticket.create | Create ticket',
-  'answers.solved | This solved it: (dialog)',
+  'answers.solved | This solved it (dialog)',
   'ticket.new | File the ticket (dialog)',
   'ticket.create | Create ticket (dialog)',
   // A ticket card: the agent's and the requester's.

@@ -97,9 +97,6 @@ export async function requesterFollowsUp(tour: TeamsTour, ids: { vpn: number; pr
   const rated = await tour.step('csat.rate', /^4/, inChat(lynne));
   if (rated) await tour.step('csat.form', undefined, inChat(lynne));
   await tour.step('csat.answer', undefined, inChat(lynne), { comment: 'Quick and friendly.' });
-  // Words right after the resolution's message are offered as a comment on that ticket.
-  await tour.say(lynne, 'Thanks, it works again');
-  await tour.step('ticket.comment', /Add as comment/, inChat(lynne));
   await tour.say(lynne, 'mine');
   await tour.step('ticket.show', undefined, (c) => inChat(lynne)(c) && about(c, ids.printer));
   await tour.step('ticket.editForm', undefined, (c) => inChat(lynne)(c) && about(c, ids.printer));
@@ -134,6 +131,10 @@ export async function agentWrapsUp(tour: TeamsTour, ids: { vpn: number; printer:
   await tour.say(megan, `show ${ids.printer}`);
   await tour.step('ticket.assignForm', undefined, inChat(megan));
   await tour.step('ticket.assign', undefined, inChat(megan));
+  await tour.poll();
+  // Words about the printer right after the message about it are offered as a comment on it.
+  await tour.say(lynne, 'The printer on floor 3 still prints blank pages');
+  await tour.step('ticket.comment', /Add as comment/, inChat(lynne));
   await searchExtension(tour, megan, 'printer');
   await unfurl(tour, megan, `https://contoso.sharepoint.com/sites/helpdesk/Lists/SD_Tickets/DispForm.aspx?ID=${ids.printer}`);
   // Another agent thinks of taking the printer over, leaves it, then takes it.
