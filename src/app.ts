@@ -48,6 +48,8 @@ export interface AppOptions {
   commands?: CommandRegistry;
   /** The features the bot runs (default src/features/index.ts's list). */
   features?: readonly AnyFeature[];
+  /** Tests: one notification per this many ms per conversation instead of each platform's own pace (0 = unpaced). */
+  deliveryIntervalMs?: number;
 }
 
 async function graphFor(config: Config, logger: Logger): Promise<{ graph: GraphClientConfig; emulator?: Emulator }> {
@@ -139,7 +141,7 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
         onThreadReply: (context, actor, text, turn) => handleTeamsThreadReply(notifications.handleThreadReply, context, actor, text, turn),
       },
     });
-    return { channel, delivery: createTeamsDelivery({ adapter: channel.adapter, appId: channel.appId, store, logger }) };
+    return { channel, delivery: createTeamsDelivery({ adapter: channel.adapter, appId: channel.appId, store, logger, minIntervalMs: options.deliveryIntervalMs }) };
   })();
   // Not left unhandled while nothing awaits it yet; startApp awaits it below and fails with it.
   teamsLoading.catch(() => undefined);
@@ -180,7 +182,7 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
     } catch (err) {
       throw startFailure('Slack', config.slack.apiUrl ?? 'https://slack.com/api/', err);
     }
-    slackDeliveries.push(createSlackDelivery({ client: channel.client, store, logger: slackLogger }));
+    slackDeliveries.push(createSlackDelivery({ client: channel.client, store, logger: slackLogger, minIntervalMs: options.deliveryIntervalMs }));
     slack = channel;
     logger.info(`Slack is on (${config.slack.appToken ? 'Socket Mode' : 'HTTP mode at /slack/events'})`);
   } else {
