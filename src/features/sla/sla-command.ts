@@ -15,13 +15,22 @@ import { createSlaTable, type SlaTables } from './sla-table';
 export type SlaServices = Pick<HostServices, 'store' | 'slaPolicy' | 'vocabulary' | 'now' | 'timeZone'> & { db: Kysely<SlaTables> };
 
 
-/** "1 h 20 min", "35 min": read when the answer is sent. */
+/** "1 h 20 min", "35 min": working time used or paused, read when the answer is sent. */
 function span(t: Translate, ms: number): string {
   const minutes = Math.max(0, Math.round(Math.abs(ms) / 60_000));
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
   if (h === 0) return t('commands:sla.m', { m });
   return m === 0 ? t('commands:sla.h', { h }) : t('commands:sla.hm', { h, m });
+}
+
+/** "in …" and "… ago": from a day on, days and hours ("12 days 3 h"; German "vor 12 Tagen 3 Std."), never "291 h 52 min". */
+function until(t: Translate, ms: number): string {
+  const hours = Math.round(Math.abs(ms) / 3_600_000);
+  if (hours < 24) return span(t, ms);
+  const count = Math.floor(hours / 24);
+  const h = hours % 24;
+  return h === 0 ? t('commands:sla.days', { count }) : t('commands:sla.daysHours', { count, h });
 }
 
 /** Dates the answer names: in the text in the reader's language (and zone, when known), shown by each platform as its own date where it speaks that language. */
@@ -36,16 +45,16 @@ function clockLine(t: Translate, r: SlaReport, c: SlaClockReport, locale: string
     return text;
   };
   const states: Record<SlaClockReport['state'], string> = {
-    running: t('commands:sla.running', { at: at(c.due), left: span(t, (c.due ?? r.now) - r.now) }),
+    running: t('commands:sla.running', { at: at(c.due), left: until(t, (c.due ?? r.now) - r.now) }),
     paused: t('commands:sla.paused', { at: at(c.due) }),
-    breached: t('commands:sla.breached', { at: at(c.due), ago: span(t, r.now - (c.due ?? r.now)) }),
+    breached: t('commands:sla.breached', { at: at(c.due), ago: until(t, r.now - (c.due ?? r.now)) }),
     met: t('commands:sla.met', { at: at(c.stoppedAt) }),
     missed: t('commands:sla.missed', { at: at(c.due) }),
   };
   const why = [
     t('commands:sla.used', { used: span(t, c.usedMs) }),
     ...c.pauses.map((p) => t('commands:sla.pausedWhile', { span: span(t, p.ms), status: valueLabel(t, 'status', p.status) })),
-    ...(c.closedDays?.length ? [t('commands:sla.skipped', { days: closedDaysText(c.closedDays, normalizeLocale(locale)) })] : c.skipped ? [c.skipped] : []),
+    ...(c.closedDays?.length ? [t('commands:sla.skipped', { days: closedDaysText(c.closedDays, normalizeLocale(locale), (count, weekdays) => t('commands:sla.closedDays', { count, weekdays })) })] : c.skipped ? [c.skipped] : []),
   ];
   // The clock's name as the ticket card says it: one word for one thing on every surface.
   const name = t('commands:sla.clockHead', { clock: t(`views:clock.name.${c.kind}`), target: c.target });
