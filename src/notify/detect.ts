@@ -90,6 +90,8 @@ export function attachResolutionNotes(sets: ChangeSet[], windowSeconds = 120): S
       // Only the note is carried over, not its author as the resolver: who resolved is known only
       // from the bot's own record of the change (action hints), so nobody else is silenced by a guess.
       resolved.note = note.comment!.body;
+      // Kept apart from actorEmail: it names who handled it (the survey's agent), it silences nobody.
+      resolved.noteBy = note.comment!.authorEmail;
       absorbed.add(note.key);
     }
   }

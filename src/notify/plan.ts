@@ -142,7 +142,7 @@ export async function planDeliveries(
     seen?.(set, targets);
     const mine = deliverer.plan(set, targets);
     if (deliverer.dressCards) await deliverer.dressCards(set, mine);
-    intents.push(...oneDmPerPerson([...mine, ...(deliverer.surveys && survey ? await deliverer.surveys(set) : [])]));
+    intents.push(...oneDmPerPerson([...mine, ...(deliverer.surveys && survey ? await deliverer.surveys(set, mine) : [])]));
     for (const i of mine) if (i.card) planned.set(set.ticket.id, [...(planned.get(set.ticket.id) ?? []), { ...i.card, ticketId: set.ticket.id, messageId: '' }]);
   }
   return intents;
