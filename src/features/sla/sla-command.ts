@@ -7,7 +7,13 @@ import type { Translate } from '../../i18n';
 import { confirm, errorReply, needTicket, tr } from '../../commands/respond';
 import { EVERYWHERE } from '../../commands/declaration';
 import type { FeatureCommand, FeatureHandler, HostServices } from '../types';
-import { slaReport } from './sla-report';
+import { slaReport, slaReportOf } from './sla-report';
+import { targetOf } from './clock';
+import { slaRoleOf } from './clock-roles';
+import { firstResponseAt } from './first-response';
+import { addressKey } from '../../core/vocabulary';
+import type { Ticket } from '../../helpdesk/types';
+import type { CommandContext } from '../../commands/types';
 import type { Kysely } from 'kysely';
 import { createSlaTable, type SlaTables } from './sla-table';
 
@@ -61,6 +67,18 @@ function clockLine(t: Translate, r: SlaReport, c: SlaClockReport, locale: string
   return `${name}: ${states[c.state]} (${why.join('; ')})`;
 }
 
+/**
+ * The clocks of an open ticket the store has no record of: from its creation, status and priority
+ * now, and its comments' first agent response (one read, only in this case). A closed one has none.
+ */
+async function untracked(ctx: CommandContext, ticket: Ticket, services: SlaServices, now: number): Promise<SlaReport | undefined> {
+  if (slaRoleOf(services.vocabulary)(ticket.status) === 'done' || !services.slaPolicy) return undefined;
+  const created = Date.parse(ticket.created);
+  const [comments, agents] = await Promise.all([ctx.helpdesk.listComments(ctx.actor, ticket.id), ctx.helpdesk.activeAgents()]);
+  const first = firstResponseAt(comments, ticket.submittedByEmail, new Set(agents.map((a) => addressKey(a.email))));
+  return slaReportOf({ created, observations: [{ at: created, status: ticket.status, priority: ticket.priority }], ...(first !== undefined ? { firstResponseAt: first } : {}) }, services.slaPolicy, services.vocabulary, now);
+}
+
 /** Shows the ticket's clocks; the ticket is read first, so an unknown id says so as everywhere else. */
 const sla: FeatureHandler<SlaServices> = async (ctx, input, _commands, services) => {
   const id = needTicket(ctx, input, slaCommand.usage);
@@ -70,8 +88,12 @@ const sla: FeatureHandler<SlaServices> = async (ctx, input, _commands, services)
   const ticket = await ctx.helpdesk.getTicket(ctx.actor, id);
   // No policy is no failure: the ticket exists and simply has no clock to show.
   if (!services.slaPolicy) return confirm(t('commands:sla.off'));
-  const report = await slaReport(createSlaTable(services.db), services.slaPolicy, services.vocabulary, ticket.id, services.now().getTime());
-  if (!report) return confirm(t('commands:sla.none', { id: ticket.id, priority: valueLabel(t, 'priority', ticket.priority) }));
+  const now = services.now().getTime();
+  const priority = valueLabel(t, 'priority', ticket.priority);
+  if (!targetOf(services.slaPolicy.current(), ticket.priority)) return confirm(t('commands:sla.noTarget', { id: ticket.id, priority }));
+  // A ticket the poller has not kept clocks for (made while the policy was off, or not polled yet) is read as the tracker would take it in.
+  const report = (await slaReport(createSlaTable(services.db), services.slaPolicy, services.vocabulary, ticket.id, now)) ?? (await untracked(ctx, ticket, services, now));
+  if (!report) return confirm(t('commands:sla.closedBefore', { id: ticket.id, priority }));
   const calendar = report.calendar === '24/7' ? t('commands:sla.calendar247') : t('commands:sla.calendarBusiness', { zone: report.timeZone });
   // The platform's own date speaks its client's language: used only when that is the answer's too.
   const platformDates = !ctx.clientLocale || normalizeLocale(ctx.clientLocale) === normalizeLocale(ctx.locale);
