@@ -4,6 +4,7 @@
  * and shifts keep their wall-clock times); everything else is plain millisecond sums.
  * Instants are epoch milliseconds throughout.
  */
+import { translator } from '../../i18n';
 import { DateTime } from 'luxon';
 import type { HolidayLookup } from './holidays';
 
@@ -198,7 +199,7 @@ function weekdayRanges(days: ReadonlySet<number>, name: (n: number) => string): 
  * and a Saturday at the end) are counted as days with the weekdays they fell on, once:
  * "5 closed days (Sat–Sun)", never "Sun, Sat–Sun and Sat".
  */
-export function closedDaysText(runs: readonly SkippedDays[], locale = 'en', closedDays: ClosedDaysWords = (n, w) => `${n} closed days (${w})`): string {
+export function closedDaysText(runs: readonly SkippedDays[], locale: string, closedDays: ClosedDaysWords): string {
   const en = locale === 'en';
   const weekday = (n: number) => (en ? WEEKDAYS[n] : DateTime.fromObject({ weekday: n as 1 }).setLocale(locale).toFormat('ccc'));
   const closed = runs.filter((r) => !r.holiday);
@@ -227,6 +228,7 @@ export function closedDaysText(runs: readonly SkippedDays[], locale = 'en', clos
 
 /** English wording of skipped days for logs and tests ("skipped Sat–Sun and 24 Dec"). */
 export function describeSkipped(runs: readonly SkippedDays[]): string {
-  const list = closedDaysText(runs);
+  const en = translator('en');
+  const list = closedDaysText(runs, 'en', (count, weekdays) => en('commands:sla.closedDays', { count, weekdays }));
   return list ? `skipped ${list}` : '';
 }
