@@ -11,7 +11,7 @@ import type { Logger } from '../log';
 import type { Platform, Store } from '../store/types';
 import type { Deliverer } from './deliver';
 import { commentKey } from './detect';
-import { firstStart, WM_COMMENTS, WM_TICKETS } from './first-start';
+import { firstStart, WM_COMMENTS, WM_STARTED, WM_TICKETS } from './first-start';
 import { detectChanges, planDeliveries } from './plan';
 import type { SearchIndexer } from '../features/search/search-index';
 import type { NamedCycleHook } from '../features/bind';
@@ -107,6 +107,9 @@ export function createCycleRunner(config: CycleConfig): CycleRunner {
       ticketMark = commentMark = await firstStart(feed, store, search, logger, new Date(now().getTime() - config.backfillMinutes * 60_000));
       first = true;
     }
+    // An installation from before the start was kept counts from this cycle on: nothing older is announced anew.
+    const startedMark = await store.getWatermark(WM_STARTED);
+    const started = startedMark ?? now().toISOString();
     const since = (mark: string) => new Date(Date.parse(mark) - config.overlapMs);
     const [tickets, comments] = await Promise.all([
       collect(feed.ticketsModifiedSince(since(ticketMark))),
@@ -121,6 +124,7 @@ export function createCycleRunner(config: CycleConfig): CycleRunner {
         comments,
         ticketOf: async (id) => feed.getTicket?.(id),
         resolvedStatuses: resolved,
+        notifiedSince: Date.parse(started),
         onMissingTicket: missing,
       });
       const recorder = postRecorder();
@@ -139,7 +143,7 @@ export function createCycleRunner(config: CycleConfig): CycleRunner {
       let nextCommentMark = fromCommentMark;
       for (const c of comments) nextCommentMark = later(nextCommentMark, c.created);
       await store.commitCycleWithDeliveries(
-        { watermarks: { [WM_TICKETS]: nextTicketMark, [WM_COMMENTS]: nextCommentMark }, states: detected.states, processedKeys: detected.fresh.map(commentKey) },
+        { watermarks: { [WM_TICKETS]: nextTicketMark, [WM_COMMENTS]: nextCommentMark, ...(startedMark ? {} : { [WM_STARTED]: started }) }, states: detected.states, processedKeys: detected.fresh.map(commentKey) },
         intents,
       );
       if (Date.now() - lastPrune > 3600_000) {
@@ -165,6 +169,7 @@ export function createCycleRunner(config: CycleConfig): CycleRunner {
   async function record(written: FastLaneInput): Promise<number> {
     return exclusive(async () => {
       if (!(await store.getWatermark(WM_TICKETS))) return 0;
+      const started = await store.getWatermark(WM_STARTED);
       const pairs = written.comments ?? [];
       const ticketOf = new Map(pairs.map((p) => [p.ticket.id, p.ticket]));
       const detected = await detectChanges(store, {
@@ -172,6 +177,7 @@ export function createCycleRunner(config: CycleConfig): CycleRunner {
         comments: pairs.map((p) => p.comment),
         ticketOf: async (id) => ticketOf.get(id),
         resolvedStatuses: resolved,
+        ...(started ? { notifiedSince: Date.parse(started) } : {}),
         actorEmail: written.actorEmail,
         onMissingTicket: missing,
       });

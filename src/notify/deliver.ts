@@ -67,7 +67,7 @@ export interface Deliverer {
   /** Sends everything that is due; resolves when each lane is empty, waiting or blocked. */
   drain(): Promise<DrainResult>;
   /** The satisfaction survey a change set owes (src/features/surveys/survey-planning.ts); absent: surveys are off. */
-  surveys?(set: ChangeSet): Promise<DeliveryIntent[]>;
+  surveys?(set: ChangeSet, told: readonly DeliveryIntent[]): Promise<DeliveryIntent[]>;
   /** Adds to a change set's planned cards what features show there (src/features/duplicates: "Looks like #12"). */
   dressCards?(set: ChangeSet, intents: readonly DeliveryIntent[]): Promise<void>;
   /** A change set's targets as merges change them (src/features/duplicates), and whether it may owe a survey. */

@@ -35,9 +35,19 @@ export function ticketEvents(
   previous: TicketState | undefined,
   /** Statuses that count as resolved; default: src/core/vocabulary.ts's resolved role. */
   resolvedStatuses?: readonly string[],
+  /**
+   * When notifications started (epoch ms). A ticket first met already resolved that was made since
+   * then (in the help desk and resolved before a poll, or while the bot was down) was resolved
+   * under them: its requester is told, once. Older ones were never the bot's to announce.
+   */
+  notifiedSince?: number,
 ): ChangeEvent[] {
   const key = ticketKey(ticket);
-  if (!previous) return [{ kind: 'created', key, ticket }];
+  if (!previous) {
+    const made = Date.parse(ticket.created);
+    if (notifiedSince !== undefined && made >= notifiedSince && isResolved(ticket.status, resolvedStatuses)) return [{ kind: 'resolved', key, ticket, from: '', to: ticket.status }];
+    return [{ kind: 'created', key, ticket }];
+  }
   if (previous.etag === ticket.etag) return [];
   const events: ChangeEvent[] = [];
   if (!same(previous.status, ticket.status)) {
@@ -90,6 +100,8 @@ export function attachResolutionNotes(sets: ChangeSet[], windowSeconds = 120): S
       // Only the note is carried over, not its author as the resolver: who resolved is known only
       // from the bot's own record of the change (action hints), so nobody else is silenced by a guess.
       resolved.note = note.comment!.body;
+      // Kept apart from actorEmail: it names who handled it (the survey's agent), it silences nobody.
+      resolved.noteBy = note.comment!.authorEmail;
       absorbed.add(note.key);
     }
   }

@@ -13,6 +13,8 @@ import type { ChangeFeed } from './types';
 /** The watermarks the poller keeps. */
 export const WM_TICKETS = 'tickets.modified';
 export const WM_COMMENTS = 'comments.created';
+/** When notifications started: tickets made since then that the poller first meets resolved are announced as resolved. */
+export const WM_STARTED = 'notify.started';
 
 // Small batches: what is held between writes stays young garbage, not a heap that grows with the list.
 const BATCH = 500;
@@ -43,7 +45,7 @@ export async function firstStart(feed: ChangeFeed, store: Store, search: SearchI
   await search.index(indexBatch);
   seeded += batch.length;
   const mark = isoSecond(start);
-  await store.commitCycle({ watermarks: { [WM_TICKETS]: mark, [WM_COMMENTS]: mark }, states: [], processedKeys: [] });
+  await store.commitCycle({ watermarks: { [WM_TICKETS]: mark, [WM_COMMENTS]: mark, [WM_STARTED]: mark }, states: [], processedKeys: [] });
   logger.info('notifications start from now', { since: mark, ticketsKnown: seeded });
   return mark;
 }

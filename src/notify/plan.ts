@@ -49,6 +49,8 @@ export interface DetectInput {
   ticketOf(id: number): Promise<Ticket | undefined>;
   /** Statuses that count as resolved; default: src/core/vocabulary.ts's resolved role. */
   resolvedStatuses?: readonly string[];
+  /** When notifications started (epoch ms): a ticket made since then and first met resolved is announced as resolved. */
+  notifiedSince?: number;
   /** Who made these ticket changes, when the bot made them; else the recorded action hints decide. */
   actorEmail?: string;
   onMissingTicket?(comment: Comment): void;
@@ -66,7 +68,7 @@ export async function detectChanges(store: Store, input: DetectInput): Promise<D
   for (const t of tickets) {
     const previous = known.get(t.id);
     if (previous?.etag === t.etag || (previous && isOlder(t, previous))) continue;
-    const events = ticketEvents(t, previous, input.resolvedStatuses);
+    const events = ticketEvents(t, previous, input.resolvedStatuses, input.notifiedSince);
     states.push(stateOf(t));
     if (events.length === 0) continue;
     const actor = input.actorEmail ?? (await store.findAction('ticket', t.id, t.etag))?.actorEmail;
@@ -142,7 +144,7 @@ export async function planDeliveries(
     seen?.(set, targets);
     const mine = deliverer.plan(set, targets);
     if (deliverer.dressCards) await deliverer.dressCards(set, mine);
-    intents.push(...oneDmPerPerson([...mine, ...(deliverer.surveys && survey ? await deliverer.surveys(set) : [])]));
+    intents.push(...oneDmPerPerson([...mine, ...(deliverer.surveys && survey ? await deliverer.surveys(set, mine) : [])]));
     for (const i of mine) if (i.card) planned.set(set.ticket.id, [...(planned.get(set.ticket.id) ?? []), { ...i.card, ticketId: set.ticket.id, messageId: '' }]);
   }
   return intents;

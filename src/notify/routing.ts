@@ -157,6 +157,8 @@ function channelTargets(set: ChangeSet, ctx: RoutingContext): ChannelTarget[] {
   const linesIn = (locale: string) => set.events.map((e) => channelLine(e, translator(locale))).filter((l): l is string => !!l);
   const isComment = set.events.some((e) => e.kind === 'comment' || e.kind === 'note');
   if (isComment && linesIn('en').length === 0) return []; // internal notes stay out of channels
+  // A resolution's note is said once, on its "Resolved: …" line, not again as a comment.
+  if (isComment && ctx.absorbedIntoResolution) return [];
   const targets: ChannelTarget[] = [];
   const carded = new Set<string>();
   for (const p of ctx.posted) {

@@ -29,6 +29,8 @@ export interface ChangeEvent {
   actorEmail?: string;
   /** For resolved: the resolution note, when one was written in the same cycle. */
   note?: string;
+  /** For resolved: who wrote that note (who resolved it, as far as the help desk says when the bot did not). */
+  noteBy?: string;
 }
 
 /** A channel that holds (or should hold) a card about a ticket. */

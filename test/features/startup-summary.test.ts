@@ -1,4 +1,5 @@
 /** What `npm start` says of the features, from the feature list: on with what each reads, or off with what turns it on. */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { describeRunning } from '../../src/app';
@@ -22,7 +23,14 @@ describe('the start-up summary', () => {
     expect(named).toEqual(FEATURES.map((f) => f.name));
 
     const plain = describeRunning(loadConfig({ HELPDESK_CSAT: 'off' }), FEATURES);
-    expect(plain).toContain('Features off: sla (set HELPDESK_SLA_FILE=./sla.json), surveys (set HELPDESK_CSAT=on)');
+    expect(plain).toContain('Features off: sla (set HELPDESK_SLA_FILE=./examples/sla.json), surveys (set HELPDESK_CSAT=on)');
     expect(plain.some((l) => l.startsWith('Feature sla:'))).toBe(false);
+  });
+
+  it('the line that says how to turn SLA clocks on names the example policy that ships with the bot', () => {
+    const off = describeRunning(loadConfig({ HELPDESK_CSAT: 'off' }), FEATURES).find((l) => l.startsWith('Features off'))!;
+    const file = /HELPDESK_SLA_FILE=([^\s),]+)/.exec(off)?.[1];
+    expect(file).toBe('./examples/sla.json');
+    expect(existsSync(path.resolve(file!))).toBe(true);
   });
 });

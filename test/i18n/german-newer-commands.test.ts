@@ -125,6 +125,20 @@ describe('the newer commands answer a German reader in German, dates included', 
     expect(text).toMatch(/übersprungen: Sa\.?–So\.?/);
   });
 
+  it('`sla` of a ticket open for two weeks reads naturally: the closed days counted once, long spans in days and hours', async () => {
+    // Filed on Sunday 15 November in Berlin, asked on Monday the 30th: a Sunday, then two weekends.
+    const filed = Date.parse('2026-11-15T09:00:00Z');
+    const t = await stack.helpdesk.createTicket(lynne, { title: 'Monitor flackert', priority: 'High' });
+    await slaTableIn(store).putSlaRecords([{ id: t.id, policy: 'p', announced: [], history: { created: filed, observations: [{ at: filed, status: 'New', priority: 'High' }] }, clocks: [] }]);
+    const reply = await handleText(german('personal'), `sla ${t.id}`);
+    const text = slackTexts(slackSurfaces('sla', reply.view)[0][1]).join('\n');
+    expect(text).not.toMatch(/So\.?, Sa/);
+    expect(text).toMatch(/übersprungen: 5 geschlossene Tage \(Sa\.?–So\.?\)/);
+    // The first response was due on Monday the 16th at 08:30 in Berlin: fourteen days before.
+    expect(text).toContain('vor 14 Tagen 1 Std.');
+    expect(text).not.toMatch(/\d{3} Std\./);
+  });
+
   it('the check finds what it looks for (it can fail)', () => {
     expect(englishWords(['SLA von #3: Priorität High'])).toHaveLength(1);
     expect(englishDates(['fällig Fri, Nov 27, 2026 8:36 PM', 'überschritten 27 Nov 2026 19:16 UTC', 'verbraucht 1 Std.; skipped Sat–Sun'])).toHaveLength(3);

@@ -9,6 +9,7 @@ import { createChangeFeed } from '../../src/helpdesk/changes';
 import { createLogger } from '../../src/log';
 import { createDeliverer, createPoller, createSendQueue, type Delivery, type Poller } from '../../src/notify';
 import { createSqliteStore, type Store } from '../../src/store';
+import { FEATURES, featureMigrations } from '../../src/features';
 import { createSurveyPlanner } from '../../src/features/surveys/survey-planning';
 
 export const vocabulary = DEFAULT_VOCABULARY;
@@ -41,7 +42,8 @@ export async function startRig(deliveries: Deliveries, reuse: { emu?: Emulator; 
   const emu = reuse.emu ?? (await startEmulator({ seed: 'none' }));
   const dir = reuse.dir ?? mkdtempSync(path.join(tmpdir(), 'notify-'));
   const graph = reuse.graph ?? graphFor(emu);
-  const store = createSqliteStore({ dataDir: dir });
+  // As the app opens it: the features' tables as their migrations leave them.
+  const store = createSqliteStore({ dataDir: dir, features: featureMigrations(FEATURES) });
   const lines: string[] = [];
   const logger = createLogger({ level: 'debug', write: (l) => lines.push(l) });
   const sending = createDeliverer({ deliveries: typeof deliveries === 'function' ? deliveries(store) : deliveries, store, queue: createSendQueue(), logger, vocabulary });

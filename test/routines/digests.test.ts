@@ -105,6 +105,9 @@ describe('channel digests end to end', () => {
     expect(rows.indexOf('Printer jams on floor 3')).toBeLessThan(rows.indexOf('VPN slow from home'));
     expect(rows.indexOf('VPN slow from home')).toBeLessThan(rows.indexOf('Mouse wheel sticks'));
     expect(rows).toContain('"verb":"ticket.claim"');
+    // One date format in the digest: a row's "opened" is the same date token as the period's, not a second style.
+    expect(rows).toContain('opened {{DATE(2026-11-20T10:00:00Z, SHORT)}} {{TIME(2026-11-20T10:00:00Z)}}');
+    expect(rows).not.toMatch(/opened \d+ Nov 2026/);
     expect(rows).not.toContain('late');
     expect(slackDigests(slack, 'CDESK')).toHaveLength(1);
     expect(slackFacts(slackDigests(slack, 'CDESK')[0])).toEqual([
@@ -115,6 +118,7 @@ describe('channel digests end to end', () => {
     const slackBlocks = JSON.stringify(slackDigests(slack, 'CDESK')[0].blocks);
     expect(slackBlocks).toContain('"action_id":"ticket.claim"');
     expect(slackBlocks).toContain('"type":"context"');
+    expect(slackBlocks).toMatch(/opened <!date\^\d+\^\{date_short_pretty\} \{time\}\|Fri, Nov 20, 11:00 Europe\/Berlin>/);
 
     // The same slot again (another check, a poll): nothing more.
     now = at('2026-11-23T08:05:00Z');

@@ -4,7 +4,7 @@
  * `subscribe sla` typed in Teams and set in Slack, the poller with a pinned clock. A warning and
  * then a breach each arrive exactly once, with a restart of the notifier in between.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createConversationPorts } from '../../src/store';
@@ -127,6 +127,27 @@ describe('SLA alerts end to end', () => {
     expect(teamsEscalations[0].conversationId).toBe(CHANNEL);
     expect(teamsEscalations[0].activity.text).toBe('🚨 SLA #1 “Badge reader dead”: First response still breached, 11 min after the target (dana@example.com holds it). <at>Dana Agent</at>');
     expect(teamsEscalations[0].activity.entities).toEqual([{ type: 'mention', text: '<at>Dana Agent</at>', mentioned: { id: dana.id, name: dana.name } }]);
+    await poller.stop();
+  }, 60_000);
+
+  it('`sla <id>` with examples/sla.json shows the clocks of a Normal ticket whose clocks the poller has not kept yet (made in the help desk, not yet polled)', async () => {
+    writeFileSync(path.join(dir, 'sla.json'), readFileSync(path.resolve('examples/sla.json'), 'utf8'));
+    const created = Date.parse('2026-11-23T09:00:00Z'); // a Monday, 10:00 in Berlin
+    const { poller } = await startNotifier();
+    setNow(created - 60 * MIN);
+    await poller.runOnce(); // the policy adopted
+    stack.emulator.data.insert('SD_Tickets', {
+      Title: 'Drucker druckt nicht', SD_Description: 'd', SD_Priority: 'Normal', SD_Status: 'New', SD_Category: 'Hardware',
+      SD_SubmittedBy: 'alex@example.com', SD_SubmittedByName: 'Alex', SD_SubmittedByEmail: 'alex@example.com', SD_AssignedTo: '',
+    }, { created: new Date(created), modified: new Date(created) });
+    setNow(created + 30 * MIN);
+    await sayInTeams('sla 1');
+    const answer = await connector.waitFor((a) => /SLA|#1/.test(JSON.stringify(a.activity.attachments ?? a.activity.text ?? '')));
+    const text = JSON.stringify(answer.activity.attachments ?? answer.activity.text);
+    expect(text).not.toContain('has no SLA clock');
+    expect(text).toContain('SLA of #1: priority Normal, counted in business hours (Europe/Berlin)');
+    expect(text).toContain('First response (4h): due');
+    expect(text).toContain('Resolution (3d): due');
     await poller.stop();
   }, 60_000);
 });

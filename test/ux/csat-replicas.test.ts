@@ -11,6 +11,7 @@ import { createLogger } from '../../src/log';
 import { createNotifications, type Notifications, type Poller } from '../../src/notify';
 import { createServer, type Server } from '../../src/server';
 import { createPostgresStore, type Store } from '../../src/store';
+import { FEATURES, featureMigrations } from '../../src/features';
 import { startFakeSlack, type FakeSlack } from '../support/fake-slack';
 import { startHelpdeskStack, type HelpdeskStack } from '../support/helpdesk-stack';
 import { freshDatabase, pgAvailable, pgProblem } from '../support/postgres';
@@ -36,7 +37,7 @@ describe.skipIf(!pgAvailable())(`satisfaction surveys with two replicas${pgAvail
     fake = await startFakeSlack({ users: [sam, dana] });
     const url = await freshDatabase();
     for (let i = 0; i < 2; i++) {
-      const store = await createPostgresStore({ url });
+      const store = await createPostgresStore({ url, features: featureMigrations(FEATURES) });
       stores.push(store);
       const notifications = createNotifications({ store, feed: createChangeFeed(stack.graph, stack.settings), helpdesk: stack.helpdesk, vocabulary: stack.helpdesk.vocabulary, logger, pollSeconds: 15, csat: { enabled: true, scale: 'five' } });
       if (i === 0) {

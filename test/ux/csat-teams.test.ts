@@ -103,6 +103,43 @@ describe('Teams: satisfaction survey on resolve', () => {
     expect(await surveysOf(store).sentSince('2000-01-01T00:00:00Z')).toHaveLength(1);
   }, 30_000);
 
+  it('a rating keeps the resolution in the DM: the card after the click still says what was done', async () => {
+    await say('mine');
+    const t = await notifications.helpdesk.createTicket({ email: lynne.email, name: lynne.name }, { title: 'Webcam blurry' });
+    await poller.runOnce();
+    await dispatch(asDana(), { verb: VERBS.resolve, ticketId: t.id, values: { note: 'Cleaned the lens and updated the driver' } });
+    const buttons = actionsOf(cardIn(await survey()));
+    const rated = JSON.stringify((await click(buttons.find((b) => b.title.startsWith('4')))).body.value);
+    expect(rated).toContain('Cleaned the lens and updated the driver');
+    expect(rated).toContain(`you rated #${t.id} 4/5`);
+    expect(rated).toContain('Webcam blurry');
+    // And again after the rating changes.
+    const again = actionsOf((await click(buttons.find((b) => b.title.startsWith('5')))).body.value);
+    const changed = JSON.stringify((await click(again.find((b) => b.title.startsWith('3')))).body.value);
+    expect(changed).toContain('Cleaned the lens and updated the driver');
+  }, 30_000);
+
+  it('`csat` names who resolved a ticket in the help desk itself (the note\'s author), and says plainly when nobody is known', async () => {
+    await say('mine');
+    const a = await notifications.helpdesk.createTicket({ email: lynne.email, name: lynne.name }, { title: 'Fan loud' });
+    const b = await notifications.helpdesk.createTicket({ email: lynne.email, name: lynne.name }, { title: 'Mouse dead' });
+    await poller.runOnce();
+    // What the SharePoint product does: a public note by the agent, then the status; nobody assigned.
+    stack.emulator.data.insert('SD_Comments', { Title: 'Fixed', SD_TicketId: a.id, SD_Body: 'Cleaned the fan.', SD_AuthorEmail: dana.email, SD_AuthorName: dana.name, SD_IsInternal: false });
+    stack.emulator.data.update('SD_Tickets', String(a.id), { SD_Status: 'Resolved' });
+    stack.emulator.data.update('SD_Tickets', String(b.id), { SD_Status: 'Resolved' });
+    await poller.runOnce();
+    await poller.runOnce();
+    const surveys = connector.activities.filter((x) => x.conversationId === LYNNE_CHAT && /How did we do/.test((x.activity.summary ?? x.activity.text) ?? ''));
+    expect(surveys).toHaveLength(2);
+    for (const dm of surveys) await click(actionsOf(cardIn(dm)).find((x) => x.title.startsWith('4')));
+    const report = await dispatch(asDana(), { verb: VERBS.csat, values: { days: '7' } });
+    const text = report.view.type === 'confirmation' ? report.view.confirmation.message : '';
+    expect(text).toContain('• Dana Agent: 4/5 (1)');
+    expect(text).not.toContain('not recorded');
+    expect(text).toContain('• No agent named on the ticket: 4/5 (1)');
+  }, 30_000);
+
   it('a forged rating and someone else’s click are refused plainly; after 7 days the survey says it is closed', async () => {
     await say('mine');
     const t = await notifications.helpdesk.createTicket({ email: lynne.email, name: lynne.name }, { title: 'Dock dead' });

@@ -20,7 +20,7 @@ export function digestData(d: DigestView) {
     facts: d.facts.map((f) => ({ title: literal(f.title), value: literal(f.value) })),
     rowsTitle: literal(d.rowsTitle),
     emptyText: literal(d.emptyText),
-    rows: d.rows.map((r) => ({ id: r.id, title: literal(r.title), line: literal(r.line), actions: r.actions.map(action) })),
+    rows: d.rows.map((r) => ({ id: r.id, title: literal(r.title), line: placeDates(literal(r.line), d.dates, cardDateTime), actions: r.actions.map(action) })),
     more: literal(d.moreText ?? ''),
   };
 }

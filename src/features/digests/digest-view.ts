@@ -7,7 +7,7 @@
 import { DateTime } from 'luxon';
 import { VERBS, type DigestFigures } from '../../core';
 import { translator } from '../../i18n';
-import { formatDay, valueLabel } from '../../views/format';
+import { valueLabel } from '../../views/format';
 import type { DigestView } from '../../views/types';
 
 export type { DigestRowView, DigestView } from '../../views/types';
@@ -64,7 +64,8 @@ export function digestView(figures: DigestFigures, occasion: DigestOccasion, zon
       status: valueLabel(t, 'status', u.status),
       priority: valueLabel(t, 'priority', u.priority),
       requester: u.requesterName || u.requesterEmail,
-      opened: formatDay(u.created, locale),
+      // The same date as the period's (a platform date token), never a second format beside it.
+      opened: Number.isNaN(Date.parse(u.created)) ? u.created : at(Date.parse(u.created)),
     }),
     actions: [{ verb: VERBS.claim, title: t('views:button.claim'), style: 'positive' as const, ticketId: u.id, etag: u.etag }],
   }));

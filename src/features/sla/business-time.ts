@@ -4,6 +4,7 @@
  * and shifts keep their wall-clock times); everything else is plain millisecond sums.
  * Instants are epoch milliseconds throughout.
  */
+import { translator } from '../../i18n';
 import { DateTime } from 'luxon';
 import type { HolidayLookup } from './holidays';
 
@@ -176,31 +177,58 @@ export function skippedDays(a: number, b: number, cal: Calendar): SkippedDays[] 
 
 const WEEKDAYS = ['', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
+/** The words closedDaysText needs from the reader's catalog: "{{count}} closed days ({{weekdays}})". */
+export type ClosedDaysWords = (count: number, weekdays: string) => string;
+
+/** Weekdays 1–7 as ranges in week order, a range over Sunday–Monday kept whole: [6,7] "Sat–Sun", [7,1] "Sun–Mon". */
+function weekdayRanges(days: ReadonlySet<number>, name: (n: number) => string): string {
+  const ranges: [number, number][] = [];
+  for (let d = 1; d <= 7; d++) {
+    if (!days.has(d)) continue;
+    const last = ranges[ranges.length - 1];
+    if (last && last[1] === d - 1) last[1] = d;
+    else ranges.push([d, d]);
+  }
+  if (ranges.length > 1 && ranges[0][0] === 1 && ranges[ranges.length - 1][1] === 7) ranges[0][0] = ranges.pop()![0];
+  return ranges.map(([a, b]) => (a === b ? name(a) : `${name(a)}–${name(b)}`)).join(', ');
+}
+
 /**
  * Skipped days in words ("Sat–Sun and 24 Dec"; German "Sa.–So. und 24. Dez."); holidays show
- * their date, closed runs their weekdays, and a repeated run its count ("Sat–Sun ×2").
+ * their date. One closed run names its weekdays; several (two weekends, or a Sunday at the start
+ * and a Saturday at the end) are counted as days with the weekdays they fell on, once:
+ * "5 closed days (Sat–Sun)", never "Sun, Sat–Sun and Sat".
  */
-export function closedDaysText(runs: readonly SkippedDays[], locale = 'en'): string {
+export function closedDaysText(runs: readonly SkippedDays[], locale: string, closedDays: ClosedDaysWords): string {
   const en = locale === 'en';
   const weekday = (n: number) => (en ? WEEKDAYS[n] : DateTime.fromObject({ weekday: n as 1 }).setLocale(locale).toFormat('ccc'));
-  const labels: string[] = [];
-  const counts = new Map<string, number>();
+  const closed = runs.filter((r) => !r.holiday);
+  let summary: string | undefined;
+  if (closed.length > 1) {
+    const days = new Set<number>();
+    let count = 0;
+    for (const run of closed) {
+      const length = Math.round((Date.parse(`${run.last}T00:00:00Z`) - Date.parse(`${run.first}T00:00:00Z`)) / 86_400_000) + 1;
+      count += length;
+      for (let i = 0; i < Math.min(length, 7); i++) days.add(((run.weekdays[0] - 1 + i) % 7) + 1);
+    }
+    summary = closedDays(count, weekdayRanges(days, weekday));
+  }
+  // In the order the days came; the closed days' count stands where the first of them was.
+  const parts: string[] = [];
   for (const run of runs) {
     const label = run.holiday
       ? DateTime.fromISO(run.first).toFormat(en ? 'd LLL' : 'd. LLL', { locale })
-      : run.first === run.last
-        ? weekday(run.weekdays[0])
-        : `${weekday(run.weekdays[0])}–${weekday(run.weekdays[1])}`;
-    if (!counts.has(label)) labels.push(label);
-    counts.set(label, (counts.get(label) ?? 0) + 1);
+      : summary ?? (run.first === run.last ? weekday(run.weekdays[0]) : `${weekday(run.weekdays[0])}–${weekday(run.weekdays[1])}`);
+    if (!parts.includes(label)) parts.push(label);
   }
-  const parts = labels.map((l) => (counts.get(l)! > 1 ? `${l} ×${counts.get(l)}` : l));
   if (parts.length <= 1 || !en) return new Intl.ListFormat(locale, { type: 'conjunction' }).format(parts);
   return `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
 }
 
 /** English wording of skipped days for logs and tests ("skipped Sat–Sun and 24 Dec"). */
 export function describeSkipped(runs: readonly SkippedDays[]): string {
-  const list = closedDaysText(runs);
+  const en = translator('en');
+  const list = closedDaysText(runs, 'en', (count, weekdays) => en('commands:sla.closedDays', { count, weekdays }));
   return list ? `skipped ${list}` : '';
 }

@@ -10,7 +10,7 @@
  * A `d` target becomes the working time it spans from `Created`, so a pause moves it like any other.
  */
 import { addDuration, addWorkingTime, workingTimeBetween, type Calendar, type Duration } from './business-time';
-import type { SlaPolicy } from './policy';
+import type { SlaPolicy, Target } from './policy';
 
 /** What a status means for the clocks; the desk's status roles decide it. */
 export type StatusRole = 'new' | 'working' | 'waiting' | 'done';
@@ -120,7 +120,7 @@ function instantsAt(active: readonly Span[], levels: readonly number[], cal: Cal
 }
 
 function deriveClock(kind: ClockKind, policy: SlaPolicy, history: TicketHistory, all: Span[], priority: string, now: number): Clock | undefined {
-  const target = policy.targets.get(priority);
+  const target = targetOf(policy, priority);
   if (!target) return undefined;
   const cal = policy.calendars[target.calendar];
   const duration = target[kind];
@@ -197,6 +197,15 @@ function deriveClock(kind: ClockKind, policy: SlaPolicy, history: TicketHistory,
     ...(upcoming.length > 0 ? { next: upcoming[0] } : {}),
     upcoming,
   };
+}
+
+/** The targets of a priority, named in the policy as the desk names it or in another case ("normal" for Normal). */
+export function targetOf(policy: Pick<SlaPolicy, 'targets'>, priority: string): Target | undefined {
+  const exact = policy.targets.get(priority);
+  if (exact) return exact;
+  const key = priority.trim().toLowerCase();
+  for (const [name, target] of policy.targets) if (name.trim().toLowerCase() === key) return target;
+  return undefined;
 }
 
 /** A ticket's clocks as of `now`: none when its current priority has no target. */

@@ -220,6 +220,6 @@ export async function loadPolicy(path: string): Promise<PolicyResult> {
 
 /** The policy's priorities that the desk does not have: to be logged once and reported by doctor, then ignored. */
 export function checkPriorities(policy: SlaPolicy, sitePriorities: readonly string[]): string[] {
-  const known = new Set(sitePriorities);
-  return [...policy.targets.keys()].filter((p) => !known.has(p));
+  const known = new Set(sitePriorities.map((p) => p.trim().toLowerCase()));
+  return [...policy.targets.keys()].filter((p) => !known.has(p.trim().toLowerCase()));
 }

@@ -20,9 +20,15 @@ import type { CardChange, SlaAlert, SlaFindings } from './clock-tracker';
 import { backlogFor } from './sla-backlog';
 
 
-/** "1 h 20 min", "35 min", "2 h": relative wording for messages read when they are sent. */
+/** "1 h 20 min", "35 min", "2 h", "3 days 4 h": relative wording for messages read when they are sent. */
 export function spanText(t: Translate, ms: number): string {
   const minutes = Math.max(1, Math.round(Math.abs(ms) / 60_000));
+  // From a day on, days and hours: "12 days 3 h ago", never "291 h 52 min ago".
+  if (minutes >= 24 * 60) {
+    const hours = Math.round(minutes / 60);
+    const count = Math.floor(hours / 24);
+    return hours % 24 === 0 ? t('notify:sla.days', { count }) : t('notify:sla.daysHours', { count, h: hours % 24 });
+  }
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
   if (h === 0) return t('notify:sla.m', { m });

@@ -7,7 +7,13 @@ import type { Translate } from '../../i18n';
 import { confirm, errorReply, needTicket, tr } from '../../commands/respond';
 import { EVERYWHERE } from '../../commands/declaration';
 import type { FeatureCommand, FeatureHandler, HostServices } from '../types';
-import { slaReport } from './sla-report';
+import { slaReport, slaReportOf } from './sla-report';
+import { targetOf } from './clock';
+import { slaRoleOf } from './clock-roles';
+import { firstResponseAt } from './first-response';
+import { addressKey } from '../../core/vocabulary';
+import type { Ticket } from '../../helpdesk/types';
+import type { CommandContext } from '../../commands/types';
 import type { Kysely } from 'kysely';
 import { createSlaTable, type SlaTables } from './sla-table';
 
@@ -15,13 +21,22 @@ import { createSlaTable, type SlaTables } from './sla-table';
 export type SlaServices = Pick<HostServices, 'store' | 'slaPolicy' | 'vocabulary' | 'now' | 'timeZone'> & { db: Kysely<SlaTables> };
 
 
-/** "1 h 20 min", "35 min": read when the answer is sent. */
+/** "1 h 20 min", "35 min": working time used or paused, read when the answer is sent. */
 function span(t: Translate, ms: number): string {
   const minutes = Math.max(0, Math.round(Math.abs(ms) / 60_000));
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
   if (h === 0) return t('commands:sla.m', { m });
   return m === 0 ? t('commands:sla.h', { h }) : t('commands:sla.hm', { h, m });
+}
+
+/** "in …" and "… ago": from a day on, days and hours ("12 days 3 h"; German "vor 12 Tagen 3 Std."), never "291 h 52 min". */
+function until(t: Translate, ms: number): string {
+  const hours = Math.round(Math.abs(ms) / 3_600_000);
+  if (hours < 24) return span(t, ms);
+  const count = Math.floor(hours / 24);
+  const h = hours % 24;
+  return h === 0 ? t('commands:sla.days', { count }) : t('commands:sla.daysHours', { count, h });
 }
 
 /** Dates the answer names: in the text in the reader's language (and zone, when known), shown by each platform as its own date where it speaks that language. */
@@ -36,20 +51,32 @@ function clockLine(t: Translate, r: SlaReport, c: SlaClockReport, locale: string
     return text;
   };
   const states: Record<SlaClockReport['state'], string> = {
-    running: t('commands:sla.running', { at: at(c.due), left: span(t, (c.due ?? r.now) - r.now) }),
+    running: t('commands:sla.running', { at: at(c.due), left: until(t, (c.due ?? r.now) - r.now) }),
     paused: t('commands:sla.paused', { at: at(c.due) }),
-    breached: t('commands:sla.breached', { at: at(c.due), ago: span(t, r.now - (c.due ?? r.now)) }),
+    breached: t('commands:sla.breached', { at: at(c.due), ago: until(t, r.now - (c.due ?? r.now)) }),
     met: t('commands:sla.met', { at: at(c.stoppedAt) }),
     missed: t('commands:sla.missed', { at: at(c.due) }),
   };
   const why = [
     t('commands:sla.used', { used: span(t, c.usedMs) }),
     ...c.pauses.map((p) => t('commands:sla.pausedWhile', { span: span(t, p.ms), status: valueLabel(t, 'status', p.status) })),
-    ...(c.closedDays?.length ? [t('commands:sla.skipped', { days: closedDaysText(c.closedDays, normalizeLocale(locale)) })] : c.skipped ? [c.skipped] : []),
+    ...(c.closedDays?.length ? [t('commands:sla.skipped', { days: closedDaysText(c.closedDays, normalizeLocale(locale), (count, weekdays) => t('commands:sla.closedDays', { count, weekdays })) })] : c.skipped ? [c.skipped] : []),
   ];
   // The clock's name as the ticket card says it: one word for one thing on every surface.
   const name = t('commands:sla.clockHead', { clock: t(`views:clock.name.${c.kind}`), target: c.target });
   return `${name}: ${states[c.state]} (${why.join('; ')})`;
+}
+
+/**
+ * The clocks of an open ticket the store has no record of: from its creation, status and priority
+ * now, and its comments' first agent response (one read, only in this case). A closed one has none.
+ */
+async function untracked(ctx: CommandContext, ticket: Ticket, services: SlaServices, now: number): Promise<SlaReport | undefined> {
+  if (slaRoleOf(services.vocabulary)(ticket.status) === 'done' || !services.slaPolicy) return undefined;
+  const created = Date.parse(ticket.created);
+  const [comments, agents] = await Promise.all([ctx.helpdesk.listComments(ctx.actor, ticket.id), ctx.helpdesk.activeAgents()]);
+  const first = firstResponseAt(comments, ticket.submittedByEmail, new Set(agents.map((a) => addressKey(a.email))));
+  return slaReportOf({ created, observations: [{ at: created, status: ticket.status, priority: ticket.priority }], ...(first !== undefined ? { firstResponseAt: first } : {}) }, services.slaPolicy, services.vocabulary, now);
 }
 
 /** Shows the ticket's clocks; the ticket is read first, so an unknown id says so as everywhere else. */
@@ -61,8 +88,12 @@ const sla: FeatureHandler<SlaServices> = async (ctx, input, _commands, services)
   const ticket = await ctx.helpdesk.getTicket(ctx.actor, id);
   // No policy is no failure: the ticket exists and simply has no clock to show.
   if (!services.slaPolicy) return confirm(t('commands:sla.off'));
-  const report = await slaReport(createSlaTable(services.db), services.slaPolicy, services.vocabulary, ticket.id, services.now().getTime());
-  if (!report) return confirm(t('commands:sla.none', { id: ticket.id, priority: valueLabel(t, 'priority', ticket.priority) }));
+  const now = services.now().getTime();
+  const priority = valueLabel(t, 'priority', ticket.priority);
+  if (!targetOf(services.slaPolicy.current(), ticket.priority)) return confirm(t('commands:sla.noTarget', { id: ticket.id, priority }));
+  // A ticket the poller has not kept clocks for (made while the policy was off, or not polled yet) is read as the tracker would take it in.
+  const report = (await slaReport(createSlaTable(services.db), services.slaPolicy, services.vocabulary, ticket.id, now)) ?? (await untracked(ctx, ticket, services, now));
+  if (!report) return confirm(t('commands:sla.closedBefore', { id: ticket.id, priority }));
   const calendar = report.calendar === '24/7' ? t('commands:sla.calendar247') : t('commands:sla.calendarBusiness', { zone: report.timeZone });
   // The platform's own date speaks its client's language: used only when that is the answer's too.
   const platformDates = !ctx.clientLocale || normalizeLocale(ctx.clientLocale) === normalizeLocale(ctx.locale);

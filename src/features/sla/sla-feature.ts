@@ -24,5 +24,5 @@ export const slaFeature = defineFeature({
   migrations: SLA_MIGRATIONS,
   doctor: [(settings) => checkSlaPolicy(settings.slaFile, settings.priorities)],
   settings: ['HELPDESK_SLA_FILE'],
-  startup: (s) => (s.slaFile ? { on: true, reads: [{ setting: 'HELPDESK_SLA_FILE', value: s.slaFile }, { table: 'sla_tickets' }] } : { on: false, turnOn: { setting: 'HELPDESK_SLA_FILE', value: './sla.json' } }),
+  startup: (s) => (s.slaFile ? { on: true, reads: [{ setting: 'HELPDESK_SLA_FILE', value: s.slaFile }, { table: 'sla_tickets' }] } : { on: false, turnOn: { setting: 'HELPDESK_SLA_FILE', value: './examples/sla.json' } }),
 });

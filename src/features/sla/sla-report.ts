@@ -5,12 +5,17 @@ import { skippedDays, describeSkipped, type SkippedDays } from './business-time'
 import { deriveClocks } from './clock';
 import { slaRoleOf } from './clock-roles';
 import type { PolicySource } from './policy-source';
-import type { SlaStore } from './sla-table';
+import type { SlaStore, TicketHistory } from './sla-table';
 
 /** The report of one ticket, or undefined when it has no clock (never seen open under a policy, or no target for its priority). */
 export async function slaReport(store: Pick<SlaStore, 'slaRecords'>, source: PolicySource, vocabulary: RoleVocabulary, ticketId: number, now: number): Promise<SlaReport | undefined> {
   const record = (await store.slaRecords([ticketId])).get(ticketId);
-  if (!record) return undefined;
+  return record && slaReportOf(record.history, source, vocabulary, now);
+}
+
+/** The report of one history: the clocks the policy gives it now, or undefined when its priority has no target. */
+export function slaReportOf(history: TicketHistory, source: PolicySource, vocabulary: RoleVocabulary, now: number): SlaReport | undefined {
+  const record = { history };
   const policy = source.current();
   const clocks = deriveClocks(policy, record.history, now, slaRoleOf(vocabulary));
   if (clocks.length === 0) return undefined;

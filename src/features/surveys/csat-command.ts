@@ -4,7 +4,7 @@
  */
 import { sameAddress, SURVEY_DAYS, VERBS, type Survey, type SurveyPorts } from '../../core';
 import { translator } from '../../i18n';
-import { csatReport, ratingChoices, ratingText, surveyForm, surveyThanks } from './survey-view';
+import { csatReport, ratingChoices, ratingText, surveyForm, surveyThanks, surveyThanksNotice } from './survey-view';
 import { EVERYWHERE } from '../../commands/declaration';
 import { confirm, errorReply, formReply, privately, tr } from '../../commands/respond';
 import type { CommandContext, Reply } from '../../commands/types';
@@ -40,7 +40,8 @@ function noteFor(locale: string, survey: Survey, rating: number, comment: string
 
 /** Takes one answer: checks it, stores it, writes the ticket's internal comment, thanks. */
 async function answer(ctx: CommandContext, values: Record<string, string> | undefined, services: SurveyServices): Promise<Reply> {
-  const found = await surveyFor(ctx, values?.survey, createSurveyTable(services.db));
+  const table = createSurveyTable(services.db);
+  const found = await surveyFor(ctx, values?.survey, table);
   if (!('survey' in found)) return found;
   const { ports, survey } = found;
   const t = tr(ctx);
@@ -65,6 +66,8 @@ async function answer(ctx: CommandContext, values: Record<string, string> | unde
     }
   }
   const said = comment !== undefined ? 'comment' : before?.rating !== undefined && before.rating !== rating ? 'changed' : 'rated';
+  const sent = await table.notice(survey.id);
+  if (sent) return privately({ type: 'notice', notice: surveyThanksNotice(sent, survey, rating, said, ctx.locale) }, survey.ticketId);
   return privately({ type: 'confirmation', confirmation: surveyThanks(survey, rating, said, ctx.locale) }, survey.ticketId);
 }
 

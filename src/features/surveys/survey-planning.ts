@@ -24,10 +24,10 @@ export interface SurveyPlannerConfig {
 const REPLAN_MS = 3600_000;
 
 /** The survey sends a change set owes (none unless it resolves the ticket). */
-export function createSurveyPlanner(config: SurveyPlannerConfig): (set: ChangeSet) => Promise<DeliveryIntent[]> {
+export function createSurveyPlanner(config: SurveyPlannerConfig): (set: ChangeSet, told?: readonly DeliveryIntent[]) => Promise<DeliveryIntent[]> {
   const now = config.now ?? Date.now;
   const surveys = surveysIn(config.store);
-  return async (set) => {
+  return async (set, told = []) => {
     const resolved = set.events.find((e) => e.kind === 'resolved');
     const ticket = set.ticket;
     const requester = ticket.submittedByEmail?.trim();
@@ -36,8 +36,11 @@ export function createSurveyPlanner(config: SurveyPlannerConfig): (set: ChangeSe
     if (resolved.actorEmail && sameAddress(resolved.actorEmail, requester)) return [];
     const id = `${ticket.id}:${Date.parse(ticket.modified) || ticket.etag}`;
     const sentAt = new Date(now()).toISOString();
-    const survey = { id, ticketId: ticket.id, requester, agent: resolved.actorEmail ?? ticket.assignedTo ?? '', scale: config.scale, sentAt };
-    if (!(await surveys.open(survey))) {
+    const survey = { id, ticketId: ticket.id, requester, agent: resolved.actorEmail || ticket.assignedTo || resolved.noteBy || '', scale: config.scale, sentAt };
+    // The resolution DM the survey joins (one message): kept with the survey, so the card a rating leaves still says what was done.
+    const resolution = told.map((i) => i.payload as OutboxPayload).find((p) => p.kind === 'dm' && sameAddress(p.email, requester));
+    const shown = resolution?.kind === 'dm' ? resolution.notice : undefined;
+    if (!(await surveys.open(survey, shown))) {
       const known = await surveys.get(id);
       if (!known || known.answeredAt || now() - Date.parse(known.sentAt) > REPLAN_MS) return [];
     }

@@ -9,6 +9,7 @@ import type { Migration } from 'kysely/migration';
 import type { Survey, SurveyPorts } from '../../core/satisfaction';
 import { lockedForUpdateOn } from '../../store/claims-locking';
 import type { Store } from '../../store/types';
+import type { NoticeView } from '../../views/notice-view';
 import { tableIn } from '../table-in';
 
 /** One survey as the table holds it. */
@@ -24,6 +25,8 @@ export interface CsatSurveysTable {
   rating: number | null;
   comment: string | null;
   answered_at: string | null;
+  /** The resolution DM the survey was sent in (a NoticeView as JSON), for the card a rating leaves; null on rows from before it was kept. */
+  notice: string | null;
 }
 
 /** The surveys feature's tables, as Kysely sees them. */
@@ -49,12 +52,19 @@ export const SURVEY_MIGRATIONS: Record<string, Migration> = {
       await db.schema.createIndex('csat_surveys_sent').ifNotExists().on('csat_surveys').column('sent_at').execute();
     },
   },
+  '002-csat-notice': {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('csat_surveys').addColumn('notice', 'text').execute();
+    },
+  },
 };
 
 /** The surveys, and how the planner records one about to be sent. */
 export type SurveyTable = SurveyPorts & {
   /** Records a survey about to be sent; false when one with that id exists (another replica, or an earlier cycle, planned it). */
-  open(survey: Survey): Promise<boolean>;
+  open(survey: Survey, notice?: NoticeView): Promise<boolean>;
+  /** The resolution DM a survey was sent in, as it was sent (undefined for surveys from before it was kept). */
+  notice(id: string): Promise<NoticeView | undefined>;
 };
 
 const survey = (r: Selectable<CsatSurveysTable>): Survey => {
@@ -68,10 +78,14 @@ const survey = (r: Selectable<CsatSurveysTable>): Survey => {
 /** Surveys on either engine. */
 export function createSurveyTable(db: Kysely<SurveyTables>): SurveyTable {
   return {
-    async open(s) {
-      const row = { id: s.id, ticket_id: s.ticketId, requester: s.requester, agent: s.agent, scale: s.scale, sent_at: s.sentAt };
+    async open(s, notice) {
+      const row = { id: s.id, ticket_id: s.ticketId, requester: s.requester, agent: s.agent, scale: s.scale, sent_at: s.sentAt, ...(notice ? { notice: JSON.stringify(notice) } : {}) };
       const put = await db.insertInto('csat_surveys').values(row).onConflict((oc) => oc.column('id').doNothing()).executeTakeFirst();
       return Number(put.numInsertedOrUpdatedRows ?? 0) === 1;
+    },
+    async notice(id) {
+      const row = await db.selectFrom('csat_surveys').select('notice').where('id', '=', id).executeTakeFirst();
+      return row?.notice ? (JSON.parse(row.notice) as NoticeView) : undefined;
     },
     async get(id) {
       const row = await db.selectFrom('csat_surveys').selectAll().where('id', '=', id).executeTakeFirst();

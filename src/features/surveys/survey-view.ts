@@ -52,6 +52,16 @@ export function surveyThanks(survey: Survey, rating: number, said: SurveyAnswerK
   return { message: t(key, vars), actions: surveyActions(survey, locale, rating) };
 }
 
+/**
+ * The DM after a rating: the resolution it was sent with (what was done, its note), then the
+ * thanks in place of the question, with the buttons again. A Teams card or Slack message is
+ * replaced by the answer to its click, so what it said stays only if the answer says it again.
+ */
+export function surveyThanksNotice(sent: NoticeView, survey: Survey, rating: number, said: SurveyAnswerKind, locale?: string): NoticeView {
+  const thanks = surveyThanks(survey, rating, said, locale);
+  return { ...sent, text: [sent.text, thanks.message].join('\n'), actions: thanks.actions ?? [] };
+}
+
 /** The form for a comment (and the rating) on one survey. */
 export function surveyForm(survey: Pick<Survey, 'id' | 'ticketId' | 'scale'>, values: Record<string, string>, errors: FormFieldError[], locale?: string): FormView {
   const t = translator(locale);

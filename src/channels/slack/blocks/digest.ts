@@ -21,7 +21,7 @@ export function digestMessage(d: DigestView): { text: string; blocks: Block[] } 
   for (const r of d.rows) {
     const section: Block = { type: 'section', text: mrkdwn(`*#${r.id} ${userText(r.title, 500)}*`) };
     if (r.actions[0]) section.accessory = button(r.actions[0]);
-    blocks.push(section, { type: 'context', elements: [mrkdwn(userText(r.line, 1000))] });
+    blocks.push(section, { type: 'context', elements: [mrkdwn(placeDates(userText(r.line, 1000), d.dates, slackDate))] });
   }
   if (d.moreText) blocks.push({ type: 'context', elements: [mrkdwn(userText(d.moreText, 1000))] });
   return { text: truncate(escapeMrkdwn(d.text), BLOCK_LIMITS.fallbackText), blocks: blocks.slice(0, BLOCK_LIMITS.messageBlocks) };
