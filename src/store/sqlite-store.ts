@@ -12,6 +12,7 @@ import { gated } from './ready-gate';
 import { sqliteSql } from './kysely';
 import { createLocales } from './locales';
 import { createMemos } from './memos';
+import { createDecisions } from './decisions';
 import { adoptSqliteV15 } from './migrations/0001-adopt-v15';
 import { coreMigrations } from './migrations';
 import { allMigrations, migrateStore, type FeatureMigrations } from './migrator';
@@ -63,10 +64,12 @@ export function createSqliteStore(config: SqliteStoreConfig): Store {
 
   const { pruneProgress, ...progress } = gated(createProgress(sql), ready);
   const { pruneMemos, ...memos } = gated(createMemos(sql), ready);
+  const { pruneDecisions, ...decisions } = gated(createDecisions(sql), ready);
   return {
     ...gated(outbox, ready),
     ...createSqliteSearch(db),
     ...memos,
+    ...decisions,
     ...progress,
     ...gated(
       { ...createLocales(sql), ...createAudience(sql), ...createPersonZones(sql) },
@@ -75,6 +78,7 @@ export function createSqliteStore(config: SqliteStoreConfig): Store {
     async pruneDelivered(before) {
       const n = await pruneProgress(before);
       await pruneMemos();
+      await pruneDecisions();
       return n;
     },
     // One process per data directory: the poller's own gate (src/notify/cycle.ts) is enough.
