@@ -69,6 +69,7 @@ export const assignCommand: CommandDeclaration = {
   args: { kind: 'id text', key: 'assignee', what: 'commands:what.agent' },
   verb: VERBS.assign,
   handles: { [VERBS.assign]: assign, [VERBS.assignForm]: assignForm },
+  once: [VERBS.assign],
   inThread: true,
   writes: true,
   form: { name: 'assign', opens: VERBS.assignForm, template: 'assign-form' },

@@ -37,6 +37,7 @@ export const claimCommand: CommandDeclaration = {
   args: { kind: 'id' },
   verb: VERBS.claim,
   handles: { [VERBS.claim]: claim },
+  once: [VERBS.claim],
   inThread: true,
   writes: true,
   answers: 'ticket',

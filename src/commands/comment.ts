@@ -82,6 +82,7 @@ export const commentCommand: CommandDeclaration = {
   args: { kind: 'id text', key: 'comment', what: 'commands:what.comment' },
   verb: VERBS.comment,
   handles: { [VERBS.comment]: comment, [VERBS.commentForm]: commentForm },
+  once: [VERBS.comment],
   inThread: true,
   writes: true,
   form: { name: 'comment', opens: VERBS.commentForm, template: 'comment-form' },

@@ -97,6 +97,12 @@ export interface CommandDeclaration {
   handles: Partial<Record<Verb, Handler>>;
   /** The typed command changes something: when it fails, the error quotes what was typed, so nothing is lost. */
   writes?: boolean;
+  /**
+   * The verbs this file handles whose click writes (a form's submit, a confirm, a button that
+   * changes something): a click carrying a decision acts once however often it arrives, and the
+   * clicks after the first are answered with its result (src/commands/once.ts).
+   */
+  once?: readonly string[];
   /** An agent may type it in a ticket card's thread, the ticket's number left out (src/notify/thread-replies.ts). */
   inThread?: boolean;
   /** The form it opens, if any (Slack opens a modal for its verb before any slow work). */

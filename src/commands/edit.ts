@@ -92,6 +92,7 @@ export const editCommand: CommandDeclaration = {
   args: { kind: 'id' },
   verb: VERBS.editForm,
   handles: { [VERBS.editForm]: editForm, [VERBS.edit]: edit },
+  once: [VERBS.edit],
   form: { name: 'edit', opens: VERBS.editForm, template: 'edit-form' },
   answers: 'ticket',
   examples: [

@@ -25,6 +25,7 @@ import { REGISTRY } from './registry';
 import { errorReply, tr } from './respond';
 import type { Translate } from '../i18n';
 import { withFeatureParts } from './card-hooks';
+import { decided, once } from './once';
 import { labelledError } from '../views/error-view';
 import type { CommandContext, CommandInput, Reply } from './types';
 
@@ -55,7 +56,7 @@ function labelled(reply: Reply, ctx: CommandContext): Reply {
 
 /** Routes a verb (typed command or card action) to its handler; every failure becomes a reply. */
 export async function dispatch(ctx: CommandContext, raw: CommandInput): Promise<Reply> {
-  return withFeatureParts(labelled(await route(ctx, raw), ctx), ctx);
+  return decided(ctx, await withFeatureParts(labelled(await route(ctx, raw), ctx), ctx));
 }
 
 async function route(ctx: CommandContext, raw: CommandInput): Promise<Reply> {
@@ -72,7 +73,8 @@ async function route(ctx: CommandContext, raw: CommandInput): Promise<Reply> {
     return errorReply(t(declaration.elsewhere ?? 'commands:dispatch.notHere', { command: declaration.name }));
   }
   try {
-    return await handler(ctx, input, commands.declarations);
+    // A writing click carries its decision: it acts once however often it arrives (once.ts).
+    return await once(ctx, input, (clean) => handler(ctx, clean, commands.declarations));
   } catch (err) {
     return failureReply(ctx, input, err);
   }

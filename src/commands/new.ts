@@ -46,6 +46,7 @@ export const newCommand: CommandDeclaration = {
   args: { kind: 'text', key: 'title' },
   verb: VERBS.newForm,
   handles: { [VERBS.newForm]: newForm, [VERBS.create]: create },
+  once: [VERBS.create, VERBS.newForm],
   form: { name: 'new-ticket', opens: VERBS.newForm, template: 'new-ticket-form' },
   answers: 'ticket',
   examples: [

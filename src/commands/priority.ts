@@ -34,6 +34,7 @@ export const priorityCommand: CommandDeclaration = {
   args: { kind: 'id text', key: 'priority', what: 'commands:what.priority' },
   verb: VERBS.priority,
   handles: { [VERBS.priority]: priority },
+  once: [VERBS.priority],
   inThread: true,
   writes: true,
   answers: 'ticket',

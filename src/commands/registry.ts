@@ -110,6 +110,8 @@ export interface CommandRegistry {
   isVerb(value: unknown): value is Verb;
   /** True when a typed command with this verb changes something (its failure quotes what was typed). */
   writes(verb: string): boolean;
+  /** True when a click of this verb writes, so a decision it carries is claimed first (declaration `once`). */
+  actsOnce(verb: string): boolean;
   /** The form a verb opens, if it opens one. */
   formOpenedBy(verb: string): FormDeclaration | undefined;
   /** Every typed command as help and the manifests show it, in `locale` (default English). */
@@ -146,6 +148,7 @@ export function createRegistry(declarations: readonly CommandDeclaration[], card
     }
   }
   const writes = new Set(declarations.filter((c) => c.writes).map((c) => c.verb as string));
+  const once = new Set(declarations.flatMap((c) => c.once ?? []));
   const forms = new Map(declarations.flatMap((c) => (c.form ? [[c.form.opens as string, c.form] as const] : [])));
   return {
     declarations,
@@ -159,6 +162,7 @@ export function createRegistry(declarations: readonly CommandDeclaration[], card
     },
     isVerb: (value): value is Verb => typeof value === 'string' && handlers.has(value),
     writes: (verb) => writes.has(verb),
+    actsOnce: (verb) => once.has(verb),
     formOpenedBy: (verb) => forms.get(verb),
     infos(locale) {
       const t = translator(locale);
@@ -181,6 +185,9 @@ export const REGISTRY: CommandRegistry = createRegistry(COMMAND_DECLARATIONS);
 export function registryOf(features: BoundFeatures): CommandRegistry {
   return createRegistry(inHelpOrder([...CORE_DECLARATIONS, ...features.declarations]), features.cardHooks, combineExtensions(features.extensions));
 }
+
+/** True when a click of this verb writes (the product's declarations): its buttons and forms carry a decision. */
+export const actsOnce = (verb: string): boolean => REGISTRY.actsOnce(verb);
 
 /** Verb -> handler, gathered from the declarations. */
 export const HANDLERS = Object.fromEntries(COMMAND_DECLARATIONS.flatMap((c) => Object.entries(c.handles))) as Record<Verb, Handler>;

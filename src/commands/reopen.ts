@@ -53,6 +53,7 @@ export const reopenCommand: CommandDeclaration = {
   args: { kind: 'id text', key: 'reason', what: 'commands:what.reason' },
   verb: VERBS.reopen,
   handles: { [VERBS.reopen]: reopen, [VERBS.reopenForm]: reopenForm },
+  once: [VERBS.reopen],
   form: { name: 'reopen', opens: VERBS.reopenForm, template: 'reopen-form' },
   answers: 'ticket',
   examples: [

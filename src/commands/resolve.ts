@@ -56,6 +56,7 @@ export const resolveCommand: CommandDeclaration = {
   args: { kind: 'id text', key: 'note', what: 'commands:what.note', optional: true },
   verb: VERBS.resolve,
   handles: { [VERBS.resolve]: resolve, [VERBS.resolveForm]: resolveForm },
+  once: [VERBS.resolve],
   inThread: true,
   writes: true,
   form: { name: 'resolve', opens: VERBS.resolveForm, template: 'resolve-form' },

@@ -34,6 +34,7 @@ export const statusCommand: CommandDeclaration = {
   args: { kind: 'id text', key: 'status', what: 'commands:what.status' },
   verb: VERBS.status,
   handles: { [VERBS.status]: status },
+  once: [VERBS.status],
   inThread: true,
   writes: true,
   answers: 'ticket',

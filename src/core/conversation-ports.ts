@@ -1,5 +1,6 @@
 /** Channel subscriptions and mute preferences: the words the commands, the store and the poller share. */
 import type { Conversation } from './conversation';
+import type { DecisionPorts } from './decisions';
 
 /** The filter keywords a subscription can use, in the order help names them. */
 export const FILTER_KINDS = ['all', 'high', 'space', 'category', 'status'] as const;
@@ -73,4 +74,6 @@ export interface ConversationPorts {
   personLanguage(email: string): Promise<string | undefined>;
   /** HELPDESK_LOCALE: the language of conversations with none set. */
   defaultLanguage: string;
+  /** The decisions buttons and forms carry, claimed before a write so it happens once (src/commands/once.ts). */
+  decisions: DecisionPorts;
 }

@@ -12,3 +12,4 @@ export * from './merges';
 export * from './satisfaction';
 export * from './digests';
 export * from './preferences';
+export * from './decisions';

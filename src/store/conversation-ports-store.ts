@@ -39,6 +39,12 @@ export function createConversationPorts(store: Store, defaultLanguage = 'en'): C
     },
     draft: (id) => store.getMemo<Record<string, string>>(`draft:${id}`),
     defaultLanguage,
+    decisions: {
+      claim: (key, pendingMs) => store.claimDecision(key, pendingMs),
+      outcome: (key) => store.decisionOutcome(key),
+      settle: (key, reply, keepMs) => store.settleDecision(key, reply, keepMs),
+      release: (key) => store.releaseDecision(key),
+    },
     personLanguage: (email) => store.chosenLocale(email),
     async language(c) {
       return (await store.conversationLocales()).get(`${c.platform}:${c.id}`);

@@ -10,6 +10,7 @@ import type { Logger } from '../log';
 import { isSchemaTooNew, messageOf } from './errors';
 import { createLocales } from './locales';
 import { createMemos } from './memos';
+import { createDecisions } from './decisions';
 import { gated } from './ready-gate';
 import { postgresSql } from './kysely';
 import { adoptPostgresV15, postgresV15Version } from './migrations/0001-adopt-v15';
@@ -89,6 +90,7 @@ export async function createPostgresStore(config: PostgresStoreConfig): Promise<
   };
   const { pruneProgress, ...progress } = gated(createProgress(sql), ready);
   const { pruneMemos, ...memos } = gated(createMemos(sql), ready);
+  const { pruneDecisions, ...decisions } = gated(createDecisions(sql), ready);
   // Replicas share the outbox: a claim at start may be a live replica's, so none is released here.
   const { stopHeartbeat, releaseClaims: _onlyForOneProcess, ...outbox } = createOutbox(sql, config.heartbeatMs);
   return {
@@ -97,6 +99,7 @@ export async function createPostgresStore(config: PostgresStoreConfig): Promise<
     ...gated(outbox, ready),
     ...createPgSearch(queries.query),
     ...memos,
+    ...decisions,
     ...progress,
     ...gated(
       { ...createLocales(sql), ...createAudience(sql), ...createPersonZones(sql) },
@@ -105,6 +108,7 @@ export async function createPostgresStore(config: PostgresStoreConfig): Promise<
     async pruneDelivered(before) {
       const n = await pruneProgress(before);
       await pruneMemos();
+      await pruneDecisions();
       return n;
     },
     async planExclusively(work) {

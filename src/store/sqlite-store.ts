@@ -12,6 +12,7 @@ import { gated } from './ready-gate';
 import { sqliteSql } from './kysely';
 import { createLocales } from './locales';
 import { createMemos } from './memos';
+import { createDecisions } from './decisions';
 import { adoptSqliteV15 } from './migrations/0001-adopt-v15';
 import { coreMigrations } from './migrations';
 import { allMigrations, migrateStore, type FeatureMigrations } from './migrator';
@@ -37,6 +38,23 @@ export interface SqliteStoreConfig {
   features?: readonly FeatureMigrations[];
 }
 
+/**
+ * Kysely takes no lock on SQLite: two stores opened on one file at the same moment (a test's second
+ * "replica") both migrate, and the one that records a migration second fails on its unique name.
+ * Every migration is idempotent (IF NOT EXISTS), so that one runs again and finds the work done.
+ */
+async function migrateRacing(sql: ReturnType<typeof sqliteSql>, migrations: Parameters<typeof migrateStore>[1]): Promise<string[]> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await migrateStore(sql, migrations);
+    } catch (err) {
+      // Only the race above is retried; anything else (a file too new, a failed step) stops the store.
+      if (attempt >= 5 || !/UNIQUE constraint failed: kysely_migration\.name/.test(String((err as Error)?.message))) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 10 * attempt));
+    }
+  }
+}
+
 /** Opens (creating on first start) the SQLite store; its schema is brought up to date before the first query. */
 export function createSqliteStore(config: SqliteStoreConfig): Store {
   const file = config.file ?? path.join(config.dataDir ?? '.', STORE_FILE);
@@ -55,18 +73,21 @@ export function createSqliteStore(config: SqliteStoreConfig): Store {
   migrate(db);
   const sql = sqliteSql(db);
   const { stopHeartbeat, releaseClaims, ...outbox } = createOutbox(sql, config.heartbeatMs);
-  // One process per data directory: claims found at open were left by a process that died.
-  const migrated = migrateStore(sql, allMigrations(coreMigrations(adoptSqliteV15(db)), config.features)).then(releaseClaims);
+  // One process per data directory: claims found at open were left by a process that died. They are
+  // released first (version 15's steps, run above, made the outbox), before any later migration.
+  const migrated = releaseClaims().then(() => migrateRacing(sql, allMigrations(coreMigrations(adoptSqliteV15(db)), config.features)));
   // A failed migration is reported by every call that waits for it, not as an unhandled rejection.
   migrated.catch(() => undefined);
   const ready = () => migrated;
 
   const { pruneProgress, ...progress } = gated(createProgress(sql), ready);
   const { pruneMemos, ...memos } = gated(createMemos(sql), ready);
+  const { pruneDecisions, ...decisions } = gated(createDecisions(sql), ready);
   return {
     ...gated(outbox, ready),
     ...createSqliteSearch(db),
     ...memos,
+    ...decisions,
     ...progress,
     ...gated(
       { ...createLocales(sql), ...createAudience(sql), ...createPersonZones(sql) },
@@ -75,6 +96,7 @@ export function createSqliteStore(config: SqliteStoreConfig): Store {
     async pruneDelivered(before) {
       const n = await pruneProgress(before);
       await pruneMemos();
+      await pruneDecisions();
       return n;
     },
     // One process per data directory: the poller's own gate (src/notify/cycle.ts) is enough.

@@ -41,6 +41,8 @@ export interface OutboxTable {
 /** Each drainer's last heartbeat: SQLite epoch ms, PostgreSQL TIMESTAMPTZ on the database's clock (claims-locking.ts). */
 export interface ReplicaHeartbeatsTable { id: string; seen_at: unknown }
 export interface InboundTable { key: string; expires_at: Int8 }
+/** A claimed decision (decisions.ts): `reply` is the winner's answer as JSON text, null while it works. */
+export interface DecisionsTable { key: string; reply: string | null; expires_at: Int8 }
 export interface MemosTable { key: string; value: Json; expires_at: Int8 }
 export interface LocalesTable { subject: string; locale: string; updated_at: string }
 export interface ChosenLocalesTable { email: string; locale: string; updated_at: string }
@@ -78,6 +80,7 @@ export interface StoreTables {
   inbound: InboundTable;
   replica_heartbeats: ReplicaHeartbeatsTable;
   memos: MemosTable;
+  decisions: DecisionsTable;
   locales: LocalesTable;
   chosen_locales: ChosenLocalesTable;
   search_docs: SearchDocsTable;

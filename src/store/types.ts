@@ -224,6 +224,16 @@ export interface Store extends DeliveryOutbox, SearchIndexStore, MemoStore, Loca
    */
   claimInbound(key: string, ttlMs: number): Promise<'first' | 'duplicate'>;
 
+  // --- Every write happens once: the decision a button, form or confirm carries (decisions.ts).
+  /** Claims a decision for `pendingMs`: 'won' for exactly one caller on any replica, 'taken' for the rest. */
+  claimDecision(key: string, pendingMs: number): Promise<'won' | 'taken'>;
+  /** The winner's recorded answer, 'pending' while it works, undefined when released or expired. */
+  decisionOutcome(key: string): Promise<{ reply: unknown } | 'pending' | undefined>;
+  /** Records the winner's answer (JSON-safe) and keeps the decision for `keepMs`. */
+  settleDecision(key: string, reply: unknown, keepMs: number): Promise<void>;
+  /** Frees a decision whose write did not happen, so a real retry acts. */
+  releaseDecision(key: string): Promise<void>;
+
   setMuted(email: string, muted: boolean): Promise<void>;
   mutedAmong(emails: string[]): Promise<Set<string>>;
 

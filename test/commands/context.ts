@@ -3,6 +3,7 @@ import type { CommandContext, Conversation, ConversationPorts, SubscriptionFilte
 import type { Actor } from '../../src/helpdesk/types';
 import { createLogger, type Logger } from '../../src/log';
 import type { CommandRegistry } from '../../src/commands/registry';
+import { memoryDecisions } from '../../src/commands/once-memory';
 import { FEATURES, featureMigrations } from '../../src/features';
 import { createSqliteStore, type Store } from '../../src/store';
 import { featureCommands } from '../support/feature-commands';
@@ -48,6 +49,7 @@ export function notificationStore() {
     language: async () => undefined,
     personLanguage: async () => undefined,
     defaultLanguage: 'en',
+    decisions: memoryDecisions(),
   };
   return { ports, subs, muted };
 }

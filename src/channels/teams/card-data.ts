@@ -5,6 +5,8 @@
  */
 import { VERBS, type Notice, type StatusRole } from '../../core';
 import { formInputs } from '../../views/forms';
+import { actsOnce } from '../../commands/registry';
+import { decidedAction, decidedForm } from '../../views/decisions';
 import { placeDates } from '../../features/sla/clock-view';
 import type { NoticeView } from '../../views/notice-view';
 import type { ActionView, AssetListView, ClockLineView, ConfirmationView, ErrorView, FormView, HelpView, TicketListView, TicketSummaryView, TicketView } from '../../views/types';
@@ -18,7 +20,9 @@ const ROLE_COLORS: Record<StatusRole, string> = { new: 'Accent', working: 'Defau
 /** Teams shows at most a handful of buttons per action set; agents get two rows instead of an error. */
 const BUTTONS_PER_ROW = 4;
 
-function action(a: ActionView) {
+function action(view: ActionView) {
+  // A writing button carries its decision, so two clicks on it act once (views/decisions.ts).
+  const a = decidedAction(view, actsOnce);
   const data: Record<string, unknown> = { ...a.data };
   if (a.ticketId !== undefined) data.ticketId = a.ticketId;
   if (a.etag !== undefined) data.etag = a.etag;
@@ -166,7 +170,8 @@ export function noticeData(n: NoticeView) {
 }
 
 /** A form's data: values kept as typed, each error under its field. */
-export function formData(f: FormView) {
+export function formData(view: FormView) {
+  const f = decidedForm(view, actsOnce);
   const fields = formInputs(f);
   const errors: Record<string, string> = Object.fromEntries(fields.map((name) => [name, '']));
   const other: string[] = [];

@@ -145,6 +145,7 @@ export const mergeCommand: FeatureCommand<MergeServices> = {
   args: { kind: 'id text', key: 'into', what: 'duplicates:intoWhat' },
   verb: VERBS.mergeAsk,
   handles: { [VERBS.mergeAsk]: ask, [VERBS.merge]: merge },
+  once: [VERBS.merge],
   writes: true,
   inThread: true,
   answers: 'confirmation',

@@ -139,6 +139,7 @@ export const repliesCommand: FeatureCommand<SavedReplyServices> = {
   args: { kind: 'text', key: 'text' },
   verb: VERBS.replies,
   handles: { [VERBS.replies]: replies, [VERBS.repliesForm]: replyForm, [VERBS.repliesSave]: save, [VERBS.repliesRemove]: remove },
+  once: [VERBS.repliesSave, VERBS.repliesRemove],
   writes: true,
   form: { name: 'saved-reply', opens: VERBS.repliesForm, template: 'saved-reply-form' },
   answers: 'confirmation',

@@ -118,6 +118,7 @@ export const csatCommand: FeatureCommand<SurveyServices> = {
   args: { kind: 'text', key: 'days' },
   verb: VERBS.csat,
   handles: { [VERBS.csat]: report, [VERBS.csatRate]: rate, [VERBS.csatForm]: form, [VERBS.csatAnswer]: submit },
+  once: [VERBS.csatRate, VERBS.csatAnswer],
   form: { name: 'survey', opens: VERBS.csatForm, template: 'survey-form' },
   answers: 'confirmation',
   // A survey is answered by its requester only; a survey nobody sent (as here) is answered with "nothing to answer", for anyone.

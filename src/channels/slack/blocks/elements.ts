@@ -1,6 +1,9 @@
 /** Buttons and small shared pieces built from view models; buttons carry `{ ticketId, etag, ...data }`. */
 import type { ActionsBlock, Button, KnownBlock } from '@slack/types';
 import type { ActionView } from '../../../views/types';
+import { actsOnce } from '../../../commands/registry';
+import { DECISION_KEY } from '../../../core/decisions';
+import { decidedAction } from '../../../views/decisions';
 import { BLOCK_LIMITS, plain, truncate } from './limits';
 
 /** A Block Kit block, typed by @slack/types (limits are still checked by the tests). */
@@ -14,14 +17,16 @@ export interface ButtonValue {
 }
 
 /** Encodes the button value; data values are cut (to `perValue`) so the JSON always fits Slack's 2000 characters. */
-export function encodeButtonValue(action: ActionView, perValue = 300): string {
+export function encodeButtonValue(view: ActionView, perValue = 300): string {
+  // A writing button carries its decision, so two clicks on it act once (views/decisions.ts).
+  const action = decidedAction(view, actsOnce);
   const data: Record<string, string> = {};
   for (const [k, v] of Object.entries(action.data ?? {})) data[k] = truncate(String(v), perValue);
   const value: ButtonValue = { ...data };
   if (action.ticketId !== undefined) value.ticketId = action.ticketId;
   if (action.etag !== undefined) value.etag = action.etag;
   const json = JSON.stringify(value);
-  return json.length <= BLOCK_LIMITS.buttonValue ? json : JSON.stringify({ ticketId: action.ticketId, etag: action.etag });
+  return json.length <= BLOCK_LIMITS.buttonValue ? json : JSON.stringify({ ticketId: action.ticketId, etag: action.etag, [DECISION_KEY]: action.data?.[DECISION_KEY] });
 }
 
 /** The value carrying as much of `action.data` as fits (a form handed back keeps most of what was typed). */

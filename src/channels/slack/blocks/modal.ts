@@ -13,6 +13,8 @@ import { renderMessage } from './message';
 import { notificationFormBlocks } from './notifications-form';
 import { BLOCK_LIMITS, escapeMrkdwn, mrkdwn, plain, truncate, userText } from './limits';
 import { extraInputBlock, selectInput, textInput } from './inputs';
+import { actsOnce } from '../../../commands/registry';
+import { decidedForm } from '../../../views/decisions';
 
 /** Every modal we open carries this callback id; the form itself travels in private_metadata. */
 export const FORM_CALLBACK_ID = 'helpdesk_form';
@@ -166,7 +168,9 @@ export function formErrors(form: FormView, fill?: number): Record<string, string
 }
 
 /** The modal for a form; `meta` carries where it came from so submit can answer there. */
-export function formModal(form: FormView, meta: Omit<FormMetadata, 'verb' | 'form' | 'ticketId' | 'etag'> = {}, _locale?: string): ModalView {
+export function formModal(view: FormView, meta: Omit<FormMetadata, 'verb' | 'form' | 'ticketId' | 'etag'> = {}, _locale?: string): ModalView {
+  // A writing form carries its decision, so two submits of it act once (views/decisions.ts).
+  const form = decidedForm(view, actsOnce);
   const metadata: FormMetadata = { verb: form.submitVerb, form: form.form, ticketId: form.ticketId, etag: form.etag, ...meta };
   if (form.sourceLink) metadata.sourceLink = form.sourceLink;
   if (form.hidden) metadata.hidden = form.hidden;

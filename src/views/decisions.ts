@@ -1,0 +1,47 @@
+/**
+ * Every writing button and form carries a decision: an id minted when the view is built, sent back
+ * with the click, claimed by the command layer before the write (src/commands/once.ts). Two clicks
+ * on one button, or two submits of one form, carry the same id and act once.
+ */
+import { randomBytes } from 'node:crypto';
+import { DECISION_KEY } from '../core/decisions';
+import type { FormView } from './form-types';
+import type { ActionView } from './types';
+
+/** Which verbs write when clicked (the registry's `actsOnce`). */
+export type ActsOnce = (verb: string) => boolean;
+
+/** A new decision id: 72 random bits, short enough for any button. */
+export function newDecision(): string {
+  return randomBytes(9).toString('base64url');
+}
+
+/** The action with a decision in its data when its verb writes and it has none yet. */
+export function decidedAction<A extends ActionView>(action: A, acts: ActsOnce): A {
+  if (!acts(action.verb) || action.data?.[DECISION_KEY]) return action;
+  return { ...action, data: { ...action.data, [DECISION_KEY]: newDecision() } };
+}
+
+/** The form with a decision among the values its submit carries, when its submit writes and it has none yet. */
+export function decidedForm<F extends FormView>(form: F, acts: ActsOnce): F {
+  if (!acts(form.submitVerb) || form.hidden?.[DECISION_KEY]) return form;
+  return { ...form, hidden: { ...form.hidden, [DECISION_KEY]: newDecision() } };
+}
+
+const isAction = (o: Record<string, unknown>): o is Record<string, unknown> & ActionView => typeof o.verb === 'string' && typeof o.title === 'string';
+const isForm = (o: Record<string, unknown>): o is Record<string, unknown> & FormView => typeof o.submitVerb === 'string' && typeof o.form === 'string';
+
+/**
+ * The view with a decision on every writing button and form in it, whatever screen it is (a
+ * feature's own compositions too); ids already there are kept, so a view shown again acts as one.
+ */
+export function withDecisions<T>(view: T, acts: ActsOnce): T {
+  if (Array.isArray(view)) return view.map((item) => withDecisions(item, acts)) as T;
+  if (!view || typeof view !== 'object') return view;
+  let o = view as Record<string, unknown>;
+  if (isAction(o)) o = decidedAction(o, acts);
+  if (isForm(o)) o = decidedForm(o, acts);
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(o)) out[k] = k === 'data' || k === 'hidden' ? v : withDecisions(v, acts);
+  return out as T;
+}
