@@ -115,7 +115,7 @@ async function settle(decisions: DecisionPorts, key: string, input: CommandInput
     else await decisions.settle(key, reply, KEEP_MS);
   } catch (error) {
     // The change is made and answered; a later click of this decision waits for the claim to lapse, then acts again.
-    commandLogger(ctx).warn('a decision\'s answer could not be recorded', { verb: input.verb, error });
+    commandLogger(ctx).warn('the answer of a decision could not be recorded', { verb: input.verb, error });
   }
   return reply;
 }
