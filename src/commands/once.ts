@@ -115,7 +115,8 @@ async function settle(decisions: DecisionPorts, key: string, input: CommandInput
     else await decisions.settle(key, reply, KEEP_MS);
   } catch (error) {
     // The change is made and answered; a later click of this decision waits for the claim to lapse, then acts again.
-    commandLogger(ctx).warn('the answer of a decision could not be recorded', { verb: input.verb, error });
+    const logger = commandLogger(ctx);
+    logger.warn('the answer of a decision could not be recorded', { verb: input.verb, error });
   }
   return reply;
 }
