@@ -215,6 +215,8 @@ export function chartFallback(title: string, chart: ChartDefinition, locale?: st
       return facts([{ label: chart.label || title, value }]);
     }
     default:
+      // One series reads as facts (smaller on every platform); several need a table's columns.
+      if (chart.series.length === 1) return facts(chart.categories.map((c, i) => ({ label: c, value: n(chart.series[0].values[i] ?? 0) })));
       return table([chart.xLabel ?? '', ...chart.series.map((s) => s.name)], chart.categories.map((c, i) => [c, ...chart.series.map((s) => n(s.values[i] ?? 0))]), title);
   }
 }

@@ -93,7 +93,8 @@ function data(e: Exclude<Element, { kind: 'chart' }>): object {
 /** One element as the card elements that show it. */
 function elementItems(e: Element, charts: boolean): Json[] {
   if (e.kind === 'chart') {
-    const fallback = elementItems(e.fallback, charts)[0];
+    // The numbers under the chart's title: what a client without charts (or a card too big for them) shows.
+    const fallback = { type: 'Container', items: [{ type: 'TextBlock', text: literal(e.title), weight: 'Bolder', wrap: true }, ...elementItems(e.fallback, charts)] };
     return charts ? [teamsChart(e, fallback)] : [fallback];
   }
   return (expand(`elements/${e.kind}`, data(e)).items as Json[] | undefined) ?? [];
@@ -109,24 +110,46 @@ function build(view: ScreenView, charts: boolean): Json {
   return expand('screen', { body: body.flatMap((e) => elementItems(e, charts)), actions });
 }
 
-/** Keeps the first `n` rows of each list and table, for a screen that would not fit. */
-function cut(view: ScreenView, n: number): ScreenView {
-  return {
-    ...view,
-    elements: view.elements.map((e) => (e.kind === 'rows' ? { ...e, rows: e.rows.slice(0, n) } : e.kind === 'table' ? { ...e, rows: e.rows.slice(0, n) } : e)),
-  };
+/** Keeps the first `n` rows of each list, table and facts (a chart's fallback too), for a screen that would not fit. */
+function cut(e: Element, n: number): Element {
+  switch (e.kind) {
+    case 'rows':
+    case 'table':
+      return { ...e, rows: e.rows.slice(0, n) } as Element;
+    case 'facts':
+      return { ...e, facts: e.facts.slice(0, n) };
+    case 'chart':
+      return { ...e, fallback: cut(e.fallback, n) as typeof e.fallback };
+    default:
+      return e;
+  }
 }
+
+const lengthOf = (e: Element): number => (e.kind === 'rows' || e.kind === 'table' ? e.rows.length : e.kind === 'facts' ? e.facts.length : e.kind === 'chart' ? lengthOf(e.fallback) : 0);
 
 /**
  * The Adaptive Card for a screen, within SCREEN_CARD_BUDGET: a card that would be bigger shows its
- * charts as their tables, then fewer rows (the screen's `more` lines still say what is left out).
+ * charts as their tables, then fewer rows (the screen's `more` lines still say what is left out),
+ * then its last elements.
+ * A screen is meant to be a message's worth (a report sends a few charts per message).
  */
 export function screenCard(view: ScreenView): Json {
   let card = build(view, true);
   if (teamsSize(card) <= SCREEN_CARD_BUDGET) return card;
   card = build(view, false);
-  const longest = Math.max(0, ...(view.elements ?? []).map((e) => (e.kind === 'rows' || e.kind === 'table' ? e.rows.length : 0)));
-  for (let n = Math.floor(longest / 2); teamsSize(card) > SCREEN_CARD_BUDGET && n >= 1; n = Math.floor(n / 2)) card = build(cut(view, n), false);
+  const longest = Math.max(0, ...view.elements.map(lengthOf));
+  let elements = view.elements;
+  for (let n = Math.floor(longest / 2); teamsSize(card) > SCREEN_CARD_BUDGET && n >= 1; n = Math.floor(n / 2)) {
+    elements = view.elements.map((e) => cut(e, n));
+    card = build({ ...view, elements }, false);
+  }
+  // Still too big: the last elements give way (the closing buttons stay), as a card Teams refuses shows nothing.
+  const closing = elements[elements.length - 1]?.kind === 'actions' ? elements.slice(-1) : [];
+  let body = closing.length ? elements.slice(0, -1) : elements;
+  while (teamsSize(card) > SCREEN_CARD_BUDGET && body.length > 1) {
+    body = body.slice(0, -1);
+    card = build({ ...view, elements: [...body, ...closing] }, false);
+  }
   return card;
 }
 
