@@ -55,8 +55,9 @@ function data(e: Exclude<Element, { kind: 'chart' }>): object {
       return { text: literal(e.text) };
     case 'lines': {
       const style = toneStyle(e.tone);
-      const shown = e.lines.filter((line) => line.trim() !== '').map((line, i) => ({ text: `${i === 0 && e.tone ? style.mark : ''}${text(line, e.dates)}` }));
-      return { lines: shown, color: style.color, weight: e.tone ? style.weight : 'Default', muted: Boolean(e.muted), size: e.muted ? 'Small' : 'Default', spacing: 'Default' };
+      // Lines after the first sit close under it: one note, one answer.
+      const shown = e.lines.filter((line) => line.trim() !== '').map((line, i) => ({ text: `${i === 0 && e.tone ? style.mark : ''}${text(line, e.dates)}`, spacing: i === 0 ? 'Default' : 'Small' }));
+      return { lines: shown, color: style.color, weight: e.tone ? style.weight : 'Default', muted: Boolean(e.muted), size: e.muted ? 'Small' : 'Default' };
     }
     case 'facts':
       return { facts: e.facts.map((f) => ({ label: literal(f.label), value: text(f.value, e.dates) })) };
