@@ -8,7 +8,8 @@ import { renderMessage } from '../../src/channels/slack/blocks/message';
 import { screenMessage } from '../../src/channels/slack/blocks/screen';
 import { CHART_LIMITS } from '../../src/channels/slack/blocks/chart';
 import { BLOCK_LIMITS } from '../../src/channels/slack/blocks/limits';
-import { chart, heading, screen, type ChartElement } from '../../src/views/elements';
+import { chart, heading, screen, type ChartElement, type ScreenView } from '../../src/views/elements';
+import { renderCard } from '../../src/channels/teams/cards';
 import { everyChart, everyElement } from './screen-samples';
 
 type Json = Record<string, any>;
@@ -110,5 +111,11 @@ describe('a screen as a Slack message', () => {
     expect(withinLimits(blocks)).toEqual([]);
     expect(texts(blocks)).toContain('*Open tickets by status*');
     expect(texts(blocks)).toContain('*SLA met:* 87.5%');
+  });
+
+  it('a summary kept in the outbox from before screens were elements still posts its text on both platforms', () => {
+    const old = { id: 's1', title: '12 tickets changed at once', fallback: '12 tickets changed at once: New 12.' } as unknown as ScreenView;
+    expect(texts(screenMessage(old).blocks as Json[])).toContain('12 tickets changed at once: New 12.');
+    expect(JSON.stringify(renderCard({ type: 'screen', screen: old }))).toContain('12 tickets changed at once: New 12.');
   });
 });
