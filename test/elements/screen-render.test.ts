@@ -9,7 +9,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { renderCard } from '../../src/channels/teams/cards';
 import { screen } from '../../src/views/elements';
-import { describeInChromium, haveChromium, launchChromium, RENDERER, RENDERER_STYLES } from '../support/chromium';
+import { describeInChromium, haveChromium, launchChromium } from '../support/chromium';
+import { openCardPage, renderOnPage } from '../support/card-page';
 import { everyChart, everyElement } from './screen-samples';
 
 const SHOTS = path.resolve(__dirname, '../../test-results/cards');
@@ -22,33 +23,16 @@ let page: Page;
 beforeAll(async () => {
   if (!haveChromium) return;
   browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 520, height: 900 } });
-  await page.setContent('<html><body style="font-family: Segoe UI, sans-serif; background: #f5f5f5; margin: 0"><div id="card" style="width: 480px; margin: 16px; background: white; border-radius: 6px"></div></body></html>');
-  await page.addScriptTag({ path: RENDERER });
-  await page.addStyleTag({ path: RENDERER_STYLES });
+  page = await openCardPage(browser);
 });
 afterAll(async () => {
   await browser?.close();
 });
 
-async function render(card: Record<string, unknown>) {
-  return page.evaluate((json) => {
-    const AC = (window as any).AdaptiveCards;
-    const adaptive = new AC.AdaptiveCard();
-    const context = new AC.SerializationContext();
-    adaptive.parse(json, context);
-    const events: string[] = [];
-    for (let i = 0; i < context.eventCount; i++) events.push(context.getEventAt(i).message);
-    const validation = adaptive.validateProperties();
-    const invalid: string[] = [];
-    for (const e of validation.validationEvents) invalid.push(`${AC.ValidationEvent[e.event]}: ${e.message}`);
-    const host = document.getElementById('card')!;
-    host.innerHTML = '';
-    const element = adaptive.render();
-    if (element) host.appendChild(element);
-    return { events, invalid, text: host.innerText, buttons: Array.from(host.querySelectorAll('button')).map((b) => (b.textContent ?? '').trim()), ok: Boolean(element) };
-  }, card);
-}
+const render = async (card: Record<string, unknown>) => {
+  const r = await renderOnPage(page, card);
+  return { ...r, events: r.parseErrors, invalid: r.validationErrors };
+};
 
 describeInChromium('screens in the official Adaptive Cards renderer', () => {
   it('lays out every element kind; charts it cannot draw show their numbers (docs/screens/screen-elements.png)', async () => {
