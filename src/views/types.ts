@@ -6,6 +6,9 @@ import type { Notice, NoticeTone, StatusRole, Verb } from '../core';
 import type { AssetLabels, TicketLabels } from './labels';
 import type { FormView } from './form-types';
 import type { NoticeView } from './notice-view';
+import type { ScreenView } from './elements';
+
+export type { ScreenView } from './elements';
 
 /** A button. Clicking it sends `{ verb, ticketId, etag }` back (DESIGN rule 4). */
 export interface ActionView {
@@ -285,4 +288,6 @@ export type View =
   | { type: 'asset-list'; list: AssetListView }
   | { type: 'notice'; notice: NoticeView }
   | { type: 'text'; text: string }
-  | { type: 'digest'; digest: DigestView };
+  | { type: 'digest'; digest: DigestView }
+  /** A screen made of neutral elements (src/views/elements.ts): every new screen is one. */
+  | { type: 'screen'; screen: ScreenView };

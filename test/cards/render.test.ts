@@ -7,7 +7,8 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { renderCard } from '../../src/channels/teams/cards';
-import { describeInChromium, haveChromium, launchChromium, RENDERER, RENDERER_STYLES } from '../support/chromium';
+import { describeInChromium, haveChromium, launchChromium } from '../support/chromium';
+import { openCardPage, renderOnPage } from '../support/card-page';
 import { sampleViews } from './samples';
 import { digestView } from '../../src/features/digests/digest-view';
 
@@ -21,56 +22,17 @@ const DOC_SHOTS = process.env.UPDATE_DOC_SCREENS === '1' ? path.resolve(__dirnam
 let browser: Browser;
 let page: Page;
 
-interface Rendered {
-  parseErrors: string[];
-  validationErrors: string[];
-  text: string;
-  buttons: string[];
-  ok: boolean;
-}
-
 beforeAll(async () => {
   if (!haveChromium) return;
   browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 520, height: 900 } });
-  await page.setContent('<html><body style="font-family: Segoe UI, sans-serif; background: #f5f5f5; margin: 0"><div id="card" style="width: 480px; margin: 16px; background: white; border-radius: 6px"></div></body></html>');
-  await page.addScriptTag({ path: RENDERER });
-  await page.addStyleTag({ path: RENDERER_STYLES });
-  // Teams renders TextBlock markdown (links, bold); the bare renderer needs a processor for that.
-  await page.evaluate(() => {
-    const escape = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-    (window as any).AdaptiveCards.AdaptiveCard.onProcessMarkdown = (text: string, result: { outputHtml: string; didProcess: boolean }) => {
-      result.outputHtml = escape(text)
-        .replace(/\[([^\]]+)\]\((https?:[^)\s]+)\)/g, '<a href="$2">$1</a>')
-        .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>');
-      result.didProcess = true;
-    };
-  });
+  page = await openCardPage(browser);
 });
 
 afterAll(async () => {
   await browser?.close();
 });
 
-async function render(card: Record<string, unknown>): Promise<Rendered> {
-  return page.evaluate((json) => {
-    const AC = (window as any).AdaptiveCards;
-    const adaptive = new AC.AdaptiveCard();
-    const context = new AC.SerializationContext();
-    adaptive.parse(json, context);
-    const parseErrors: string[] = [];
-    for (let i = 0; i < context.eventCount; i++) parseErrors.push(context.getEventAt(i).message);
-    const validation = adaptive.validateProperties();
-    const validationErrors: string[] = [];
-    for (const e of validation.validationEvents) validationErrors.push(`${AC.ValidationEvent[e.event]}: ${e.message}`);
-    const host = document.getElementById('card')!;
-    host.innerHTML = '';
-    const element = adaptive.render();
-    if (element) host.appendChild(element);
-    const buttons = Array.from(host.querySelectorAll('button')).map((b) => (b.textContent ?? '').trim());
-    return { parseErrors, validationErrors, text: host.innerText, buttons, ok: Boolean(element) };
-  }, card);
-}
+const render = (card: Record<string, unknown>) => renderOnPage(page, card);
 
 describeInChromium('cards in the official Adaptive Cards renderer (headless Chromium)', () => {
   const views = sampleViews();

@@ -12,9 +12,6 @@ import type { View } from '../../src/views/types';
 import type { CardClock } from '../../src/core/sla';
 import { listWithClocks, withClocks } from '../../src/features/sla/clock-view';
 import { sampleViews, ticket, vocabulary } from '../cards/samples';
-import { stormMessage } from '../../src/channels/slack/blocks/storm';
-import { stormData } from '../../src/channels/teams/storm-card';
-import { expand } from '../../src/channels/teams/cards';
 import { mergedDmText, stormView } from '../../src/features/storms/storm-view';
 import { digestMessage } from '../../src/channels/slack/blocks/digest';
 import { digestView } from '../../src/features/digests/digest-view';
@@ -92,7 +89,7 @@ describe('a German reader sees German on every surface of both platforms', () =>
   it('a change storm: the summary on both platforms and the merged DM', () => {
     const tickets = Array.from({ length: 12 }, (_, i) => ticket({ id: i + 1, priority: i % 3 ? 'Normal' : 'High', status: i % 2 ? 'New' : 'In Progress' }));
     const view = stormView('s1', tickets, 'de-DE', vocabulary, 4);
-    for (const [surface, texts] of [['Teams', teamsTexts(expand('storm', stormData(view)))], ['Slack', slackTexts(stormMessage(view))]] as const) {
+    for (const [surface, texts] of [['Teams', teamsTexts(renderCard({ type: 'screen', screen: view }))], ['Slack', slackTexts(renderMessage({ type: 'screen', screen: view }))]] as const) {
       expect(texts.some((t) => t.includes('12 Tickets auf einmal geändert')), surface).toBe(true);
       expect(english(texts), `English catalog text on ${surface}`).toEqual([]);
       expect(plainDates(texts), `a date as text on ${surface}`).toEqual([]);

@@ -7,7 +7,7 @@
 import type { BlockAction, RespondFn } from '@slack/bolt';
 import type { RowAnswer } from '../../commands/list-row';
 import { renderMessage } from './blocks/message';
-import { STORM_BLOCK } from './blocks/storm';
+import { SHARED_BLOCK } from './blocks/screen';
 import type { SlackDeps } from './command-context';
 import { isDirect, postPrivate } from './reply-delivery';
 
@@ -16,8 +16,9 @@ export async function answerRow(deps: SlackDeps, body: BlockAction, row: RowAnsw
   const channelId = body.channel?.id ?? body.container?.channel_id;
   const ts = body.container?.message_ts ?? body.message?.ts;
   const ephemeral = Boolean(body.container?.is_ephemeral);
-  // A change storm's summary is the channel's: its rows' list goes to the clicker alone (blocks/storm.ts).
-  const summary = (body.message?.blocks as { block_id?: string }[] | undefined)?.some((b) => b.block_id?.startsWith(STORM_BLOCK)) && !ephemeral;
+  // A shared screen (a change storm's summary) is the channel's: its rows' list goes to the clicker alone (blocks/screen.ts).
+  // 'storm-' marks the summaries posted before summaries were screens.
+  const summary = (body.message?.blocks as { block_id?: string }[] | undefined)?.some((b) => b.block_id?.startsWith(SHARED_BLOCK) || b.block_id?.startsWith('storm-')) && !ephemeral;
   if (row.list && summary) {
     await postPrivate(deps, { channelId, userId: body.user.id, respond: body.response_url ? respond : undefined }, renderMessage(row.list.view));
   } else if (row.list) {

@@ -14,7 +14,7 @@ import type { Store } from '../../store/types';
 import { slackTexts } from '../../views/channel-texts';
 import type { TicketView } from '../../views/types';
 import { renderMessage } from './blocks/message';
-import { stormMessage } from './blocks/storm';
+import { screenMessage } from './blocks/screen';
 import { digestMessage } from './blocks/digest';
 import { escapeMrkdwn } from './blocks/limits';
 import { slackErrorCode, type ConversationInfo, type SlackClient, type SlackDeps, type ThreadReplyInfo } from './command-context';
@@ -114,7 +114,7 @@ export function createSlackDelivery(config: SlackDeliveryConfig): Delivery {
     async postSummary(channel, view, send) {
       const before = await earlier(channel, send);
       if (before) return before;
-      const res = await call('chat.postMessage (summary)', () => client.chat.postMessage({ channel, ...stormMessage(view), ...tagged(send) }));
+      const res = await call('chat.postMessage (summary)', () => client.chat.postMessage({ channel, ...screenMessage(view), ...tagged(send) }));
       if (!res.ts) throw new DeliveryError('failed', 'chat.postMessage returned no ts');
       return res.ts;
     },

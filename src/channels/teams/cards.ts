@@ -14,6 +14,7 @@ import type { View } from '../../views/types';
 import { assetData, confirmationData, errorData, formData, helpData, listData, noticeData, ticketData } from './card-data';
 import { literal } from './card-text';
 import { digestData } from './digest-card';
+import { screenCard } from './screen-card';
 import { filesCardElements } from '../../features/files/card';
 
 export { literal };
@@ -59,7 +60,7 @@ function withFiles(card: Record<string, unknown>, view: View): Record<string, un
   return { ...card, body };
 }
 
-function cardData(view: View): [TemplateName, object] {
+function cardData(view: Exclude<View, { type: 'screen' }>): [TemplateName, object] {
   switch (view.type) {
     case 'ticket':
       return ['ticket', ticketData(view.ticket)];
@@ -96,7 +97,7 @@ export function refreshClause(view: View, userIds: readonly string[]): Record<st
  * cards get a refresh clause when refreshUserIds are given.
  */
 export function renderCard(view: View, options: RenderCardConfig = {}): Record<string, unknown> {
-  const card = view.type === 'help' ? helpCard(view) : withFiles(expand(...cardData(view)), view);
+  const card = view.type === 'help' ? helpCard(view) : view.type === 'screen' ? screenCard(view.screen) : withFiles(expand(...cardData(view)), view);
   const refresh = options.refreshUserIds?.length ? refreshClause(view, options.refreshUserIds) : undefined;
   return refresh ? { ...card, refresh } : card;
 }

@@ -16,7 +16,7 @@ import type { ThreadTurn } from './bot';
 import { isTooBig, TEAMS_MESSAGE_LIMIT } from './fit';
 import { inPersonalChat } from './personal-chat';
 import { cardFor } from './activities';
-import { stormActivity } from './storm-card';
+import { screenActivity } from './screen-card';
 import { IANAZone } from 'luxon';
 import { renderCard } from './cards';
 import { kindOf } from './turn';
@@ -138,7 +138,7 @@ export function createTeamsDelivery(config: TeamsDeliveryConfig): Delivery {
     },
     async postSummary(conversationId, view) {
       const { ref } = await reference(conversationId);
-      const sent = await inConversation(ref, 'summary', (ctx) => ctx.sendActivity(stormActivity(view)));
+      const sent = await inConversation(ref, 'summary', (ctx) => ctx.sendActivity(screenActivity(view)));
       if (!sent?.id) throw new DeliveryError('failed', 'Teams returned no activity id for the summary');
       return sent.id;
     },

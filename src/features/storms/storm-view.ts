@@ -1,7 +1,8 @@
 /**
  * A change storm's summary (many tickets of one channel's subscription changed in one poll
  * cycle): counts by status and priority, the first rows with Show and Claim, and a button that
- * lists them all in the bot, paged. Also the one merged DM a person gets instead of many.
+ * lists them all in the bot, paged, as a screen of elements that every channel renders. Also the
+ * one merged DM a person gets instead of many.
  */
 import { VERBS } from '../../core';
 import type { RoleVocabulary } from '../../core/vocabulary';
@@ -9,30 +10,19 @@ import type { Ticket } from '../../helpdesk/types';
 import { normalizeLocale, translator, type Translate } from '../../i18n';
 import { valueLabel } from '../../views/format';
 import { keepingList } from '../../views/list-view';
+import { actions, facts, heading, lines, rows, screen, type Element, type ScreenView } from '../../views/elements';
 import { ticketSummary } from '../../views/ticket-view';
-import type { ActionView, TicketSummaryView } from '../../views/types';
+import { summaryRow } from '../../views/ticket-rows';
 
 /** Rows a summary shows before "and N more". */
 export const STORM_ROWS = 5;
 
-/** What a storm summary says, in the channel's language; renderers only lay it out. */
-export interface StormView {
-  locale: string;
-  /** The storm's id: its list button pages the tickets kept under it. */
-  id: string;
-  title: string;
-  /** One line per count: "Status: New 100 · Active 20". */
-  counts: { label: string; text: string }[];
-  rows: TicketSummaryView[];
-  /** "and 115 more" ('' when every ticket is a row). */
-  moreText: string;
-  /** Said when tickets that matter follow as cards of their own ('' when none do). */
-  cardsText: string;
-  /** The list button (and whatever else the summary offers). */
-  actions: ActionView[];
-  /** Plain text for notifications and clients that cannot show the layout. */
-  fallback: string;
-}
+/**
+ * A storm summary is a screen made of elements (src/views/elements.ts): a heading, the counts as
+ * facts, the first rows with Show and Claim and "and N more", a note when tickets that matter
+ * follow as cards, and the list button. `fallback` is the plain text for notifications.
+ */
+export type StormView = ScreenView;
 
 /** The values the list button sends: `queue changes` for this storm, from its first page. */
 export const stormListValues = (id: string, page = 1) => ({ queue: 'changes', storm: id, page: String(page) });
@@ -48,25 +38,22 @@ export function stormView(id: string, tickets: readonly Ticket[], locale: string
   const lang = normalizeLocale(locale);
   const t = translator(lang);
   const viewer = { email: '', isAgent: true, locale: lang };
-  const rows = tickets.slice(0, STORM_ROWS).map((tk) => ticketSummary(tk, viewer, undefined, vocabulary));
+  const summaries = tickets.slice(0, STORM_ROWS).map((tk) => ticketSummary(tk, viewer, undefined, vocabulary));
   // Show and Claim on a row keep the storm's list, so a click never replaces the shared summary.
-  const kept = keepingList({ title: '', tickets: rows, emptyText: '', moreText: [] }, { verb: VERBS.queue, values: stormListValues(id) }).tickets;
+  const kept = keepingList({ title: '', tickets: summaries, emptyText: '', moreText: [] }, { verb: VERBS.queue, values: stormListValues(id) }).tickets;
   const status = countLine(t, tickets, 'status');
-  const more = tickets.length - rows.length;
-  return {
-    locale: lang,
-    id,
-    title: t('storms:summary.title', { count: tickets.length }),
-    counts: [
-      { label: t('storms:summary.byStatus'), text: status },
-      { label: t('storms:summary.byPriority'), text: countLine(t, tickets, 'priority') },
-    ],
-    rows: kept,
-    moreText: more > 0 ? t('storms:summary.more', { count: more }) : '',
-    cardsText: carded > 0 ? t('storms:summary.cards') : '',
-    actions: [{ verb: VERBS.queue, title: t('storms:summary.list', { count: tickets.length }), data: stormListValues(id) }],
-    fallback: t('storms:summary.fallback', { count: tickets.length, status }),
-  };
+  const more = tickets.length - kept.length;
+  const elements: Element[] = [
+    heading(t('storms:summary.title', { count: tickets.length })),
+    facts([
+      { label: t('storms:summary.byStatus'), value: status },
+      { label: t('storms:summary.byPriority'), value: countLine(t, tickets, 'priority') },
+    ]),
+    rows(kept.map(summaryRow), more > 0 ? t('storms:summary.more', { count: more }) : undefined),
+    ...(carded > 0 ? [lines([t('storms:summary.cards')], { muted: true })] : []),
+    actions([{ verb: VERBS.queue, title: t('storms:summary.list', { count: tickets.length }), data: stormListValues(id) }]),
+  ];
+  return screen(elements, { locale: lang, fallback: t('storms:summary.fallback', { count: tickets.length, status }), shared: true });
 }
 
 /** Lines a merged DM quotes before "and N more". */

@@ -9,6 +9,7 @@ import { slackDate } from './dates';
 import { BLOCK_LIMITS, escapeMrkdwn, mrkdwn, placeConversations, plain, truncate, userText } from './limits';
 import { noticeBlocks, ticketBlocks, ticketSummaryBlocks, ticketText } from './ticket';
 import { digestMessage } from './digest';
+import { screenMessage } from './screen';
 
 /** A message body ready for chat.postMessage / chat.update / respond. */
 export interface SlackMessage {
@@ -145,5 +146,7 @@ export function renderMessage(view: View, _locale?: string): SlackMessage {
       return { text: userText(view.notice.text, BLOCK_LIMITS.fallbackText), blocks: noticeBlocks(view.notice) };
     case 'digest':
       return digestMessage(view.digest);
+    case 'screen':
+      return screenMessage(view.screen);
   }
 }
