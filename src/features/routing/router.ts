@@ -64,11 +64,17 @@ export interface RouterConfig {
 export interface Router {
   /** Decides a new ticket once across replicas; undefined when another replica has it, it was routed before, or it already has an assignee. */
   routeTicket(ticket: Ticket): Promise<Decision | undefined>;
+  /** What routing would decide for this ticket now, without taking it up (an agent's hand-over before they go away). */
+  decideFor(ticket: Ticket): Promise<Decision>;
+  /** Records a hand-over the caller wrote (moves the cursor, counts towards today's assignments). */
+  handedOver(ticketId: number, decision: Decision): Promise<void>;
   /** The assignment write lost (someone claimed it first): the ticket is recorded as not routed. */
   taken(ticketId: number, by: string): Promise<void>;
   /** Everything a decision would read now, for the `routing` command. */
   snapshot(): Promise<Snapshot>;
 }
+
+const routed = (ticket: Ticket) => ({ id: ticket.id, category: ticket.category, priority: ticket.priority, ...(ticket.spaceId ? { spaceId: ticket.spaceId } : {}) });
 
 /** Whether `at` is within the SLA policy's business hours. */
 function inHoursAt(policy: PolicySource | undefined, at: number): boolean | undefined {
@@ -103,6 +109,17 @@ export function createRouter(config: RouterConfig): Router {
     return { rules, agents, lastAssigned, cursors, now, names, ...(inHours === undefined ? {} : { inHours }) };
   }
 
+  async function record(ticketId: number, decision: Decision, now: number): Promise<void> {
+    if ('assignee' in decision) {
+      const cursor = decision.method === 'round-robin' ? { group: decision.group, agent: decision.assignee } : undefined;
+      await table.settle(ticketId, { state: 'assigned', group: decision.group, assignee: decision.assignee, why: decision.why }, now, cursor);
+    } else if ('wait' in decision) {
+      await table.settle(ticketId, { state: 'queued', group: decision.group, why: decision.why }, now);
+    } else {
+      await table.settle(ticketId, { state: 'unassigned', ...(decision.group ? { group: decision.group } : {}), why: decision.why }, now);
+    }
+  }
+
   return {
     async routeTicket(ticket) {
       if (ticket.assignedTo) return undefined;
@@ -110,17 +127,17 @@ export function createRouter(config: RouterConfig): Router {
       const rules = config.rules.current();
       const now = config.now().getTime();
       if (!(await table.claim(ticket.id, now, STALE_CLAIM_MS))) return undefined;
-      const input = await inputs(rules, now);
-      const decision = decide({ ...input, ticket: { id: ticket.id, category: ticket.category, priority: ticket.priority, ...(ticket.spaceId ? { spaceId: ticket.spaceId } : {}) } });
-      if ('assignee' in decision) {
-        const cursor = decision.method === 'round-robin' ? { group: decision.group, agent: decision.assignee } : undefined;
-        await table.settle(ticket.id, { state: 'assigned', group: decision.group, assignee: decision.assignee, why: decision.why }, now, cursor);
-      } else if ('wait' in decision) {
-        await table.settle(ticket.id, { state: 'queued', group: decision.group, why: decision.why }, now);
-      } else {
-        await table.settle(ticket.id, { state: 'unassigned', ...(decision.group ? { group: decision.group } : {}), why: decision.why }, now);
-      }
+      const decision = decide({ ...(await inputs(rules, now)), ticket: routed(ticket) });
+      await record(ticket.id, decision, now);
       return decision;
+    },
+    async decideFor(ticket) {
+      await config.rules.refresh();
+      const now = config.now().getTime();
+      return decide({ ...(await inputs(config.rules.current(), now)), ticket: routed(ticket) });
+    },
+    async handedOver(ticketId, decision) {
+      await record(ticketId, decision, config.now().getTime());
     },
     async taken(ticketId, by) {
       await table.settle(ticketId, { state: 'unassigned', why: { code: 'manual', groups: [], skipped: [{ agent: addressKey(by), reason: { source: 'inactive' } }] } }, config.now().getTime());
@@ -155,4 +172,4 @@ export function escalationMinutes(group: Group, policy: PolicySource | undefined
 }
 
 /** The group a ticket goes to first (for the wiring's DM and card wording). */
-export const firstGroup = (rules: RoutingRules, ticket: Ticket) => groupFor(rules, { id: ticket.id, category: ticket.category, priority: ticket.priority, ...(ticket.spaceId ? { spaceId: ticket.spaceId } : {}) });
+export const firstGroup = (rules: RoutingRules, ticket: Ticket) => groupFor(rules, routed(ticket));

@@ -95,7 +95,7 @@ export interface RoutingTable {
   claim(ticketId: number, at: number, staleMs: number): Promise<boolean>;
   /** Takes a queued ticket up again (the queue's drain): true for exactly one caller. */
   takeQueued(ticketId: number, at: number): Promise<boolean>;
-  /** Records how a claimed ticket ended, and moves the group's cursor when it was assigned by round robin. */
+  /** Records how a claimed (or handed-over) ticket ended, and moves the group's cursor when it was assigned by round robin. */
   settle(ticketId: number, settled: Settled, at: number, cursor?: { group: string; agent: string }): Promise<void>;
   /** The ticket's row, if routing took it up. */
   ticket(ticketId: number): Promise<{ state: string; group?: string; assignee?: string; why?: Why } | undefined>;
@@ -132,13 +132,15 @@ export function createRoutingTable(db: Kysely<RoutingTables>): RoutingTable {
     },
     async settle(ticketId, settled, at, cursor) {
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('routing_tickets').set({
+        const row = {
           state: settled.state,
           group_name: settled.group ?? null,
           assignee: settled.state === 'assigned' ? settled.assignee : null,
           why: JSON.stringify(settled.why),
           settled_at: at,
-        }).where('ticket_id', '=', ticketId).execute();
+        };
+        // A hand-over settles a ticket routing never claimed: the row is made then.
+        await trx.insertInto('routing_tickets').values({ ticket_id: ticketId, claimed_at: at, ...row }).onConflict((oc) => oc.column('ticket_id').doUpdateSet(row)).execute();
         if (cursor) {
           await trx.insertInto('routing_cursors').values({ group_name: cursor.group, agent: cursor.agent, at })
             .onConflict((oc) => oc.column('group_name').doUpdateSet({ agent: cursor.agent, at })).execute();
