@@ -106,7 +106,8 @@ export async function handlePeople(state: ServerState, req: IncomingMessage, res
   if (method !== 'GET') return sendGraphError(res, requestId, 405, 'invalidRequest', `${method} is not supported on /users.`);
   if (!m[2]) {
     const filter = /^mail eq '(.*)'$/.exec(query.get('$filter') ?? '');
-    if (!filter) throw new GraphFail(400, 'Request_UnsupportedQuery', "Only $filter=mail eq '<address>' is served on /users here.");
+    // Listing the whole directory is beyond what this app is granted; one address is what routing asks.
+    if (!filter) return sendGraphError(res, requestId, 403, 'accessDenied', "Either scp or roles claim need to be present in the token, or the app has no access to this resource: only $filter=mail eq '<address>' is answered here.");
     const p = people.get(filter[1].replace(/''/g, "'"));
     return send(res, requestId, 200, { value: p ? [{ id: p.id, mail: p.mail, userPrincipalName: p.mail }] : [] });
   }
