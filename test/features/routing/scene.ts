@@ -35,7 +35,7 @@ export interface RoutingScene {
   /** Moves the scene's clock on. */
   advance(ms: number): void;
   /** Runs a typed command (by verb) as the agent with this address. */
-  run(email: string, verb: string, values?: Record<string, string>): Promise<Reply>;
+  run(email: string, verb: string, values?: Record<string, string>, locale?: string): Promise<Reply>;
   /** A new, unassigned ticket to route. */
   ticket(id: number, fields?: Partial<Ticket>): Ticket;
   close(): Promise<void>;
@@ -61,8 +61,8 @@ export async function startRoutingScene(rules: object, slackUsers: FakeSlackUser
   return {
     stack, slack, store, router, commands, logged,
     advance: (ms) => void (clock += ms),
-    async run(email, verb, values) {
-      const ctx: CommandContext = { actor: { email, name: email }, helpdesk: stack.helpdesk, conversation: { platform: 'slack', id: 'D1', kind: 'personal' }, channel: {}, locale: 'en' };
+    async run(email, verb, values, locale = 'en') {
+      const ctx: CommandContext = { actor: { email, name: email }, helpdesk: stack.helpdesk, conversation: { platform: 'slack', id: 'D1', kind: 'personal' }, channel: {}, locale };
       return commands.handler(verb)!(ctx, { verb, ...(values ? { values } : {}) }, commands.declarations);
     },
     ticket: (id, fields = {}) => ({
