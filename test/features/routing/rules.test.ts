@@ -98,6 +98,11 @@ describe('routing rules file', () => {
     expect(await checkRoutingRules(bad)).toEqual([{ kind: 'fail', line: `Routing rules: ${bad}: groups[0].method: must be one of round-robin, least-busy, manual, got "fifo"` }]);
   });
 
+  it('loads the example file of docs/routing.md', async () => {
+    const verdicts = await checkRoutingRules(path.resolve('examples/routing.json'));
+    expect(verdicts).toMatchObject([{ kind: 'pass', line: expect.stringContaining('Hardware (round-robin, 2 agents), Urgent (least-busy, 2 agents), Service desk (least-busy, 3 agents); default Service desk') }]);
+  });
+
   it('HELPDESK_ROUTING_FILE is read as an absolute path; without it routing is off', () => {
     expect(loadConfig({}).routingFile).toBeUndefined();
     expect(loadConfig({ HELPDESK_ROUTING_FILE: 'routing.json' }).routingFile).toBe(path.resolve('routing.json'));
