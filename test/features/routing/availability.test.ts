@@ -4,6 +4,11 @@
  * until they are back; a Graph 403 for presence does not stop routing; presence is read once a minute.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { checkRoutingSources } from '../../../src/features/routing/routing-check';
+import { createLogger } from '../../../src/log';
 import { startRoutingScene, VERBS, type RoutingScene } from './scene';
 
 const AGENTS = ['meganb@example.com', 'alexw@example.com', 'diegos@example.com', 'pattif@example.com'];
@@ -88,4 +93,29 @@ describe('routing availability', () => {
     scene.stack.emulator.people.set('meganb@example.com', { autoReplies: { status: 'scheduled', start: '2026-12-01T00:00:00Z', end: '2026-12-31T00:00:00Z' } });
     expect(await assignees(scene, [1, 2])).toEqual(['alexw@example.com', 'alexw@example.com']);
   });
+
+  it('reads Slack Do Not Disturb, Slack presence and a status that has expired, as the group says', async () => {
+    scene = await startRoutingScene({ groups: [{ name: 'Desk', agents: ['meganb@example.com', 'alexw@example.com', 'diegos@example.com'], method: 'round-robin', availability: { slackDnd: true, slackPresence: true, slackAwayStatuses: ['OOO'] } }], default: 'Desk' }, [
+      { id: 'U1', name: 'Megan', email: 'meganb@example.com', dnd: { enabled: true, start: Date.parse('2026-12-07T09:00:00Z') / 1000, end: Date.parse('2026-12-07T18:00:00Z') / 1000 } },
+      { id: 'U2', name: 'Alex', email: 'alexw@example.com', presence: 'away' },
+      // Her OOO status ended yesterday: Slack still shows it until she clears it, but it no longer counts.
+      { id: 'U3', name: 'Diego', email: 'diegos@example.com', status: { text: 'OOO', emoji: '', expiration: Date.parse('2026-12-06T18:00:00Z') / 1000 } },
+    ]);
+    expect(await assignees(scene, [1, 2])).toEqual(['diegos@example.com', 'diegos@example.com']);
+    expect(scene.slack.callsTo('dnd.teamInfo')).toHaveLength(1);
+  });
+
+  it('the doctor tries presence against the tenant and names the permission a 403 asks for', async () => {
+    const s = await start();
+    const dir = mkdtempSync(path.join(tmpdir(), 'routing-doctor-'));
+    writeFileSync(path.join(dir, 'routing.json'), JSON.stringify(RULES));
+    const tenant = { graph: s.stack.graph, logger: createLogger({ level: 'error' }), settings: { priorities: [], routingFile: path.join(dir, 'routing.json') } };
+    expect(await checkRoutingSources(tenant)).toEqual([
+      { kind: 'say', line: 'ℹ Routing reads Slack presence and status: the Slack app needs users:read (Slack bot scope)' },
+      { kind: 'pass', line: 'Routing: presence of meganb@example.com read' },
+    ]);
+    s.stack.emulator.people.deny('presence');
+    expect((await checkRoutingSources(tenant)).at(-1)).toEqual({ kind: 'fail', line: expect.stringMatching(/^Routing: Graph refused presence \(.*\): grant Presence\.Read\.All \(application permission\)$/) });
+  });
 });
+
