@@ -18,6 +18,8 @@ import { probeHelpdesk, reachabilityReport, readyState, REPORT_WAIT_MS } from '.
 import { reportStatusRoles } from './settings/roles';
 import { prepareDataDir, startFailure } from './start-errors';
 import { openPolicySource } from './features/sla/policy-source';
+import { openRoutingSource } from './features/routing/rules-source';
+import { slackPresenceOver } from './channels/slack/presence';
 import { bindFeatures, FEATURES, featureMigrations, type AnyFeature, type HostServices } from './features';
 import type { FeatureRead, StartupSettings } from './features/types';
 import path from 'node:path';
@@ -75,6 +77,11 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
   if (!config.databaseUrl || config.helpdesk.target.kind === 'embedded') prepareDataDir(config.dataDir, config.dataDirSetting);
   // A policy that does not load stops start-up before anything else starts (PolicyError lists why).
   const sla = config.slaFile ? await openPolicySource(config.slaFile, { logger: logger.child({ component: 'sla' }), priorities: config.helpdesk.priorities }) : undefined;
+  // So do routing rules that do not load (RoutingRulesError names the file, the JSON path and what is wrong).
+  const routingRules = config.routingFile ? await openRoutingSource(config.routingFile, { logger: logger.child({ component: 'routing' }) }) : undefined;
+  // Slack's presence is read through the Slack channel's client once it has started.
+  let slack: SlackChannel | undefined;
+  const routing = routingRules ? { rules: routingRules, slack: config.slack ? slackPresenceOver(() => slack?.client) : undefined } : undefined;
   const { graph: graphConfig, emulator } = await graphFor(config, logger.child({ component: 'graph' }));
   // One token between the bot's client and the readiness probe, which tries once per call and soon gives up.
   const tokens = createTokenSource({ ...graphConfig, graphUrl: graphConfig.graphUrl.replace(/\/+$/, ''), logger: graphConfig.logger ?? logger });
@@ -93,7 +100,7 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
   // The site's columns are read while the channels load; a read that fails is logged and the settings serve.
   void service.ticketSchema();
   // Each listed feature is handed the services it names; one that names what this host lacks stops start-up here.
-  const featureHost: HostServices = { helpdesk: service, logger, vocabulary: service.vocabulary, locale: normalizeLocale(config.locale), timeZone: config.timeZone, slaPolicy: sla, now: () => new Date(), store, graph, attachmentsFolder: config.files.folder };
+  const featureHost: HostServices = { helpdesk: service, logger, vocabulary: service.vocabulary, locale: normalizeLocale(config.locale), timeZone: config.timeZone, slaPolicy: sla, routing, now: () => new Date(), store, graph, attachmentsFolder: config.files.folder };
   const features = bindFeatures(featureList, { ...featureHost, db: featureDb });
   const commands = options.commands ?? registryOf(features);
   const notifications = createNotifications({
@@ -147,7 +154,6 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
   teamsLoading.catch(() => undefined);
   const teams: TeamsEndpoint = { handle: async (req, res) => (await teamsLoading).channel.handle(req, res) };
 
-  let slack: SlackChannel | undefined;
   const slackDeliveries: Delivery[] = [];
   if (config.slack) {
     const slackLogger = logger.child({ channel: 'slack' });
@@ -245,6 +251,7 @@ const readText = (r: FeatureRead) => ('table' in r ? `the store's ${r.table}` : 
 export function describeRunning(config: Readonly<Config>, features: readonly AnyFeature[]): string[] {
   const settings: StartupSettings = {
     ...(config.slaFile ? { slaFile: path.resolve(config.slaFile) } : {}),
+    ...(config.routingFile ? { routingFile: path.resolve(config.routingFile) } : {}),
     timeZone: config.timeZone, locale: config.locale, csat: config.csat, stormThreshold: config.stormThreshold,
     ...(config.helpdesk.spaceId ? { spaceId: config.helpdesk.spaceId } : {}),
     ...(config.helpdesk.ticketUrlPattern ? { ticketUrlPattern: config.helpdesk.ticketUrlPattern } : {}),

@@ -87,6 +87,8 @@ export interface Config {
   locale: string;
   /** HELPDESK_SLA_FILE: the SLA policy (src/features/sla); undefined = no clocks. */
   slaFile?: string;
+  /** HELPDESK_ROUTING_FILE: the routing rules (src/features/routing); undefined = agents claim, as always. */
+  routingFile?: string;
   /** HELPDESK_CSAT (on|off, default on) and HELPDESK_CSAT_SCALE (5|thumbs, default 5): the survey a requester gets when their ticket is resolved. */
   csat: { enabled: boolean; scale: SurveyScale };
   /** HELPDESK_TIME_ZONE: IANA zone of digests set without one when no SLA policy names one (default UTC). */
@@ -152,6 +154,7 @@ export function loadConfig(env: Env = process.env, options: LoadOptions = {}): R
     databaseUrl: found.read(() => readDatabaseUrl(env), undefined),
     locale: found.read(() => helpdeskLocale(env), 'en'),
     slaFile: found.read(() => (value(env, 'HELPDESK_SLA_FILE') ? path.resolve(value(env, 'HELPDESK_SLA_FILE')!) : undefined), undefined),
+    routingFile: found.read(() => (value(env, 'HELPDESK_ROUTING_FILE') ? path.resolve(value(env, 'HELPDESK_ROUTING_FILE')!) : undefined), undefined),
     csat: {
       enabled: found.read(() => oneOf(env, 'HELPDESK_CSAT', ['on', 'off'], 'on'), 'on') === 'on',
       scale: found.read(() => oneOf(env, 'HELPDESK_CSAT_SCALE', ['5', 'thumbs'], '5'), '5') === 'thumbs' ? 'thumbs' : 'five',

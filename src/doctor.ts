@@ -44,7 +44,7 @@ async function main(argv: string[]): Promise<number> {
   }
   say(describeTarget(config.helpdesk));
   say('');
-  const result = await runDoctor(config.helpdesk, { write: say, slaFile: config.slaFile, filesFolder: config.files.folder });
+  const result = await runDoctor(config.helpdesk, { write: say, slaFile: config.slaFile, routingFile: config.routingFile, filesFolder: config.files.folder });
   if (!result.ok) {
     say(`\nSome checks failed; fix the ✖ lines above and run \`${again(argv)}\` again.`);
     return 1;

@@ -53,6 +53,10 @@ export const VERBS = {
   answersSolved: 'answers.solved',
   mergeAsk: 'ticket.mergeAsk',
   merge: 'ticket.merge',
+  routing: 'routing.show',
+  away: 'routing.away',
+  back: 'routing.back',
+  handOff: 'routing.handOff',
 } as const;
 
 export type Verb = (typeof VERBS)[keyof typeof VERBS];

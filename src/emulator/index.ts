@@ -15,6 +15,7 @@ import { etagOf, LIST_NAMES, createListStore } from './lists';
 import { GraphFail } from './items';
 import { seedDemo } from './seed';
 import { createHandler } from './server';
+import { createPeople, type PeopleStore } from './people';
 import type { Identity } from './token';
 
 export { DEMO_AGENTS } from './seed';
@@ -78,6 +79,12 @@ export interface Emulator {
     injectToken(status: FaultStatus, count?: number): void;
     clear(): void;
   };
+  /**
+   * The tenant's people as routing reads them (Graph presence, out of office, automatic replies): every
+   * agent of the site is a user, Available, until `set` says otherwise. Faults for these routes: 'POST
+   * communications/getPresencesByUserId', 'GET users/{id}', 'GET users', 'GET users/{id}/mailboxSettings/automaticRepliesSetting'.
+   */
+  people: Pick<PeopleStore, 'set' | 'idOf' | 'deny' | 'allow'>;
   /** Rotate the client secret: the old one stops working at once (AADSTS7000215). Returns the new secret. */
   rotateSecret(newSecret?: string): string;
   /** Expire every issued access token now. */
@@ -158,7 +165,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const host = options.host ?? '127.0.0.1';
   let hostPort = '';
   let latencyMs = options.latencyMs ?? 0;
-  const server: Server = createServer(createHandler({ identity, store, drive, faults, counters, siteId, hostPort: () => hostPort, latencyMs: () => latencyMs }));
+  const people = createPeople(() => [...(store.table('SD_Agents')?.items.values() ?? [])].map((i) => String(i.fields.SD_Email ?? '')).filter((a) => a.includes('@')));
+  const server: Server = createServer(createHandler({ identity, store, drive, people, faults, counters, siteId, hostPort: () => hostPort, latencyMs: () => latencyMs }));
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -194,6 +202,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       path: (rel) => drive.filePath(rel),
       expireSessions: () => drive.expireSessions(),
     },
+    people: { set: people.set, idOf: people.idOf, deny: people.deny, allow: people.allow },
     faults: { inject: faults.inject, dropConnections: faults.dropConnections, hang: faults.hang, injectToken: faults.injectToken, clear: faults.clear },
     rotateSecret(newSecret) {
       identity.clientSecret = newSecret ?? `emu${randomBytes(3).toString('hex')}~${randomBytes(24).toString('base64url')}`;

@@ -8,6 +8,7 @@ import { DRIVE, handleDrive, handleUploadSession, serveFile } from './drive-rout
 import { FAULT_ERRORS, resourceUnits, type Counters, type Faults } from './faults';
 import { createItem, deleteItem, getFields, getItems, GraphFail, updateFields, type ItemRequest, type Reply } from './items';
 import type { ListStore } from './lists';
+import { handlePeople, PEOPLE, type PeopleStore } from './people';
 import { issueToken, openIdConfiguration, type Identity } from './token';
 
 /** Everything a request handler needs. */
@@ -15,6 +16,8 @@ export interface ServerState {
   identity: Identity;
   store: ListStore;
   drive: DriveStore;
+  /** The tenant's people: users, presences, automatic replies (routing's sources). */
+  people: PeopleStore;
   faults: Faults;
   counters: Counters;
   siteId: string;
@@ -80,6 +83,8 @@ export function createHandler(state: ServerState) {
       if (!path.startsWith('/v1.0/')) return sendGraphError(res, requestId, 404, 'notFound', `Nothing is served at ${path} on this help-desk site.`);
 
       // Graph.
+      const person = PEOPLE.exec(path);
+      if (person) return await handlePeople(state, req, res, requestId, person, url.searchParams);
       const m = ITEMS.exec(path);
       const cols = m ? undefined : COLUMNS.exec(path);
       const list = m?.[2] ?? cols?.[2];

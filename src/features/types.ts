@@ -14,6 +14,7 @@ import type { Comment, HelpdeskService, Ticket, Vocabulary } from '../helpdesk/t
 import type { Logger } from '../log';
 import type { Store } from '../store/types';
 import type { PolicySource } from './sla/policy-source';
+import type { RoutingHost } from './routing/ports';
 import type { Platform } from '../core';
 import type { TicketListView, TicketView } from '../views/types';
 
@@ -31,6 +32,8 @@ export interface HostServices {
   timeZone: string;
   /** HELPDESK_SLA_FILE's policy as it is now; undefined when no file is set (the desk keeps no clocks). */
   slaPolicy: PolicySource | undefined;
+  /** HELPDESK_ROUTING_FILE's rules and the Slack presence port; undefined when no file is set (agents claim, as always). */
+  routing: RoutingHost | undefined;
   /** The clock (tests pin it). */
   now: () => Date;
   /** The bot's Graph client (the files feature reads a ticket's folder of the site's library with it). */
@@ -101,12 +104,16 @@ export interface DoctorSettings {
   slaFile?: string;
   /** HELPDESK_ATTACHMENTS_FOLDER, when set. */
   attachmentsFolder?: string;
+  /** HELPDESK_ROUTING_FILE, when set. */
+  routingFile?: string;
 }
 
 /** The settings start-up describes the features with (src/config.ts read and checked them). */
 export interface StartupSettings {
   /** HELPDESK_SLA_FILE, as an absolute path, when set. */
   slaFile?: string;
+  /** HELPDESK_ROUTING_FILE, as an absolute path, when set. */
+  routingFile?: string;
   /** HELPDESK_TIME_ZONE. */
   timeZone: string;
   /** HELPDESK_LOCALE. */

@@ -25,6 +25,8 @@ export interface DoctorConfig {
   retry?: Partial<RetryConfig>;
   /** HELPDESK_SLA_FILE, checked like start-up checks it. */
   slaFile?: string;
+  /** HELPDESK_ROUTING_FILE, checked like start-up checks it. */
+  routingFile?: string;
   /** The features whose checks run (default src/features/index.ts's list). */
   features?: readonly AnyFeature[];
   /** HELPDESK_ATTACHMENTS_FOLDER: the files feature's tenant check writes and deletes a probe file there (default ATTACHMENTS_FOLDER, src/helpdesk/fields.ts). */
@@ -80,7 +82,7 @@ export async function runDoctor(settings: HelpdeskSettings, config: DoctorConfig
 
   for (const feature of config.features ?? FEATURES) {
     for (const check of feature.doctor) {
-      for (const v of await check({ priorities: settings.priorities, slaFile: config.slaFile })) ({ pass, fail, say })[v.kind](v.line);
+      for (const v of await check({ priorities: settings.priorities, slaFile: config.slaFile, routingFile: config.routingFile })) ({ pass, fail, say })[v.kind](v.line);
     }
   }
   try {
@@ -160,7 +162,7 @@ async function check(settings: HelpdeskSettings, target: Target, config: DoctorC
   }
 
   // Every listed feature's checks that reach the tenant (files: the attachments folder must be writable).
-  const doctorSettings = { priorities: settings.priorities, slaFile: config.slaFile, attachmentsFolder: config.filesFolder };
+  const doctorSettings = { priorities: settings.priorities, slaFile: config.slaFile, attachmentsFolder: config.filesFolder, routingFile: config.routingFile };
   for (const feature of config.features ?? FEATURES) {
     for (const tenantCheck of feature.tenantDoctor ?? []) {
       for (const v of await tenantCheck({ graph: client, logger: notes.logger, settings: doctorSettings })) out[v.kind](v.line);

@@ -40,6 +40,12 @@ export interface FakeSlackUser {
   locale?: string;
   /** Slack's `tz` (an IANA zone), returned on every users.info like Slack does. */
   tz?: string;
+  /** users.getPresence's answer (default active). */
+  presence?: 'active' | 'away';
+  /** The profile's status on users.info; `expiration` in epoch seconds, 0 for none (Slack's shape). */
+  status?: { text: string; emoji: string; expiration?: number };
+  /** dnd.teamInfo's answer for this user; times in epoch seconds. */
+  dnd?: { enabled: boolean; start?: number; end?: number };
 }
 
 /** A message the fake knows (posted by the bot, or seeded by a test for history/replies). */
@@ -217,10 +223,29 @@ export async function startFakeSlack(options: { token?: string; users?: FakeSlac
       case 'users.info': {
         const u = users.get(body.user);
         if (!u) return { ok: false, error: 'user_not_found' };
-        const profile: Record<string, unknown> = { real_name: u.name, display_name: u.name };
+        const profile: Record<string, unknown> = {
+          real_name: u.name, display_name: u.name, status_text: u.status?.text ?? '', status_emoji: u.status?.emoji ?? '', status_expiration: u.status?.expiration ?? 0,
+        };
         if (u.email) profile.email = u.email;
         const locale = u.locale && (body.include_locale === true || body.include_locale === 'true') ? { locale: u.locale } : {};
         return { ok: true, user: { id: u.id, name: u.name.toLowerCase(), real_name: u.name, is_bot: Boolean(u.isBot), profile, ...locale, ...(u.tz ? { tz: u.tz } : {}) } };
+      }
+      case 'users.getPresence': {
+        const u = users.get(body.user);
+        if (!u) return { ok: false, error: 'user_not_found' };
+        // Slack answers only `presence` for another user (online, auto_away and the rest are for the caller's own).
+        return { ok: true, presence: u.presence ?? 'active' };
+      }
+      case 'dnd.teamInfo': {
+        const ids = String(body.users ?? '').split(',').filter(Boolean);
+        if (ids.length === 0) return { ok: false, error: 'invalid_arguments' };
+        const answer: Record<string, unknown> = {};
+        for (const id of ids) {
+          const u = users.get(id);
+          if (!u) continue;
+          answer[id] = { dnd_enabled: u.dnd?.enabled ?? false, next_dnd_start_ts: u.dnd?.start ?? 1, next_dnd_end_ts: u.dnd?.end ?? 1 };
+        }
+        return { ok: true, users: answer };
       }
       case 'users.lookupByEmail': {
         // Slack compares addresses without regard to case; a hidden address finds no one.

@@ -28,7 +28,7 @@ export type TestHost = Partial<Omit<HostServices, 'store'>>;
 export async function featureCommands(store: Store, host: TestHost = {}): Promise<CommandRegistry> {
   return registryOf(bindFeatures(FEATURES, {
     store, db: await store.featureDatabase(), graph: undefined as unknown as GraphClient, attachmentsFolder: 'SD_Attachments', logger: createLogger({ level: 'error' }),
-    vocabulary: DEFAULT_VOCABULARY, locale: 'en', timeZone: 'UTC', slaPolicy: undefined, now: () => new Date(),
+    vocabulary: DEFAULT_VOCABULARY, locale: 'en', timeZone: 'UTC', slaPolicy: undefined, routing: undefined, now: () => new Date(),
     ...host,
   }));
 }

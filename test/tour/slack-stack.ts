@@ -68,7 +68,7 @@ export async function startSlackTourStack(): Promise<SlackTourStack> {
   const helpdesk = createHelpdeskService({ graph: stack.graph, settings: stack.settings, logger, searchIndex: store, agentCacheTtlMs: 0 });
   const sla = await openPolicySource(EXAMPLE_SLA, { logger, priorities: helpdesk.vocabulary.priorities });
   const host: HostServices = {
-    helpdesk, logger, vocabulary: helpdesk.vocabulary, locale: 'en', timeZone: 'UTC', slaPolicy: sla, now: () => new Date(),
+    helpdesk, logger, vocabulary: helpdesk.vocabulary, locale: 'en', timeZone: 'UTC', slaPolicy: sla, routing: undefined, now: () => new Date(),
     store, graph: stack.graph, attachmentsFolder: 'SD_Attachments',
   };
   const features = bindFeatures(FEATURES, { ...host, db });

@@ -31,7 +31,7 @@ describe('a digest for a channel the bot was removed from', () => {
     stores.push(store);
     const bound = bindFeatures(features, {
       store, db: await store.featureDatabase(), graph: undefined as unknown as GraphClient, attachmentsFolder: 'SD_Attachments', logger,
-      vocabulary: DEFAULT_VOCABULARY, locale: 'en', timeZone: 'UTC', slaPolicy: undefined, now: () => new Date(),
+      vocabulary: DEFAULT_VOCABULARY, locale: 'en', timeZone: 'UTC', slaPolicy: undefined, routing: undefined, now: () => new Date(),
     });
     const posted: string[] = [];
     const delivery: Delivery = {

@@ -1,0 +1,120 @@
+/**
+ * `away [until <date or time>]` and `back` (agents, anywhere, private): an agent's own word on
+ * whether routing may give them tickets. `away` with a time ends by itself (kept as data, checked
+ * on read). When routing is on and the agent holds open tickets, `away` offers, with one button,
+ * to hand them to their group: each goes where routing would send it now (the agent is away),
+ * written with the ticket's etag, so a ticket someone changed meanwhile stays as it is.
+ */
+import { addressKey } from '../../core/vocabulary';
+import { VERBS } from '../../core';
+import { confirm, errorReply, tr } from '../../commands/respond';
+import { EVERYWHERE } from '../../commands/declaration';
+import { agentOnly } from '../../commands/subscription-filter';
+import { HelpdeskError } from '../../helpdesk/types';
+import { formatDate } from '../../views/format';
+import type { FeatureCommand, FeatureHandler } from '../types';
+import { routerOf, tableOf, type RoutingServices } from './routing-services';
+import { parseUntil } from './until';
+
+/** Open tickets handed over at most per click (a longer list is handed over by a second click). */
+const HAND_OVER_MAX = 50;
+
+const away: FeatureHandler<RoutingServices> = async (ctx, input, _commands, services) => {
+  const refused = await agentOnly(ctx, 'away');
+  if (refused) return refused;
+  const t = tr(ctx);
+  const now = services.now().getTime();
+  const zone = (await services.store.personZone(ctx.actor.email)) ?? services.timeZone;
+  const typed = (input.values?.until ?? input.text ?? '').trim();
+  const until = typed ? parseUntil(typed, now, zone) : undefined;
+  if (typed && until === undefined) return errorReply(t('routing:away.badUntil', { typed }), awayCommand.usage);
+  if (until !== undefined && until <= now) return errorReply(t('routing:away.past', { typed }), awayCommand.usage);
+  await tableOf(services).setAway(addressKey(ctx.actor.email), now, until);
+  const dates: { text: string; iso: string }[] = [];
+  let message: string;
+  if (until === undefined) message = t('routing:away.set');
+  else {
+    const iso = new Date(until).toISOString();
+    const text = formatDate(iso, ctx.locale, zone);
+    dates.push({ text, iso });
+    message = t('routing:away.setUntil', { until: text });
+  }
+  const reply = confirm(message);
+  if (reply.view.type !== 'confirmation') return reply;
+  if (dates.length) reply.view.confirmation.dates = dates;
+  if (!routerOf(services, ctx.helpdesk)) return reply;
+  const open = await ctx.helpdesk.listTickets(ctx.actor, { assignedTo: ctx.actor.email, open: true, limit: HAND_OVER_MAX });
+  if (open.length > 0) {
+    reply.view.confirmation.message += `\n${t('routing:away.offer', { count: open.length })}`;
+    reply.view.confirmation.actions.push({ verb: VERBS.handOff, title: t('routing:away.handOver', { count: open.length }), style: 'positive' });
+  }
+  return reply;
+};
+
+const handOff: FeatureHandler<RoutingServices> = async (ctx, _input, _commands, services) => {
+  const refused = await agentOnly(ctx, 'away');
+  if (refused) return refused;
+  const t = tr(ctx);
+  const router = routerOf(services, ctx.helpdesk);
+  if (!router) return confirm(t('routing:off'));
+  const open = await ctx.helpdesk.listTickets(ctx.actor, { assignedTo: ctx.actor.email, open: true, limit: HAND_OVER_MAX });
+  if (open.length === 0) return confirm(t('routing:handOff.nothing'));
+  const moved: string[] = [];
+  for (const ticket of open) {
+    const decision = await router.decideFor(ticket);
+    if (!('assignee' in decision) || decision.assignee === addressKey(ctx.actor.email)) continue;
+    try {
+      await ctx.helpdesk.assign(ctx.actor, ticket.id, decision.assignee, ticket.etag);
+    } catch (e) {
+      // Someone changed the ticket since it was read (412) or it is gone: it stays as it is, and the next one is handed over.
+      if (e instanceof HelpdeskError) continue;
+      throw e;
+    }
+    await router.handedOver(ticket.id, decision);
+    moved.push(t('routing:handOff.line', { id: ticket.id, to: decision.assignee }));
+  }
+  if (moved.length === 0) return confirm(t('routing:handOff.none', { count: open.length }), 'private', 'warning');
+  return confirm(t('routing:handOff.done', { moved: moved.length, count: open.length, list: moved.join(', ') }), 'private', 'success');
+};
+
+const back: FeatureHandler<RoutingServices> = async (ctx, _input, _commands, services) => {
+  const refused = await agentOnly(ctx, 'back');
+  if (refused) return refused;
+  const t = tr(ctx);
+  const was = await tableOf(services).setBack(addressKey(ctx.actor.email), services.now().getTime());
+  return confirm(t(was ? 'routing:back.done' : 'routing:back.wasNot'), 'private', was ? 'success' : 'info');
+};
+
+/** `away [until <date or time>]`, and its hand-over button. */
+export const awayCommand: FeatureCommand<RoutingServices> = {
+  name: 'away',
+  usage: 'away [until <date or time>]',
+  description: 'routing:describe.away',
+  who: 'agents',
+  scopes: EVERYWHERE,
+  menus: [],
+  args: { kind: 'text', key: 'until' },
+  verb: VERBS.away,
+  handles: { [VERBS.away]: away, [VERBS.handOff]: handOff },
+  writes: true,
+  answers: 'confirmation',
+  examples: [{ typed: 'away' }, { name: 'away until', typed: 'away until 2099-12-24', values: { until: 'until 2099-12-24' } }, { name: 'hand over', verb: VERBS.handOff }],
+  helpGroup: 'yours',
+};
+
+/** `back`. */
+export const backCommand: FeatureCommand<RoutingServices> = {
+  name: 'back',
+  usage: 'back',
+  description: 'routing:describe.back',
+  who: 'agents',
+  scopes: EVERYWHERE,
+  menus: [],
+  args: { kind: 'none' },
+  verb: VERBS.back,
+  handles: { [VERBS.back]: back },
+  writes: true,
+  answers: 'confirmation',
+  examples: [{ typed: 'back' }],
+  helpGroup: 'yours',
+};

@@ -1,0 +1,175 @@
+/**
+ * Routing's entry point for the poll cycle's wiring: `routeTicket(ticket)` takes a new ticket up
+ * once across replicas (its claim row), gathers what the decision reads (the rules in force, who
+ * is active, each agent's signals and load, last assignments, cursors, business hours), decides,
+ * and records the outcome. The caller writes the assignment (If-Match) and tells people; when its
+ * write loses to a claim, it calls `taken`. `snapshot()` is what the `routing` command shows.
+ */
+import { addressKey, type RoleVocabulary } from '../../core/vocabulary';
+import type { HelpdeskService, Ticket } from '../../helpdesk/types';
+import type { Kysely } from 'kysely';
+import type { PolicySource } from '../sla/policy-source';
+import { dayAt } from '../sla/business-time';
+import { awayReason, type AwayReason, type Signals } from './away-reason';
+import { needsOf, type Availability, type SourceName } from './availability';
+import { decide, groupFor, type AgentNow, type Decision, type DecisionInput } from './decide';
+import { loadsOf } from './load';
+import { capOf, type Group, type RoutingRules } from './rules';
+import type { RoutingSource } from './rules-source';
+import type { Queued, RoutingTable } from './routing-table';
+
+/** A claim older than this was left by a process that died; another may take it over. */
+const STALE_CLAIM_MS = 5 * 60_000;
+
+/** One agent as the `routing` command shows them. */
+export interface AgentLine {
+  address: string;
+  name?: string;
+  active: boolean;
+  groups: string[];
+  load: number;
+  cap?: number;
+  /** Why they get nothing now (under their first group's rules), if anything says so. */
+  away?: AwayReason;
+  atCap: boolean;
+  /** Tickets routing gave them today. */
+  today: number;
+}
+
+/** What `routing` shows. */
+export interface Snapshot {
+  rules: RoutingRules;
+  agents: AgentLine[];
+  queue: Queued[];
+  failing: ReadonlyMap<SourceName, string>;
+  /** Undefined: no SLA policy, so no business hours. */
+  inHours?: boolean;
+}
+
+export interface RouterConfig {
+  rules: RoutingSource;
+  table: RoutingTable;
+  availability: Availability;
+  helpdesk: Pick<HelpdeskService, 'activeAgents'>;
+  /** The store's database (the poller's ticket states, for loads). */
+  db: Kysely<any>;
+  vocabulary: RoleVocabulary;
+  slaPolicy: PolicySource | undefined;
+  now: () => Date;
+  /** The start of today in the desk's zone, for today's assignments. */
+  dayStart: (now: number) => number;
+}
+
+/** The router. */
+export interface Router {
+  /** Decides a new ticket once across replicas; undefined when another replica has it, it was routed before, or it already has an assignee. */
+  routeTicket(ticket: Ticket): Promise<Decision | undefined>;
+  /** What routing would decide for this ticket now, without taking it up (an agent's hand-over before they go away). */
+  decideFor(ticket: Ticket): Promise<Decision>;
+  /** Records a hand-over the caller wrote (moves the cursor, counts towards today's assignments). */
+  handedOver(ticketId: number, decision: Decision): Promise<void>;
+  /** The assignment write lost (someone claimed it first): the ticket is recorded as not routed. */
+  taken(ticketId: number, by: string): Promise<void>;
+  /** Everything a decision would read now, for the `routing` command. */
+  snapshot(): Promise<Snapshot>;
+}
+
+const routed = (ticket: Ticket) => ({ id: ticket.id, category: ticket.category, priority: ticket.priority, ...(ticket.spaceId ? { spaceId: ticket.spaceId } : {}) });
+
+/** Whether `at` is within the SLA policy's business hours. */
+function inHoursAt(policy: PolicySource | undefined, at: number): boolean | undefined {
+  if (!policy) return undefined;
+  return dayAt(policy.current().calendars.business, at).open.some(([s, e]) => s <= at && at < e);
+}
+
+/** Creates the router over the feature's table and sources. */
+export function createRouter(config: RouterConfig): Router {
+  const { table, availability } = config;
+
+  /** Every input of a decision but the ticket. */
+  async function inputs(rules: RoutingRules, now: number): Promise<Omit<DecisionInput, 'ticket'> & { names: Map<string, string> }> {
+    const everyone = [...new Set(rules.groups.flatMap((g) => g.agents))];
+    const [active, signals, own, loads, lastAssigned, cursors] = await Promise.all([
+      config.helpdesk.activeAgents(),
+      availability.signals(everyone, needsOf(rules.groups)),
+      table.awayAt(now),
+      loadsOf(config.db, config.vocabulary, now),
+      table.lastAssigned(),
+      table.cursors(),
+    ]);
+    const names = new Map(active.filter((a) => a.isActive).map((a) => [addressKey(a.email), a.name]));
+    const agents = new Map<string, AgentNow>();
+    for (const address of everyone) {
+      const s: Signals = { ...(signals.get(address) ?? {}) };
+      const away = own.get(address);
+      if (away) s.own = away;
+      agents.set(address, { active: names.has(address), signals: s, load: loads.get(address) ?? 0 });
+    }
+    const inHours = inHoursAt(config.slaPolicy, now);
+    return { rules, agents, lastAssigned, cursors, now, names, ...(inHours === undefined ? {} : { inHours }) };
+  }
+
+  async function record(ticketId: number, decision: Decision, now: number): Promise<void> {
+    if ('assignee' in decision) {
+      const cursor = decision.method === 'round-robin' ? { group: decision.group, agent: decision.assignee } : undefined;
+      await table.settle(ticketId, { state: 'assigned', group: decision.group, assignee: decision.assignee, why: decision.why }, now, cursor);
+    } else if ('wait' in decision) {
+      await table.settle(ticketId, { state: 'queued', group: decision.group, why: decision.why }, now);
+    } else {
+      await table.settle(ticketId, { state: 'unassigned', ...(decision.group ? { group: decision.group } : {}), why: decision.why }, now);
+    }
+  }
+
+  return {
+    async routeTicket(ticket) {
+      if (ticket.assignedTo) return undefined;
+      await config.rules.refresh();
+      const rules = config.rules.current();
+      const now = config.now().getTime();
+      if (!(await table.claim(ticket.id, now, STALE_CLAIM_MS))) return undefined;
+      const decision = decide({ ...(await inputs(rules, now)), ticket: routed(ticket) });
+      await record(ticket.id, decision, now);
+      return decision;
+    },
+    async decideFor(ticket) {
+      await config.rules.refresh();
+      const now = config.now().getTime();
+      return decide({ ...(await inputs(config.rules.current(), now)), ticket: routed(ticket) });
+    },
+    async handedOver(ticketId, decision) {
+      await record(ticketId, decision, config.now().getTime());
+    },
+    async taken(ticketId, by) {
+      await table.settle(ticketId, { state: 'unassigned', why: { code: 'manual', groups: [], skipped: [{ agent: addressKey(by), reason: { source: 'inactive' } }] } }, config.now().getTime());
+    },
+    async snapshot() {
+      await config.rules.refresh();
+      const rules = config.rules.current();
+      const now = config.now().getTime();
+      const [input, queue, today] = await Promise.all([inputs(rules, now), table.queue(50), table.assignedSince(config.dayStart(now))]);
+      const groupsOf = (address: string): Group[] => rules.groups.filter((g) => g.agents.includes(address));
+      const agents: AgentLine[] = [...input.agents].map(([address, a]) => {
+        const groups = groupsOf(address);
+        const cap = capOf(rules, address);
+        const away = awayReason(a.signals, groups[0].availability, now);
+        const name = input.names.get(address);
+        return {
+          address, ...(name ? { name } : {}), active: a.active, groups: groups.map((g) => g.name), load: a.load, ...(cap !== undefined ? { cap } : {}),
+          ...(away ? { away } : {}), atCap: cap !== undefined && a.load >= cap, today: today.get(address) ?? 0,
+        };
+      });
+      return { rules, agents, queue, failing: availability.failing(), ...(input.inHours === undefined ? {} : { inHours: input.inHours }) };
+    },
+  };
+}
+
+/** The minutes before an unanswered routed ticket moves on: the group's, else half the SLA first-response target of its priority. */
+export function escalationMinutes(group: Group, policy: PolicySource | undefined, priority: string): number | undefined {
+  if (group.escalation.minutes !== undefined) return group.escalation.minutes;
+  const target = policy?.current().targets.get(priority)?.firstResponse;
+  // A working day counts as 24 hours here: the timer that uses it walks the calendar itself.
+  return target ? Math.max(1, Math.round((target.days * 1440 + target.minutes) / 2)) : undefined;
+}
+
+/** The group a ticket goes to first (for the wiring's DM and card wording). */
+export const firstGroup = (rules: RoutingRules, ticket: Ticket) => groupFor(rules, routed(ticket));

@@ -1,0 +1,186 @@
+/**
+ * What routing keeps, on both engines: one row per ticket it took up (claimed, then assigned,
+ * queued or left unassigned, with why), each group's round-robin cursor, and agents' own `away`.
+ * A ticket is claimed by inserting its row (insert-or-nothing keyed by ticket id), so across
+ * replicas one decision is taken per ticket; a claim left by a process that died is taken over
+ * once it is stale. Last-assignment times, today's assignments and the queue are read from the
+ * ticket rows.
+ */
+import type { Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
+import type { Int8 } from '../../store/tables';
+import { int8 } from '../../store/values';
+import type { Why } from './decide';
+
+/** One ticket routing took up. */
+export interface RoutingTicketsTable {
+  ticket_id: number;
+  /** claimed (being decided), assigned, queued (waits for someone), unassigned (left, and said so). */
+  state: string;
+  group_name: string | null;
+  assignee: string | null;
+  /** The decision's Why, as JSON. */
+  why: string | null;
+  claimed_at: Int8;
+  settled_at: Int8 | null;
+}
+
+/** Each group's round-robin cursor: the agent it assigned last. */
+export interface RoutingCursorsTable {
+  group_name: string;
+  agent: string;
+  at: Int8;
+}
+
+/** An agent's own `away`, until `back` or `until` (checked on read). */
+export interface RoutingAwayTable {
+  address: string;
+  since: Int8;
+  until: Int8 | null;
+}
+
+/** The routing feature's tables, as Kysely sees them. */
+export interface RoutingTables {
+  routing_tickets: RoutingTicketsTable;
+  routing_cursors: RoutingCursorsTable;
+  routing_away: RoutingAwayTable;
+}
+
+/** The feature's migrations, run by the store's migrator after the store's own, on both engines. */
+export const ROUTING_MIGRATIONS: Record<string, Migration> = {
+  '001-routing-tables': {
+    async up(db: Kysely<any>) {
+      await db.schema.createTable('routing_tickets').ifNotExists()
+        .addColumn('ticket_id', 'integer', (c) => c.primaryKey())
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('group_name', 'text')
+        .addColumn('assignee', 'text')
+        .addColumn('why', 'text')
+        .addColumn('claimed_at', 'bigint', (c) => c.notNull())
+        .addColumn('settled_at', 'bigint')
+        .execute();
+      await db.schema.createIndex('routing_tickets_state').ifNotExists().on('routing_tickets').columns(['state', 'settled_at']).execute();
+      await db.schema.createIndex('routing_tickets_assignee').ifNotExists().on('routing_tickets').columns(['assignee', 'settled_at']).execute();
+      await db.schema.createTable('routing_cursors').ifNotExists()
+        .addColumn('group_name', 'text', (c) => c.primaryKey())
+        .addColumn('agent', 'text', (c) => c.notNull())
+        .addColumn('at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createTable('routing_away').ifNotExists()
+        .addColumn('address', 'text', (c) => c.primaryKey())
+        .addColumn('since', 'bigint', (c) => c.notNull())
+        .addColumn('until', 'bigint')
+        .execute();
+    },
+  },
+};
+
+/** How a claimed ticket ended. */
+export type Settled =
+  | { state: 'assigned'; group: string; assignee: string; why: Why }
+  | { state: 'queued'; group: string; why: Why }
+  | { state: 'unassigned'; group?: string; why: Why };
+
+/** One queued ticket. */
+export interface Queued {
+  ticketId: number;
+  group: string;
+  since: number;
+  why: Why;
+}
+
+/** The routing tables' reads and writes. */
+export interface RoutingTable {
+  /** Takes the ticket up: true for exactly one caller across replicas (or for the one taking over a claim older than `staleMs`). */
+  claim(ticketId: number, at: number, staleMs: number): Promise<boolean>;
+  /** Takes a queued ticket up again (the queue's drain): true for exactly one caller. */
+  takeQueued(ticketId: number, at: number): Promise<boolean>;
+  /** Records how a claimed (or handed-over) ticket ended, and moves the group's cursor when it was assigned by round robin. */
+  settle(ticketId: number, settled: Settled, at: number, cursor?: { group: string; agent: string }): Promise<void>;
+  /** The ticket's row, if routing took it up. */
+  ticket(ticketId: number): Promise<{ state: string; group?: string; assignee?: string; why?: Why } | undefined>;
+  /** The tickets waiting for someone, oldest first. */
+  queue(limit: number): Promise<Queued[]>;
+  /** Each agent's last assignment by routing (epoch ms). */
+  lastAssigned(): Promise<Map<string, number>>;
+  /** How many tickets routing assigned each agent since `since` (today's start). */
+  assignedSince(since: number): Promise<Map<string, number>>;
+  cursors(): Promise<Map<string, string>>;
+  /** Records `away` (until `until`, epoch ms, when given), replacing an earlier one. */
+  setAway(address: string, since: number, until: number | undefined): Promise<void>;
+  /** Ends `away`; true when one was in force at `now`. */
+  setBack(address: string, now: number): Promise<boolean>;
+  /** Everyone whose `away` is in force at `now`, with its end when it has one. */
+  awayAt(now: number): Promise<Map<string, { until?: number }>>;
+}
+
+const whyOf = (text: string | null): Why | undefined => (text ? (JSON.parse(text) as Why) : undefined);
+
+/** The routing tables on either engine. */
+export function createRoutingTable(db: Kysely<RoutingTables>): RoutingTable {
+  return {
+    async claim(ticketId, at, staleMs) {
+      const put = await db.insertInto('routing_tickets').values({ ticket_id: ticketId, state: 'claimed', claimed_at: at }).onConflict((oc) => oc.column('ticket_id').doNothing()).executeTakeFirst();
+      if (Number(put.numInsertedOrUpdatedRows ?? 0) === 1) return true;
+      // The row exists: only a claim whose process died (older than staleMs, never settled) is taken over, by one caller.
+      const taken = await db.updateTable('routing_tickets').set({ claimed_at: at }).where('ticket_id', '=', ticketId).where('state', '=', 'claimed').where('claimed_at', '<', at - staleMs).executeTakeFirst();
+      return Number(taken.numUpdatedRows) === 1;
+    },
+    async takeQueued(ticketId, at) {
+      const taken = await db.updateTable('routing_tickets').set({ state: 'claimed', claimed_at: at }).where('ticket_id', '=', ticketId).where('state', '=', 'queued').executeTakeFirst();
+      return Number(taken.numUpdatedRows) === 1;
+    },
+    async settle(ticketId, settled, at, cursor) {
+      await db.transaction().execute(async (trx) => {
+        const row = {
+          state: settled.state,
+          group_name: settled.group ?? null,
+          assignee: settled.state === 'assigned' ? settled.assignee : null,
+          why: JSON.stringify(settled.why),
+          settled_at: at,
+        };
+        // A hand-over settles a ticket routing never claimed: the row is made then.
+        await trx.insertInto('routing_tickets').values({ ticket_id: ticketId, claimed_at: at, ...row }).onConflict((oc) => oc.column('ticket_id').doUpdateSet(row)).execute();
+        if (cursor) {
+          await trx.insertInto('routing_cursors').values({ group_name: cursor.group, agent: cursor.agent, at })
+            .onConflict((oc) => oc.column('group_name').doUpdateSet({ agent: cursor.agent, at })).execute();
+        }
+      });
+    },
+    async ticket(ticketId) {
+      const r = await db.selectFrom('routing_tickets').selectAll().where('ticket_id', '=', ticketId).executeTakeFirst();
+      if (!r) return undefined;
+      const why = whyOf(r.why);
+      return { state: r.state, ...(r.group_name ? { group: r.group_name } : {}), ...(r.assignee ? { assignee: r.assignee } : {}), ...(why ? { why } : {}) };
+    },
+    async queue(limit) {
+      const rows = await db.selectFrom('routing_tickets').selectAll().where('state', '=', 'queued').orderBy('settled_at').orderBy('ticket_id').limit(limit).execute();
+      return rows.map((r) => ({ ticketId: r.ticket_id, group: r.group_name ?? '', since: int8(r.settled_at ?? r.claimed_at), why: whyOf(r.why)! }));
+    },
+    async lastAssigned() {
+      const rows = await db.selectFrom('routing_tickets').select(['assignee', (eb) => eb.fn.max('settled_at').as('at')]).where('state', '=', 'assigned').groupBy('assignee').execute();
+      return new Map(rows.filter((r) => r.assignee).map((r) => [r.assignee!, int8(r.at as number | string)]));
+    },
+    async assignedSince(since) {
+      const rows = await db.selectFrom('routing_tickets').select(['assignee', (eb) => eb.fn.countAll().as('n')]).where('state', '=', 'assigned').where('settled_at', '>=', since).groupBy('assignee').execute();
+      return new Map(rows.filter((r) => r.assignee).map((r) => [r.assignee!, Number(r.n)]));
+    },
+    async cursors() {
+      const rows = await db.selectFrom('routing_cursors').select(['group_name', 'agent']).execute();
+      return new Map(rows.map((r) => [r.group_name, r.agent]));
+    },
+    async setAway(address, since, until) {
+      const row = { since, until: until ?? null };
+      await db.insertInto('routing_away').values({ address, ...row }).onConflict((oc) => oc.column('address').doUpdateSet(row)).execute();
+    },
+    async setBack(address, now) {
+      const was = await db.selectFrom('routing_away').select('until').where('address', '=', address).executeTakeFirst();
+      await db.deleteFrom('routing_away').where('address', '=', address).execute();
+      return !!was && (was.until === null || int8(was.until) > now);
+    },
+    async awayAt(now) {
+      const rows = await db.selectFrom('routing_away').selectAll().where((eb) => eb.or([eb('until', 'is', null), eb('until', '>', now)])).execute();
+      return new Map(rows.map((r) => [r.address, r.until === null ? {} : { until: int8(r.until) }]));
+    },
+  };
+}

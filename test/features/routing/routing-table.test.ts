@@ -1,0 +1,114 @@
+/**
+ * Routing's tables on both engines: a ticket is taken up once by two stores on one database at
+ * once (replicas), a claim left by a dead process is taken over once it is stale, and the queue,
+ * cursors, last assignments, today's counts and `away` read back as written.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FEATURES, featureMigrations } from '../../../src/features';
+import { createRoutingTable, type RoutingTables } from '../../../src/features/routing/routing-table';
+import { loadsOf } from '../../../src/features/routing/load';
+import { DEFAULT_ROLE_VOCABULARY } from '../../../src/core/vocabulary';
+import { createPostgresStore, createSqliteStore, type Store } from '../../../src/store';
+import { freshDatabase, pgAvailable } from '../../support/postgres';
+
+const why = { code: 'round-robin' as const, groups: ['Desk'], skipped: [] };
+const stores: Store[] = [];
+const dirs: string[] = [];
+afterEach(async () => {
+  for (const s of stores.splice(0)) await s.close();
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+const engines = [
+  {
+    name: 'SQLite', skip: false,
+    async two(): Promise<[Store, Store]> {
+      const dir = mkdtempSync(path.join(tmpdir(), 'routing-db-'));
+      dirs.push(dir);
+      const open = () => createSqliteStore({ dataDir: dir, features: featureMigrations(FEATURES) });
+      const a = open();
+      await a.featureDatabase();
+      return [a, open()];
+    },
+  },
+  {
+    name: 'PostgreSQL', skip: !pgAvailable(),
+    async two(): Promise<[Store, Store]> {
+      const url = await freshDatabase();
+      const a = await createPostgresStore({ url, features: featureMigrations(FEATURES) });
+      await a.featureDatabase();
+      return [a, await createPostgresStore({ url, features: featureMigrations(FEATURES) })];
+    },
+  },
+];
+
+for (const engine of engines) {
+  describe.skipIf(engine.skip)(`routing tables on ${engine.name}`, () => {
+    async function tables() {
+      const [a, b] = await engine.two();
+      stores.push(a, b);
+      const ta = createRoutingTable((await a.featureDatabase()) as Kysely<RoutingTables>);
+      const tb = createRoutingTable((await b.featureDatabase()) as Kysely<RoutingTables>);
+      return [ta, tb] as const;
+    }
+
+    it('takes each of 50 tickets up exactly once across two replicas claiming at once', async () => {
+      const [a, b] = await tables();
+      const ids = Array.from({ length: 50 }, (_, i) => i + 1);
+      const won = await Promise.all(ids.flatMap((id) => [a.claim(id, 1_000, 60_000), b.claim(id, 1_000, 60_000)]));
+      for (let i = 0; i < ids.length; i++) expect([won[2 * i], won[2 * i + 1]].filter(Boolean)).toHaveLength(1);
+    });
+
+    it('lets a stale claim (its process died before deciding) be taken over by one caller, never a settled one', async () => {
+      const [a, b] = await tables();
+      expect(await a.claim(7, 1_000, 60_000)).toBe(true);
+      expect(await b.claim(7, 30_000, 60_000)).toBe(false);
+      const later = await Promise.all([a.claim(7, 100_000, 60_000), b.claim(7, 100_000, 60_000)]);
+      expect(later.filter(Boolean)).toHaveLength(1);
+      await a.settle(7, { state: 'assigned', group: 'Desk', assignee: 'a@x.com', why }, 100_500, { group: 'Desk', agent: 'a@x.com' });
+      expect(await b.claim(7, 10_000_000, 60_000)).toBe(false);
+      expect(await b.ticket(7)).toEqual({ state: 'assigned', group: 'Desk', assignee: 'a@x.com', why });
+    });
+
+    it('counts an agent\'s load from the tickets the poller saw in new and working statuses, plus routed ones it has not seen yet', async () => {
+      const [a] = await engine.two();
+      stores.push(a);
+      const db = await a.featureDatabase();
+      const state = (id: number, status: string, assigned: string) => ({ id, status, assigned, priority: 'Normal', etag: `"${id},1"`, modified: 1_000 });
+      await db.insertInto('ticket_state').values([state(1, 'New', 'A@x.com'), state(2, 'In Progress', 'a@x.com'), state(3, 'Waiting', 'a@x.com'), state(4, 'Resolved', 'a@x.com'), state(5, 'Assigned', 'b@x.com'), state(6, 'New', '')]).execute();
+      const table = createRoutingTable(db as Kysely<RoutingTables>);
+      // Routed to b just now; the poller has not seen it yet (no row, or the row still says unassigned).
+      for (const id of [6, 7]) {
+        await table.claim(id, 5_000, 60_000);
+        await table.settle(id, { state: 'assigned', group: 'Desk', assignee: 'b@x.com', why }, 5_000);
+      }
+      expect(await loadsOf(db, DEFAULT_ROLE_VOCABULARY, 10_000)).toEqual(new Map([['a@x.com', 2], ['b@x.com', 3]]));
+    });
+
+    it('reads back the queue, cursors, last assignments, today\'s counts and away', async () => {
+      const [a, b] = await tables();
+      for (const id of [1, 2, 3]) await a.claim(id, 1_000, 60_000);
+      await a.settle(1, { state: 'assigned', group: 'Desk', assignee: 'a@x.com', why }, 2_000, { group: 'Desk', agent: 'a@x.com' });
+      await a.settle(2, { state: 'assigned', group: 'Desk', assignee: 'a@x.com', why }, 5_000, { group: 'Desk', agent: 'a@x.com' });
+      await a.settle(3, { state: 'queued', group: 'Desk', why: { ...why, code: 'nobody' } }, 6_000);
+      expect(await b.queue(10)).toEqual([{ ticketId: 3, group: 'Desk', since: 6_000, why: { ...why, code: 'nobody' } }]);
+      expect(await b.cursors()).toEqual(new Map([['Desk', 'a@x.com']]));
+      expect(await b.lastAssigned()).toEqual(new Map([['a@x.com', 5_000]]));
+      expect(await b.assignedSince(3_000)).toEqual(new Map([['a@x.com', 1]]));
+      expect(await b.takeQueued(3, 7_000)).toBe(true);
+      expect(await a.takeQueued(3, 7_000)).toBe(false);
+
+      await a.setAway('a@x.com', 1_000, undefined);
+      await a.setAway('b@x.com', 1_000, 10_000);
+      expect(await b.awayAt(5_000)).toEqual(new Map([['a@x.com', {}], ['b@x.com', { until: 10_000 }]]));
+      expect(await b.awayAt(10_000)).toEqual(new Map([['a@x.com', {}]]));
+      expect(await b.setBack('a@x.com', 11_000)).toBe(true);
+      expect(await b.setBack('b@x.com', 11_000)).toBe(false);
+      expect(await a.awayAt(11_000)).toEqual(new Map());
+    });
+  });
+}
