@@ -35,7 +35,7 @@ export interface Counted { name: string; requests: number; least: number; times:
 export async function appCommands(store: Store, graph: GraphClient, helpdesk: HelpdeskService, logger: Logger): Promise<CommandRegistry> {
   return registryOf(bindFeatures(FEATURES, {
     store, db: await store.featureDatabase(), graph, attachmentsFolder: 'SD_Attachments', logger,
-    vocabulary: helpdesk.vocabulary, locale: 'en', timeZone: 'UTC', slaPolicy: undefined, now: () => new Date(),
+    vocabulary: helpdesk.vocabulary, locale: 'en', timeZone: 'UTC', slaPolicy: undefined, routing: undefined, now: () => new Date(),
   }));
 }
 

@@ -57,7 +57,9 @@ describe('a screen as a Slack message', () => {
     expect(all).toContain('*Open:* 12');
     // A row with two buttons: its section, then its actions, each button carrying the ticket and etag seen.
     const claim = blocks.flatMap((b) => (b.type === 'actions' ? b.elements : [])).find((e: Json) => e.text.text === 'Claim');
-    expect(JSON.parse(claim.value)).toEqual({ ticketId: 12, etag: '"e,1"' });
+    expect(JSON.parse(claim.value)).toMatchObject({ ticketId: 12, etag: '"e,1"' });
+    // A writing button carries its decision (views/decisions.ts), so two clicks on it act once.
+    expect(JSON.parse(claim.value).decision).toMatch(/^\w{8,}$/);
     // A choice is a button carrying every choice as it stands, the current one marked.
     const days = blocks.flatMap((b) => (b.type === 'actions' ? b.elements : [])).filter((e: Json) => /days$/.test(e.text.text));
     expect(days.map((e: Json) => [e.text.text, e.style, JSON.parse(e.value).days])).toEqual([['7 days', 'primary', '7'], ['30 days', undefined, '30'], ['90 days', undefined, '90']]);
