@@ -53,6 +53,7 @@ export const VERBS = {
   answersSolved: 'answers.solved',
   mergeAsk: 'ticket.mergeAsk',
   merge: 'ticket.merge',
+  report: 'reports.report',
 } as const;
 
 export type Verb = (typeof VERBS)[keyof typeof VERBS];

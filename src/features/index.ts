@@ -16,6 +16,7 @@ import { stormsFeature } from './storms/storms-feature';
 import { answersFeature } from './answers';
 import { duplicatesFeature } from './duplicates';
 import { filesFeature } from './files';
+import { reportsFeature } from './reports';
 
 /** The product's features. */
 export const FEATURES = [
@@ -31,6 +32,7 @@ export const FEATURES = [
   answersFeature,
   duplicatesFeature,
   filesFeature,
+  reportsFeature,
 ] as const satisfies readonly AnyFeature[];
 
 export { bindFeatures, describeFeatures, featureMigrations, type BoundFeatures, type FeatureHost, type NamedCycleHook } from './bind';
