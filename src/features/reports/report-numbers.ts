@@ -60,8 +60,9 @@ export function timeStats(durations: readonly number[]): TimeStats {
   const sorted = [...durations].sort((a, b) => a - b);
   const stats: TimeStats = { count: sorted.length };
   if (sorted.length) {
-    stats.median = quantile(sorted, 0.5);
-    stats.p90 = quantile(sorted, 0.9);
+    // Whole milliseconds: the interpolation's float error is not a difference anyone reads.
+    stats.median = Math.round(quantile(sorted, 0.5)!);
+    stats.p90 = Math.round(quantile(sorted, 0.9)!);
   }
   return stats;
 }
