@@ -1,6 +1,6 @@
 /**
  * `report export [days]`: the period's tickets (opened or resolved in it) as a CSV in the site's
- * library, `SD_Reports/<date>.csv`, next to the attachments, through the files feature's drive
+ * library, SD_Reports/<date>.csv, next to the attachments, through the files feature's drive
  * client. The rows come from the store (reports' rows, search index, surveys); the upload is the
  * only Graph traffic. A cell the store does not know (a first response before measuring began) is empty.
  */
@@ -8,13 +8,14 @@ import { stringify } from 'csv-stringify';
 import type { Kysely } from 'kysely';
 import { DateTime } from 'luxon';
 import { isGraphError } from '../../graph';
+import { REPORTS_FOLDER } from '../../helpdesk/fields';
 import { inChunks } from '../../store/values';
 import type { DriveClient, DriveFile } from '../files/drive';
 import { reportPeriod } from './report-numbers';
 import { createReportTable, type ReportRow, type ReportTables } from './report-table';
 
 /** The library folder the exports go to. */
-export const REPORTS_FOLDER = 'SD_Reports';
+export { REPORTS_FOLDER };
 
 /** The CSV's columns, in order. */
 export const EXPORT_COLUMNS = ['id', 'title', 'category', 'priority', 'status', 'requester', 'assignee', 'created', 'first response', 'resolved', 'SLA met', 'CSAT'] as const;
@@ -66,7 +67,7 @@ async function* csvChunks(records: readonly ExportRecord[]): AsyncIterable<Uint8
   for await (const chunk of out) yield typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
 }
 
-/** Writes the CSV as `SD_Reports/<date>.csv` (`-2`, `-3`… when the day's name is taken); resolves with the file. */
+/** Writes the CSV as SD_Reports/<date>.csv (`-2`, `-3`… when the day's name is taken); resolves with the file. */
 export async function writeExport(drive: DriveClient, records: readonly ExportRecord[], now: number, zone: string): Promise<DriveFile> {
   const date = DateTime.fromMillis(now, { zone }).toISODate() as string;
   for (let n = 1; ; n++) {
