@@ -8,7 +8,7 @@
 import { DateTime } from 'luxon';
 import { addressKey } from '../../core/vocabulary';
 import { workingTimeBetween, type Calendar } from '../sla/business-time';
-import type { ReportRow } from './report-table';
+import type { OpenRow, PeriodRow } from './report-table';
 
 const DAY = 86_400_000;
 
@@ -77,7 +77,7 @@ export interface VolumeBucket {
 }
 
 /** Tickets opened and resolved per bucket. */
-export function volume(rows: readonly ReportRow[], period: ReportPeriod): { buckets: VolumeBucket[]; opened: number; resolved: number } {
+export function volume(rows: readonly PeriodRow[], period: ReportPeriod): { buckets: VolumeBucket[]; opened: number; resolved: number } {
   const buckets = period.starts.map((start) => ({ start, date: DateTime.fromMillis(start, { zone: period.zone }).toISODate() as string, opened: 0, resolved: 0 }));
   // Binary search over the local midnights: one luxon call per bucket, none per ticket.
   const bucketOf = (at: number): VolumeBucket | undefined => {
@@ -118,12 +118,11 @@ export interface Backlog {
   ages: Record<AgeBucket, number>;
   /** Most first, then by name. */
   byStatus: { status: string; count: number }[];
-  oldest: ReportRow[];
+  oldest: OpenRow[];
 }
 
-/** The backlog of the open rows at `now`. */
-export function backlog(rows: readonly ReportRow[], now: number): Backlog {
-  const open = rows.filter((r) => r.open);
+/** The backlog of the open tickets at `now`. */
+export function backlog(open: readonly OpenRow[], now: number): Backlog {
   const ages: Record<AgeBucket, number> = { under1d: 0, days1to3: 0, days3to7: 0, over7d: 0 };
   const statuses = new Map<string, number>();
   for (const r of open) {
@@ -154,7 +153,7 @@ export interface Response {
 }
 
 /** Times from the rows; `calendar` counts business hours, else wall-clock. */
-export function response(rows: readonly ReportRow[], period: ReportPeriod, since: number | undefined, calendar?: Calendar): Response {
+export function response(rows: readonly PeriodRow[], period: ReportPeriod, since: number | undefined, calendar?: Calendar): Response {
   const span = (a: number, b: number) => (calendar ? workingTimeBetween(a, b, calendar) : Math.max(0, b - a));
   const first: number[] = [];
   const resolved: number[] = [];
@@ -202,7 +201,7 @@ export function response(rows: readonly ReportRow[], period: ReportPeriod, since
 }
 
 /** Open now and resolved in the period, per agent (address key; '' unassigned), most open first. */
-export function load(rows: readonly ReportRow[], period: ReportPeriod): { agent: string; open: number; resolved: number }[] {
+export function load(open: readonly OpenRow[], rows: readonly PeriodRow[], period: ReportPeriod): { agent: string; open: number; resolved: number }[] {
   const per = new Map<string, { open: number; resolved: number }>();
   const of = (email: string) => {
     const key = email ? addressKey(email) : '';
@@ -210,18 +209,9 @@ export function load(rows: readonly ReportRow[], period: ReportPeriod): { agent:
     if (!a) per.set(key, (a = { open: 0, resolved: 0 }));
     return a;
   };
-  for (const r of rows) {
-    if (r.open) of(r.assignee).open++;
-    if (r.resolvedAt !== undefined && r.resolvedAt >= period.from && r.resolvedAt <= period.to) of(r.resolver ?? r.assignee).resolved++;
-  }
+  for (const r of open) of(r.assignee).open++;
+  for (const r of rows) if (r.resolvedAt !== undefined && r.resolvedAt >= period.from && r.resolvedAt <= period.to) of(r.resolver ?? '').resolved++;
   return [...per].map(([agent, a]) => ({ agent, ...a })).sort((a, b) => b.open - a.open || b.resolved - a.resolved || a.agent.localeCompare(b.agent));
-}
-
-/** One answered survey, as the numbers read it. */
-export interface Rating {
-  ticketId: number;
-  rating: number;
-  agent: string;
 }
 
 /** Satisfaction: the ratings of the period and the questions the desk's answers settled without a ticket. */
@@ -236,11 +226,12 @@ export interface Satisfaction {
   filed: number;
 }
 
-/** The satisfaction part. */
-export function satisfaction(ratings: readonly Rating[], filed: number, answered?: number): Satisfaction {
-  const distribution = [1, 2, 3, 4, 5].map((rating) => ({ rating, count: ratings.filter((r) => r.rating === rating).length }));
-  const s: Satisfaction = { count: ratings.length, distribution, filed };
-  if (ratings.length) s.average = ratings.reduce((n, r) => n + r.rating, 0) / ratings.length;
+/** The satisfaction part, from the answered ratings counted per rating. */
+export function satisfaction(ratings: readonly { rating: number; count: number }[], filed: number, answered?: number): Satisfaction {
+  const distribution = [1, 2, 3, 4, 5].map((rating) => ({ rating, count: ratings.filter((r) => r.rating === rating).reduce((n, r) => n + r.count, 0) }));
+  const count = distribution.reduce((n, d) => n + d.count, 0);
+  const s: Satisfaction = { count, distribution, filed };
+  if (count) s.average = distribution.reduce((n, d) => n + d.rating * d.count, 0) / count;
   if (answered !== undefined) s.answered = answered;
   return s;
 }
@@ -257,14 +248,18 @@ export interface ReportNumbers {
 
 /** What reportNumbers reads. */
 export interface NumbersInput {
-  /** The rows created or resolved in the period, and every open one (ReportTable.period). */
-  rows: readonly ReportRow[];
+  /** The tickets opened or resolved in the period (ReportTable.periodRows). */
+  rows: readonly PeriodRow[];
+  /** Every open ticket now (ReportTable.openRows). */
+  open: readonly OpenRow[];
   period: ReportPeriod;
   /** When the feature began measuring; undefined: not yet. */
   since?: number;
   /** The SLA policy's business calendar, when a policy is set. */
   calendar?: Calendar;
-  ratings: readonly Rating[];
+  /** Answered ratings of the period, counted per rating (1..5). */
+  ratings: readonly { rating: number; count: number }[];
+  /** Questions the desk's answers settled without a ticket; undefined: not counted. */
   answered?: number;
 }
 
@@ -274,9 +269,9 @@ export function reportNumbers(input: NumbersInput): ReportNumbers {
   return {
     period: input.period,
     volume: v,
-    backlog: backlog(input.rows, input.period.to),
+    backlog: backlog(input.open, input.period.to),
     response: response(input.rows, input.period, input.since, input.calendar),
-    load: load(input.rows, input.period),
+    load: load(input.open, input.rows, input.period),
     satisfaction: satisfaction(input.ratings, v.opened, input.answered),
   };
 }

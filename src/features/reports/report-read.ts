@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely';
 import { answerPortsOver } from '../answers/answer-services';
 import type { SlaPolicy } from '../sla/policy';
-import { reportNumbers, reportPeriod, type Rating, type ReportNumbers } from './report-numbers';
+import { reportNumbers, reportPeriod, type ReportNumbers } from './report-numbers';
 import { createReportTable, type ReportFilter, type ReportTables } from './report-table';
 
 /** The numbers, and what the view names besides them. */
@@ -26,21 +26,16 @@ export async function readReport(db: Kysely<ReportTables>, options: { days: numb
   const period = reportPeriod(options.now, options.days, options.zone);
   const fromIso = new Date(period.from).toISOString();
   const { filter } = options;
-  let surveys = db.selectFrom('csat_surveys').select(['ticket_id', 'rating', 'agent']).where('sent_at', '>=', fromIso).where('rating', 'is not', null);
-  if (filter.kind !== 'all') {
-    const ids = db.selectFrom('report_tickets').select('id').where(filter.kind === 'space' ? 'space_id' : 'category', '=', filter.value);
-    surveys = surveys.where('ticket_id', 'in', ids);
-  }
-  const [rows, since, copied, rated, answered] = await Promise.all([
-    table.period(period.from, filter),
+  const [rows, open, since, copied, ratings, answered] = await Promise.all([
+    table.periodRows(period.from, filter),
+    table.openRows(filter),
     table.meta('since'),
     table.meta('copied'),
-    surveys.execute(),
+    table.ratingCounts(fromIso, filter),
     // The answers' count is of the whole desk: a report of one space or category goes without it.
     filter.kind === 'all' ? answerPortsOver(db).answeredSince(fromIso) : Promise.resolve(undefined),
   ]);
-  const ratings: Rating[] = rated.map((r) => ({ ticketId: r.ticket_id, rating: r.rating ?? 0, agent: r.agent }));
-  const numbers = reportNumbers({ rows, period, since: since ? Number(since) : undefined, calendar: options.policy?.calendars.business, ratings, answered });
+  const numbers = reportNumbers({ rows, open, period, since: since ? Number(since) : undefined, calendar: options.policy?.calendars.business, ratings, answered });
   const oldest = numbers.backlog.oldest.map((r) => r.id);
   const titles = oldest.length ? await db.selectFrom('search_docs').select(['id', 'title']).where('id', 'in', oldest).execute() : [];
   return { numbers, filter, titles: new Map(titles.map((t) => [t.id, t.title])), complete: copied === 'done', ...(options.policy ? { businessZone: options.policy.timeZone } : {}) };

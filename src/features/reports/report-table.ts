@@ -67,8 +67,9 @@ export const REPORT_MIGRATIONS: Migrations = {
         .execute();
       await db.schema.createIndex('report_tickets_created').ifNotExists().on('report_tickets').column('created_at').execute();
       await db.schema.createIndex('report_tickets_resolved').ifNotExists().on('report_tickets').column('resolved_at').where(sql.ref('resolved_at'), 'is not', null).execute();
-      // Open tickets are few next to all; the backlog reads them through this partial index.
-      await db.schema.createIndex('report_tickets_open').ifNotExists().on('report_tickets').columns(['open', 'created_at']).where(sql.ref('open'), '=', valuesOn(db).flag(true)).execute();
+      // Open tickets are few next to all: the backlog reads them from this partial index alone (it holds every column it reads).
+      await db.schema.createIndex('report_tickets_open').ifNotExists().on('report_tickets')
+        .columns(['open', 'created_at', 'id', 'status', 'assignee', 'category', 'space_id']).where(sql.ref('open'), '=', valuesOn(db).flag(true)).execute();
       await db.schema.createTable('report_meta').ifNotExists()
         .addColumn('name', 'text', (c) => c.primaryKey())
         .addColumn('value', 'text', (c) => c.notNull())
@@ -92,6 +93,12 @@ export interface ReportRow {
   resolver?: string;
   slaMet?: boolean;
 }
+
+/** A ticket opened or resolved in a report's period, as the numbers read it: only its moments. */
+export type PeriodRow = Pick<ReportRow, 'created' | 'open' | 'firstResponseAt' | 'firstResponder' | 'resolvedAt' | 'resolver' | 'slaMet'>;
+
+/** A ticket open now, as the backlog and the load read it. */
+export type OpenRow = Pick<ReportRow, 'id' | 'created' | 'status' | 'assignee'>;
 
 /** A report's filter: the tickets of one space or one category, or all. */
 export type ReportFilter = { kind: 'all' } | { kind: 'space'; value: string } | { kind: 'category'; value: string };
@@ -123,8 +130,14 @@ export interface ReportTable {
   rows(ids: readonly number[]): Promise<Map<number, ReportRow>>;
   /** Adds or replaces rows; `keep`: only adds, a row already there stays as it is (the copy from the index). */
   put(rows: readonly ReportRow[], keep?: 'keep'): Promise<void>;
-  /** The rows a report over [from, now] counts: created or resolved since `from`, and every open one. */
+  /** The tickets created or resolved since `from`, whole (the export). */
   period(from: number, filter: ReportFilter): Promise<ReportRow[]>;
+  /** The same tickets, only the moments the numbers read (one index-driven read; at 1M tickets and 90 days some 80,000 rows). */
+  periodRows(from: number, filter: ReportFilter): Promise<PeriodRow[]>;
+  /** Every open ticket, from the open tickets' index alone. */
+  openRows(filter: ReportFilter): Promise<OpenRow[]>;
+  /** Answered ratings of surveys sent since `from` (ISO), counted per rating. */
+  ratingCounts(fromIso: string, filter: ReportFilter): Promise<{ rating: number; count: number }[]>;
   /** A named value ('since', 'copied'). */
   meta(name: string): Promise<string | undefined>;
   setMeta(name: string, value: string): Promise<void>;
@@ -156,16 +169,33 @@ export function createReportTable(db: Kysely<ReportTables>): ReportTable {
       });
     },
     async period(from, filter) {
-      // Three index reads, each small next to the table; a ticket in more than one is counted once.
-      const base = () => filtered(db.selectFrom('report_tickets').selectAll(), filter);
-      const [created, resolved, open] = await Promise.all([
-        base().where('created_at', '>=', from).execute(),
-        base().where('resolved_at', 'is not', null).where('resolved_at', '>=', from).execute(),
-        base().where('open', '=', values().flag(true)).execute(),
-      ]);
-      const byId = new Map<number, ReportRow>();
-      for (const r of [...created, ...resolved, ...open]) if (!byId.has(r.id)) byId.set(r.id, rowOf(r));
-      return [...byId.values()];
+      const rows = await filtered(db.selectFrom('report_tickets').selectAll(), filter)
+        .where((eb) => eb.or([eb('created_at', '>=', from), eb('resolved_at', '>=', from)])).execute();
+      return rows.map(rowOf);
+    },
+    async periodRows(from, filter) {
+      // One read through both indexes (SQLite: MULTI-INDEX OR; PostgreSQL: BitmapOr), seven narrow columns.
+      const rows = await filtered(db.selectFrom('report_tickets').select(['created_at', 'open', 'first_response_at', 'first_responder', 'resolved_at', 'resolver', 'sla_met']), filter)
+        .where((eb) => eb.or([eb('created_at', '>=', from), eb('resolved_at', '>=', from)])).execute();
+      return rows.map((r) => {
+        const row: PeriodRow = { created: int8(r.created_at), open: isSet(r.open) };
+        if (r.first_response_at !== null) row.firstResponseAt = int8(r.first_response_at);
+        if (r.first_responder !== null) row.firstResponder = r.first_responder;
+        if (r.resolved_at !== null) row.resolvedAt = int8(r.resolved_at);
+        if (r.resolver !== null) row.resolver = r.resolver;
+        if (r.sla_met !== null) row.slaMet = isSet(r.sla_met);
+        return row;
+      });
+    },
+    async openRows(filter) {
+      const rows = await filtered(db.selectFrom('report_tickets').select(['id', 'created_at', 'status', 'assignee']), filter).where('open', '=', values().flag(true)).execute();
+      return rows.map((r) => ({ id: r.id, created: int8(r.created_at), status: r.status, assignee: r.assignee }));
+    },
+    async ratingCounts(fromIso, filter) {
+      let q = db.selectFrom('csat_surveys').select((eb) => ['rating', eb.fn.countAll<number | string>().as('n')]).where('sent_at', '>=', fromIso).where('rating', 'is not', null);
+      if (filter.kind !== 'all') q = q.where('ticket_id', 'in', filtered(db.selectFrom('report_tickets').select('id'), filter));
+      const rows = await q.groupBy('rating').execute();
+      return rows.map((r) => ({ rating: Number(r.rating), count: Number(r.n) }));
     },
     async meta(name) {
       return (await db.selectFrom('report_meta').select('value').where('name', '=', name).executeTakeFirst())?.value;
