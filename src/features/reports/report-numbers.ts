@@ -47,7 +47,7 @@ export interface TimeStats {
 }
 
 /** The q-quantile of ascending values, linear between the two nearest ranks (as numpy's default). */
-export function quantile(sorted: readonly number[], q: number): number | undefined {
+export function quantile(sorted: ArrayLike<number>, q: number): number | undefined {
   if (sorted.length === 0) return undefined;
   const h = (sorted.length - 1) * q;
   const lo = Math.floor(h);
@@ -57,7 +57,8 @@ export function quantile(sorted: readonly number[], q: number): number | undefin
 
 /** Median and 90th percentile of durations. */
 export function timeStats(durations: readonly number[]): TimeStats {
-  const sorted = [...durations].sort((a, b) => a - b);
+  // A typed array sorts numbers natively, without a comparator call per pair (80,000 durations at 1M tickets).
+  const sorted = Float64Array.from(durations).sort() as unknown as number[];
   const stats: TimeStats = { count: sorted.length };
   if (sorted.length) {
     // Whole milliseconds: the interpolation's float error is not a difference anyone reads.
@@ -158,10 +159,15 @@ export function response(rows: readonly PeriodRow[], period: ReportPeriod, since
   const first: number[] = [];
   const resolved: number[] = [];
   const perAgent = new Map<string, { first: number[]; resolved: number[] }>();
+  // Addresses as stored, each made a key once: a handful of agents, tens of thousands of rows.
+  const byAddress = new Map<string, { first: number[]; resolved: number[] }>();
   const agent = (email: string) => {
+    let a = byAddress.get(email);
+    if (a) return a;
     const key = addressKey(email);
-    let a = perAgent.get(key);
+    a = perAgent.get(key);
     if (!a) perAgent.set(key, (a = { first: [], resolved: [] }));
+    byAddress.set(email, a);
     return a;
   };
   const unknown = { firstResponse: 0, resolution: 0 };
