@@ -113,6 +113,28 @@ export function ageBucket(created: number, now: number): AgeBucket {
   return age < DAY ? 'under1d' : age < 3 * DAY ? 'days1to3' : age < 7 * DAY ? 'days3to7' : 'over7d';
 }
 
+/** Open tickets that share a status, an assignee and an age bucket: the store counts them (ReportTable.openGroups). */
+export interface OpenGroup {
+  status: string;
+  /** Empty when unassigned. */
+  assignee: string;
+  age: AgeBucket;
+  count: number;
+}
+
+/** The open tickets grouped as the store groups them (for rows read one by one). */
+export function openGroups(open: readonly OpenRow[], now: number): OpenGroup[] {
+  const groups = new Map<string, OpenGroup>();
+  for (const r of open) {
+    const age = ageBucket(r.created, now);
+    const key = JSON.stringify([r.status, r.assignee, age]);
+    const g = groups.get(key);
+    if (g) g.count++;
+    else groups.set(key, { status: r.status, assignee: r.assignee, age, count: 1 });
+  }
+  return [...groups.values()];
+}
+
 /** The backlog now: open tickets by age and status, and the three oldest. */
 export interface Backlog {
   open: number;
@@ -122,17 +144,18 @@ export interface Backlog {
   oldest: OpenRow[];
 }
 
-/** The backlog of the open tickets at `now`. */
-export function backlog(open: readonly OpenRow[], now: number): Backlog {
+/** The backlog of the open tickets; `oldest`: the three opened first (ReportTable.oldestOpen). */
+export function backlog(groups: readonly OpenGroup[], oldest: readonly OpenRow[]): Backlog {
   const ages: Record<AgeBucket, number> = { under1d: 0, days1to3: 0, days3to7: 0, over7d: 0 };
   const statuses = new Map<string, number>();
-  for (const r of open) {
-    ages[ageBucket(r.created, now)]++;
-    statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
+  let open = 0;
+  for (const g of groups) {
+    ages[g.age] += g.count;
+    statuses.set(g.status, (statuses.get(g.status) ?? 0) + g.count);
+    open += g.count;
   }
   const byStatus = [...statuses].map(([status, count]) => ({ status, count })).sort((a, b) => b.count - a.count || a.status.localeCompare(b.status));
-  const oldest = [...open].sort((a, b) => a.created - b.created || a.id - b.id).slice(0, 3);
-  return { open: open.length, ages, byStatus, oldest };
+  return { open, ages, byStatus, oldest: [...oldest].sort((a, b) => a.created - b.created || a.id - b.id).slice(0, 3) };
 }
 
 /** Response and resolution times, for the desk and per agent, and the SLA met share. */
@@ -207,7 +230,7 @@ export function response(rows: readonly PeriodRow[], period: ReportPeriod, since
 }
 
 /** Open now and resolved in the period, per agent (address key; '' unassigned), most open first. */
-export function load(open: readonly OpenRow[], rows: readonly PeriodRow[], period: ReportPeriod): { agent: string; open: number; resolved: number }[] {
+export function load(open: readonly OpenGroup[], rows: readonly PeriodRow[], period: ReportPeriod): { agent: string; open: number; resolved: number }[] {
   const per = new Map<string, { open: number; resolved: number }>();
   const of = (email: string) => {
     const key = email ? addressKey(email) : '';
@@ -215,7 +238,7 @@ export function load(open: readonly OpenRow[], rows: readonly PeriodRow[], perio
     if (!a) per.set(key, (a = { open: 0, resolved: 0 }));
     return a;
   };
-  for (const r of open) of(r.assignee).open++;
+  for (const g of open) of(g.assignee).open += g.count;
   for (const r of rows) if (r.resolvedAt !== undefined && r.resolvedAt >= period.from && r.resolvedAt <= period.to) of(r.resolver ?? '').resolved++;
   return [...per].map(([agent, a]) => ({ agent, ...a })).sort((a, b) => b.open - a.open || b.resolved - a.resolved || a.agent.localeCompare(b.agent));
 }
@@ -256,8 +279,10 @@ export interface ReportNumbers {
 export interface NumbersInput {
   /** The tickets opened or resolved in the period (ReportTable.periodRows). */
   rows: readonly PeriodRow[];
-  /** Every open ticket now (ReportTable.openRows). */
-  open: readonly OpenRow[];
+  /** The open tickets now, grouped (ReportTable.openGroups, or openGroups over rows). */
+  open: readonly OpenGroup[];
+  /** The three open tickets opened first (ReportTable.oldestOpen). */
+  oldest: readonly OpenRow[];
   period: ReportPeriod;
   /** When the feature began measuring; undefined: not yet. */
   since?: number;
@@ -275,7 +300,7 @@ export function reportNumbers(input: NumbersInput): ReportNumbers {
   return {
     period: input.period,
     volume: v,
-    backlog: backlog(input.open, input.period.to),
+    backlog: backlog(input.open, input.oldest),
     response: response(input.rows, input.period, input.since, input.calendar),
     load: load(input.open, input.rows, input.period),
     satisfaction: satisfaction(input.ratings, v.opened, input.answered),

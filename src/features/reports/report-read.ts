@@ -26,17 +26,18 @@ export async function readReport(db: Kysely<ReportTables>, options: { days: numb
   const period = reportPeriod(options.now, options.days, options.zone);
   const fromIso = new Date(period.from).toISOString();
   const { filter } = options;
-  const [rows, open, since, copied, ratings, answered] = await Promise.all([
+  const [rows, open, oldest, since, copied, ratings, answered] = await Promise.all([
     table.periodRows(period.from, filter),
-    table.openRows(filter),
+    table.openGroups(period.to, filter),
+    table.oldestOpen(filter),
     table.meta('since'),
     table.meta('copied'),
     table.ratingCounts(fromIso, filter),
     // The answers' count is of the whole desk: a report of one space or category goes without it.
     filter.kind === 'all' ? answerPortsOver(db).answeredSince(fromIso) : Promise.resolve(undefined),
   ]);
-  const numbers = reportNumbers({ rows, open, period, since: since ? Number(since) : undefined, calendar: options.policy?.calendars.business, ratings, answered });
-  const oldest = numbers.backlog.oldest.map((r) => r.id);
-  const titles = oldest.length ? await db.selectFrom('search_docs').select(['id', 'title']).where('id', 'in', oldest).execute() : [];
+  const numbers = reportNumbers({ rows, open, oldest, period, since: since ? Number(since) : undefined, calendar: options.policy?.calendars.business, ratings, answered });
+  const ids = oldest.map((r) => r.id);
+  const titles = ids.length ? await db.selectFrom('search_docs').select(['id', 'title']).where('id', 'in', ids).execute() : [];
   return { numbers, filter, titles: new Map(titles.map((t) => [t.id, t.title])), complete: copied === 'done', ...(options.policy ? { businessZone: options.policy.timeZone } : {}) };
 }

@@ -10,6 +10,9 @@ import type { Migrations } from '../types';
 import type { Flag, Int8, SearchDocsTable } from '../../store/tables';
 import { inChunks, int8, isSet, valuesOn, type Values } from '../../store/values';
 import type { CsatSurveysTable } from '../surveys/survey-table';
+import type { AgeBucket, OpenGroup } from './report-numbers';
+
+const DAY = 86_400_000;
 
 /** One ticket as the reports count it. Times are epoch ms. */
 export interface ReportTicketsTable {
@@ -134,8 +137,10 @@ export interface ReportTable {
   period(from: number, filter: ReportFilter): Promise<ReportRow[]>;
   /** The same tickets, only the moments the numbers read (one index-driven read; at 1M tickets and 90 days some 80,000 rows). */
   periodRows(from: number, filter: ReportFilter): Promise<PeriodRow[]>;
-  /** Every open ticket, from the open tickets' index alone. */
-  openRows(filter: ReportFilter): Promise<OpenRow[]>;
+  /** The open tickets counted by status, assignee and age at `now`, from the open tickets' index alone. */
+  openGroups(now: number, filter: ReportFilter): Promise<OpenGroup[]>;
+  /** The three open tickets opened first. */
+  oldestOpen(filter: ReportFilter): Promise<OpenRow[]>;
   /** Answered ratings of surveys sent since `from` (ISO), counted per rating. */
   ratingCounts(fromIso: string, filter: ReportFilter): Promise<{ rating: number; count: number }[]>;
   /** A named value ('since', 'copied'). */
@@ -187,8 +192,15 @@ export function createReportTable(db: Kysely<ReportTables>): ReportTable {
         return row;
       });
     },
-    async openRows(filter) {
-      const rows = await filtered(db.selectFrom('report_tickets').select(['id', 'created_at', 'status', 'assignee']), filter).where('open', '=', values().flag(true)).execute();
+    async openGroups(now, filter) {
+      const age = sql<string>`CASE WHEN created_at > ${now - DAY} THEN 'under1d' WHEN created_at > ${now - 3 * DAY} THEN 'days1to3' WHEN created_at > ${now - 7 * DAY} THEN 'days3to7' ELSE 'over7d' END`;
+      const rows = await filtered(db.selectFrom('report_tickets').select((eb) => ['status', 'assignee', age.as('age'), eb.fn.countAll<number | string>().as('n')]), filter)
+        .where('open', '=', values().flag(true)).groupBy([sql.raw('1'), sql.raw('2'), sql.raw('3')]).execute();
+      return rows.map((r) => ({ status: r.status, assignee: r.assignee, age: r.age as AgeBucket, count: Number(r.n) }));
+    },
+    async oldestOpen(filter) {
+      const rows = await filtered(db.selectFrom('report_tickets').select(['id', 'created_at', 'status', 'assignee']), filter)
+        .where('open', '=', values().flag(true)).orderBy('created_at').orderBy('id').limit(3).execute();
       return rows.map((r) => ({ id: r.id, created: int8(r.created_at), status: r.status, assignee: r.assignee }));
     },
     async ratingCounts(fromIso, filter) {
