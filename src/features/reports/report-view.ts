@@ -7,6 +7,7 @@
  */
 import { DateTime } from 'luxon';
 import { normalizeLocale, translator, type Translate } from '../../i18n';
+import { valueLabel } from '../../views/format';
 import type { ConfirmationSection, ConfirmationView } from '../../views/types';
 import { AGE_BUCKETS, type TimeStats } from './report-numbers';
 import type { ReportData } from './report-read';
@@ -28,11 +29,11 @@ export function reportView(data: ReportData, names: ReadonlyMap<string, string>,
   const n = data.numbers;
   const zone = n.period.zone;
   const day = (at: number) => DateTime.fromMillis(at, { zone }).setLocale(lng).toLocaleString(DateTime.DATE_MED);
-  const weekday = (at: number) => DateTime.fromMillis(at, { zone }).setLocale(lng).toFormat('ccc d LLL');
+  const weekday = (at: number) => DateTime.fromMillis(at, { zone }).setLocale(lng).toLocaleString({ weekday: 'short', day: 'numeric', month: 'short' });
   const who = (agent: string) => (agent ? (names.get(agent) ?? agent) : t('reports:load.unassigned'));
   const number = (x: number, digits = 1) => x.toLocaleString(lng, { maximumFractionDigits: digits });
   const titleKey = { all: 'reports:title', space: 'reports:titleSpace', category: 'reports:titleCategory' }[data.filter.kind];
-  const title = t(titleKey, { days: n.period.days, from: day(n.period.from), to: day(n.period.to), value: 'value' in data.filter ? data.filter.value : '' });
+  const title = t(titleKey, { days: n.period.days, from: day(n.period.from), to: day(n.period.to), value: data.filter.kind === 'category' ? valueLabel(t, 'category', data.filter.value) : 'value' in data.filter ? data.filter.value : '' });
 
   const volume: ConfirmationSection = {
     heading: t('reports:volume.heading', { opened: n.volume.opened, resolved: n.volume.resolved }),
@@ -45,7 +46,7 @@ export function reportView(data: ReportData, names: ReadonlyMap<string, string>,
     heading: t('reports:backlog.heading', { count: b.open }),
     lines: [
       ...AGE_BUCKETS.map((k) => t(`reports:backlog.${k}`, { count: b.ages[k] })),
-      ...(b.byStatus.length ? [t('reports:backlog.byStatus', { list: b.byStatus.map((s) => t('reports:backlog.status', { status: s.status, count: s.count })).join(', ') })] : []),
+      ...(b.byStatus.length ? [t('reports:backlog.byStatus', { list: b.byStatus.map((s) => t('reports:backlog.status', { status: valueLabel(t, 'status', s.status), count: s.count })).join(', ') })] : []),
       ...b.oldest.map((r) => t('reports:backlog.oldest', { id: r.id, title: data.titles.get(r.id) ?? '', date: day(r.created) })),
     ],
     actions: [],

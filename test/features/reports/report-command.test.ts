@@ -16,6 +16,8 @@ import { createConversationPorts, createSqliteStore, type Store } from '../../..
 import { cardOf, cardText, startTeamsHarness, type TeamsHarness } from '../../teams/harness';
 import { openTestPolicy } from '../../support/feature-commands';
 import { MEGAN, NOW, seedDesk } from './desk';
+import { readReport } from '../../../src/features/reports/report-read';
+import { reportView } from '../../../src/features/reports/report-view';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'reports-command-'));
 let store: Store;
@@ -73,6 +75,19 @@ describe('report in Teams', () => {
     expect(cardText(cardOf(hardware))).toContain('Volume: 4 opened');
     const [wrong] = await h.say('report 14 days', 'dana');
     expect(cardText(cardOf(wrong)) || wrong.activity.text).toContain('A report covers 7, 30 or 90 days, not “14”.');
+  });
+
+  it('reads in German, with dates in the reader\'s time zone', async () => {
+    const data = await readReport(await store.featureDatabase(), { days: 7, filter: { kind: 'all' }, now: NOW, zone: 'Europe/Berlin' });
+    const view = reportView(data, new Map([[MEGAN, 'Megan Bowen']]), 'de');
+    const text = [view.message, ...view.sections!.flatMap((s) => [s.heading, ...s.lines])].join('\n');
+    expect(text).toContain('Bericht: die letzten 7 Tage (5. März 2026 – 11. März 2026)');
+    expect(text).toContain('Aufkommen: 8 eröffnet, 3 gelöst');
+    expect(text).toContain('So., 8. März: 1 eröffnet, 0 gelöst');
+    expect(text).toContain('Nach Status: Neu 3, In Bearbeitung 1, Wartend 1');
+    expect(text).toContain('Erste Antwort: Median 9 Std. 0 Min., 90. Perzentil 1 T. 14 Std. (4 Tickets)');
+    expect(text).toContain('Megan Bowen: 1 offen, 2 gelöst');
+    expect(text).toContain('Durchschnitt 3,5/5 aus 4 Bewertungen');
   });
 
   it('a requester is refused the report and the export', async () => {
