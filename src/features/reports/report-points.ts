@@ -108,10 +108,17 @@ export function createPointsHook(config: PointsConfig): CycleHook {
     await table.put([...changed.values()]);
   }
 
+  /** Set once the copy is done: later cycles skip even the look-up. */
+  let copiedAll = false;
+
   /** One batch of the tickets the index knew before the feature ran, without moments. */
   async function copy(now: number): Promise<void> {
+    if (copiedAll) return;
     const copied = await table.meta('copied');
-    if (copied === 'done') return;
+    if (copied === 'done') {
+      copiedAll = true;
+      return;
+    }
     await since(now);
     const after = Number(copied ?? 0);
     const docs = await db.selectFrom('search_docs')

@@ -10,7 +10,7 @@ import type { Migrations } from '../types';
 import type { Flag, Int8, SearchDocsTable } from '../../store/tables';
 import { inChunks, int8, isSet, valuesOn, type Values } from '../../store/values';
 import type { CsatSurveysTable } from '../surveys/survey-table';
-import type { AgeBucket, OpenGroup } from './report-numbers';
+import { AGE_BUCKETS, type OpenGroup } from './report-numbers';
 
 const DAY = 86_400_000;
 
@@ -193,10 +193,15 @@ export function createReportTable(db: Kysely<ReportTables>): ReportTable {
       });
     },
     async openGroups(now, filter) {
-      const age = sql<string>`CASE WHEN created_at > ${now - DAY} THEN 'under1d' WHEN created_at > ${now - 3 * DAY} THEN 'days1to3' WHEN created_at > ${now - 7 * DAY} THEN 'days3to7' ELSE 'over7d' END`;
-      const rows = await filtered(db.selectFrom('report_tickets').select((eb) => ['status', 'assignee', age.as('age'), eb.fn.countAll<number | string>().as('n')]), filter)
+      // The age bucket's index in AGE_BUCKETS, counted by the engine.
+      const rows = await filtered(db.selectFrom('report_tickets').select((eb) => [
+        'status', 'assignee',
+        eb.case().when('created_at', '>', now - DAY).then(eb.lit(0)).when('created_at', '>', now - 3 * DAY).then(eb.lit(1))
+          .when('created_at', '>', now - 7 * DAY).then(eb.lit(2)).else(eb.lit(3)).end().as('age'),
+        eb.fn.countAll<number | string>().as('n'),
+      ]), filter)
         .where('open', '=', values().flag(true)).groupBy([sql.raw('1'), sql.raw('2'), sql.raw('3')]).execute();
-      return rows.map((r) => ({ status: r.status, assignee: r.assignee, age: r.age as AgeBucket, count: Number(r.n) }));
+      return rows.map((r) => ({ status: r.status, assignee: r.assignee, age: AGE_BUCKETS[Number(r.age)] ?? 'over7d', count: Number(r.n) }));
     },
     async oldestOpen(filter) {
       const rows = await filtered(db.selectFrom('report_tickets').select(['id', 'created_at', 'status', 'assignee']), filter)
