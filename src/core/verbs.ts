@@ -57,6 +57,7 @@ export const VERBS = {
   away: 'routing.away',
   back: 'routing.back',
   handOff: 'routing.handOff',
+  report: 'reports.report',
 } as const;
 
 export type Verb = (typeof VERBS)[keyof typeof VERBS];

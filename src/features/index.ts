@@ -17,6 +17,7 @@ import { answersFeature } from './answers';
 import { duplicatesFeature } from './duplicates';
 import { filesFeature } from './files';
 import { routingFeature } from './routing/routing-feature';
+import { reportsFeature } from './reports';
 
 /** The product's features. */
 export const FEATURES = [
@@ -33,6 +34,7 @@ export const FEATURES = [
   duplicatesFeature,
   filesFeature,
   routingFeature,
+  reportsFeature,
 ] as const satisfies readonly AnyFeature[];
 
 export { bindFeatures, describeFeatures, featureMigrations, type BoundFeatures, type FeatureHost, type NamedCycleHook } from './bind';

@@ -197,3 +197,6 @@ export const SPACE_FIELD = 'SD_SpaceId';
 
 /** The folder of the site's default library the help desk keeps tickets' files in, one folder per ticket (HELPDESK_ATTACHMENTS_FOLDER's default). */
 export const ATTACHMENTS_FOLDER = 'SD_Attachments';
+
+/** The folder of the site's default library the desk's report exports go to, next to the attachments (src/features/reports). */
+export const REPORTS_FOLDER = 'SD_Reports';

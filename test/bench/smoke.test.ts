@@ -38,6 +38,7 @@ const BENCHES: Record<string, Smoke[]> = {
     { prints: [/engine: SQLite/, /tickets indexed: 500 of 500/, /agent: \d+ searches, p50 [\d.]+ ms/] },
     { args: ['--postgres'], postgres: true, prints: [/engine: PostgreSQL/, /tickets indexed: 500 of 500/, /agent: \d+ searches, p50 [\d.]+ ms/] },
   ],
+  'reports.ts': [{ postgres: true, prints: [/engine SQLite, 2000 tickets/, /engine PostgreSQL, 2000 tickets/, /report: p50 [\d.]+ ms, p95 [\d.]+ ms/, /peak RSS of the reporting process: \d+ MiB/] }],
   'search-index.ts': [{ postgres: true, prints: [/engine SQLite: 2000 tickets indexed/, /engine PostgreSQL: 2000 tickets indexed/, /agent: p50 [\d.]+ ms, p95 [\d.]+ ms/] }],
   'sla-store.ts': [{ prints: [/SLA through the SQLite store, 500 open tickets/, /SLA CPU per cycle: median [\d.]+ ms, max [\d.]+ ms/] }],
   'sla.ts': [{ prints: [/SLA clocks for 500 open tickets/, /per cycle, scan of next-change instants and move on: median [\d.]+ ms/] }],
