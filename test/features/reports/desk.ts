@@ -89,7 +89,7 @@ export async function seedDesk(store: Store, options: { sla?: boolean } = {}): P
   const db = await store.featureDatabase();
   const bound = bindFeatures(FEATURES, {
     store, db, graph: undefined as unknown as GraphClient, attachmentsFolder: 'SD_Attachments', logger: createLogger({ level: 'error' }),
-    vocabulary: DEFAULT_VOCABULARY, locale: 'en', timeZone: 'UTC', now: () => new Date(NOW),
+    vocabulary: DEFAULT_VOCABULARY, locale: 'en', timeZone: 'UTC', now: () => new Date(NOW), routing: undefined,
     // Only whether a policy is set matters to the hook.
     slaPolicy: options.sla ? ({} as never) : undefined,
   });

@@ -36,7 +36,7 @@ beforeAll(async () => {
     notifications: createConversationPorts(store),
     commands: (stack) => registryOf(bindFeatures(FEATURES, {
       store, db, graph: stack.graph, vocabulary: DEFAULT_VOCABULARY, now: () => new Date(NOW), attachmentsFolder: 'SD_Attachments',
-      logger: createLogger({ level: 'error' }), locale: 'en', timeZone: 'UTC', slaPolicy,
+      logger: createLogger({ level: 'error' }), locale: 'en', timeZone: 'UTC', slaPolicy, routing: undefined,
     })),
   });
 }, 60_000);
