@@ -87,6 +87,7 @@ describe('the filing card in the Teams personal chat', () => {
     await poller.runOnce();
     const open = lastEdit(chatOf(lynne), 'form-card-lynne');
     expect(JSON.stringify(open)).toContain('"text":"In Progress"');
+    expect(JSON.stringify(open)).not.toContain('Resolved');
     expect(verbsOn(open).filter((v) => AGENT_BUTTONS.includes(v))).toEqual([]);
     const before = messagesIn(chatOf(lynne)).length;
 
