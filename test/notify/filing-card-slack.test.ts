@@ -15,7 +15,7 @@ import { startSlackNotifyScene, type SlackNotifyScene } from '../support/slack-n
 const sam = { id: 'USAM0001', name: 'Sam Requester', email: 'sam@example.com' };
 const dana = { id: 'UDANA001', name: 'Dana Agent', email: 'dana@example.com' };
 const dmOf = (who: { id: string }) => `D${who.id.slice(1)}`;
-const AGENT_BUTTONS = [VERBS.claim, VERBS.resolve, VERBS.resolveForm];
+const AGENT_BUTTONS: readonly string[] = [VERBS.claim, VERBS.resolve, VERBS.resolveForm];
 
 let scene: SlackNotifyScene;
 let stack: HelpdeskStack;

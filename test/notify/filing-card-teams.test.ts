@@ -14,7 +14,7 @@ import { startTeamsNotifyScene, type TeamsNotifyScene } from '../support/teams-n
 const dana = { id: '29:dana', name: 'Dana Agent', aadObjectId: 'aad-dana', email: 'dana@example.com' };
 const lynne = { id: '29:lynne', name: 'Lynne Robbins', aadObjectId: 'aad-lynne', email: 'lynne@example.com' };
 const chatOf = (who: typeof dana) => `a:personal-${who.aadObjectId}`;
-const AGENT_BUTTONS = [VERBS.claim, VERBS.resolve, VERBS.resolveForm];
+const AGENT_BUTTONS: readonly string[] = [VERBS.claim, VERBS.resolve, VERBS.resolveForm];
 
 let scene: TeamsNotifyScene;
 let stack: HelpdeskStack;
