@@ -46,6 +46,17 @@ export type Acted =
   | { kind: 'ticket'; itemId: number; etag: string; actorEmail: string }
   | { kind: 'comment'; itemId: number; actorEmail: string };
 
+/** A ticket card in a person's own chat: where it is, and whose view it shows. */
+export interface FollowedCard {
+  platform: Conversation['platform'];
+  conversationId: string;
+  ticketId: number;
+  messageId: string;
+  /** The etag the card was rendered from. */
+  etag?: string;
+  reader: { email: string; isAgent: boolean };
+}
+
 /**
  * What the ticket core's commands and the channels need of conversations and people (kept by
  * src/store): subscriptions, mute, who acted, the last notice, drafts too long for a button, and
@@ -64,6 +75,11 @@ export interface ConversationPorts {
   lastNotice(email: string): Promise<{ ticketId: number; at: string } | undefined>;
   /** The ticket a given DM message was a notification about (a threaded or quoted reply to it). */
   noticeOf(platform: Conversation['platform'], conversationId: string, messageId: string): Promise<number | undefined>;
+  /**
+   * Keeps a ticket card the bot posted in a person's own chat (the answer to filing) current: the
+   * poller edits it in place with that person's view, with no change lines under it.
+   */
+  followCard(card: FollowedCard): Promise<void>;
   /** Keeps values too long for a button (a Slack button carries 2,000 characters) for a while; returns their id. */
   keepDraft(values: Record<string, string>): Promise<string>;
   /** Values kept by keepDraft, while they are kept. */

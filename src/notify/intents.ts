@@ -51,7 +51,10 @@ export function intentsFor(set: ChangeSet, targets: Target[], vocabulary: Vocabu
     const lane = channelLane(t.platform, t.conversationId);
     const where = { platform: t.platform, conversationId: t.conversationId };
     if (t.action !== 'line') {
-      const payload: OutboxPayload = { kind: 'card', ...where, view: channelCardView(set, vocabulary, t.locale ?? locale), etag: set.ticket.etag };
+      const view = t.reader
+        ? ticketView(set.ticket, [], { email: t.reader.email, isAgent: t.reader.isAgent, locale: t.locale ?? locale }, vocabulary)
+        : channelCardView(set, vocabulary, t.locale ?? locale);
+      const payload: OutboxPayload = { kind: 'card', ...where, view, etag: set.ticket.etag };
       out.push({ key: `${key}>card`, lane, ticketId: set.ticket.id, card: where, createdAt, payload });
     }
     if (t.line) out.push({ key: `${key}>line`, lane, ticketId: set.ticket.id, createdAt, payload: { kind: 'line', ...where, text: t.line } satisfies OutboxPayload });

@@ -12,6 +12,7 @@ import { route } from './routing';
 import { preferencesIn } from '../features/preferences/preference-table';
 import type { Target } from './types';
 import { oneDmPerPerson } from './intents';
+import { personalCardReader, type CardReader } from '../store/personal-cards';
 
 /** The version number SharePoint puts after the comma in an etag (`"guid,7"`), if there is one. */
 function etagVersion(etag: string): { guid: string; version: number } | undefined {
@@ -127,9 +128,15 @@ export async function planDeliveries(
     for (const c of owed) {
       if (!posted.some((p) => p.platform === c.platform && p.conversationId === c.conversationId)) posted.push({ ...c, ticketId: set.ticket.id, messageId: '' });
     }
+    const readers = new Map<string, CardReader>();
+    for (const p of posted) {
+      const reader = await personalCardReader(store, { ...p, ticketId: set.ticket.id });
+      if (reader) readers.set(`${p.platform}:${p.conversationId}`, reader);
+    }
     const routed = route(set, {
       subscriptions,
       posted,
+      readers,
       muted,
       highPriorities: vocabulary.highPriorities,
       origin: from,

@@ -28,6 +28,11 @@ export interface RoutingContext {
   subscriptions: readonly SubscriptionRecord[];
   /** Cards already posted about this ticket. */
   posted: readonly PostedMessage[];
+  /**
+   * Whose view each posted card in a personal chat shows, by `platform:conversationId` (the card a
+   * filing answered with). Such a card is edited with that view and gets no lines: the person hears by DM.
+   */
+  readers?: ReadonlyMap<string, { email: string; isAgent: boolean }>;
   /** Lower-case emails of people who turned notifications off. */
   muted: ReadonlySet<string>;
   highPriorities: readonly string[];
@@ -163,6 +168,12 @@ function channelTargets(set: ChangeSet, ctx: RoutingContext): ChannelTarget[] {
   const carded = new Set<string>();
   for (const p of ctx.posted) {
     carded.add(`${p.platform}\n${p.conversationId}`);
+    const reader = ctx.readers?.get(`${p.platform}:${p.conversationId}`);
+    if (reader) {
+      // Comments are not on the card; a change re-renders it for its reader, without a line.
+      if (!isComment) targets.push({ type: 'channel', platform: p.platform, conversationId: p.conversationId, action: 'update', messageId: p.messageId, locale: personLocale(ctx, reader.email), reader });
+      continue;
+    }
     const fromHere = ctx.origin && ctx.origin.platform === p.platform && ctx.origin.conversationId === p.conversationId;
     const locale = conversationLocale(ctx, p.platform, p.conversationId);
     const lines = linesIn(locale);

@@ -44,6 +44,8 @@ export interface ChannelTarget {
   line?: string;
   /** The language of the card and line ('de'): the conversation's own, else HELPDESK_LOCALE. */
   locale?: string;
+  /** A card in a person's own chat: it shows their view (a requester's has no agent buttons). */
+  reader?: { email: string; isAgent: boolean };
 }
 
 /** A private message to one person, on whichever platform reaches them. */

@@ -2,6 +2,7 @@
 import type { ConversationPorts } from '../core';
 import { randomUUID } from 'node:crypto';
 import { lastNotice, noticeOfMessage } from './notices';
+import { followPersonalCard } from './personal-cards';
 import type { Store } from './types';
 
 /** How long a draft too long for a button is kept (the person clicks its button within this). */
@@ -32,6 +33,7 @@ export function createConversationPorts(store: Store, defaultLanguage = 'en'): C
     async noticeOf(platform, conversationId, messageId) {
       return (await noticeOfMessage(store, platform, conversationId, messageId))?.ticketId;
     },
+    followCard: ({ reader, ...card }) => followPersonalCard(store, card, reader),
     async keepDraft(values) {
       const id = randomUUID();
       await store.putMemo(`draft:${id}`, values, DRAFT_MS);

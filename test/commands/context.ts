@@ -44,6 +44,7 @@ export function notificationStore() {
     recordAction: async () => undefined,
     lastNotice: async () => undefined,
     noticeOf: async () => undefined,
+    followCard: async () => undefined,
     keepDraft: async () => { throw new Error('this test keeps no drafts'); },
     draft: async () => undefined,
     language: async () => undefined,

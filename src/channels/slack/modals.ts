@@ -22,6 +22,7 @@ import { renderMessage, type SlackMessage } from './blocks/message';
 import { noEmailMessage } from './identity';
 import { slackTexts, type SlackTexts } from '../../views/channel-texts';
 import { channelLocale, readerLocale } from './locale';
+import { VERBS } from '../../core/verbs';
 
 /** A modal opened with a trigger id; `show` replaces its content once the real view is known. */
 export interface OpenModal {
@@ -153,7 +154,24 @@ async function afterSubmit(deps: SlackDeps, ctx: CommandContext, userId: string,
       if (privateNotice) await postPrivate(deps, target, renderMessage({ type: 'text', text: privateNotice.text }, locale));
     });
   }
+  if (meta.verb === VERBS.create && reply.outcome === 'saved' && reply.view.type === 'ticket' && meta.channelId && isDirect(meta.channelId)) {
+    const channel = meta.channelId;
+    const ticket = reply.view.ticket;
+    return answer(deps, target, reply, undefined, async (msg) => {
+      const sent = await deps.client.chat.postMessage({ channel, ...msg });
+      if (sent.ts) await followFilingCard(deps, { conversationId: channel, ticketId: ticket.id, messageId: sent.ts, etag: ticket.etag }, { email: ctx.actor.email, isAgent: ticket.agentView });
+    });
+  }
   return answer(deps, target, reply);
+}
+
+/**
+ * The card a filing in the DM answered with follows the ticket: the poller edits it in place with
+ * this person's view. A failure to record it only leaves that card as it was filed, so it is logged.
+ */
+async function followFilingCard(deps: SlackDeps, card: { conversationId: string; ticketId: number; messageId: string; etag: string }, reader: { email: string; isAgent: boolean }): Promise<void> {
+  if (!deps.notifications) return;
+  await deps.notifications.followCard({ platform: 'slack', ...card, reader }).catch((err: unknown) => deps.logger.warn('could not record the filing card; it keeps the state it was filed in', { ticketId: card.ticketId, channel: card.conversationId, error: err }));
 }
 
 /** Registers the form submit handler (view_submission with callback id `helpdesk_form`). */

@@ -68,6 +68,19 @@ async function fullText(deps: TeamsDeps, context: TurnContext, ticket: TicketVie
   }
 }
 
+/**
+ * The card a filing in the personal chat answered with (it replaces the form the person submitted)
+ * follows the ticket: the poller edits it in place with this person's view. A failure to record it
+ * only leaves that card as it was filed, so it is logged and the filing still answers.
+ */
+async function followFilingCard(deps: TeamsDeps, context: TurnContext, ticket: TicketView, actor: Actor): Promise<void> {
+  const messageId = context.activity.replyToId;
+  if (!messageId || !deps.notifications) return;
+  const conversationId = conversationOf(context).id;
+  const card = { platform: 'teams' as const, conversationId, ticketId: ticket.id, messageId, etag: ticket.etag, reader: { email: actor.email, isAgent: ticket.agentView } };
+  await deps.notifications.followCard(card).catch((err: unknown) => deps.logger.warn('could not record the filing card; it keeps the state it was filed in', { ticketId: ticket.id, conversationId, error: err }));
+}
+
 /** Handles one Action.Execute (including the `ticket.refresh` verb that Teams sends on its own). */
 export async function onCardAction(
   deps: TeamsDeps,
@@ -97,6 +110,7 @@ export async function onCardAction(
       // The answer is this person's own view: with their id in the refresh clause Teams shows it to
       // them only (Universal Actions user-specific view); the shared card keeps its shared view.
       const own = reply.visibility === 'private' || isRefresh;
+      if (verb === VERBS.create && reply.outcome === 'saved' && !audience.shared) await followFilingCard(deps, context, view.ticket, actor);
       if (!audience.shared || own) return { statusCode: 200, type: ADAPTIVE_CARD, value: cardFor(view, { ...audience, shared: false }) };
       const shared = await inConversationLanguage(deps, context, ctx, reply as Reply & { view: { type: 'ticket' } });
       return { statusCode: 200, type: ADAPTIVE_CARD, value: cardFor(shared.view, { ...audience, locale: shared.locale }) };

@@ -14,6 +14,7 @@ import type { Vocabulary } from '../../helpdesk/types';
 import { translator, type Translate } from '../../i18n';
 import { formatDate } from '../../views/format';
 import type { DeliveryIntent, Store } from '../../store/types';
+import { personalCardReader } from '../../store/personal-cards';
 import { channelLane, dmLane, type OutboxPayload } from '../../notify/deliver';
 import { matches } from '../../notify/routing';
 import type { CardChange, SlaAlert, SlaFindings } from './clock-tracker';
@@ -82,7 +83,9 @@ export function createSlaAlerts(config: SlaAlertsConfig): (findings: SlaFindings
       const posted = await store.postedMessages(change.ticketId);
       if (posted.length === 0) continue;
       const owed = new Set((await store.pendingCards(change.ticketId)).map((c) => `${c.platform}:${c.conversationId}`));
-      const waiting = posted.filter((p) => !owed.has(`${p.platform}:${p.conversationId}`));
+      // A card in a person's own chat shows their view, with no clocks for a requester: the poll's edits keep it current.
+      const personal = await Promise.all(posted.map((p) => personalCardReader(store, p)));
+      const waiting = posted.filter((p, i) => !personal[i] && !owed.has(`${p.platform}:${p.conversationId}`));
       if (waiting.length === 0) continue;
       const [doc] = await store.searchTickets({ words: [String(change.ticketId)], limit: 1 });
       if (!doc || doc.id !== change.ticketId) continue;
