@@ -84,10 +84,10 @@ describe('report in Teams', () => {
     const text = view.fallback;
     expect(text).toContain('Bericht: die letzten 7 Tage (5. März 2026 – 11. März 2026)');
     expect(text).toContain('Aufkommen: 8 eröffnet, 3 gelöst');
-    expect(text).toContain('So., 8. März · 1 · 0');
+    expect(text).toContain('So., 8. März: 1 eröffnet · 0 gelöst');
     expect(text).toContain('Neu: 3\nIn Bearbeitung: 1\nWartend: 1');
     expect(text).toContain('Erste Antwort: Median 9 Std. 0 Min., 90. Perzentil 1 T. 14 Std. (4 Tickets)');
-    expect(text).toContain('Megan Bowen · 1 · 2');
+    expect(text).toContain('Megan Bowen: 1 offen jetzt · 2 gelöst');
     expect(text).toContain('Durchschnitt: 3,5/5 aus 4 Bewertungen');
   });
 
