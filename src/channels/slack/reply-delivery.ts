@@ -31,7 +31,7 @@ export function messageFor(reply: Reply, channelId: string | undefined, locale?:
  * A screen's message with every chart as its table or facts, for a workspace that refused the
  * chart block (`invalid_blocks`); undefined when the reply is no screen or drew no chart.
  */
-export function chartlessMessage(reply: Reply, channelId: string | undefined, msg: SlackMessage): SlackMessage | undefined {
+function chartlessMessage(reply: Reply, channelId: string | undefined, msg: SlackMessage): SlackMessage | undefined {
   const view = reply.visibility === 'public' && !isDirect(channelId) ? sharedView(reply.view) : reply.view;
   if (view.type !== 'screen' || !msg.blocks.some((b) => (b.type as string) === 'data_visualization')) return undefined;
   return screenMessage(view.screen, { charts: false });
