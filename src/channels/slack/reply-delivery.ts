@@ -8,6 +8,7 @@ import { sendAnswer } from '../../commands';
 import { isPrivate } from '../../core';
 import type { Reply } from '../../commands/types';
 import { renderMessage, type SlackMessage } from './blocks/message';
+import { screenMessage } from './blocks/screen';
 import { escapeMrkdwn, mrkdwn, truncate } from './blocks/limits';
 import { conversationOf, slackErrorCode, type SlackDeps } from './command-context';
 import { slackTexts } from '../../views/channel-texts';
@@ -24,6 +25,16 @@ export function isDirect(channelId: string | undefined): boolean {
 /** Renders a reply for a channel, its own words in `locale` (the view's language); shared channels never see internal notes. */
 export function messageFor(reply: Reply, channelId: string | undefined, locale?: string): SlackMessage {
   return renderMessage(reply.visibility === 'public' && !isDirect(channelId) ? sharedView(reply.view) : reply.view, locale);
+}
+
+/**
+ * A screen's message with every chart as its table or facts, for a workspace that refused the
+ * chart block (`invalid_blocks`); undefined when the reply is no screen or drew no chart.
+ */
+function chartlessMessage(reply: Reply, channelId: string | undefined, msg: SlackMessage): SlackMessage | undefined {
+  const view = reply.visibility === 'public' && !isDirect(channelId) ? sharedView(reply.view) : reply.view;
+  if (view.type !== 'screen' || !msg.blocks.some((b) => (b.type as string) === 'data_visualization')) return undefined;
+  return screenMessage(view.screen, { charts: false });
 }
 
 const CANNOT_POST = new Set(['not_in_channel', 'channel_not_found', 'is_archived', 'restricted_action']);
@@ -121,7 +132,18 @@ export async function answer(deps: SlackDeps, target: ReplyTarget, reply: Reply,
     const email = (await deps.identity.lookup(target.userId).catch(() => undefined))?.email;
     await hook({ userId: target.userId, email, text });
   });
-  await sendAnswer(reply, locale, { send: () => send(msg), tellLater }, deps.logger, { userId: target.userId, channelId: target.channelId });
+  const chartless = chartlessMessage(reply, target.channelId, msg);
+  const sendOnce = async () => {
+    try {
+      await send(msg);
+    } catch (err) {
+      // Slack refused the message for its charts: the same numbers go as tables, never dropped.
+      if (!chartless || slackErrorCode(err) !== 'invalid_blocks') throw err;
+      deps.logger.warn('Slack refused a screen with charts (invalid_blocks); sending its tables instead');
+      await send(chartless);
+    }
+  };
+  await sendAnswer(reply, locale, { send: sendOnce, tellLater }, deps.logger, { userId: target.userId, channelId: target.channelId });
 }
 
 async function deliverMessage(deps: SlackDeps, target: ReplyTarget, reply: Reply, msg: SlackMessage): Promise<void> {

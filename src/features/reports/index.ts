@@ -2,7 +2,7 @@
  * Reports: `report` (volume, backlog, response times, load, satisfaction) and `report export`,
  * read from the store only. Its table (report-table.ts) keeps the first-response and resolution
  * moments from what each poll cycle reads (report-points.ts, its cycle hook); the numbers are pure
- * functions (report-numbers.ts), which the chart rendering will draw.
+ * functions (report-numbers.ts), drawn as charts with their numbers (report-view.ts).
  */
 import { defineFeature } from '../types';
 import { reportCommand } from './report-command';

@@ -50,14 +50,14 @@ async function zoneOf(ctx: CommandContext, services: ReportServices): Promise<st
   return (await services.store.personZone(ctx.actor.email).catch(() => undefined)) ?? services.timeZone;
 }
 
-/** The report, as a plain view for now. */
+/** The report, as a screen of charts with their numbers. */
 async function report(ctx: CommandContext, days: number, filter: ReportFilter, services: ReportServices): Promise<Reply> {
   const zone = await zoneOf(ctx, services);
   const data = await readReport(services.db, { days, filter, now: services.now().getTime(), zone, policy: services.slaPolicy?.current() });
   // The agent list the role check just read (cached by the service): names instead of addresses.
   const agents = await ctx.helpdesk.activeAgents().catch(() => []);
   const names = new Map(agents.map((a) => [addressKey(a.email), a.name || a.email]));
-  return privately({ type: 'confirmation', confirmation: reportView(data, names, ctx.locale) });
+  return privately({ type: 'screen', screen: reportView(data, names, ctx.locale) });
 }
 
 /** The export: the CSV in the library, answered with its link. */
@@ -96,7 +96,7 @@ export const reportCommand: FeatureCommand<ReportServices> = {
   args: { kind: 'text', key: 'args' },
   verb: VERBS.report,
   handles: { [VERBS.report]: handle },
-  answers: 'confirmation',
+  answers: 'screen',
   examples: [
     { name: 'report', typed: 'report 30 days', values: { args: '30 days' } },
     { name: 'report of a category', typed: 'report 7 days category Hardware', values: { args: '7 days category Hardware' } },
