@@ -1,5 +1,5 @@
 /**
- * What the bound features add to the cards agents read (src/features/types.ts, CardHook): the
+ * What the bound features add to the cards agents read (a feature's `cards`, src/features/types.ts): the
  * core builds the card, each feature's hook adds its part (SLA clocks, the ticket's files). A
  * requester's card never reaches a hook; a hook that fails is logged with its feature's name and
  * the card is shown without that part.
@@ -7,6 +7,25 @@
 import type { TicketListView, TicketView } from '../views/types';
 import { commandLogger } from './logger';
 import type { CommandContext, Reply } from './types';
+
+/**
+ * What a feature adds to the cards agents read (SLA clocks, a ticket's files): each part is
+ * handed the view the core built for an agent and returns it with the feature's lines. A
+ * requester's card never reaches a hook. A failure is logged with the feature's name and the
+ * card is shown without the feature's part.
+ */
+export interface CardHook {
+  /** An agent's ticket card; `audience` 'conversation' is a shared conversation's card (anyone there may read it). */
+  ticket?(view: TicketView, audience: 'agent' | 'conversation'): Promise<TicketView>;
+  /** An agent's ticket list (queue, mine, search…). */
+  list?(list: TicketListView): Promise<TicketListView>;
+}
+
+/** One feature's card hook, named for the log when it fails. */
+export interface NamedCardHook {
+  feature: string;
+  hook: CardHook;
+}
 
 /** The reply with the features' parts on an agent's ticket card or list. */
 export async function withFeatureParts(reply: Reply, ctx: CommandContext): Promise<Reply> {

@@ -9,9 +9,9 @@ import type { ActionView, View } from '../views/types';
 import { keptIfLong } from './drafts';
 import { ticketFromText } from './free-text';
 import { parseCommand } from './parse';
-import { REGISTRY } from './registry';
 import { tr } from './respond';
 import { suggestionEffect } from './suggestion-effect';
+import type { CommandRegistry } from './command-registry';
 import type { CommandContext, Reply } from './types';
 import { oneEditApart } from '../core/spelling';
 
@@ -19,7 +19,7 @@ import { oneEditApart } from '../core/spelling';
 const BUTTON_ROOM = 4000;
 
 /** The corrected command text, when the typed one is a near miss of a command this person may use. */
-export function correction(text: string, isAgent: boolean, commands = REGISTRY): string | undefined {
+export function correction(text: string, isAgent: boolean, commands: CommandRegistry): string | undefined {
   const m = /^(\S+)(\s[\s\S]*)?$/.exec(text.trim());
   const word = m?.[1].toLowerCase() ?? '';
   if (!/^\p{L}{4,}$/u.test(word) || commands.named(word)) return undefined;
@@ -34,8 +34,7 @@ export function correction(text: string, isAgent: boolean, commands = REGISTRY):
 }
 
 /** "Did you mean …?" with a button that runs it, or undefined when the text is no near miss. */
-export async function didYouMean(ctx: CommandContext, text: string): Promise<Reply | undefined> {
-  const commands = ctx.commands ?? REGISTRY;
+export async function didYouMean(ctx: CommandContext, commands: CommandRegistry, text: string): Promise<Reply | undefined> {
   // The agents list is asked only for a word that is a near miss of an agents' command.
   let fixed = correction(text, false, commands);
   if (!fixed) {

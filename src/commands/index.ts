@@ -1,7 +1,9 @@
 /**
  * The command registry's entry points: typed commands and card/button/modal actions reach the
  * same handlers through `dispatch`. What each command is lives in its own file's declaration
- * (see declaration.ts); registry.ts lists them.
+ * (see declaration.ts); registry.ts lists them. These entry points are what the channels, notify
+ * and tests call: a context without its own registry runs the product's (REGISTRY) here; the
+ * modules behind them take the registry from their caller, so no feature reaches the list.
  *
  * Card actions: a button's `data` and a form's inputs arrive as `CommandInput.values`, under the
  * same keys the parser writes for typed commands:
@@ -20,8 +22,10 @@ import { withDraft } from './drafts';
 import { failureReply } from './failure';
 import { freeTextReply } from './free-text';
 import { checkInput } from './input';
-import { parseCommand, type ParseResult } from './parse';
+import { commandNamed as namedIn, parseCommand as parseWith, type ParseOptions, type ParseResult } from './parse';
 import { REGISTRY } from './registry';
+import type { CommandRegistry } from './command-registry';
+import type { CommandDeclaration } from './declaration';
 import { errorReply, tr } from './respond';
 import type { Translate } from '../i18n';
 import { withFeatureParts } from './card-hooks';
@@ -29,7 +33,7 @@ import { decided, once } from './once';
 import { labelledError } from '../views/error-view';
 import type { CommandContext, CommandInput, Reply } from './types';
 
-export { commandNamed, parseCommand, parseTicketId, type ParseOptions, type ParseResult } from './parse';
+export { parseTicketId, type ParseOptions, type ParseResult } from './parse';
 export {
   COMMAND_DECLARATIONS,
   COMMANDS,
@@ -49,6 +53,16 @@ export type { Access, ArgShape, CommandDeclaration, CommandExample, FormDeclarat
 export { ANSWER_RETRY_MS, savedLaterText, sendAnswer, type AnswerRoutes } from './saved-later';
 export { answersBeforeFiling } from './new';
 
+/** Parses one typed command (parse.ts) against `options.commands`, by default the product's. */
+export function parseCommand(text: string, options: Partial<ParseOptions> = {}): ParseResult {
+  return parseWith(text, { ...options, commands: options.commands ?? REGISTRY });
+}
+
+/** The declaration a typed word names, by name or alias, in `commands` (default the product's). */
+export function commandNamed(word: string, commands: CommandRegistry = REGISTRY): CommandDeclaration | undefined {
+  return namedIn(word, commands);
+}
+
 /** An error reply's usage line gets its label in the reader's language. */
 function labelled(reply: Reply, ctx: CommandContext): Reply {
   return reply.view.type === 'error' ? { ...reply, view: { type: 'error', error: labelledError(reply.view.error, ctx.locale) } } : reply;
@@ -56,14 +70,14 @@ function labelled(reply: Reply, ctx: CommandContext): Reply {
 
 /** Routes a verb (typed command or card action) to its handler; every failure becomes a reply. */
 export async function dispatch(ctx: CommandContext, raw: CommandInput): Promise<Reply> {
-  return decided(ctx, await withFeatureParts(labelled(await route(ctx, raw), ctx), ctx));
+  const commands = ctx.commands ?? REGISTRY;
+  return decided(await withFeatureParts(labelled(await route(ctx, commands, raw), ctx), ctx), commands);
 }
 
-async function route(ctx: CommandContext, raw: CommandInput): Promise<Reply> {
+async function route(ctx: CommandContext, commands: CommandRegistry, raw: CommandInput): Promise<Reply> {
   const t = tr(ctx);
   const input = checkInput(await withDraft(ctx, raw), t);
   if ('view' in input) return input;
-  const commands = ctx.commands ?? REGISTRY;
   const handler = commands.handler(input.verb);
   if (!handler) {
     return errorReply(t('commands:dispatch.unknownAction', { verb: String(input.verb) }));
@@ -74,7 +88,7 @@ async function route(ctx: CommandContext, raw: CommandInput): Promise<Reply> {
   }
   try {
     // A writing click carries its decision: it acts once however often it arrives (once.ts).
-    return await once(ctx, input, (clean) => handler(ctx, clean, commands.declarations));
+    return await once(ctx, commands, input, (clean) => handler(ctx, clean, commands.declarations));
   } catch (err) {
     return failureReply(ctx, input, err);
   }
@@ -89,10 +103,10 @@ async function route(ctx: CommandContext, raw: CommandInput): Promise<Reply> {
 export async function handleText(ctx: CommandContext, text: string, parsed?: ParseResult): Promise<Reply> {
   if (typeof text !== 'string') return errorReply(tr(ctx)('commands:dispatch.messageNotText'));
   const commands = ctx.commands ?? REGISTRY;
-  parsed ??= parseCommand(text, { locale: ctx.locale, commands });
+  parsed ??= parseWith(text, { locale: ctx.locale, commands });
   // A near miss of a command is offered back corrected before anything else is made of it.
   if (!parsed.ok && !parsed.error.usage) {
-    const suggestion = await didYouMean(ctx, text);
+    const suggestion = await didYouMean(ctx, commands, text);
     if (suggestion) return suggestion;
   }
   // In a personal chat, words that are not a command are a greeting or a problem, not a mistake.

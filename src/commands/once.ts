@@ -11,8 +11,8 @@ import { withDecisions } from '../views/decisions';
 import type { View } from '../views/types';
 import { commandLogger } from './logger';
 import { memoryDecisions } from './once-memory';
-import { REGISTRY } from './registry';
 import { confirm, tr } from './respond';
+import type { CommandRegistry } from './command-registry';
 import type { CommandContext, CommandInput, Reply } from './types';
 
 /** How long a claim holds while its winner works: a winner that died frees it after this. */
@@ -33,8 +33,7 @@ function withoutDecision(input: CommandInput): CommandInput {
 }
 
 /** The reply with a decision on each writing button and form it shows. */
-export function decided(ctx: CommandContext, reply: Reply): Reply {
-  const commands = ctx.commands ?? REGISTRY;
+export function decided(reply: Reply, commands: CommandRegistry): Reply {
   return { ...reply, view: withDecisions(reply.view, commands.actsOnce) };
 }
 
@@ -64,10 +63,9 @@ const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * Runs `handle` once per decision: the input's decision (when its verb writes) is claimed first;
  * a click that lost the claim answers with the winner's result. Without a decision it just runs.
  */
-export async function once(ctx: CommandContext, input: CommandInput, handle: (input: CommandInput) => Promise<Reply>): Promise<Reply> {
+export async function once(ctx: CommandContext, commands: CommandRegistry, input: CommandInput, handle: (input: CommandInput) => Promise<Reply>): Promise<Reply> {
   const clean = withoutDecision(input);
   const decision = input.values?.[DECISION_KEY];
-  const commands = ctx.commands ?? REGISTRY;
   if (!decision || !commands.actsOnce(String(input.verb)) || !ctx.actor.email) return handle(clean);
   // One person's decision on one verb: a shared card's button clicked by two people is two decisions.
   const key = `${String(input.verb)}|${input.ticketId ?? ''}|${decision}|${ctx.actor.email.toLowerCase()}`;
@@ -83,7 +81,7 @@ export async function once(ctx: CommandContext, input: CommandInput, handle: (in
       logger.warn('a decision could not be claimed; the click acts without its once-only guard', { verb: input.verb, error });
       return handle(clean);
     }
-    if (claim === 'won') return settle(decisions, key, clean, handle, ctx);
+    if (claim === 'won') return settle(decisions, key, clean, handle, ctx, commands);
     // Another click holds it: wait for its answer, or for it to give the decision back.
     for (;;) {
       const outcome = await decisions.outcome(key).catch((error: unknown) => {
@@ -100,10 +98,10 @@ export async function once(ctx: CommandContext, input: CommandInput, handle: (in
 }
 
 /** The winner: runs, then records its answer, or gives the decision back when nothing was written. */
-async function settle(decisions: DecisionPorts, key: string, input: CommandInput, handle: (input: CommandInput) => Promise<Reply>, ctx: CommandContext): Promise<Reply> {
+async function settle(decisions: DecisionPorts, key: string, input: CommandInput, handle: (input: CommandInput) => Promise<Reply>, ctx: CommandContext, commands: CommandRegistry): Promise<Reply> {
   let reply: Reply;
   try {
-    reply = decided(ctx, await handle(input));
+    reply = decided(await handle(input), commands);
   } catch (error) {
     // Whatever the handler threw, nothing is known to be written: a real retry may act. A release
     // that fails too leaves the claim to lapse (PENDING_MS); the handler's error is what is answered.

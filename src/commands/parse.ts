@@ -8,7 +8,7 @@ import { translator, type Translate } from '../i18n';
 import { FILTER_KINDS, VERBS } from '../core';
 import type { ErrorView } from '../views/types';
 import type { ArgShape, CommandDeclaration } from './declaration';
-import { REGISTRY, type CommandRegistry } from './registry';
+import type { CommandRegistry } from './command-registry';
 import type { CommandInput } from './types';
 
 /**
@@ -131,31 +131,31 @@ export interface ParseOptions {
   isAgent?: boolean;
   /** The reader's language for error messages (the command words are English in every language). */
   locale?: string;
-  /** The commands to read (default the product's). */
-  commands?: CommandRegistry;
+  /** The commands to read (the caller's registry: CommandContext.commands, or the composition's). */
+  commands: CommandRegistry;
 }
 
 function unknown(word: string, options: ParseOptions): ParseResult {
-  const declarations = (options.commands ?? REGISTRY).declarations;
+  const declarations = options.commands.declarations;
   const names = (isAgent: boolean | undefined) => declarations.filter((c) => isAgent !== false || c.who !== 'agents').map((c) => c.name).join(', ');
   return failure((r) => ({ message: translator(r.locale)('commands:parse.unknown', { word, commands: names(r.isAgent) }) }), options);
 }
 
 /** The declaration a typed word names, by name or alias (case-insensitive). */
-export function commandNamed(word: string): CommandDeclaration | undefined {
-  return REGISTRY.named(word);
+export function commandNamed(word: string, commands: CommandRegistry): CommandDeclaration | undefined {
+  return commands.named(word);
 }
 
 /**
  * Parses one typed command (bot mention already stripped; a leading `/helpdesk` is tolerated).
  * With `isAgent: false` the unknown-command hint lists only commands this person can use.
  */
-export function parseCommand(text: string, options: ParseOptions = {}): ParseResult {
+export function parseCommand(text: string, options: ParseOptions): ParseResult {
   const cleaned = text.replace(/\u00a0/g, ' ').trim().replace(/^\/helpdesk\b/i, '').trim();
   if (!cleaned) return ok({ verb: VERBS.help });
   const [word, args] = head(cleaned);
   const bareId = parseTicketId(word);
   if (bareId !== undefined && !args) return ok({ verb: VERBS.show, ticketId: bareId });
-  const command = (options.commands ?? REGISTRY).named(word);
+  const command = options.commands.named(word);
   return command ? readArgs(command, command.args, args, options) : unknown(word, options);
 }

@@ -4,7 +4,7 @@ import type { Actor, Comment, HelpdeskService, Ticket } from '../helpdesk/types'
 import type { Logger } from '../log';
 import type { View } from '../views/types';
 import type { CommandDeclaration } from './declaration';
-import type { CommandRegistry } from './registry';
+import type { CommandRegistry } from './command-registry';
 import type { Conversation, ConversationPorts, Outcome, Verb } from '../core';
 
 // Re-exported so the channels and tests that name them through the command contract keep working.
@@ -35,7 +35,10 @@ export interface CommandContext {
   notifications?: ConversationPorts & Partial<WriteSink>;
   /** The ticket whose notification DM this message replies to (a thread or quoted reply), when the channel knows. */
   replyTo?: number;
-  /** The commands this app runs (default the product's; tests may add their own). */
+  /**
+   * The commands this app runs: the composition's registry (the app's registryOf; tests may build
+   * their own). Absent, the entry points (src/commands/index.ts) run the product's (REGISTRY).
+   */
   commands?: CommandRegistry;
   /** Where a failed command is logged: the channel's logger (built by the app); absent, the process-wide one. */
   logger?: Logger;

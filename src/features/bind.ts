@@ -7,8 +7,9 @@ import type { Kysely } from 'kysely';
 import type { CommandDeclaration } from '../commands/declaration';
 import type { Handler } from '../commands/types';
 import type { CommandExtension } from '../commands/extensions';
+import type { NamedCardHook } from '../commands/card-hooks';
 import type { Platform } from '../core';
-import type { AnyFeature, CardHook, CycleHook, Feature, FeatureCommand, FeatureServices, HostServices } from './types';
+import type { AnyFeature, CycleHook, Feature, FeatureCommand, FeatureServices, HostServices } from './types';
 
 /** The host services a list of features needs, together. */
 export type NeedsOf<F> = F extends Feature<infer N, infer _T> ? N : never;
@@ -22,17 +23,14 @@ export interface NamedCycleHook {
   hook: CycleHook;
 }
 
-/** One feature's card hook, named for the log when it fails. */
-export interface NamedCardHook {
-  feature: string;
-  hook: CardHook;
-}
 
 /** One feature's part when the bot is no longer in a conversation, named for the log when it fails. */
 export interface NamedGoneHook {
   feature: string;
   gone(platform: Platform, conversationId: string): Promise<void>;
 }
+
+export type { NamedCardHook } from '../commands/card-hooks';
 
 /** A feature list bound to its host. */
 export interface BoundFeatures {

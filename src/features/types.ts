@@ -8,6 +8,7 @@
 import type { Kysely } from 'kysely';
 import type { CommandDeclaration } from '../commands/declaration';
 import type { CommandExtension } from '../commands/extensions';
+import type { CardHook } from '../commands/card-hooks';
 import type { CommandContext, CommandInput, Reply } from '../commands/types';
 import type { GraphClient } from '../graph';
 import type { Comment, HelpdeskService, Ticket, Vocabulary } from '../helpdesk/types';
@@ -16,7 +17,6 @@ import type { Store } from '../store/types';
 import type { PolicySource } from './sla/policy-source';
 import type { RoutingHost } from './routing/ports';
 import type { Platform } from '../core';
-import type { TicketListView, TicketView } from '../views/types';
 
 /** What the host can hand a feature; a feature names the ones it uses in `needs`. */
 export interface HostServices {
@@ -75,19 +75,6 @@ export interface CycleHook {
    * the next poll hands the same change to `afterCycle` too. A failure is logged and fails nothing.
    */
   afterWrite(tickets: readonly Ticket[], comments: readonly Comment[], now: number): Promise<void>;
-}
-
-/**
- * What a feature adds to the cards agents read (SLA clocks, a ticket's files): each part is
- * handed the view the core built for an agent and returns it with the feature's lines. A
- * requester's card never reaches a hook. A failure is logged with the feature's name and the
- * card is shown without the feature's part.
- */
-export interface CardHook {
-  /** An agent's ticket card; `audience` 'conversation' is a shared conversation's card (anyone there may read it). */
-  ticket?(view: TicketView, audience: 'agent' | 'conversation'): Promise<TicketView>;
-  /** An agent's ticket list (queue, mine, search…). */
-  list?(list: TicketListView): Promise<TicketListView>;
 }
 
 /** One doctor line: passed, failed (the doctor exits non-zero), or a note. */
@@ -185,3 +172,5 @@ export type AnyFeature = Feature<any, any>;
 export function defineFeature<N extends keyof HostServices = never, T = {}>(feature: Feature<N, T>): Feature<N, T> {
   return feature;
 }
+
+export type { CardHook } from '../commands/card-hooks';

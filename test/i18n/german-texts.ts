@@ -126,11 +126,11 @@ export function slackSurfaces(name: string, view: View): [string, unknown][] {
 }
 
 
-/** English words for values and clock names (views:values.*, views:clock.name.*) German says differently. */
+/** English words for values and clock names (views:values.*, sla:clock.name.*) German says differently. */
 function englishTerms(): string[] {
-  const de = leaves(CATALOGS.de.views, 'views:');
-  return [...leaves(CATALOGS.en.views, 'views:')]
-    .filter(([key, en]) => (key.startsWith('views:values.') || key.startsWith('views:clock.name.')) && de.get(key) !== en && !en.includes('{{'))
+  const de = new Map([...leaves(CATALOGS.de.views, 'views:'), ...leaves(CATALOGS.de.sla, 'sla:')]);
+  return [...leaves(CATALOGS.en.views, 'views:'), ...leaves(CATALOGS.en.sla, 'sla:')]
+    .filter(([key, en]) => (key.startsWith('views:values.') || key.startsWith('sla:clock.name.')) && de.get(key) !== en && !en.includes('{{'))
     .map(([, en]) => en);
 }
 const TERMS = englishTerms();

@@ -48,7 +48,7 @@ export function englishOnlyFragments(namespaces: readonly Namespace[], lng = 'de
 }
 
 /** The features whose words moved out of the core namespaces below into their own folder's catalog. */
-const FEATURE_WORDS: readonly Namespace[] = ['saved-replies', 'preferences', 'spaces', 'search', 'storms', 'language'];
+const FEATURE_WORDS: readonly Namespace[] = ['saved-replies', 'preferences', 'spaces', 'search', 'storms', 'language', 'sla', 'surveys'];
 
 /** The English fragments found in `shown` (empty when everything with a German form is German). */
 export function leftoverEnglish(shown: string, namespaces: readonly Namespace[] = ['common', 'commands', 'views', 'notify', 'teams', 'slack', ...FEATURE_WORDS], lng = 'de'): string[] {

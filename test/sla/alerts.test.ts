@@ -71,7 +71,7 @@ describe('SLA alerts owed', () => {
     ].sort());
     // The breach of ticket 2 waits behind ticket 1's line in the same lane; both were owed.
     const t = translator('de');
-    expect(t('notify:sla.breach', { id: 2, title: 'x', clock: 'c', ago: '35 Min.', who: t('notify:sla.nobody') })).toContain('niemand bearbeitet es');
+    expect(t('sla:alerts.breach', { id: 2, title: 'x', clock: 'c', ago: '35 Min.', who: t('sla:alerts.nobody') })).toContain('niemand bearbeitet es');
   });
 
   it('the same threshold told twice is owed once', async () => {

@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { once } from '../../src/commands/once';
+import { REGISTRY } from '../../src/commands/registry';
 import type { CommandContext, Reply } from '../../src/commands/types';
 import { createConversationPorts, createPostgresStore, type Store } from '../../src/store';
 import { freshDatabase, pgAvailable, pgProblem } from '../support/postgres';
@@ -71,7 +72,7 @@ describe.skipIf(!pgAvailable())(`two replicas on one PostgreSQL database${pgAvai
         await new Promise((r) => setTimeout(r, 50));
         return done('Ticket #12 filed.');
       };
-      const [first, second] = await Promise.all([once(ctx(a), input, handle), once(ctx(b), input, handle)]);
+      const [first, second] = await Promise.all([once(ctx(a), REGISTRY, input, handle), once(ctx(b), REGISTRY, input, handle)]);
       expect(runs).toBe(1);
       const said = [first, second].map((r) => (r.view.type === 'confirmation' ? r.view.confirmation.message : ''));
       expect(said).toContain('Ticket #12 filed.');

@@ -229,6 +229,6 @@ export function closedDaysText(runs: readonly SkippedDays[], locale: string, clo
 /** English wording of skipped days for logs and tests ("skipped Sat–Sun and 24 Dec"). */
 export function describeSkipped(runs: readonly SkippedDays[]): string {
   const en = translator('en');
-  const list = closedDaysText(runs, 'en', (count, weekdays) => en('commands:sla.closedDays', { count, weekdays }));
+  const list = closedDaysText(runs, 'en', (count, weekdays) => en('sla:command.closedDays', { count, weekdays }));
   return list ? `skipped ${list}` : '';
 }

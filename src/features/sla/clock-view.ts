@@ -12,7 +12,7 @@ import type { ClockLineView, ConfirmationView, TicketListView, TicketView, View 
 
 /** The SLA backlog summary as a message with a button that lists every ticket with a running clock (`queue due`, paged). */
 export function backlogSummaryView(text: string, locale?: string): ConfirmationView {
-  return { message: text, actions: [{ verb: VERBS.queue, title: translator(locale)('views:button.listDue'), data: { queue: 'due' } }] };
+  return { message: text, actions: [{ verb: VERBS.queue, title: translator(locale)('sla:home.listDue'), data: { queue: 'due' } }] };
 }
 
 /** How many tickets App Home's "Due soon" names. */
@@ -27,7 +27,7 @@ const TONES: Record<CardClock['state'], ClockLineView['tone']> = {
 export function clockLine(clock: CardClock, locale?: string): ClockLineView {
   const t = translator(locale);
   const mark = '\u0000';
-  const [before, after = ''] = t(`views:clock.${clock.state}`, { clock: t(`views:clock.name.${clock.kind}`), at: mark }).split(mark);
+  const [before, after = ''] = t(`sla:clock.${clock.state}`, { clock: t(`sla:clock.name.${clock.kind}`), at: mark }).split(mark);
   const iso = clock.at === undefined ? undefined : new Date(clock.at).toISOString();
   return { kind: clock.kind, state: clock.state, tone: TONES[clock.state], before, after, ...(iso ? { at: iso, atText: formatDate(iso, locale) } : {}) };
 }
@@ -61,9 +61,9 @@ export function dueSoonView(view: View, locale?: string): View | undefined {
   const t = translator(locale);
   const total = view.list.page?.total ?? view.list.tickets.length;
   const tickets = view.list.tickets.slice(0, DUE_SOON_ROWS);
-  const list: TicketListView = { ...view.list, title: t('views:home.dueSoon'), tickets, actions: [] };
+  const list: TicketListView = { ...view.list, title: t('sla:home.dueSoon'), tickets, actions: [] };
   delete list.page;
-  if (total > tickets.length) list.footer = t('views:home.dueSoonMore', { count: total - tickets.length });
+  if (total > tickets.length) list.footer = t('sla:home.dueSoonMore', { count: total - tickets.length });
   else delete list.footer;
   return { type: 'ticket-list', list };
 }

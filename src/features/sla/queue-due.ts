@@ -21,7 +21,7 @@ type DueRow = { id: number; dueAt: number };
 export async function dueQueue(ctx: CommandContext, input: CommandInput, services: Pick<HostServices, 'slaPolicy'> & { sla: Pick<SlaStore, 'slaQueue'> }): Promise<Reply> {
   const [pageSize, scan] = [PAGE_SIZE, QUEUE_SCAN];
   const t = tr(ctx);
-  if (!services.slaPolicy) return errorReply(t('commands:sla.off'));
+  if (!services.slaPolicy) return errorReply(t('sla:command.off'));
   const slaDue = (offset: number, limit: number) => services.sla.slaQueue(offset, limit);
   const scope = await listScope(ctx, input.values);
   const asked = Number.parseInt(input.values?.page ?? '1', 10);
@@ -45,7 +45,7 @@ export async function dueQueue(ctx: CommandContext, input: CommandInput, service
   const shown = rows.map((r) => open.get(r.id)).filter((x): x is Ticket => x !== undefined);
   const footer = total > shown.length ? t('commands:queue.range', { from: from + 1, to: from + shown.length, total }) : undefined;
   const viewer = { email: ctx.actor.email, isAgent: true, locale: ctx.locale };
-  const list = ticketListView(t('commands:queue.due.title'), shown, viewer, t('commands:queue.due.empty'), footer, await peopleNames(ctx));
+  const list = ticketListView(t('sla:queue.title'), shown, viewer, t('sla:queue.empty'), footer, await peopleNames(ctx));
   if (shown.length > 0) list.page = { number: page, from: from + 1, to: from + shown.length, total };
   const spaces: Record<string, string> = scope.bound && !scope.shown ? { spaces: ALL_SPACES } : {};
   const turn = (to: number, title: string): ActionView => ({ verb: VERBS.queue, title, data: { queue: 'due', page: String(to), ...spaces } });

@@ -28,34 +28,34 @@ export function spanText(t: Translate, ms: number): string {
   if (minutes >= 24 * 60) {
     const hours = Math.round(minutes / 60);
     const count = Math.floor(hours / 24);
-    return hours % 24 === 0 ? t('notify:sla.days', { count }) : t('notify:sla.daysHours', { count, h: hours % 24 });
+    return hours % 24 === 0 ? t('sla:alerts.days', { count }) : t('sla:alerts.daysHours', { count, h: hours % 24 });
   }
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
-  if (h === 0) return t('notify:sla.m', { m });
-  return m === 0 ? t('notify:sla.h', { h }) : t('notify:sla.hm', { h, m });
+  if (h === 0) return t('sla:alerts.m', { m });
+  return m === 0 ? t('sla:alerts.h', { h }) : t('sla:alerts.hm', { h, m });
 }
 
 /** The alert's sentence for a channel (`dm` false) or for the assignee. */
 export function alertText(locale: string, a: SlaAlert, now: number, dm: boolean): string {
   const t = translator(locale);
-  const clock = t(`views:clock.name.${a.clock.kind}`);
-  const vars = { id: a.ticketId, title: a.title, clock, who: a.assignee ? t('notify:sla.holds', { name: a.assignee }) : t('notify:sla.nobody') };
-  if (a.threshold.kind === 'escalation') return t('notify:sla.escalation', { ...vars, ago: spanText(t, now - (a.clock.breachedAt ?? a.threshold.at)) });
+  const clock = t(`sla:clock.name.${a.clock.kind}`);
+  const vars = { id: a.ticketId, title: a.title, clock, who: a.assignee ? t('sla:alerts.holds', { name: a.assignee }) : t('sla:alerts.nobody') };
+  if (a.threshold.kind === 'escalation') return t('sla:alerts.escalation', { ...vars, ago: spanText(t, now - (a.clock.breachedAt ?? a.threshold.at)) });
   if (a.threshold.kind === 'warning') {
     // Each warning names its share of the target, so the 75 % and 90 % ones never read the same.
     const due = a.clock.due ?? now;
     const used = Math.round(a.threshold.fraction * 100);
-    return t(dm ? 'notify:sla.dmWarning' : 'notify:sla.warning', { ...vars, used, at: formatDate(new Date(due).toISOString(), locale), left: spanText(t, due - now) });
+    return t(dm ? 'sla:alerts.dmWarning' : 'sla:alerts.warning', { ...vars, used, at: formatDate(new Date(due).toISOString(), locale), left: spanText(t, due - now) });
   }
-  return t(dm ? 'notify:sla.dmBreach' : 'notify:sla.breach', { ...vars, ago: spanText(t, now - (a.clock.breachedAt ?? a.threshold.at)) });
+  return t(dm ? 'sla:alerts.dmBreach' : 'sla:alerts.breach', { ...vars, ago: spanText(t, now - (a.clock.breachedAt ?? a.threshold.at)) });
 }
 
 function backlogText(t: Translate, { tickets, breached, rows: first }: ReturnType<typeof backlogFor>): string {
   const rows = first.map((a) =>
-    t('notify:sla.backlogRow', { id: a.ticketId, title: a.title, clock: t(`views:clock.name.${a.clock.kind}`), state: a.threshold.kind === 'warning' ? t('notify:sla.state.warning') : t('notify:sla.state.breach') }));
-  const more = tickets > first.length ? `\n${t('notify:sla.backlogMore', { count: tickets - first.length })}` : '';
-  return `${t('notify:sla.backlog', { count: tickets, breached, warned: tickets - breached })}\n${rows.join('\n')}${more}`;
+    t('sla:alerts.backlogRow', { id: a.ticketId, title: a.title, clock: t(`sla:clock.name.${a.clock.kind}`), state: a.threshold.kind === 'warning' ? t('sla:alerts.state.warning') : t('sla:alerts.state.breach') }));
+  const more = tickets > first.length ? `\n${t('sla:alerts.backlogMore', { count: tickets - first.length })}` : '';
+  return `${t('sla:alerts.backlog', { count: tickets, breached, warned: tickets - breached })}\n${rows.join('\n')}${more}`;
 }
 
 /** Options for createSlaAlerts. */

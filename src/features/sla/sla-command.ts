@@ -26,8 +26,8 @@ function span(t: Translate, ms: number): string {
   const minutes = Math.max(0, Math.round(Math.abs(ms) / 60_000));
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
-  if (h === 0) return t('commands:sla.m', { m });
-  return m === 0 ? t('commands:sla.h', { h }) : t('commands:sla.hm', { h, m });
+  if (h === 0) return t('sla:command.m', { m });
+  return m === 0 ? t('sla:command.h', { h }) : t('sla:command.hm', { h, m });
 }
 
 /** "in …" and "… ago": from a day on, days and hours ("12 days 3 h"; German "vor 12 Tagen 3 Std."), never "291 h 52 min". */
@@ -36,7 +36,7 @@ function until(t: Translate, ms: number): string {
   if (hours < 24) return span(t, ms);
   const count = Math.floor(hours / 24);
   const h = hours % 24;
-  return h === 0 ? t('commands:sla.days', { count }) : t('commands:sla.daysHours', { count, h });
+  return h === 0 ? t('sla:command.days', { count }) : t('sla:command.daysHours', { count, h });
 }
 
 /** Dates the answer names: in the text in the reader's language (and zone, when known), shown by each platform as its own date where it speaks that language. */
@@ -51,19 +51,19 @@ function clockLine(t: Translate, r: SlaReport, c: SlaClockReport, locale: string
     return text;
   };
   const states: Record<SlaClockReport['state'], string> = {
-    running: t('commands:sla.running', { at: at(c.due), left: until(t, (c.due ?? r.now) - r.now) }),
-    paused: t('commands:sla.paused', { at: at(c.due) }),
-    breached: t('commands:sla.breached', { at: at(c.due), ago: until(t, r.now - (c.due ?? r.now)) }),
-    met: t('commands:sla.met', { at: at(c.stoppedAt) }),
-    missed: t('commands:sla.missed', { at: at(c.due) }),
+    running: t('sla:command.running', { at: at(c.due), left: until(t, (c.due ?? r.now) - r.now) }),
+    paused: t('sla:command.paused', { at: at(c.due) }),
+    breached: t('sla:command.breached', { at: at(c.due), ago: until(t, r.now - (c.due ?? r.now)) }),
+    met: t('sla:command.met', { at: at(c.stoppedAt) }),
+    missed: t('sla:command.missed', { at: at(c.due) }),
   };
   const why = [
-    t('commands:sla.used', { used: span(t, c.usedMs) }),
-    ...c.pauses.map((p) => t('commands:sla.pausedWhile', { span: span(t, p.ms), status: valueLabel(t, 'status', p.status) })),
-    ...(c.closedDays?.length ? [t('commands:sla.skipped', { days: closedDaysText(c.closedDays, normalizeLocale(locale), (count, weekdays) => t('commands:sla.closedDays', { count, weekdays })) })] : c.skipped ? [c.skipped] : []),
+    t('sla:command.used', { used: span(t, c.usedMs) }),
+    ...c.pauses.map((p) => t('sla:command.pausedWhile', { span: span(t, p.ms), status: valueLabel(t, 'status', p.status) })),
+    ...(c.closedDays?.length ? [t('sla:command.skipped', { days: closedDaysText(c.closedDays, normalizeLocale(locale), (count, weekdays) => t('sla:command.closedDays', { count, weekdays })) })] : c.skipped ? [c.skipped] : []),
   ];
   // The clock's name as the ticket card says it: one word for one thing on every surface.
-  const name = t('commands:sla.clockHead', { clock: t(`views:clock.name.${c.kind}`), target: c.target });
+  const name = t('sla:command.clockHead', { clock: t(`sla:clock.name.${c.kind}`), target: c.target });
   return `${name}: ${states[c.state]} (${why.join('; ')})`;
 }
 
@@ -84,23 +84,23 @@ const sla: FeatureHandler<SlaServices> = async (ctx, input, _commands, services)
   const id = needTicket(ctx, input, slaCommand.usage);
   if (typeof id !== 'number') return id;
   const t = tr(ctx);
-  if (!(await ctx.helpdesk.isAgent(ctx.actor.email))) return errorReply(t('commands:sla.agentsOnly'));
+  if (!(await ctx.helpdesk.isAgent(ctx.actor.email))) return errorReply(t('sla:command.agentsOnly'));
   const ticket = await ctx.helpdesk.getTicket(ctx.actor, id);
   // No policy is no failure: the ticket exists and simply has no clock to show.
-  if (!services.slaPolicy) return confirm(t('commands:sla.off'));
+  if (!services.slaPolicy) return confirm(t('sla:command.off'));
   const now = services.now().getTime();
   const priority = valueLabel(t, 'priority', ticket.priority);
-  if (!targetOf(services.slaPolicy.current(), ticket.priority)) return confirm(t('commands:sla.noTarget', { id: ticket.id, priority }));
+  if (!targetOf(services.slaPolicy.current(), ticket.priority)) return confirm(t('sla:command.noTarget', { id: ticket.id, priority }));
   // A ticket the poller has not kept clocks for (made while the policy was off, or not polled yet) is read as the tracker would take it in.
   const report = (await slaReport(createSlaTable(services.db), services.slaPolicy, services.vocabulary, ticket.id, now)) ?? (await untracked(ctx, ticket, services, now));
-  if (!report) return confirm(t('commands:sla.closedBefore', { id: ticket.id, priority }));
-  const calendar = report.calendar === '24/7' ? t('commands:sla.calendar247') : t('commands:sla.calendarBusiness', { zone: report.timeZone });
+  if (!report) return confirm(t('sla:command.closedBefore', { id: ticket.id, priority }));
+  const calendar = report.calendar === '24/7' ? t('sla:command.calendar247') : t('sla:command.calendarBusiness', { zone: report.timeZone });
   // The platform's own date speaks its client's language: used only when that is the answer's too.
   const platformDates = !ctx.clientLocale || normalizeLocale(ctx.clientLocale) === normalizeLocale(ctx.locale);
   // The dates are written out in the zone the person's client last told, else HELPDESK_TIME_ZONE.
   const zone = platformDates ? undefined : ((await services.store.personZone(ctx.actor.email)) ?? services.timeZone);
   const dates: Dates = [];
-  const lines = [t('commands:sla.title', { id: ticket.id, priority: valueLabel(t, 'priority', report.priority), calendar }), ...report.clocks.map((c) => clockLine(t, report, c, ctx.locale ?? 'en', dates, zone))];
+  const lines = [t('sla:command.title', { id: ticket.id, priority: valueLabel(t, 'priority', report.priority), calendar }), ...report.clocks.map((c) => clockLine(t, report, c, ctx.locale ?? 'en', dates, zone))];
   const reply = confirm(lines.join('\n'));
   if (reply.view.type === 'confirmation' && dates.length > 0 && platformDates) reply.view.confirmation.dates = dates;
   return reply;
@@ -110,7 +110,7 @@ const sla: FeatureHandler<SlaServices> = async (ctx, input, _commands, services)
 export const slaCommand: FeatureCommand<SlaServices> = {
   name: 'sla',
   usage: 'sla <ticket id>',
-  description: 'commands:describe.sla',
+  description: 'sla:describe',
   who: 'agents',
   scopes: EVERYWHERE,
   menus: [],

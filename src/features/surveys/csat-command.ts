@@ -21,8 +21,8 @@ import { answeredLine } from './answered-line';
 async function surveyFor(ctx: CommandContext, id: string | undefined, ports: SurveyPorts): Promise<{ ports: SurveyPorts; survey: Survey } | Reply> {
   const t = tr(ctx);
   const survey = id ? await ports.get(id) : undefined;
-  if (!survey) return confirm(t('replies:csat.unknown'));
-  if (!ctx.actor.email || !sameAddress(survey.requester, ctx.actor.email)) return errorReply(t('replies:csat.notYours', { id: survey.ticketId }));
+  if (!survey) return confirm(t('surveys:unknown'));
+  if (!ctx.actor.email || !sameAddress(survey.requester, ctx.actor.email)) return errorReply(t('surveys:notYours', { id: survey.ticketId }));
   return { ports, survey };
 }
 
@@ -35,7 +35,7 @@ function noteFor(locale: string, survey: Survey, rating: number, comment: string
   // The desk's language: the note is for the portal, read by whoever works the ticket.
   const t = translator(locale);
   const shown = ratingText(t, rating, survey.scale);
-  return comment ? t('replies:csat.note', { rating: shown, comment }) : t('replies:csat.noteNoComment', { rating: shown });
+  return comment ? t('surveys:note', { rating: shown, comment }) : t('surveys:noteNoComment', { rating: shown });
 }
 
 /** Takes one answer: checks it, stores it, writes the ticket's internal comment, thanks. */
@@ -48,9 +48,9 @@ async function answer(ctx: CommandContext, values: Record<string, string> | unde
   const raw = (values?.rating ?? '').trim();
   const offered = ratingChoices(survey.scale, ctx.locale);
   // A value no button offers is a forged or stale action: refused, not rounded to the nearest.
-  if (!offered.some((c) => c.value === raw)) return errorReply(t('replies:csat.badRating', { value: raw, allowed: offered.map((c) => (survey.scale === 'thumbs' ? c.title : c.value)).join(', ') }));
+  if (!offered.some((c) => c.value === raw)) return errorReply(t('surveys:badRating', { value: raw, allowed: offered.map((c) => (survey.scale === 'thumbs' ? c.title : c.value)).join(', ') }));
   const now = Date.now();
-  if (!isOpen(survey, now)) return confirm(t('replies:csat.closed', { id: survey.ticketId, days: SURVEY_DAYS }));
+  if (!isOpen(survey, now)) return confirm(t('surveys:closed', { id: survey.ticketId, days: SURVEY_DAYS }));
   const rating = Number(raw);
   const comment = (values?.comment ?? '').trim() || undefined;
   const before = await ports.answer(survey.id, rating, comment, new Date(now).toISOString());
@@ -82,7 +82,7 @@ const form: FeatureHandler<SurveyServices> = async (ctx, input, _commands, { db 
   const id = input.values?.survey;
   const survey = id ? await createSurveyTable(db).get(id) : undefined;
   // Someone else's survey is refused here already; an unknown one still gets a form, and its submit says there is nothing to answer.
-  if (survey && !sameAddress(survey.requester, ctx.actor.email)) return errorReply(tr(ctx)('replies:csat.notYours', { id: survey.ticketId }));
+  if (survey && !sameAddress(survey.requester, ctx.actor.email)) return errorReply(tr(ctx)('surveys:notYours', { id: survey.ticketId }));
   const shown = survey ?? { id: id ?? '', ticketId: input.ticketId ?? 0, scale: 'five' as const };
   const values: Record<string, string> = survey?.rating !== undefined ? { rating: String(survey.rating), comment: survey.comment ?? '' } : {};
   return formReply(surveyForm(shown, values, [], ctx.locale));
@@ -91,10 +91,10 @@ const form: FeatureHandler<SurveyServices> = async (ctx, input, _commands, { db 
 /** `csat [days]`: the agents' report over the last `days` (default 30). */
 const report: FeatureHandler<SurveyServices> = async (ctx, input, _commands, { db }) => {
   const t = tr(ctx);
-  if (!(await ctx.helpdesk.isAgent(ctx.actor.email))) return errorReply(t('replies:csat.agentsOnly'));
+  if (!(await ctx.helpdesk.isAgent(ctx.actor.email))) return errorReply(t('surveys:agentsOnly'));
   const raw = (input.values?.days ?? '').trim();
   const days = raw === '' ? 30 : /^\d{1,3}$/.test(raw) ? Number(raw) : NaN;
-  if (!(days >= 1 && days <= 365)) return errorReply(t('replies:csat.badDays', { value: raw }), csatCommand.usage);
+  if (!(days >= 1 && days <= 365)) return errorReply(t('surveys:badDays', { value: raw }), csatCommand.usage);
   const since = new Date(Date.now() - days * 86_400_000).toISOString();
   const sent = await createSurveyTable(db).sentSince(since);
   const answered = sent.filter((s) => s.rating !== undefined);
@@ -111,7 +111,7 @@ const report: FeatureHandler<SurveyServices> = async (ctx, input, _commands, { d
 export const csatCommand: FeatureCommand<SurveyServices> = {
   name: 'csat',
   usage: 'csat [days]',
-  description: 'replies:csat.describe',
+  description: 'surveys:describe',
   who: 'agents',
   scopes: EVERYWHERE,
   menus: [],

@@ -10,14 +10,14 @@ import type { ActionView, Choice, ConfirmationView, FormFieldError, FormView } f
 /** The ratings a scale offers, best last: the stored value and how it reads. */
 export function ratingChoices(scale: SurveyScale, locale?: string): Choice[] {
   const t = translator(locale);
-  if (scale === 'thumbs') return [{ value: '5', title: t('replies:csat.thumbsUp') }, { value: '1', title: t('replies:csat.thumbsDown') }];
+  if (scale === 'thumbs') return [{ value: '5', title: t('surveys:thumbsUp') }, { value: '1', title: t('surveys:thumbsDown') }];
   // Each button names its place on the scale: "1 – Poor" … "5 – Great".
-  return ['1', '2', '3', '4', '5'].map((value) => ({ value, title: t('replies:csat.rateButton', { rating: value, word: t(`replies:csat.scale.${value}`) }) }));
+  return ['1', '2', '3', '4', '5'].map((value) => ({ value, title: t('surveys:rateButton', { rating: value, word: t(`surveys:scale.${value}`) }) }));
 }
 
 /** "4/5", or 👍/👎 on the thumbs scale. */
 export function ratingText(t: Translate, rating: number, scale: SurveyScale): string {
-  if (scale === 'thumbs') return t(rating >= 3 ? 'replies:csat.thumbsUp' : 'replies:csat.thumbsDown');
+  if (scale === 'thumbs') return t(rating >= 3 ? 'surveys:thumbsUp' : 'surveys:thumbsDown');
   return `${rating}/5`;
 }
 
@@ -30,14 +30,14 @@ export function surveyActions(survey: Pick<Survey, 'id' | 'ticketId' | 'scale'>,
   const rate = ratingChoices(survey.scale, locale)
     .filter((c) => Number(c.value) !== current)
     .map((c): ActionView => ({ verb: VERBS.csatRate, title: c.title, ticketId: survey.ticketId, data: { survey: survey.id, rating: c.value } }));
-  const comment: ActionView = { verb: VERBS.csatForm, title: t('replies:csat.commentButton'), ticketId: survey.ticketId, data: { survey: survey.id } };
+  const comment: ActionView = { verb: VERBS.csatForm, title: t('surveys:commentButton'), ticketId: survey.ticketId, data: { survey: survey.id } };
   return current !== undefined || survey.scale === 'thumbs' ? [comment, ...rate] : rate;
 }
 
 /** The survey DM: the resolved ticket, the question, the rating buttons. */
 export function surveyNotice(ticket: Ticket, survey: Survey, locale?: string): NoticeView {
   // The card's head names the ticket; the question does not say it again.
-  const question = translator(locale)('replies:csat.question');
+  const question = translator(locale)('surveys:question');
   return noticeWith(ticket, question, 'requester', surveyActions(survey, locale), locale);
 }
 
@@ -48,7 +48,7 @@ export type SurveyAnswerKind = 'rated' | 'changed' | 'comment';
 export function surveyThanks(survey: Survey, rating: number, said: SurveyAnswerKind, locale?: string): ConfirmationView {
   const t = translator(locale);
   const vars = { id: survey.ticketId, rating: ratingText(t, rating, survey.scale) };
-  const key = { rated: 'replies:csat.thanks', changed: 'replies:csat.thanksChanged', comment: 'replies:csat.thanksComment' }[said];
+  const key = { rated: 'surveys:thanks', changed: 'surveys:thanksChanged', comment: 'surveys:thanksComment' }[said];
   return { message: t(key, vars), actions: surveyActions(survey, locale, rating) };
 }
 
@@ -65,7 +65,7 @@ export function surveyThanksNotice(sent: NoticeView, survey: Survey, rating: num
 /** The form for a comment (and the rating) on one survey. */
 export function surveyForm(survey: Pick<Survey, 'id' | 'ticketId' | 'scale'>, values: Record<string, string>, errors: FormFieldError[], locale?: string): FormView {
   const t = translator(locale);
-  const title = t('replies:csat.formTitle', { id: survey.ticketId });
+  const title = t('surveys:formTitle', { id: survey.ticketId });
   return {
     locale: normalizeLocale(locale),
     form: 'survey',
@@ -77,7 +77,7 @@ export function surveyForm(survey: Pick<Survey, 'id' | 'ticketId' | 'scale'>, va
     priorities: [],
     categories: [],
     ...formWords(title, values, 'survey', locale),
-    survey: { ratings: ratingChoices(survey.scale, locale), rating: t('replies:csat.rating'), chooseRating: t('replies:csat.chooseRating'), comment: t('replies:csat.comment') },
+    survey: { ratings: ratingChoices(survey.scale, locale), rating: t('surveys:rating'), chooseRating: t('surveys:chooseRating'), comment: t('surveys:comment') },
     hidden: { survey: survey.id },
   };
 }
@@ -96,24 +96,24 @@ export function csatReport(f: CsatFigures, locale?: string): ConfirmationView {
   const t = translator(locale);
   const lng = normalizeLocale(locale);
   const avg = (list: Survey[]) => (list.reduce((n, s) => n + (s.rating ?? 0), 0) / list.length).toLocaleString(lng, { maximumFractionDigits: 1 });
-  const lines = [t('replies:csat.report.title', { days: f.days })];
-  if (f.sent === 0) return { message: [...lines, t('replies:csat.report.none', { days: f.days })].join('\n'), actions: [] };
+  const lines = [t('surveys:report.title', { days: f.days })];
+  if (f.sent === 0) return { message: [...lines, t('surveys:report.none', { days: f.days })].join('\n'), actions: [] };
   const answered = f.answered;
-  lines.push(answered.length ? t('replies:csat.report.average', { average: `${avg(answered)}/5`, count: answered.length }) : t('replies:csat.report.noAnswers', { count: f.sent }));
+  lines.push(answered.length ? t('surveys:report.average', { average: `${avg(answered)}/5`, count: answered.length }) : t('surveys:report.noAnswers', { count: f.sent }));
   const rate = (answered.length / f.sent).toLocaleString(lng, { style: 'percent', maximumFractionDigits: 0 });
-  lines.push(t('replies:csat.report.rate', { rate, answered: answered.length, count: f.sent }));
+  lines.push(t('surveys:report.rate', { rate, answered: answered.length, count: f.sent }));
   const byAgent = new Map<string, Survey[]>();
   for (const s of answered) byAgent.set(s.agent.toLowerCase(), [...(byAgent.get(s.agent.toLowerCase()) ?? []), s]);
   if (byAgent.size) {
-    lines.push('', t('replies:csat.report.byAgent'));
+    lines.push('', t('surveys:report.byAgent'));
     for (const [agent, list] of [...byAgent].sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]))) {
-      lines.push(t('replies:csat.report.agentLine', { agent: agent ? (f.names.get(agent) ?? agent) : t('replies:csat.report.unknownAgent'), average: `${avg(list)}/5`, count: list.length }));
+      lines.push(t('surveys:report.agentLine', { agent: agent ? (f.names.get(agent) ?? agent) : t('surveys:report.unknownAgent'), average: `${avg(list)}/5`, count: list.length }));
     }
   }
   const comments = answered.filter((s) => s.comment).sort((a, b) => (b.answeredAt ?? '').localeCompare(a.answeredAt ?? '')).slice(0, 3);
   if (comments.length) {
-    lines.push('', t('replies:csat.report.comments'));
-    for (const s of comments) lines.push(t('replies:csat.report.commentLine', { id: s.ticketId, rating: ratingText(t, s.rating ?? 0, s.scale), comment: s.comment }));
+    lines.push('', t('surveys:report.comments'));
+    for (const s of comments) lines.push(t('surveys:report.commentLine', { id: s.ticketId, rating: ratingText(t, s.rating ?? 0, s.scale), comment: s.comment }));
   }
   return { message: lines.join('\n'), actions: [] };
 }
