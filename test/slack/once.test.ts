@@ -4,15 +4,19 @@
  * other) writes once; the second gets the result or "already done", never an error, a retry
  * form or a false refusal.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderMessage } from '../../src/channels/slack/blocks/message';
 import { surveyNotice } from '../../src/features/surveys/survey-view';
 import type { SlackCall } from '../support/fake-slack';
-import { surveysOf } from '../support/feature-commands';
+import { featureCommands, surveysOf } from '../support/feature-commands';
+import { oneGroup, routingHost } from '../support/routing-host';
+import { FEATURES, featureMigrations } from '../../src/features';
+import { createConversationPorts, createSqliteStore, type Store } from '../../src/store';
 import { FALSE_ANSWERS, SECOND_CLICKS, tag, twice } from '../support/once-clicks';
 import { eventBody, interactiveBody, slackFixture, slashBody } from '../support/slack-request';
 import { flat, slackScene } from '../features/answers/scenes';
-import { PEOPLE, slash } from './harness';
+import { PEOPLE, slash, startSlackScene, type SlackScene } from './harness';
+import { startTestHelpdesk, type TestHelpdesk } from './helpdesk';
 
 type Who = typeof PEOPLE.sam | typeof PEOPLE.dana | typeof PEOPLE.lee;
 const s = slackScene();
@@ -190,5 +194,57 @@ describe.each(SECOND_CLICKS)('Slack, $name: every write acts once', ({ together 
     expect(five).toBeDefined();
     await clickTwice(together, PEOPLE.sam, five, { channel: 'D0LAN2Q65' });
     expect((await desk().listComments(me(PEOPLE.dana), t.id)).filter((c) => c.isInternal)).toHaveLength(1);
+  });
+});
+
+describe.each(SECOND_CLICKS)('Slack, $name: the routing hand-off acts once', ({ together }) => {
+  // Routing on, one group of Dana and Lee; Dana goes away and hands her tickets over.
+  let hd: TestHelpdesk;
+  let store: Store;
+  let routed: SlackScene;
+  beforeAll(async () => {
+    hd = await startTestHelpdesk();
+    store = createSqliteStore({ file: ':memory:', features: featureMigrations(FEATURES) });
+    const commands = await featureCommands(store, { routing: await routingHost(oneGroup([PEOPLE.dana.email, PEOPLE.lee.email])) });
+    routed = await startSlackScene(hd.helpdesk, undefined, { notifications: createConversationPorts(store), commands });
+  });
+  afterAll(async () => {
+    await routed?.close();
+    await hd?.close();
+    await store?.close();
+  });
+
+  it('"Hand over" moves the agent\'s tickets once, and the second click is told they were handed over', async () => {
+    const ids: number[] = [];
+    for (const title of [`Dock ${tag()}`, `Mouse ${tag()}`]) {
+      const t = await hd.helpdesk.createTicket(me(PEOPLE.sam), { title, description: 'It broke.' });
+      await hd.helpdesk.claim(me(PEOPLE.dana), t.id);
+      ids.push(t.id);
+    }
+    const rid = `away-${tag()}`;
+    await routed.post(slashBody(slash(routed.fake, PEOPLE.dana, 'away', rid)));
+    const offer = (await routed.fake.waitFor('response_url', (c) => c.responseId === rid)).body.blocks;
+    const handOff = buttonsOf(offer).find((b: any) => b.action_id.startsWith('routing.handOff'));
+    expect(handOff, flat(offer)).toBeDefined();
+
+    const from = routed.fake.calls.length;
+    const answers = await twice(together, async (i) => {
+      const payload = slackFixture('block-actions');
+      payload.user.id = PEOPLE.dana.id;
+      payload.trigger_id = `trigger-hand-${i}-${tag()}`;
+      payload.actions = [{ ...payload.actions[0], action_id: handOff.action_id, value: handOff.value, action_ts: `1732290100.${i}` }];
+      payload.response_url = routed.fake.responseUrl(`hand-${i}-${tag()}`);
+      payload.channel = { id: CHANNEL, name: 'x' };
+      payload.container = { ...payload.container, channel_id: CHANNEL, is_ephemeral: true };
+      return routed.post(interactiveBody(payload));
+    });
+    for (const a of answers) expect(a.status).toBe(200);
+    const said = () => routed.fake.calls.slice(from).filter((c: SlackCall) => c.method === 'response_url' || c.method.startsWith('chat.')).map((c) => flat(c.body));
+    await expect.poll(() => said().length).toBeGreaterThanOrEqual(2);
+    const texts = said();
+    expect(texts.filter((t) => /Handed over 2 of your 2 open tickets/.test(t))).toHaveLength(2);
+    expect(texts.filter((t) => /Already done/.test(t))).toHaveLength(1);
+    for (const t of texts) expect(t).not.toMatch(/nothing to hand over|stay with you/);
+    for (const id of ids) expect((await hd.helpdesk.getTicket(me(PEOPLE.dana), id)).assignedTo).toBe(PEOPLE.lee.email);
   });
 });

@@ -22,6 +22,9 @@ const METHOD_SCOPES: Record<string, string[]> = {
   'views.publish': [],
   'users.info': ['users:read', 'users:read.email'],
   'users.lookupByEmail': ['users:read.email'],
+  // Routing's Slack sources (src/channels/slack/presence.ts): presence and Do Not Disturb.
+  'users.getPresence': ['users:read'],
+  'dnd.teamInfo': ['dnd:read'],
   'conversations.open': ['im:write'],
   // Reading the reacted message: public channels, private channels, DMs.
   'conversations.history': ['channels:history', 'groups:history', 'im:history'],
@@ -68,7 +71,8 @@ describe('Slack app manifest', () => {
 
   it('asks for every scope the code needs and no scope it does not use', () => {
     const code = sources('src/channels/slack').join('\n');
-    const called = [...code.matchAll(/client\.(\w+)\.(\w+)\(/g)].map((m) => `${m[1]}.${m[2]}`);
+    // A Web API call through the client, however it is reached (`client.users.info(`, `web().dnd.teamInfo(`).
+    const called = [...code.matchAll(/(?:client|web\(\))\.(\w+)\.(\w+)\(/g)].map((m) => `${m[1]}.${m[2]}`);
     for (const m of called) expect(METHOD_SCOPES, `unknown method ${m}`).toHaveProperty([m]);
     const events: string[] = manifest.settings.event_subscriptions.bot_events;
     // Files a message carries are downloaded from Slack's file host (url_private_download), which needs files:read.
@@ -77,6 +81,18 @@ describe('Slack app manifest', () => {
     const declared = new Set<string>(manifest.oauth_config.scopes.bot);
     expect([...needed].filter((s) => !declared.has(s))).toEqual([]);
     expect([...declared].filter((s) => !needed.has(s))).toEqual([]);
+  });
+
+  it('asks for every Slack scope routing\'s sources need, as docs/routing.md names them', () => {
+    const doc = readFileSync(path.join(root, 'docs/routing.md'), 'utf8');
+    // The rows of "Who is away" whose source is Slack: their Grant column.
+    const rows = doc.split('\n').filter((l) => l.startsWith('|') && /Slack/.test(l.split('|')[2] ?? ''));
+    const named = new Set(rows.flatMap((l) => [...(l.split('|').at(-2) ?? '').matchAll(/`([a-z_.]+:[a-z_.]+)`/g)].map((m) => m[1])));
+    expect([...named].sort()).toEqual(['dnd:read', 'users:read']);
+    const declared: string[] = manifest.oauth_config.scopes.bot;
+    expect([...named].filter((s) => !declared.includes(s))).toEqual([]);
+    const slackDoc = readFileSync(path.join(root, 'docs/slack.md'), 'utf8');
+    for (const scope of named) expect(slackDoc, `docs/slack.md says why ${scope}`).toMatch(new RegExp(`^\\| [^|]*\`${scope}\`[^|]*\\|.*routing`, 'mi'));
   });
 
   it('subscribes to the events the channel handles (thread replies included for notifications)', () => {

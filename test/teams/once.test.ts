@@ -3,13 +3,17 @@
  * as two distinct invokes carrying the card's own data, at the same moment or one after the
  * other, writes once; the second click gets the result or "already done", never an error.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { noticeData } from '../../src/channels/teams/card-data';
+import { DEMO_AGENTS } from '../../src/emulator/seed';
+import { createConversationPorts, createSqliteStore, type Store } from '../../src/store';
+import { FEATURES, featureMigrations } from '../../src/features';
 import { surveyNotice } from '../../src/features/surveys/survey-view';
-import { surveysOf } from '../support/feature-commands';
+import { featureCommands, surveysOf } from '../support/feature-commands';
+import { oneGroup, routingHost } from '../support/routing-host';
 import { FALSE_ANSWERS, SECOND_CLICKS, tag, twice } from '../support/once-clicks';
 import { teamsScene } from '../features/answers/scenes';
-import { cardText, type UserKey } from './harness';
+import { cardText, startTeamsHarness, type TeamsHarness, type UserKey } from './harness';
 
 const scene = teamsScene();
 const h = () => scene.h;
@@ -173,5 +177,42 @@ describe.each(SECOND_CLICKS)('Teams, $name: every write acts once', ({ together 
     expect(five).toBeDefined();
     await clickTwice(together, 'csat.rate', five!.data, 'lynne');
     expect((await h().stack.helpdesk.listComments(person('dana'), t.id)).filter((c) => c.isInternal)).toHaveLength(1);
+  });
+});
+
+describe.each(SECOND_CLICKS)('Teams, $name: the routing hand-off acts once', ({ together }) => {
+  // Routing on: one group of the demo desk's active agents; Dana (the first of them) goes away.
+  let routed: TeamsHarness;
+  let store: Store;
+  beforeAll(async () => {
+    store = createSqliteStore({ file: ':memory:', features: featureMigrations(FEATURES) });
+    const routing = await routingHost(oneGroup(DEMO_AGENTS.filter((a) => a.active).map((a) => a.email)));
+    const commands = await featureCommands(store, { routing });
+    routed = await startTeamsHarness({ notifications: createConversationPorts(store), commands });
+  }, 30_000);
+  afterAll(async () => {
+    await routed?.close();
+    await store?.close();
+  });
+
+  it('"Hand over" moves the agent\'s tickets once, and the second click is told they were handed over', async () => {
+    const dana = { email: routed.emails.dana!, name: 'dana' };
+    const desk = routed.stack.helpdesk;
+    const mine = await desk.listTickets(dana, { assignedTo: dana.email, open: true });
+    expect(mine.length).toBeGreaterThan(0);
+    const [asked] = await routed.say('away', 'dana');
+    const away = asked.activity.attachments?.[0]?.content;
+    const handOff = buttons(away).find((b) => b.verb === 'routing.handOff');
+    expect(handOff, cardText(away)).toBeDefined();
+    const answers = await twice(together, () => routed.execute('routing.handOff', handOff!.data, 'dana'));
+    const texts = answers.map((a) => (typeof a.body?.value === 'string' ? a.body.value : cardText(a.body?.value)));
+    for (const [i, a] of answers.entries()) expect(a.body?.statusCode, `click ${i + 1}: ${JSON.stringify(a.body)}`).toBe(200);
+    const done = new RegExp(`Handed over ${mine.length} of your ${mine.length} open tickets`);
+    expect(texts[0]).toMatch(done);
+    expect(texts[1]).toMatch(done);
+    expect(texts[1]).toMatch(/Already done/);
+    for (const text of texts) expect(text).not.toMatch(/nothing to hand over|stay with you/);
+    expect(await desk.listTickets(dana, { assignedTo: dana.email, open: true })).toEqual([]);
+    await routed.say('back', 'dana');
   });
 });

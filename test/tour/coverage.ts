@@ -13,7 +13,7 @@ export interface ButtonKind {
 
 export const kindKey = (k: ButtonKind) => `${k.verb} | ${k.label}`;
 
-/** A button's label as a kind: ticket numbers, a count at its end, times, people's names and what follows a colon (a ticket's title) taken out. */
+/** A button's label as a kind: ticket numbers, a count (at its end or between words, "Hand over N tickets"), times, people's names and what follows a colon (a ticket's title) taken out. */
 export function stableLabel(title: string, names: readonly string[] = []): string {
   let label = title;
   for (const name of names) label = label.split(name).join('<name>');
@@ -21,6 +21,7 @@ export function stableLabel(title: string, names: readonly string[] = []): strin
     .replace(/#\d+/g, '#N')
     .replace(/\s\d+$/, ' N')
     .replace(/\b\d{1,2}:\d{2}\b/g, 'HH:MM')
+    .replace(/(?<=\s)\d+(?=\s)/g, 'N')
     .replace(/:(\s.*)?$/s, '')
     .replace(/\s+/g, ' ')
     .trim();

@@ -54,6 +54,8 @@ export const EXPECTED_KINDS: readonly string[] = [
   'ticket.status "Reopen"',
   'ticket.status "Start"',
   // Duplicates: "Looks like #N" on agents' cards, and the confirm it asks (issue 40: the ask fails today, so the confirm is never seen).
+  // Routing: `away` offers to hand the agent's open tickets over (the report's oldest open with Show, above).
+  'routing.handOff "Hand over N tickets"',
   'ticket.mergeAsk "Merge into #N"',
   'ticket.merge "Merge into #N"',
 ];

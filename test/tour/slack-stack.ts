@@ -1,8 +1,8 @@
 /**
  * The Slack half of the product wired as src/app.ts wires it: the embedded site over HTTP, the
  * store with every feature's tables, every listed feature bound once (commands, card hooks, poll
- * hooks), the SLA policy of examples/sla.json, surveys on the five-point scale, the files feature
- * fetching from a Slack file host on loopback, notifications with their Slack delivery, and the real
+ * hooks), the SLA policy of examples/sla.json, routing with test/tour/routing.json, surveys on
+ * the five-point scale, the files feature fetching from a Slack file host on loopback, notifications with their Slack delivery, and the real
  * Slack channel (Bolt, signed requests) behind the real server. The poller never runs by itself:
  * the tour drives it (`poll`), so nothing waits for a timer.
  */
@@ -17,6 +17,8 @@ import { answerPortsOver } from '../../src/features/answers';
 import { mergePortsOver } from '../../src/features/duplicates';
 import { createFilesFeature } from '../../src/features/files';
 import { openPolicySource } from '../../src/features/sla/policy-source';
+import { openRoutingSource } from '../../src/features/routing/rules-source';
+import { slackPresenceOver } from '../../src/channels/slack/presence';
 import { createHelpdeskService } from '../../src/helpdesk';
 import { createChangeFeed } from '../../src/helpdesk/changes';
 import type { HelpdeskService } from '../../src/helpdesk/types';
@@ -41,6 +43,8 @@ export type TourPerson = (typeof TOUR_PEOPLE)[keyof typeof TOUR_PEOPLE];
 const SECRET = 'tour-signing-secret-5c1d';
 const SLACK_TOKEN = 'xoxb-tour-0000';
 const EXAMPLE_SLA = path.resolve(__dirname, '../../examples/sla.json');
+/** Routing's rules: tickets of the category Other go round robin (reading Slack status and Do Not Disturb); the rest are claimed as always. */
+const TOUR_ROUTING = path.resolve(__dirname, 'routing.json');
 
 /** The running product and its stand-ins. */
 export interface SlackTourStack {
@@ -67,8 +71,10 @@ export async function startSlackTourStack(): Promise<SlackTourStack> {
   const db = await store.featureDatabase();
   const helpdesk = createHelpdeskService({ graph: stack.graph, settings: stack.settings, logger, searchIndex: store, agentCacheTtlMs: 0 });
   const sla = await openPolicySource(EXAMPLE_SLA, { logger, priorities: helpdesk.vocabulary.priorities });
+  // Slack's presence, status and Do Not Disturb are read through the channel's client, as src/app.ts does.
+  const routing = { rules: await openRoutingSource(TOUR_ROUTING, { logger }), slack: slackPresenceOver(() => channel.client) };
   const host: HostServices = {
-    helpdesk, logger, vocabulary: helpdesk.vocabulary, locale: 'en', timeZone: 'UTC', slaPolicy: sla, routing: undefined, now: () => new Date(),
+    helpdesk, logger, vocabulary: helpdesk.vocabulary, locale: 'en', timeZone: 'UTC', slaPolicy: sla, routing, now: () => new Date(),
     store, graph: stack.graph, attachmentsFolder: 'SD_Attachments',
   };
   const features = bindFeatures(FEATURES, { ...host, db });

@@ -6,6 +6,7 @@
  */
 import type { Driver } from './slack-driver';
 import { dmOf } from './slack-driver';
+import { routingAndReport } from './slack-routing';
 import { TOUR_PEOPLE, type SlackTourStack } from './slack-stack';
 
 const { sam, dana, lee } = TOUR_PEOPLE;
@@ -20,6 +21,8 @@ const ts = (n: number) => `1732300000.${String(n).padStart(6, '0')}`;
 export interface TourMade {
   /** The ticket Sam sent a log to (wifi.log, 2048 bytes). */
   withLog: number;
+  /** What routing's and the report's answers did not say that they should. */
+  misses: string[];
 }
 
 export async function runTour(s: SlackTourStack, d: Driver): Promise<TourMade> {
@@ -127,5 +130,8 @@ export async function runTour(s: SlackTourStack, d: Driver): Promise<TourMade> {
   // App Home at the end, for both.
   for (const who of [sam, dana]) await step(d.event(who, 'App Home opened', { type: 'app_home_opened', user: who.id, channel: dmOf(who), tab: 'home', event_ts: ts(30) }));
   await step(d.poll());
-  return { withLog: wifi };
+
+  // Routing (away, the hand-over, back) and the report.
+  const misses = await routingAndReport(s, d, IT);
+  return { withLog: wifi, misses };
 }

@@ -44,6 +44,10 @@ describe('the Slack tour: every button, clicked as a person would', () => {
     expect(EXPECTED_KINDS.filter((k) => !seen.includes(k)), 'listed kinds never seen').toEqual([]);
   });
 
+  it('routing and the report say what a person asked for', () => {
+    expect(made.misses).toEqual([]);
+  });
+
   it('took Sam’s file share through Slack’s file host to the ticket', async () => {
     await expect.poll(() => s.stack.emulator.drive.children(`SD_Attachments/${made.withLog}`), { timeout: 15_000 }).toEqual([{ name: 'wifi.log', size: 2048 }]);
   });

@@ -71,6 +71,8 @@ export const TEAMS_BUTTONS: readonly string[] = [
   'csat.answer | Send',
   // Preferences.
   'notify.preferenceSave | Save',
+  // Routing: `away` offers to hand the agent's open tickets over (the report's oldest tickets open with Show, above).
+  'routing.handOff | Hand over N tickets',
   // The channel: the SLA backlog, a storm.
   'ticket.queue | List every ticket by due time',
   'ticket.queue | List all N',

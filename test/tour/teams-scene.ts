@@ -1,7 +1,7 @@
 /**
  * The tour's Teams scene: the process as `npm start` builds it (src/app.ts: the embedded, seeded
- * help-desk site, the store, every feature with the SLA policy of examples/sla.json and the survey
- * on, notifications, the real Teams channel behind the real server), reached only through HTTP as
+ * help-desk site, the store, every feature with the SLA policy of examples/sla.json, the survey
+ * and routing (test/tour/routing.json) on, notifications, the real Teams channel behind the real server), reached only through HTTP as
  * the Bot Connector reaches it, with the loopback connector stand-in knowing each person. The
  * poller does not run on its own: the tour runs a cycle when it wants one (the first one too).
  */
@@ -62,6 +62,8 @@ export async function startTeamsTourScene(): Promise<TeamsTourScene> {
     PORT: '0',
     HELPDESK_SLA_FILE: path.join(ROOT, 'examples/sla.json'),
     HELPDESK_CSAT: 'on',
+    // Routing on: tickets of the category Other go round robin; the rest are claimed as always.
+    HELPDESK_ROUTING_FILE: path.join(ROOT, 'test/tour/routing.json'),
   });
   const logLines: string[] = [];
   const logger = createLogger({ level: 'warn', write: (line) => logLines.push(line) });

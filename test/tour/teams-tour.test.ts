@@ -3,7 +3,7 @@
  * `npm start` builds it (embedded site, store, every feature, the SLA policy of examples/sla.json,
  * the survey), reached only through /api/messages. A requester and an agent go through filing,
  * answers, duplicates and merge, files, SLA, surveys, saved replies, digests, spaces and
- * preferences; every card the bot sends, updates or answers a click with is kept, and every button
+ * preferences, routing (away, the hand-over, back) and the report; every card the bot sends, updates or answers a click with is kept, and every button
  * on it is counted. Then every kind of button not clicked yet is clicked, in every kind of place
  * it was seen, with exactly the data its card carries (forms filled from the card's own inputs
  * and choices), as Teams sends it: an adaptiveCard/action invoke, a dialog's submitAction, the
@@ -15,6 +15,7 @@ import { TEAMS_BUTTONS } from './teams-buttons';
 import { TeamsTour } from './teams-driver';
 import { sweep } from './teams-sweep';
 import { startTeamsTourScene, type TeamsTourScene } from './teams-scene';
+import { agentGoesAway, leadReadsReport } from './teams-routing';
 import { agentSetsUp, agentWorks, agentWrapsUp, deskGetsBusy, requesterFiles, requesterFollowsUp } from './teams-story';
 
 let scene: TeamsTourScene;
@@ -32,6 +33,8 @@ describe('Teams: the tour', () => {
     await requesterFollowsUp(tour, ids);
     await agentWrapsUp(tour, ids);
     await deskGetsBusy(tour);
+    await agentGoesAway(tour);
+    await leadReadsReport(tour);
     await sweep(tour);
 
     const { coverage } = tour;

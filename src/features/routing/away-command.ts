@@ -97,6 +97,8 @@ export const awayCommand: FeatureCommand<RoutingServices> = {
   verb: VERBS.away,
   handles: { [VERBS.away]: away, [VERBS.handOff]: handOff },
   writes: true,
+  // The hand-over button writes: a second click (or a retry) is told what the first one handed over.
+  once: [VERBS.handOff],
   answers: 'confirmation',
   examples: [{ typed: 'away' }, { name: 'away until', typed: 'away until 2099-12-24', values: { until: 'until 2099-12-24' } }, { name: 'hand over', verb: VERBS.handOff }],
   helpGroup: 'yours',
