@@ -37,7 +37,7 @@ export async function routingAndReport(s: SlackTourStack, d: Driver, it: string)
   const offer = await step(async () => void (away = await d.slash(dana, dmOf(dana), 'away until 2099-12-24 09:00')), true);
   check('`away until …` says until when, and offers to hand the open tickets over', /until/.test(offer) && /Hand over/.test(offer));
   const handed = await step(() => d.clickIn(away!, 'routing.handOff'));
-  check('"Hand over" moves the routed ticket to the next agent in turn, and says so', new RegExp(`Handed over 1 of your \\d+ open tickets: #${other.id} to lee@example\\.com`).test(handed));
+  check('"Hand over" moves the routed ticket to the next agent in turn, and says so', new RegExp(`Handed over 1 of your \\d+ open tickets: #${other.id} to Lee Agent`).test(handed));
   check('`routing` then shows Dana away until the date she gave', /away until/i.test(await step(() => d.dm(dana, 'routing'))));
   check('`back` welcomes her back', /Welcome back/.test(await step(() => d.dm(dana, 'back'))));
 

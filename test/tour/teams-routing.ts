@@ -32,7 +32,7 @@ export async function agentGoesAway(tour: TeamsTour): Promise<void> {
   tour.check('`routing` then shows Megan away until the date she gave', /Megan Bowen|meganb/.test(seen) && /away until/i.test(seen));
   const handed = await tour.step('routing.handOff', /Hand over/, inChat);
   const text = handed?.card ? textOf(handed.card) : (handed?.text ?? '');
-  tour.check('"Hand over" moves the routed ticket to the next agent in turn, and says so', /Handed over 1 of your \d+ open tickets: #\d+ to alexw@example\.com/.test(text));
+  tour.check('"Hand over" moves the routed ticket to the next agent in turn, and says so', /Handed over 1 of your \d+ open tickets: #\d+ to Alex Wilber/.test(text));
   await tour.say(megan, 'away');
   const back = said(await tour.say(megan, 'back'));
   tour.check('`back` welcomes her back', /Welcome back/.test(back));

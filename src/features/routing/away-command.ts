@@ -12,12 +12,23 @@ import { EVERYWHERE } from '../../commands/declaration';
 import { agentOnly } from '../../commands/subscription-filter';
 import { HelpdeskError } from '../../helpdesk/types';
 import { formatDate } from '../../views/format';
+import type { Translate } from '../../i18n';
 import type { FeatureCommand, FeatureHandler } from '../types';
 import { routerOf, tableOf, type RoutingServices } from './routing-services';
 import { parseUntil } from './until';
 
 /** Open tickets handed over at most per click (a longer list is handed over by a second click). */
 const HAND_OVER_MAX = 50;
+
+/** "You are away (until …)": the line the away answer starts with, and the hand-over's answer keeps. */
+function awayStatus(t: Translate, until: number | undefined, locale: string | undefined, zone: string) {
+  if (until === undefined) return confirm(t('routing:away.set'));
+  const iso = new Date(until).toISOString();
+  const text = formatDate(iso, locale, zone);
+  const reply = confirm(t('routing:away.setUntil', { until: text }));
+  if (reply.view.type === 'confirmation') reply.view.confirmation.dates = [{ text, iso }];
+  return reply;
+}
 
 const away: FeatureHandler<RoutingServices> = async (ctx, input, _commands, services) => {
   const refused = await agentOnly(ctx, 'away');
@@ -30,18 +41,8 @@ const away: FeatureHandler<RoutingServices> = async (ctx, input, _commands, serv
   if (typed && until === undefined) return errorReply(t('routing:away.badUntil', { typed }), awayCommand.usage);
   if (until !== undefined && until <= now) return errorReply(t('routing:away.past', { typed }), awayCommand.usage);
   await tableOf(services).setAway(addressKey(ctx.actor.email), now, until);
-  const dates: { text: string; iso: string }[] = [];
-  let message: string;
-  if (until === undefined) message = t('routing:away.set');
-  else {
-    const iso = new Date(until).toISOString();
-    const text = formatDate(iso, ctx.locale, zone);
-    dates.push({ text, iso });
-    message = t('routing:away.setUntil', { until: text });
-  }
-  const reply = confirm(message);
+  const reply = awayStatus(t, until, ctx.locale, zone);
   if (reply.view.type !== 'confirmation') return reply;
-  if (dates.length) reply.view.confirmation.dates = dates;
   if (!routerOf(services, ctx.helpdesk)) return reply;
   const open = await ctx.helpdesk.listTickets(ctx.actor, { assignedTo: ctx.actor.email, open: true, limit: HAND_OVER_MAX });
   if (open.length > 0) {
@@ -59,6 +60,7 @@ const handOff: FeatureHandler<RoutingServices> = async (ctx, _input, _commands, 
   if (!router) return confirm(t('routing:off'));
   const open = await ctx.helpdesk.listTickets(ctx.actor, { assignedTo: ctx.actor.email, open: true, limit: HAND_OVER_MAX });
   if (open.length === 0) return confirm(t('routing:handOff.nothing'));
+  const names = new Map((await ctx.helpdesk.activeAgents()).map((a) => [addressKey(a.email), a.name || a.email]));
   const moved: string[] = [];
   for (const ticket of open) {
     const decision = await router.decideFor(ticket);
@@ -71,10 +73,20 @@ const handOff: FeatureHandler<RoutingServices> = async (ctx, _input, _commands, 
       throw e;
     }
     await router.handedOver(ticket.id, decision);
-    moved.push(t('routing:handOff.line', { id: ticket.id, to: decision.assignee }));
+    moved.push(t('routing:handOff.line', { id: ticket.id, to: names.get(decision.assignee) ?? decision.assignee }));
   }
-  if (moved.length === 0) return confirm(t('routing:handOff.none', { count: open.length }), 'private', 'warning');
-  return confirm(t('routing:handOff.done', { moved: moved.length, count: open.length, list: moved.join(', ') }), 'private', 'success');
+  const outcome = moved.length === 0
+    ? confirm(t('routing:handOff.none', { count: open.length }), 'private', 'warning')
+    : confirm(t('routing:handOff.done', { moved: moved.length, count: open.length, list: moved.join(', ') }), 'private', 'success');
+  // The answer takes the away card's place: it keeps saying the agent is away, and until when.
+  const status = (await tableOf(services).awayAt(services.now().getTime())).get(addressKey(ctx.actor.email));
+  if (!status || outcome.view.type !== 'confirmation') return outcome;
+  const zone = (await services.store.personZone(ctx.actor.email)) ?? services.timeZone;
+  const line = awayStatus(t, status.until, ctx.locale, zone);
+  if (line.view.type !== 'confirmation') return outcome;
+  outcome.view.confirmation.message = `${line.view.confirmation.message}\n${outcome.view.confirmation.message}`;
+  if (line.view.confirmation.dates) outcome.view.confirmation.dates = line.view.confirmation.dates;
+  return outcome;
 };
 
 const back: FeatureHandler<RoutingServices> = async (ctx, _input, _commands, services) => {

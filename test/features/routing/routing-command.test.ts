@@ -75,7 +75,9 @@ describe('the routing command', () => {
     expect(away.view).toMatchObject({ confirmation: { message: expect.stringContaining(`You hold ${n} open tickets. Hand them to your group?`), actions: [{ verb: VERBS.handOff, title: `Hand over ${n} tickets` }] } });
     // The button carries nothing but its verb: the click is exactly that.
     const handed = await s.run(megan.email, VERBS.handOff);
-    expect(text(handed)).toMatch(new RegExp(`^Handed over ${n} of your ${n} open tickets: #\\d+ to `));
+    // The answer takes the away card's place: it still says the agent is away, and names who took each ticket.
+    expect(text(handed)).toMatch(new RegExp(`^You are away\\. Routing gives you no new tickets until you type \`back\`\\.\\nHanded over ${n} of your ${n} open tickets: #\\d+ to (Alex Wilber|Diego Siciliani)`));
+    expect(text(handed)).not.toContain('@example.com');
     for (const t of held) {
       const now = await s.stack.helpdesk.getTicket(megan, t.id);
       expect(now.assignedTo).toBe(t.category === 'Hardware' ? 'alexw@example.com' : 'diegos@example.com');
