@@ -46,8 +46,13 @@ interface Reader {
 function volumePart(n: ReportNumbers, r: Reader): Element[] {
   const { t, lng } = r;
   const weekly = n.period.unit === 'week';
-  const format = weekly ? { day: 'numeric', month: 'short' } as const : { weekday: 'short', day: 'numeric', month: 'short' } as const;
-  const categories = n.volume.buckets.map((b) => DateTime.fromMillis(b.start, { zone: n.period.zone }).setLocale(lng).toLocaleString(format));
+  // A week of days is a bar per day, named in full; a longer line's points get short dates ("11/7", "7.11."), so a
+  // month of them still fits under the chart (the facts below it spell each day out).
+  const bars = n.volume.buckets.length <= 7;
+  const long = weekly ? { day: 'numeric', month: 'short' } as const : { weekday: 'short', day: 'numeric', month: 'short' } as const;
+  const dayOf = (b: { start: number }) => DateTime.fromMillis(b.start, { zone: n.period.zone }).setLocale(lng);
+  const spelled = n.volume.buckets.map((b) => dayOf(b).toLocaleString(long));
+  const categories = bars ? spelled : n.volume.buckets.map((b) => dayOf(b).toLocaleString({ day: 'numeric', month: 'numeric' }));
   const series = [
     { name: t('reports:chart.opened'), values: n.volume.buckets.map((b) => b.opened) },
     { name: t('reports:chart.resolved'), values: n.volume.buckets.map((b) => b.resolved) },
@@ -58,8 +63,8 @@ function volumePart(n: ReportNumbers, r: Reader): Element[] {
     section(t('reports:volume.heading', { opened: n.volume.opened, resolved: n.volume.resolved }), []),
     chartWithFacts(
       title,
-      n.volume.buckets.length <= 7 ? { type: 'bar', orientation: 'vertical', layout: 'grouped', ...axes } : { type: 'line', ...axes },
-      facts(n.volume.buckets.map((b, i) => ({ label: categories[i], value: t('reports:chart.pairVolume', { opened: b.opened, resolved: b.resolved }) }))),
+      bars ? { type: 'bar', orientation: 'vertical', layout: 'grouped', ...axes } : { type: 'line', ...axes },
+      facts(n.volume.buckets.map((b, i) => ({ label: spelled[i], value: t('reports:chart.pairVolume', { opened: b.opened, resolved: b.resolved }) }))),
     ),
   ];
 }

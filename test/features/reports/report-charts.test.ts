@@ -106,11 +106,16 @@ describe('the report as elements', () => {
   it('draws 30 days by day and 90 days by week as lines, dates in the reader\'s zone and German words', async () => {
     const month = chartsOf((await report(30)).view.elements)[0];
     expect(month.chart.type).toBe('line');
-    expect((month.chart as { categories: string[] }).categories).toHaveLength(30);
+    const days = (month.chart as { categories: string[] }).categories;
+    expect(days).toHaveLength(30);
+    // A month of points under one chart: short dates ("11/7"), each one different; the facts spell each day out.
+    expect(days.every((d) => /^\d{1,2}\/\d{1,2}$/.test(d))).toBe(true);
+    expect(new Set(days).size).toBe(30);
     const quarter = await report(90, 'de', 'Europe/Berlin');
     const weeks = chartsOf(quarter.view.elements)[0];
     expect(weeks.title).toBe('Eröffnet und gelöst pro Woche');
-    expect((weeks.chart as { categories: string[] }).categories).toEqual(quarter.data.numbers.volume.buckets.map((b) => new Date(b.start).toLocaleDateString('de-DE', { day: 'numeric', month: 'short', timeZone: 'Europe/Berlin' })));
+    expect((weeks.chart as { categories: string[] }).categories).toEqual(quarter.data.numbers.volume.buckets.map((b) => new Date(b.start).toLocaleDateString('de-DE', { day: 'numeric', month: 'numeric', timeZone: 'Europe/Berlin' })));
+    expect(quarter.view.fallback).toContain(new Date(quarter.data.numbers.volume.buckets[0].start).toLocaleDateString('de-DE', { day: 'numeric', month: 'short', timeZone: 'Europe/Berlin' }));
     expect(series(weeks)).toEqual([quarter.data.numbers.volume.buckets.map((b) => b.opened), quarter.data.numbers.volume.buckets.map((b) => b.resolved)]);
     expect(quarter.view.fallback).toContain('SLA eingehalten');
     expect(quarter.view.fallback).toMatch(/1 von 2 gelösten: 50\s%/u);
