@@ -1,0 +1,51 @@
+/**
+ * The digest as each platform shows it, in English and German: the Teams card in the official
+ * Adaptive Cards renderer (headless Chromium), the Slack message as its blocks. With
+ * UPDATE_DOC_SCREENS=1 the card's screenshot and both platforms' JSON are written to docs/screens
+ * as digest-*-<DIGEST_SCREENS_STAGE>-<lang> (the before/after pairs of the move to elements).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeInChromium, haveChromium, launchChromium } from '../../support/chromium';
+import { openCardPage, renderOnPage } from '../../support/card-page';
+import { sampleDigest, slackDigestMessage, teamsDigestCard } from './digest-sample';
+
+const UPDATE = process.env.UPDATE_DOC_SCREENS === '1';
+const STAGE = process.env.DIGEST_SCREENS_STAGE ?? 'after';
+const OUT = path.resolve(__dirname, UPDATE ? '../../../docs/screens' : '../../../test-results/digest-screens');
+
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  if (!haveChromium) return;
+  browser = await launchChromium();
+  page = await openCardPage(browser);
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describeInChromium('the digest on both platforms', () => {
+  for (const [lang, words] of [['en', ['Help-desk digest', 'Printer on 3rd floor jams', 'Answered without a ticket', 'Claim', '2 more unassigned tickets not shown']], ['de', ['Helpdesk-Zusammenfassung', 'VPN drops every hour', 'Übernehmen']]] as const) {
+    it(`renders the ${lang} digest as a Teams card and a Slack message with every figure and row`, async () => {
+      const view = sampleDigest(lang);
+      const card = teamsDigestCard(view);
+      const slack = slackDigestMessage(view);
+      const result = await renderOnPage(page, card);
+      expect(result.ok).toBe(true);
+      expect(result.parseErrors).toEqual([]);
+      expect(result.validationErrors).toEqual([]);
+      for (const w of words.filter((x) => x !== 'Claim' && x !== 'Übernehmen')) expect(result.text).toContain(w);
+      expect(result.buttons).toContain(words.includes('Claim') ? 'Claim' : 'Übernehmen');
+      expect(JSON.stringify(slack.blocks)).toContain('VPN drops every hour');
+      mkdirSync(OUT, { recursive: true });
+      writeFileSync(path.join(OUT, `digest-teams-${STAGE}-${lang}.json`), `${JSON.stringify(card, null, 2)}\n`);
+      writeFileSync(path.join(OUT, `digest-slack-${STAGE}-${lang}.json`), `${JSON.stringify(slack, null, 2)}\n`);
+      await page.locator('#card').screenshot({ path: path.join(OUT, `digest-${STAGE}-${lang}.png`) });
+    });
+  }
+});
