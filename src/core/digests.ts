@@ -1,4 +1,4 @@
-/** Channel digests as commands, the store and the scheduler name them (src/routines/digests.ts runs them). */
+/** Channel digests as commands, the store and the scheduler name them (src/features/digests runs them). */
 import type { Conversation } from './conversation';
 import type { IndexedTicket } from './search';
 

@@ -31,7 +31,7 @@ const WHEN: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', mon
 const when = (at: number, zone: string, locale: string) => [DateTime.fromMillis(at, { zone }).setLocale(locale).toLocaleString(WHEN), zone].join(' ');
 
 /** The period line's key for each basis. */
-const PERIOD = { last: 'routines:digest.period', setUp: 'routines:digest.periodSetUp', day: 'routines:digest.periodDay' } as const;
+const PERIOD = { last: 'digests:digest.period', setUp: 'digests:digest.periodSetUp', day: 'digests:digest.periodDay' } as const;
 
 /** Builds the digest view in `locale`; times in `zone`. */
 export function digestView(figures: DigestFigures, occasion: DigestOccasion, zone: string, locale: string): DigestView {
@@ -46,21 +46,21 @@ export function digestView(figures: DigestFigures, occasion: DigestOccasion, zon
   };
   const statuses = figures.openByStatus.map((s) => `${valueLabel(t, 'status', s.status)} ${s.count}`).join(' · ');
   const facts = [
-    { title: t('routines:digest.facts.open'), value: statuses ? t('routines:digest.openValue', { count: figures.openTotal, statuses }) : '0' },
+    { title: t('digests:digest.facts.open'), value: statuses ? t('digests:digest.openValue', { count: figures.openTotal, statuses }) : '0' },
     // "since the last digest" only when there was one; else "since then", after the period line.
-    { title: t(last ? 'routines:digest.facts.new' : 'routines:digest.facts.newThen'), value: String(figures.newSince) },
-    ...(figures.answered ? [{ title: t('routines:digest.facts.answered'), value: t('routines:digest.answeredValue', { answered: figures.answered.questions, count: figures.answered.filed }) }] : []),
-    { title: t('routines:digest.facts.unassigned'), value: String(figures.unassignedTotal) },
-    { title: t(last ? 'routines:digest.facts.resolved' : 'routines:digest.facts.resolvedThen'), value: String(figures.resolvedSince) },
+    { title: t(last ? 'digests:digest.facts.new' : 'digests:digest.facts.newThen'), value: String(figures.newSince) },
+    ...(figures.answered ? [{ title: t('digests:digest.facts.answered'), value: t('digests:digest.answeredValue', { answered: figures.answered.questions, count: figures.answered.filed }) }] : []),
+    { title: t('digests:digest.facts.unassigned'), value: String(figures.unassignedTotal) },
+    { title: t(last ? 'digests:digest.facts.resolved' : 'digests:digest.facts.resolvedThen'), value: String(figures.resolvedSince) },
   ];
   if (figures.sla) {
-    facts.push({ title: t('routines:digest.facts.breached'), value: String(figures.sla.breached) });
-    facts.push({ title: t('routines:digest.facts.dueToday'), value: String(figures.sla.dueToday) });
+    facts.push({ title: t('digests:digest.facts.breached'), value: String(figures.sla.breached) });
+    facts.push({ title: t('digests:digest.facts.dueToday'), value: String(figures.sla.dueToday) });
   }
   const rows = figures.unassigned.map((u) => ({
     id: u.id,
     title: u.title,
-    line: t('routines:digest.row', {
+    line: t('digests:digest.row', {
       status: valueLabel(t, 'status', u.status),
       priority: valueLabel(t, 'priority', u.priority),
       requester: u.requesterName || u.requesterEmail,
@@ -72,17 +72,17 @@ export function digestView(figures: DigestFigures, occasion: DigestOccasion, zon
   const left = figures.unassignedTotal - rows.length;
   const view: DigestView = {
     locale,
-    title: t(occasion.onRequest ? 'routines:digest.titleNow' : 'routines:digest.title'),
+    title: t(occasion.onRequest ? 'digests:digest.titleNow' : 'digests:digest.title'),
     period: t(PERIOD[occasion.basis], { since: at(occasion.since) }),
     facts,
-    rowsTitle: t('routines:digest.rowsTitle'),
+    rowsTitle: t('digests:digest.rowsTitle'),
     rows,
-    emptyText: t('routines:digest.noneUnassigned'),
+    emptyText: t('digests:digest.noneUnassigned'),
     text: '',
     dates,
   };
-  if (occasion.lateSlot !== undefined) view.late = t('routines:digest.late', { when: at(occasion.lateSlot) });
-  if (left > 0) view.moreText = t('routines:digest.more', { count: left });
+  if (occasion.lateSlot !== undefined) view.late = t('digests:digest.late', { when: at(occasion.lateSlot) });
+  if (left > 0) view.moreText = t('digests:digest.more', { count: left });
   view.text = [
     view.title,
     ...(view.late ? [view.late] : []),
