@@ -53,7 +53,8 @@ export function volume(rows: readonly TicketMoments[], period: CountPeriod): { b
   const buckets = period.starts.map((start) => ({ start, date: DateTime.fromMillis(start, { zone: period.zone }).toISODate() as string, opened: 0, resolved: 0 }));
   // Binary search over the local midnights: one luxon call per bucket, none per ticket.
   const bucketOf = (at: number): VolumeBucket | undefined => {
-    if (at < period.from || at > period.to) return undefined;
+    // Written so an unreadable moment (NaN) falls outside too.
+    if (!(at >= period.from && at <= period.to)) return undefined;
     let lo = 0;
     let hi = period.starts.length - 1;
     while (lo < hi) {
@@ -87,7 +88,7 @@ export function ageBucket(created: number, now: number): AgeBucket {
 /** Open tickets counted by age bucket, from when each was opened. */
 export function ageCounts(created: readonly number[], now: number): Record<AgeBucket, number> {
   const ages: Record<AgeBucket, number> = { under1d: 0, days1to3: 0, days3to7: 0, over7d: 0 };
-  for (const at of created) ages[ageBucket(at, now)]++;
+  for (const at of created) if (Number.isFinite(at)) ages[ageBucket(at, now)]++;
   return ages;
 }
 

@@ -15,7 +15,6 @@ import { slackTexts } from '../../views/channel-texts';
 import type { TicketView } from '../../views/types';
 import { renderMessage } from './blocks/message';
 import { screenMessage } from './blocks/screen';
-import { digestMessage } from './blocks/digest';
 import { escapeMrkdwn } from './blocks/limits';
 import { slackErrorCode, type ConversationInfo, type SlackClient, type SlackDeps, type ThreadReplyInfo } from './command-context';
 import { createSlackEmailLookup } from './email-lookup';
@@ -111,10 +110,10 @@ export function createSlackDelivery(config: SlackDeliveryConfig): Delivery {
       if (!res.ts) throw new DeliveryError('failed', 'chat.postMessage returned no ts');
       return res.ts;
     },
-    async postSummary(channel, view, send) {
+    async postScreen(channel, view, send) {
       const before = await earlier(channel, send);
       if (before) return before;
-      const res = await call('chat.postMessage (summary)', () => client.chat.postMessage({ channel, ...screenMessage(view), ...tagged(send) }));
+      const res = await call('chat.postMessage (screen)', () => client.chat.postMessage({ channel, ...screenMessage(view), ...tagged(send) }));
       if (!res.ts) throw new DeliveryError('failed', 'chat.postMessage returned no ts');
       return res.ts;
     },
@@ -127,10 +126,6 @@ export function createSlackDelivery(config: SlackDeliveryConfig): Delivery {
       const body = `${escapeMrkdwn(text)}${user ? ` <@${user}>` : ''}`;
       const blocks = view ? renderMessage({ type: 'confirmation', confirmation: view }).blocks : undefined;
       await call('chat.postMessage', () => client.chat.postMessage({ channel, text: body, ...(blocks ? { blocks } : {}), ...tagged(send) }));
-    },
-    async postDigest(channel, view, send) {
-      if (await earlier(channel, send)) return;
-      await call('chat.postMessage (digest)', () => client.chat.postMessage({ channel, ...digestMessage(view), ...tagged(send) }));
     },
     async postThreadLine(channel, ts, text, send) {
       if (await earlier(channel, send, ts)) return;

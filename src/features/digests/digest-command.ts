@@ -40,7 +40,7 @@ const digest: FeatureHandler<DigestServices> = async (ctx, input, _commands, ser
   if (first === 'now') {
     // The digest itself is the answer: one message in the conversation, at once, and nothing else.
     const now = await digests.digestNow(ctx.conversation);
-    return { view: { type: 'digest', digest: digestView(now.figures, { since: now.since, basis: now.basis, onRequest: true }, now.zone, now.locale) }, visibility: 'public' };
+    return { view: { type: 'screen', screen: digestView(now.figures, { since: now.since, basis: now.basis, onRequest: true }, now.zone, now.locale) }, visibility: 'public' };
   }
   const parsed = parseSchedule(words);
   if ('problem' in parsed) {
