@@ -30,7 +30,11 @@ afterAll(async () => {
 });
 
 describeInChromium('the digest on both platforms', () => {
-  for (const [lang, words] of [['en', ['Help-desk digest', 'Printer on 3rd floor jams', 'Answered without a ticket', 'Claim', '2 more unassigned tickets not shown']], ['de', ['Helpdesk-Zusammenfassung', 'VPN drops every hour', 'Übernehmen']]] as const) {
+  const cases: [string, string[], string][] = [
+    ['en', ['Help-desk digest', 'Printer on 3rd floor jams', 'Answered without a ticket', '2 more unassigned tickets not shown'], 'Claim'],
+    ['de', ['Helpdesk-Zusammenfassung', 'VPN drops every hour', 'Ohne Ticket beantwortet'], 'Übernehmen'],
+  ];
+  for (const [lang, words, claim] of cases) {
     it(`renders the ${lang} digest as a Teams card and a Slack message with every figure and row`, async () => {
       const view = sampleDigest(lang);
       const card = teamsDigestCard(view);
@@ -39,8 +43,8 @@ describeInChromium('the digest on both platforms', () => {
       expect(result.ok).toBe(true);
       expect(result.parseErrors).toEqual([]);
       expect(result.validationErrors).toEqual([]);
-      for (const w of words.filter((x) => x !== 'Claim' && x !== 'Übernehmen')) expect(result.text).toContain(w);
-      expect(result.buttons).toContain(words.includes('Claim') ? 'Claim' : 'Übernehmen');
+      for (const w of words) expect(result.text).toContain(w);
+      expect(result.buttons).toContain(claim);
       expect(JSON.stringify(slack.blocks)).toContain('VPN drops every hour');
       mkdirSync(OUT, { recursive: true });
       writeFileSync(path.join(OUT, `digest-teams-${STAGE}-${lang}.json`), `${JSON.stringify(card, null, 2)}\n`);
