@@ -60,22 +60,27 @@ function nodes(v: unknown, out: Json[] = []): Json[] {
   return out;
 }
 
+/** Five tickets over the week before Monday 30 Nov, a weekly digest at 09:00 in Berlin in both channels, the clock at its slot. */
+async function weekOfTickets(): Promise<void> {
+  // Monday 30 Nov 09:00 in Berlin is the slot; the week is Tue 24 … Mon 30.
+  ticket('Old printer', 'New', '2026-11-10T10:00:00Z'); // open, over 7 days
+  ticket('VPN', 'New', '2026-11-25T10:00:00Z'); // Wed: opened; open 3-7 days
+  ticket('Mail', 'Resolved', '2026-11-26T10:00:00Z', '2026-11-27T10:00:00Z'); // Thu opened, Fri resolved
+  ticket('Badge', 'In Progress', '2026-11-28T10:00:00Z'); // Sat: opened; open 1-3 days
+  ticket('Laptop', 'New', '2026-11-29T12:00:00Z'); // Sun: opened; open under a day
+  now = at('2026-11-24T06:00:00Z');
+  bot = await startBot({ stack, store, connector, slack, clock: () => now });
+  await bot.poller.runOnce();
+  await bot.sayInTeams('digest weekly mon 09:00 Europe/Berlin');
+  await bot.notifications.digests.ports.setSchedule(SLACK, { cadence: 'weekly', weekday: 1, time: '09:00', zone: 'Europe/Berlin' }, dana.email);
+  await bot.poller.runOnce();
+
+  now = at('2026-11-30T08:00:30Z');
+}
+
 describe('the weekly digest', () => {
   it('draws opened and resolved per day and open tickets by age, with their numbers, in Teams and Slack, and asks Graph nothing for it', async () => {
-    // Monday 30 Nov 09:00 in Berlin is the slot; the week is Tue 24 … Mon 30.
-    ticket('Old printer', 'New', '2026-11-10T10:00:00Z'); // open, over 7 days
-    ticket('VPN', 'New', '2026-11-25T10:00:00Z'); // Wed: opened; open 3-7 days
-    ticket('Mail', 'Resolved', '2026-11-26T10:00:00Z', '2026-11-27T10:00:00Z'); // Thu opened, Fri resolved
-    ticket('Badge', 'In Progress', '2026-11-28T10:00:00Z'); // Sat: opened; open 1-3 days
-    ticket('Laptop', 'New', '2026-11-29T12:00:00Z'); // Sun: opened; open under a day
-    now = at('2026-11-24T06:00:00Z');
-    bot = await startBot({ stack, store, connector, slack, clock: () => now });
-    await bot.poller.runOnce();
-    await bot.sayInTeams('digest weekly mon 09:00 Europe/Berlin');
-    await bot.notifications.digests.ports.setSchedule(SLACK, { cadence: 'weekly', weekday: 1, time: '09:00', zone: 'Europe/Berlin' }, dana.email);
-    await bot.poller.runOnce();
-
-    now = at('2026-11-30T08:00:30Z');
+    await weekOfTickets();
     const before = graphRequests(stack.emulator);
     await bot.notifications.digests.tick();
     expect(graphRequests(stack.emulator) - before, 'Graph requests to count the digests').toBe(0);
@@ -89,13 +94,26 @@ describe('the weekly digest', () => {
     expect(volume.data[0].values.map((v: Json) => v.x)).toEqual(['Tue, Nov 24', 'Wed, Nov 25', 'Thu, Nov 26', 'Fri, Nov 27', 'Sat, Nov 28', 'Sun, Nov 29', 'Mon, Nov 30']);
     expect(ages.data.map((v: Json) => [v.x, v.y])).toEqual([['Under 1 day', 1], ['1–3 days', 1], ['3–7 days', 1], ['Over 7 days', 1]]);
     // Where charts are not drawn: the same numbers as facts.
-    expect(nodes(volume.fallback).find((n) => n.type === 'FactSet').facts[4]).toEqual({ title: 'Sat, Nov 28', value: '1 opened · 0 resolved' });
-    expect(nodes(ages.fallback).find((n) => n.type === 'FactSet').facts.map((f: Json) => f.value)).toEqual(['1', '1', '1', '1']);
+    expect(nodes(volume.fallback).find((n) => n.type === 'FactSet')!.facts[4]).toEqual({ title: 'Sat, Nov 28', value: '1 opened · 0 resolved' });
+    expect(nodes(ages.fallback).find((n) => n.type === 'FactSet')!.facts.map((f: Json) => f.value)).toEqual(['1', '1', '1', '1']);
 
     const [message] = slackDigests(slack, 'CDESK');
     const drawn = (message.blocks as Json[]).filter((b) => b.type === 'data_visualization');
     expect(drawn.map((b) => b.title)).toEqual(['Opened and resolved per day, last 7 days', 'Open tickets by age']);
     expect(drawn[0].chart.series.map((s: Json) => s.data.map((d: Json) => d.value))).toEqual([[0, 1, 1, 0, 1, 1, 0], [0, 0, 0, 1, 0, 0, 0]]);
     expect(drawn[1].chart.series[0].data.map((d: Json) => d.value)).toEqual([1, 1, 1, 1]);
+  }, 60_000);
+
+  it('goes to a Slack workspace that refuses the chart block with the same numbers as facts', async () => {
+    // As a workspace without the chart block answers: the whole message is refused.
+    slack.fault = (method, body) => (method === 'chat.postMessage' && JSON.stringify(body).includes('data_visualization') ? { kind: 'error', error: 'invalid_blocks' } : undefined);
+    await weekOfTickets();
+    await bot.notifications.digests.tick();
+    await bot.poller.runOnce();
+    const [message] = slackDigests(slack, 'CDESK');
+    const blocks = JSON.stringify(message!.blocks);
+    expect(blocks).not.toContain('data_visualization');
+    for (const part of ['*Opened and resolved per day, last 7 days*', '*Sat, Nov 28:* 1 opened · 0 resolved', '*Fri, Nov 27:* 0 opened · 1 resolved', '*Open tickets by age*', '*Over 7 days:* 1']) expect(blocks).toContain(part);
+    expect(slackDigests(slack, 'CDESK')).toHaveLength(1);
   }, 60_000);
 });

@@ -113,7 +113,18 @@ export function createSlackDelivery(config: SlackDeliveryConfig): Delivery {
     async postScreen(channel, view, send) {
       const before = await earlier(channel, send);
       if (before) return before;
-      const res = await call('chat.postMessage (screen)', () => client.chat.postMessage({ channel, ...screenMessage(view), ...tagged(send) }));
+      const message = screenMessage(view);
+      const post = (m: typeof message) => client.chat.postMessage({ channel, ...m, ...tagged(send) });
+      const res = await call('chat.postMessage (screen)', async () => {
+        try {
+          return await post(message);
+        } catch (err) {
+          // A workspace that refuses the chart block (invalid_blocks) gets the same numbers as tables and facts: the screen is never dropped.
+          if (slackErrorCode(err) !== 'invalid_blocks' || !message.blocks.some((b) => (b.type as string) === 'data_visualization')) throw err;
+          logger.warn('Slack refused a screen with charts (invalid_blocks); posting its numbers instead', { channel });
+          return post(screenMessage(view, { charts: false }));
+        }
+      });
       if (!res.ts) throw new DeliveryError('failed', 'chat.postMessage returned no ts');
       return res.ts;
     },
