@@ -137,8 +137,9 @@ export function createTeamsDelivery(config: TeamsDeliveryConfig): Delivery {
     },
     async postScreen(conversationId, view) {
       const { ref } = await reference(conversationId);
-      // The card alone: text beside it would show as a post of its own; the summary is the notification's line.
-      const sent = await inConversation(ref, 'screen', (ctx) => ctx.sendActivity({ ...MessageFactory.attachment(CardFactory.adaptiveCard(screenCard(view))), summary: view.fallback }));
+      // The card alone: text beside it would show as a post of its own; the fallback's first line is the notification's.
+      const summary = (view.fallback ?? '').split('\n')[0];
+      const sent = await inConversation(ref, 'screen', (ctx) => ctx.sendActivity({ ...MessageFactory.attachment(CardFactory.adaptiveCard(screenCard(view))), summary }));
       if (!sent?.id) throw new DeliveryError('failed', 'Teams returned no activity id for the screen');
       return sent.id;
     },
