@@ -51,7 +51,7 @@ function recorded(d: Delivery): Delivery {
     updateCard: wrap(d.updateCard, (c) => `${d.platform}:${c}`)!,
     postThreadLine: wrap(d.postThreadLine, (c) => `${d.platform}:${c}`)!,
     postMessage: wrap(d.postMessage, (c) => `${d.platform}:${c}`),
-    postSummary: wrap(d.postSummary, (c) => `${d.platform}:${c} summary`),
+    postScreen: wrap(d.postScreen, (c) => `${d.platform}:${c} summary`),
     sendDirect: wrap(d.sendDirect, (e) => `${d.platform}:dm ${e}`)!,
   };
 }

@@ -1,4 +1,4 @@
-/** Channel digests as commands, the store and the scheduler name them (src/routines/digests.ts runs them). */
+/** Channel digests as commands, the store and the scheduler name them (src/features/digests runs them). */
 import type { Conversation } from './conversation';
 import type { IndexedTicket } from './search';
 
@@ -57,4 +57,18 @@ export interface DigestFigures {
   sla?: { breached: number; dueToday: number };
   /** With the desk's answers kept: questions they settled without a ticket in the same period, next to the tickets filed then (both desk-wide). */
   answered?: { questions: number; filed: number };
+  /** A weekly digest's charts: opened and resolved per local day of the last seven, and open tickets by age (src/views/ticket-charts.ts counts both). */
+  week?: DigestWeek;
+}
+
+/** What a weekly digest draws, from the search index: no Graph request. */
+export interface DigestWeek {
+  /** The zone whose days the volume counts, and the period's first local midnight and end (epoch ms). */
+  zone: string;
+  from: number;
+  to: number;
+  /** One bucket per local day, oldest first: its first instant and `yyyy-MM-dd`. */
+  days: { start: number; date: string; opened: number; resolved: number }[];
+  /** Open tickets by age: under a day, 1-3 days, 3-7 days, over 7 days. */
+  ages: { under1d: number; days1to3: number; days3to7: number; over7d: number };
 }

@@ -12,7 +12,6 @@ import enNotify from './locales/en/notify.json' with { type: 'json' };
 import enTeams from './locales/en/teams.json' with { type: 'json' };
 import enSlack from './locales/en/slack.json' with { type: 'json' };
 import enHelpdesk from './locales/en/helpdesk.json' with { type: 'json' };
-import enRoutines from './locales/en/routines.json' with { type: 'json' };
 import deCommon from './locales/de/common.json' with { type: 'json' };
 import deCommands from './locales/de/commands.json' with { type: 'json' };
 import deViews from './locales/de/views.json' with { type: 'json' };
@@ -20,12 +19,11 @@ import deNotify from './locales/de/notify.json' with { type: 'json' };
 import deTeams from './locales/de/teams.json' with { type: 'json' };
 import deSlack from './locales/de/slack.json' with { type: 'json' };
 import deHelpdesk from './locales/de/helpdesk.json' with { type: 'json' };
-import deRoutines from './locales/de/routines.json' with { type: 'json' };
 import enFiles from '../features/files/catalog/en.json' with { type: 'json' };
 import deFiles from '../features/files/catalog/de.json' with { type: 'json' };
 
 /** One area of the product per namespace, so people adding strings to different areas touch different files. */
-export const NAMESPACES = ['common', 'commands', 'views', 'notify', 'helpdesk', 'teams', 'slack', 'routines', 'files', 'answers', 'duplicates', 'saved-replies', 'preferences', 'spaces', 'search', 'storms', 'language', 'routing', 'reports', 'sla', 'surveys'] as const;
+export const NAMESPACES = ['common', 'commands', 'views', 'notify', 'helpdesk', 'teams', 'slack', 'files', 'answers', 'duplicates', 'saved-replies', 'preferences', 'spaces', 'search', 'storms', 'language', 'routing', 'reports', 'sla', 'surveys', 'digests'] as const;
 import enAnswers from '../features/answers/catalog/en.json' with { type: 'json' };
 import deAnswers from '../features/answers/catalog/de.json' with { type: 'json' };
 import enDuplicates from '../features/duplicates/catalog/en.json' with { type: 'json' };
@@ -50,6 +48,8 @@ import enSla from '../features/sla/catalog/en.json' with { type: 'json' };
 import deSla from '../features/sla/catalog/de.json' with { type: 'json' };
 import enSurveys from '../features/surveys/catalog/en.json' with { type: 'json' };
 import deSurveys from '../features/surveys/catalog/de.json' with { type: 'json' };
+import enDigests from '../features/digests/catalog/en.json' with { type: 'json' };
+import deDigests from '../features/digests/catalog/de.json' with { type: 'json' };
 
 /** A namespace name. */
 export type Namespace = (typeof NAMESPACES)[number];
@@ -61,6 +61,6 @@ export interface Catalog {
 
 /** Every language's catalogs by namespace; `en` is complete and the fallback for every other. */
 export const CATALOGS: Record<string, Record<Namespace, Catalog>> = {
-  en: { common: enCommon, commands: enCommands, views: enViews, notify: enNotify, helpdesk: enHelpdesk, teams: enTeams, slack: enSlack, routines: enRoutines, files: enFiles, answers: enAnswers, duplicates: enDuplicates, 'saved-replies': enSavedReplies, preferences: enPreferences, spaces: enSpaces, search: enSearch, storms: enStorms, language: enLanguage, routing: enRouting, reports: enReports, sla: enSla, surveys: enSurveys },
-  de: { common: deCommon, commands: deCommands, views: deViews, notify: deNotify, helpdesk: deHelpdesk, teams: deTeams, slack: deSlack, routines: deRoutines, files: deFiles, answers: deAnswers, duplicates: deDuplicates, 'saved-replies': deSavedReplies, preferences: dePreferences, spaces: deSpaces, search: deSearch, storms: deStorms, language: deLanguage, routing: deRouting, reports: deReports, sla: deSla, surveys: deSurveys },
+  en: { common: enCommon, commands: enCommands, views: enViews, notify: enNotify, helpdesk: enHelpdesk, teams: enTeams, slack: enSlack, files: enFiles, answers: enAnswers, duplicates: enDuplicates, 'saved-replies': enSavedReplies, preferences: enPreferences, spaces: enSpaces, search: enSearch, storms: enStorms, language: enLanguage, routing: enRouting, reports: enReports, sla: enSla, surveys: enSurveys, digests: enDigests },
+  de: { common: deCommon, commands: deCommands, views: deViews, notify: deNotify, helpdesk: deHelpdesk, teams: deTeams, slack: deSlack, files: deFiles, answers: deAnswers, duplicates: deDuplicates, 'saved-replies': deSavedReplies, preferences: dePreferences, spaces: deSpaces, search: deSearch, storms: deStorms, language: deLanguage, routing: deRouting, reports: deReports, sla: deSla, surveys: deSurveys, digests: deDigests },
 };

@@ -5,9 +5,8 @@
 import type { Vocabulary } from '../helpdesk/types';
 import type { DeliveryIntent } from '../store/types';
 import { noticeView, type NoticeView } from '../views/notice-view';
-import type { StormView } from '../features/storms/storm-view';
 import { ticketView } from '../views/ticket-view';
-import type { DigestView } from '../features/digests/digest-view';
+import type { ScreenView } from '../views/elements';
 import type { ConfirmationView, TicketView } from '../views/types';
 import type { ChangeSet } from './detect';
 import { targetKey } from './routing';
@@ -23,10 +22,12 @@ export type OutboxPayload =
    * `urgent` (SLA alerts, 'it was saved' notes, DMs released after quiet hours) is never held during quiet hours.
    */
   | { kind: 'dm'; email: string; text: string; reason: string; locale?: string; notice?: NoticeView; urgent?: boolean }
-  /** One summary in place of a change storm's cards (src/features/storms/storm-planning.ts). */
-  | { kind: 'storm'; platform: Platform; conversationId: string; view: StormView }
-  /** A channel digest (src/features/digests/digest-timer.ts), laid out by the platform. */
-  | { kind: 'digest'; platform: Platform; conversationId: string; view: DigestView };
+  /**
+   * A screen of its own in a conversation, made of elements (a change storm's summary, a channel
+   * digest): every platform lays it out. Rows an older version wrote as 'storm' or 'digest' are
+   * read as this (stored-payloads.ts).
+   */
+  | { kind: 'screen'; platform: Platform; conversationId: string; view: ScreenView };
 
 /** The card a channel sees: current ticket state with agent buttons (the service authorises clicks). */
 export function channelCardView(set: ChangeSet, vocabulary: Vocabulary, locale?: string): TicketView {

@@ -11,6 +11,7 @@ import type { Logger } from '../log';
 import { rememberNotice } from '../store/notices';
 import type { PendingDelivery, Store } from '../store/types';
 import type { OutboxPayload } from './intents';
+import { currentPayload, type StoredPayload } from './stored-payloads';
 import { quietUntil } from '../features/preferences/quiet-hours';
 import { preferencesIn } from '../features/preferences/preference-table';
 import type { SendQueue } from './send-queue';
@@ -57,7 +58,8 @@ export function createSender({ store, queue, logger, byPlatform, cardClocks, qui
     (await store.postedMessages(ticketId)).find((p) => p.platform === platform && p.conversationId === conversationId);
 
   async function sendOne(row: PendingDelivery, attempt: number): Promise<void> {
-    const p = row.payload as OutboxPayload;
+    // Rows an older version wrote ('storm', 'digest') are sent as the screens they show.
+    const p = currentPayload(row.payload as StoredPayload);
     const opts = { key: row.key, mayHaveSent: attempt > 1 };
     if (p.kind === 'dm') return sendDm(row, p, opts);
     const d = byPlatform.get(p.platform);
@@ -66,15 +68,11 @@ export function createSender({ store, queue, logger, byPlatform, cardClocks, qui
       return store.finishDelivery(row.key);
     }
     const send = <T>(fn: () => Promise<T>) => queue.run(row.lane, paceOf(d), fn);
-    if (p.kind === 'storm') {
-      // A platform without a summary layout gets its plain text; one without messages of its own, nothing.
-      if (d.postSummary) await send(() => d.postSummary!(p.conversationId, p.view, opts));
+    if (p.kind === 'screen') {
+      // A platform without screens gets its plain text; one without messages of its own, nothing.
+      if (d.postScreen) await send(() => d.postScreen!(p.conversationId, p.view, opts));
       else if (d.postMessage) await send(() => d.postMessage!(p.conversationId, p.view.fallback, opts));
-      return store.finishDelivery(row.key);
-    }
-    if (p.kind === 'digest') {
-      if (d.postDigest) await send(() => d.postDigest!(p.conversationId, p.view, opts));
-      else logger.debug('platform posts no digests; skipped', { platform: p.platform });
+      else logger.debug('platform posts no screens; skipped', { platform: p.platform });
       return store.finishDelivery(row.key);
     }
     const card = await cardOf(row.ticketId, p.platform, p.conversationId);

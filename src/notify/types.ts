@@ -2,9 +2,8 @@
 import type { Comment, Ticket } from '../helpdesk/types';
 import type { Platform } from '../store/types';
 import type { NoticeView } from '../views/notice-view';
-import type { StormView } from '../features/storms/storm-view';
+import type { ScreenView } from '../views/elements';
 import type { ConfirmationView, TicketView } from '../views/types';
-import type { DigestView } from '../features/digests/digest-view';
 
 /** Re-exported so delivery implementations need only this module. */
 export type { Platform };
@@ -116,10 +115,11 @@ export interface Delivery {
    * `view`: the message as a card with buttons (`text` is then its notification and fallback text).
    */
   postMessage?(conversationId: string, text: string, send?: SendOptions, mention?: string, view?: ConfirmationView): Promise<void>;
-  /** Posts a change storm's summary (src/features/storms/storm-view.ts) in a channel; returns its message id. */
-  postSummary?(conversationId: string, view: StormView, send?: SendOptions): Promise<string>;
-  /** Posts a channel digest as one message (Adaptive Card with facts and rows; Slack section and context blocks). */
-  postDigest?(conversationId: string, view: DigestView, send?: SendOptions): Promise<void>;
+  /**
+   * Posts a screen of elements as one message of its own in a conversation (a change storm's
+   * summary, a channel digest: an Adaptive Card in Teams, Block Kit in Slack); returns its message id.
+   */
+  postScreen?(conversationId: string, view: ScreenView, send?: SendOptions): Promise<string>;
   /**
    * Sends a private message to a person: `text` alone, or the actionable `notice` card with `text`
    * as its notification and fallback text. Returns false when this platform has no way to reach

@@ -246,38 +246,6 @@ export interface AssetListView {
 }
 
 /** Everything a handler can answer with. */
-/** One unassigned ticket row of a channel digest. */
-export interface DigestRowView {
-  id: number;
-  title: string;
-  line: string;
-  actions: ActionView[];
-}
-
-/** A channel digest (src/features/digests/digest-view.ts builds it), every word in the channel's language. */
-export interface DigestView {
-  locale: string;
-  title: string;
-  /** Set on a late digest: when it was due, and that it is late. */
-  late?: string;
-  /** What "since" means here. */
-  period: string;
-  facts: { title: string; value: string }[];
-  rowsTitle: string;
-  rows: DigestRowView[];
-  /** Shown instead of rows when nothing is unassigned. */
-  emptyText: string;
-  /** "n more unassigned not shown", when there are. */
-  moreText?: string;
-  /** The whole digest as plain text: the notification and fallback. */
-  text: string;
-  /**
-   * Each time `late` and `period` spell out (in the digest's zone, the zone named), with its ISO
-   * instant: a platform with a date token shows it in each reader's own zone instead.
-   */
-  dates: { text: string; iso: string }[];
-}
-
 export type View =
   | { type: 'ticket'; ticket: TicketView }
   | { type: 'ticket-list'; list: TicketListView }
@@ -288,6 +256,5 @@ export type View =
   | { type: 'asset-list'; list: AssetListView }
   | { type: 'notice'; notice: NoticeView }
   | { type: 'text'; text: string }
-  | { type: 'digest'; digest: DigestView }
   /** A screen made of neutral elements (src/views/elements.ts): every new screen is one. */
   | { type: 'screen'; screen: ScreenView };

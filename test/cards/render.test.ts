@@ -146,7 +146,7 @@ describeInChromium('cards in the official Adaptive Cards renderer (headless Chro
       sla: { breached: 1, dueToday: 3 }, answered: { questions: 4, filed: 5 },
     };
     const view = digestView(figures, { since: now - 86_400_000, basis: 'last' }, 'Europe/Berlin', 'en');
-    const result = await render(renderCard({ type: 'digest', digest: view }));
+    const result = await render(renderCard({ type: 'screen', screen: view }));
     expect(result.ok).toBe(true);
     expect(result.text).toContain('Printer on 3rd floor jams');
     expect(result.text).toContain('Answered without a ticket');

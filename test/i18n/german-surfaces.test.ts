@@ -13,7 +13,7 @@ import type { CardClock } from '../../src/core/sla';
 import { listWithClocks, withClocks } from '../../src/features/sla/clock-view';
 import { sampleViews, ticket, vocabulary } from '../cards/samples';
 import { mergedDmText, stormView } from '../../src/features/storms/storm-view';
-import { digestMessage } from '../../src/channels/slack/blocks/digest';
+import { screenMessage } from '../../src/channels/slack/blocks/screen';
 import { digestView } from '../../src/features/digests/digest-view';
 import { english, mixedPeople, plainDates, slackSurfaces, slackTexts, teamsTexts } from './german-texts';
 /** Every state an SLA clock line can be in, on an agent's card and in an agent's list. */
@@ -99,16 +99,24 @@ describe('a German reader sees German on every surface of both platforms', () =>
     expect(dm).toContain('und 2 weitere');
   });
 
-  it('channel digest: Teams card and Slack message', () => {
+  it('channel digest, weekly with its charts: Teams card and Slack message', () => {
     const figures = {
       openByStatus: [{ status: 'New', count: 2 }, { status: 'In Progress', count: 1 }], openTotal: 3, newSince: 1, resolvedSince: 2, unassignedTotal: 6,
       unassigned: [{ id: 4, etag: '"e,1"', title: 'Drucker', description: '', status: 'New', priority: 'High', category: 'Hardware', requesterEmail: 'pattif@example.com', requesterName: 'Patti Fernandez', assigneeEmail: '', assigneeName: '', created: '2026-11-20T10:00:00Z', modified: '2026-11-20T10:00:00Z' }],
       sla: { breached: 1, dueToday: 2 },
+      week: {
+        zone: 'Europe/Berlin', from: Date.parse('2026-11-17T23:00:00Z'), to: Date.parse('2026-11-24T08:00:00Z'),
+        days: [...Array(7).keys()].map((i) => ({ start: Date.parse('2026-11-17T23:00:00Z') + i * 86_400_000, date: `2026-11-${18 + i}`, opened: i, resolved: 1 })),
+        ages: { under1d: 1, days1to3: 0, days3to7: 1, over7d: 1 },
+      },
     };
     const view = digestView(figures, { since: Date.parse('2026-11-23T08:00:00Z'), basis: 'last', lateSlot: Date.parse('2026-11-24T08:00:00Z') }, 'Europe/Berlin', 'de');
-    expect(english(teamsTexts(renderCard({ type: 'digest', digest: view }))), 'English catalog text').toEqual([]);
-    expect(english(slackTexts(digestMessage(view))), 'English catalog text').toEqual([]);
-    expect(slackTexts(digestMessage(view)).join('\n')).toContain('Diese Zusammenfassung kommt verspätet');
+    expect(english(teamsTexts(renderCard({ type: 'screen', screen: view }))), 'English catalog text').toEqual([]);
+    expect(english(slackTexts(screenMessage(view))), 'English catalog text').toEqual([]);
+    expect(slackTexts(screenMessage(view)).join('\n')).toContain('Diese Zusammenfassung kommt verspätet');
+    // The charts' fallbacks, as a client without charts reads them.
+    expect(english(slackTexts(screenMessage(view, { charts: false }))), 'English catalog text').toEqual([]);
+    expect(slackTexts(screenMessage(view, { charts: false })).join('\n')).toContain('Offene Tickets nach Alter');
   });
 
   it('finds English where it is (the check itself can fail)', () => {

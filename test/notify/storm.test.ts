@@ -32,7 +32,7 @@ async function setup(stormThreshold?: number) {
   const env = memoryFeed();
   const rec = recordingDelivery('slack');
   const summaries: { conversationId: string; view: StormView }[] = [];
-  const delivery: Delivery = { ...rec.delivery, postSummary: async (conversationId, view) => (summaries.push({ conversationId, view }), `sum${summaries.length}`) };
+  const delivery: Delivery = { ...rec.delivery, postScreen: async (conversationId, view) => (summaries.push({ conversationId, view }), `sum${summaries.length}`) };
   const logger = createLogger({ level: 'error', write: () => undefined });
   const deliverer = createDeliverer({ deliveries: [delivery], store, queue: createSendQueue(), logger, vocabulary });
   const poller = createPoller({ feed: env.feed, store, deliverer, vocabulary, logger, pollSeconds: 15, now: env.now, stormThreshold });

@@ -100,6 +100,8 @@ describe('channel digests end to end', () => {
       'Open: 3 (New 3)', 'New since then: 1', 'Unassigned: 3', 'Resolved since then: 1',
     ]);
     expect(JSON.stringify(first)).not.toContain('last digest');
+    // A daily digest draws no chart (a weekly one does: digests-weekly.test.ts).
+    expect(JSON.stringify(first)).not.toContain('Chart.');
     expect(JSON.stringify(first)).toContain('First digest here: counting from {{DATE(2026-11-23T06:00:00Z, SHORT)}} {{TIME(2026-11-23T06:00:00Z)}}, when it was set up');
     const rows = JSON.stringify(first);
     expect(rows.indexOf('Printer jams on floor 3')).toBeLessThan(rows.indexOf('VPN slow from home'));

@@ -96,8 +96,9 @@ export function slackDigests(slack: FakeSlack, channel: string) {
   return slack.messages.filter((m) => m.channel === channel && !m.thread_ts && m.text.startsWith('Help-desk digest'));
 }
 
-/** The figures of a Slack digest, `title: value`, from its section fields. */
+/** The figures of a Slack digest, `title: value`, from its facts (a section of `*label:* value` lines). */
 export function slackFacts(message: { blocks?: unknown[] }): string[] {
-  const fields = (message.blocks as { type: string; fields?: { text: string }[] }[]).flatMap((b) => (b.type === 'section' && b.fields ? b.fields : []));
-  return fields.map((f) => f.text.replace(/^\*(.*)\*\n/, '$1: '));
+  const sections = (message.blocks as { type: string; text?: { text: string }; accessory?: unknown }[]).filter((b) => b.type === 'section' && !b.accessory && b.text);
+  const lines = sections.map((b) => b.text!.text.split('\n')).filter((ls) => ls.every((l) => /^\*[^*]+:\* /.test(l)));
+  return lines.flat().map((l) => l.replace(/^\*([^*]+):\* /, '$1: '));
 }

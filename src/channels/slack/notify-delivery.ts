@@ -15,7 +15,6 @@ import { slackTexts } from '../../views/channel-texts';
 import type { TicketView } from '../../views/types';
 import { renderMessage } from './blocks/message';
 import { screenMessage } from './blocks/screen';
-import { digestMessage } from './blocks/digest';
 import { escapeMrkdwn } from './blocks/limits';
 import { slackErrorCode, type ConversationInfo, type SlackClient, type SlackDeps, type ThreadReplyInfo } from './command-context';
 import { createSlackEmailLookup } from './email-lookup';
@@ -111,10 +110,21 @@ export function createSlackDelivery(config: SlackDeliveryConfig): Delivery {
       if (!res.ts) throw new DeliveryError('failed', 'chat.postMessage returned no ts');
       return res.ts;
     },
-    async postSummary(channel, view, send) {
+    async postScreen(channel, view, send) {
       const before = await earlier(channel, send);
       if (before) return before;
-      const res = await call('chat.postMessage (summary)', () => client.chat.postMessage({ channel, ...screenMessage(view), ...tagged(send) }));
+      const message = screenMessage(view);
+      const post = (m: typeof message) => client.chat.postMessage({ channel, ...m, ...tagged(send) });
+      const res = await call('chat.postMessage (screen)', async () => {
+        try {
+          return await post(message);
+        } catch (err) {
+          // A workspace that refuses the chart block (invalid_blocks) gets the same numbers as tables and facts: the screen is never dropped.
+          if (slackErrorCode(err) !== 'invalid_blocks' || !message.blocks.some((b) => (b.type as string) === 'data_visualization')) throw err;
+          logger.warn('Slack refused a screen with charts (invalid_blocks); posting its numbers instead', { channel });
+          return post(screenMessage(view, { charts: false }));
+        }
+      });
       if (!res.ts) throw new DeliveryError('failed', 'chat.postMessage returned no ts');
       return res.ts;
     },
@@ -127,10 +137,6 @@ export function createSlackDelivery(config: SlackDeliveryConfig): Delivery {
       const body = `${escapeMrkdwn(text)}${user ? ` <@${user}>` : ''}`;
       const blocks = view ? renderMessage({ type: 'confirmation', confirmation: view }).blocks : undefined;
       await call('chat.postMessage', () => client.chat.postMessage({ channel, text: body, ...(blocks ? { blocks } : {}), ...tagged(send) }));
-    },
-    async postDigest(channel, view, send) {
-      if (await earlier(channel, send)) return;
-      await call('chat.postMessage (digest)', () => client.chat.postMessage({ channel, ...digestMessage(view), ...tagged(send) }));
     },
     async postThreadLine(channel, ts, text, send) {
       if (await earlier(channel, send, ts)) return;

@@ -13,7 +13,6 @@ import { VERBS } from '../../core';
 import type { View } from '../../views/types';
 import { assetData, confirmationData, errorData, formData, helpData, listData, noticeData, ticketData } from './card-data';
 import { literal } from './card-text';
-import { digestData } from './digest-card';
 import { screenCard } from './screen-card';
 import { filesCardElements } from '../../features/files/card';
 
@@ -22,7 +21,7 @@ export { literal };
 const CARDS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../cards');
 
 /** Template file per view type; each form's template is named by the command that opens it. */
-export const TEMPLATES = ['ticket', 'ticket-list', 'help', 'confirmation', 'error', 'text', 'asset-list', 'notice', 'digest', ...Object.values(FORM_TEMPLATES)];
+export const TEMPLATES = ['ticket', 'ticket-list', 'help', 'confirmation', 'error', 'text', 'asset-list', 'notice', ...Object.values(FORM_TEMPLATES)];
 export type TemplateName = string;
 
 const cache = new Map<TemplateName, ACData.Template>();
@@ -80,8 +79,6 @@ function cardData(view: Exclude<View, { type: 'screen' }>): [TemplateName, objec
       return ['text', { text: literal(view.text) }];
     case 'notice':
       return ['notice', noticeData(view.notice)];
-    case 'digest':
-      return ['digest', digestData(view.digest)];
   }
 }
 

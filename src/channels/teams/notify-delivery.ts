@@ -16,9 +16,8 @@ import type { ThreadTurn } from './bot';
 import { isTooBig, TEAMS_MESSAGE_LIMIT } from './fit';
 import { inPersonalChat } from './personal-chat';
 import { cardFor } from './activities';
-import { screenActivity } from './screen-card';
+import { screenCard } from './screen-card';
 import { IANAZone } from 'luxon';
-import { renderCard } from './cards';
 import { kindOf } from './turn';
 
 /** Options for createTeamsDelivery. */
@@ -136,10 +135,12 @@ export function createTeamsDelivery(config: TeamsDeliveryConfig): Delivery {
       if (!sent?.id) throw new DeliveryError('failed', 'Teams returned no activity id for the card');
       return sent.id;
     },
-    async postSummary(conversationId, view) {
+    async postScreen(conversationId, view) {
       const { ref } = await reference(conversationId);
-      const sent = await inConversation(ref, 'summary', (ctx) => ctx.sendActivity(screenActivity(view)));
-      if (!sent?.id) throw new DeliveryError('failed', 'Teams returned no activity id for the summary');
+      // The card alone: text beside it would show as a post of its own; the fallback's first line is the notification's.
+      const summary = (view.fallback ?? '').split('\n')[0];
+      const sent = await inConversation(ref, 'screen', (ctx) => ctx.sendActivity({ ...MessageFactory.attachment(CardFactory.adaptiveCard(screenCard(view))), summary }));
+      if (!sent?.id) throw new DeliveryError('failed', 'Teams returned no activity id for the screen');
       return sent.id;
     },
     async updateCard(conversationId, messageId, view) {
@@ -155,11 +156,6 @@ export function createTeamsDelivery(config: TeamsDeliveryConfig): Delivery {
         : MessageFactory.text(user ? `${text} <at>${user.name}</at>` : text);
       if (user) activity.entities = [{ type: 'mention', text: `<at>${user.name}</at>`, mentioned: { id: user.id, name: user.name } }];
       await inConversation(ref, 'message', (ctx) => ctx.sendActivity(activity));
-    },
-    async postDigest(conversationId, view) {
-      const { ref } = await reference(conversationId);
-      // The card alone: text beside it would show as a post of its own; the summary is the notification's line.
-      await inConversation(ref, 'digest', (ctx) => ctx.sendActivity({ ...MessageFactory.attachment(CardFactory.adaptiveCard(renderCard({ type: 'digest', digest: view }))), summary: view.title }));
     },
     async postThreadLine(conversationId, messageId, text) {
       const { ref, kind } = await reference(conversationId);

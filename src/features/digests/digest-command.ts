@@ -10,18 +10,18 @@ import { digestPortsOf, type DigestServices } from './digest-ports';
 
 /** The plain answer that names the fix for each way a typed schedule can be wrong. */
 const PROBLEMS = {
-  cadence: 'routines:command.notACadence',
-  missing: 'routines:command.say',
-  time: 'routines:command.notATime',
-  day: 'routines:command.notADay',
-  zone: 'routines:command.notAZone',
+  cadence: 'digests:command.notACadence',
+  missing: 'digests:command.say',
+  time: 'digests:command.notATime',
+  day: 'digests:command.notADay',
+  zone: 'digests:command.notAZone',
 } as const;
-const MISSING = { time: 'routines:command.noTime', day: 'routines:command.noDay' } as const;
+const MISSING = { time: 'digests:command.noTime', day: 'digests:command.noDay' } as const;
 
 /** "every working day at 09:00 (Europe/Berlin)" in the reader's language, as `key` words it. */
 export function describeSchedule(spec: DigestSpec, t: Translate, daily: string, weekly: string, by?: string): string {
   const weekday = String(spec.weekday ?? 1);
-  const vars = { time: spec.time, zone: spec.zone, by: by ?? '', day: t(`routines:days.${weekday}`) };
+  const vars = { time: spec.time, zone: spec.zone, by: by ?? '', day: t(`digests:days.${weekday}`) };
   return t(spec.cadence === 'weekly' ? weekly : daily, vars);
 }
 
@@ -35,12 +35,12 @@ const digest: FeatureHandler<DigestServices> = async (ctx, input, _commands, ser
   const first = (words[0] ?? '').toLowerCase();
   if (first === 'off') {
     const had = await digests.setSchedule(ctx.conversation, undefined, ctx.actor.email);
-    return confirm(t(had ? 'routines:command.off' : 'routines:command.wasOff'), 'public');
+    return confirm(t(had ? 'digests:command.off' : 'digests:command.wasOff'), 'public');
   }
   if (first === 'now') {
     // The digest itself is the answer: one message in the conversation, at once, and nothing else.
     const now = await digests.digestNow(ctx.conversation);
-    return { view: { type: 'digest', digest: digestView(now.figures, { since: now.since, basis: now.basis, onRequest: true }, now.zone, now.locale) }, visibility: 'public' };
+    return { view: { type: 'screen', screen: digestView(now.figures, { since: now.since, basis: now.basis, onRequest: true }, now.zone, now.locale) }, visibility: 'public' };
   }
   const parsed = parseSchedule(words);
   if ('problem' in parsed) {
@@ -49,19 +49,19 @@ const digest: FeatureHandler<DigestServices> = async (ctx, input, _commands, ser
   }
   const spec: DigestSpec = { ...parsed.spec, zone: parsed.spec.zone ?? digests.defaultZone() };
   await digests.setSchedule(ctx.conversation, spec, ctx.actor.email);
-  return confirm(describeSchedule(spec, t, 'routines:command.setDaily', 'routines:command.setWeekly', byWhom(ctx)), 'public');
+  return confirm(describeSchedule(spec, t, 'digests:command.setDaily', 'digests:command.setWeekly', byWhom(ctx)), 'public');
 };
 
 /** `digest …`. */
 export const digestCommand: FeatureCommand<DigestServices> = {
   name: 'digest',
   usage: 'digest daily <HH:MM> [zone]|weekly <day> <HH:MM> [zone]|off|now',
-  description: 'routines:describe.digest',
+  description: 'digests:describe.digest',
   who: 'agents',
   scopes: ['channel', 'group'],
   elsewhere: 'commands:subscriptions.sharedOnly',
   menus: [],
-  args: { kind: 'text', key: 'schedule', required: 'routines:command.say' },
+  args: { kind: 'text', key: 'schedule', required: 'digests:command.say' },
   verb: VERBS.digest,
   handles: { [VERBS.digest]: digest },
   answers: 'confirmation',

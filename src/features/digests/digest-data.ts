@@ -5,6 +5,7 @@
 import { DateTime } from 'luxon';
 import { isDone, slaInner, type DigestFigures, type IndexedTicket, type SubscriptionFilter, type Vocabulary } from '../../core';
 import { matches } from '../../notify/routing';
+import { ageCounts, countPeriod, volume } from '../../views/ticket-charts';
 
 /** Unassigned tickets a digest lists as rows with Claim. */
 export const DIGEST_ROWS = 5;
@@ -30,6 +31,20 @@ export interface FigureInput {
   zone: string;
   /** Due times of tickets with a running SLA clock; absent when no policy is set. */
   slaDue?: readonly { id: number; dueAt: number }[];
+  /** A weekly digest: also count its charts (the tickets must then reach back to `readFrom(…, true)`). */
+  weekly?: boolean;
+}
+
+/** Days a weekly digest's volume chart covers (today included). */
+export const WEEK_DAYS = 7;
+
+/**
+ * The earliest change a digest reads from the index: its own `since`, or for a weekly digest the
+ * first day its volume chart counts, whichever is earlier (a ticket opened or resolved that week was
+ * modified since).
+ */
+export function readFrom(since: number, until: number, zone: string, weekly: boolean): number {
+  return weekly ? Math.min(since, countPeriod(until, WEEK_DAYS, zone).from) : since;
 }
 
 /** Tickets filed (created) from `since` until `until`, desk-wide: what the questions answered without a ticket are set next to. */
@@ -62,6 +77,12 @@ export function digestFigures(input: FigureInput): DigestFigures {
     unassignedTotal: unassigned.length,
     unassigned: unassigned.slice(0, DIGEST_ROWS),
   };
+  if (input.weekly) {
+    // Resolved as the digest's own figure counts it: in a done status, last changed that day.
+    const period = countPeriod(until, WEEK_DAYS, input.zone);
+    const v = volume(mine.map((t) => ({ created: Date.parse(t.created), ...(isDone(vocabulary, t.status) ? { resolvedAt: Date.parse(t.modified) } : {}) })), period);
+    figures.week = { zone: input.zone, from: period.from, to: period.to, days: v.buckets, ages: ageCounts(open.map((t) => Date.parse(t.created)), until) };
+  }
   if (input.slaDue) {
     const openIds = new Set(open.map((t) => t.id));
     const endOfDay = DateTime.fromMillis(until, { zone: input.zone }).endOf('day').toMillis();

@@ -28,5 +28,5 @@ export function digestPortsOf(services: DigestServices): DigestPorts {
 /** `subscriptions`' line about the conversation's digest: its schedule, or that it has none. */
 export async function scheduleLine(ctx: CommandContext, t: Translate, services: DigestServices): Promise<string[]> {
   const schedule = await digestPortsOf(services).schedule(ctx.conversation);
-  return [schedule ? describeSchedule(schedule, t, 'routines:command.scheduleDaily', 'routines:command.scheduleWeekly') : t('routines:command.scheduleNone')];
+  return [schedule ? describeSchedule(schedule, t, 'digests:command.scheduleDaily', 'digests:command.scheduleWeekly') : t('digests:command.scheduleNone')];
 }

@@ -20,7 +20,7 @@ import { digestSchedulesIn, type DigestRecord } from './digest-table';
 import { digestTickets } from './digest-tickets';
 import type { Platform, Store } from '../../store/types';
 import { digestView, type DigestOccasion } from './digest-view';
-import { digestFigures, filedBetween } from './digest-data';
+import { digestFigures, filedBetween, readFrom } from './digest-data';
 import { slotsBetween, WEEKDAYS_ONLY, type DayFilter } from './digest-schedule';
 import { channelLane, dmLane, type OutboxPayload } from '../../notify/intents';
 import type { NoticeView } from '../../views/notice-view';
@@ -88,14 +88,14 @@ export function createDigests(config: DigestsConfig): Digests {
   };
 
   /** What a digest for the conversation counts from `since` until `until`, in its zone and language. */
-  async function counted(platform: Platform, conversationId: string, zone: string, since: number, until: number) {
+  async function counted(platform: Platform, conversationId: string, zone: string, since: number, until: number, weekly = false) {
     const [tickets, subs, locales, due] = await Promise.all([
-      store.featureDatabase().then((db) => digestTickets(db, since, vocabulary.statuses.filter((s) => isDone(vocabulary, s)))),
+      store.featureDatabase().then((db) => digestTickets(db, readFrom(since, until, zone, weekly), vocabulary.statuses.filter((s) => isDone(vocabulary, s)))),
       store.listSubscriptions(platform, conversationId),
       store.conversationLocales(),
       config.sla ? slaTableIn(store).slaQueue(0, 5000) : Promise.resolve(undefined),
     ]);
-    const figures = digestFigures({ tickets, filters: subs.map((s) => s.filter), vocabulary, since, until, zone, slaDue: due?.rows });
+    const figures = digestFigures({ tickets, filters: subs.map((s) => s.filter), vocabulary, since, until, zone, slaDue: due?.rows, weekly });
     if (config.answers) {
       // The count is one fact among many: when it cannot be read, the digest goes without it.
       const questions = await config.answers.answeredSince(new Date(since).toISOString()).catch((error: unknown) => {
@@ -108,10 +108,10 @@ export function createDigests(config: DigestsConfig): Digests {
     return { figures, locale: locales.get(`${platform}:${conversationId}`) ?? config.locale };
   }
 
-  async function enqueue(key: string, platform: Platform, conversationId: string, spec: { zone: string }, occasion: DigestOccasion, until: number): Promise<void> {
-    const { figures, locale } = await counted(platform, conversationId, spec.zone, occasion.since, until);
+  async function enqueue(key: string, platform: Platform, conversationId: string, spec: DigestSpec, occasion: DigestOccasion, until: number): Promise<void> {
+    const { figures, locale } = await counted(platform, conversationId, spec.zone, occasion.since, until, spec.cadence === 'weekly');
     const view = digestView(figures, occasion, spec.zone, locale);
-    const payload: OutboxPayload = { kind: 'digest', platform, conversationId, view };
+    const payload: OutboxPayload = { kind: 'screen', platform, conversationId, view };
     const intent = { key, lane: channelLane(platform, conversationId), ticketId: 0, createdAt: new Date(until).toISOString(), payload };
     await store.commitCycleWithDeliveries({ watermarks: {}, states: [], processedKeys: [] }, [intent]);
   }
@@ -185,7 +185,7 @@ export function createDigests(config: DigestsConfig): Digests {
       const zone = rec?.spec.zone ?? defaultZone();
       // Without a schedule there is no last digest: the day before stands in for it.
       const since = rec?.sinceAt ?? now - 86_400_000;
-      const { figures, locale } = await counted(conversation.platform, conversation.id, zone, since, now);
+      const { figures, locale } = await counted(conversation.platform, conversation.id, zone, since, now, rec?.spec.cadence === 'weekly');
       return { figures, since, basis: rec ? basisOf(rec) : 'day', zone, locale };
     },
   };

@@ -5,39 +5,24 @@
  * working time (business calendar) or of wall-clock time. Times are summed up by median and 90th
  * percentile, never by mean: one old ticket would skew a mean. The chart rendering reads these.
  */
-import { DateTime } from 'luxon';
 import { addressKey } from '../../core/vocabulary';
 import { workingTimeBetween, type Calendar } from '../sla/business-time';
 import type { OpenRow, PeriodRow } from './report-table';
+import { ageBucket, countPeriod, volume, type AgeBucket, type CountPeriod } from '../../views/ticket-charts';
 
-const DAY = 86_400_000;
+// The counts the weekly digest shares live in src/views/ticket-charts.ts (no feature depends on reports being listed).
+export { AGE_BUCKETS, ageBucket, volume, type AgeBucket, type VolumeBucket } from '../../views/ticket-charts';
+
 
 /** The periods a report covers. */
 export const REPORT_DAYS = [7, 30, 90] as const;
 export type ReportDays = (typeof REPORT_DAYS)[number];
 
-/** A report's period: the last `days` local days of the viewer, today included, bucketed by day (by 7 days over 90). */
-export interface ReportPeriod {
-  days: number;
-  zone: string;
-  /** Local midnight of the first day. */
-  from: number;
-  to: number;
-  unit: 'day' | 'week';
-  /** Each bucket's first instant (local midnight), ascending; the last bucket ends at `to`. */
-  starts: number[];
-}
+/** A report's period: the last `days` local days of the viewer, today included (src/views/ticket-charts.ts). */
+export type ReportPeriod = CountPeriod;
 
 /** The period of `days` ending at `now`, in `zone`. */
-export function reportPeriod(now: number, days: number, zone: string): ReportPeriod {
-  const today = DateTime.fromMillis(now, { zone }).startOf('day');
-  const first = today.minus({ days: days - 1 });
-  const unit = days > 31 ? 'week' : 'day';
-  const step = unit === 'week' ? 7 : 1;
-  const starts: number[] = [];
-  for (let d = 0; d < days; d += step) starts.push(first.plus({ days: d }).toMillis());
-  return { days, zone, from: first.toMillis(), to: now, unit, starts };
-}
+export const reportPeriod = countPeriod;
 
 /** A duration summed up: how many, their median and 90th percentile (ms); both absent when none. */
 export interface TimeStats {
@@ -66,51 +51,6 @@ export function timeStats(durations: readonly number[]): TimeStats {
     stats.p90 = Math.round(quantile(sorted, 0.9)!);
   }
   return stats;
-}
-
-/** Opened and resolved in one bucket of the period. */
-export interface VolumeBucket {
-  start: number;
-  /** The bucket's first local day, `yyyy-MM-dd` in the viewer's zone. */
-  date: string;
-  opened: number;
-  resolved: number;
-}
-
-/** Tickets opened and resolved per bucket. */
-export function volume(rows: readonly PeriodRow[], period: ReportPeriod): { buckets: VolumeBucket[]; opened: number; resolved: number } {
-  const buckets = period.starts.map((start) => ({ start, date: DateTime.fromMillis(start, { zone: period.zone }).toISODate() as string, opened: 0, resolved: 0 }));
-  // Binary search over the local midnights: one luxon call per bucket, none per ticket.
-  const bucketOf = (at: number): VolumeBucket | undefined => {
-    if (at < period.from || at > period.to) return undefined;
-    let lo = 0;
-    let hi = period.starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (period.starts[mid] <= at) lo = mid;
-      else hi = mid - 1;
-    }
-    return buckets[lo];
-  };
-  let opened = 0;
-  let resolved = 0;
-  for (const r of rows) {
-    const o = bucketOf(r.created);
-    if (o) (o.opened++, opened++);
-    const s = r.resolvedAt !== undefined ? bucketOf(r.resolvedAt) : undefined;
-    if (s) (s.resolved++, resolved++);
-  }
-  return { buckets, opened, resolved };
-}
-
-/** Open tickets by age. */
-export const AGE_BUCKETS = ['under1d', 'days1to3', 'days3to7', 'over7d'] as const;
-export type AgeBucket = (typeof AGE_BUCKETS)[number];
-
-/** The age bucket of a ticket opened at `created`, at `now` (wall-clock). */
-export function ageBucket(created: number, now: number): AgeBucket {
-  const age = now - created;
-  return age < DAY ? 'under1d' : age < 3 * DAY ? 'days1to3' : age < 7 * DAY ? 'days3to7' : 'over7d';
 }
 
 /** Open tickets that share a status, an assignee and an age bucket: the store counts them (ReportTable.openGroups). */

@@ -12,6 +12,7 @@ import { normalizeLocale, translator, type Translate } from '../../i18n';
 import { valueLabel } from '../../views/format';
 import { facts, heading, lines, row, rows, screen, section, table, chart, type ChartDefinition, type ChartElement, type Element, type FactsElement, type ScreenView } from '../../views/elements';
 import { AGE_BUCKETS, type ReportNumbers, type TimeStats } from './report-numbers';
+import { agesChart, volumeChart, type AgeWords } from '../../views/ticket-charts';
 import type { ReportData } from './report-read';
 
 const MINUTE = 60_000;
@@ -46,26 +47,16 @@ interface Reader {
 function volumePart(n: ReportNumbers, r: Reader): Element[] {
   const { t, lng } = r;
   const weekly = n.period.unit === 'week';
-  // A week of days is a bar per day, named in full; a longer line's points get short dates ("11/7", "7.11."), so a
-  // month of them still fits under the chart (the facts below it spell each day out).
-  const bars = n.volume.buckets.length <= 7;
-  const long = weekly ? { day: 'numeric', month: 'short' } as const : { weekday: 'short', day: 'numeric', month: 'short' } as const;
-  const dayOf = (b: { start: number }) => DateTime.fromMillis(b.start, { zone: n.period.zone }).setLocale(lng);
-  const spelled = n.volume.buckets.map((b) => dayOf(b).toLocaleString(long));
-  const categories = bars ? spelled : n.volume.buckets.map((b) => dayOf(b).toLocaleString({ day: 'numeric', month: 'numeric' }));
-  const series = [
-    { name: t('reports:chart.opened'), values: n.volume.buckets.map((b) => b.opened) },
-    { name: t('reports:chart.resolved'), values: n.volume.buckets.map((b) => b.resolved) },
-  ];
-  const axes = { categories, series, xLabel: t(weekly ? 'reports:chart.week' : 'reports:chart.day'), yLabel: t('reports:chart.tickets') };
-  const title = t(weekly ? 'reports:chart.volumeWeek' : 'reports:chart.volumeDay');
   return [
     section(t('reports:volume.heading', { opened: n.volume.opened, resolved: n.volume.resolved }), []),
-    chartWithFacts(
-      title,
-      bars ? { type: 'bar', orientation: 'vertical', layout: 'grouped', ...axes } : { type: 'line', ...axes },
-      facts(n.volume.buckets.map((b, i) => ({ label: spelled[i], value: t('reports:chart.pairVolume', { opened: b.opened, resolved: b.resolved }) }))),
-    ),
+    volumeChart(n.volume.buckets, n.period, {
+      title: t(weekly ? 'reports:chart.volumeWeek' : 'reports:chart.volumeDay'),
+      opened: t('reports:chart.opened'),
+      resolved: t('reports:chart.resolved'),
+      xLabel: t(weekly ? 'reports:chart.week' : 'reports:chart.day'),
+      yLabel: t('reports:chart.tickets'),
+      pair: (opened, resolved) => t('reports:chart.pairVolume', { opened, resolved }),
+    }, lng),
   ];
 }
 
@@ -74,10 +65,7 @@ function backlogPart(data: ReportData, r: Reader): Element[] {
   const b = data.numbers.backlog;
   const head = section(t('reports:backlog.heading', { count: b.open }), b.open ? [] : [t('reports:chart.noOpen')]);
   if (!b.open) return [head];
-  const ages = chart(t('reports:chart.ages'), {
-    type: 'bar', orientation: 'vertical', layout: 'grouped', yLabel: t('reports:chart.tickets'),
-    categories: AGE_BUCKETS.map((k) => t(`reports:chart.${k}`)), series: [{ name: t('reports:chart.tickets'), values: AGE_BUCKETS.map((k) => b.ages[k]) }],
-  }, lng);
+  const ages = agesChart(b.ages, { title: t('reports:chart.ages'), tickets: t('reports:chart.tickets'), buckets: Object.fromEntries(AGE_BUCKETS.map((k) => [k, t(`reports:chart.${k}`)])) as AgeWords['buckets'] }, lng);
   const statuses = chart(t('reports:chart.statuses'), {
     type: 'donut', centre: String(b.open), segments: b.byStatus.map((s) => ({ label: label(valueLabel(t, 'status', s.status) || s.status), value: s.count })),
   }, lng);

@@ -111,7 +111,7 @@ async function summariseLane(input: StormInput, intents: DeliveryIntent[], lane:
   const [platform, ...rest] = lane.split(':');
   const conversationId = rest.join(':');
   const view = stormView(id, [...tickets.values()], locale, input.vocabulary, carded.size);
-  const payload = { kind: 'storm', platform, conversationId, view } as OutboxPayload;
+  const payload = { kind: 'screen', platform, conversationId, view } as OutboxPayload;
   const summary: DeliveryIntent = { key: `storm:${id}>${lane}`, lane, ticketId: 0, createdAt: input.createdAt, payload };
   const out: DeliveryIntent[] = [];
   let placed = false;

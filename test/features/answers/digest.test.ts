@@ -10,6 +10,7 @@ import { createDigests } from '../../../src/features/digests/digest-timer';
 import { createSqliteStore, type Store } from '../../../src/store';
 import { digestView, type DigestView } from '../../../src/features/digests/digest-view';
 import { openAnswerPorts } from '../../support/answers-db';
+import { factsOf } from '../digests/digest-sample';
 import { startHelpdeskStack, type HelpdeskStack } from '../../support/helpdesk-stack';
 
 const logger = createLogger({ level: 'error', write: () => undefined });
@@ -38,7 +39,7 @@ describe('the digest and the answers', () => {
     const digests = createDigests({ store, vocabulary: stack.helpdesk.vocabulary, logger, timeZone: 'UTC', locale: 'en', ...(withAnswers ? { answers: answers.ports } : {}) });
     const now = await digests.ports.digestNow({ platform: 'slack', id: 'CDESK', kind: 'channel' });
     const view: DigestView = digestView(now.figures, { since: now.since, basis: now.basis, onRequest: true }, now.zone, now.locale);
-    return view.facts.map((f) => `${f.title}: ${f.value}`);
+    return factsOf(view);
   }
 
   it('counts the questions answered without a ticket, next to the tickets filed in the same period', async () => {
@@ -56,7 +57,7 @@ describe('the digest and the answers', () => {
 
   it('says it in German too, one ticket or several', () => {
     const figures = { openByStatus: [], openTotal: 0, newSince: 1, resolvedSince: 0, unassignedTotal: 0, unassigned: [] };
-    const facts = (filed: number) => digestView({ ...figures, answered: { questions: 2, filed } }, { since: Date.now() - 86_400_000, basis: 'last' }, 'Europe/Berlin', 'de').facts.map((f) => `${f.title}: ${f.value}`);
+    const facts = (filed: number) => factsOf(digestView({ ...figures, answered: { questions: 2, filed } }, { since: Date.now() - 86_400_000, basis: 'last' }, 'Europe/Berlin', 'de'));
     expect(facts(1)).toContain('Ohne Ticket beantwortet: 2 (1 Ticket angelegt)');
     expect(facts(4)).toContain('Ohne Ticket beantwortet: 2 (4 Tickets angelegt)');
   });

@@ -41,7 +41,7 @@ describe('a digest for a channel the bot was removed from', () => {
       updateCard: async () => undefined,
       postThreadLine: async () => undefined,
       sendDirect: async () => true,
-      async postDigest(conversationId) {
+      async postScreen(conversationId) {
         posted.push(conversationId);
         throw new DeliveryError('gone', 'channel_not_found');
       },
@@ -49,7 +49,7 @@ describe('a digest for a channel the bot was removed from', () => {
     const deliverer = createDeliverer({ deliveries: [delivery], store, queue: createSendQueue(), logger, vocabulary: DEFAULT_VOCABULARY, goneHooks: bound.goneHooks });
     await store.addSubscription({ conversation: { ...CHANNEL, kind: 'channel' }, filter: { kind: 'all' }, createdBy: 'dana@example.com', createdAt: new Date().toISOString() });
     await digestSchedulesIn(store).put({ platform: CHANNEL.platform, conversationId: CHANNEL.id, spec: { cadence: 'daily', time: '09:00', zone: 'UTC' }, createdBy: 'dana@example.com', lastSlot: 0, sinceAt: 0 });
-    const payload: OutboxPayload = { kind: 'digest', platform: CHANNEL.platform, conversationId: CHANNEL.id, view: digestView(FIGURES, { since: 0, basis: 'day' }, 'UTC', 'en') };
+    const payload: OutboxPayload = { kind: 'screen', platform: CHANNEL.platform, conversationId: CHANNEL.id, view: digestView(FIGURES, { since: 0, basis: 'day' }, 'UTC', 'en') };
     await store.commitCycleWithDeliveries({ watermarks: {}, states: [], processedKeys: [] }, [{ key: 'digest:slack:CGONE:1', lane: channelLane(CHANNEL.platform, CHANNEL.id), ticketId: 0, createdAt: new Date().toISOString(), payload }]);
     return { store, deliverer, posted };
   }

@@ -8,7 +8,6 @@ import { actionsBlocks, button, type Block } from './elements';
 import { slackDate } from './dates';
 import { BLOCK_LIMITS, escapeMrkdwn, mrkdwn, placeConversations, plain, truncate, userText } from './limits';
 import { noticeBlocks, ticketBlocks, ticketSummaryBlocks, ticketText } from './ticket';
-import { digestMessage } from './digest';
 import { screenMessage } from './screen';
 
 /** A message body ready for chat.postMessage / chat.update / respond. */
@@ -144,8 +143,6 @@ export function renderMessage(view: View, _locale?: string): SlackMessage {
       return { text: userText(view.text, BLOCK_LIMITS.fallbackText), blocks: [{ type: 'section', text: mrkdwn(userText(view.text, BLOCK_LIMITS.sectionText)) }] };
     case 'notice':
       return { text: userText(view.notice.text, BLOCK_LIMITS.fallbackText), blocks: noticeBlocks(view.notice) };
-    case 'digest':
-      return digestMessage(view.digest);
     case 'screen':
       return screenMessage(view.screen);
   }
