@@ -9,10 +9,10 @@ import { addressKey, type RoleVocabulary } from '../../core/vocabulary';
 import type { HelpdeskService, Ticket } from '../../helpdesk/types';
 import type { Kysely } from 'kysely';
 import type { PolicySource } from '../sla/policy-source';
-import { dayAt } from '../sla/business-time';
 import { awayReason, type AwayReason, type Signals } from './away-reason';
 import { needsOf, type Availability, type SourceName } from './availability';
 import { decide, groupFor, type AgentNow, type Decision, type DecisionInput } from './decide';
+import { businessCalendar, isOpen } from './hours';
 import { loadsOf } from './load';
 import { capOf, type Group, type RoutingRules } from './rules';
 import type { RoutingSource } from './rules-source';
@@ -76,12 +76,6 @@ export interface Router {
 
 const routed = (ticket: Ticket) => ({ id: ticket.id, category: ticket.category, priority: ticket.priority, ...(ticket.spaceId ? { spaceId: ticket.spaceId } : {}) });
 
-/** Whether `at` is within the SLA policy's business hours. */
-function inHoursAt(policy: PolicySource | undefined, at: number): boolean | undefined {
-  if (!policy) return undefined;
-  return dayAt(policy.current().calendars.business, at).open.some(([s, e]) => s <= at && at < e);
-}
-
 /** Creates the router over the feature's table and sources. */
 export function createRouter(config: RouterConfig): Router {
   const { table, availability } = config;
@@ -105,8 +99,8 @@ export function createRouter(config: RouterConfig): Router {
       if (away) s.own = away;
       agents.set(address, { active: names.has(address), signals: s, load: loads.get(address) ?? 0 });
     }
-    const inHours = inHoursAt(config.slaPolicy, now);
-    return { rules, agents, lastAssigned, cursors, now, names, ...(inHours === undefined ? {} : { inHours }) };
+    const calendar = businessCalendar(config.slaPolicy?.current());
+    return { rules, agents, lastAssigned, cursors, now, names, ...(calendar ? { calendar } : {}) };
   }
 
   async function record(ticketId: number, decision: Decision, now: number): Promise<void> {
@@ -158,7 +152,7 @@ export function createRouter(config: RouterConfig): Router {
           ...(away ? { away } : {}), atCap: cap !== undefined && a.load >= cap, today: today.get(address) ?? 0,
         };
       });
-      return { rules, agents, queue, failing: availability.failing(), ...(input.inHours === undefined ? {} : { inHours: input.inHours }) };
+      return { rules, agents, queue, failing: availability.failing(), ...(input.calendar ? { inHours: isOpen(input.calendar, now) } : {}) };
     },
   };
 }
