@@ -12,6 +12,7 @@ import type { PolicySource } from '../sla/policy-source';
 import { awayReason, type AwayReason, type Signals } from './away-reason';
 import { needsOf, type Availability, type SourceName } from './availability';
 import { decide, groupFor, type AgentNow, type Decision, type DecisionInput } from './decide';
+import { minutesOf } from './escalation-rules';
 import { businessCalendar, isOpen } from './hours';
 import { loadsOf } from './load';
 import { capOf, type Group, type RoutingRules } from './rules';
@@ -64,8 +65,8 @@ export interface RouterConfig {
 export interface Router {
   /** Decides a new ticket once across replicas; undefined when another replica has it, it was routed before, or it already has an assignee. */
   routeTicket(ticket: Ticket): Promise<Decision | undefined>;
-  /** What routing would decide for this ticket now, without taking it up (an agent's hand-over before they go away). */
-  decideFor(ticket: Ticket): Promise<Decision>;
+  /** What routing would decide for this ticket now, without taking it up (an agent's hand-over before they go away; an escalation, passing over its holder). */
+  decideFor(ticket: Ticket, options?: { passOver?: string }): Promise<Decision>;
   /** Records a hand-over the caller wrote (moves the cursor, counts towards today's assignments). */
   handedOver(ticketId: number, decision: Decision): Promise<void>;
   /** The assignment write lost (someone claimed it first): the ticket is recorded as not routed. */
@@ -125,10 +126,13 @@ export function createRouter(config: RouterConfig): Router {
       await record(ticket.id, decision, now);
       return decision;
     },
-    async decideFor(ticket) {
+    async decideFor(ticket, options = {}) {
       await config.rules.refresh();
       const now = config.now().getTime();
-      return decide({ ...(await inputs(config.rules.current(), now)), ticket: routed(ticket) });
+      const input = await inputs(config.rules.current(), now);
+      const passed = options.passOver === undefined ? undefined : addressKey(options.passOver);
+      const agents = passed === undefined ? input.agents : new Map([...input.agents].filter(([address]) => address !== passed));
+      return decide({ ...input, agents, ticket: routed(ticket) });
     },
     async handedOver(ticketId, decision) {
       await record(ticketId, decision, config.now().getTime());
@@ -157,13 +161,8 @@ export function createRouter(config: RouterConfig): Router {
   };
 }
 
-/** The minutes before an unanswered routed ticket moves on: the group's, else half the SLA first-response target of its priority. */
-export function escalationMinutes(group: Group, policy: PolicySource | undefined, priority: string): number | undefined {
-  if (group.escalation.minutes !== undefined) return group.escalation.minutes;
-  const target = policy?.current().targets.get(priority)?.firstResponse;
-  // A working day counts as 24 hours here: the timer that uses it walks the calendar itself.
-  return target ? Math.max(1, Math.round((target.days * 1440 + target.minutes) / 2)) : undefined;
-}
+/** The minutes before an unanswered routed ticket moves on (escalation-rules.ts's `minutesOf`, over the policy in force). */
+export const escalationMinutes = (group: Group, policy: PolicySource | undefined, priority: string): number | undefined => minutesOf(group, policy?.current(), priority);
 
 /** The group a ticket goes to first (for the wiring's DM and card wording). */
 export const firstGroup = (rules: RoutingRules, ticket: Ticket) => groupFor(rules, routed(ticket));
