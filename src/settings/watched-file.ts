@@ -6,7 +6,12 @@
  */
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
-import type { Logger } from '../log';
+
+/** The two lines it logs (src/log's Logger fits; settings import nothing of the app). */
+export interface WatchLog {
+  info(msg: string, ctx?: Record<string, unknown>): void;
+  error(msg: string, ctx?: Record<string, unknown>): void;
+}
 
 /** What a file's checker says: the value, or every problem found, each naming the file. */
 export type Checked<T> = { ok: true; value: T } | { ok: false; errors: string[] };
@@ -44,7 +49,7 @@ export interface WatchedFile<T> {
 export interface WatchedFileConfig<T> {
   file: string;
   check: (text: string, file: string) => Checked<T> | Promise<Checked<T>>;
-  logger: Logger;
+  logger: WatchLog;
   /** The error start-up throws when the first version does not load. */
   failure: (errors: string[]) => Error;
   /** What the log says of a bad edit (then "; keeping the last good version") and of a good one. */

@@ -6,6 +6,10 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { escalationCycle, type EscalationServices } from '../../../src/features/routing/escalation';
+import { escalationDue } from '../../../src/features/routing/escalation-rules';
+import { createEscalationTable, type EscalationTables } from '../../../src/features/routing/escalation-table';
+import { parseRules } from '../../../src/features/routing/rules';
+import { at, policy, wall } from '../../sla/fixture';
 import type { Actor, Ticket } from '../../../src/helpdesk/types';
 import { startRoutingScene, type RoutingScene } from './scene';
 
@@ -133,5 +137,45 @@ describe('escalation of an unanswered routed ticket', () => {
     s.advance(31 * MINUTE);
     await cycle();
     expect(await channelLines()).toEqual([`#${t.id} eskaliert: Megan Bowen hat nicht innerhalb von 30 Min. geantwortet; es liegt jetzt bei Alex Wilber (Eskalation 1 von 1).`]);
+  });
+
+  it('a hop a process died in the middle of is taken over once its claim is stale, and finished once', async () => {
+    const { s, cycle, routed, channelLines, holder, notes } = await start();
+    const t = await routed('Laptop will not boot');
+    s.advance(31 * MINUTE);
+    // A replica claimed the hop, then was killed before it wrote anything.
+    const table = createEscalationTable(s.services.db.withTables<EscalationTables>());
+    expect(await table.claim(t.id, 1, MEGAN.email, s.services.now().getTime(), 5 * MINUTE)).toBe(true);
+    await cycle();
+    expect(await holder(t.id)).toBe(MEGAN.email);
+    s.advance(6 * MINUTE);
+    await cycle();
+    await cycle();
+    expect(await holder(t.id)).toBe(ALEX.email);
+    expect(await notes(t.id)).toHaveLength(1);
+    expect(await channelLines()).toHaveLength(1);
+  });
+});
+
+describe('when a hop falls due', () => {
+  const group = (escalation: object, businessHours = false) => {
+    const r = parseRules(JSON.stringify({ groups: [{ name: 'G', agents: ['a@x.com'], method: 'round-robin', escalation, availability: { businessHours } }] }), 'r.json');
+    if (!r.ok) throw new Error(r.errors.join('\n'));
+    return r.rules.groups[0];
+  };
+
+  it('after the group\'s minutes, else half the SLA first-response target of the priority; never without either', async () => {
+    const sla = await policy();
+    const since = at('2026-12-07T10:00');
+    expect(escalationDue(group({ minutes: 45 }), sla, 'High', since)).toEqual({ at: since + 45 * MINUTE, minutes: 45 });
+    expect(escalationDue(group({}), sla, 'High', since)).toEqual({ at: since + 60 * MINUTE, minutes: 60 }); // 2h target
+    expect(escalationDue(group({}), sla, 'Urgent', since)?.minutes).toBe(15); // 30m target
+    expect(escalationDue(group({}), undefined, 'High', since)).toBeUndefined();
+    expect(escalationDue(group({}), sla, undefined, since)).toBeUndefined();
+  });
+
+  it('counts working minutes for a group that keeps business hours (Friday evening to Monday morning)', async () => {
+    const sla = await policy();
+    expect(wall(escalationDue(group({ minutes: 30 }, true), sla, 'Normal', at('2026-12-11T15:50'))!.at)).toBe('Mon 2026-12-14 08:20 +01:00');
   });
 });
