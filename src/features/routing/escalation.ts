@@ -162,12 +162,18 @@ export function escalationCycle(services: EscalationServices): CycleHook {
   };
 }
 
-/** Both hooks, one after the other (routing first, then escalation): a failure of the first does not skip the second. */
+/** Both hooks, one after the other (routing first, then escalation): a failure of the first is rethrown after the second ran. */
 export function bothHooks(a: CycleHook, b: CycleHook): CycleHook {
   const run = async (first: () => Promise<void>, second: () => Promise<void>) => {
-    const settled = await Promise.allSettled([first()]);
+    let failed: { error: unknown } | undefined;
+    try {
+      await first();
+    } catch (error) {
+      // Any failure of the first hook: the poller logs it (rethrown below); the second still runs this cycle.
+      failed = { error };
+    }
     await second();
-    if (settled[0].status === 'rejected') throw settled[0].reason;
+    if (failed) throw failed.error;
   };
   return {
     afterCycle: (t, c, now) => run(() => a.afterCycle(t, c, now), () => b.afterCycle(t, c, now)),

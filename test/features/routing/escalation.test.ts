@@ -5,7 +5,7 @@
  * scene's (services.now), moved by hand: nothing waits on a timer.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { escalationCycle, type EscalationServices } from '../../../src/features/routing/escalation';
+import { bothHooks, escalationCycle, type EscalationServices } from '../../../src/features/routing/escalation';
 import { escalationDue } from '../../../src/features/routing/escalation-rules';
 import { createEscalationTable, type EscalationTables } from '../../../src/features/routing/escalation-table';
 import { parseRules } from '../../../src/features/routing/rules';
@@ -177,5 +177,21 @@ describe('when a hop falls due', () => {
   it('counts working minutes for a group that keeps business hours (Friday evening to Monday morning)', async () => {
     const sla = await policy();
     expect(wall(escalationDue(group({ minutes: 30 }, true), sla, 'Normal', at('2026-12-11T15:50'))!.at)).toBe('Mon 2026-12-14 08:20 +01:00');
+  });
+});
+
+describe('two cycle hooks as one', () => {
+  it('runs both in turn; the first one failing still lets the second run, and the failure reaches the poller', async () => {
+    const ran: string[] = [];
+    const hook = (name: string, fails = false) => ({
+      afterCycle: async () => {
+        ran.push(name);
+        if (fails) throw new Error(`${name} failed`);
+      },
+      afterWrite: async () => void ran.push(`${name} write`),
+    });
+    await expect(bothHooks(hook('routing', true), hook('escalation')).afterCycle([], [], 0)).rejects.toThrow('routing failed');
+    await bothHooks(hook('routing'), hook('escalation')).afterWrite([], [], 0);
+    expect(ran).toEqual(['routing', 'escalation', 'routing write', 'escalation write']);
   });
 });
