@@ -14,12 +14,10 @@ import { createRoutingTable, type RoutingTables } from '../../../src/features/ro
 import { createPostgresStore, createSqliteStore, type Store } from '../../../src/store';
 import { freshDatabase, pgAvailable } from '../../support/postgres';
 
-const why = { code: 'round-robin' as const, groups: ['Desk'], skipped: [] };
-const stores: Store[] = [];
-const dirs: string[] = [];
+/** What each test opened, undone after it (stores closed, then their folders removed). */
+const undo: (() => unknown)[] = [];
 afterEach(async () => {
-  for (const s of stores.splice(0)) await s.close();
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+  for (const step of undo.splice(0).reverse()) await step();
 });
 
 const engines: { name: string; skip: boolean; open(): Promise<() => Promise<Store>> }[] = [
@@ -27,7 +25,7 @@ const engines: { name: string; skip: boolean; open(): Promise<() => Promise<Stor
     name: 'SQLite', skip: false,
     async open() {
       const dir = mkdtempSync(path.join(tmpdir(), 'escalation-db-'));
-      dirs.push(dir);
+      undo.push(() => rmSync(dir, { recursive: true, force: true }));
       return async () => createSqliteStore({ dataDir: dir, features: featureMigrations(FEATURES) });
     },
   },
@@ -47,7 +45,7 @@ for (const engine of engines) {
       const out = [];
       for (let i = 0; i < 2; i++) {
         const store = await open();
-        stores.push(store);
+        undo.push(() => store.close());
         const db = (await store.featureDatabase()) as Kysely<RoutingTables>;
         out.push({ routing: createRoutingTable(db), escalation: createEscalationTable(db.withTables<EscalationTables>()) });
       }
@@ -65,6 +63,8 @@ for (const engine of engines) {
       await a.escalation.finish(1, 1, 'moved', 100_500);
       expect(await b.escalation.claim(1, 1, 'm@x.com', 10_000_000, 60_000)).toBe(false);
     });
+
+    const why = { code: 'round-robin' as const, groups: ['Desk'], skipped: [] };
 
     it('watches assigned tickets with their hops and the time of the last, until the chain ends', async () => {
       const [a] = await replicas();
