@@ -16,6 +16,7 @@ import type { Store } from '../../src/store/types';
 import type { SavedReplyPorts } from '../../src/core/saved-replies';
 import { createSavedReplies } from '../../src/features/saved-replies/saved-replies-table';
 import { surveysIn, type SurveyTable } from '../../src/features/surveys/survey-table';
+import type { HelpdeskService } from '../../src/helpdesk/types';
 
 /**
  * What a test may set of the host (an SLA policy, the clock, the desk's vocabulary…); the rest as a
@@ -27,7 +28,7 @@ export type TestHost = Partial<Omit<HostServices, 'store'>>;
 /** The product's commands and card hooks over `store` (opened with FEATURES' migrations) and the test's help desk (`graph`, the attachments in SD_Attachments). */
 export async function featureCommands(store: Store, host: TestHost = {}): Promise<CommandRegistry> {
   return registryOf(bindFeatures(FEATURES, {
-    store, db: await store.featureDatabase(), graph: undefined as unknown as GraphClient, attachmentsFolder: 'SD_Attachments', logger: createLogger({ level: 'error' }),
+    store, db: await store.featureDatabase(), graph: undefined as unknown as GraphClient, helpdesk: undefined as unknown as HelpdeskService, attachmentsFolder: 'SD_Attachments', logger: createLogger({ level: 'error' }),
     vocabulary: DEFAULT_VOCABULARY, locale: 'en', timeZone: 'UTC', slaPolicy: undefined, routing: undefined, now: () => new Date(),
     ...host,
   }));

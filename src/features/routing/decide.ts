@@ -4,7 +4,9 @@
  * queue) or "left unassigned", each with why. No I/O and no clock of its own, so it is tested and
  * benched with pinned inputs, and every replica decides the same from the same state.
  */
+import type { Calendar } from '../sla/business-time';
 import { awayReason, type AwayReason, type Signals } from './away-reason';
+import { inHours } from './hours';
 import { capOf, groupNamed, type Group, type RoutingRules } from './rules';
 
 /** What one agent is now, as the sources and the store say. */
@@ -35,8 +37,8 @@ export interface DecisionInput {
   /** Each group's round-robin cursor: the agent it assigned last. */
   cursors: ReadonlyMap<string, string>;
   now: number;
-  /** Whether `now` is within the SLA policy's business hours; undefined when no policy is set. */
-  inHours?: boolean;
+  /** The SLA policy's business calendar (hours and holidays); undefined when no policy is set. */
+  calendar?: Calendar;
 }
 
 /** Why one agent was passed over. */
@@ -130,7 +132,7 @@ export function decide(input: DecisionInput): Decision {
   while (group && !groups.includes(group.name)) {
     groups.push(group.name);
     if (group.method === 'manual') return { unassigned: true, group: group.name, why: { code: 'manual', groups, skipped } };
-    if (group.availability.businessHours && input.inHours === false) return { wait: true, group: group.name, why: { code: 'outside-hours', groups, skipped } };
+    if (!inHours(group, input.calendar, input.now)) return { wait: true, group: group.name, why: { code: 'outside-hours', groups, skipped } };
     const free = candidates(input, group, skipped);
     if (free.length > 0) {
       const method = group.method;

@@ -9,10 +9,11 @@ import { addressKey, type RoleVocabulary } from '../../core/vocabulary';
 import type { HelpdeskService, Ticket } from '../../helpdesk/types';
 import type { Kysely } from 'kysely';
 import type { PolicySource } from '../sla/policy-source';
-import { dayAt } from '../sla/business-time';
 import { awayReason, type AwayReason, type Signals } from './away-reason';
 import { needsOf, type Availability, type SourceName } from './availability';
 import { decide, groupFor, type AgentNow, type Decision, type DecisionInput } from './decide';
+import { minutesOf } from './escalation-rules';
+import { businessCalendar, isOpen } from './hours';
 import { loadsOf } from './load';
 import { capOf, type Group, type RoutingRules } from './rules';
 import type { RoutingSource } from './rules-source';
@@ -64,8 +65,8 @@ export interface RouterConfig {
 export interface Router {
   /** Decides a new ticket once across replicas; undefined when another replica has it, it was routed before, or it already has an assignee. */
   routeTicket(ticket: Ticket): Promise<Decision | undefined>;
-  /** What routing would decide for this ticket now, without taking it up (an agent's hand-over before they go away). */
-  decideFor(ticket: Ticket): Promise<Decision>;
+  /** What routing would decide for this ticket now, without taking it up (an agent's hand-over before they go away; an escalation, passing over its holder). */
+  decideFor(ticket: Ticket, options?: { passOver?: string }): Promise<Decision>;
   /** Records a hand-over the caller wrote (moves the cursor, counts towards today's assignments). */
   handedOver(ticketId: number, decision: Decision): Promise<void>;
   /** The assignment write lost (someone claimed it first): the ticket is recorded as not routed. */
@@ -75,12 +76,6 @@ export interface Router {
 }
 
 const routed = (ticket: Ticket) => ({ id: ticket.id, category: ticket.category, priority: ticket.priority, ...(ticket.spaceId ? { spaceId: ticket.spaceId } : {}) });
-
-/** Whether `at` is within the SLA policy's business hours. */
-function inHoursAt(policy: PolicySource | undefined, at: number): boolean | undefined {
-  if (!policy) return undefined;
-  return dayAt(policy.current().calendars.business, at).open.some(([s, e]) => s <= at && at < e);
-}
 
 /** Creates the router over the feature's table and sources. */
 export function createRouter(config: RouterConfig): Router {
@@ -105,8 +100,8 @@ export function createRouter(config: RouterConfig): Router {
       if (away) s.own = away;
       agents.set(address, { active: names.has(address), signals: s, load: loads.get(address) ?? 0 });
     }
-    const inHours = inHoursAt(config.slaPolicy, now);
-    return { rules, agents, lastAssigned, cursors, now, names, ...(inHours === undefined ? {} : { inHours }) };
+    const calendar = businessCalendar(config.slaPolicy?.current());
+    return { rules, agents, lastAssigned, cursors, now, names, ...(calendar ? { calendar } : {}) };
   }
 
   async function record(ticketId: number, decision: Decision, now: number): Promise<void> {
@@ -131,10 +126,13 @@ export function createRouter(config: RouterConfig): Router {
       await record(ticket.id, decision, now);
       return decision;
     },
-    async decideFor(ticket) {
+    async decideFor(ticket, options = {}) {
       await config.rules.refresh();
       const now = config.now().getTime();
-      return decide({ ...(await inputs(config.rules.current(), now)), ticket: routed(ticket) });
+      const input = await inputs(config.rules.current(), now);
+      const passed = options.passOver === undefined ? undefined : addressKey(options.passOver);
+      const agents = passed === undefined ? input.agents : new Map([...input.agents].filter(([address]) => address !== passed));
+      return decide({ ...input, agents, ticket: routed(ticket) });
     },
     async handedOver(ticketId, decision) {
       await record(ticketId, decision, config.now().getTime());
@@ -158,18 +156,13 @@ export function createRouter(config: RouterConfig): Router {
           ...(away ? { away } : {}), atCap: cap !== undefined && a.load >= cap, today: today.get(address) ?? 0,
         };
       });
-      return { rules, agents, queue, failing: availability.failing(), ...(input.inHours === undefined ? {} : { inHours: input.inHours }) };
+      return { rules, agents, queue, failing: availability.failing(), ...(input.calendar ? { inHours: isOpen(input.calendar, now) } : {}) };
     },
   };
 }
 
-/** The minutes before an unanswered routed ticket moves on: the group's, else half the SLA first-response target of its priority. */
-export function escalationMinutes(group: Group, policy: PolicySource | undefined, priority: string): number | undefined {
-  if (group.escalation.minutes !== undefined) return group.escalation.minutes;
-  const target = policy?.current().targets.get(priority)?.firstResponse;
-  // A working day counts as 24 hours here: the timer that uses it walks the calendar itself.
-  return target ? Math.max(1, Math.round((target.days * 1440 + target.minutes) / 2)) : undefined;
-}
+/** The minutes before an unanswered routed ticket moves on (escalation-rules.ts's `minutesOf`, over the policy in force). */
+export const escalationMinutes = (group: Group, policy: PolicySource | undefined, priority: string): number | undefined => minutesOf(group, policy?.current(), priority);
 
 /** The group a ticket goes to first (for the wiring's DM and card wording). */
 export const firstGroup = (rules: RoutingRules, ticket: Ticket) => groupFor(rules, routed(ticket));

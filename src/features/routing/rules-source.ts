@@ -1,11 +1,11 @@
 /**
- * The rules file while the bot runs: loaded at start-up (a bad file stops it, naming the file, the
- * JSON path and what is wrong), then re-read when its mtime changes. A bad new version is logged
- * and the last good one kept, so a typo never stops the routing.
+ * The rules file while the bot runs (src/settings/watched-file.ts): loaded at start-up (a bad file
+ * stops it, naming the file, the JSON path and what is wrong), then re-read when its mtime changes.
+ * A bad new version is logged and the last good one kept, so a typo never stops the routing.
  */
-import { stat } from 'node:fs/promises';
 import type { Logger } from '../../log';
-import { loadRules, type RoutingRules } from './rules';
+import { watchSettingsFile } from '../../settings/watched-file';
+import { parseRules, type RoutingRules } from './rules';
 
 /** Thrown at start-up when the rules do not load; the message lists every problem. */
 export class RoutingRulesError extends Error {
@@ -22,37 +22,21 @@ export interface RoutingSource {
   refresh(): Promise<boolean>;
 }
 
-async function mtimeOf(file: string): Promise<number | undefined> {
-  try {
-    return (await stat(file)).mtimeMs;
-  } catch {
-    // Missing or unreadable: the mtime reads as changed, and loading the file then says what is wrong.
-    return undefined;
-  }
-}
+const groupsOf = (rules: RoutingRules) => ({ groups: rules.groups.map((g) => g.name) });
 
 /** Loads the rules at `file`; throws RoutingRulesError when they do not load. */
 export async function openRoutingSource(file: string, options: { logger: Logger }): Promise<RoutingSource> {
-  const { logger } = options;
-  let mtime = await mtimeOf(file);
-  const first = await loadRules(file);
-  if (!first.ok) throw new RoutingRulesError(first.errors);
-  let rules = first.rules;
-  logger.info('Routing on', { file, groups: rules.groups.map((g) => g.name) });
-  return {
-    current: () => rules,
-    async refresh() {
-      const now = await mtimeOf(file);
-      if (now === mtime) return false;
-      mtime = now;
-      const next = await loadRules(file);
-      if (!next.ok) {
-        logger.error('routing rules changed but do not load; keeping the last good version', { file, errors: next.errors });
-        return false;
-      }
-      rules = next.rules;
-      logger.info('routing rules re-read', { file, groups: rules.groups.map((g) => g.name) });
-      return true;
+  const source = await watchSettingsFile({
+    file,
+    logger: options.logger,
+    check: (text, name) => {
+      const r = parseRules(text, name);
+      return r.ok ? { ok: true, value: r.rules } : r;
     },
-  };
+    failure: (errors) => new RoutingRulesError(errors),
+    said: { bad: 'routing rules changed but do not load', reread: 'routing rules re-read' },
+    describe: groupsOf,
+  });
+  options.logger.info('Routing on', { file, ...groupsOf(source.current()) });
+  return source;
 }

@@ -2,7 +2,7 @@
  * The routing rules file named by HELPDESK_ROUTING_FILE: parsed and checked as a whole, so an admin
  * sees every mistake at once, each named by file, JSON path and what is wrong (as the SLA policy is).
  */
-import { readFile } from 'node:fs/promises';
+import { readSettingsFile } from '../../settings/watched-file';
 import { addressKey } from '../../core/vocabulary';
 
 /** How a group picks its assignee. */
@@ -217,14 +217,8 @@ export function parseRules(text: string, file: string): RulesResult {
 
 /** Reads and checks the rules file at `path` (the value of HELPDESK_ROUTING_FILE). */
 export async function loadRules(path: string): Promise<RulesResult> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (e) {
-    // A missing or unreadable file is a finding like any other, named with the system's code.
-    return { ok: false, errors: [`${path}: cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`] };
-  }
-  return parseRules(text, path);
+  const read = await readSettingsFile(path);
+  return read.ok ? parseRules(read.text, path) : read;
 }
 
 /** The cap of one agent (undefined: none). */

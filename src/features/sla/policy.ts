@@ -2,7 +2,7 @@
  * The SLA policy file named by HELPDESK_SLA_FILE: parsed and checked as a whole, so an admin
  * sees every mistake at once, each named by file, JSON path and what is wrong.
  */
-import { readFile } from 'node:fs/promises';
+import { readSettingsFile } from '../../settings/watched-file';
 import { IANAZone } from 'luxon';
 import { createCalendar, type Calendar, type Duration, type Shift } from './business-time';
 import type { HolidayLookup } from './holidays';
@@ -209,13 +209,8 @@ async function parseHolidays(raw: Json, fail: Fail): Promise<HolidayLookup | und
 
 /** Reads and checks the policy file at `path` (the value of HELPDESK_SLA_FILE); safe to call again on change. */
 export async function loadPolicy(path: string): Promise<PolicyResult> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (e) {
-    return { ok: false, errors: [`${path}: cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`] };
-  }
-  return parsePolicy(text, path);
+  const read = await readSettingsFile(path);
+  return read.ok ? parsePolicy(read.text, path) : read;
 }
 
 /** The policy's priorities that the desk does not have: to be logged once and reported by doctor, then ignored. */

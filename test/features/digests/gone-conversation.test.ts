@@ -15,6 +15,7 @@ import { createSendQueue } from '../../../src/notify/send-queue';
 import { DeliveryError, type Delivery } from '../../../src/notify/types';
 import { DEFAULT_VOCABULARY } from '../../../src/settings/groups';
 import { createSqliteStore, type Store } from '../../../src/store';
+import type { HelpdeskService } from '../../../src/helpdesk/types';
 
 const logger = createLogger({ level: 'error', write: () => undefined });
 const CHANNEL = { platform: 'slack' as const, id: 'CGONE' };
@@ -30,7 +31,7 @@ describe('a digest for a channel the bot was removed from', () => {
     const store = createSqliteStore({ file: ':memory:', features: featureMigrations(FEATURES) });
     stores.push(store);
     const bound = bindFeatures(features, {
-      store, db: await store.featureDatabase(), graph: undefined as unknown as GraphClient, attachmentsFolder: 'SD_Attachments', logger,
+      store, db: await store.featureDatabase(), graph: undefined as unknown as GraphClient, helpdesk: undefined as unknown as HelpdeskService, attachmentsFolder: 'SD_Attachments', logger,
       vocabulary: DEFAULT_VOCABULARY, locale: 'en', timeZone: 'UTC', slaPolicy: undefined, routing: undefined, now: () => new Date(),
     });
     const posted: string[] = [];

@@ -16,6 +16,7 @@ import { createLogger } from '../../../src/log';
 import { DEFAULT_VOCABULARY } from '../../../src/settings/groups';
 import type { GraphClient } from '../../../src/graph';
 import type { Store } from '../../../src/store/types';
+import type { HelpdeskService } from '../../../src/helpdesk/types';
 
 export const NOW = Date.parse('2026-03-11T12:00:00Z');
 export const SINCE = Date.parse('2026-03-06T00:00:00Z');
@@ -88,7 +89,7 @@ function slaRecord(id: number, breached: boolean): SlaRecord {
 export async function seedDesk(store: Store, options: { sla?: boolean } = {}): Promise<Kysely<any>> {
   const db = await store.featureDatabase();
   const bound = bindFeatures(FEATURES, {
-    store, db, graph: undefined as unknown as GraphClient, attachmentsFolder: 'SD_Attachments', logger: createLogger({ level: 'error' }),
+    store, db, graph: undefined as unknown as GraphClient, helpdesk: undefined as unknown as HelpdeskService, attachmentsFolder: 'SD_Attachments', logger: createLogger({ level: 'error' }),
     vocabulary: DEFAULT_VOCABULARY, locale: 'en', timeZone: 'UTC', now: () => new Date(NOW), routing: undefined,
     // Only whether a policy is set matters to the hook.
     slaPolicy: options.sla ? ({} as never) : undefined,

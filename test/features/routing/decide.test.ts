@@ -1,6 +1,7 @@
 /** The routing decision: fair turns, caps never passed, ties to whoever waited longest, fallbacks, hours. */
 import { describe, expect, it } from 'vitest';
 import { decide, type AgentNow, type DecisionInput } from '../../../src/features/routing/decide';
+import { createCalendar } from '../../../src/features/sla/business-time';
 import { parseRules, type RoutingRules } from '../../../src/features/routing/rules';
 
 const FIVE = ['a@x.com', 'b@x.com', 'c@x.com', 'd@x.com', 'e@x.com'];
@@ -108,6 +109,7 @@ describe('routing decision', () => {
     const r = rules({ groups: [{ name: 'All', agents: ['a@x.com'], method: 'round-robin', match: {}, availability: { businessHours: true } }] });
     expect(decide(input(r, { 'a@x.com': { signals: { own: { until: 999_999 } } } }))).toMatchObject({ assignee: 'a@x.com' });
     expect(decide(input(r, { 'a@x.com': { signals: { own: { until: 1_000_001 } } } }))).toMatchObject({ wait: true, why: { code: 'nobody' } });
-    expect(decide(input(r, { 'a@x.com': {} }, { inHours: false }))).toMatchObject({ wait: true, why: { code: 'outside-hours' } });
+    const closed = createCalendar('business', 'UTC', Array.from({ length: 8 }, () => []), () => undefined);
+    expect(decide(input(r, { 'a@x.com': {} }, { calendar: closed }))).toMatchObject({ wait: true, why: { code: 'outside-hours' } });
   });
 });

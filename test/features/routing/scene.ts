@@ -29,6 +29,8 @@ export interface RoutingScene {
   slack: FakeSlack;
   store: Store;
   router: Router;
+  /** What the routing feature is handed here (its clock is the scene's). */
+  services: RoutingServices;
   commands: CommandRegistry;
   /** What the log said, parsed. */
   logged: Record<string, unknown>[];
@@ -59,7 +61,7 @@ export async function startRoutingScene(rules: object, slackUsers: FakeSlackUser
   const router = routerOf(services, stack.helpdesk)!;
   const commands = await featureCommands(store, { graph: stack.graph, routing: host, logger, now, vocabulary: stack.helpdesk.vocabulary });
   return {
-    stack, slack, store, router, commands, logged,
+    stack, slack, store, router, services, commands, logged,
     advance: (ms) => void (clock += ms),
     async run(email, verb, values, locale = 'en') {
       const ctx: CommandContext = { actor: { email, name: email }, helpdesk: stack.helpdesk, conversation: { platform: 'slack', id: 'D1', kind: 'personal' }, channel: {}, locale };

@@ -1,0 +1,197 @@
+/**
+ * Escalation end to end on the embedded site: a routed ticket its holder leaves unanswered moves to
+ * the next agent after the rule's minutes (If-Match), with an internal note and one line in the
+ * card's thread; after the hops the channel hears "nobody picked up" once. The clock is the
+ * scene's (services.now), moved by hand: nothing waits on a timer.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { bothHooks, escalationCycle, type EscalationServices } from '../../../src/features/routing/escalation';
+import { escalationDue } from '../../../src/features/routing/escalation-rules';
+import { createEscalationTable, type EscalationTables } from '../../../src/features/routing/escalation-table';
+import { parseRules } from '../../../src/features/routing/rules';
+import { at, policy, wall } from '../../sla/fixture';
+import type { Actor, Ticket } from '../../../src/helpdesk/types';
+import { startRoutingScene, type RoutingScene } from './scene';
+
+const MEGAN: Actor = { email: 'meganb@example.com', name: 'Megan Bowen' };
+const ALEX: Actor = { email: 'alexw@example.com', name: 'Alex Wilber' };
+const DIEGO: Actor = { email: 'diegos@example.com', name: 'Diego Siciliani' };
+const PATTI: Actor = { email: 'pattif@example.com', name: 'Patti Fernandez' };
+const MINUTE = 60_000;
+
+const RULES = {
+  groups: [{ name: 'Hardware', agents: [MEGAN.email, ALEX.email], method: 'round-robin', match: { categories: ['Hardware'] }, escalation: { minutes: 30, hops: 1 } }],
+};
+
+let scene: RoutingScene | undefined;
+afterEach(async () => {
+  await scene?.close();
+  scene = undefined;
+});
+
+/** A scene whose pinned clock starts at the emulator's time (its comments carry real times). */
+async function start(rules: object = RULES) {
+  const s = (scene = await startRoutingScene(rules, []));
+  s.advance(Date.now() - s.services.now().getTime());
+  const services: EscalationServices = { ...s.services, helpdesk: s.stack.helpdesk, locale: 'en' };
+  const hook = escalationCycle(services);
+  const cycle = () => hook.afterCycle([], [], services.now().getTime());
+  /** A new Hardware ticket, routed and written as the poll cycle's wiring does, with its card in channel C1. */
+  async function routed(title: string): Promise<Ticket> {
+    const ticket = await s.stack.helpdesk.createTicket(PATTI, { title, description: 'it does not print', category: 'Hardware' });
+    const decision = await s.router.routeTicket(ticket);
+    if (!decision || !('assignee' in decision)) throw new Error(`not routed: ${JSON.stringify(decision)}`);
+    await s.stack.helpdesk.assign({ email: decision.assignee, name: '' }, ticket.id, decision.assignee, ticket.etag);
+    await s.store.savePostedMessage({ platform: 'teams', conversationId: 'C1', ticketId: ticket.id, messageId: `card-${ticket.id}` });
+    return ticket;
+  }
+  /** The lines the channel is owed, each sent (as the drain does) once read. */
+  async function channelLines(): Promise<string[]> {
+    const out: string[] = [];
+    for (;;) {
+      const due = await s.store.dueDeliveries(Number.MAX_SAFE_INTEGER, 10, 'teams:C1');
+      if (due.length === 0) return out;
+      for (const d of due) {
+        out.push((d.payload as { text: string }).text);
+        await s.store.startDelivery(d.key);
+        await s.store.finishDelivery(d.key);
+      }
+    }
+  }
+  const holder = async (id: number) => (await s.stack.helpdesk.getTicket(DIEGO, id)).assignedTo.toLowerCase();
+  const notes = async (id: number) => (await s.stack.helpdesk.listComments(DIEGO, id)).filter((c) => c.isInternal).map((c) => `${c.authorEmail}: ${c.body}`);
+  return { s, cycle, routed, channelLines, holder, notes };
+}
+
+describe('escalation of an unanswered routed ticket', () => {
+  it('moves to the next agent after the minutes, with a note and one channel line; after the hops the channel hears "nobody picked up" once', async () => {
+    const { s, cycle, routed, channelLines, holder, notes } = await start();
+    const t = await routed('Printer on floor 3 offline');
+    expect(await holder(t.id)).toBe(MEGAN.email);
+
+    s.advance(29 * MINUTE);
+    await cycle();
+    expect(await holder(t.id)).toBe(MEGAN.email);
+    expect(await channelLines()).toEqual([]);
+
+    s.advance(2 * MINUTE);
+    // Two replicas run the same cycle at once: the hop is taken by one.
+    await Promise.all([cycle(), cycle()]);
+    expect(await holder(t.id)).toBe(ALEX.email);
+    expect(await notes(t.id)).toEqual([`${ALEX.email}: Escalated by routing: Megan Bowen did not answer within 30 min, so the ticket goes to Alex Wilber (escalation 1 of 1).`]);
+    expect(await channelLines()).toEqual([`#${t.id} escalated: Megan Bowen did not answer within 30 min; it is now with Alex Wilber (escalation 1 of 1).`]);
+    await cycle();
+    expect(await channelLines()).toEqual([]);
+
+    // Alex lets it lie too: the hops are used up, so the channel is told once and the ticket stays.
+    s.advance(31 * MINUTE);
+    await Promise.all([cycle(), cycle()]);
+    expect(await channelLines()).toEqual([`Nobody picked up #${t.id} (Printer on floor 3 offline): it is still unanswered, with Alex Wilber.`]);
+    s.advance(60 * MINUTE);
+    await cycle();
+    expect(await channelLines()).toEqual([]);
+    expect(await holder(t.id)).toBe(ALEX.email);
+    expect(await notes(t.id)).toHaveLength(1);
+  });
+
+  it('leaves a ticket its holder answered (a public comment) or someone else claimed', async () => {
+    const { s, cycle, routed, channelLines, holder, notes } = await start();
+    const answered = await routed('Monitor flickers');
+    const claimed = await routed('Dock does not charge');
+    expect([await holder(answered.id), await holder(claimed.id)]).toEqual([MEGAN.email, ALEX.email]);
+    await s.stack.helpdesk.addComment(MEGAN, answered.id, 'On my way with a new cable.');
+    // An internal note is no answer: the requester saw nothing.
+    await s.stack.helpdesk.addComment(ALEX, claimed.id, 'looking later', { internal: true });
+    await s.stack.helpdesk.claim(DIEGO, claimed.id, undefined, { takeOver: true });
+
+    s.advance(31 * MINUTE);
+    await cycle();
+    s.advance(31 * MINUTE);
+    await cycle();
+    expect([await holder(answered.id), await holder(claimed.id)]).toEqual([MEGAN.email, DIEGO.email]);
+    expect(await notes(answered.id)).toEqual([]);
+    expect(await channelLines()).toEqual([]);
+  });
+
+  it('never overwrites a change someone made between its read and its write (If-Match)', async () => {
+    const { s, cycle, routed, channelLines, holder, notes } = await start();
+    const t = await routed('Keyboard missing keys');
+    s.advance(31 * MINUTE);
+    // The site refuses the escalation's write: the item changed since it was read.
+    s.stack.emulator.faults.inject(412, 2, { route: 'PATCH SD_Tickets/items/{id}/fields' });
+    await cycle();
+    s.stack.emulator.faults.clear();
+    expect(await holder(t.id)).toBe(MEGAN.email);
+    expect(await notes(t.id)).toEqual([]);
+    expect(await channelLines()).toEqual([]);
+    // The chain ended with the change that won: later cycles leave the ticket alone.
+    s.advance(31 * MINUTE);
+    await cycle();
+    expect(await holder(t.id)).toBe(MEGAN.email);
+  });
+
+  it('speaks the channel\'s language: German where the channel chose it', async () => {
+    const { s, cycle, routed, channelLines } = await start();
+    await s.store.setConversationLocale('teams', 'C1', 'de');
+    const t = await routed('Drucker druckt nicht');
+    s.advance(31 * MINUTE);
+    await cycle();
+    expect(await channelLines()).toEqual([`#${t.id} eskaliert: Megan Bowen hat nicht innerhalb von 30 Min. geantwortet; es liegt jetzt bei Alex Wilber (Eskalation 1 von 1).`]);
+  });
+
+  it('a hop a process died in the middle of is taken over once its claim is stale, and finished once', async () => {
+    const { s, cycle, routed, channelLines, holder, notes } = await start();
+    const t = await routed('Laptop will not boot');
+    s.advance(31 * MINUTE);
+    // A replica claimed the hop, then was killed before it wrote anything.
+    const table = createEscalationTable(s.services.db.withTables<EscalationTables>());
+    expect(await table.claim(t.id, 1, MEGAN.email, s.services.now().getTime(), 5 * MINUTE)).toBe(true);
+    await cycle();
+    expect(await holder(t.id)).toBe(MEGAN.email);
+    s.advance(6 * MINUTE);
+    await cycle();
+    await cycle();
+    expect(await holder(t.id)).toBe(ALEX.email);
+    expect(await notes(t.id)).toHaveLength(1);
+    expect(await channelLines()).toHaveLength(1);
+  });
+});
+
+describe('when a hop falls due', () => {
+  const group = (escalation: object, businessHours = false) => {
+    const r = parseRules(JSON.stringify({ groups: [{ name: 'G', agents: ['a@x.com'], method: 'round-robin', escalation, availability: { businessHours } }] }), 'r.json');
+    if (!r.ok) throw new Error(r.errors.join('\n'));
+    return r.rules.groups[0];
+  };
+
+  it('after the group\'s minutes, else half the SLA first-response target of the priority; never without either', async () => {
+    const sla = await policy();
+    const since = at('2026-12-07T10:00');
+    expect(escalationDue(group({ minutes: 45 }), sla, 'High', since)).toEqual({ at: since + 45 * MINUTE, minutes: 45 });
+    expect(escalationDue(group({}), sla, 'High', since)).toEqual({ at: since + 60 * MINUTE, minutes: 60 }); // 2h target
+    expect(escalationDue(group({}), sla, 'Urgent', since)?.minutes).toBe(15); // 30m target
+    expect(escalationDue(group({}), undefined, 'High', since)).toBeUndefined();
+    expect(escalationDue(group({}), sla, undefined, since)).toBeUndefined();
+  });
+
+  it('counts working minutes for a group that keeps business hours (Friday evening to Monday morning)', async () => {
+    const sla = await policy();
+    expect(wall(escalationDue(group({ minutes: 30 }, true), sla, 'Normal', at('2026-12-11T15:50'))!.at)).toBe('Mon 2026-12-14 08:20 +01:00');
+  });
+});
+
+describe('two cycle hooks as one', () => {
+  it('runs both in turn; the first one failing still lets the second run, and the failure reaches the poller', async () => {
+    const ran: string[] = [];
+    const hook = (name: string, fails = false) => ({
+      afterCycle: async () => {
+        ran.push(name);
+        if (fails) throw new Error(`${name} failed`);
+      },
+      afterWrite: async () => void ran.push(`${name} write`),
+    });
+    await expect(bothHooks(hook('routing', true), hook('escalation')).afterCycle([], [], 0)).rejects.toThrow('routing failed');
+    await bothHooks(hook('routing'), hook('escalation')).afterWrite([], [], 0);
+    expect(ran).toEqual(['routing', 'escalation', 'routing write', 'escalation write']);
+  });
+});
