@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCommand, REGISTRY } from '../../src/commands';
 import { registryOf, type CommandRegistry } from '../../src/commands/registry';
 import type { GraphClient } from '../../src/graph';
-import type { Vocabulary } from '../../src/helpdesk/types';
+import type { HelpdeskService, Vocabulary } from '../../src/helpdesk/types';
 import { bindFeatures, FEATURES, featureMigrations, type AnyFeature, type BoundFeatures } from '../../src/features';
 import { createChangeFeed } from '../../src/helpdesk/changes';
 import { loadConfig } from '../../src/config';
@@ -57,7 +57,7 @@ describe('binding a feature list', () => {
   });
 
   it('adds its command to the registry built from the list, and only there', () => {
-    const commands = registryOf(bindFeatures(features, { logger, db: {} as Kysely<any>, store: {} as Store, graph: {} as GraphClient, vocabulary: {} as Vocabulary, now: () => new Date(), attachmentsFolder: 'SD_Attachments', locale: 'en', timeZone: 'UTC', slaPolicy: undefined, routing: undefined }));
+    const commands = registryOf(bindFeatures(features, { logger, db: {} as Kysely<any>, store: {} as Store, graph: {} as GraphClient, helpdesk: {} as HelpdeskService, vocabulary: {} as Vocabulary, now: () => new Date(), attachmentsFolder: 'SD_Attachments', locale: 'en', timeZone: 'UTC', slaPolicy: undefined, routing: undefined }));
     expect(parseCommand('pin #12 first', { commands })).toEqual({ ok: true, input: { verb: PIN, ticketId: 12, values: { note: 'first' } } });
     expect(REGISTRY.isVerb(PIN)).toBe(false);
     // The product's commands keep their help order; the new one comes after them.
@@ -106,7 +106,7 @@ for (const engine of engines) {
       db = (await store.featureDatabase()) as Kysely<FixtureTables>;
       let bound!: BoundFeatures;
       let commands!: CommandRegistry;
-      h = await startTeamsHarness({ commands: (stack) => (commands = registryOf((bound = bindFeatures(features, { logger, db, store, graph: stack.graph, vocabulary: stack.helpdesk.vocabulary, now: () => new Date(), attachmentsFolder: 'SD_Attachments', locale: 'en', timeZone: 'UTC', slaPolicy: undefined, routing: undefined })))) });
+      h = await startTeamsHarness({ commands: (stack) => (commands = registryOf((bound = bindFeatures(features, { logger, db, store, graph: stack.graph, helpdesk: stack.helpdesk, vocabulary: stack.helpdesk.vocabulary, now: () => new Date(), attachmentsFolder: 'SD_Attachments', locale: 'en', timeZone: 'UTC', slaPolicy: undefined, routing: undefined })))) });
       scene = await startSlackScene(h.stack.helpdesk, undefined, { commands });
       const helpdesk = h.stack.helpdesk;
       const notifications = createNotifications({

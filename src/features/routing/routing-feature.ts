@@ -1,21 +1,26 @@
 /**
  * Routing (issue 42): the desk assigns new tickets itself, to people who are in. The rules file
  * (HELPDESK_ROUTING_FILE, rules.ts), the decision (decide.ts, pure), who is in (availability.ts,
- * away-reason.ts), its tables (routing-table.ts) and `routeTicket` (router.ts), which the poll
- * cycle's wiring calls for each new ticket. Without the file nothing changes: agents claim, as always.
+ * away-reason.ts), its tables (routing-table.ts), the router (router.ts), the poll cycle's part that
+ * assigns new and queued tickets (routing-cycle.ts) and why an assignment was made, for the
+ * assignee's DM and the channel card (routing-reason.ts). Without the file nothing changes: agents claim, as always.
  */
 import { defineFeature } from '../types';
 import { awayCommand, backCommand } from './away-command';
 import { checkRoutingRules, checkRoutingSources } from './routing-check';
 import { routingCommand } from './routing-command';
+import { routingCycle } from './routing-cycle';
+import { assignmentReason } from './routing-reason';
 import { ROUTING_MIGRATIONS } from './routing-table';
 
 /** The routing feature: what it adds to the bot (src/features/types.ts says what each field means). */
 export const routingFeature = defineFeature({
   name: 'routing',
-  needs: ['routing', 'graph', 'logger', 'vocabulary', 'slaPolicy', 'now', 'timeZone', 'store'],
+  needs: ['routing', 'helpdesk', 'graph', 'logger', 'vocabulary', 'slaPolicy', 'now', 'timeZone', 'store'],
   commands: [routingCommand, awayCommand, backCommand],
   migrations: ROUTING_MIGRATIONS,
+  cycle: (s) => routingCycle(s),
+  assignmentReason: (s) => assignmentReason(s),
   doctor: [(settings) => checkRoutingRules(settings.routingFile)],
   tenantDoctor: [checkRoutingSources],
   settings: ['HELPDESK_ROUTING_FILE'],

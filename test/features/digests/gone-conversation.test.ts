@@ -8,6 +8,7 @@ import { bindFeatures, FEATURES, featureMigrations, type AnyFeature } from '../.
 import { createDigestSchedules, digestSchedulesIn } from '../../../src/features/digests/digest-table';
 import { digestView } from '../../../src/features/digests/digest-view';
 import type { GraphClient } from '../../../src/graph';
+import type { HelpdeskService } from '../../../src/helpdesk/types';
 import { createLogger } from '../../../src/log';
 import { createDeliverer } from '../../../src/notify/deliver';
 import { channelLane, type OutboxPayload } from '../../../src/notify/intents';
@@ -30,7 +31,7 @@ describe('a digest for a channel the bot was removed from', () => {
     const store = createSqliteStore({ file: ':memory:', features: featureMigrations(FEATURES) });
     stores.push(store);
     const bound = bindFeatures(features, {
-      store, db: await store.featureDatabase(), graph: undefined as unknown as GraphClient, attachmentsFolder: 'SD_Attachments', logger,
+      store, db: await store.featureDatabase(), graph: undefined as unknown as GraphClient, helpdesk: undefined as unknown as HelpdeskService, attachmentsFolder: 'SD_Attachments', logger,
       vocabulary: DEFAULT_VOCABULARY, locale: 'en', timeZone: 'UTC', slaPolicy: undefined, routing: undefined, now: () => new Date(),
     });
     const posted: string[] = [];

@@ -34,7 +34,7 @@ describe('look-alike tickets on the cards agents ask for (Teams)', () => {
     store = createSqliteStore({ dataDir: dir, features: featureMigrations(FEATURES) });
     const db = await store.featureDatabase();
     // The app's registry: every listed feature bound to this store and the harness's help desk, as src/app.ts binds them.
-    h = await startTeamsHarness({ commands: (stack) => registryOf(bindFeatures(FEATURES, { store, db, graph: stack.graph, vocabulary: stack.helpdesk.vocabulary, now: () => new Date(), attachmentsFolder: 'SD_Attachments', logger, locale: 'en', timeZone: 'UTC', slaPolicy: undefined, routing: undefined })) });
+    h = await startTeamsHarness({ commands: (stack) => registryOf(bindFeatures(FEATURES, { store, db, graph: stack.graph, helpdesk: stack.helpdesk, vocabulary: stack.helpdesk.vocabulary, now: () => new Date(), attachmentsFolder: 'SD_Attachments', logger, locale: 'en', timeZone: 'UTC', slaPolicy: undefined, routing: undefined })) });
     const lynne = { email: h.emails.lynne!, name: 'Lynne Robbins' };
     first = await h.stack.helpdesk.createTicket(lynne, { title: 'Printer on floor 3 offline', description: 'nothing prints' });
     again = await h.stack.helpdesk.createTicket(lynne, { title: 'printer floor 3 still offline', description: 'nothing prints at all' });

@@ -11,7 +11,7 @@ import { answerPortsOver } from '../../../src/features/answers/answer-services';
 import { createSlaTable, type SlaRecord } from '../../../src/features/sla/sla-table';
 import { createSurveyTable, type SurveyTables } from '../../../src/features/surveys/survey-table';
 import { indexedTicketOf } from '../../../src/features/search/search-index';
-import type { Comment, Ticket } from '../../../src/helpdesk/types';
+import type { Comment, HelpdeskService, Ticket } from '../../../src/helpdesk/types';
 import { createLogger } from '../../../src/log';
 import { DEFAULT_VOCABULARY } from '../../../src/settings/groups';
 import type { GraphClient } from '../../../src/graph';
@@ -88,7 +88,7 @@ function slaRecord(id: number, breached: boolean): SlaRecord {
 export async function seedDesk(store: Store, options: { sla?: boolean } = {}): Promise<Kysely<any>> {
   const db = await store.featureDatabase();
   const bound = bindFeatures(FEATURES, {
-    store, db, graph: undefined as unknown as GraphClient, attachmentsFolder: 'SD_Attachments', logger: createLogger({ level: 'error' }),
+    store, db, graph: undefined as unknown as GraphClient, helpdesk: undefined as unknown as HelpdeskService, attachmentsFolder: 'SD_Attachments', logger: createLogger({ level: 'error' }),
     vocabulary: DEFAULT_VOCABULARY, locale: 'en', timeZone: 'UTC', now: () => new Date(NOW), routing: undefined,
     // Only whether a policy is set matters to the hook.
     slaPolicy: options.sla ? ({} as never) : undefined,

@@ -35,7 +35,7 @@ beforeAll(async () => {
   h = await startTeamsHarness({
     notifications: createConversationPorts(store),
     commands: (stack) => registryOf(bindFeatures(FEATURES, {
-      store, db, graph: stack.graph, vocabulary: DEFAULT_VOCABULARY, now: () => new Date(NOW), attachmentsFolder: 'SD_Attachments',
+      store, db, graph: stack.graph, helpdesk: stack.helpdesk, vocabulary: DEFAULT_VOCABULARY, now: () => new Date(NOW), attachmentsFolder: 'SD_Attachments',
       logger: createLogger({ level: 'error' }), locale: 'en', timeZone: 'UTC', slaPolicy, routing: undefined,
     })),
   });
