@@ -16,7 +16,7 @@ import { startEmulator, type Emulator } from '../../../src/emulator';
 import { createLogger } from '../../../src/log';
 import { createConversationPorts, createSqliteStore } from '../../../src/store';
 import { startFakeSlack, type FakeSlack } from '../../support/fake-slack';
-import { createSlackPoster, slackFixture, slashBody } from '../../support/slack-request';
+import { createSlackPoster, interactiveBody, slackFixture, slashBody } from '../../support/slack-request';
 
 export const SECRET = 'routed-desk-signing-secret';
 export const DESK = 'CDESK0001';
@@ -44,6 +44,8 @@ export interface RoutedDesk {
   poll(): Promise<void>;
   /** Types a command in Slack as this person. */
   type(person: { id: string }, text: string): Promise<void>;
+  /** Files a ticket in Slack (the new-ticket form submitted) as this person; resolves once the bot answered. */
+  fileInChat(person: { id: string }, title: string): Promise<void>;
   /** A new ticket created directly in the list (the SharePoint product), as Patti. */
   file(title: string, fields?: Record<string, unknown>): number;
   /** The ticket's assignee on the site. */
@@ -119,6 +121,14 @@ export async function startRoutedDesk(rules: object = HARDWARE, options: { timer
       const res = await post(slashBody({ ...slackFixture<Record<string, string>>('slash-command'), user_id: person.id, channel_id: `D${person.id.slice(1)}`, text, response_url: slack.responseUrl(answer) }));
       if (res.status !== 200) throw new Error(`${text}: ${res.status}`);
       await slack.waitFor('response_url', (c) => c.responseId === answer);
+    },
+    async fileInChat(person, title) {
+      const post = createSlackPoster(`http://${desk.app.host}:${desk.app.port}/slack/events`, SECRET);
+      const payload = slackFixture<Record<string, any>>('view-submission');
+      payload.user.id = person.id;
+      payload.view.state.values.title.value.value = title;
+      const res = await post(interactiveBody(payload));
+      if (res.status !== 200) throw new Error(`filing ${title}: ${res.status}`);
     },
     file(title, fields = {}) {
       const { id } = emu.data.insert('SD_Tickets', {

@@ -1,12 +1,12 @@
 /**
- * Routing wired into the bot (issue 42 §3, §4): a ticket created directly in the list is assigned
- * by the poller's next cycle, written with If-Match; the assignee gets the one assignment DM,
+ * Routing wired into the bot (issue 42 §3, §4): a ticket created directly in the list, or filed in
+ * chat, is assigned by the poller's next cycle, written with If-Match; the assignee gets the one assignment DM,
  * saying why, and the channel card names the method; an agent who claims first keeps the ticket;
  * a ticket nobody can take waits, survives a restart, and goes to the first agent back.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { until } from '../../support/until';
-import { alex, DESK, megan, startRoutedDesk, type RoutedDesk } from './routed-desk';
+import { alex, DESK, megan, pat, startRoutedDesk, type RoutedDesk } from './routed-desk';
 
 let desk: RoutedDesk | undefined;
 afterEach(async () => {
@@ -40,6 +40,18 @@ describe('routing in the poll cycle', () => {
     await desk.poll();
     expect(desk.assignee(next)).toBe(alex.email);
     expect(desk.dms(alex)).toEqual([`Ticket #${next} "Dock flickers" was assigned to you (requester: Patti Fernandez, priority Normal). Assigned to you by round robin in Hardware; you have 1 open.`]);
+  }, 60_000);
+
+  it('routes a ticket filed in chat at the next poll: its creation and its assignment make one DM to the assignee', async () => {
+    desk = await startRoutedDesk();
+    await desk.poll();
+    await desk.fileInChat(pat, 'Headset crackles');
+    await until(() => desk!.emu.data.count('SD_Tickets') === 1, 'the filed ticket');
+    await desk.poll();
+    expect(desk.assignee(1)).toBe(megan.email);
+    await desk.poll();
+    await desk.poll();
+    expect(desk.dms(megan)).toEqual(['Ticket #1 "Headset crackles" was assigned to you (requester: Patti Fernandez, priority High). Assigned to you by round robin in Hardware; you have 1 open.']);
   }, 60_000);
 
   it('leaves a ticket an agent claimed first to them: the write is refused (412) and routing neither retries nor tells anyone', async () => {
