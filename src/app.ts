@@ -106,6 +106,7 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
   const notifications = createNotifications({
     cycleHooks: features.cycleHooks,
     goneHooks: features.goneHooks,
+    ...(features.assignmentReason ? { assignmentReason: features.assignmentReason } : {}),
     store,
     feed: createChangeFeed(graph, config.helpdesk, { extra: () => service.vocabulary.site?.extra, saw: (t) => service.sawTicket(t) }),
     helpdesk: service,

@@ -9,7 +9,7 @@ import type { Handler } from '../commands/types';
 import type { CommandExtension } from '../commands/extensions';
 import type { NamedCardHook } from '../commands/card-hooks';
 import type { Platform } from '../core';
-import type { AnyFeature, CycleHook, Feature, FeatureCommand, FeatureServices, HostServices } from './types';
+import type { AnyFeature, AssignmentReasonHook, CycleHook, Feature, FeatureCommand, FeatureServices, HostServices } from './types';
 
 /** The host services a list of features needs, together. */
 export type NeedsOf<F> = F extends Feature<infer N, infer _T> ? N : never;
@@ -44,6 +44,20 @@ export interface BoundFeatures {
   extensions: CommandExtension[];
   /** What the features forget of a conversation the bot was removed from. */
   goneHooks: NamedGoneHook[];
+  /** Why a ticket went to its assignee: the first feature (in list order) that knows; undefined when no feature assigns tickets. */
+  assignmentReason?: AssignmentReasonHook;
+}
+
+/** The features' reason hooks as one: the first answer in list order. */
+function firstReason(hooks: readonly AssignmentReasonHook[]): AssignmentReasonHook | undefined {
+  if (hooks.length === 0) return undefined;
+  return async (ticketId, assignee, locale) => {
+    for (const hook of hooks) {
+      const reason = await hook(ticketId, assignee, locale);
+      if (reason) return reason;
+    }
+    return undefined;
+  };
 }
 
 /** A feature's command with each handler given the services. */
@@ -65,6 +79,7 @@ export function bindFeatures<F extends AnyFeature>(features: readonly F[], host:
   const cardHooks: NamedCardHook[] = [];
   const extensions: CommandExtension[] = [];
   const goneHooks: NamedGoneHook[] = [];
+  const reasons: AssignmentReasonHook[] = [];
   const names = new Set<string>();
   for (const feature of features) {
     if (names.has(feature.name)) throw new Error(`feature ${feature.name} is listed twice`);
@@ -84,8 +99,10 @@ export function bindFeatures<F extends AnyFeature>(features: readonly F[], host:
     if (feature.cards) cardHooks.push({ feature: feature.name, hook: feature.cards(services) });
     if (feature.extensions) extensions.push(feature.extensions(services));
     if (feature.conversationGone) goneHooks.push({ feature: feature.name, gone: feature.conversationGone(services) });
+    if (feature.assignmentReason) reasons.push(feature.assignmentReason(services));
   }
-  return { declarations, cycleHooks, cardHooks, extensions, goneHooks };
+  const assignmentReason = firstReason(reasons);
+  return { declarations, cycleHooks, cardHooks, extensions, goneHooks, ...(assignmentReason ? { assignmentReason } : {}) };
 }
 
 /**

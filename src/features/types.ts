@@ -77,6 +77,21 @@ export interface CycleHook {
   afterWrite(tickets: readonly Ticket[], comments: readonly Comment[], now: number): Promise<void>;
 }
 
+/** Why a ticket went to its assignee, in one reader's language: a sentence for the assignee's DM, and what follows their name on the channel card. */
+export interface AssignmentReason {
+  /** "Assigned to you by round robin in Hardware; you have 3 open." */
+  dm: string;
+  /** "(round robin)", after the assignee's name on the card. */
+  card: string;
+}
+
+/**
+ * Asked by the notifier for a ticket's assignee (the assignee's DM on an assignment, the channel
+ * card while they hold it): why the feature gave it to them, or undefined when it did not. A store
+ * read, no Graph request; a failure is the feature's to log (it answers undefined).
+ */
+export type AssignmentReasonHook = (ticketId: number, assignee: string, locale: string) => Promise<AssignmentReason | undefined>;
+
 /** One doctor line: passed, failed (the doctor exits non-zero), or a note. */
 export interface DoctorVerdict {
   kind: 'pass' | 'fail' | 'say';
@@ -151,6 +166,8 @@ export interface Feature<N extends keyof HostServices = never, T = {}> {
   cycle?(services: FeatureServices<N, T>): CycleHook;
   /** What it adds to agents' ticket cards and lists. */
   cards?(services: FeatureServices<N, T>): CardHook;
+  /** Why it assigned a ticket (routing): the notifier adds it to the assignee's DM and the channel card. */
+  assignmentReason?(services: FeatureServices<N, T>): AssignmentReasonHook;
   /** What it forgets of a conversation the bot was removed from (the deliverer found it gone), e.g. a channel's digest. */
   conversationGone?(services: FeatureServices<N, T>): (platform: Platform, conversationId: string) => Promise<void>;
   /** What it adds to the ticket core's commands (an offer before the new-ticket form, a picker on agents' forms, a queue…). */

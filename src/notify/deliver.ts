@@ -15,6 +15,7 @@ import type { NamedGoneHook } from '../features/bind';
 import type { ChangeSet } from './detect';
 import { intentsFor, type OutboxPayload } from './intents';
 import type { SendQueue } from './send-queue';
+import type { AssignmentReasonOf } from './routing';
 import { createSender, withTimeout, type QuietHours } from './send-one';
 import { DeliveryError, type Delivery, type Platform, type Target } from './types';
 
@@ -72,6 +73,8 @@ export interface Deliverer {
   dressCards?(set: ChangeSet, intents: readonly DeliveryIntent[]): Promise<void>;
   /** A change set's targets as merges change them (src/features/duplicates), and whether it may owe a survey. */
   reroute?(set: ChangeSet, targets: Target[]): Promise<{ targets: Target[]; survey: boolean }>;
+  /** Why a ticket went to its assignee (a feature that assigns tickets: routing), for their DM and agents' cards; absent: nothing assigns by itself. */
+  assignmentReason?: AssignmentReasonOf;
 }
 
 /** Creates the deliverer. */

@@ -8,7 +8,9 @@ import type { Comment, Ticket, Vocabulary } from '../helpdesk/types';
 import type { DeliveryIntent, PostedMessage, Platform, Store, TicketState } from '../store/types';
 import type { Deliverer } from './deliver';
 import { attachResolutionNotes, commentEvent, commentKey, stateOf, ticketEvents, type ChangeSet } from './detect';
-import { route } from './routing';
+import { route, type AssignmentReason, type AssignmentReasonOf } from './routing';
+import { addressKey } from '../core/vocabulary';
+import type { OutboxPayload } from './intents';
 import { preferencesIn } from '../features/preferences/preference-table';
 import type { Target } from './types';
 import { oneDmPerPerson } from './intents';
@@ -133,6 +135,7 @@ export async function planDeliveries(
       const reader = await personalCardReader(store, { ...p, ticketId: set.ticket.id });
       if (reader) readers.set(`${p.platform}:${p.conversationId}`, reader);
     }
+    const assignmentReason = deliverer.assignmentReason ? await dmReason(deliverer.assignmentReason, set, personLocales, deliverer.locale) : undefined;
     const routed = route(set, {
       subscriptions,
       posted,
@@ -146,13 +149,37 @@ export async function planDeliveries(
       conversationLocales,
       defaultLocale: deliverer.locale,
       dmChoices,
+      ...(assignmentReason ? { assignmentReason } : {}),
     });
     const { targets, survey } = deliverer.reroute ? await deliverer.reroute(set, routed) : { targets: routed, survey: true };
     seen?.(set, targets);
     const mine = deliverer.plan(set, targets);
     if (deliverer.dressCards) await deliverer.dressCards(set, mine);
+    if (deliverer.assignmentReason) await cardReasons(deliverer.assignmentReason, set, mine, deliverer.locale);
     intents.push(...oneDmPerPerson([...mine, ...(deliverer.surveys && survey ? await deliverer.surveys(set, mine) : [])]));
     for (const i of mine) if (i.card) planned.set(set.ticket.id, [...(planned.get(set.ticket.id) ?? []), { ...i.card, ticketId: set.ticket.id, messageId: '' }]);
   }
   return intents;
+}
+
+/** Why the ticket went to its assignee, for their DM, when this change assigns it (an assignment, or a new ticket with an assignee). */
+async function dmReason(reasonOf: AssignmentReasonOf, set: ChangeSet, personLocales: ReadonlyMap<string, string>, locale: string): Promise<string | undefined> {
+  const assignee = set.ticket.assignedTo;
+  if (!assignee || !set.events.some((e) => e.kind === 'assigned' || e.kind === 'created')) return undefined;
+  return (await reasonOf(set.ticket.id, assignee, personLocales.get(addressKey(assignee)) ?? locale))?.dm;
+}
+
+/** Agents' cards of the change name why the assignee holds the ticket after their name: "Megan (round robin)". */
+async function cardReasons(reasonOf: AssignmentReasonOf, set: ChangeSet, intents: readonly DeliveryIntent[], fallback: string): Promise<void> {
+  const assignee = set.ticket.assignedTo;
+  if (!assignee) return;
+  const inLocale = new Map<string, AssignmentReason | undefined>();
+  for (const intent of intents) {
+    const p = intent.payload as OutboxPayload;
+    if (p.kind !== 'card' || !p.view.agentView || !p.view.assigneeText) continue;
+    const locale = p.view.locale ?? fallback;
+    if (!inLocale.has(locale)) inLocale.set(locale, await reasonOf(set.ticket.id, assignee, locale));
+    const reason = inLocale.get(locale);
+    if (reason) p.view.assigneeText = `${p.view.assigneeText} ${reason.card}`;
+  }
 }

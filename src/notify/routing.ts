@@ -6,7 +6,8 @@
  *   change updates that card and adds a line in its thread; public comments add a line.
  *   Internal notes never reach a channel (requesters may read it).
  * - Requester DM: status changes, resolution (with its note), public comments by others.
- * - Assignee DM: assigned to you, public comments by the requester, internal notes by others
+ * - Assignee DM: assigned to you (with why, when a feature such as routing assigned it), public
+ *   comments by the requester, internal notes by others
  *   (only while the assignee is an active agent: a deactivated agent is a requester now).
  * - Nobody is told about their own action. The actor is the comment author, or for ticket
  *   changes the person who made the change through this bot (recorded when they made it);
@@ -22,6 +23,20 @@ import type { ChangeSet } from './detect';
 import { english, translator, type Translate } from '../i18n';
 import { valueLabel } from '../views/format';
 import type { ChangeEvent, ChannelTarget, PersonTarget, Target } from './types';
+
+/** Why a ticket went to its assignee, in one reader's language (a feature that assigns tickets says it). */
+export interface AssignmentReason {
+  /** A sentence after the assignee's DM line: "Assigned to you by round robin in Hardware; you have 3 open." */
+  dm: string;
+  /** What follows the assignee's name on the channel card: "(round robin)". */
+  card: string;
+}
+
+/**
+ * Asks why `ticketId` went to `assignee`, in `locale` (the app passes the features' answer,
+ * src/features' `assignmentReason`); undefined when an agent assigned it, as always.
+ */
+export type AssignmentReasonOf = (ticketId: number, assignee: string, locale: string) => Promise<AssignmentReason | undefined>;
 
 /** What routing needs besides the change itself. */
 export interface RoutingContext {
@@ -50,6 +65,8 @@ export interface RoutingContext {
   defaultLocale?: string;
   /** Which DMs each person chose (`notifications`), by lower-cased address; absent: every kind. */
   dmChoices?: ReadonlyMap<string, DmChoices>;
+  /** Why the ticket went to its assignee, in their language (AssignmentReason.dm); added to their DM of the assignment. */
+  assignmentReason?: string;
 }
 
 /** Which choice of `notifications` a change's DM line falls under. */
@@ -138,14 +155,15 @@ function requesterLine(e: ChangeEvent, absorbed: boolean, t: Translate): string 
   }
 }
 
-function assigneeLine(e: ChangeEvent, t: Translate, agent: boolean): string | undefined {
+function assigneeLine(e: ChangeEvent, t: Translate, agent: boolean, reason: string | undefined): string | undefined {
   const ticket = e.ticket;
   if (!ticket.assignedTo) return undefined;
   switch (e.kind) {
     case 'created':
     case 'assigned': {
       const vars = { ticket: ref(ticket), requester: ticket.submittedByName || ticket.submittedByEmail || t('notify:dm.nobody'), priority: valueLabel(t, 'priority', ticket.priority) };
-      return t(e.kind === 'created' ? 'notify:dm.newAssigned' : 'notify:dm.assigned', vars);
+      const line = t(e.kind === 'created' ? 'notify:dm.newAssigned' : 'notify:dm.assigned', vars);
+      return reason ? `${line} ${reason}` : line;
     }
     case 'comment':
       if (!sameAddress(e.comment!.authorEmail, ticket.submittedByEmail)) return undefined;
@@ -216,7 +234,7 @@ export function route(set: ChangeSet, ctx: RoutingContext): Target[] {
   const t = set.ticket;
   const requester = personTarget(t.submittedByEmail, 'requester', (e, tr) => requesterLine(e, !!ctx.absorbedIntoResolution, tr), set, ctx);
   const agent = !ctx.agents || ctx.agents.has(addressKey(t.assignedTo));
-  const assignee = personTarget(t.assignedTo, 'assignee', (e, tr) => assigneeLine(e, tr, agent), set, ctx);
+  const assignee = personTarget(t.assignedTo, 'assignee', (e, tr) => assigneeLine(e, tr, agent, ctx.assignmentReason), set, ctx);
   // One person who is both requester and assignee gets one message.
   const people = assignee.length && requester.length && sameAddress(assignee[0].email, requester[0].email)
     ? [{ ...requester[0], text: `${requester[0].text}\n${assignee[0].text}` }]

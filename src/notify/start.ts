@@ -28,6 +28,7 @@ import { createDigests, type Digests } from '../features/digests/digest-timer';
 import type { NamedCycleHook, NamedGoneHook } from '../features/bind';
 import { createThreadReplyHandler, type ThreadReplyHandler } from './thread-replies';
 import type { ChangeFeed, Delivery } from './types';
+import type { AssignmentReasonOf } from './routing';
 
 /** Options for createNotifications. */
 export interface NotificationsConfig {
@@ -58,6 +59,8 @@ export interface NotificationsConfig {
   cycleHooks?: readonly NamedCycleHook[];
   /** What the listed features forget of a conversation the bot was removed from (bindFeatures). */
   goneHooks?: readonly NamedGoneHook[];
+  /** Why a ticket went to its assignee, from the listed features (bindFeatures' assignmentReason): said in their DM and on agents' cards. */
+  assignmentReason?: AssignmentReasonOf;
   /** Features' ports the commands and the poll cycle share (src/features/answers, src/features/duplicates). */
   features?: { answers?: AnswerPorts; merges?: MergePorts };
 }
@@ -120,7 +123,7 @@ export function createNotifications(config: NotificationsConfig): Notifications 
       const surveyed = csat?.enabled ? { ...sending, surveys: createSurveyPlanner({ store: config.store, scale: csat.scale, locale: sending.locale }) } : sending;
       // A new ticket that repeats an open one gets "Looks like #12" on its channel cards (src/features/duplicates).
       const merges = config.features?.merges;
-      const deliverer = { ...surveyed, ...(merges ? { reroute: createMergeRouting(merges) } : {}), dressCards: createLookAlikeCards(config.store, config.vocabulary, (error) => logger.warn('look-alike tickets could not be looked up; the card goes without the hint', { error })) };
+      const deliverer = { ...surveyed, ...(merges ? { reroute: createMergeRouting(merges) } : {}), ...(config.assignmentReason ? { assignmentReason: config.assignmentReason } : {}), dressCards: createLookAlikeCards(config.store, config.vocabulary, (error) => logger.warn('look-alike tickets could not be looked up; the card goes without the hint', { error })) };
       poller = createPoller({
         feed: config.feed,
         store: config.store,

@@ -10,20 +10,20 @@ import { registryOf, type CommandRegistry } from '../../src/commands/registry';
 import { DEFAULT_VOCABULARY } from '../../src/settings/groups';
 import { bindFeatures, FEATURES, type HostServices } from '../../src/features';
 import type { GraphClient } from '../../src/graph';
+import type { HelpdeskService } from '../../src/helpdesk/types';
 import { openPolicySource, type PolicySource } from '../../src/features/sla/policy-source';
 import { createLogger } from '../../src/log';
 import type { Store } from '../../src/store/types';
 import type { SavedReplyPorts } from '../../src/core/saved-replies';
 import { createSavedReplies } from '../../src/features/saved-replies/saved-replies-table';
 import { surveysIn, type SurveyTable } from '../../src/features/surveys/survey-table';
-import type { HelpdeskService } from '../../src/helpdesk/types';
 
 /**
  * What a test may set of the host (an SLA policy, the clock, the desk's vocabulary…); the rest as a
  * default deployment has it. Without `graph` (a test of no ticket's files) the files feature's
  * part of a card fails, is logged, and the card goes without it.
  */
-export type TestHost = Partial<Omit<HostServices, 'store'>>;
+export type TestHost = Partial<Omit<HostServices, 'store' | 'helpdesk'>> & { helpdesk?: HostServices['helpdesk'] };
 
 /** The product's commands and card hooks over `store` (opened with FEATURES' migrations) and the test's help desk (`graph`, the attachments in SD_Attachments). */
 export async function featureCommands(store: Store, host: TestHost = {}): Promise<CommandRegistry> {

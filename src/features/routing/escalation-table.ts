@@ -33,7 +33,7 @@ export type EscalationTables = {
 
 /** The migration, run after routing's first. */
 export const ESCALATION_MIGRATIONS: Record<string, Migration> = {
-  '002-routing-escalations': {
+  '003-routing-escalations': {
     async up(db: Kysely<any>) {
       await db.schema.createTable('routing_escalations').ifNotExists()
         .addColumn('ticket_id', 'integer', (c) => c.notNull())

@@ -1,9 +1,9 @@
 /**
- * Routing's entry point for the poll cycle's wiring: `routeTicket(ticket)` takes a new ticket up
- * once across replicas (its claim row), gathers what the decision reads (the rules in force, who
- * is active, each agent's signals and load, last assignments, cursors, business hours), decides,
- * and records the outcome. The caller writes the assignment (If-Match) and tells people; when its
- * write loses to a claim, it calls `taken`. `snapshot()` is what the `routing` command shows.
+ * Routing's decisions for the poll cycle (routing-cycle.ts): `routeTicket(ticket)` gathers what
+ * the decision reads (the rules in force, who is active, each agent's signals and load, last
+ * assignments, cursors, business hours), decides, and claims the decision once across replicas
+ * (its row). The caller writes the assignment (If-Match) and marks it `written`; when its write
+ * loses to a claim, it calls `taken`. `snapshot()` is what the `routing` command shows.
  */
 import { addressKey, type RoleVocabulary } from '../../core/vocabulary';
 import type { HelpdeskService, Ticket } from '../../helpdesk/types';
@@ -11,16 +11,13 @@ import type { Kysely } from 'kysely';
 import type { PolicySource } from '../sla/policy-source';
 import { awayReason, type AwayReason, type Signals } from './away-reason';
 import { needsOf, type Availability, type SourceName } from './availability';
-import { decide, groupFor, type AgentNow, type Decision, type DecisionInput } from './decide';
+import { decide, groupFor, type AgentNow, type Decision, type DecisionInput, type Why } from './decide';
 import { minutesOf } from './escalation-rules';
 import { businessCalendar, isOpen } from './hours';
 import { loadsOf } from './load';
 import { capOf, type Group, type RoutingRules } from './rules';
 import type { RoutingSource } from './rules-source';
-import type { Queued, RoutingTable } from './routing-table';
-
-/** A claim older than this was left by a process that died; another may take it over. */
-const STALE_CLAIM_MS = 5 * 60_000;
+import type { Queued, RoutingTable, Settled } from './routing-table';
 
 /** One agent as the `routing` command shows them. */
 export interface AgentLine {
@@ -63,14 +60,28 @@ export interface RouterConfig {
 
 /** The router. */
 export interface Router {
-  /** Decides a new ticket once across replicas; undefined when another replica has it, it was routed before, or it already has an assignee. */
+  /**
+   * Decides a new ticket and claims that decision once across replicas (before anything is written
+   * to the ticket); undefined when another replica has it, it was routed before, or it already has
+   * an assignee. An assignment so claimed is owed until `written`.
+   */
   routeTicket(ticket: Ticket): Promise<Decision | undefined>;
+  /**
+   * Decides a queued ticket again (the queue's drain) and records the new decision while it is still
+   * queued: the decision when it was taken from the queue (an assignment, owed until `written`, or
+   * left unassigned), undefined when it still waits or another replica took it.
+   */
+  fromQueue(ticket: Ticket): Promise<Decision | undefined>;
+  /** The claimed assignment is on the ticket now. */
+  written(ticketId: number): Promise<void>;
+  /** The claimed assignment cannot be written now (the assignee is no longer an agent): the ticket waits in the queue again. */
+  requeue(ticketId: number, group: string, why: Why): Promise<void>;
   /** What routing would decide for this ticket now, without taking it up (an agent's hand-over before they go away; an escalation, passing over its holder). */
   decideFor(ticket: Ticket, options?: { passOver?: string }): Promise<Decision>;
   /** Records a hand-over the caller wrote (moves the cursor, counts towards today's assignments). */
   handedOver(ticketId: number, decision: Decision): Promise<void>;
-  /** The assignment write lost (someone claimed it first): the ticket is recorded as not routed. */
-  taken(ticketId: number, by: string): Promise<void>;
+  /** The assignment write lost (someone claimed it first, `by`), or the ticket was closed or deleted first: it is recorded as not routed. */
+  taken(ticketId: number, by?: string): Promise<void>;
   /** Everything a decision would read now, for the `routing` command. */
   snapshot(): Promise<Snapshot>;
 }
@@ -104,27 +115,47 @@ export function createRouter(config: RouterConfig): Router {
     return { rules, agents, lastAssigned, cursors, now, names, ...(calendar ? { calendar } : {}) };
   }
 
-  async function record(ticketId: number, decision: Decision, now: number): Promise<void> {
+  /** What the table keeps of a decision, and the cursor it moves. */
+  function settledOf(decision: Decision): [Settled, { group: string; agent: string } | undefined] {
     if ('assignee' in decision) {
       const cursor = decision.method === 'round-robin' ? { group: decision.group, agent: decision.assignee } : undefined;
-      await table.settle(ticketId, { state: 'assigned', group: decision.group, assignee: decision.assignee, why: decision.why }, now, cursor);
-    } else if ('wait' in decision) {
-      await table.settle(ticketId, { state: 'queued', group: decision.group, why: decision.why }, now);
-    } else {
-      await table.settle(ticketId, { state: 'unassigned', ...(decision.group ? { group: decision.group } : {}), why: decision.why }, now);
+      return [{ state: 'assigned', group: decision.group, assignee: decision.assignee, why: decision.why }, cursor];
     }
+    if ('wait' in decision) return [{ state: 'queued', group: decision.group, why: decision.why }, undefined];
+    return [{ state: 'unassigned', ...(decision.group ? { group: decision.group } : {}), why: decision.why }, undefined];
+  }
+
+  /** A hand-over the caller already wrote. */
+  async function record(ticketId: number, decision: Decision, now: number): Promise<void> {
+    const [settled, cursor] = settledOf(decision);
+    await table.settle(ticketId, settled, now, cursor, true);
+  }
+
+  async function decideNow(ticket: Ticket): Promise<{ decision: Decision; now: number }> {
+    await config.rules.refresh();
+    const now = config.now().getTime();
+    return { decision: decide({ ...(await inputs(config.rules.current(), now)), ticket: routed(ticket) }), now };
   }
 
   return {
     async routeTicket(ticket) {
-      if (ticket.assignedTo) return undefined;
-      await config.rules.refresh();
-      const rules = config.rules.current();
-      const now = config.now().getTime();
-      if (!(await table.claim(ticket.id, now, STALE_CLAIM_MS))) return undefined;
-      const decision = decide({ ...(await inputs(rules, now)), ticket: routed(ticket) });
-      await record(ticket.id, decision, now);
-      return decision;
+      // A ticket routing took up before costs one indexed read, not a decision.
+      if (ticket.assignedTo || (await table.ticket(ticket.id))) return undefined;
+      const { decision, now } = await decideNow(ticket);
+      const [settled, cursor] = settledOf(decision);
+      return (await table.claimDecided(ticket.id, settled, now, cursor)) ? decision : undefined;
+    },
+    async fromQueue(ticket) {
+      const { decision, now } = await decideNow(ticket);
+      if ('wait' in decision) return undefined;
+      const [settled, cursor] = settledOf(decision);
+      return (await table.settleQueued(ticket.id, settled, now, cursor)) ? decision : undefined;
+    },
+    async written(ticketId) {
+      await table.written(ticketId, config.now().getTime());
+    },
+    async requeue(ticketId, group, why) {
+      await table.settle(ticketId, { state: 'queued', group, why }, config.now().getTime());
     },
     async decideFor(ticket, options = {}) {
       await config.rules.refresh();
@@ -138,7 +169,8 @@ export function createRouter(config: RouterConfig): Router {
       await record(ticketId, decision, config.now().getTime());
     },
     async taken(ticketId, by) {
-      await table.settle(ticketId, { state: 'unassigned', why: { code: 'manual', groups: [], skipped: [{ agent: addressKey(by), reason: { source: 'inactive' } }] } }, config.now().getTime());
+      const skipped = by ? [{ agent: addressKey(by), reason: { source: 'inactive' as const } }] : [];
+      await table.settle(ticketId, { state: 'unassigned', why: { code: 'manual', groups: [], skipped } }, config.now().getTime());
     },
     async snapshot() {
       await config.rules.refresh();

@@ -1,25 +1,30 @@
 /**
  * Routing (issue 42): the desk assigns new tickets itself, to people who are in. The rules file
  * (HELPDESK_ROUTING_FILE, rules.ts), the decision (decide.ts, pure), who is in (availability.ts,
- * away-reason.ts), working hours (hours.ts), its tables (routing-table.ts), `routeTicket` (router.ts),
- * which the poll cycle's wiring calls for each new ticket, and escalation (escalation.ts) after each cycle. Without the file nothing changes: agents claim, as always.
+ * away-reason.ts), working hours (hours.ts), its tables (routing-table.ts), the router (router.ts), the poll
+ * cycle's part that assigns new and queued tickets (routing-cycle.ts), escalation of unanswered ones
+ * (escalation.ts), and why an assignment was made, for the assignee's DM and the channel card
+ * (routing-reason.ts). Without the file nothing changes: agents claim, as always.
  */
 import { defineFeature } from '../types';
 import { awayCommand, backCommand } from './away-command';
-import { escalationCycle } from './escalation';
+import { bothHooks, escalationCycle } from './escalation';
 import { ESCALATION_MIGRATIONS } from './escalation-table';
 import { checkRoutingRules, checkRoutingSources } from './routing-check';
 import { routingCommand } from './routing-command';
+import { routingCycle } from './routing-cycle';
+import { assignmentReason } from './routing-reason';
 import { ROUTING_MIGRATIONS } from './routing-table';
 
 /** The routing feature: what it adds to the bot (src/features/types.ts says what each field means). */
 export const routingFeature = defineFeature({
   name: 'routing',
-  needs: ['routing', 'graph', 'logger', 'vocabulary', 'slaPolicy', 'now', 'timeZone', 'store', 'helpdesk', 'locale'],
+  needs: ['routing', 'helpdesk', 'graph', 'logger', 'vocabulary', 'slaPolicy', 'now', 'timeZone', 'store', 'locale'],
   commands: [routingCommand, awayCommand, backCommand],
   migrations: { ...ROUTING_MIGRATIONS, ...ESCALATION_MIGRATIONS },
-  // The lead merges routing-cycle.ts's routingCycle in front of it: cycle: (s) => bothHooks(routingCycle(s), escalationCycle(s)).
-  cycle: (services) => escalationCycle(services),
+  // After each poll cycle: new and queued tickets are assigned first, then unanswered ones escalate.
+  cycle: (s) => bothHooks(routingCycle(s), escalationCycle(s)),
+  assignmentReason: (s) => assignmentReason(s),
   doctor: [(settings) => checkRoutingRules(settings.routingFile)],
   tenantDoctor: [checkRoutingSources],
   settings: ['HELPDESK_ROUTING_FILE'],

@@ -1,12 +1,12 @@
 /**
- * What routing keeps, on both engines: one row per ticket it took up (claimed, then assigned,
+ * What routing keeps, on both engines: one row per ticket it took up (assigned,
  * queued or left unassigned, with why), each group's round-robin cursor, and agents' own `away`.
- * A ticket is claimed by inserting its row (insert-or-nothing keyed by ticket id), so across
- * replicas one decision is taken per ticket; a claim left by a process that died is taken over
- * once it is stale. Last-assignment times, today's assignments and the queue are read from the
- * ticket rows.
+ * A ticket is claimed by inserting its row with its decision (insert-or-nothing keyed by ticket
+ * id), so across replicas one decision is taken per ticket, before anything is written to the
+ * ticket; an assignment whose write is still owed (`written_at` null) is finished by whoever polls
+ * next. Last-assignment times, today's assignments and the queue are read from the ticket rows.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { Int8 } from '../../store/tables';
 import { int8 } from '../../store/values';
@@ -15,7 +15,7 @@ import type { Why } from './decide';
 /** One ticket routing took up. */
 export interface RoutingTicketsTable {
   ticket_id: number;
-  /** claimed (being decided), assigned, queued (waits for someone), unassigned (left, and said so). */
+  /** assigned, queued (waits for someone), unassigned (left, and said so); `claimed` only in rows from before 002. */
   state: string;
   group_name: string | null;
   assignee: string | null;
@@ -23,6 +23,8 @@ export interface RoutingTicketsTable {
   why: string | null;
   claimed_at: Int8;
   settled_at: Int8 | null;
+  /** When the assignment was written to the ticket (or found there); null while the write is owed. */
+  written_at: Int8 | null;
 }
 
 /** Each group's round-robin cursor: the agent it assigned last. */
@@ -73,6 +75,13 @@ export const ROUTING_MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
+  '002-routing-written': {
+    async up(db: Kysely<any>) {
+      // An assignment decided is claimed before its write; this marks the write done, so a restart finishes the rest.
+      await db.schema.alterTable('routing_tickets').addColumn('written_at', 'bigint').execute();
+      await db.updateTable('routing_tickets').set({ written_at: sql`settled_at` }).where('state', '=', 'assigned').execute();
+    },
+  },
 };
 
 /** How a claimed ticket ended. */
@@ -91,12 +100,20 @@ export interface Queued {
 
 /** The routing tables' reads and writes. */
 export interface RoutingTable {
-  /** Takes the ticket up: true for exactly one caller across replicas (or for the one taking over a claim older than `staleMs`). */
-  claim(ticketId: number, at: number, staleMs: number): Promise<boolean>;
-  /** Takes a queued ticket up again (the queue's drain): true for exactly one caller. */
-  takeQueued(ticketId: number, at: number): Promise<boolean>;
-  /** Records how a claimed (or handed-over) ticket ended, and moves the group's cursor when it was assigned by round robin. */
-  settle(ticketId: number, settled: Settled, at: number, cursor?: { group: string; agent: string }): Promise<void>;
+  /**
+   * Takes a new ticket up with its decision, in one insert-or-nothing (and the group's cursor in the
+   * same transaction): true for exactly one caller across replicas. An assignment so claimed is owed
+   * to the ticket until `written`.
+   */
+  claimDecided(ticketId: number, settled: Settled, at: number, cursor?: { group: string; agent: string }): Promise<boolean>;
+  /** A queued ticket's new decision, recorded only while it is still queued: true for exactly one caller. */
+  settleQueued(ticketId: number, settled: Settled, at: number, cursor?: { group: string; agent: string }): Promise<boolean>;
+  /** Records how a claimed (or handed-over) ticket ended, and moves the group's cursor when it was assigned by round robin; `written`: the assignment is already on the ticket. */
+  settle(ticketId: number, settled: Settled, at: number, cursor?: { group: string; agent: string }, written?: boolean): Promise<void>;
+  /** The assignment is on the ticket now. */
+  written(ticketId: number, at: number): Promise<void>;
+  /** Assignments decided and claimed whose write is still owed (a process died, or Graph failed), oldest first. */
+  owed(limit: number): Promise<{ ticketId: number; group: string; assignee: string; why: Why }[]>;
   /** The ticket's row, if routing took it up. */
   ticket(ticketId: number): Promise<{ state: string; group?: string; assignee?: string; why?: Why } | undefined>;
   /** The tickets waiting for someone, oldest first. */
@@ -116,35 +133,57 @@ export interface RoutingTable {
 
 const whyOf = (text: string | null): Why | undefined => (text ? (JSON.parse(text) as Why) : undefined);
 
+/** A settled row's columns; an assignment not yet on the ticket has no `written_at`. */
+function rowOf(settled: Settled, at: number, written: boolean) {
+  return {
+    state: settled.state,
+    group_name: settled.group ?? null,
+    assignee: settled.state === 'assigned' ? settled.assignee : null,
+    why: JSON.stringify(settled.why),
+    settled_at: at,
+    written_at: settled.state === 'assigned' && written ? at : null,
+  };
+}
+
+/** Moves a group's round-robin cursor to the agent just assigned. */
+async function moveCursor(trx: Kysely<RoutingTables>, cursor: { group: string; agent: string }, at: number): Promise<void> {
+  await trx.insertInto('routing_cursors').values({ group_name: cursor.group, agent: cursor.agent, at })
+    .onConflict((oc) => oc.column('group_name').doUpdateSet({ agent: cursor.agent, at })).execute();
+}
+
 /** The routing tables on either engine. */
 export function createRoutingTable(db: Kysely<RoutingTables>): RoutingTable {
   return {
-    async claim(ticketId, at, staleMs) {
-      const put = await db.insertInto('routing_tickets').values({ ticket_id: ticketId, state: 'claimed', claimed_at: at }).onConflict((oc) => oc.column('ticket_id').doNothing()).executeTakeFirst();
-      if (Number(put.numInsertedOrUpdatedRows ?? 0) === 1) return true;
-      // The row exists: only a claim whose process died (older than staleMs, never settled) is taken over, by one caller.
-      const taken = await db.updateTable('routing_tickets').set({ claimed_at: at }).where('ticket_id', '=', ticketId).where('state', '=', 'claimed').where('claimed_at', '<', at - staleMs).executeTakeFirst();
-      return Number(taken.numUpdatedRows) === 1;
+    async claimDecided(ticketId, settled, at, cursor) {
+      return db.transaction().execute(async (trx) => {
+        const put = await trx.insertInto('routing_tickets').values({ ticket_id: ticketId, claimed_at: at, ...rowOf(settled, at, false) })
+          .onConflict((oc) => oc.column('ticket_id').doNothing()).executeTakeFirst();
+        if (Number(put.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
+        if (cursor) await moveCursor(trx, cursor, at);
+        return true;
+      });
     },
-    async takeQueued(ticketId, at) {
-      const taken = await db.updateTable('routing_tickets').set({ state: 'claimed', claimed_at: at }).where('ticket_id', '=', ticketId).where('state', '=', 'queued').executeTakeFirst();
-      return Number(taken.numUpdatedRows) === 1;
+    async settleQueued(ticketId, settled, at, cursor) {
+      return db.transaction().execute(async (trx) => {
+        const taken = await trx.updateTable('routing_tickets').set(rowOf(settled, at, false)).where('ticket_id', '=', ticketId).where('state', '=', 'queued').executeTakeFirst();
+        if (Number(taken.numUpdatedRows) !== 1) return false;
+        if (cursor) await moveCursor(trx, cursor, at);
+        return true;
+      });
     },
-    async settle(ticketId, settled, at, cursor) {
+    async written(ticketId, at) {
+      await db.updateTable('routing_tickets').set({ written_at: at }).where('ticket_id', '=', ticketId).where('written_at', 'is', null).execute();
+    },
+    async owed(limit) {
+      const rows = await db.selectFrom('routing_tickets').selectAll().where('state', '=', 'assigned').where('written_at', 'is', null).orderBy('settled_at').orderBy('ticket_id').limit(limit).execute();
+      return rows.map((r) => ({ ticketId: r.ticket_id, group: r.group_name ?? '', assignee: r.assignee ?? '', why: whyOf(r.why)! }));
+    },
+    async settle(ticketId, settled, at, cursor, written = false) {
       await db.transaction().execute(async (trx) => {
-        const row = {
-          state: settled.state,
-          group_name: settled.group ?? null,
-          assignee: settled.state === 'assigned' ? settled.assignee : null,
-          why: JSON.stringify(settled.why),
-          settled_at: at,
-        };
+        const row = rowOf(settled, at, written);
         // A hand-over settles a ticket routing never claimed: the row is made then.
         await trx.insertInto('routing_tickets').values({ ticket_id: ticketId, claimed_at: at, ...row }).onConflict((oc) => oc.column('ticket_id').doUpdateSet(row)).execute();
-        if (cursor) {
-          await trx.insertInto('routing_cursors').values({ group_name: cursor.group, agent: cursor.agent, at })
-            .onConflict((oc) => oc.column('group_name').doUpdateSet({ agent: cursor.agent, at })).execute();
-        }
+        if (cursor) await moveCursor(trx, cursor, at);
       });
     },
     async ticket(ticketId) {

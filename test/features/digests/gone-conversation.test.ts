@@ -8,6 +8,7 @@ import { bindFeatures, FEATURES, featureMigrations, type AnyFeature } from '../.
 import { createDigestSchedules, digestSchedulesIn } from '../../../src/features/digests/digest-table';
 import { digestView } from '../../../src/features/digests/digest-view';
 import type { GraphClient } from '../../../src/graph';
+import type { HelpdeskService } from '../../../src/helpdesk/types';
 import { createLogger } from '../../../src/log';
 import { createDeliverer } from '../../../src/notify/deliver';
 import { channelLane, type OutboxPayload } from '../../../src/notify/intents';
@@ -15,7 +16,6 @@ import { createSendQueue } from '../../../src/notify/send-queue';
 import { DeliveryError, type Delivery } from '../../../src/notify/types';
 import { DEFAULT_VOCABULARY } from '../../../src/settings/groups';
 import { createSqliteStore, type Store } from '../../../src/store';
-import type { HelpdeskService } from '../../../src/helpdesk/types';
 
 const logger = createLogger({ level: 'error', write: () => undefined });
 const CHANNEL = { platform: 'slack' as const, id: 'CGONE' };

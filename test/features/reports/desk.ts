@@ -11,12 +11,11 @@ import { answerPortsOver } from '../../../src/features/answers/answer-services';
 import { createSlaTable, type SlaRecord } from '../../../src/features/sla/sla-table';
 import { createSurveyTable, type SurveyTables } from '../../../src/features/surveys/survey-table';
 import { indexedTicketOf } from '../../../src/features/search/search-index';
-import type { Comment, Ticket } from '../../../src/helpdesk/types';
+import type { Comment, HelpdeskService, Ticket } from '../../../src/helpdesk/types';
 import { createLogger } from '../../../src/log';
 import { DEFAULT_VOCABULARY } from '../../../src/settings/groups';
 import type { GraphClient } from '../../../src/graph';
 import type { Store } from '../../../src/store/types';
-import type { HelpdeskService } from '../../../src/helpdesk/types';
 
 export const NOW = Date.parse('2026-03-11T12:00:00Z');
 export const SINCE = Date.parse('2026-03-06T00:00:00Z');

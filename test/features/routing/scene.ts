@@ -57,7 +57,7 @@ export async function startRoutingScene(rules: object, slackUsers: FakeSlackUser
   const now = () => new Date(clock);
   const client = new webApi.WebClient(slack.token, { slackApiUrl: slack.apiUrl, retryConfig: { retries: 0 } });
   const host: RoutingHost = { rules: await openRoutingSource(path.join(dir, 'routing.json'), { logger }), slack: slackPresenceOver(() => client) };
-  const services: RoutingServices = { routing: host, graph: stack.graph, logger, vocabulary: DEFAULT_VOCABULARY, slaPolicy: undefined, now, timeZone: 'UTC', store, db };
+  const services: RoutingServices = { routing: host, helpdesk: stack.helpdesk, graph: stack.graph, logger, vocabulary: DEFAULT_VOCABULARY, slaPolicy: undefined, now, timeZone: 'UTC', store, db };
   const router = routerOf(services, stack.helpdesk)!;
   const commands = await featureCommands(store, { graph: stack.graph, routing: host, logger, now, vocabulary: stack.helpdesk.vocabulary });
   return {
