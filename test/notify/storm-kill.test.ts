@@ -37,7 +37,8 @@ describe('kill -9 in the middle of a change storm', () => {
     expect(cards).toHaveLength(10);
     expect(new Set(cards).size).toBe(10);
     expect(cards.every((t) => /High/.test(t))).toBe(true);
-    const teams = got.teamsCards.map((a) => a.activity.text ?? '');
+    // A Teams screen is the card alone: its notification line (the summary) says what it is.
+    const teams = got.teamsCards.map((a) => a.activity.text ?? a.activity.summary ?? '');
     expect(teams.filter(isSummary)).toHaveLength(1);
     expect(got.teamsCards).toHaveLength(11);
     expect(got.teamsCards.every((a) => a.conversationId === TEAMS_CHANNEL)).toBe(true);
