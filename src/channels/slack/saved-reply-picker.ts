@@ -7,7 +7,6 @@ import type { App, BlockAction, ExternalSelectAction } from '@slack/bolt';
 import { dispatch } from '../../commands';
 import { FORM_OPEN_VERB } from '../../commands/registry';
 import { extensionsOf } from '../../commands/extensions';
-import { MAX_PICKER_CHOICES } from '../../features/saved-replies/saved-reply-use';
 import type { Choice } from '../../views/types';
 import { formModal, readFormValues, readMetadata, SAVED_REPLY_PICK, viewModal } from './blocks/modal';
 import { BLOCK_LIMITS, plain, truncate } from './blocks/limits';
@@ -22,7 +21,7 @@ const OPTION_VALUE_MAX = 150;
 
 async function choicesFor(deps: SlackDeps, userId: string, query: string): Promise<Choice[]> {
   const ctx = await commandContext(deps, userId, conversationOf(''));
-  return ctx ? extensionsOf(ctx).pickerChoices(ctx, query, MAX_PICKER_CHOICES) : [];
+  return ctx ? extensionsOf(ctx).pickerChoices(ctx, query, BLOCK_LIMITS.options) : [];
 }
 
 /** Registers the picker's options request and its pick. */

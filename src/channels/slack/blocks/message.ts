@@ -2,7 +2,7 @@
 import type { NoticeTone } from '../../../core';
 import { FORM_OPEN_VERB } from '../../../commands/registry';
 import type { ActionView, AssetListView, ConfirmationSection, FormView, HelpView, TicketListView, View } from '../../../views/types';
-import { placeDates } from '../../../features/sla/clock-view';
+import { placeDateMarks } from '../../../views/elements';
 import { FORM_FIELDS } from '../../../views/forms';
 import { actionsBlocks, button, type Block } from './elements';
 import { slackDate } from './dates';
@@ -123,12 +123,12 @@ export function renderMessage(view: View, _locale?: string): SlackMessage {
       return { text: userText(view.help.title, BLOCK_LIMITS.fallbackText), blocks: helpBlocks(view.help) };
     case 'confirmation': {
       const c = view.confirmation;
-      const blocks: Block[] = [{ type: 'section', text: mrkdwn(`${TONE_MARKS[c.tone ?? 'info']}${placeDates(placeConversations(userText(c.message, BLOCK_LIMITS.sectionText - (c.dates?.length ? 400 : 20)), c.conversations), c.dates, slackDate)}`) }];
+      const blocks: Block[] = [{ type: 'section', text: mrkdwn(`${TONE_MARKS[c.tone ?? 'info']}${placeDateMarks(placeConversations(userText(c.message, BLOCK_LIMITS.sectionText - (c.dates?.length ? 400 : 20)), c.conversations), c.dates, slackDate)}`) }];
       for (const part of c.sections ?? []) blocks.push(...sectionBlocks(part));
       if (c.ticket) blocks.push(...ticketSummaryBlocks({ ...c.ticket, actions: [] }));
       blocks.push(...actionsBlocks(c.actions));
       const message = [c.message, ...(c.sections ?? []).flatMap((part) => [part.heading, ...part.lines])].join('\n');
-      return { text: placeDates(placeConversations(userText(message, BLOCK_LIMITS.fallbackText - (c.dates?.length ? 400 : 0)), c.conversations), c.dates, slackDate), blocks };
+      return { text: placeDateMarks(placeConversations(userText(message, BLOCK_LIMITS.fallbackText - (c.dates?.length ? 400 : 0)), c.conversations), c.dates, slackDate), blocks };
     }
     case 'error': {
       const e = view.error;
