@@ -163,7 +163,7 @@ export interface ExtraLineView {
   value: string;
 }
 
-export type { Choice, ExtraFieldView, FormFieldError, FormView } from './form-types';
+export type { Choice, ExtraFieldView, FormField, FormFieldError, FormPicker, FormView, TicketFormName } from './form-types';
 
 export interface HelpView {
   /** The catalog language of the texts ('en', 'de'). */

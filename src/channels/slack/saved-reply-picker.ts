@@ -50,7 +50,7 @@ export function registerSavedReplies(app: App, deps: SlackDeps): void {
       const ctx = await commandContext(deps, userId, conversationOf(meta.channelId ?? ''));
       if (!ctx) return;
       // What was typed so far comes along; the picked reply replaces the text, which stays editable.
-      const values = { ...readFormValues(view.state?.values, meta.form), savedReply: name };
+      const values = { ...readFormValues(view.state?.values, meta), savedReply: name };
       const reply = await dispatch(ctx, { verb: FORM_OPEN_VERB[meta.form], ticketId: meta.ticketId, etag: meta.etag, values });
       const { verb: _v, form: _f, ticketId: _t, etag: _e, hidden: _h, ...where } = meta;
       const next = reply.view.type === 'form'

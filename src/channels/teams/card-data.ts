@@ -186,7 +186,7 @@ export function formData(view: FormView) {
   if (f.etag !== undefined) submitData.etag = f.etag;
   if (f.sourceLink) submitData.sourceLink = f.sourceLink;
   Object.assign(submitData, f.hidden);
-  const picker = f.savedReplyPicker;
+  const picker = f.picker;
   return {
     title: literal(f.title),
     submitVerb: f.submitVerb,
@@ -209,13 +209,7 @@ export function formData(view: FormView) {
       return { ...x, value, error: errors[x.id], numberValue: Number(value), toggleValue: value === 'true' ? 'true' : 'false' };
     }),
     labels: f.labels,
-    // The saved-reply picker (typeahead answered by application/search) and its Use button, which opens the form again filled.
+    // The form's picker (typeahead answered by application/search) and its Use button, which opens the form again filled.
     picker: picker ? { show: true, label: picker.label, placeholder: picker.placeholder, use: picker.use, verb: picker.verb, choices: picker.choices } : { show: false, label: '', placeholder: '', use: '', verb: '', choices: [] },
-    survey: f.survey ?? { ratings: [], rating: '', chooseRating: '', comment: '' },
-    replyWords: f.replyWords ?? { name: '', namePlaceholder: '', nameError: '', body: '', bodyHint: '', bodyError: '' },
-    answerWords: f.answerWords
-      ? { ...f.answerWords, hasPreview: Boolean(f.answerWords.previewTitle || f.answerWords.previewLines.length), previewTitle: literal(f.answerWords.previewTitle), previewLines: f.answerWords.previewLines.map((text) => ({ text: literal(text) })) }
-      : undefined,
-    choiceLabels: Object.fromEntries(Object.entries(f.choiceLabels ?? {}).map(([k, v]) => [k, literal(v)])),
   };
 }

@@ -15,6 +15,7 @@ import { assetData, confirmationData, errorData, formData, helpData, listData, n
 import { literal } from './card-text';
 import { digestData } from './digest-card';
 import { screenCard } from './screen-card';
+import { fieldsCard } from './form-card';
 
 export { literal };
 
@@ -96,7 +97,10 @@ export function refreshClause(view: View, userIds: readonly string[]): Record<st
  * cards get a refresh clause when refreshUserIds are given.
  */
 export function renderCard(view: View, options: RenderCardConfig = {}): Record<string, unknown> {
-  const card = view.type === 'help' ? helpCard(view) : view.type === 'screen' ? screenCard(view.screen) : withLinks(expand(...cardData(view)), view);
+  const card = view.type === 'help' ? helpCard(view)
+    : view.type === 'screen' ? screenCard(view.screen)
+    : view.type === 'form' && view.form.fields ? fieldsCard({ ...view.form, fields: view.form.fields })
+    : withLinks(expand(...cardData(view)), view);
   const refresh = options.refreshUserIds?.length ? refreshClause(view, options.refreshUserIds) : undefined;
   return refresh ? { ...card, refresh } : card;
 }
