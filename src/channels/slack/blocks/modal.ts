@@ -39,6 +39,9 @@ export interface FormMetadata {
   inputs?: string[];
 }
 
+/** What an input id of a form of fields looks like (`quietStart`). */
+const INPUT_ID = /^[a-z][A-Za-z]{0,30}$/;
+
 /** The action id of the form's picker (an external_select): not verb-shaped, so the button handler leaves it to saved-reply-picker.ts. */
 export const SAVED_REPLY_PICK = 'saved_reply_pick';
 
@@ -121,9 +124,15 @@ function formBlocks(form: FormView, fill?: number): Block[] {
 /** The label of each ticket form's submit button (a form of fields names its own). */
 const SUBMIT_KEYS: Record<TicketFormName, keyof FormLabels> = { 'new-ticket': 'create', comment: 'send', resolve: 'resolve', assign: 'assign', reopen: 'reopen', edit: 'save' };
 
-/** The input block ids a submitted form has (a form of fields carries them); an error on any other field is shown under the first. */
-export function formFields(meta: Pick<FormMetadata, 'form' | 'inputs'>): readonly string[] {
-  return meta.inputs ?? ticketFormInputs(meta.form);
+/**
+ * The input block ids a submitted form has: a ticket form's by its name, a form of fields' as its
+ * metadata carries them (one opened before they were carried: the input blocks Slack sends back).
+ * An error on any other field is shown under the first.
+ */
+export function formFields(meta: Pick<FormMetadata, 'form' | 'inputs'>, state?: unknown): readonly string[] {
+  if (meta.inputs) return meta.inputs;
+  if (Object.hasOwn(FORM_FIELDS, meta.form)) return ticketFormInputs(meta.form);
+  return state && typeof state === 'object' ? Object.keys(state).filter((k) => INPUT_ID.test(k)) : [];
 }
 
 /** FormView errors as Slack's `response_action: 'errors'` map (block_id -> message). */
@@ -184,7 +193,7 @@ export function readFormValues(state: unknown, meta?: Pick<FormMetadata, 'form' 
   const values: Record<string, string> = {};
   if (!state || typeof state !== 'object') return values;
   const form = meta?.form;
-  const wanted = meta ? formFields(meta) : Object.values(FORM_FIELDS).flat();
+  const wanted = meta ? formFields(meta, state) : Object.values(FORM_FIELDS).flat();
   // The site's extra columns are blocks of their own, named by the field id's prefix.
   const extra = form === 'new-ticket' || form === 'edit' ? Object.keys(state).filter((id) => id.startsWith(EXTRA_PREFIX) && id.length <= 255) : [];
   for (const blockId of [...wanted, ...extra]) {
@@ -216,7 +225,7 @@ function plainStrings(value: unknown): Record<string, string> | undefined {
 
 /** A form of fields' input ids (FormMetadata.inputs), or undefined when it is anything else. */
 function inputIds(value: unknown): string[] | undefined {
-  if (!Array.isArray(value) || value.length === 0 || value.length > 12 || value.some((v) => typeof v !== 'string' || !/^[a-z][A-Za-z]{0,30}$/.test(v))) return undefined;
+  if (!Array.isArray(value) || value.length === 0 || value.length > 12 || value.some((v) => typeof v !== 'string' || !INPUT_ID.test(v))) return undefined;
   return value as string[];
 }
 
@@ -228,7 +237,7 @@ export function readMetadata(raw: unknown): FormMetadata | undefined {
     if (!m || typeof m !== 'object' || typeof m.verb !== 'string' || typeof m.form !== 'string') return undefined;
     // A ticket form is known by its name; a form of fields is one a command declares, and carries its input ids.
     const inputs = m.inputs === undefined ? undefined : inputIds(m.inputs);
-    if (Object.hasOwn(FORM_FIELDS, m.form) ? m.inputs !== undefined : !Object.hasOwn(FORM_OPEN_VERB, m.form) || !inputs) return undefined;
+    if (Object.hasOwn(FORM_FIELDS, m.form) ? m.inputs !== undefined : !Object.hasOwn(FORM_OPEN_VERB, m.form) || (m.inputs !== undefined && !inputs)) return undefined;
     if (m.ticketId !== undefined && !(Number.isSafeInteger(m.ticketId) && m.ticketId > 0)) return undefined;
     if (!optional(m.etag, /^[^\n]{0,200}$/) || !optional(m.channelId, /^[CDG][A-Z0-9]{1,30}$/) || !optional(m.messageTs, /^\d{1,12}\.\d{1,8}$/) || !optional(m.sourceLink, /^https:\/\/\S+$/)) return undefined;
     if (m.fill !== undefined && !(Number.isSafeInteger(m.fill) && m.fill > 0 && m.fill < 10_000)) return undefined;
