@@ -25,11 +25,15 @@ export type ArgShape =
   /** A subscription filter (`kind` and `value`); `fallback` is the kind used when none is typed. */
   | { kind: 'filter'; fallback?: FilterKind };
 
-/** The form a command opens: which one, the verb that opens it, and the Teams card template (cards/<template>.json) that lays it out. */
+/**
+ * The form a command opens: which one, the verb that opens it, and for the ticket core's forms the
+ * Teams card template (cards/<template>.json) that lays it out. A form of fields (FormView.fields)
+ * has no template: each channel lays out its fields.
+ */
 export interface FormDeclaration {
   name: FormView['form'];
   opens: Verb;
-  template: string;
+  template?: string;
 }
 
 /**

@@ -99,5 +99,5 @@ export const teamsCommandLists = (locale?: string): TeamsCommandList[] => REGIST
 /** The verb that opens each form, so a form can be offered as a button where no modal can open. */
 export const FORM_OPEN_VERB = Object.fromEntries(COMMAND_DECLARATIONS.flatMap((c) => (c.form ? [[c.form.name, c.form.opens]] : []))) as Record<FormView['form'], Verb>;
 
-/** The Teams card template of each form. */
-export const FORM_TEMPLATES = Object.fromEntries(COMMAND_DECLARATIONS.flatMap((c) => (c.form ? [[c.form.name, c.form.template]] : []))) as Record<FormView['form'], string>;
+/** The Teams card template of each of the ticket core's forms (a form of fields has none). */
+export const FORM_TEMPLATES = Object.fromEntries(COMMAND_DECLARATIONS.flatMap((c) => (c.form?.template ? [[c.form.name, c.form.template]] : []))) as Record<FormView['form'], string>;

@@ -10,6 +10,11 @@ import { ticketView } from '../views/ticket-view';
 import type { TicketView } from '../views/types';
 import type { CommandContext, Reply } from './types';
 
+/** True when two platform locales ('de-DE', 'de', absent) speak the same catalog language; unknown ones count as English. */
+export function sameLanguage(a: string | undefined, b: string | undefined): boolean {
+  return normalizeLocale(a) === normalizeLocale(b);
+}
+
 /**
  * The shared view of the ticket a reply is about, in `locale`: built from the ticket and comments
  * the reply was made from (after a write, what the write returned), so nothing is read again. A
@@ -20,14 +25,13 @@ export async function sharedTicketView(ctx: CommandContext, reply: Reply & { vie
   const { ticket, comments } = reply.about?.ticket.id === id ? reply.about : await readAbout(ctx, id);
   const notice = reply.view.ticket.notice;
   // The clicker's notice is in the clicker's language: it is kept only when the conversation reads that language.
-  const sameLanguage = normalizeLocale(ctx.locale) === normalizeLocale(locale);
   return ticketWithParts(ctx, ticketView(
     ticket,
     comments.filter((c) => !c.isInternal),
     // An agent nobody in particular, reading the conversation's language.
     { email: '', isAgent: true, locale },
     ctx.helpdesk.vocabulary,
-    notice?.tone === 'success' && sameLanguage ? notice : undefined,
+    notice?.tone === 'success' && sameLanguage(ctx.locale, locale) ? notice : undefined,
   ), 'conversation');
 }
 

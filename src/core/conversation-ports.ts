@@ -93,3 +93,23 @@ export interface ConversationPorts {
   /** The decisions buttons and forms carry, claimed before a write so it happens once (src/commands/once.ts). */
   decisions: DecisionPorts;
 }
+
+/** Where languages come from: the conversation ports the composition wires (src/app.ts), or a channel's own configuration. */
+export type LanguageSources = Partial<Pick<ConversationPorts, 'language' | 'personLanguage' | 'defaultLanguage'>>;
+
+/**
+ * The language of a shared conversation: the one set there (`language de`, the language feature),
+ * else HELPDESK_LOCALE. A failed look-up never costs anyone their answer: the next source is used.
+ */
+export async function conversationLanguage(sources: LanguageSources | undefined, conversation: Conversation): Promise<string | undefined> {
+  // Only the language is at stake: a store that cannot say reads as none set there, and the answer still goes out.
+  const own = await sources?.language?.(conversation).catch(() => undefined);
+  return own ?? sources?.defaultLanguage;
+}
+
+/** The language one person reads: their own choice (`language de` in their personal chat), else what their Teams or Slack client sends. */
+export async function personLanguage(sources: LanguageSources | undefined, email: string | undefined, clientLocale: string | undefined): Promise<string | undefined> {
+  // Only the language is at stake: a store that cannot say reads as no choice made, and the client's language is used.
+  const chosen = email && sources?.personLanguage ? await sources.personLanguage(email).catch(() => undefined) : undefined;
+  return chosen ?? clientLocale;
+}

@@ -13,3 +13,4 @@ export * from './satisfaction';
 export * from './digests';
 export * from './preferences';
 export * from './decisions';
+export * from './files';

@@ -4,6 +4,7 @@
  * the lines a form or a reaction hands back. Each comes out finished in the reader's language,
  * so the channel code only passes strings on (it calls no translation function itself).
  */
+import type { FileIntake } from '../core';
 import { translator } from '../i18n';
 
 /** What the Teams channel says on its own, in one reader's language. */
@@ -126,3 +127,13 @@ export function slackTexts(locale?: string): SlackTexts {
     threadNoEmail: () => t('slack:threadReply.noEmail'),
   };
 }
+
+/** Where files go when a channel is started without a file intake (a channel built alone, in tests): nowhere, and the sender is told so. */
+export const NO_FILE_INTAKE: FileIntake = {
+  async afterReply(_reply, message) {
+    return message.files.length === 0 ? [] : [translator(message.locale)('views:noFileIntake', { names: message.files.map((f) => f.name).join(', ') })];
+  },
+  async afterClick() {
+    return [];
+  },
+};

@@ -1,4 +1,8 @@
-/** The view models of forms (new ticket, reply, resolve, the features' own): what both channels render a form from. */
+/**
+ * The view models of forms: the ticket core's own (new ticket, reply, resolve, assign, reopen,
+ * edit), each laid out by its template (Teams) and blocks (Slack), and any other form made of
+ * neutral fields, which both channels lay out the same way whatever it is for.
+ */
 import type { Verb } from '../core';
 import type { SiteColumn } from '../core/vocabulary';
 import type { FormLabels } from './labels';
@@ -27,11 +31,92 @@ export interface FormFieldError {
   message: string;
 }
 
-/** An input form: new ticket, comment/reply/note, resolve with note, assign, reopen with reason, edit. */
+/** A text input: one line, or several (`multiline`). */
+export interface TextField {
+  kind: 'text';
+  /** The input's id: the key of its value in `values` and in what a submit sends. */
+  id: string;
+  label: string;
+  placeholder?: string;
+  /** A line under the input (Slack: the input's hint; a placeholder stands in when there is none). */
+  hint?: string;
+  multiline?: boolean;
+  /** The most characters it takes. */
+  max: number;
+  required?: boolean;
+  /** What the platform says when a required input is left empty. */
+  missing?: string;
+}
+
+/** One choice among `choices`: all shown at once (`expanded`) or in a list (`compact`). */
+export interface ChoiceField {
+  kind: 'choice';
+  id: string;
+  label: string;
+  placeholder?: string;
+  choices: Choice[];
+  style: 'expanded' | 'compact';
+  /** Slack marks it required; a Teams choice set always sends a value. */
+  required?: boolean;
+}
+
+/** A yes/no switch; its value is 'true' or 'false'. */
+export interface ToggleField {
+  kind: 'toggle';
+  id: string;
+  label: string;
+}
+
+/** Times of day (HH:MM) side by side, with one hint under them. */
+export interface TimesField {
+  kind: 'times';
+  times: { id: string; label: string }[];
+  hint: string;
+}
+
+/** A line between the inputs: an introduction, or a small note (where the form's words come from). */
+export interface NoteField {
+  kind: 'note';
+  text: string;
+  small?: boolean;
+}
+
+/** What the filled form will look like, set apart: a label, a title (bold) and lines (each on its own). */
+export interface PreviewField {
+  kind: 'preview';
+  label: string;
+  title: string;
+  lines: string[];
+}
+
+/** Everything a form made of fields can hold, in the order it is shown. */
+export type FormField = TextField | ChoiceField | ToggleField | TimesField | NoteField | PreviewField;
+
+/** The ticket core's own forms, each laid out by its template (Teams) and blocks (Slack). */
+export type TicketFormName = 'new-ticket' | 'comment' | 'resolve' | 'assign' | 'reopen' | 'edit';
+
+/** A typeahead that fills the form's text with a pick (the text stays editable), and its "Use" button. */
+export interface FormPicker {
+  label: string;
+  placeholder: string;
+  use: string;
+  /** The verb that opens the form again with the pick filled in (the form's own). */
+  verb: Verb;
+  choices: Choice[];
+}
+
+/** An input form: one of the ticket core's (`form` names it), or any other made of `fields`. */
 export interface FormView {
   /** The catalog language of the title and labels ('en', 'de'). */
   locale?: string;
-  form: 'new-ticket' | 'comment' | 'resolve' | 'assign' | 'reopen' | 'edit' | 'saved-reply' | 'survey' | 'notifications' | 'answer';
+  /** Which form: a TicketFormName, or the name a command declares for its form of `fields`. */
+  form: string;
+  /** A form that is no ticket form: its fields, in order (their values are in `values` under their ids). */
+  fields?: FormField[];
+  /** A form of fields: its submit button's title. */
+  submitTitle?: string;
+  /** A form of fields offered in a message: the values its opening button carries (then `hidden`). */
+  carried?: string[];
   title: string;
   /** Verb sent on submit. */
   submitVerb: Verb;
@@ -59,23 +144,8 @@ export interface FormView {
   required?: readonly string[];
   /** The site's extra columns (new-ticket and edit forms), after the known fields; their values are in `values` under their ids. */
   extraFields?: ExtraFieldView[];
-  /** Reply and resolve forms of an agent: the saved-reply picker, and the verb that fills the text with the pick (the form's own). */
-  savedReplyPicker?: { label: string; placeholder: string; use: string; verb: Verb; choices: Choice[] };
-  /** The saved-reply form's own words. */
-  replyWords?: { name: string; namePlaceholder: string; nameError: string; body: string; bodyHint: string; bodyError: string };
-  /** The survey form: its ratings to choose from and its words. */
-  survey?: { ratings: Choice[]; rating: string; chooseRating: string; comment: string };
-  /** The answer form's own words, its choices and the preview of what requesters see (src/features/answers/views.ts). */
-  answerWords?: {
-    name: string; namePlaceholder: string; title: string; body: string; bodyHint: string; phrases: string;
-    language: string; languages: Choice[]; shown: string; shownChoices: Choice[]; preview: string;
-    /** The preview of what requesters read: the title, then the text's lines, each shown on its own (empty when nothing is typed yet). */
-    previewTitle: string; previewLines: string[]; source: string;
-    /** What each required field says when it is left empty, as a sentence. */
-    missing: { name: string; title: string; body: string; phrases: string };
-  };
-  /** Values the submit carries that are no input, e.g. the name of the saved reply being edited. */
+  /** Reply and resolve forms of an agent: the picker that fills the text, and the verb that fills it (the form's own). */
+  picker?: FormPicker;
+  /** Values the submit carries that are no input, e.g. the name of the item being edited. */
   hidden?: Record<string, string>;
-  /** The notifications form's own words (src/features/preferences/notifications-form-view.ts). */
-  choiceLabels?: { intro: string; status: string; comments: string; resolution: string; quietStart: string; quietEnd: string; quietHint: string };
 }

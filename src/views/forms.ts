@@ -6,21 +6,27 @@ import { normalizeLocale, translator } from '../i18n';
 import { valueLabel } from './format';
 import { formWords } from './labels';
 import { extraFields, extraFormValues } from './site-fields';
-import type { FormFieldError, FormView } from './types';
+import type { FormField, FormFieldError, FormView, TicketFormName } from './types';
 
-/** The inputs each form has, in order; an error on any other field is shown under the first. */
-export const FORM_FIELDS: Readonly<Record<FormView['form'], readonly string[]>> = {
+/** The inputs each of the ticket core's forms has, in order; an error on any other field is shown under the first. */
+export const FORM_FIELDS: Readonly<Record<TicketFormName, readonly string[]>> = {
   'new-ticket': ['title', 'description', 'priority', 'category'],
   comment: ['comment', 'internal'],
   resolve: ['note'],
   assign: ['assignee'],
   reopen: ['reason'],
   edit: ['title', 'description', 'category'],
-  'saved-reply': ['name', 'body'],
-  survey: ['rating', 'comment'],
-  notifications: ['status', 'comments', 'resolution', 'quietStart', 'quietEnd'],
-  answer: ['name', 'title', 'body', 'phrases', 'language', 'shown'],
 };
+
+/** The input ids of a form of fields, in order (a row of times is one input per time; notes and previews are none). */
+export function fieldInputs(fields: readonly FormField[]): string[] {
+  return fields.flatMap((f) => (f.kind === 'times' ? f.times.map((x) => x.id) : f.kind === 'note' || f.kind === 'preview' ? [] : [f.id]));
+}
+
+/** The inputs of the ticket core's form `name`; none for any other name. */
+export function ticketFormInputs(name: string): readonly string[] {
+  return Object.hasOwn(FORM_FIELDS, name) ? FORM_FIELDS[name as TicketFormName] : [];
+}
 
 /** The priority a new ticket starts with: Normal when configured, else the middle one. */
 export function defaultPriority(vocabulary: Vocabulary): string {
@@ -52,8 +58,9 @@ function siteParts(vocabulary: Vocabulary, values: Record<string, string>, creat
 }
 
 /** The input ids a form has: its own fields, then its extra columns'. An error on any other field is shown under the first. */
-export function formInputs(form: Pick<FormView, 'form' | 'extraFields'>): string[] {
-  return [...FORM_FIELDS[form.form], ...(form.extraFields ?? []).map((f) => f.id)];
+export function formInputs(form: Pick<FormView, 'form' | 'extraFields' | 'fields'>): string[] {
+  if (form.fields) return fieldInputs(form.fields);
+  return [...ticketFormInputs(form.form), ...(form.extraFields ?? []).map((f) => f.id)];
 }
 
 /** The new-ticket form; `values` are kept as typed so a failed submit loses nothing. */
@@ -131,7 +138,7 @@ export function retryForm(
   const t = translator(locale);
   const status = current.statusLabel;
   const message = current.assigneeName ? t('views:form.nowStatusAssigned', { reason, status, assignee: current.assigneeName }) : t('views:form.nowStatus', { reason, status });
-  const form = ticketForm(kind, kind, submitVerb, current, vocabulary, typed, [{ field: FORM_FIELDS[kind][0], message }], locale);
+  const form = ticketForm(kind, kind, submitVerb, current, vocabulary, typed, [{ field: ticketFormInputs(kind)[0] ?? '', message }], locale);
   form.title = `#${current.id} ${current.title}`;
   form.openText = t('views:form.open', { title: form.title });
   form.allowInternal = kind === 'comment' && 'internal' in typed;

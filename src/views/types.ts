@@ -85,25 +85,28 @@ export interface TicketView {
   agentView: boolean;
   /** The site's extra columns that hold a value, for an agent: one line each, in the site's column order. */
   extraLines?: ExtraLineView[];
-  /** SLA clocks, agents' cards only (src/features/sla/clock-view.ts). */
-  clocks?: ClockLineView[];
-  /** The ticket's files in the site's library, agents' own cards only (src/features/files/card.ts). */
-  files?: TicketFilesView;
+  /**
+   * Lines a feature adds about where the ticket stands, each around one date (due times, agents'
+   * cards only), under the ticket's facts.
+   */
+  statusLines?: StatusLineView[];
+  /** Links a feature adds under the ticket (agents' own cards only): a heading and one link per line. */
+  links?: LinkListView;
 }
 
-/** The files on an agent's ticket card, finished for the renderers: names, sizes, links. */
-export interface TicketFilesView {
+/** Links under a heading, finished for the renderers: each its text, its address and a note after it ("(12 KB)"). */
+export interface LinkListView {
   heading: string;
-  files: { name: string; size: string; url: string; line: string }[];
+  links: { text: string; url: string; note: string }[];
 }
 
-/** One SLA clock on an agent's card: the line around its date, and the colour of its state. */
-export interface ClockLineView {
-  kind: 'firstResponse' | 'resolution';
-  state: 'running' | 'warning' | 'paused' | 'breached' | 'met' | 'missed';
-  /** Adaptive Card colours; Slack picks an emoji by it. */
+/** One line about where something stands, around one date: its colour, and the sign in front of it. */
+export interface StatusLineView {
+  /** Adaptive Card colours. */
   tone: 'good' | 'warning' | 'attention' | 'default';
-  /** The text before and after the date ("First response due ", ""); the whole line when there is no date. */
+  /** What a platform without text colours marks the line with (Slack: an emoji). */
+  sign: 'on-track' | 'at-risk' | 'overdue' | 'paused' | 'done' | 'missed';
+  /** The text before and after the date; the whole line when there is no date. */
   before: string;
   after: string;
   /** ISO 8601 UTC, shown as the platform's date token; `atText` (UTC spelled out) is its fallback. */
@@ -132,8 +135,8 @@ export interface TicketSummaryView {
   actions: ActionView[];
   /** What just happened to this row, e.g. "Claimed by Dana Agent." or "Opened below." */
   notice?: string;
-  /** SLA clocks, agents' lists only. */
-  clocks?: ClockLineView[];
+  /** Lines about where the row stands, around a date (agents' lists only); see TicketView.statusLines. */
+  statusLines?: StatusLineView[];
 }
 
 export interface TicketListView {
@@ -160,7 +163,7 @@ export interface ExtraLineView {
   value: string;
 }
 
-export type { Choice, ExtraFieldView, FormFieldError, FormView } from './form-types';
+export type { Choice, ExtraFieldView, FormField, FormFieldError, FormPicker, FormView, TicketFormName } from './form-types';
 
 export interface HelpView {
   /** The catalog language of the texts ('en', 'de'). */
@@ -178,7 +181,7 @@ export interface HelpView {
 }
 
 export interface ConfirmationView {
-  /** One line or several (a heading, then lines: `sla`, `csat`, lists); channels lay each line out on its own. */
+  /** One line or several (a heading, then lines); channels lay each line out on its own. */
   message: string;
   /** What the answer is: good news, information (the default), a warning or an error; channels colour it by this. */
   tone?: NoticeTone;

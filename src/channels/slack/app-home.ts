@@ -1,7 +1,6 @@
-/** Publishes the App Home tab: my open tickets and, for agents, what is due soon (SLA) and the unassigned queue. */
+/** Publishes the App Home tab: my open tickets and, for agents, what is due soon and the unassigned queue. */
 import { dispatch } from '../../commands';
 import { VERBS } from '../../core/verbs';
-import { dueSoonView } from '../../features/sla/clock-view';
 import { homeActions } from '../../views/help-view';
 import { homeView, type HomeContent } from './blocks/home';
 import { commandContext, type SlackDeps } from './command-context';
@@ -18,8 +17,9 @@ export async function publishHome(deps: SlackDeps, userId: string, notice?: stri
   } else {
     const [mine, isAgent] = await Promise.all([dispatch(ctx, { verb: VERBS.mine }), deps.helpdesk.isAgent(ctx.actor.email)]);
     const queue = isAgent ? await dispatch(ctx, { verb: VERBS.queue, text: 'unassigned' }) : undefined;
-    // With SLA clocks on, agents see what is due soonest, from the store's due times (without, the queue answers that none are kept).
-    const due = isAgent ? dueSoonView((await dispatch(ctx, { verb: VERBS.queue, values: { queue: 'due' } })).view, ctx.locale) : undefined;
+    // Agents see what is due soonest (`queue due` as App Home asks it); a list without rows or any other answer (no such queue) is no part.
+    const asked = isAgent ? (await dispatch(ctx, { verb: VERBS.queue, values: { queue: 'due', home: 'true' } })).view : undefined;
+    const due = asked?.type === 'ticket-list' && asked.list.tickets.length > 0 ? asked : undefined;
     content = { mine: mine.view, queue: queue?.view, ...(due ? { due } : {}), notice, actions: homeActions(ctx.locale) };
   }
   await deps.client.views.publish({ user_id: userId, view: homeView(content) });

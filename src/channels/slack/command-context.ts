@@ -1,10 +1,10 @@
 /** What every Slack handler shares, and how a Slack user in a conversation becomes a CommandContext. */
-import type { FileRef, FilesFeature } from '../../features/files';
 import type { webApi } from '@slack/bolt';
 import type { CommandRegistry } from '../../commands/registry';
 import type { CommandContext, Conversation, ConversationPorts } from '../../commands/types';
 import type { Actor, HelpdeskService } from '../../helpdesk/types';
 import type { Logger } from '../../log';
+import type { FileIntake, FileRef } from '../../core';
 import { actorOf, type SlackIdentity } from './identity';
 import { readerLocaleOf } from './locale';
 
@@ -61,8 +61,8 @@ export interface SlackDeps {
   identity: SlackIdentity;
   logger: Logger;
   hooks: SlackHooks;
-  /** Where the files a message carries go (src/features/files). */
-  files: Pick<FilesFeature, 'afterReply' | 'afterClick'>;
+  /** Where the files a message carries go (the file intake the composition wires). */
+  files: FileIntake;
   /** HELPDESK_LOCALE: the language of shared channel messages (see locale.ts channelLocale). */
   locale?: string;
   /** The language an agent chose for a channel (the Store's conversation locale), if any. */

@@ -19,7 +19,8 @@ import { noEmailMessage } from './identity';
 import { channelLocale, readerLocale } from './locale';
 import { slackTexts } from '../../views/channel-texts';
 import { descriptionFromMessage, titleFromMessage } from './shortcuts';
-import { slackFileRefs, type FileRef, type SlackFile } from '../../features/files';
+import type { FileRef } from '../../core';
+import { filesOf } from './files';
 import { ANSWER_REACTION, onAnswerReaction } from './answer-reaction';
 
 /** The reaction name that files a ticket (`:ticket:`). */
@@ -31,10 +32,10 @@ const text = (t: string, locale: string | undefined) => renderMessage({ type: 't
 async function fetchMessage(deps: SlackDeps, channel: string, ts: string): Promise<{ text: string; user?: string; files: FileRef[] } | undefined> {
   const history = await deps.client.conversations.history({ channel, latest: ts, inclusive: true, limit: 1 });
   const top = history.messages?.find((m) => m.ts === ts);
-  if (top) return { text: top.text ?? '', user: top.user, files: slackFileRefs(top.files as SlackFile[] | undefined) };
+  if (top) return { text: top.text ?? '', user: top.user, files: filesOf(top.files) };
   const replies = await deps.client.conversations.replies({ channel, ts, latest: ts, inclusive: true, limit: 1 });
   const reply = replies.messages?.find((m) => m.ts === ts);
-  return reply ? { text: reply.text ?? '', user: reply.user, files: slackFileRefs(reply.files as SlackFile[] | undefined) } : undefined;
+  return reply ? { text: reply.text ?? '', user: reply.user, files: filesOf(reply.files) } : undefined;
 }
 
 /** Registers message, app_mention, reaction_added and app_home_opened listeners. */
@@ -46,7 +47,7 @@ export function registerEvents(app: App, deps: SlackDeps): void {
     const m = event as any;
     // A message with files is a `file_share`; every other subtype (edits, joins, bots) is not a person writing.
     if ((m.subtype && m.subtype !== 'file_share') || m.bot_id || typeof m.user !== 'string' || typeof m.text !== 'string' || typeof m.channel !== 'string') return;
-    const files = slackFileRefs(Array.isArray(m.files) ? m.files : []);
+    const files = filesOf(m.files);
     const typed = fromSlackText(m.text);
     if (m.channel_type === 'im') {
       const target = { channelId: m.channel, userId: m.user };

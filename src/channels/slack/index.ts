@@ -2,7 +2,6 @@
  * The Slack channel: Bolt receives commands, buttons, shortcuts, modals and events (HTTP with
  * signature checks, or Socket Mode when an app token is set) and translates them into commands.
  */
-import { FILES_OFF } from '../../features/files';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { App, ErrorCode, HTTPReceiver, LogLevel, SocketModeReceiver } from '@slack/bolt';
 import { REGISTRY, type CommandRegistry } from '../../commands/registry';
@@ -10,6 +9,7 @@ import type { ConversationPorts } from '../../commands/types';
 import type { SlackSettings } from '../../config';
 import type { HelpdeskService } from '../../helpdesk/types';
 import type { Logger } from '../../log';
+import { NO_FILE_INTAKE } from '../../views/channel-texts';
 import { registerActions } from './actions';
 import { registerCommands } from './commands';
 import type { SlackClient, SlackDeps, SlackHooks } from './command-context';
@@ -123,7 +123,7 @@ export function createSlackChannel(config: SlackChannelConfig): SlackChannel {
     identity: createSlackIdentity({ client: app.client, logger }),
     logger,
     hooks: config.hooks ?? {},
-    files: config.files ?? FILES_OFF,
+    files: config.files ?? NO_FILE_INTAKE,
     locale: config.locale,
     conversationLocale: config.conversationLocale,
   };

@@ -2,12 +2,11 @@
  * Whose language a Slack surface speaks: a private answer, modal or App Home the reader's own
  * (their `language` choice, else users.info include_locale from the identity cache); a shared
  * channel's ticket message the channel's language. The rules live in
- * commands/conversation-language.ts, shared with Teams; this file only supplies Slack's sources.
+ * src/core/conversation-ports.ts, shared with Teams; this file only supplies Slack's sources.
  */
-import { conversationLanguage, personLanguage, type LanguageSources } from '../../features/language/conversation-language';
 import { conversationOf, type SlackDeps } from './command-context';
 import type { SlackPerson } from './identity';
-import type { Conversation } from '../../core';
+import { conversationLanguage, personLanguage, type Conversation, type LanguageSources } from '../../core';
 
 /** Slack's language sources: the channel configuration's own (tests, app.ts) over the ports'. */
 function sources(deps: SlackDeps): LanguageSources {

@@ -7,7 +7,6 @@
 import { DRAFT_KEY } from '../../commands/drafts';
 import type { Reply } from '../../commands/types';
 import type { ActionView } from '../../views/types';
-import { FORM_FIELDS } from '../../views/forms';
 import type { SlackDeps } from './command-context';
 
 /** What a button's data may take before it is kept as a draft (the rest of the value is ticket id, etag, JSON). */
@@ -35,8 +34,8 @@ export async function keepLongDrafts(deps: SlackDeps, reply: Reply): Promise<Rep
     if (data === prefill) return reply;
     return { ...reply, view: { type: 'form', form: { ...v.form, values: { ...v.form.values, ...data } } } };
   }
-  if (v.type === 'form' && v.form.form === 'answer') {
-    const prefill = Object.fromEntries(FORM_FIELDS.answer.filter((k) => v.form.values[k]).map((k) => [k, v.form.values[k]]));
+  if (v.type === 'form' && v.form.carried) {
+    const prefill = Object.fromEntries(v.form.carried.filter((k) => v.form.values[k]).map((k) => [k, v.form.values[k]]));
     const data = await carried(deps, prefill);
     if (data === prefill) return reply;
     return { ...reply, view: { type: 'form', form: { ...v.form, values: { ...v.form.values, ...data } } } };

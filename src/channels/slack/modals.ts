@@ -188,7 +188,7 @@ export function registerViews(app: App, deps: SlackDeps): void {
       if (acked) return;
       // Still inside Slack's deadline: the modal stays open with everything typed and the reason.
       const meta = readMetadata(view.private_metadata);
-      await once(meta ? { response_action: 'errors', errors: { [blockIdOf(formFields(meta.form)[0], meta.fill)]: failureMessage(await readerLocale(deps, userId)) } } : undefined);
+      await once(meta ? { response_action: 'errors', errors: { [blockIdOf(formFields(meta, view.state?.values)[0], meta.fill)]: failureMessage(await readerLocale(deps, userId)) } } : undefined);
     });
   });
 }
@@ -204,8 +204,8 @@ async function submit(deps: SlackDeps, userId: string, view: ViewOutput, ack: Ac
       await ack({ response_action: 'update', view: viewModal(texts.modalTitle('helpdesk'), { type: 'error', error: { message: texts.outOfDate() } }, locale) });
       return;
     }
-    const first = blockIdOf(formFields(meta.form)[0], meta.fill);
-    const values = readFormValues(view.state?.values, meta.form);
+    const first = blockIdOf(formFields(meta, view.state?.values)[0], meta.fill);
+    const values = readFormValues(view.state?.values, meta);
     const typed = { ...values };
     // The message a ticket is made from is linked in the ticket by the create handler.
     if (meta.sourceLink) values.sourceLink = meta.sourceLink;

@@ -5,13 +5,12 @@
  * earlier message is looked up (conversations.history / replies with include_all_metadata, which
  * need channels:history, groups:history and im:history) instead of posting a second one.
  */
-import { FILES_OFF } from '../../features/files';
 import { webApi } from '@slack/bolt';
 import type { Logger } from '../../log';
 import type { ThreadReplyHandler } from '../../notify/thread-replies';
 import { DeliveryError, type Delivery, type SendOptions } from '../../notify/types';
 import type { Store } from '../../store/types';
-import { slackTexts } from '../../views/channel-texts';
+import { NO_FILE_INTAKE, slackTexts } from '../../views/channel-texts';
 import type { TicketView } from '../../views/types';
 import { renderMessage } from './blocks/message';
 import { screenMessage } from './blocks/screen';
@@ -222,7 +221,7 @@ export function slackThreadReplyHook(config: { client: SlackClient; store: Store
         return undefined;
       });
       const locale = locales?.get(`slack:${info.channelId}`);
-      const lines = await (config.files ?? FILES_OFF).afterReply(
+      const lines = await (config.files ?? NO_FILE_INTAKE).afterReply(
         { ticketId: card?.ticketId, outcome: result.ok ? 'saved' : 'failed' },
         { actor: { email: info.email, name: info.name ?? info.email }, locale, messageKey: `slack:${info.channelId}:${info.ts}`, files: info.files, holder: `slack:${info.userId}` },
       );

@@ -7,7 +7,6 @@ import type { App, BlockAction, ExternalSelectAction } from '@slack/bolt';
 import { dispatch } from '../../commands';
 import { FORM_OPEN_VERB } from '../../commands/registry';
 import { extensionsOf } from '../../commands/extensions';
-import { MAX_PICKER_CHOICES } from '../../features/saved-replies/saved-reply-use';
 import type { Choice } from '../../views/types';
 import { formModal, readFormValues, readMetadata, SAVED_REPLY_PICK, viewModal } from './blocks/modal';
 import { BLOCK_LIMITS, plain, truncate } from './blocks/limits';
@@ -22,7 +21,7 @@ const OPTION_VALUE_MAX = 150;
 
 async function choicesFor(deps: SlackDeps, userId: string, query: string): Promise<Choice[]> {
   const ctx = await commandContext(deps, userId, conversationOf(''));
-  return ctx ? extensionsOf(ctx).pickerChoices(ctx, query, MAX_PICKER_CHOICES) : [];
+  return ctx ? extensionsOf(ctx).pickerChoices(ctx, query, BLOCK_LIMITS.options) : [];
 }
 
 /** Registers the picker's options request and its pick. */
@@ -51,7 +50,7 @@ export function registerSavedReplies(app: App, deps: SlackDeps): void {
       const ctx = await commandContext(deps, userId, conversationOf(meta.channelId ?? ''));
       if (!ctx) return;
       // What was typed so far comes along; the picked reply replaces the text, which stays editable.
-      const values = { ...readFormValues(view.state?.values, meta.form), savedReply: name };
+      const values = { ...readFormValues(view.state?.values, meta), savedReply: name };
       const reply = await dispatch(ctx, { verb: FORM_OPEN_VERB[meta.form], ticketId: meta.ticketId, etag: meta.etag, values });
       const { verb: _v, form: _f, ticketId: _t, etag: _e, hidden: _h, ...where } = meta;
       const next = reply.view.type === 'form'

@@ -2,9 +2,10 @@
  * Shortcuts: "Create ticket from message" (the desk's answers its words find, else the prefilled
  * modal with a permalink) and the global "New ticket". The modal opens with the trigger id at once.
  */
-import { slackFileRefs, type FileRef, type SlackFile } from '../../features/files';
 import type { App, GlobalShortcut, MessageShortcut } from '@slack/bolt';
 import { dispatch } from '../../commands';
+import type { FileRef } from '../../core';
+import { filesOf } from './files';
 import { FROM_MESSAGE } from '../../commands/new';
 import { VERBS } from '../../core/verbs';
 import { BLOCK_LIMITS, truncate } from './blocks/limits';
@@ -71,7 +72,7 @@ export function registerShortcuts(app: App, deps: SlackDeps): void {
         });
         const author = typeof shortcut.message.user === 'string' ? `@${shortcut.message.user}` : modal.texts.someone();
         const text = typeof shortcut.message.text === 'string' ? shortcut.message.text : '';
-        const files = slackFileRefs(Array.isArray(shortcut.message.files) ? (shortcut.message.files as SlackFile[]) : []);
+        const files = filesOf(shortcut.message.files);
         await showNewTicketForm(deps, modal, userId, channelId, { text, permalink: link?.permalink, author, files, ts: shortcut.message_ts });
       },
       async () => modal?.show({ type: 'error', error: { message: failureMessage(await readerLocale(deps, shortcut.user.id)) } }),

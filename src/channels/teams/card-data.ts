@@ -7,11 +7,11 @@ import { VERBS, type Notice, type StatusRole } from '../../core';
 import { formInputs } from '../../views/forms';
 import { actsOnce } from '../../commands/registry';
 import { decidedAction, decidedForm } from '../../views/decisions';
-import { placeDates } from '../../features/sla/clock-view';
+import { placeDateMarks } from '../../views/elements';
 import type { NoticeView } from '../../views/notice-view';
-import type { ActionView, AssetListView, ClockLineView, ConfirmationView, ErrorView, FormView, HelpView, TicketListView, TicketSummaryView, TicketView } from '../../views/types';
+import type { ActionView, AssetListView, ConfirmationView, ErrorView, FormView, HelpView, StatusLineView, TicketListView, TicketSummaryView, TicketView } from '../../views/types';
 import { cardDateTime, literal, placeholders } from './card-text';
-import { clockStyle, toneStyle } from './tone';
+import { statusStyle, toneStyle } from './tone';
 
 /** Card colour by what the status means, not how it is spelled. */
 // "Warning" is yellow on white in the default host config: a ticket being worked on reads in the theme's own colour.
@@ -35,15 +35,15 @@ function rows<T>(items: T[]): { actions: T[] }[] {
   return out;
 }
 
-/** An SLA clock line: its date as DATE()/TIME() tokens, coloured and marked by its state (tone.ts). */
-function clock(c: ClockLineView) {
-  const { color, mark } = clockStyle(c.tone);
+/** A status line (e.g. an SLA clock): its date as DATE()/TIME() tokens, coloured and marked by its tone (tone.ts). */
+function statusLine(c: StatusLineView) {
+  const { color, mark } = statusStyle(c.tone);
   return { text: `${mark}${literal(c.before)}${c.at ? cardDateTime(c.at, c.atText ?? '') : ''}${literal(c.after)}`, color };
 }
 
 function summary(t: TicketSummaryView) {
   const line = `${literal(t.line.before)}${cardDateTime(t.modified, t.modifiedText)}${literal(t.line.after)}`;
-  return { id: t.id, title: literal(t.title), line, notice: literal(t.notice ?? ''), clocks: (t.clocks ?? []).map(clock), actions: t.actions.map(action) };
+  return { id: t.id, title: literal(t.title), line, notice: literal(t.notice ?? ''), statusLines: (t.statusLines ?? []).map(statusLine), actions: t.actions.map(action) };
 }
 
 /**
@@ -73,7 +73,7 @@ export function ticketData(t: TicketView) {
     link: t.link ?? '',
     createdText: cardDateTime(t.created, t.createdText),
     modifiedText: cardDateTime(t.modified, t.modifiedText),
-    clocks: (t.clocks ?? []).map(clock),
+    statusLines: (t.statusLines ?? []).map(statusLine),
     description: paragraphs(t.description),
     notice: paragraphs(t.notice?.text ?? ''),
     noticeStyle: noticeStyle(t.notice),
@@ -112,7 +112,7 @@ export function helpData(h: HelpView) {
  */
 export function confirmationData(c: ConfirmationView) {
   const style = toneStyle(c.tone);
-  const [first = '', ...rest] = c.message.split('\n').map((line) => placeDates(literal(line), c.dates, cardDateTime));
+  const [first = '', ...rest] = c.message.split('\n').map((line) => placeDateMarks(literal(line), c.dates, cardDateTime));
   const lines = rest.filter((line) => line.trim() !== '').map((text) => ({ text }));
   return {
     message: `${style.mark}${first}`,
@@ -186,7 +186,7 @@ export function formData(view: FormView) {
   if (f.etag !== undefined) submitData.etag = f.etag;
   if (f.sourceLink) submitData.sourceLink = f.sourceLink;
   Object.assign(submitData, f.hidden);
-  const picker = f.savedReplyPicker;
+  const picker = f.picker;
   return {
     title: literal(f.title),
     submitVerb: f.submitVerb,
@@ -209,13 +209,7 @@ export function formData(view: FormView) {
       return { ...x, value, error: errors[x.id], numberValue: Number(value), toggleValue: value === 'true' ? 'true' : 'false' };
     }),
     labels: f.labels,
-    // The saved-reply picker (typeahead answered by application/search) and its Use button, which opens the form again filled.
+    // The form's picker (typeahead answered by application/search) and its Use button, which opens the form again filled.
     picker: picker ? { show: true, label: picker.label, placeholder: picker.placeholder, use: picker.use, verb: picker.verb, choices: picker.choices } : { show: false, label: '', placeholder: '', use: '', verb: '', choices: [] },
-    survey: f.survey ?? { ratings: [], rating: '', chooseRating: '', comment: '' },
-    replyWords: f.replyWords ?? { name: '', namePlaceholder: '', nameError: '', body: '', bodyHint: '', bodyError: '' },
-    answerWords: f.answerWords
-      ? { ...f.answerWords, hasPreview: Boolean(f.answerWords.previewTitle || f.answerWords.previewLines.length), previewTitle: literal(f.answerWords.previewTitle), previewLines: f.answerWords.previewLines.map((text) => ({ text: literal(text) })) }
-      : undefined,
-    choiceLabels: Object.fromEntries(Object.entries(f.choiceLabels ?? {}).map(([k, v]) => [k, literal(v)])),
   };
 }

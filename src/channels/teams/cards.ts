@@ -14,7 +14,7 @@ import type { View } from '../../views/types';
 import { assetData, confirmationData, errorData, formData, helpData, listData, noticeData, ticketData } from './card-data';
 import { literal } from './card-text';
 import { screenCard } from './screen-card';
-import { filesCardElements } from '../../features/files/card';
+import { fieldsCard } from './form-card';
 
 export { literal };
 
@@ -49,10 +49,10 @@ export interface RenderCardConfig {
 /** Teams refreshes a card automatically for at most 60 listed users. */
 const MAX_REFRESH_USERS = 60;
 
-/** An agent's ticket card with its files (the files feature's fragment), above its buttons. */
-function withFiles(card: Record<string, unknown>, view: View): Record<string, unknown> {
-  if (view.type !== 'ticket' || !view.ticket.files) return card;
-  const parts = filesCardElements(view.ticket.files);
+/** A ticket card with the links a feature put under it (ticket-links.json), above its buttons; none when there are no links. */
+function withLinks(card: Record<string, unknown>, view: View): Record<string, unknown> {
+  if (view.type !== 'ticket' || !view.ticket.links?.links.length) return card;
+  const parts = [expand('ticket-links', view.ticket.links)];
   const body = Array.isArray(card.body) ? [...(card.body as Record<string, unknown>[])] : [];
   const actions = body.findIndex((b) => b.type === 'ActionSet');
   body.splice(actions < 0 ? body.length : actions, 0, ...parts);
@@ -94,7 +94,10 @@ export function refreshClause(view: View, userIds: readonly string[]): Record<st
  * cards get a refresh clause when refreshUserIds are given.
  */
 export function renderCard(view: View, options: RenderCardConfig = {}): Record<string, unknown> {
-  const card = view.type === 'help' ? helpCard(view) : view.type === 'screen' ? screenCard(view.screen) : withFiles(expand(...cardData(view)), view);
+  const card = view.type === 'help' ? helpCard(view)
+    : view.type === 'screen' ? screenCard(view.screen)
+    : view.type === 'form' && view.form.fields ? fieldsCard({ ...view.form, fields: view.form.fields })
+    : withLinks(expand(...cardData(view)), view);
   const refresh = options.refreshUserIds?.length ? refreshClause(view, options.refreshUserIds) : undefined;
   return refresh ? { ...card, refresh } : card;
 }

@@ -4,8 +4,8 @@
  * credentials), and, outside a personal chat, the one line saying files do not reach the bot there.
  */
 import { MessageFactory, type TurnContext } from 'botbuilder';
-import { teamsChannelFileCount, teamsChannelLine, teamsFileRefs, type Connector, type ReplyFacts } from '../../features/files';
-import { isPrivate } from '../../core';
+import { teamsChannelFileCount, teamsChannelLine, teamsFileRefs } from '../../features/files';
+import { isPrivate, type FileConnector as Connector, type FileReplyFacts as ReplyFacts } from '../../core';
 import type { Actor } from '../../helpdesk/types';
 import { conversationOf, localeOf, type TeamsDeps } from './turn';
 

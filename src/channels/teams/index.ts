@@ -2,7 +2,6 @@
  * The Teams channel: botbuilder's CloudAdapter (which owns Bot Connector authentication) plus the
  * help-desk bot. Exposes `handle` for the HTTP server and `adapter` for proactive sends.
  */
-import { FILES_OFF } from '../../features/files';
 import {
   CloudAdapter,
   ConfigurationBotFrameworkAuthentication,
@@ -25,7 +24,7 @@ import { createConversationTitles } from './conversation-title';
 import { createIdentityResolver, type IdentityResolver } from './identity';
 import { inPersonalChat } from './personal-chat';
 import { activityOf, authenticate, type AuthenticateRequestResult } from './authenticate';
-import { teamsTexts } from '../../views/channel-texts';
+import { NO_FILE_INTAKE, teamsTexts } from '../../views/channel-texts';
 
 export { activityFor, cardFor, shareableView, type CardAudience } from './activities';
 export type { TeamsHooks } from './bot';
@@ -85,7 +84,7 @@ export function createTeamsChannel(options: TeamsChannelConfig): TeamsChannel {
       }
     });
   const bot = new HelpdeskTeamsBot(
-    { helpdesk: options.helpdesk, commands: options.commands ?? REGISTRY, notifications: options.notifications, identity, titles: createConversationTitles(logger), logger, privateChat, claimInbound: options.claimInbound ?? memoryClaims().claimInbound, tellLater: options.tellLater, files: options.files ?? FILES_OFF },
+    { helpdesk: options.helpdesk, commands: options.commands ?? REGISTRY, notifications: options.notifications, identity, titles: createConversationTitles(logger), logger, privateChat, claimInbound: options.claimInbound ?? memoryClaims().claimInbound, tellLater: options.tellLater, files: options.files ?? NO_FILE_INTAKE },
     hooks,
   );
 

@@ -6,7 +6,6 @@
  */
 import { CardFactory, type MessagingExtensionAction, type MessagingExtensionActionResponse, type TurnContext } from 'botbuilder';
 import { dispatch } from '../../commands/index';
-import { ANSWER_VERBS } from '../../features/answers/answer-verbs';
 import { FROM_MESSAGE } from '../../commands/new';
 import type { Reply } from '../../commands/types';
 import { VERBS } from '../../core/verbs';
@@ -105,7 +104,7 @@ export async function onSubmitAction(
   if (!actor) return message(noEmailMessage(localeOf(context)));
   const data = (action.data ?? {}) as Record<string, unknown>;
   // The offer's File the ticket carries the message's link in its words (or their kept draft).
-  if (data.verb === VERBS.newForm || data.verb === ANSWER_VERBS.solved) return onOfferButton(deps, context, actor, data.verb, data, action.messagePayload?.linkToMessage);
+  if (data.verb === VERBS.newForm || data.verb === VERBS.answersSolved) return onOfferButton(deps, context, actor, data.verb, data, action.messagePayload?.linkToMessage);
   // Only the form's submit files a ticket; any other button in the dialog (e.g. cancel) just closes it.
   if (data.verb !== undefined && data.verb !== VERBS.create) return {};
   const input = inputFromCard(VERBS.create, data);

@@ -5,8 +5,7 @@
  * is built again in the conversation's language (commands/shared-view.ts, as Slack does).
  */
 import type { TurnContext } from 'botbuilder';
-import { sameLanguage } from '../../features/language/conversation-language';
-import { sharedTicketView } from '../../commands/shared-view';
+import { sameLanguage, sharedTicketView } from '../../commands/shared-view';
 import type { CommandContext, Reply } from '../../commands/types';
 import type { View } from '../../views/types';
 import { localeOf, sharedLocale, type TeamsDeps } from './turn';

@@ -4,7 +4,7 @@
  * Cards' "Warning" colour is yellow on white in the default host config); an error is "Attention".
  */
 import type { NoticeTone } from '../../core';
-import type { ClockLineView } from '../../views/types';
+import type { StatusLineView } from '../../views/types';
 
 /** A TextBlock's colour and weight, the mark in front of its text, and a Container's style. */
 export interface ToneStyle {
@@ -28,8 +28,8 @@ export function toneStyle(tone: NoticeTone | undefined): ToneStyle {
   return TONES[tone ?? 'info'];
 }
 
-/** An SLA clock line's colour and mark: on time green, past its warning bold with ⚠️, breached red, paused plain. */
-export function clockStyle(tone: ClockLineView['tone']): { color: ToneStyle['color']; mark: string } {
+/** A status line's colour and mark (an SLA clock's): on time green, past its warning with ⚠️, breached red, paused plain. */
+export function statusStyle(tone: StatusLineView['tone']): { color: ToneStyle['color']; mark: string } {
   switch (tone) {
     case 'good':
       return { color: 'Good', mark: '' };

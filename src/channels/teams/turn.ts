@@ -1,10 +1,8 @@
 /** Turning one Teams turn into the channel-neutral command context. */
-import type { FilesFeature } from '../../features/files';
 import type { ConversationAccount, TurnContext } from 'botbuilder';
 import type { CommandRegistry } from '../../commands/registry';
-import { conversationLanguage, personLanguage } from '../../features/language/conversation-language';
 import type { CommandContext, Conversation, ConversationPorts } from '../../commands/types';
-import { isPrivate } from '../../core';
+import { conversationLanguage, isPrivate, personLanguage, type FileIntake } from '../../core';
 import type { Actor, HelpdeskService } from '../../helpdesk/types';
 import type { Logger } from '../../log';
 import { teamsChannelId } from './conversation-ids';
@@ -29,8 +27,8 @@ export interface TeamsDeps {
   claimInbound?: (key: string, ttlMs: number) => Promise<'first' | 'duplicate'>;
   /** Tells a person later (through the notify outbox) what could not be said in the turn, e.g. that a change was saved. */
   tellLater?: (email: string, text: string) => Promise<void>;
-  /** Where the files a personal-chat message carries go (src/features/files). */
-  files: Pick<FilesFeature, 'afterReply' | 'afterClick'>;
+  /** Where the files a personal-chat message carries go (the file intake the composition wires). */
+  files: FileIntake;
 }
 
 /** personal / group / channel from what Teams says about a conversation (the one place Teams decides it). */
@@ -49,7 +47,7 @@ export function conversationOf(context: TurnContext): Conversation {
   return { platform: 'teams', id: kind === 'channel' ? teamsChannelId(id) : id, kind };
 }
 
-/** The language of what a whole channel or group chat reads (commands/conversation-language). */
+/** The language of what a whole channel or group chat reads (core's conversationLanguage over the conversation ports). */
 export async function sharedLocale(deps: TeamsDeps, context: TurnContext): Promise<string | undefined> {
   return conversationLanguage(deps.notifications, conversationOf(context));
 }
@@ -58,7 +56,7 @@ const READER_LOCALE = Symbol('helpdesk.readerLocale');
 
 /**
  * Decides once per turn the language of what this person reads: the one they chose (`language de`
- * in their personal chat), else what their Teams client sends (commands/conversation-language).
+ * in their personal chat), else what their Teams client sends (core's personLanguage over the conversation ports).
  */
 export async function resolveReaderLocale(deps: TeamsDeps, context: TurnContext, actor: Actor | undefined): Promise<void> {
   context.turnState.set(READER_LOCALE, await personLanguage(deps.notifications, actor?.email, context.activity.locale));

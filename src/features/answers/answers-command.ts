@@ -15,7 +15,7 @@ import { solved } from './offer';
 import { prefillFromTicket } from './prefill';
 import { answerKey } from './store';
 import { ANSWER_VERBS } from './answer-verbs';
-import { answerForm, answerList } from './views';
+import { ANSWER_FORM, answerForm, answerList } from './views';
 
 const USAGE = 'answers [add|edit|remove <name>]';
 const NAME = /^[\p{L}\p{N}][\p{L}\p{N}-]{0,39}$/u;
@@ -166,7 +166,7 @@ export const answersCommand: FeatureCommand<AnswerServices> = {
   },
   once: [ANSWER_VERBS.save, ANSWER_VERBS.remove, ANSWER_VERBS.solved],
   writes: true,
-  form: { name: 'answer', opens: ANSWER_VERBS.form, template: 'answer-form' },
+  form: { name: ANSWER_FORM, opens: ANSWER_VERBS.form },
   answers: 'confirmation',
   examples: [
     { name: 'answers', typed: 'answers' },

@@ -4,8 +4,12 @@ import type { Verb } from '../../core';
 import { REPLY_VARIABLES, renderReply } from '../../views/reply-template';
 import { normalizeLocale, translator } from '../../i18n';
 import { formWords } from '../../views/labels';
-import type { ActionView, ConfirmationSection, ConfirmationView, FormFieldError, FormView } from '../../views/types';
+import type { ActionView, ConfirmationSection, ConfirmationView, FormField, FormFieldError, FormView } from '../../views/types';
 import { ANSWER_VERBS } from './answer-verbs';
+
+/** The add/edit form's name, as its command declares it, and its inputs. */
+export const ANSWER_FORM = 'answer';
+export const ANSWER_INPUTS = ['name', 'title', 'body', 'phrases', 'language', 'shown'];
 
 /** A text's lines, blank ones left out: each is shown on its own, whole. */
 function linesOf(text: string): string[] {
@@ -34,33 +38,33 @@ export function answerForm(values: Record<string, string>, errors: FormFieldErro
   const title = original ? t('answers:form.editTitle', { name: original }) : t('answers:form.addTitle');
   const v = { name: '', title: '', body: '', phrases: '', language: normalizeLocale(locale) === 'de' ? 'de' : 'en', shown: 'true', ...values };
   const source = Number(values.sourceTicket) || undefined;
+  const words = formWords(title, v, ANSWER_FORM, locale);
+  const fields: FormField[] = [
+    ...(source ? [{ kind: 'note' as const, text: t('answers:form.fromTicket', { id: source }), small: true }] : []),
+    { kind: 'text', id: 'name', label: t('answers:form.name'), placeholder: t('answers:form.namePlaceholder'), max: 40, required: true, missing: t('answers:nameEmpty') },
+    { kind: 'text', id: 'title', label: t('answers:form.title'), max: 255, required: true, missing: t('answers:titleEmpty') },
+    { kind: 'text', id: 'body', label: t('answers:form.body'), hint: t('answers:form.bodyHint', { variables: REPLY_VARIABLES.map((x) => `{{${x}}}`).join(', ') }), multiline: true, max: 3000, required: true, missing: t('answers:bodyEmpty') },
+    { kind: 'text', id: 'phrases', label: t('answers:form.phrases'), multiline: true, max: 1000, required: true, missing: t('answers:phrasesEmpty') },
+    { kind: 'choice', id: 'language', label: t('answers:form.language'), choices: (['en', 'de'] as const).map((value) => ({ value, title: t(`answers:language.${value}`) })), style: 'compact', required: true },
+    { kind: 'choice', id: 'shown', label: t('answers:form.shown'), choices: [{ value: 'true', title: t('answers:form.shownYes') }, { value: 'false', title: t('answers:form.shownNo') }], style: 'compact', required: true },
+  ];
+  // What requesters will read: the title, then the text's lines (nothing until something is typed).
+  const previewLines = v.body ? linesOf(publicText({ title: v.title, body: v.body, sourceTicket: source }, {})) : [];
+  if (v.title.trim() || previewLines.length) fields.push({ kind: 'preview', label: t('answers:form.preview'), title: v.title.trim(), lines: previewLines });
   const form: FormView = {
     locale: normalizeLocale(locale),
-    form: 'answer',
+    form: ANSWER_FORM,
     title,
     submitVerb: ANSWER_VERBS.save,
     values: v,
     errors,
     priorities: [],
     categories: [],
-    ...formWords(title, v, 'answer', locale),
-    answerWords: {
-      name: t('answers:form.name'),
-      namePlaceholder: t('answers:form.namePlaceholder'),
-      title: t('answers:form.title'),
-      body: t('answers:form.body'),
-      bodyHint: t('answers:form.bodyHint', { variables: REPLY_VARIABLES.map((x) => `{{${x}}}`).join(', ') }),
-      phrases: t('answers:form.phrases'),
-      language: t('answers:form.language'),
-      languages: (['en', 'de'] as const).map((value) => ({ value, title: t(`answers:language.${value}`) })),
-      shown: t('answers:form.shown'),
-      shownChoices: [{ value: 'true', title: t('answers:form.shownYes') }, { value: 'false', title: t('answers:form.shownNo') }],
-      preview: t('answers:form.preview'),
-      previewTitle: v.title.trim(),
-      previewLines: v.body ? linesOf(publicText({ title: v.title, body: v.body, sourceTicket: source }, {})) : [],
-      source: source ? t('answers:form.fromTicket', { id: source }) : '',
-      missing: { name: t('answers:nameEmpty'), title: t('answers:titleEmpty'), body: t('answers:bodyEmpty'), phrases: t('answers:phrasesEmpty') },
-    },
+    ...words,
+    fields,
+    submitTitle: words.labels.save,
+    // Offered in a message (a 📖 on a thread's message), its button opens the form with everything filled in.
+    carried: ANSWER_INPUTS,
   };
   const hidden: Record<string, string> = {};
   if (original) hidden.original = original;

@@ -9,13 +9,11 @@ import type { Logger } from '../../log';
 import type { MemoStore } from '../../store';
 import type { AttachRequest, AttachResult } from './attach';
 import type { Connector } from './download';
+import type { FileIntake, FileReplyFacts as ReplyFacts, MessageFiles } from '../../core';
 import type { FileRef } from './types';
 
-/** What the reply said happened (the command layer's Reply, in part; any reply a channel holds fits). */
-export interface ReplyFacts { ticketId?: number; outcome?: string; view?: unknown }
-
-/** The message the files came with; `holder` names its sender on the platform (slack, then the user id; teams, then the AAD object id). */
-export type MessageFiles = Omit<AttachRequest, 'ticketId'> & { holder: string };
+/** What the reply said happened, and the message the files came with: the channels' terms (src/core/files.ts). */
+export type { FileReplyFacts as ReplyFacts, MessageFiles } from '../../core';
 
 /** Files waiting for the click that files the ticket or adds the comment. */
 interface Held { actor: AttachRequest['actor']; locale?: string; messageKey: string; files: FileRef[] }
@@ -27,7 +25,7 @@ const saved = (reply: ReplyFacts): reply is ReplyFacts & { ticketId: number } =>
 const offers = (reply: ReplyFacts) => ['form', 'confirmation'].includes((reply.view as { type?: string } | undefined)?.type ?? '');
 
 /** The after-reply and after-click steps over the attach function. */
-export function createAfterReply(attach: (request: AttachRequest) => Promise<AttachResult>, memos: MemoStore, logger: Logger) {
+export function createAfterReply(attach: (request: AttachRequest) => Promise<AttachResult>, memos: MemoStore, logger: Logger): FileIntake {
   async function attachTo(ticketId: number, request: Omit<AttachRequest, 'ticketId'>): Promise<string[]> {
     try {
       return (await attach({ ...request, ticketId })).lines;
@@ -74,13 +72,3 @@ export function createAfterReply(attach: (request: AttachRequest) => Promise<Att
     },
   };
 }
-
-/** Where files go when the bot was started without the files feature (a channel built alone, in tests): nowhere, and it says so. */
-export const FILES_OFF = {
-  async afterReply(_reply: ReplyFacts, message: MessageFiles): Promise<string[]> {
-    return message.files.length === 0 ? [] : [translator(message.locale)('files:off', { names: message.files.map((f) => f.name).join(', ') })];
-  },
-  async afterClick(): Promise<string[]> {
-    return [];
-  },
-};

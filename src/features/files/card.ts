@@ -1,18 +1,26 @@
 /**
  * The files on an agent's ticket card: read from the ticket's folder with one children request,
  * only when the card is built for an agent and the ticket has files, and handed to the renderers
- * finished (names, sizes, links). The Teams fragment (ticket-files.json) and the Slack blocks lay them out.
+ * finished as the card's links (names, sizes, links): each channel lays out links under a ticket
+ * the same way, whoever put them there.
  */
-import * as ACData from 'adaptivecards-templating';
 import { isGraphError } from '../../graph';
 import { translator } from '../../i18n';
-import type { TicketFilesView, TicketView } from '../../views/types';
+import type { LinkListView, TicketView } from '../../views/types';
 import type { DriveClient, DriveFile } from './drive';
 import type { FileNotes } from './file-notes';
 import { formatSize } from './texts';
-import filesFragment from './ticket-files.json' with { type: 'json' };
 
-export type { TicketFilesView } from '../../views/types';
+/** The files of a ticket, finished for the reader: names, sizes, links, and each file's line. */
+export interface TicketFilesView {
+  heading: string;
+  files: { name: string; size: string; url: string; line: string }[];
+}
+
+/** The files as the card's links: the name linked, its size after it. */
+export function filesAsLinks(view: TicketFilesView): LinkListView {
+  return { heading: view.heading, links: view.files.map((f) => ({ text: f.name, url: f.url, note: f.size })) };
+}
 
 /** How many folder reads a process keeps (one per ticket version); the oldest goes first. */
 const CACHED_FOLDERS = 500;
@@ -73,23 +81,4 @@ export async function ticketFiles(drive: DriveClient, folder: string, ticketId: 
     found = [];
   }
   return filesView(found, locale);
-}
-
-let fragment: ACData.Template | undefined;
-
-/** The Adaptive Card elements for the files (a Container); none when there are no files. */
-export function filesCardElements(view: TicketFilesView): Record<string, unknown>[] {
-  if (view.files.length === 0) return [];
-  fragment ??= new ACData.Template(filesFragment);
-  return [fragment.expand({ $root: view }) as Record<string, unknown>];
-}
-
-/** Slack mrkdwn escaping for text inside a link label. */
-const mrkdwn = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\|/g, '¦');
-
-/** The Slack blocks for the files: a heading and one linked line per file; none when there are no files. */
-export function filesSlackBlocks(view: TicketFilesView): { type: 'section'; text: { type: 'mrkdwn'; text: string } }[] {
-  if (view.files.length === 0) return [];
-  const lines = view.files.map((f) => `<${f.url}|${mrkdwn(f.name)}> (${mrkdwn(f.size)})`);
-  return [{ type: 'section', text: { type: 'mrkdwn', text: `*${mrkdwn(view.heading)}*\n${lines.join('\n')}`.slice(0, 3000) } }];
 }

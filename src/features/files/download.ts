@@ -11,6 +11,7 @@ import { backoffMs, parseRetryAfter, sleep, type RetryConfig } from '../../graph
 import type { Logger } from '../../log';
 import type { UploadSource } from './drive';
 import { FileRefused, type FileRef } from './types';
+import type { FileConnector } from '../../core';
 
 /** Allowed hosts: exact origins ('https://files.slack.com') or https suffixes ('*.sharepoint.com'). */
 export type HostList = readonly string[];
@@ -45,7 +46,7 @@ export function allowedHost(url: string, hosts: HostList): boolean {
 }
 
 /** The Bot Connector a Teams message came through: its service's host and the bot's token for it (per conversation). */
-export interface Connector { hosts: HostList; token(): Promise<string | undefined> }
+export type Connector = FileConnector;
 
 /** Opens file downloads from the platforms' own hosts. */
 export interface Downloader {

@@ -10,7 +10,7 @@ import type { MemoStore } from '../../store';
 import type { Store } from '../../store/types';
 import { createAfterReply, type MessageFiles, type ReplyFacts } from './after-reply';
 import { createAttach, type AttachRequest, type AttachResult } from './attach';
-import { createCardFiles, ticketFiles, type TicketFilesView } from './card';
+import { createCardFiles, filesAsLinks, ticketFiles, type TicketFilesView } from './card';
 import { createFileNotes, FILE_MIGRATIONS, fileNotesIn, type FileTables } from './file-notes';
 import { checkLibrary, type LibraryCheck } from './library-check';
 import { createDriveClient } from './drive';
@@ -24,7 +24,7 @@ export { slackFileRefs, teamsFileRefs, teamsChannelFileCount, TEAMS_FILE_DOWNLOA
 export { teamsChannelLine } from './texts';
 export { SLACK_FILE_HOSTS, TEAMS_DOWNLOAD_HOSTS, type Connector, type FileHosts } from './download';
 export type { AttachRequest, AttachResult } from './attach';
-export { FILES_OFF, type MessageFiles, type ReplyFacts } from './after-reply';
+export type { MessageFiles, ReplyFacts } from './after-reply';
 export type { TicketFilesView } from './card';
 export type { FileRef } from './types';
 export { FILE_MIGRATIONS, createFileNotes, fileNotesIn, type FileNotes, type FileTables } from './file-notes';
@@ -50,7 +50,7 @@ export const filesFeature = defineFeature<'graph' | 'attachmentsFolder' | 'logge
       async ticket(view, audience) {
         if (audience !== 'agent') return view;
         const files = await cardFiles(view);
-        return files ? { ...view, files } : view;
+        return files ? { ...view, links: filesAsLinks(files) } : view;
       },
     };
   },

@@ -1,4 +1,4 @@
-/** Languages: `language <lng>|default` for a person or a channel, and whose language each surface speaks (conversation-language.ts; tables in src/store: chosen_locales, locales). */
+/** Languages: `language <lng>|default` for a person or a channel, and whose language each surface speaks (src/core/conversation-ports.ts conversationLanguage and personLanguage; tables in src/store: chosen_locales, locales). */
 import { defineFeature } from '../types';
 import { languageCommand } from './language-command';
 

@@ -6,7 +6,7 @@ import { confirm, errorReply, formReply, tr } from '../../commands/respond';
 import { isReply, notificationPorts } from '../../commands/subscription-filter';
 import { VERBS, type ConversationPorts, type DmChoices, type PreferencePorts } from '../../core';
 import type { Translate } from '../../i18n';
-import { notificationsForm } from './notifications-form-view';
+import { NOTIFICATIONS_FORM, notificationsForm } from './notifications-form-view';
 import { EVERYWHERE } from '../../commands/declaration';
 import type { CommandContext, Reply } from '../../commands/types';
 import type { FeatureCommand, FeatureHandler } from '../types';
@@ -95,7 +95,7 @@ export const notificationsCommand: FeatureCommand<PreferenceServices> = {
     },
     [VERBS.notificationsSave]: save,
   },
-  form: { name: 'notifications', opens: VERBS.notificationsForm, template: 'notifications-form' },
+  form: { name: NOTIFICATIONS_FORM, opens: VERBS.notificationsForm },
   answers: 'confirmation',
   examples: [
     { name: 'notifications off', typed: 'notifications off', values: { state: 'off' }, access: 'email' },

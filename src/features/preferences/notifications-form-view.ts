@@ -1,4 +1,7 @@
-/** The `notifications` form: which DMs a person gets and their quiet hours, in their language. */
+/** The `notifications` form: which DMs a person gets and their quiet hours, in their language, made of the views' neutral fields. */
+
+/** The form's name, as its command declares it. */
+export const NOTIFICATIONS_FORM = 'notifications';
 import { VERBS, type DmChoices } from '../../core';
 import { normalizeLocale, translator } from '../../i18n';
 import { formWords } from '../../views/labels';
@@ -15,24 +18,24 @@ export function notificationsForm(choices: DmChoices, zone: string, locale?: str
     quietStart: choices.quietStart ?? '',
     quietEnd: choices.quietEnd ?? '',
   };
+  const words = formWords(title, values, NOTIFICATIONS_FORM, locale);
   return {
     locale: normalizeLocale(locale),
-    form: 'notifications',
+    form: NOTIFICATIONS_FORM,
     title,
     submitVerb: VERBS.notificationsSave,
     values,
     errors,
     priorities: [],
     categories: [],
-    ...formWords(title, values, 'notifications', locale),
-    choiceLabels: {
-      intro: t('preferences:intro'),
-      status: t('preferences:status'),
-      comments: t('preferences:comments'),
-      resolution: t('preferences:resolution'),
-      quietStart: t('preferences:quietStart'),
-      quietEnd: t('preferences:quietEnd'),
-      quietHint: t('preferences:quietHint', { zone }),
-    },
+    ...words,
+    fields: [
+      { kind: 'note', text: t('preferences:intro') },
+      { kind: 'toggle', id: 'status', label: t('preferences:status') },
+      { kind: 'toggle', id: 'comments', label: t('preferences:comments') },
+      { kind: 'toggle', id: 'resolution', label: t('preferences:resolution') },
+      { kind: 'times', times: [{ id: 'quietStart', label: t('preferences:quietStart') }, { id: 'quietEnd', label: t('preferences:quietEnd') }], hint: t('preferences:quietHint', { zone }) },
+    ],
+    submitTitle: words.labels.save,
   };
 }

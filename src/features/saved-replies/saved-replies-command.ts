@@ -4,7 +4,7 @@
  */
 import type { SavedReplyPorts } from '../../core/saved-replies';
 import { VERBS } from '../../core';
-import { savedReplyForm, savedReplyList, variableNames } from './saved-replies-view';
+import { SAVED_REPLY_FORM, savedReplyForm, savedReplyList, variableNames } from './saved-replies-view';
 import type { FormFieldError } from '../../views/types';
 import { EVERYWHERE } from '../../commands/declaration';
 import { confirm, errorReply, formReply, privately, tr } from '../../commands/respond';
@@ -141,7 +141,7 @@ export const repliesCommand: FeatureCommand<SavedReplyServices> = {
   handles: { [VERBS.replies]: replies, [VERBS.repliesForm]: replyForm, [VERBS.repliesSave]: save, [VERBS.repliesRemove]: remove },
   once: [VERBS.repliesSave, VERBS.repliesRemove],
   writes: true,
-  form: { name: 'saved-reply', opens: VERBS.repliesForm, template: 'saved-reply-form' },
+  form: { name: SAVED_REPLY_FORM, opens: VERBS.repliesForm },
   answers: 'confirmation',
   examples: [
     { name: 'replies', typed: 'replies' },

@@ -4,7 +4,10 @@ import type { SavedReply } from '../../core/saved-replies';
 import type { Ticket } from '../../helpdesk/types';
 import { normalizeLocale, translator } from '../../i18n';
 import { formWords } from '../../views/labels';
-import type { Choice, ConfirmationView, FormFieldError, FormView } from '../../views/types';
+import type { Choice, ConfirmationView, FormFieldError, FormPicker, FormView } from '../../views/types';
+
+/** The add/edit form's name, as its command declares it. */
+export const SAVED_REPLY_FORM = 'saved-reply';
 
 /** How much of a body the list and the picker show. */
 const PREVIEW = 80;
@@ -32,24 +35,24 @@ export function variableNames(variables: readonly string[]): string {
 export function savedReplyForm(values: Record<string, string>, errors: FormFieldError[], variables: readonly string[], locale?: string, original?: string): FormView {
   const t = translator(locale);
   const title = original ? t('saved-replies:form.editTitle', { name: original }) : t('saved-replies:form.addTitle');
+  const words = formWords(title, values, SAVED_REPLY_FORM, locale);
   const form: FormView = {
     locale: normalizeLocale(locale),
-    form: 'saved-reply',
+    form: SAVED_REPLY_FORM,
     title,
     submitVerb: VERBS.repliesSave,
     values: { name: '', body: '', ...values },
     errors,
     priorities: [],
     categories: [],
-    ...formWords(title, values, 'saved-reply', locale),
-    replyWords: {
-      name: t('saved-replies:form.name'),
-      namePlaceholder: t('saved-replies:form.namePlaceholder'),
-      nameError: t('saved-replies:form.nameError'),
-      body: t('saved-replies:form.body'),
-      bodyHint: t('saved-replies:form.bodyHint', { variables: variableNames(variables) }),
-      bodyError: t('saved-replies:form.bodyError'),
-    },
+    ...words,
+    fields: [
+      { kind: 'text', id: 'name', label: t('saved-replies:form.name'), placeholder: t('saved-replies:form.namePlaceholder'), max: 40, required: true, missing: t('saved-replies:form.nameError') },
+      { kind: 'text', id: 'body', label: t('saved-replies:form.body'), hint: t('saved-replies:form.bodyHint', { variables: variableNames(variables) }), multiline: true, max: 3000, required: true, missing: t('saved-replies:form.bodyError') },
+    ],
+    submitTitle: words.labels.save,
+    // Offered in a message (`replies add vpn`), its button opens the form with the name typed.
+    carried: ['name'],
   };
   if (original) form.hidden = { original };
   return form;
@@ -59,7 +62,7 @@ export function savedReplyForm(values: Record<string, string>, errors: FormField
  * The picker a reply or resolve form gets: `first` are offered before anything is typed (Teams
  * lists them; typing searches them all), and `verb` opens the form again with the pick filled in.
  */
-export function savedReplyPicker(verb: FormView['submitVerb'], first: readonly SavedReply[], locale?: string): NonNullable<FormView['savedReplyPicker']> {
+export function savedReplyPicker(verb: FormView['submitVerb'], first: readonly SavedReply[], locale?: string): FormPicker {
   const t = translator(locale);
   return { label: t('saved-replies:picker.label'), placeholder: t('saved-replies:picker.placeholder'), use: t('saved-replies:picker.use'), verb, choices: first.map(savedReplyChoice) };
 }

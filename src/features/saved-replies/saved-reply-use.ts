@@ -31,7 +31,7 @@ export async function withPicker(ports: SavedReplyPorts, ctx: CommandContext, fo
     logger.warn('saved replies unreadable; the form opens without the picker', { ticketId: form.ticketId, error });
     return [];
   });
-  if (all.length > 0) form.savedReplyPicker = savedReplyPicker(form.form === 'resolve' ? VERBS.resolveForm : VERBS.commentForm, all.slice(0, FIRST_CHOICES), ctx.locale);
+  if (all.length > 0) form.picker = savedReplyPicker(form.form === 'resolve' ? VERBS.resolveForm : VERBS.commentForm, all.slice(0, FIRST_CHOICES), ctx.locale);
   return form;
 }
 

@@ -8,7 +8,10 @@ import type { CardClock } from '../../core/sla';
 import { normalizeLocale, translator } from '../../i18n';
 import { formatDate } from '../../views/format';
 import { VERBS } from '../../core/verbs';
-import type { ClockLineView, ConfirmationView, TicketListView, TicketView, View } from '../../views/types';
+import type { ConfirmationView, StatusLineView, TicketListView, TicketView, View } from '../../views/types';
+
+/** One SLA clock as the line the cards show (a neutral status line: src/views/types.ts). */
+export type ClockLineView = StatusLineView;
 
 /** The SLA backlog summary as a message with a button that lists every ticket with a running clock (`queue due`, paged). */
 export function backlogSummaryView(text: string, locale?: string): ConfirmationView {
@@ -23,20 +26,25 @@ const TONES: Record<CardClock['state'], ClockLineView['tone']> = {
   running: 'good', warning: 'warning', breached: 'attention', paused: 'default', met: 'good', missed: 'attention',
 };
 
+/** The sign a platform without text colours puts in front, by state. */
+const SIGNS: Record<CardClock['state'], ClockLineView['sign']> = {
+  running: 'on-track', warning: 'at-risk', breached: 'overdue', paused: 'paused', met: 'done', missed: 'missed',
+};
+
 /** One clock as a card line in the reader's language. */
 export function clockLine(clock: CardClock, locale?: string): ClockLineView {
   const t = translator(locale);
   const mark = '\u0000';
   const [before, after = ''] = t(`sla:clock.${clock.state}`, { clock: t(`sla:clock.name.${clock.kind}`), at: mark }).split(mark);
   const iso = clock.at === undefined ? undefined : new Date(clock.at).toISOString();
-  return { kind: clock.kind, state: clock.state, tone: TONES[clock.state], before, after, ...(iso ? { at: iso, atText: formatDate(iso, locale) } : {}) };
+  return { tone: TONES[clock.state], sign: SIGNS[clock.state], before, after, ...(iso ? { at: iso, atText: formatDate(iso, locale) } : {}) };
 }
 
 /** The card with its clock lines, if it was made for an agent; a requester's card is returned as it is. */
 export function withClocks(view: TicketView, clocks: readonly CardClock[] | undefined): TicketView {
   if (!view.agentView || !clocks || clocks.length === 0) return view;
   const locale = normalizeLocale(view.locale);
-  return { ...view, clocks: clocks.map((c) => clockLine(c, locale)) };
+  return { ...view, statusLines: clocks.map((c) => clockLine(c, locale)) };
 }
 
 /** An agent's list with each row's clock lines (rows without a clock are left as they are). */
@@ -46,7 +54,7 @@ export function listWithClocks(list: TicketListView, clocks: ReadonlyMap<number,
     ...list,
     tickets: list.tickets.map((row) => {
       const own = clocks.get(row.id);
-      return own && own.length > 0 ? { ...row, clocks: own.map((c) => clockLine(c, locale)) } : row;
+      return own && own.length > 0 ? { ...row, statusLines: own.map((c) => clockLine(c, locale)) } : row;
     }),
   };
 }

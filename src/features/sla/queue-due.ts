@@ -2,6 +2,7 @@
  * `queue due`: open tickets with a running SLA clock (waiting ones included), nearest due first,
  * so breached first, in the order of the due times the store keeps, a page at a time ("N–M of T").
  * In a channel bound to a space, the space's tickets only, unless its button asked for every space.
+ * Asked for App Home (`home: 'true'`), the first rows of it as "Due soon" (clock-view.ts dueSoonView).
  */
 import type { ActionView } from '../../views/types';
 import { keepingList, ticketListView } from '../../views/list-view';
@@ -14,6 +15,7 @@ import type { CommandContext, CommandInput, Reply } from '../../commands/types';
 import { PAGE_SIZE, QUEUE_SCAN } from '../../commands/queue';
 import type { HostServices } from '../types';
 import type { SlaStore } from './sla-table';
+import { dueSoonView } from './clock-view';
 
 type DueRow = { id: number; dueAt: number };
 
@@ -52,5 +54,8 @@ export async function dueQueue(ctx: CommandContext, input: CommandInput, service
   const paging = [...(page > 1 ? [turn(page - 1, t('views:button.previous'))] : []), ...(page < pages ? [turn(page + 1, t('views:button.next'))] : [])];
   if (paging.length) list.actions = paging;
   scopedList(ctx, list, scope, VERBS.queue, { queue: 'due' });
-  return privately({ type: 'ticket-list', list: keepingList(list, { verb: VERBS.queue, values: { queue: 'due', page: String(page), ...spaces } }) });
+  const view = { type: 'ticket-list' as const, list: keepingList(list, { verb: VERBS.queue, values: { queue: 'due', page: String(page), ...spaces } }) };
+  // App Home's part: nothing due is an empty list, which the home leaves out.
+  if (input.values?.home === 'true') return privately(dueSoonView(view, ctx.locale) ?? { ...view, list: { ...view.list, tickets: [] } });
+  return privately(view);
 }

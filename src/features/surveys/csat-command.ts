@@ -4,7 +4,7 @@
  */
 import { sameAddress, SURVEY_DAYS, VERBS, type Survey, type SurveyPorts } from '../../core';
 import { translator } from '../../i18n';
-import { csatReport, ratingChoices, ratingText, surveyForm, surveyThanks, surveyThanksNotice } from './survey-view';
+import { SURVEY_FORM, csatReport, ratingChoices, ratingText, surveyForm, surveyThanks, surveyThanksNotice } from './survey-view';
 import { EVERYWHERE } from '../../commands/declaration';
 import { confirm, errorReply, formReply, privately, tr } from '../../commands/respond';
 import type { CommandContext, Reply } from '../../commands/types';
@@ -119,7 +119,7 @@ export const csatCommand: FeatureCommand<SurveyServices> = {
   verb: VERBS.csat,
   handles: { [VERBS.csat]: report, [VERBS.csatRate]: rate, [VERBS.csatForm]: form, [VERBS.csatAnswer]: submit },
   once: [VERBS.csatRate, VERBS.csatAnswer],
-  form: { name: 'survey', opens: VERBS.csatForm, template: 'survey-form' },
+  form: { name: SURVEY_FORM, opens: VERBS.csatForm },
   answers: 'confirmation',
   // A survey is answered by its requester only; a survey nobody sent (as here) is answered with "nothing to answer", for anyone.
   examples: [

@@ -7,6 +7,9 @@ import { formWords } from '../../views/labels';
 import { noticeWith, type NoticeView } from '../../views/notice-view';
 import type { ActionView, Choice, ConfirmationView, FormFieldError, FormView } from '../../views/types';
 
+/** The survey's form, as its command declares it. */
+export const SURVEY_FORM = 'survey';
+
 /** The ratings a scale offers, best last: the stored value and how it reads. */
 export function ratingChoices(scale: SurveyScale, locale?: string): Choice[] {
   const t = translator(locale);
@@ -66,9 +69,10 @@ export function surveyThanksNotice(sent: NoticeView, survey: Survey, rating: num
 export function surveyForm(survey: Pick<Survey, 'id' | 'ticketId' | 'scale'>, values: Record<string, string>, errors: FormFieldError[], locale?: string): FormView {
   const t = translator(locale);
   const title = t('surveys:formTitle', { id: survey.ticketId });
+  const words = formWords(title, values, SURVEY_FORM, locale);
   return {
     locale: normalizeLocale(locale),
-    form: 'survey',
+    form: SURVEY_FORM,
     title,
     submitVerb: VERBS.csatAnswer,
     ticketId: survey.ticketId,
@@ -76,8 +80,12 @@ export function surveyForm(survey: Pick<Survey, 'id' | 'ticketId' | 'scale'>, va
     errors,
     priorities: [],
     categories: [],
-    ...formWords(title, values, 'survey', locale),
-    survey: { ratings: ratingChoices(survey.scale, locale), rating: t('surveys:rating'), chooseRating: t('surveys:chooseRating'), comment: t('surveys:comment') },
+    ...words,
+    fields: [
+      { kind: 'choice', id: 'rating', label: t('surveys:rating'), placeholder: t('surveys:chooseRating'), choices: ratingChoices(survey.scale, locale), style: 'expanded' },
+      { kind: 'text', id: 'comment', label: t('surveys:comment'), multiline: true, max: 2000 },
+    ],
+    submitTitle: words.labels.send,
     hidden: { survey: survey.id },
   };
 }

@@ -61,9 +61,9 @@ describe("an agent's card and the ticket's files", () => {
     scene.stack.emulator.counters.reset();
     const reply = await handleText(ctx, `show ${id}`);
     expect(reply.view.type).toBe('ticket');
-    const ticket = (reply.view as { ticket: { files?: { files: { name: string }[] } } }).ticket;
+    const ticket = (reply.view as { ticket: { links?: { links: { text: string }[] } } }).ticket;
     const library = Object.entries(scene.stack.emulator.counters.all()).filter(([route]) => route.includes('drive')).reduce((a, [, n]) => a + n, 0);
-    return { files: ticket.files?.files.map((f) => f.name) ?? [], library };
+    return { files: ticket.links?.links.map((f) => f.text) ?? [], library };
   }
 
   it('a ticket without files costs no library request', async () => {

@@ -10,7 +10,7 @@ export interface HomeContent {
   mine: View;
   /** Present for agents only. */
   queue?: View;
-  /** Agents, with SLA clocks on: the tickets due soonest (views' dueSoonView). */
+  /** Agents: the tickets due soonest (`queue due` as App Home asks it), when any are. */
   due?: View;
   /** A line about the last button pressed here, e.g. "Ticket #12 claimed". */
   notice?: string;

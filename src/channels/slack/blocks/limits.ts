@@ -24,6 +24,8 @@ export const BLOCK_LIMITS = {
   optionText: 75,
   inputLabel: 2000,
   placeholder: 150,
+  /** Options an external select's load URL may answer with. */
+  options: 100,
 } as const;
 
 /** Cuts `text` to at most `max` characters, ending with "…" when something was cut. */

@@ -2,8 +2,7 @@
 import type { NoticeTone } from '../../../core';
 import { FORM_OPEN_VERB } from '../../../commands/registry';
 import type { ActionView, AssetListView, ConfirmationSection, FormView, HelpView, TicketListView, View } from '../../../views/types';
-import { placeDates } from '../../../features/sla/clock-view';
-import { FORM_FIELDS } from '../../../views/forms';
+import { placeDateMarks } from '../../../views/elements';
 import { actionsBlocks, button, type Block } from './elements';
 import { slackDate } from './dates';
 import { BLOCK_LIMITS, escapeMrkdwn, mrkdwn, placeConversations, plain, truncate, userText } from './limits';
@@ -95,11 +94,10 @@ function assetBlocks(list: AssetListView): Block[] {
 function formOffer(form: FormView): Block[] {
   // A prefilled new-ticket form (e.g. from words typed in a DM) opens with what was typed.
   // A draft kept server-side (too long for a button) travels by its id instead (see slack/long-button-drafts.ts).
+  // A form of fields opens with the values it says its button carries (or their kept draft), then its hidden ones.
   const prefill = form.form === 'new-ticket'
     ? Object.fromEntries((form.values.draft ? ['draft'] : ['title', 'description']).filter((k) => form.values[k]).map((k) => [k, form.values[k]]))
-    : form.form === 'saved-reply' ? { name: form.values.name ?? '', ...form.hidden }
-    // An answer form (e.g. from a 📖 on a thread's message) opens with everything filled in, or its kept draft.
-    : form.form === 'answer' ? { ...Object.fromEntries((form.values.draft ? ['draft'] : FORM_FIELDS.answer).filter((k) => form.values[k]).map((k) => [k, form.values[k]])), ...form.hidden } : undefined;
+    : form.carried ? { ...Object.fromEntries((form.values.draft ? ['draft'] : form.carried).filter((k) => form.values[k]).map((k) => [k, form.values[k]])), ...form.hidden } : undefined;
   const intro = `*${userText(form.title, 300)}*${form.form === 'new-ticket' && form.values.title ? ':' : ' —'} ${userText(form.offerText, 1000)}`;
   const open: ActionView = { verb: FORM_OPEN_VERB[form.form], title: form.openText, style: 'positive', ticketId: form.ticketId, etag: form.etag, data: prefill };
   return [{ type: 'section', text: mrkdwn(intro) }, { type: 'actions', elements: [button(open, new Set(), true)] }];
@@ -122,12 +120,12 @@ export function renderMessage(view: View, _locale?: string): SlackMessage {
       return { text: userText(view.help.title, BLOCK_LIMITS.fallbackText), blocks: helpBlocks(view.help) };
     case 'confirmation': {
       const c = view.confirmation;
-      const blocks: Block[] = [{ type: 'section', text: mrkdwn(`${TONE_MARKS[c.tone ?? 'info']}${placeDates(placeConversations(userText(c.message, BLOCK_LIMITS.sectionText - (c.dates?.length ? 400 : 20)), c.conversations), c.dates, slackDate)}`) }];
+      const blocks: Block[] = [{ type: 'section', text: mrkdwn(`${TONE_MARKS[c.tone ?? 'info']}${placeDateMarks(placeConversations(userText(c.message, BLOCK_LIMITS.sectionText - (c.dates?.length ? 400 : 20)), c.conversations), c.dates, slackDate)}`) }];
       for (const part of c.sections ?? []) blocks.push(...sectionBlocks(part));
       if (c.ticket) blocks.push(...ticketSummaryBlocks({ ...c.ticket, actions: [] }));
       blocks.push(...actionsBlocks(c.actions));
       const message = [c.message, ...(c.sections ?? []).flatMap((part) => [part.heading, ...part.lines])].join('\n');
-      return { text: placeDates(placeConversations(userText(message, BLOCK_LIMITS.fallbackText - (c.dates?.length ? 400 : 0)), c.conversations), c.dates, slackDate), blocks };
+      return { text: placeDateMarks(placeConversations(userText(message, BLOCK_LIMITS.fallbackText - (c.dates?.length ? 400 : 0)), c.conversations), c.dates, slackDate), blocks };
     }
     case 'error': {
       const e = view.error;

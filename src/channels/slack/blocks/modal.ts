@@ -1,19 +1,20 @@
 /**
- * Modals built from FormView (new ticket, comment/note, resolve, assign, reopen, edit). Block ids are the
- * form's field names, so a FormView error for field `title` lands under the title input.
+ * Modals built from FormView: the ticket core's forms (new ticket, comment/note, resolve, assign,
+ * reopen, edit) here, a form of fields by form-fields.ts. Block ids are the form's field names, so a
+ * FormView error for field `title` lands under the title input.
  */
-import { FORM_FIELDS, formInputs } from '../../../views/forms';
+import { FORM_FIELDS, fieldInputs, formInputs, ticketFormInputs } from '../../../views/forms';
 import { EXTRA_PREFIX } from '../../../views/site-fields';
-import type { FormView, View } from '../../../views/types';
+import type { FormPicker, FormView, TicketFormName, View } from '../../../views/types';
 import type { Checkboxes, ModalView, PlainTextOption, UsersSelect } from '@slack/types';
 import type { Block } from './elements';
 import { labelsFor } from '../../../views/labels';
 import type { FormLabels } from '../../../views/labels';
 import { renderMessage } from './message';
-import { notificationFormBlocks } from './notifications-form';
+import { formFieldBlocks } from './form-fields';
 import { BLOCK_LIMITS, escapeMrkdwn, mrkdwn, plain, truncate, userText } from './limits';
 import { extraInputBlock, selectInput, textInput } from './inputs';
-import { actsOnce } from '../../../commands/registry';
+import { actsOnce, FORM_OPEN_VERB } from '../../../commands/registry';
 import { decidedForm } from '../../../views/decisions';
 
 /** Every modal we open carries this callback id; the form itself travels in private_metadata. */
@@ -32,11 +33,16 @@ export interface FormMetadata {
   sourceLink?: string;
   /** How often a saved reply was picked into this modal: the text's block id changes with it, so Slack shows the new text instead of keeping what was typed. */
   fill?: number;
-  /** Values the submit carries that are no input (FormView.hidden), e.g. the saved reply being edited. */
+  /** Values the submit carries that are no input (FormView.hidden), e.g. the item being edited. */
   hidden?: Record<string, string>;
+  /** A form of fields: its input ids (a ticket form's are known by its name). */
+  inputs?: string[];
 }
 
-/** The action id of the saved-reply picker (an external_select): not verb-shaped, so the button handler leaves it to saved-replies.ts. */
+/** What an input id of a form of fields looks like (`quietStart`). */
+const INPUT_ID = /^[a-z][A-Za-z]{0,30}$/;
+
+/** The action id of the form's picker (an external_select): not verb-shaped, so the button handler leaves it to saved-reply-picker.ts. */
 export const SAVED_REPLY_PICK = 'saved_reply_pick';
 
 /** The block id of a form field in a modal whose text a saved reply was picked into `fill` times. */
@@ -45,7 +51,7 @@ export function blockIdOf(field: string, fill: number | undefined): string {
 }
 
 /** The picker block of a reply or resolve form: searched as the agent types (options load URL), a pick fills the text. */
-function pickerBlock(picker: NonNullable<FormView['savedReplyPicker']>): Block {
+function pickerBlock(picker: FormPicker): Block {
   return {
     type: 'actions',
     block_id: 'saved_reply',
@@ -62,6 +68,7 @@ export function linkOrText(url: string, label: string): string {
 const extraBlocks = (form: FormView): Block[] => (form.extraFields ?? []).map((f) => extraInputBlock(f, form.values[f.id]));
 
 function formBlocks(form: FormView, fill?: number): Block[] {
+  if (form.fields) return formFieldBlocks({ ...form, fields: form.fields });
   const v = form.values;
   const m = (key: keyof FormLabels) => form.labels[key];
   switch (form.form) {
@@ -80,7 +87,7 @@ function formBlocks(form: FormView, fill?: number): Block[] {
     }
     case 'comment': {
       const blocks: Block[] = [textInput(blockIdOf('comment', fill), m('comment'), v.comment, { multiline: true, max: BLOCK_LIMITS.inputLength })];
-      if (form.savedReplyPicker) blocks.unshift(pickerBlock(form.savedReplyPicker));
+      if (form.picker) blocks.unshift(pickerBlock(form.picker));
       if (form.allowInternal) {
         const opt: PlainTextOption = { text: plain(m('internalToggle')), value: 'true' };
         const element: Checkboxes = { type: 'checkboxes', action_id: 'value', options: [opt] };
@@ -91,7 +98,7 @@ function formBlocks(form: FormView, fill?: number): Block[] {
     }
     case 'resolve': {
       const note = textInput(blockIdOf('note', fill), m('resolveNoteShort'), v.note, { multiline: true, max: BLOCK_LIMITS.inputLength, optional: true, hint: m('resolveHint') });
-      return form.savedReplyPicker ? [pickerBlock(form.savedReplyPicker), note] : [note];
+      return form.picker ? [pickerBlock(form.picker), note] : [note];
     }
     case 'assign': {
       const element: UsersSelect = { type: 'users_select', action_id: 'value', placeholder: plain(m('pickAgent'), BLOCK_LIMITS.placeholder) };
@@ -109,51 +116,23 @@ function formBlocks(form: FormView, fill?: number): Block[] {
       blocks.push(...extraBlocks(form));
       return blocks;
     }
-    case 'saved-reply': {
-      // The view always gives its words; the field ids only stand in so a label is never empty.
-      const words = form.replyWords;
-      return [
-        textInput('name', words?.name || 'name', v.name, { max: 40, hint: words?.namePlaceholder }),
-        textInput('body', words?.body || 'body', v.body, { multiline: true, max: 3000, hint: words?.bodyHint }),
-      ];
-    }
-    case 'survey': {
-      const s = form.survey;
-      return [
-        selectInput('rating', s?.rating || 'rating', s?.chooseRating || 'rating', s?.ratings ?? [], v.rating),
-        textInput('comment', s?.comment || 'comment', v.comment, { multiline: true, max: 2000, optional: true }),
-      ];
-    }
-    case 'notifications':
-      return notificationFormBlocks(form);
-    case 'answer': {
-      // The view always gives its words; the field ids only stand in so a label is never empty.
-      const a = form.answerWords;
-      const blocks: Block[] = [];
-      if (a?.source) blocks.push({ type: 'context', elements: [mrkdwn(userText(a.source, BLOCK_LIMITS.sectionText))] });
-      blocks.push(
-        textInput('name', a?.name || 'name', v.name, { max: 40, hint: a?.namePlaceholder }),
-        textInput('title', a?.title || 'title', v.title, { max: 255 }),
-        textInput('body', a?.body || 'body', v.body, { multiline: true, max: 3000, hint: a?.bodyHint }),
-        textInput('phrases', a?.phrases || 'phrases', v.phrases, { multiline: true, max: 1000 }),
-        selectInput('language', a?.language || 'language', undefined, a?.languages ?? [], v.language, false),
-        selectInput('shown', a?.shown || 'shown', undefined, a?.shownChoices ?? [], v.shown, false),
-      );
-      if (a && (a.previewTitle || a.previewLines.length)) {
-        const title = a.previewTitle ? [`*${escapeMrkdwn(a.previewTitle).replace(/\*/g, '∗')}*`] : [];
-        blocks.push({ type: 'section', text: mrkdwn([escapeMrkdwn(a.preview), ...title, ...a.previewLines.map(escapeMrkdwn)].join('\n')) });
-      }
-      return blocks;
-    }
+    default:
+      return [];
   }
 }
 
-/** The label of each form's submit button. */
-const SUBMIT_KEYS: Record<FormView['form'], keyof FormLabels> = { 'new-ticket': 'create', comment: 'send', resolve: 'resolve', assign: 'assign', reopen: 'reopen', edit: 'save', 'saved-reply': 'save', survey: 'send', notifications: 'save', answer: 'save' };
+/** The label of each ticket form's submit button (a form of fields names its own). */
+const SUBMIT_KEYS: Record<TicketFormName, keyof FormLabels> = { 'new-ticket': 'create', comment: 'send', resolve: 'resolve', assign: 'assign', reopen: 'reopen', edit: 'save' };
 
-/** The input block ids a form has; an error on any other field is shown under the first. */
-export function formFields(form: FormView['form']): readonly string[] {
-  return FORM_FIELDS[form];
+/**
+ * The input block ids a submitted form has: a ticket form's by its name, a form of fields' as its
+ * metadata carries them (one opened before they were carried: the input blocks Slack sends back).
+ * An error on any other field is shown under the first.
+ */
+export function formFields(meta: Pick<FormMetadata, 'form' | 'inputs'>, state?: unknown): readonly string[] {
+  if (meta.inputs) return meta.inputs;
+  if (Object.hasOwn(FORM_FIELDS, meta.form)) return ticketFormInputs(meta.form);
+  return state && typeof state === 'object' ? Object.keys(state).filter((k) => INPUT_ID.test(k)) : [];
 }
 
 /** FormView errors as Slack's `response_action: 'errors'` map (block_id -> message). */
@@ -174,6 +153,7 @@ export function formModal(view: FormView, meta: Omit<FormMetadata, 'verb' | 'for
   const metadata: FormMetadata = { verb: form.submitVerb, form: form.form, ticketId: form.ticketId, etag: form.etag, ...meta };
   if (form.sourceLink) metadata.sourceLink = form.sourceLink;
   if (form.hidden) metadata.hidden = form.hidden;
+  if (form.fields) metadata.inputs = fieldInputs(form.fields);
   const blocks = formBlocks(form, meta.fill);
   // Shown when a form comes back after a failed submit (Slack's inline errors last one submit only).
   for (const e of [...form.errors].reverse()) blocks.unshift({ type: 'section', text: mrkdwn(`:warning: ${userText(e.message, 2900)}`) });
@@ -182,7 +162,7 @@ export function formModal(view: FormView, meta: Omit<FormMetadata, 'verb' | 'for
     type: 'modal',
     callback_id: FORM_CALLBACK_ID,
     title: plain(form.title, BLOCK_LIMITS.modalTitle),
-    submit: plain(form.labels[SUBMIT_KEYS[form.form]], BLOCK_LIMITS.modalButton),
+    submit: plain(form.submitTitle ?? form.labels[SUBMIT_KEYS[form.form as TicketFormName]] ?? form.labels.send, BLOCK_LIMITS.modalButton),
     close: plain(form.labels.cancel, BLOCK_LIMITS.modalButton),
     private_metadata: truncate(JSON.stringify(metadata), BLOCK_LIMITS.privateMetadata),
     blocks: blocks.slice(0, BLOCK_LIMITS.surfaceBlocks),
@@ -209,10 +189,11 @@ const str = (v: unknown): string => (typeof v === 'string' ? v : '');
  * Reads a submitted modal's inputs back into form values (users_select gives a Slack user id).
  * Payloads are untrusted: only our own block ids are read, and only string values.
  */
-export function readFormValues(state: unknown, form?: FormView['form']): Record<string, string> {
+export function readFormValues(state: unknown, meta?: Pick<FormMetadata, 'form' | 'inputs'>): Record<string, string> {
   const values: Record<string, string> = {};
   if (!state || typeof state !== 'object') return values;
-  const wanted = form ? FORM_FIELDS[form] : Object.values(FORM_FIELDS).flat();
+  const form = meta?.form;
+  const wanted = meta ? formFields(meta, state) : Object.values(FORM_FIELDS).flat();
   // The site's extra columns are blocks of their own, named by the field id's prefix.
   const extra = form === 'new-ticket' || form === 'edit' ? Object.keys(state).filter((id) => id.startsWith(EXTRA_PREFIX) && id.length <= 255) : [];
   for (const blockId of [...wanted, ...extra]) {
@@ -242,12 +223,21 @@ function plainStrings(value: unknown): Record<string, string> | undefined {
   return Object.fromEntries(entries) as Record<string, string>;
 }
 
+/** A form of fields' input ids (FormMetadata.inputs), or undefined when it is anything else. */
+function inputIds(value: unknown): string[] | undefined {
+  if (!Array.isArray(value) || value.length === 0 || value.length > 12 || value.some((v) => typeof v !== 'string' || !INPUT_ID.test(v))) return undefined;
+  return value as string[];
+}
+
 /** Parses private_metadata; anything malformed or foreign yields undefined (the submit is answered with an error). */
 export function readMetadata(raw: unknown): FormMetadata | undefined {
   if (typeof raw !== 'string') return undefined;
   try {
     const m = JSON.parse(raw);
-    if (!m || typeof m !== 'object' || typeof m.verb !== 'string' || typeof m.form !== 'string' || !Object.hasOwn(FORM_FIELDS, m.form)) return undefined;
+    if (!m || typeof m !== 'object' || typeof m.verb !== 'string' || typeof m.form !== 'string') return undefined;
+    // A ticket form is known by its name; a form of fields is one a command declares, and carries its input ids.
+    const inputs = m.inputs === undefined ? undefined : inputIds(m.inputs);
+    if (Object.hasOwn(FORM_FIELDS, m.form) ? m.inputs !== undefined : !Object.hasOwn(FORM_OPEN_VERB, m.form) || (m.inputs !== undefined && !inputs)) return undefined;
     if (m.ticketId !== undefined && !(Number.isSafeInteger(m.ticketId) && m.ticketId > 0)) return undefined;
     if (!optional(m.etag, /^[^\n]{0,200}$/) || !optional(m.channelId, /^[CDG][A-Z0-9]{1,30}$/) || !optional(m.messageTs, /^\d{1,12}\.\d{1,8}$/) || !optional(m.sourceLink, /^https:\/\/\S+$/)) return undefined;
     if (m.fill !== undefined && !(Number.isSafeInteger(m.fill) && m.fill > 0 && m.fill < 10_000)) return undefined;
@@ -256,6 +246,7 @@ export function readMetadata(raw: unknown): FormMetadata | undefined {
     const out: FormMetadata = { verb: m.verb, form: m.form, ticketId: m.ticketId, etag: m.etag, channelId: m.channelId, messageTs: m.messageTs, sourceLink: m.sourceLink };
     if (m.fill) out.fill = m.fill;
     if (hidden) out.hidden = hidden;
+    if (inputs) out.inputs = inputs;
     return out;
   } catch {
     // Metadata that is not our JSON (an old or foreign modal): read as none, so the submit is answered as a form without context.

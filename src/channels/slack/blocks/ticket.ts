@@ -2,11 +2,10 @@
 import type { SectionBlock } from '@slack/types';
 import type { Notice } from '../../../core';
 import type { NoticeView } from '../../../views/notice-view';
-import type { ClockLineView, CommentView, TicketSummaryView, TicketView } from '../../../views/types';
+import type { CommentView, LinkListView, StatusLineView, TicketSummaryView, TicketView } from '../../../views/types';
 import { actionsBlocks, button, type Block } from './elements';
 import { slackDate } from './dates';
 import { BLOCK_LIMITS, escapeMrkdwn, mrkdwn, plain, userText } from './limits';
-import { filesSlackBlocks } from '../../../features/files/card';
 
 function field(label: string, value: string, escaped?: string): { type: 'mrkdwn'; text: string } {
   const prefix = `*${label}*\n`;
@@ -35,14 +34,24 @@ function latestComments(view: TicketView, maxBlocks: number): Block[] {
   return out;
 }
 
-/** Slack has no text colours: each SLA clock's state is an emoji in front of its line. */
-const CLOCK_MARKS: Record<ClockLineView['state'], string> = {
-  running: ':large_green_circle:', warning: ':large_yellow_circle:', breached: ':red_circle:', paused: ':double_vertical_bar:', met: ':white_check_mark:', missed: ':x:',
+/** Slack has no text colours: each status line's sign is an emoji in front of it. */
+const SIGN_MARKS: Record<StatusLineView['sign'], string> = {
+  'on-track': ':large_green_circle:', 'at-risk': ':large_yellow_circle:', overdue: ':red_circle:', paused: ':double_vertical_bar:', done: ':white_check_mark:', missed: ':x:',
 };
 
-/** One SLA clock as mrkdwn: its mark, then its line with the date as Slack's date token. */
-export function clockText(c: ClockLineView): string {
-  return `${CLOCK_MARKS[c.state]} ${escapeMrkdwn(c.before)}${c.at ? slackDate(c.at, c.atText ?? '') : ''}${escapeMrkdwn(c.after)}`;
+/** One status line (an SLA clock's) as mrkdwn: its mark, then its line with the date as Slack's date token. */
+export function statusLineText(c: StatusLineView): string {
+  return `${SIGN_MARKS[c.sign]} ${escapeMrkdwn(c.before)}${c.at ? slackDate(c.at, c.atText ?? '') : ''}${escapeMrkdwn(c.after)}`;
+}
+
+/** Escaping for text inside a link label: mrkdwn's own, and `|`, which would end the label. */
+const linkLabel = (s: string) => escapeMrkdwn(s).replace(/\|/g, '¦');
+
+/** The links a feature put under a ticket: a heading and one linked line each; none when there are no links. */
+export function linkListBlocks(view: LinkListView): SectionBlock[] {
+  if (view.links.length === 0) return [];
+  const lines = view.links.map((f) => `<${f.url}|${linkLabel(f.text)}> (${linkLabel(f.note)})`);
+  return [{ type: 'section', text: { type: 'mrkdwn', text: `*${linkLabel(view.heading)}*\n${lines.join('\n')}`.slice(0, 3000) } }];
 }
 
 /** The mark in front of a notice: only a warning or an error gets :warning:; good news and information read plainly. */
@@ -81,8 +90,8 @@ export function ticketBlocks(view: TicketView, maxBlocks: number = BLOCK_LIMITS.
   // The site's own columns (agents' cards only): a section of their own, as many as a section holds.
   const extra = (view.extraLines ?? []).slice(0, BLOCK_LIMITS.fields).map((l) => field(escapeMrkdwn(l.label), l.value));
   if (extra.length) head.push({ type: 'section', fields: extra });
-  if (view.clocks?.length) head.push({ type: 'context', elements: view.clocks.slice(0, 10).map((c) => mrkdwn(clockText(c))) });
-  if (view.files) head.push(...filesSlackBlocks(view.files));
+  if (view.statusLines?.length) head.push({ type: 'context', elements: view.statusLines.slice(0, 10).map((c) => mrkdwn(statusLineText(c))) });
+  if (view.links) head.push(...linkListBlocks(view.links));
   if (view.description.trim()) head.push({ type: 'section', text: mrkdwn(userText(view.description, BLOCK_LIMITS.sectionText)) });
   const tail = actionsBlocks(view.actions);
   const link = linkTo(view.link, l.openInHelpdesk);
@@ -103,8 +112,8 @@ export function ticketBlocks(view: TicketView, maxBlocks: number = BLOCK_LIMITS.
 /** A one-line summary with its buttons, as used in lists and App Home (2 blocks). */
 export function ticketSummaryBlocks(t: TicketSummaryView): Block[] {
   const line = `${userText(t.line.before, 1000)}${slackDate(t.modified, t.modifiedText)}${userText(t.line.after, 200)}`;
-  const clocks = (t.clocks ?? []).map((c) => `\n${clockText(c)}`).join('');
-  const text = `*#${t.id} ${userText(t.title, 500)}*\n${line}${clocks}${t.notice ? `\n↳ ${userText(t.notice, 300)}` : ''}`;
+  const status = (t.statusLines ?? []).map((c) => `\n${statusLineText(c)}`).join('');
+  const text = `*#${t.id} ${userText(t.title, 500)}*\n${line}${status}${t.notice ? `\n↳ ${userText(t.notice, 300)}` : ''}`;
   const section: Block = { type: 'section', text: mrkdwn(text) };
   if (t.actions.length === 1) {
     section.accessory = button(t.actions[0]);
