@@ -53,12 +53,6 @@ function channelFilesImportingFeatures(): string[] {
 /** The files that take in a platform's input for a feature: the Teams and Slack halves of file intake. */
 const INTAKE = ['src/channels/slack/files.ts', 'src/channels/teams/files.ts'];
 
-/**
- * The digest renderers, which the digest's own screen (made of elements) replaces: helper
- * `digest-screen` deletes both. Remove this list when they are gone.
- */
-const DIGEST_RENDERERS_BEING_REMOVED = ['src/channels/slack/blocks/digest.ts', 'src/channels/teams/digest-card.ts'];
-
 /** The words that name a feature: each folder's name, singular and plural, hyphens dropped, and the words its screens were known by. */
 function featureWords(): Map<string, string> {
   const words = new Map<string, string>();
@@ -103,19 +97,16 @@ function featureNamesIn(file: string, text: string, words: Map<string, string>):
 /** The shared view types a channel renders from. */
 const VIEW_TYPES = ['src/views/types.ts', 'src/views/form-types.ts'];
 
-/** The digest's view (DigestView, DigestRowView, the `digest` case), which helper `digest-screen` replaces with a screen of elements. */
-const DIGEST_VIEW_BEING_REMOVED = (finding: string) => finding.startsWith('src/views/types.ts:') && / the digests feature$|features\/digests/.test(finding);
-
 describe('channels render elements, never a feature\'s kind', () => {
   it('no channel file imports a feature, but the Teams and Slack halves of file intake', () => {
-    const importing = channelFilesImportingFeatures().filter((f) => !DIGEST_RENDERERS_BEING_REMOVED.includes(f));
+    const importing = channelFilesImportingFeatures();
     expect(importing.filter((f) => !INTAKE.includes(f))).toEqual([]);
     expect(importing.length).toBeLessThanOrEqual(2);
   });
 
   it('src/views/types.ts and src/views/form-types.ts name no feature', () => {
     const words = featureWords();
-    const found = VIEW_TYPES.flatMap((f) => featureNamesIn(path.join(root, f), readFileSync(path.join(root, f), 'utf8'), words)).filter((f) => !DIGEST_VIEW_BEING_REMOVED(f));
+    const found = VIEW_TYPES.flatMap((f) => featureNamesIn(path.join(root, f), readFileSync(path.join(root, f), 'utf8'), words));
     expect(found).toEqual([]);
   });
 
