@@ -8,6 +8,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createTeamsChannel, type TeamsChannel } from '../../src/channels/teams';
 import { createTeamsDelivery, handleTeamsThreadReply, teamsConversationHook } from '../../src/channels/teams/notify-delivery';
 import { createChangeFeed } from '../../src/helpdesk/changes';
@@ -23,7 +24,8 @@ import { featureCommands } from './feature-commands';
 import { startFakeConnector, type FakeConnector } from './fake-connector';
 import { startHelpdeskStack, type HelpdeskStack } from './helpdesk-stack';
 
-const FIXTURES = path.resolve(__dirname, '../fixtures/teams');
+// import.meta.url, not __dirname: benches load this file as an ES module too (bench/claim-card.ts).
+const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/teams');
 
 export interface TeamsPerson {
   id: string;
