@@ -14,6 +14,8 @@ import { loadAverage, positional, sized } from './support/smoke';
 
 const CLAIMS = Number(positional[0] ?? sized(10, 2));
 const LATENCY_MS = 150;
+/** As the app keeps the agents list (src/helpdesk/index.ts's default), so a claim costs the Graph requests it costs there. */
+const AGENTS_TTL_MS = 60_000;
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.max(0, Math.ceil((p / 100) * xs.length) - 1)];
 const f = (xs: number[]) => `p50 ${pct(xs, 50).toFixed(0)} ms, p95 ${pct(xs, 95).toFixed(0)} ms`;
 
@@ -28,7 +30,7 @@ async function teams(): Promise<Timings> {
   const CHANNEL = '19:benchChannel0000@thread.tacv2';
   const dana = { id: '29:dana', name: 'Dana Agent', aadObjectId: 'aad-dana', email: 'dana@example.com' };
   const lynne = { id: '29:lynne', name: 'Lynne Robbins', aadObjectId: 'aad-lynne', email: 'lynne@example.com' };
-  const scene = await startTeamsNotifyScene({ agent: dana, people: [dana, lynne], dirPrefix: 'bench-claim-teams-' });
+  const scene = await startTeamsNotifyScene({ agent: dana, people: [dana, lynne], dirPrefix: 'bench-claim-teams-', agentCacheTtlMs: AGENTS_TTL_MS });
   const say = (text: string) => {
     const activity = scene.activity('message-channel-mention', dana, CHANNEL);
     activity.text = `<at>Help Desk</at> ${text}`;
@@ -64,7 +66,7 @@ async function slack(): Promise<Timings> {
   const DESK = 'CDESK0001';
   const sam = { id: 'USAM0001', name: 'Sam Requester', email: 'sam@example.com' };
   const dana = { id: 'UDANA001', name: 'Dana Agent', email: 'dana@example.com' };
-  const scene = await startSlackNotifyScene({ agent: dana, people: [sam, dana], dirPrefix: 'bench-claim-slack-' });
+  const scene = await startSlackNotifyScene({ agent: dana, people: [sam, dana], dirPrefix: 'bench-claim-slack-', agentCacheTtlMs: AGENTS_TTL_MS });
   const { fake, post } = scene;
   const slash = (text: string, answerAt: string) => post(slashBody({ ...slackFixture<Record<string, string>>('slash-command'), user_id: dana.id, channel_id: DESK, text, response_url: fake.responseUrl(answerAt) }));
   const out: Timings = { reply: [], card: [], cardFirst: 0 };

@@ -71,10 +71,12 @@ describe('the way of a typed claim', () => {
     session.post('Profiler.enable');
     session.post('Profiler.startPreciseCoverage', { callCount: true, detailed: false });
     const stacks: string[] = [];
+    const graphRequests: string[] = [];
     let ran: string[] = [];
     const previous = Error.stackTraceLimit;
     const onRequest = (message: unknown) => {
       const { request } = message as { request: { method: string; path: string } };
+      graphRequests.push(`${request.method} ${decodeURIComponent(request.path).replace(/^.*\/lists\//, '').slice(0, 90)}`);
       if (request.method !== 'PATCH' || !request.path.includes(`/items/${t.id}`)) return;
       Error.stackTraceLimit = Infinity;
       stacks.push(new Error('the claim PATCH').stack ?? '');
@@ -103,6 +105,7 @@ describe('the way of a typed claim', () => {
       dc.unsubscribe('http.client.request.start', onConnector);
       session.disconnect();
     }
+    console.log(`Graph requests of the claim, its reply and its card:\n  ${graphRequests.join('\n  ')}`);
     const back = srcFiles(backStacks[0] ?? '');
     console.log(`its card update crosses ${back.length} src files on the stack:\n  ${[...back].reverse().join('\n  ')}`);
     ranBack = ranBack.filter((f) => !f.startsWith(`emulator${path.sep}`));

@@ -53,6 +53,8 @@ export interface TeamsNotifyScene {
 }
 
 export interface TeamsSceneOptions {
+  /** How long the service keeps the agents list (default 0: tests see agent changes at once; benches pass the app's 60 s). */
+  agentCacheTtlMs?: number;
   /** Listed in SD_Agents as an active agent. */
   agent: TeamsPerson;
   /** Everyone the Bot Connector's member lookup knows, the agent included. */
@@ -67,7 +69,7 @@ export interface TeamsSceneOptions {
 
 export async function startTeamsNotifyScene(options: TeamsSceneOptions): Promise<TeamsNotifyScene> {
   const { agent } = options;
-  const stack = await startHelpdeskStack({ seed: 'none', service: { agentCacheTtlMs: 0 } });
+  const stack = await startHelpdeskStack({ seed: 'none', service: { agentCacheTtlMs: options.agentCacheTtlMs ?? 0 } });
   stack.emulator.data.insert('SD_Agents', { Title: agent.name, SD_Email: agent.email, SD_IsActive: true });
   const dir = mkdtempSync(path.join(tmpdir(), options.dirPrefix));
   // As the app opens it: every feature's tables, and the features bound to it.
