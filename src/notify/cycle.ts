@@ -67,6 +67,8 @@ export interface CycleRunner {
   cycle(): Promise<CycleResult>;
   /** Records what the bot just wrote like a poll result; resolves with the sends it owed (0 before the first poll). */
   record(written: FastLaneInput): Promise<number>;
+  /** Hands what the bot just wrote to the features (their afterWrite hooks); never throws. */
+  takeIn(written: FastLaneInput): Promise<void>;
 }
 
 const later = (a: string | undefined, b: string) => (!a || Date.parse(b) > Date.parse(a) ? b : a);
@@ -186,13 +188,21 @@ export function createCycleRunner(config: CycleConfig): CycleRunner {
       await search.index(written.tickets ?? []);
       const intents = await planDeliveries(store, deliverer, config.vocabulary, detected, written.origin, config.activeAgents);
       await store.commitCycleWithDeliveries({ watermarks: {}, states: detected.states, processedKeys: detected.fresh.map(commentKey) }, intents);
-      // Before the writer's answer is built: a card shows what the features keep of this change (SLA clocks) at once.
-      for (const { feature, hook } of config.hooks ?? []) {
-        await hook.afterWrite(written.tickets ?? [], pairs.map((p) => p.comment), now().getTime()).catch((err) => logger.error('a feature could not take in what the bot wrote; the next poll hands it over again', { feature, error: err }));
-      }
       return intents.length;
     });
   }
 
-  return { cycle, record };
+  /**
+   * Before the writer's answer is built: a card shows what the features keep of this change (SLA
+   * clocks) at once. Not behind the gate, so the answer never waits for a cycle; the next poll
+   * hands the same change to afterCycle too.
+   */
+  async function takeIn(written: FastLaneInput): Promise<void> {
+    const comments = (written.comments ?? []).map((p) => p.comment);
+    for (const { feature, hook } of config.hooks ?? []) {
+      await hook.afterWrite(written.tickets ?? [], comments, now().getTime()).catch((err) => logger.error('a feature could not take in what the bot wrote; the next poll hands it over again', { feature, error: err }));
+    }
+  }
+
+  return { cycle, record, takeIn };
 }

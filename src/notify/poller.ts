@@ -70,6 +70,8 @@ export interface Poller {
   start(): void;
   /** The fast lane: records and sends at once what the bot just wrote; resolves with the sends it owed, once they are in the outbox. */
   announce(written: FastLaneInput): Promise<number>;
+  /** The features take in what the bot just wrote (before the writer's answer); never throws. */
+  takeIn(written: FastLaneInput): Promise<void>;
   stop(): Promise<void>;
   runOnce(): Promise<CycleResult>;
   status(): PollerStatus;
@@ -227,6 +229,7 @@ export function createPoller(config: PollerConfig): Poller {
     },
     runOnce: cycleAndDrain,
     announce,
+    takeIn: runner.takeIn,
     status: () => ({ cycles, committed, failures, nextDelayMs: nextDelayMs(), lastError, polling: holds(), leaseError }),
   };
 }

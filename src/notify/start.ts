@@ -27,6 +27,7 @@ import { slaTableIn } from '../features/sla/sla-table';
 import { createDigests, type Digests } from '../features/digests/digest-timer';
 import type { NamedCycleHook, NamedGoneHook } from '../features/bind';
 import { createThreadReplyHandler, type ThreadReplyHandler } from './thread-replies';
+import { afterReply } from '../commands/reply-first';
 import type { ChangeFeed, Delivery } from './types';
 import type { AssignmentReasonOf } from './routing';
 
@@ -88,10 +89,15 @@ export function createNotifications(config: NotificationsConfig): Notifications 
   const logger = config.logger.child({ component: 'notify' });
   const helpdesk = config.helpdesk;
   let poller: Poller | undefined;
-  /** What the bot wrote goes straight to the poller's fast lane; before attach, or on failure, the next poll has it. */
+  /**
+   * What the bot wrote goes straight to the poller's fast lane; before attach, or on failure, the next poll has it.
+   * The features take it in at once (the writer's card shows their part); its sends wait for the writer's reply.
+   */
   async function fastLane(written: FastLaneInput): Promise<void> {
-    if (!poller) return;
-    await poller.announce(written).catch((err) => logger.warn('could not announce a change at once; the next poll will', { error: err }));
+    const p = poller;
+    if (!p) return;
+    await p.takeIn(written);
+    await afterReply(() => p.announce(written).then(() => undefined, (err) => logger.warn('could not announce a change at once; the next poll will', { error: err })));
   }
   const digests = createDigests({
     store: config.store, vocabulary: config.vocabulary, logger, timeZone: config.timeZone ?? 'UTC', locale: normalizeLocale(config.locale), sla: config.sla, now: config.now, answers: config.features?.answers,

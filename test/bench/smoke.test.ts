@@ -26,6 +26,7 @@ const BENCHES: Record<string, Smoke[]> = {
     { args: ['--postgres'], postgres: true, prints: [/engine PostgreSQL; 60 answers/, /look-up: p95 [\d.]+ ms/] },
   ],
   'bot-memory.ts': [{ prints: [/peak RSS when ready:\s+\d+ MiB/, /peak RSS after every ticket was known:\s+\d+ MiB/, /first start .*: [\d.]+ s, \d+ Graph requests/, /\d+ RU in all, at most \d+ RU in one minute/, /restart, first cycle:\s+\d+ Graph requests/] }],
+  'claim-card.ts': [{ prints: [/Teams: reply received: p50 \d+ ms/, /Teams: channel card updated: p50 \d+ ms, p95 \d+ ms \(before the reply: \d+ of \d+\)/, /Slack: channel card updated: p50 \d+ ms, p95 \d+ ms/] }],
   'commands.ts': [{ prints: [/\| help \| \d+ \| 0 \|/, /\| \*\*sum\*\* \| \*\*\d+\*\* \|/] }],
   'fast-lane.ts': [{ prints: [/channel card updated: p50 \d+ ms, p95 \d+ ms/, /requester DM received: p50 \d+ ms/] }],
   'faults-graph.ts': [{ prints: [/\| 500, once \| teams \| \d \| \d \| \d \|/, /\| Teams redelivery \(same activity id\) \| teams \|/, /\d+ rows, \d+ with something lost/] }],

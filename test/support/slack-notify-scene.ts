@@ -45,6 +45,8 @@ export interface SlackNotifyScene {
 }
 
 export interface SlackSceneOptions {
+  /** How long the service keeps the agents list (default 0: tests see agent changes at once; benches pass the app's 60 s). */
+  agentCacheTtlMs?: number;
   /** Listed in SD_Agents as an active agent. */
   agent: SlackPerson;
   /** Everyone the Slack stand-in knows, the agent included. */
@@ -61,7 +63,7 @@ const SECRET = 'notify-scene-signing-secret';
 
 export async function startSlackNotifyScene(options: SlackSceneOptions): Promise<SlackNotifyScene> {
   const { agent } = options;
-  const stack = await startHelpdeskStack({ seed: 'none', service: { agentCacheTtlMs: 0 } });
+  const stack = await startHelpdeskStack({ seed: 'none', service: { agentCacheTtlMs: options.agentCacheTtlMs ?? 0 } });
   stack.emulator.data.insert('SD_Agents', { Title: agent.name, SD_Email: agent.email, SD_IsActive: true });
   const dir = mkdtempSync(path.join(tmpdir(), options.dirPrefix));
   // As the app opens it: every feature's tables, the features bound to it, the answers' and merges' ports over it.

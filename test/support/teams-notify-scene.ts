@@ -8,6 +8,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createTeamsChannel, type TeamsChannel } from '../../src/channels/teams';
 import { createTeamsDelivery, handleTeamsThreadReply, teamsConversationHook } from '../../src/channels/teams/notify-delivery';
 import { createChangeFeed } from '../../src/helpdesk/changes';
@@ -23,7 +24,8 @@ import { featureCommands } from './feature-commands';
 import { startFakeConnector, type FakeConnector } from './fake-connector';
 import { startHelpdeskStack, type HelpdeskStack } from './helpdesk-stack';
 
-const FIXTURES = path.resolve(__dirname, '../fixtures/teams');
+// import.meta.url, not __dirname: benches load this file as an ES module too (bench/claim-card.ts).
+const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/teams');
 
 export interface TeamsPerson {
   id: string;
@@ -51,6 +53,8 @@ export interface TeamsNotifyScene {
 }
 
 export interface TeamsSceneOptions {
+  /** How long the service keeps the agents list (default 0: tests see agent changes at once; benches pass the app's 60 s). */
+  agentCacheTtlMs?: number;
   /** Listed in SD_Agents as an active agent. */
   agent: TeamsPerson;
   /** Everyone the Bot Connector's member lookup knows, the agent included. */
@@ -65,7 +69,7 @@ export interface TeamsSceneOptions {
 
 export async function startTeamsNotifyScene(options: TeamsSceneOptions): Promise<TeamsNotifyScene> {
   const { agent } = options;
-  const stack = await startHelpdeskStack({ seed: 'none', service: { agentCacheTtlMs: 0 } });
+  const stack = await startHelpdeskStack({ seed: 'none', service: { agentCacheTtlMs: options.agentCacheTtlMs ?? 0 } });
   stack.emulator.data.insert('SD_Agents', { Title: agent.name, SD_Email: agent.email, SD_IsActive: true });
   const dir = mkdtempSync(path.join(tmpdir(), options.dirPrefix));
   // As the app opens it: every feature's tables, and the features bound to it.

@@ -5,6 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { App, ErrorCode, HTTPReceiver, LogLevel, SocketModeReceiver } from '@slack/bolt';
 import { REGISTRY, type CommandRegistry } from '../../commands/registry';
+import { replyFirst } from '../../commands/reply-first';
 import type { ConversationPorts } from '../../commands/types';
 import type { SlackSettings } from '../../config';
 import type { HelpdeskService } from '../../helpdesk/types';
@@ -132,6 +133,8 @@ export function createSlackChannel(config: SlackChannelConfig): SlackChannel {
   app.use(claimMiddleware(config.inbound ?? memoryClaims(), logger));
   // Then, once per request, who is acting and in which conversation (the onConversation hook).
   app.use(personMiddleware(deps));
+  // Each listener's reply goes out before what its commands left for later: the channel cards (commands/reply-first.ts).
+  app.use(({ next }) => replyFirst(next));
   registerCommands(app, deps);
   registerActions(app, deps);
   registerViews(app, deps);

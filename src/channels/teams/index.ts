@@ -11,6 +11,7 @@ import {
 } from 'botbuilder';
 import type { Request, Response } from 'restify';
 import { REGISTRY, type CommandRegistry } from '../../commands/registry';
+import { replyFirst } from '../../commands/reply-first';
 import type { ConversationPorts } from '../../commands/types';
 import type { TeamsSettings } from '../../config';
 import type { HelpdeskService } from '../../helpdesk/types';
@@ -131,10 +132,13 @@ export function createTeamsChannel(options: TeamsChannelConfig): TeamsChannel {
           res.end(checked.body);
           return;
         }
-        const invoke = await adapter.runAuthenticated(checked.result, activity, (context) => bot.run(context));
-        res.status(invoke?.status ?? 200);
-        if (invoke?.body) res.send(invoke.body);
-        res.end();
+        // The turn's reply (an invoke's answer too) goes out before what its commands left for later: the channel cards.
+        await replyFirst(async () => {
+          const invoke = await adapter.runAuthenticated(checked.result, activity, (context) => bot.run(context));
+          res.status(invoke?.status ?? 200);
+          if (invoke?.body) res.send(invoke.body);
+          res.end();
+        });
       } catch (err) {
         // botbuilder rethrows what onTurnError could not absorb; the caller gets a plain 500, never internals.
         logger.error('Teams request failed', { activityId: (req.body as { id?: unknown }).id, error: err });
