@@ -12,7 +12,7 @@ import { createFilesFeature, SLACK_FILE_HOSTS, TEAMS_DOWNLOAD_HOSTS, type FileHo
 import { createHelpdeskService } from './helpdesk';
 import { createChangeFeed } from './helpdesk/changes';
 import type { Logger } from './log';
-import { createNotifications, type Delivery, type Poller } from './notify';
+import { createNotifications, createOutboxService, type Delivery, type Poller } from './notify';
 import { createServer, type TeamsEndpoint } from './server';
 import { probeHelpdesk, reachabilityReport, readyState, REPORT_WAIT_MS } from './readiness';
 import { reportStatusRoles } from './settings/roles';
@@ -23,8 +23,6 @@ import { slackPresenceOver } from './channels/slack/presence';
 import { bindFeatures, FEATURES, featureMigrations, type AnyFeature, type HostServices } from './features';
 import type { FeatureRead, StartupSettings } from './features/types';
 import path from 'node:path';
-import { answerPortsOver } from './features/answers';
-import { mergePortsOver } from './features/duplicates';
 import { normalizeLocale } from './i18n';
 import { leaseFor, openStore } from './store';
 
@@ -99,27 +97,26 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
   reportStatusRoles(service.vocabulary, logger.child({ component: 'settings' }));
   // The site's columns are read while the channels load; a read that fails is logged and the settings serve.
   void service.ticketSchema();
+  const feed = createChangeFeed(graph, config.helpdesk, { extra: () => service.vocabulary.site?.extra, saw: (t) => service.sawTicket(t) });
   // Each listed feature is handed the services it names; one that names what this host lacks stops start-up here.
-  const featureHost: HostServices = { helpdesk: service, logger, vocabulary: service.vocabulary, locale: normalizeLocale(config.locale), timeZone: config.timeZone, slaPolicy: sla, routing, now: () => new Date(), store, graph, attachmentsFolder: config.files.folder };
+  const featureHost: HostServices = {
+    helpdesk: service, logger, vocabulary: service.vocabulary, locale: normalizeLocale(config.locale), timeZone: config.timeZone, slaPolicy: sla, routing, now: () => new Date(), store, graph, attachmentsFolder: config.files.folder,
+    feed, outbox: createOutboxService(store), csat: config.csat, stormThreshold: config.stormThreshold,
+  };
   const features = bindFeatures(featureList, { ...featureHost, db: featureDb });
   const commands = options.commands ?? registryOf(features);
+  // Notify runs what the listed features declare (their hooks, timers, planning and card parts), and nothing of a feature off the list.
   const notifications = createNotifications({
-    cycleHooks: features.cycleHooks,
-    goneHooks: features.goneHooks,
+    features,
     store,
-    feed: createChangeFeed(graph, config.helpdesk, { extra: () => service.vocabulary.site?.extra, saw: (t) => service.sawTicket(t) }),
+    feed,
     helpdesk: service,
     vocabulary: service.vocabulary,
     locale: config.locale,
     logger,
     pollSeconds: config.pollSeconds,
     backfillMinutes: config.backfillMinutes,
-    stormThreshold: config.stormThreshold,
-    sla,
-    csat: config.csat,
     timeZone: config.timeZone,
-    // The answers' and merges' ports the commands and the poll cycle share, over their tables in the store's database.
-    features: { answers: answerPortsOver(featureDb), merges: mergePortsOver(featureDb) },
     // A lease lives 3/4 of a poll interval: a dead poller is replaced within two intervals.
     lease: leaseFor(store, { ttlMs: config.pollSeconds * 750, logger: logger.child({ component: 'lease' }) }),
   });
@@ -218,7 +215,7 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
   poller = notifications.attach([loaded.delivery, ...slackDeliveries]);
   if (options.poll !== false) {
     poller.start();
-    notifications.digests.start();
+    notifications.timers.start();
   }
   const started = poller;
 
@@ -231,7 +228,7 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
     reachability: () => reachabilityReport(config, probe),
     async close() {
       probe.stop();
-      notifications.digests.stop();
+      notifications.timers.stop();
       await started.stop();
       await server.close();
       await slack?.stop();

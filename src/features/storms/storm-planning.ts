@@ -12,7 +12,6 @@ import type { DeliveryIntent, Store } from '../../store/types';
 import { mergedDmText, stormView } from './storm-view';
 import type { ChangeSet } from '../../notify/detect';
 import { dmLane, type OutboxPayload } from '../../notify/intents';
-import type { Target } from '../../notify/types';
 import type { Logger } from '../../log';
 import { slaTableIn, type SlaRecord } from '../sla/sla-table';
 
@@ -40,17 +39,6 @@ export interface StormInput {
   createdAt: string;
   /** Where an SLA store that cannot answer is reported. */
   logger?: Logger;
-}
-
-/** Records, while planning, which channel targets are first cards (routing's 'post'). */
-export function postRecorder(): { posts: Set<string>; seen(set: ChangeSet, targets: Target[]): void } {
-  const posts = new Set<string>();
-  return {
-    posts,
-    seen(set, targets) {
-      for (const t of targets) if (t.type === 'channel' && t.action === 'post') posts.add(`${set.ticket.id}>${t.platform}:${t.conversationId}`);
-    },
-  };
 }
 
 const setKeyOf = (intentKey: string) => intentKey.slice(0, intentKey.indexOf('>'));
