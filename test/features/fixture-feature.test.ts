@@ -30,6 +30,7 @@ import { freshDatabase, pgAvailable } from '../support/postgres';
 import { interactiveBody, slackFixture, slashBody } from '../support/slack-request';
 import { cardOf, cardText, startTeamsHarness, type TeamsHarness } from '../teams/harness';
 import { fixtureFeature, PIN } from './fixture/fixture-feature';
+import { testHost } from '../support/feature-commands';
 import type { FixtureTables } from './fixture/tables';
 
 const logger = createLogger({ level: 'error', write: () => undefined });
@@ -57,7 +58,7 @@ describe('binding a feature list', () => {
   });
 
   it('adds its command to the registry built from the list, and only there', () => {
-    const commands = registryOf(bindFeatures(features, { logger, db: {} as Kysely<any>, store: {} as Store, graph: {} as GraphClient, vocabulary: {} as Vocabulary, now: () => new Date(), attachmentsFolder: 'SD_Attachments', locale: 'en', timeZone: 'UTC', slaPolicy: undefined, routing: undefined }));
+    const commands = registryOf(bindFeatures(features, { ...testHost({} as Store, { logger, graph: {} as GraphClient, vocabulary: {} as Vocabulary }), db: {} as Kysely<any> }));
     expect(parseCommand('pin #12 first', { commands })).toEqual({ ok: true, input: { verb: PIN, ticketId: 12, values: { note: 'first' } } });
     expect(REGISTRY.isVerb(PIN)).toBe(false);
     // The product's commands keep their help order; the new one comes after them.
@@ -106,11 +107,11 @@ for (const engine of engines) {
       db = (await store.featureDatabase()) as Kysely<FixtureTables>;
       let bound!: BoundFeatures;
       let commands!: CommandRegistry;
-      h = await startTeamsHarness({ commands: (stack) => (commands = registryOf((bound = bindFeatures(features, { logger, db, store, graph: stack.graph, vocabulary: stack.helpdesk.vocabulary, now: () => new Date(), attachmentsFolder: 'SD_Attachments', locale: 'en', timeZone: 'UTC', slaPolicy: undefined, routing: undefined })))) });
+      h = await startTeamsHarness({ commands: (stack) => (commands = registryOf((bound = bindFeatures(features, { ...testHost(store, { logger, graph: stack.graph, vocabulary: stack.helpdesk.vocabulary, helpdesk: stack.helpdesk, feed: createChangeFeed(stack.graph, stack.settings) }), db })))) });
       scene = await startSlackScene(h.stack.helpdesk, undefined, { commands });
       const helpdesk = h.stack.helpdesk;
       const notifications = createNotifications({
-        store, feed: createChangeFeed(h.stack.graph, h.stack.settings), helpdesk, vocabulary: helpdesk.vocabulary, logger, pollSeconds: 15, cycleHooks: bound.cycleHooks,
+        store, feed: createChangeFeed(h.stack.graph, h.stack.settings), helpdesk, vocabulary: helpdesk.vocabulary, logger, pollSeconds: 15, features: bound,
       });
       poller = notifications.attach([]);
       lynnes = (await helpdesk.createTicket({ email: h.emails.lynne!, name: 'Lynne Robbins' }, { title: 'Fixture ticket', description: 'for pins' })).id;

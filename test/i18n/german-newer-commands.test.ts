@@ -15,7 +15,7 @@ import { handleText } from '../../src/commands';
 import type { CommandContext, Reply } from '../../src/commands/types';
 import type { CommandRegistry } from '../../src/commands/registry';
 import { openPolicySource } from '../../src/features/sla/policy-source';
-import { featureCommands, savedRepliesIn, surveysOf } from '../support/feature-commands';
+import { boundFeatures, featureCommands, savedRepliesIn, surveysOf } from '../support/feature-commands';
 import { createChangeFeed } from '../../src/helpdesk/changes';
 import { createLogger } from '../../src/log';
 import { createNotifications, type Notifications } from '../../src/notify';
@@ -52,7 +52,8 @@ beforeAll(async () => {
   stack.emulator.data.insert('SD_Agents', { Title: dana.name, SD_Email: dana.email, SD_IsActive: true });
   dir = mkdtempSync(path.join(tmpdir(), 'german-newer-'));
   store = createSqliteStore({ dataDir: dir });
-  notifications = createNotifications({ store, feed: createChangeFeed(stack.graph, stack.settings), helpdesk: stack.helpdesk, vocabulary: stack.helpdesk.vocabulary, logger, pollSeconds: 15, csat: { enabled: true, scale: 'five' } });
+  const feed = createChangeFeed(stack.graph, stack.settings);
+  notifications = createNotifications({ store, feed, helpdesk: stack.helpdesk, vocabulary: stack.helpdesk.vocabulary, logger, pollSeconds: 15, features: await boundFeatures(store, { helpdesk: stack.helpdesk, feed, csat: { enabled: true, scale: 'five' } }) });
   const t = await stack.helpdesk.createTicket(lynne, { title: 'Drucker klemmt', priority: 'High' });
   ticketId = t.id;
   writeFileSync(path.join(dir, 'sla.json'), JSON.stringify(POLICY));

@@ -49,11 +49,11 @@ describe.skipIf(!pgAvailable())(`digests with two replicas${pgAvailable() ? '' :
     await a.poller.runOnce();
     await b.poller.runOnce();
     await a.sayInTeams('digest daily 09:00 Europe/Berlin');
-    await b.notifications.digests.ports.setSchedule({ platform: 'slack', id: 'CDESK', kind: 'channel' }, { cadence: 'daily', time: '09:00', zone: 'Europe/Berlin' }, dana.email);
+    await b.digests.setSchedule({ platform: 'slack', id: 'CDESK', kind: 'channel' }, { cadence: 'daily', time: '09:00', zone: 'Europe/Berlin' }, dana.email);
 
     for (const minute of [0, 1, 2]) {
       now = Date.parse('2026-11-23T08:00:30Z') + minute * 60_000;
-      await Promise.all([a.notifications.digests.tick(), b.notifications.digests.tick()]);
+      await Promise.all([a.notifications.timers.tick(), b.notifications.timers.tick()]);
       await Promise.all([a.poller.runOnce(), b.poller.runOnce()]);
     }
     expect(teamsDigests(connector)).toHaveLength(1);

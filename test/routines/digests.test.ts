@@ -83,7 +83,7 @@ describe('channel digests end to end', () => {
     // Slack's channel hears high-priority tickets only: its digest covers just those.
     const ports = createConversationPorts(bot.store);
     await ports.subscribe(SLACK, { kind: 'high' }, dana);
-    await bot.notifications.digests.ports.setSchedule(SLACK, { cadence: 'daily', time: '09:00', zone: 'Europe/Berlin' }, dana.email);
+    await bot.digests.setSchedule(SLACK, { cadence: 'daily', time: '09:00', zone: 'Europe/Berlin' }, dana.email);
 
     // Before the slot: a new ticket, and one resolved.
     ticket('Mouse wheel sticks', {}, '2026-11-23T07:00:00Z');

@@ -17,7 +17,8 @@ import { createNotifications, type Notifications, type Poller } from '../../src/
 import { createServer, type Server } from '../../src/server';
 import { openPolicySource } from '../../src/features/sla/policy-source';
 import { createSqliteStore, type Store } from '../../src/store';
-import { featureCommands } from '../support/feature-commands';
+import { boundFeatures } from '../support/feature-commands';
+import { registryOf } from '../../src/commands/registry';
 import { startFakeSlack, type FakeSlack } from '../support/fake-slack';
 import { startHelpdeskStack, type HelpdeskStack } from '../support/helpdesk-stack';
 import { createSlackPoster, eventBody, interactiveBody, slackFixture } from '../support/slack-request';
@@ -46,13 +47,15 @@ beforeEach(async () => {
   writeFileSync(path.join(dir, 'sla.json'), JSON.stringify(POLICY));
   store = createSqliteStore({ dataDir: dir });
   const sla = await openPolicySource(path.join(dir, 'sla.json'), { logger, priorities: stack.helpdesk.vocabulary.priorities });
-  notifications = createNotifications({ store, feed: createChangeFeed(stack.graph, stack.settings), helpdesk: stack.helpdesk, vocabulary: stack.helpdesk.vocabulary, logger, pollSeconds: 15, sla, now: () => new Date(now) });
+  const feed = createChangeFeed(stack.graph, stack.settings);
+  const features = await boundFeatures(store, { graph: stack.graph, helpdesk: stack.helpdesk, feed, slaPolicy: sla, vocabulary: stack.helpdesk.vocabulary, now: () => new Date(now) });
+  notifications = createNotifications({ store, feed, helpdesk: stack.helpdesk, vocabulary: stack.helpdesk.vocabulary, logger, pollSeconds: 15, now: () => new Date(now), features });
   fake = await startFakeSlack({ users: [sam, dana] });
   channel = createSlackChannel({
     settings: { botToken: fake.token, signingSecret: SECRET, apiUrl: fake.apiUrl },
     helpdesk: notifications.helpdesk,
     notifications: notifications.ports,
-    commands: await featureCommands(store, { graph: stack.graph, slaPolicy: sla, vocabulary: stack.helpdesk.vocabulary, now: () => new Date(now) }),
+    commands: registryOf(features),
     logger,
     hooks: { onConversation: slackConversationHook(store) },
   });
@@ -78,7 +81,7 @@ const dmsTo = (userId: string) => fake.callsTo('chat.postMessage').filter((c) =>
 /** A poll cycle at `at` (after the digest and held-DM check), and every send it owed. */
 async function at(iso: string): Promise<void> {
   now = Date.parse(iso);
-  await notifications.digests.tick();
+  await notifications.timers.tick();
   await poller.runOnce();
 }
 
