@@ -6,11 +6,12 @@ import { summariseStorms } from './storm-planning';
 /** The storms feature: what it adds to the bot (src/features/types.ts says what each field means). */
 export const stormsFeature = defineFeature({
   name: 'storms',
-  needs: ['store', 'vocabulary', 'stormThreshold', 'logger'],
+  needs: ['store', 'vocabulary', 'stormThreshold', 'logger', 'slaPolicy'],
   commands: [],
   // More than HELPDESK_STORM_THRESHOLD of one channel's tickets in one cycle: one summary in their place, committed with the cycle.
-  plan: ({ store, vocabulary, stormThreshold, logger }) => ({
-    cycle: (plan) => summariseStorms({ store, vocabulary, threshold: stormThreshold, logger, ...plan }),
+  // A breached SLA makes a ticket matter only where clocks are kept (a policy set, and the sla feature listed).
+  plan: ({ store, vocabulary, stormThreshold, logger, slaPolicy }) => ({
+    cycle: (plan) => summariseStorms({ store, vocabulary, threshold: stormThreshold, logger, clocks: slaPolicy !== undefined, ...plan }),
   }),
   // `queue changes`: the tickets a storm's summary lists, from the memo the cycle kept.
   extensions: ({ store }) => ({ queues: { changes: (ctx, input) => changesQueue(ctx, input, store) } }),
