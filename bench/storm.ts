@@ -17,7 +17,7 @@ import { createTeamsDelivery, teamsConversationHook } from '../src/channels/team
 import { createChangeFeed } from '../src/helpdesk/changes';
 import { createLogger } from '../src/log';
 import { createNotifications, createOutboxService, type Delivery } from '../src/notify';
-import { bindFeatures, FEATURES } from '../src/features';
+import { bindFeatures, FEATURES, featureMigrations } from '../src/features';
 import { createServer } from '../src/server';
 import { createSqliteStore } from '../src/store';
 import { startFakeConnector } from '../test/support/fake-connector';
@@ -75,7 +75,7 @@ async function main(): Promise<void> {
   const stack = await startHelpdeskStack({ seed: 'none', service: { agentCacheTtlMs: 60_000 } });
   stack.emulator.data.insert('SD_Agents', { Title: dana.name, SD_Email: dana.email, SD_IsActive: true });
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-storm-'));
-  const store = createSqliteStore({ dataDir: dir });
+  const store = createSqliteStore({ dataDir: dir, features: featureMigrations(FEATURES) });
   const feed = createChangeFeed(stack.graph, stack.settings);
   // The product's features bound as src/app.ts binds them: the storms feature's planning hook summarises.
   const features = bindFeatures(FEATURES, {

@@ -5,6 +5,7 @@
  * reader chose German in an English client (the Playground's case), so a platform date token, which
  * the client shows in its own language, is no answer either: the date is written in German.
  */
+import { FEATURES, featureMigrations } from '../../src/features';
 import { slaTableIn } from '../../src/features/sla/sla-table';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -51,7 +52,7 @@ beforeAll(async () => {
   stack = await startHelpdeskStack({ seed: 'none', service: { agentCacheTtlMs: 0 } });
   stack.emulator.data.insert('SD_Agents', { Title: dana.name, SD_Email: dana.email, SD_IsActive: true });
   dir = mkdtempSync(path.join(tmpdir(), 'german-newer-'));
-  store = createSqliteStore({ dataDir: dir });
+  store = createSqliteStore({ dataDir: dir, features: featureMigrations(FEATURES) });
   const feed = createChangeFeed(stack.graph, stack.settings);
   notifications = createNotifications({ store, feed, helpdesk: stack.helpdesk, vocabulary: stack.helpdesk.vocabulary, logger, pollSeconds: 15, features: await boundFeatures(store, { helpdesk: stack.helpdesk, feed, csat: { enabled: true, scale: 'five' } }) });
   const t = await stack.helpdesk.createTicket(lynne, { title: 'Drucker klemmt', priority: 'High' });

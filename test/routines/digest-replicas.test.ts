@@ -3,6 +3,7 @@
  * both draining: each channel (Teams and Slack) gets its digest once. Each replica is a notifier
  * of its own (own pool, own Teams adapter) with the clock pinned.
  */
+import { FEATURES, featureMigrations } from '../../src/features';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresStore, type Store } from '../../src/store';
 import { startFakeConnector, type FakeConnector } from '../support/fake-connector';
@@ -31,7 +32,7 @@ describe.skipIf(!pgAvailable())(`digests with two replicas${pgAvailable() ? '' :
     slack = await startFakeSlack();
     const url = await freshDatabase();
     for (let i = 0; i < 2; i++) {
-      const store = await createPostgresStore({ url });
+      const store = await createPostgresStore({ url, features: featureMigrations(FEATURES) });
       stores.push(store);
       bots.push(await startBot({ stack, store, connector, slack, clock: () => now }));
     }

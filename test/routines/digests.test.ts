@@ -5,6 +5,7 @@
  * that says so), `digest now` leaving "since the last digest" alone, a closed day of the SLA
  * calendar, and bad input answered with the fix.
  */
+import { FEATURES, featureMigrations } from '../../src/features';
 import { digestSchedulesIn } from '../../src/features/digests/digest-table';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -48,7 +49,7 @@ afterEach(async () => {
 
 /** A process start on the SQLite store in `dir`. */
 async function start(sla?: object): Promise<Bot> {
-  const store = createSqliteStore({ dataDir: dir });
+  const store = createSqliteStore({ dataDir: dir, features: featureMigrations(FEATURES) });
   stores.push(store);
   let policy;
   if (sla) {

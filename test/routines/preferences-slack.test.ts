@@ -5,6 +5,7 @@
  * is; changes at night are held and come as one DM at 07:00; an SLA warning to an assignee in her
  * quiet hours is not held.
  */
+import { FEATURES, featureMigrations } from '../../src/features';
 import { preferencesIn } from '../../src/features/preferences/preference-table';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -45,7 +46,7 @@ beforeEach(async () => {
   stack.emulator.data.insert('SD_Agents', { Title: dana.name, SD_Email: dana.email, SD_IsActive: true });
   dir = mkdtempSync(path.join(tmpdir(), 'prefs-slack-'));
   writeFileSync(path.join(dir, 'sla.json'), JSON.stringify(POLICY));
-  store = createSqliteStore({ dataDir: dir });
+  store = createSqliteStore({ dataDir: dir, features: featureMigrations(FEATURES) });
   const sla = await openPolicySource(path.join(dir, 'sla.json'), { logger, priorities: stack.helpdesk.vocabulary.priorities });
   const feed = createChangeFeed(stack.graph, stack.settings);
   const features = await boundFeatures(store, { graph: stack.graph, helpdesk: stack.helpdesk, feed, slaPolicy: sla, vocabulary: stack.helpdesk.vocabulary, now: () => new Date(now) });

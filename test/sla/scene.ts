@@ -3,6 +3,7 @@
  * channel behind the loopback Bot Connector, the Slack delivery against the Slack stand-in, a policy
  * file and a notifier whose clock the test pins.
  */
+import { FEATURES, featureMigrations } from '../../src/features';
 import { webApi } from '@slack/bolt';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -73,7 +74,7 @@ export function useSlaScene(): void {
 
 /** The notifier on the store in `dir`: what a process start builds (policy, store, notifications, both deliveries). */
 export async function startNotifier(): Promise<{ poller: Poller; store: Store }> {
-  const store = createSqliteStore({ dataDir: dir });
+  const store = createSqliteStore({ dataDir: dir, features: featureMigrations(FEATURES) });
   stores.push(store);
   const sla = await openPolicySource(path.join(dir, 'sla.json'), { logger, priorities: stack.helpdesk.vocabulary.priorities });
   const feed = createChangeFeed(stack.graph, stack.settings);
