@@ -97,8 +97,9 @@ describe('channel digests end to end', () => {
     await bot.check();
     const [first] = teamsDigests(connector);
     // The first digest: there was no last one, so it counts from when it was set up, and says so.
+    // The desk's answers are counted too, as the digests feature always counts them (answer-services.ts).
     expect(teamsFacts(first)).toEqual([
-      'Open: 3 (New 3)', 'New since then: 1', 'Unassigned: 3', 'Resolved since then: 1',
+      'Open: 3 (New 3)', 'New since then: 1', 'Answered without a ticket: 0 (1 ticket filed)', 'Unassigned: 3', 'Resolved since then: 1',
     ]);
     expect(JSON.stringify(first)).not.toContain('last digest');
     expect(JSON.stringify(first)).toContain('First digest here: counting from {{DATE(2026-11-23T06:00:00Z, SHORT)}} {{TIME(2026-11-23T06:00:00Z)}}, when it was set up');
@@ -112,7 +113,7 @@ describe('channel digests end to end', () => {
     expect(rows).not.toContain('late');
     expect(slackDigests(slack, 'CDESK')).toHaveLength(1);
     expect(slackFacts(slackDigests(slack, 'CDESK')[0])).toEqual([
-      'Open: 1 (New 1)', 'New since then: 0', 'Unassigned: 1', 'Resolved since then: 0',
+      'Open: 1 (New 1)', 'New since then: 0', 'Answered without a ticket: 0 (1 ticket filed)', 'Unassigned: 1', 'Resolved since then: 0',
     ]);
     // Slack's date token shows the time in each reader's zone; its fallback names the channel's zone.
     expect(JSON.stringify(slackDigests(slack, 'CDESK')[0].blocks)).toContain('<!date^1795413600^{date_short_pretty} {time}|Mon, Nov 23, 07:00 Europe/Berlin>');
@@ -191,7 +192,7 @@ describe('channel digests end to end', () => {
     await bot.check();
     expect(teamsDigests(connector)).toHaveLength(1);
     expect(teamsFacts(teamsDigests(connector)[0])).toEqual([
-      'Open: 2 (New 2)', 'New since then: 2', 'Unassigned: 2', 'Resolved since then: 0', 'SLA breached: 1', 'SLA due today: 1',
+      'Open: 2 (New 2)', 'New since then: 2', 'Answered without a ticket: 0 (2 tickets filed)', 'Unassigned: 2', 'Resolved since then: 0', 'SLA breached: 1', 'SLA due today: 1',
     ]);
     // Tuesday is closed in the calendar: no digest, and Wednesday's is on time, not late.
     now = at('2026-11-24T14:00:30Z');
