@@ -11,6 +11,7 @@ import { createDeliverer, createPoller, createSendQueue, type Delivery, type Pol
 import { createSqliteStore, type Store } from '../../src/store';
 import { FEATURES, featureMigrations } from '../../src/features';
 import { surveysFeature } from '../../src/features/surveys/surveys-feature';
+import { searchFeature } from '../../src/features/search/search-feature';
 import { boundFeatures } from '../support/feature-commands';
 
 export const vocabulary = DEFAULT_VOCABULARY;
@@ -48,9 +49,10 @@ export async function startRig(deliveries: Deliveries, reuse: { emu?: Emulator; 
   const lines: string[] = [];
   const logger = createLogger({ level: 'debug', write: (l) => lines.push(l) });
   const deliverer = createDeliverer({ deliveries: typeof deliveries === 'function' ? deliveries(store) : deliveries, store, queue: createSendQueue(), logger, vocabulary });
-  // With `csat`, a resolution also owes its survey: the surveys feature's planning hook, bound as src/app.ts binds it.
-  const { planHooks } = reuse.csat ? await boundFeatures(store, { logger, csat: { enabled: true, scale: 'five' } }, [surveysFeature]) : { planHooks: [] };
-  const poller = createPoller({ feed: createChangeFeed(graph, {}), store, deliverer, vocabulary, logger, pollSeconds: reuse.pollSeconds ?? 15, planHooks });
+  // The search feature's index, kept from what the poller reads; with `csat`, a resolution also owes its survey
+  // (the surveys feature's planning hook): both bound as src/app.ts binds them.
+  const { planHooks, indexers } = await boundFeatures(store, { logger, csat: { enabled: true, scale: 'five' } }, reuse.csat ? [searchFeature, surveysFeature] : [searchFeature]);
+  const poller = createPoller({ feed: createChangeFeed(graph, {}), store, deliverer, vocabulary, logger, pollSeconds: reuse.pollSeconds ?? 15, planHooks, indexers });
   const rig: PollRig = {
     emu, graph, store, poller, dir, lines,
     async restart(next) {
