@@ -21,7 +21,7 @@ import { prepareDataDir, startFailure } from './start-errors';
 import { openPolicySource } from './features/sla/policy-source';
 import { openRoutingSource } from './features/routing/rules-source';
 import { slackPresenceOver } from './channels/slack/presence';
-import { bindFeatures, FEATURES, featureMigrations, type AnyFeature, type BoundFeatures, type HostServices } from './features';
+import { bindFeatures, FEATURES, featureMigrations, runningParts, type AnyFeature, type HostServices } from './features';
 import type { FeatureRead, StartupSettings } from './features/types';
 import path from 'node:path';
 import { normalizeLocale } from './i18n';
@@ -248,19 +248,6 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
       await emulator?.close();
     },
   };
-}
-
-/** What runs of each bound feature besides its commands, named by feature. */
-function runningParts(bound: BoundFeatures): { feature: string; part: string }[] {
-  return [
-    ...bound.cycleHooks.map(({ feature }) => ({ feature, part: 'cycle hook' })),
-    ...bound.timers.map(({ feature, part }) => ({ feature, part: `timer: ${part.name}` })),
-    ...bound.planHooks.map(({ feature }) => ({ feature, part: 'planning hook' })),
-    ...bound.cardParts.map(({ feature }) => ({ feature, part: 'card part' })),
-    ...bound.indexers.map(({ feature }) => ({ feature, part: 'ticket index' })),
-    ...bound.preferences.map(({ feature }) => ({ feature, part: 'people\'s preferences' })),
-    ...bound.goneHooks.map(({ feature }) => ({ feature, part: 'conversation gone' })),
-  ];
 }
 
 /** One thing a feature reads, as the start-up summary words it. */

@@ -118,3 +118,16 @@ export function describeFeatures(features: readonly AnyFeature[]): CommandDeclar
 export function featureMigrations(features: readonly AnyFeature[]): { name: string; migrations: AnyFeature['migrations'] }[] {
   return features.filter((f) => Object.keys(f.migrations).length > 0).map((f) => ({ name: f.name, migrations: f.migrations }));
 }
+
+/** What runs of each bound feature besides its commands, named by feature. */
+export function runningParts(bound: BoundFeatures): { feature: string; part: string }[] {
+  return [
+    ...bound.cycleHooks.map(({ feature }) => ({ feature, part: 'cycle hook' })),
+    ...bound.timers.map(({ feature, part }) => ({ feature, part: `timer: ${part.name}` })),
+    ...bound.planHooks.map(({ feature }) => ({ feature, part: 'planning hook' })),
+    ...bound.cardParts.map(({ feature }) => ({ feature, part: 'card part' })),
+    ...bound.indexers.map(({ feature }) => ({ feature, part: 'ticket index' })),
+    ...bound.preferences.map(({ feature }) => ({ feature, part: 'people\'s preferences' })),
+    ...bound.goneHooks.map(({ feature }) => ({ feature, part: 'conversation gone' })),
+  ];
+}
