@@ -35,9 +35,9 @@ export interface Counted { name: string; requests: number; least: number; times:
 /** The app's registry over `store` (opened with FEATURES' migrations): every feature on, files in SD_Attachments. */
 export async function appCommands(store: Store, graph: GraphClient, helpdesk: HelpdeskService, logger: Logger): Promise<CommandRegistry> {
   return registryOf(bindFeatures(FEATURES, {
-    store, db: await store.featureDatabase(), graph, attachmentsFolder: 'SD_Attachments', logger,
+    store, db: await store.featureDatabase(), graph, helpdesk, attachmentsFolder: 'SD_Attachments', logger,
     vocabulary: helpdesk.vocabulary, locale: 'en', timeZone: 'UTC', slaPolicy: undefined, routing: undefined, now: () => new Date(),
-    helpdesk, feed: undefined as never, outbox: createOutboxService(store), csat: { enabled: false, scale: 'five' }, stormThreshold: 10,
+    feed: undefined as never, outbox: createOutboxService(store), csat: { enabled: false, scale: 'five' }, stormThreshold: 10,
   }));
 }
 
