@@ -16,6 +16,7 @@ import { createHelpdeskService } from '../src/helpdesk';
 import { createChangeFeed } from '../src/helpdesk/changes';
 import { createLogger } from '../src/log';
 import { createDeliverer, createPoller, createSendQueue } from '../src/notify';
+import { createSearchIndexer } from '../src/features/search/search-index';
 import { createPostgresStore, createSqliteStore, type Store } from '../src/store';
 import { benchDatabase } from './support/postgres';
 import { positional, sized } from './support/smoke';
@@ -61,6 +62,8 @@ async function main(): Promise<void> {
     feed: createChangeFeed(graph, {}), store, vocabulary, logger: quiet, pollSeconds: 15,
     deliverer: createDeliverer({ deliveries: [], store, queue: createSendQueue(), logger: quiet, vocabulary }),
     agentNames: () => helpdesk.activeAgents(),
+    // The search feature's index, as src/app.ts binds it.
+    indexers: [{ feature: 'search', part: createSearchIndexer(store, quiet, () => helpdesk.activeAgents()) }],
   });
   try {
     const t0 = performance.now();

@@ -16,7 +16,8 @@ import { createTeamsChannel } from '../src/channels/teams';
 import { createTeamsDelivery, teamsConversationHook } from '../src/channels/teams/notify-delivery';
 import { createChangeFeed } from '../src/helpdesk/changes';
 import { createLogger } from '../src/log';
-import { createNotifications, type Delivery } from '../src/notify';
+import { createNotifications, createOutboxService, type Delivery } from '../src/notify';
+import { bindFeatures, FEATURES, featureMigrations } from '../src/features';
 import { createServer } from '../src/server';
 import { createSqliteStore } from '../src/store';
 import { startFakeConnector } from '../test/support/fake-connector';
@@ -74,8 +75,15 @@ async function main(): Promise<void> {
   const stack = await startHelpdeskStack({ seed: 'none', service: { agentCacheTtlMs: 60_000 } });
   stack.emulator.data.insert('SD_Agents', { Title: dana.name, SD_Email: dana.email, SD_IsActive: true });
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-storm-'));
-  const store = createSqliteStore({ dataDir: dir });
-  const notifications = createNotifications({ store, feed: createChangeFeed(stack.graph, stack.settings), helpdesk: stack.helpdesk, vocabulary: stack.helpdesk.vocabulary, logger: quiet, pollSeconds: 15, stormThreshold: THRESHOLD });
+  const store = createSqliteStore({ dataDir: dir, features: featureMigrations(FEATURES) });
+  const feed = createChangeFeed(stack.graph, stack.settings);
+  // The product's features bound as src/app.ts binds them: the storms feature's planning hook summarises.
+  const features = bindFeatures(FEATURES, {
+    store, db: await store.featureDatabase(), helpdesk: stack.helpdesk, feed, logger: quiet, vocabulary: stack.helpdesk.vocabulary, locale: 'en', timeZone: 'UTC',
+    slaPolicy: undefined, routing: undefined, now: () => new Date(), graph: stack.graph, attachmentsFolder: 'SD_Attachments',
+    outbox: createOutboxService(store), csat: { enabled: false, scale: 'five' }, stormThreshold: THRESHOLD,
+  });
+  const notifications = createNotifications({ store, feed, helpdesk: stack.helpdesk, vocabulary: stack.helpdesk.vocabulary, logger: quiet, pollSeconds: 15, features });
   const connector = await startFakeConnector();
   connector.members.set(dana.id, { id: dana.id, name: dana.name, aadObjectId: dana.aadObjectId, email: dana.email });
   const slack = await startFakeSlack({ users: [{ id: dana.slackId, name: dana.name, email: dana.email }] });

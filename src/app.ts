@@ -12,7 +12,8 @@ import { createFilesFeature, SLACK_FILE_HOSTS, TEAMS_DOWNLOAD_HOSTS, type FileHo
 import { createHelpdeskService } from './helpdesk';
 import { createChangeFeed } from './helpdesk/changes';
 import type { Logger } from './log';
-import { createNotifications, type Delivery, type Poller } from './notify';
+import { createNotifications, createOutboxService, type Delivery, type Poller, type Timers } from './notify';
+import type { Store } from './store/types';
 import { createServer, type TeamsEndpoint } from './server';
 import { probeHelpdesk, reachabilityReport, readyState, REPORT_WAIT_MS } from './readiness';
 import { reportStatusRoles } from './settings/roles';
@@ -20,11 +21,9 @@ import { prepareDataDir, startFailure } from './start-errors';
 import { openPolicySource } from './features/sla/policy-source';
 import { openRoutingSource } from './features/routing/rules-source';
 import { slackPresenceOver } from './channels/slack/presence';
-import { bindFeatures, FEATURES, featureMigrations, type AnyFeature, type HostServices } from './features';
+import { bindFeatures, FEATURES, featureMigrations, runningParts, type AnyFeature, type HostServices } from './features';
 import type { FeatureRead, StartupSettings } from './features/types';
 import path from 'node:path';
-import { answerPortsOver } from './features/answers';
-import { mergePortsOver } from './features/duplicates';
 import { normalizeLocale } from './i18n';
 import { leaseFor, openStore } from './store';
 
@@ -35,8 +34,12 @@ export interface App {
   /** Present when running on the embedded help-desk site. */
   emulator?: Emulator;
   poller: Poller;
+  /** The listed features' timers (digest slots, held DMs); `tick()` runs each once now. */
+  timers: Timers;
   /** The features this process runs (the start-up summary names them). */
   features: readonly AnyFeature[];
+  /** What runs of each listed feature besides its commands (a cycle hook, a timer, a planning hook…), by feature name. */
+  running: readonly { feature: string; part: string }[];
   /** One line each for the help desk, Teams and Slack: reachable or not (waits at most a few seconds). */
   reachability(): Promise<string[]>;
   close(): Promise<void>;
@@ -52,6 +55,8 @@ export interface AppOptions {
   features?: readonly AnyFeature[];
   /** Tests: one notification per this many ms per conversation instead of each platform's own pace (0 = unpaced). */
   deliveryIntervalMs?: number;
+  /** Tests: the store as the app uses it, given the one it opened (a wrapper that logs what is read). */
+  watchStore?: (store: Store) => Store;
 }
 
 async function graphFor(config: Config, logger: Logger): Promise<{ graph: GraphClientConfig; emulator?: Emulator }> {
@@ -75,10 +80,13 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
   const { logger } = options;
   // The data directory holds the SQLite store and the embedded site; with PostgreSQL and a tenant nothing is written there.
   if (!config.databaseUrl || config.helpdesk.target.kind === 'embedded') prepareDataDir(config.dataDir, config.dataDirSetting);
+  const featureList = options.features ?? FEATURES;
+  // A file setting is read only when a listed feature declares it: a feature off the list leaves its file unread, and the features that would read its tables see none.
+  const declared = (setting: string) => featureList.some((f) => f.settings.includes(setting));
   // A policy that does not load stops start-up before anything else starts (PolicyError lists why).
-  const sla = config.slaFile ? await openPolicySource(config.slaFile, { logger: logger.child({ component: 'sla' }), priorities: config.helpdesk.priorities }) : undefined;
+  const sla = config.slaFile && declared('HELPDESK_SLA_FILE') ? await openPolicySource(config.slaFile, { logger: logger.child({ component: 'sla' }), priorities: config.helpdesk.priorities }) : undefined;
   // So do routing rules that do not load (RoutingRulesError names the file, the JSON path and what is wrong).
-  const routingRules = config.routingFile ? await openRoutingSource(config.routingFile, { logger: logger.child({ component: 'routing' }) }) : undefined;
+  const routingRules = config.routingFile && declared('HELPDESK_ROUTING_FILE') ? await openRoutingSource(config.routingFile, { logger: logger.child({ component: 'routing' }) }) : undefined;
   // Slack's presence is read through the Slack channel's client once it has started.
   let slack: SlackChannel | undefined;
   const routing = routingRules ? { rules: routingRules, slack: config.slack ? slackPresenceOver(() => slack?.client) : undefined } : undefined;
@@ -91,36 +99,34 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
     Math.min(config.pollSeconds, 5) * 1000,
     logger.child({ component: 'readiness' }),
   );
-  const featureList = options.features ?? FEATURES;
   // One migrator runs the store's migrations, then every listed feature's.
-  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, features: featureMigrations(featureList) }, logger);
+  const opened = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, features: featureMigrations(featureList) }, logger);
+  const store = options.watchStore ? options.watchStore(opened) : opened;
   const featureDb = await store.featureDatabase();
   const service = createHelpdeskService({ graph, settings: config.helpdesk, logger: logger.child({ component: 'helpdesk' }), searchIndex: store });
   reportStatusRoles(service.vocabulary, logger.child({ component: 'settings' }));
   // The site's columns are read while the channels load; a read that fails is logged and the settings serve.
   void service.ticketSchema();
+  const feed = createChangeFeed(graph, config.helpdesk, { extra: () => service.vocabulary.site?.extra, saw: (t) => service.sawTicket(t) });
   // Each listed feature is handed the services it names; one that names what this host lacks stops start-up here.
-  const featureHost: HostServices = { helpdesk: service, logger, vocabulary: service.vocabulary, locale: normalizeLocale(config.locale), timeZone: config.timeZone, slaPolicy: sla, routing, now: () => new Date(), store, graph, attachmentsFolder: config.files.folder };
+  const featureHost: HostServices = {
+    helpdesk: service, logger, vocabulary: service.vocabulary, locale: normalizeLocale(config.locale), timeZone: config.timeZone, slaPolicy: sla, routing, now: () => new Date(), store, graph, attachmentsFolder: config.files.folder,
+    feed, outbox: createOutboxService(store), csat: config.csat, stormThreshold: config.stormThreshold,
+  };
   const features = bindFeatures(featureList, { ...featureHost, db: featureDb });
   const commands = options.commands ?? registryOf(features);
+  // Notify runs what the listed features declare (their hooks, timers, planning and card parts), and nothing of a feature off the list.
   const notifications = createNotifications({
-    cycleHooks: features.cycleHooks,
-    goneHooks: features.goneHooks,
-    ...(features.assignmentReason ? { assignmentReason: features.assignmentReason } : {}),
+    features,
     store,
-    feed: createChangeFeed(graph, config.helpdesk, { extra: () => service.vocabulary.site?.extra, saw: (t) => service.sawTicket(t) }),
+    feed,
     helpdesk: service,
     vocabulary: service.vocabulary,
     locale: config.locale,
     logger,
     pollSeconds: config.pollSeconds,
     backfillMinutes: config.backfillMinutes,
-    stormThreshold: config.stormThreshold,
-    sla,
-    csat: config.csat,
     timeZone: config.timeZone,
-    // The answers' and merges' ports the commands and the poll cycle share, over their tables in the store's database.
-    features: { answers: answerPortsOver(featureDb), merges: mergePortsOver(featureDb) },
     // A lease lives 3/4 of a poll interval: a dead poller is replaced within two intervals.
     lease: leaseFor(store, { ttlMs: config.pollSeconds * 750, logger: logger.child({ component: 'lease' }) }),
   });
@@ -219,7 +225,7 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
   poller = notifications.attach([loaded.delivery, ...slackDeliveries]);
   if (options.poll !== false) {
     poller.start();
-    notifications.digests.start();
+    notifications.timers.start();
   }
   const started = poller;
 
@@ -228,11 +234,13 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
     port,
     emulator,
     features: featureList,
+    running: runningParts(features),
+    timers: notifications.timers,
     poller: started,
     reachability: () => reachabilityReport(config, probe),
     async close() {
       probe.stop();
-      notifications.digests.stop();
+      notifications.timers.stop();
       await started.stop();
       await server.close();
       await slack?.stop();

@@ -4,6 +4,7 @@
  * clocks…), and counted at the embedded site. bench/commands.ts prints the table; the request-count
  * test (test/features/files/request-counts.test.ts) holds the sum.
  */
+import { createOutboxService } from '../../src/notify/outbox-service';
 import { dispatch, handleText } from '../../src/commands';
 import { registryOf, type CommandRegistry } from '../../src/commands/registry';
 import type { CommandContext, Reply } from '../../src/commands/types';
@@ -36,6 +37,7 @@ export async function appCommands(store: Store, graph: GraphClient, helpdesk: He
   return registryOf(bindFeatures(FEATURES, {
     store, db: await store.featureDatabase(), graph, helpdesk, attachmentsFolder: 'SD_Attachments', logger,
     vocabulary: helpdesk.vocabulary, locale: 'en', timeZone: 'UTC', slaPolicy: undefined, routing: undefined, now: () => new Date(),
+    feed: undefined as never, outbox: createOutboxService(store), csat: { enabled: false, scale: 'five' }, stormThreshold: 10,
   }));
 }
 

@@ -1,15 +1,18 @@
 /**
  * Hands each feature in a list exactly the services it declares and turns what it declares into
  * what the host runs: command declarations whose handlers carry the feature's services (for the
- * registry) and named poll-cycle hooks (for the poller). The host calls this once at start.
+ * registry), and the parts notify runs (src/notify/ports.ts NotifyParts: cycle hooks, timers,
+ * planning hooks, channel-card parts, the index, people's preferences), each named for its
+ * feature. The host calls this once at start; a feature not in the list has no part anywhere.
  */
 import type { Kysely } from 'kysely';
 import type { CommandDeclaration } from '../commands/declaration';
 import type { Handler } from '../commands/types';
 import type { CommandExtension } from '../commands/extensions';
 import type { NamedCardHook } from '../commands/card-hooks';
-import type { Platform } from '../core';
-import type { AnyFeature, AssignmentReasonHook, CycleHook, Feature, FeatureCommand, FeatureServices, HostServices } from './types';
+import type { AssignmentReasonOf } from '../notify/routing';
+import type { FeatureTimer, Named, NamedCycleHook, NamedGoneHook, NotifyParts, PersonPreferences, PlanHook, TicketIndexer } from '../notify/ports';
+import type { AnyFeature, Feature, FeatureCommand, FeatureServices, HostServices } from './types';
 
 /** The host services a list of features needs, together. */
 export type NeedsOf<F> = F extends Feature<infer N, infer _T> ? N : never;
@@ -17,23 +20,11 @@ export type NeedsOf<F> = F extends Feature<infer N, infer _T> ? N : never;
 /** What the host gives: the services the features need, and the database handle when one declares tables. */
 export type FeatureHost<F extends AnyFeature> = Pick<HostServices, NeedsOf<F>> & { db?: Kysely<any> };
 
-/** One feature's poll-cycle hook, named for the poller's log. */
-export interface NamedCycleHook {
-  feature: string;
-  hook: CycleHook;
-}
-
-
-/** One feature's part when the bot is no longer in a conversation, named for the log when it fails. */
-export interface NamedGoneHook {
-  feature: string;
-  gone(platform: Platform, conversationId: string): Promise<void>;
-}
-
+export type { NamedCycleHook, NamedGoneHook } from '../notify/ports';
 export type { NamedCardHook } from '../commands/card-hooks';
 
-/** A feature list bound to its host. */
-export interface BoundFeatures {
+/** A feature list bound to its host: what the registry reads, and the parts notify runs (NotifyParts). */
+export interface BoundFeatures extends NotifyParts {
   /** Every feature's commands, with their handlers holding the feature's services. */
   declarations: CommandDeclaration[];
   /** The features' poll-cycle hooks, in list order. */
@@ -44,12 +35,20 @@ export interface BoundFeatures {
   extensions: CommandExtension[];
   /** What the features forget of a conversation the bot was removed from. */
   goneHooks: NamedGoneHook[];
+  /** The features' timers (digest slots, held DMs), in list order. */
+  timers: Named<FeatureTimer>[];
+  /** What the features change in planned sends, in list order. */
+  planHooks: Named<PlanHook>[];
+  /** The people's-preferences ports (the preferences feature's). */
+  preferences: Named<PersonPreferences>[];
+  /** The ticket indexes the poller keeps (search's). */
+  indexers: Named<TicketIndexer>[];
   /** Why a ticket went to its assignee: the first feature (in list order) that knows; undefined when no feature assigns tickets. */
-  assignmentReason?: AssignmentReasonHook;
+  assignmentReason?: AssignmentReasonOf;
 }
 
 /** The features' reason hooks as one: the first answer in list order. */
-function firstReason(hooks: readonly AssignmentReasonHook[]): AssignmentReasonHook | undefined {
+function firstReason(hooks: readonly AssignmentReasonOf[]): AssignmentReasonOf | undefined {
   if (hooks.length === 0) return undefined;
   return async (ticketId, assignee, locale) => {
     for (const hook of hooks) {
@@ -79,7 +78,11 @@ export function bindFeatures<F extends AnyFeature>(features: readonly F[], host:
   const cardHooks: NamedCardHook[] = [];
   const extensions: CommandExtension[] = [];
   const goneHooks: NamedGoneHook[] = [];
-  const reasons: AssignmentReasonHook[] = [];
+  const reasons: AssignmentReasonOf[] = [];
+  const timers: Named<FeatureTimer>[] = [];
+  const planHooks: Named<PlanHook>[] = [];
+  const preferences: Named<PersonPreferences>[] = [];
+  const indexers: Named<TicketIndexer>[] = [];
   const names = new Set<string>();
   for (const feature of features) {
     if (names.has(feature.name)) throw new Error(`feature ${feature.name} is listed twice`);
@@ -99,10 +102,19 @@ export function bindFeatures<F extends AnyFeature>(features: readonly F[], host:
     if (feature.cards) cardHooks.push({ feature: feature.name, hook: feature.cards(services) });
     if (feature.extensions) extensions.push(feature.extensions(services));
     if (feature.conversationGone) goneHooks.push({ feature: feature.name, gone: feature.conversationGone(services) });
+    for (const timer of feature.timers?.(services) ?? []) timers.push({ feature: feature.name, part: timer });
+    if (feature.plan) planHooks.push({ feature: feature.name, part: feature.plan(services) });
+    if (feature.people) preferences.push({ feature: feature.name, part: feature.people(services) });
+    if (feature.index) indexers.push({ feature: feature.name, part: feature.index(services) });
     if (feature.assignmentReason) reasons.push(feature.assignmentReason(services));
   }
   const assignmentReason = firstReason(reasons);
-  return { declarations, cycleHooks, cardHooks, extensions, goneHooks, ...(assignmentReason ? { assignmentReason } : {}) };
+  return {
+    declarations, cycleHooks, cardHooks, extensions, goneHooks, timers, planHooks, preferences, indexers,
+    // The card hooks' ticket parts, for the cards the deliverer posts in channels (audience 'conversation').
+    cardParts: cardHooks.map(({ feature, hook }) => ({ feature, part: hook })),
+    ...(assignmentReason ? { assignmentReason } : {}),
+  };
 }
 
 /**
@@ -124,4 +136,17 @@ export function describeFeatures(features: readonly AnyFeature[]): CommandDeclar
 /** Every migration the features declare, one entry per feature, for the store's migrator (`{ name, migrations }[]`). */
 export function featureMigrations(features: readonly AnyFeature[]): { name: string; migrations: AnyFeature['migrations'] }[] {
   return features.filter((f) => Object.keys(f.migrations).length > 0).map((f) => ({ name: f.name, migrations: f.migrations }));
+}
+
+/** What runs of each bound feature besides its commands, named by feature. */
+export function runningParts(bound: BoundFeatures): { feature: string; part: string }[] {
+  return [
+    ...bound.cycleHooks.map(({ feature }) => ({ feature, part: 'cycle hook' })),
+    ...bound.timers.map(({ feature, part }) => ({ feature, part: `timer: ${part.name}` })),
+    ...bound.planHooks.map(({ feature }) => ({ feature, part: 'planning hook' })),
+    ...bound.cardParts.map(({ feature }) => ({ feature, part: 'card part' })),
+    ...bound.indexers.map(({ feature }) => ({ feature, part: 'ticket index' })),
+    ...bound.preferences.map(({ feature }) => ({ feature, part: 'people\'s preferences' })),
+    ...bound.goneHooks.map(({ feature }) => ({ feature, part: 'conversation gone' })),
+  ];
 }

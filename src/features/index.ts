@@ -37,5 +37,5 @@ export const FEATURES = [
   reportsFeature,
 ] as const satisfies readonly AnyFeature[];
 
-export { bindFeatures, describeFeatures, featureMigrations, type BoundFeatures, type FeatureHost, type NamedCycleHook } from './bind';
+export { bindFeatures, describeFeatures, featureMigrations, runningParts, type BoundFeatures, type FeatureHost, type NamedCycleHook } from './bind';
 export { defineFeature, type AnyFeature, type CycleHook, type DoctorCheck, type Feature, type FeatureCommand, type FeatureHandler, type FeatureServices, type HostServices, type Migration, type Migrations } from './types';

@@ -11,12 +11,15 @@ import type { CommandExtension } from '../commands/extensions';
 import type { CardHook } from '../commands/card-hooks';
 import type { CommandContext, CommandInput, Reply } from '../commands/types';
 import type { GraphClient } from '../graph';
-import type { Comment, HelpdeskService, Ticket, Vocabulary } from '../helpdesk/types';
+import type { HelpdeskService, Vocabulary } from '../helpdesk/types';
 import type { Logger } from '../log';
 import type { Store } from '../store/types';
 import type { PolicySource } from './sla/policy-source';
 import type { RoutingHost } from './routing/ports';
-import type { Platform } from '../core';
+import type { Platform, SurveyScale } from '../core';
+import type { ChangeFeed } from '../helpdesk/changes';
+import type { CycleHook, FeatureTimer, OutboxService, PersonPreferences, PlanHook, TicketIndexer } from '../notify/ports';
+import type { AssignmentReasonOf } from '../notify/routing';
 
 /** What the host can hand a feature; a feature names the ones it uses in `needs`. */
 export interface HostServices {
@@ -42,6 +45,14 @@ export interface HostServices {
   attachmentsFolder: string;
   /** The tables that still live in src/store (until they move into the features that own them). */
   store: Store;
+  /** What changed on the help desk, as the poller reads it (the SLA clocks' full scan reads every ticket through it). */
+  feed: ChangeFeed;
+  /** The outbox: a post in a conversation, the same post in every subscribed one, a DM to one person (src/notify/ports.ts). */
+  outbox: OutboxService;
+  /** HELPDESK_CSAT and HELPDESK_CSAT_SCALE: a survey to the requester on each resolution, when enabled. */
+  csat: { enabled: boolean; scale: SurveyScale };
+  /** HELPDESK_STORM_THRESHOLD: more than this many of one channel's tickets in one cycle get one summary. */
+  stormThreshold: number;
 }
 
 /** A numbered change to the tables a feature owns, run once by the migrator on both engines. */
@@ -64,33 +75,6 @@ export type FeatureHandler<S> = (ctx: CommandContext, input: CommandInput, comma
  * too: a button, an Action.Execute, a block action or a modal submit sends one of these verbs.
  */
 export type FeatureCommand<S> = Omit<CommandDeclaration, 'handles'> & { handles: Readonly<Record<string, FeatureHandler<S>>> };
-
-/** What each poll cycle read, handed to a feature after the cycle's commit; and what the bot itself wrote. */
-export interface CycleHook {
-  /** A failure is logged by the poller with the feature's name and never fails the cycle. */
-  afterCycle(tickets: readonly Ticket[], comments: readonly Comment[], now: number): Promise<void>;
-  /**
-   * What a command just wrote (the fast lane), after its commit and before the writer's answer is
-   * built: what the feature shows on a card can be current at once. Keep it cheap (no Graph read);
-   * the next poll hands the same change to `afterCycle` too. A failure is logged and fails nothing.
-   */
-  afterWrite(tickets: readonly Ticket[], comments: readonly Comment[], now: number): Promise<void>;
-}
-
-/** Why a ticket went to its assignee, in one reader's language: a sentence for the assignee's DM, and what follows their name on the channel card. */
-export interface AssignmentReason {
-  /** "Assigned to you by round robin in Hardware; you have 3 open." */
-  dm: string;
-  /** "(round robin)", after the assignee's name on the card. */
-  card: string;
-}
-
-/**
- * Asked by the notifier for a ticket's assignee (the assignee's DM on an assignment, the channel
- * card while they hold it): why the feature gave it to them, or undefined when it did not. A store
- * read, no Graph request; a failure is the feature's to log (it answers undefined).
- */
-export type AssignmentReasonHook = (ticketId: number, assignee: string, locale: string) => Promise<AssignmentReason | undefined>;
 
 /** One doctor line: passed, failed (the doctor exits non-zero), or a note. */
 export interface DoctorVerdict {
@@ -162,12 +146,23 @@ export interface Feature<N extends keyof HostServices = never, T = {}> {
   commands: readonly FeatureCommand<FeatureServices<N, T>>[];
   /** Its tables, as numbered migrations (the migrator runs every feature's, on both engines). */
   migrations: Migrations;
-  /** What it does after each poll cycle's commit (the ticket changes the cycle read). */
+  /** What it does after each poll cycle's commit (the ticket changes the cycle read) and after the bot's own writes (SLA clocks). */
   cycle?(services: FeatureServices<N, T>): CycleHook;
-  /** What it adds to agents' ticket cards and lists. */
+  /** Its work on a schedule (a channel's digest slots): the host runs each only while the feature is listed. */
+  timers?(services: FeatureServices<N, T>): readonly FeatureTimer[];
+  /** What it changes in the sends a change set owes, while they are planned (merges reroute, a survey on resolution, storm summaries). */
+  plan?(services: FeatureServices<N, T>): PlanHook;
+  /**
+   * What it adds to agents' ticket cards and lists. Its `ticket` part is also asked, with audience
+   * 'conversation', for each ticket card the deliverer posts or edits in a channel (SLA clocks, "Looks like #12").
+   */
   cards?(services: FeatureServices<N, T>): CardHook;
+  /** People's DM choices and quiet hours, which routing and sending obey (the preferences feature). */
+  people?(services: FeatureServices<N, T>): PersonPreferences;
+  /** An index of tickets the poller keeps from what it reads, before each commit (search). */
+  index?(services: FeatureServices<N, T>): TicketIndexer;
   /** Why it assigned a ticket (routing): the notifier adds it to the assignee's DM and the channel card. */
-  assignmentReason?(services: FeatureServices<N, T>): AssignmentReasonHook;
+  assignmentReason?(services: FeatureServices<N, T>): AssignmentReasonOf;
   /** What it forgets of a conversation the bot was removed from (the deliverer found it gone), e.g. a channel's digest. */
   conversationGone?(services: FeatureServices<N, T>): (platform: Platform, conversationId: string) => Promise<void>;
   /** What it adds to the ticket core's commands (an offer before the new-ticket form, a picker on agents' forms, a queue…). */
@@ -191,3 +186,4 @@ export function defineFeature<N extends keyof HostServices = never, T = {}>(feat
 }
 
 export type { CardHook } from '../commands/card-hooks';
+export type { CycleHook, FeatureTimer, OutboxService, PersonPreferences, PlanHook, TicketIndexer } from '../notify/ports';

@@ -13,10 +13,9 @@ import type { Deliverer } from './deliver';
 import { commentKey } from './detect';
 import { firstStart, WM_COMMENTS, WM_STARTED, WM_TICKETS } from './first-start';
 import { detectChanges, planDeliveries } from './plan';
-import type { SearchIndexer } from '../features/search/search-index';
-import type { NamedCycleHook } from '../features/bind';
-import { postRecorder, summariseStorms } from '../features/storms/storm-planning';
-import type { ChangeFeed } from './types';
+import type { Named, NamedCycleHook, PersonPreferences, PlanHook, TicketIndexer } from './ports';
+import type { ChangeFeed, Target } from './types';
+import type { ChangeSet } from './detect';
 
 /** What the bot wrote, for the fast lane; `origin` is the conversation a thread reply came from (it already shows it). */
 export interface FastLaneInput extends Written {
@@ -42,7 +41,8 @@ export interface CycleConfig {
   deliverer: Deliverer;
   vocabulary: Vocabulary;
   logger: Logger;
-  search: SearchIndexer;
+  /** The ticket indexes the features keep (search's), fed before each commit. */
+  search: TicketIndexer;
   /** Statuses that count as resolved; default: src/core/vocabulary.ts's resolved role. */
   resolvedStatuses?: readonly string[];
   /** Timestamps have one-second precision; re-read this much before the watermark. */
@@ -57,8 +57,21 @@ export interface CycleConfig {
   activeAgents?: () => Promise<ReadonlySet<string> | undefined>;
   /** The features' poll-cycle hooks (SLA clocks among them): told what each cycle read, after its commit, in order. */
   hooks?: readonly NamedCycleHook[];
-  /** HELPDESK_STORM_THRESHOLD: more than this many of one channel's tickets in one cycle get one summary (default 10). */
-  stormThreshold?: number;
+  /** The features' planning hooks (merges, surveys, storm summaries), in list order. */
+  planHooks?: readonly Named<PlanHook>[];
+  /** People's DM choices, kept by the features (the preferences feature). */
+  preferences?: readonly Named<PersonPreferences>[];
+}
+
+/** Records, while planning, which channel targets are first cards (routing's 'post'): PlanHook.cycle reads them. */
+function postRecorder(): { posts: Set<string>; seen(set: ChangeSet, targets: Target[]): void } {
+  const posts = new Set<string>();
+  return {
+    posts,
+    seen(set, targets) {
+      for (const t of targets) if (t.type === 'channel' && t.action === 'post') posts.add(`${set.ticket.id}>${t.platform}:${t.conversationId}`);
+    },
+  };
 }
 
 /** The store side of notifying: one cycle over the feed, or the fast lane over what the bot wrote. */
@@ -130,12 +143,12 @@ export function createCycleRunner(config: CycleConfig): CycleRunner {
         onMissingTicket: missing,
       });
       const recorder = postRecorder();
-      const planned = await planDeliveries(store, deliverer, config.vocabulary, detected, undefined, config.activeAgents, recorder.seen);
-      // A storm's summary is planned here, so it is committed with the states below or not at all.
-      const intents = await summariseStorms({
-        store, vocabulary: config.vocabulary, threshold: config.stormThreshold ?? 10, locale: deliverer.locale, sets: detected.sets,
-        intents: planned, posts: recorder.posts, now: now().getTime(), createdAt: now().toISOString(), logger,
-      });
+      let intents = await planDeliveries(store, deliverer, config.vocabulary, detected, undefined, config.activeAgents, recorder.seen, config);
+      // What the features make of the whole plan (a storm's summary) is planned here, so it is committed with the states below or not at all.
+      for (const { part } of config.planHooks ?? []) {
+        if (!part.cycle) continue;
+        intents = await part.cycle({ sets: detected.sets, intents, posts: recorder.posts, locale: deliverer.locale, now: now().getTime(), createdAt: now().toISOString() });
+      }
       // Search sees every change read, before the watermark moves: a crash in between re-reads and re-indexes.
       if (!first) await search.fillIfMissing(feed);
       await search.index(tickets);
@@ -186,7 +199,7 @@ export function createCycleRunner(config: CycleConfig): CycleRunner {
       if (detected.sets.length === 0 && detected.states.length === 0) return 0;
       // What the bot wrote is searchable at once, not only after the next poll.
       await search.index(written.tickets ?? []);
-      const intents = await planDeliveries(store, deliverer, config.vocabulary, detected, written.origin, config.activeAgents);
+      const intents = await planDeliveries(store, deliverer, config.vocabulary, detected, written.origin, config.activeAgents, undefined, config);
       await store.commitCycleWithDeliveries({ watermarks: {}, states: detected.states, processedKeys: detected.fresh.map(commentKey) }, intents);
       return intents.length;
     });

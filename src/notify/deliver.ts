@@ -7,11 +7,10 @@
  * What a row holds is intents.ts's; how one row is sent is send-one.ts's.
  */
 import { normalizeLocale } from '../i18n';
-import type { CardClock } from '../core/sla';
 import type { Vocabulary } from '../helpdesk/types';
 import type { Logger } from '../log';
 import type { DeliveryIntent, PendingDelivery, Store } from '../store/types';
-import type { NamedGoneHook } from '../features/bind';
+import type { ChannelCardPart, Named, NamedGoneHook, PersonPreferences } from './ports';
 import type { ChangeSet } from './detect';
 import { intentsFor, type OutboxPayload } from './intents';
 import type { SendQueue } from './send-queue';
@@ -40,8 +39,10 @@ export interface DelivererConfig {
   /** How long a started row stays claimed by this drainer (default twice sendTimeoutMs); a dead drainer's claim expires then. */
   claimMs?: number;
   now?: () => number;
-  /** The SLA clocks an agent's card shows, read when the card is sent (absent: no SLA policy). */
-  cardClocks?: (ticketId: number) => Promise<readonly CardClock[] | undefined>;
+  /** What the listed features add to a channel's ticket card (SLA clocks, "Looks like #12"), asked when the card is sent. */
+  cardParts?: readonly Named<ChannelCardPart>[];
+  /** People's DM choices and quiet hours, kept by the listed features (none: every DM goes at once). */
+  preferences?: readonly Named<PersonPreferences>[];
   /** Quiet hours: their clock (tests pin it) and the zone of people whose client never said theirs (HELPDESK_TIME_ZONE). */
   quiet?: QuietHours;
   /** What the features forget of a conversation the bot was removed from (a channel's digest…), each named for the log. */
@@ -67,12 +68,6 @@ export interface Deliverer {
   readonly locale: string;
   /** Sends everything that is due; resolves when each lane is empty, waiting or blocked. */
   drain(): Promise<DrainResult>;
-  /** The satisfaction survey a change set owes (src/features/surveys/survey-planning.ts); absent: surveys are off. */
-  surveys?(set: ChangeSet, told: readonly DeliveryIntent[]): Promise<DeliveryIntent[]>;
-  /** Adds to a change set's planned cards what features show there (src/features/duplicates: "Looks like #12"). */
-  dressCards?(set: ChangeSet, intents: readonly DeliveryIntent[]): Promise<void>;
-  /** A change set's targets as merges change them (src/features/duplicates), and whether it may owe a survey. */
-  reroute?(set: ChangeSet, targets: Target[]): Promise<{ targets: Target[]; survey: boolean }>;
   /** Why a ticket went to its assignee (a feature that assigns tickets: routing), for their DM and agents' cards; absent: nothing assigns by itself. */
   assignmentReason?: AssignmentReasonOf;
 }
@@ -92,7 +87,7 @@ export function createDeliverer(config: DelivererConfig): Deliverer {
   const busy = new Set<string>();
 
   const plan = (set: ChangeSet, targets: Target[]): DeliveryIntent[] => intentsFor(set, targets, config.vocabulary, new Date(now()).toISOString(), config.locale);
-  const sendOne = createSender({ store, queue, logger, byPlatform, cardClocks: config.cardClocks, quiet: config.quiet });
+  const sendOne = createSender({ store, queue, logger, byPlatform, cardParts: config.cardParts, preferences: config.preferences, quiet: config.quiet });
 
   /**
    * Works through one lane until it is empty or its head has to wait. `everything` (a process's

@@ -7,7 +7,7 @@ import type { Ticket } from '../helpdesk/types';
 import type { Logger } from '../log';
 import type { Store, TicketState } from '../store/types';
 import { stateOf } from './detect';
-import type { SearchIndexer } from '../features/search/search-index';
+import type { TicketIndexer } from './ports';
 import type { ChangeFeed } from './types';
 
 /** The watermarks the poller keeps. */
@@ -21,7 +21,7 @@ const BATCH = 500;
 const isoSecond = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 /** Seeds states and the index, sets both watermarks to `start` and returns that mark. */
-export async function firstStart(feed: ChangeFeed, store: Store, search: SearchIndexer, logger: Logger, start: Date): Promise<string> {
+export async function firstStart(feed: ChangeFeed, store: Store, search: TicketIndexer, logger: Logger, start: Date): Promise<string> {
   let batch: TicketState[] = [];
   let seeded = 0;
   // The search index is filled from this same read, in batches, so at most one batch of whole tickets is held.

@@ -8,3 +8,6 @@ export { ticketEvents, commentEvent, type ChangeSet } from './detect';
 export { createActionLog } from './action-hints';
 export { createThreadReplyHandler, type ThreadReplyHandler, type ThreadReplyResult } from './thread-replies';
 export { createNotifications, type Notifications, type NotificationsConfig } from './start';
+export { createOutboxService } from './outbox-service';
+export { createTimers, type Timers } from './timers';
+export { NO_PARTS, type NotifyParts, type OutboxService, type FeatureTimer, type PlanHook, type CycleHook } from './ports';

@@ -4,6 +4,7 @@
  * Graph) and the fast lane (changes the bot itself just wrote), so both decide the same way and
  * an item version handled by one is skipped by the other.
  */
+import type { DmChoices } from '../core/preferences';
 import type { Comment, Ticket, Vocabulary } from '../helpdesk/types';
 import type { DeliveryIntent, PostedMessage, Platform, Store, TicketState } from '../store/types';
 import type { Deliverer } from './deliver';
@@ -11,9 +12,9 @@ import { attachResolutionNotes, commentEvent, commentKey, stateOf, ticketEvents,
 import { route, type AssignmentReason, type AssignmentReasonOf } from './routing';
 import { addressKey } from '../core/vocabulary';
 import type { OutboxPayload } from './intents';
-import { preferencesIn } from '../features/preferences/preference-table';
 import type { Target } from './types';
 import { oneDmPerPerson } from './intents';
+import type { Named, PersonPreferences, PlanHook } from './ports';
 import { personalCardReader, type CardReader } from '../store/personal-cards';
 
 /** The version number SharePoint puts after the comma in an etag (`"guid,7"`), if there is one. */
@@ -94,10 +95,24 @@ export async function detectChanges(store: Store, input: DetectInput): Promise<D
   return { sets, states, fresh, absorbed: attachResolutionNotes(sets) };
 }
 
+/** What the listed features add to planning: their planning hooks and people's DM choices (src/notify/ports.ts). */
+export interface PlanParts {
+  planHooks?: readonly Named<PlanHook>[];
+  preferences?: readonly Named<PersonPreferences>[];
+}
+
+/** Everyone's DM choices from the features that keep them (none listed: every DM goes). */
+async function dmChoicesOf(parts: PlanParts, people: string[]): Promise<Map<string, DmChoices>> {
+  const out = new Map<string, DmChoices>();
+  for (const { part } of parts.preferences ?? []) for (const [k, v] of await part.dmChoices(people)) out.set(k, v);
+  return out;
+}
+
 /**
  * The outbox intents the change sets owe; `origin` is the conversation a thread reply came from,
  * `agents` reads the active agents' lower-case addresses (internal notes are DM'd only to them),
  * asked only when there is a note to send, so an idle or note-free cycle costs no extra read.
+ * A feature's planning hook that fails fails the plan: nothing is committed and the next cycle plans again.
  */
 export async function planDeliveries(
   store: Store,
@@ -106,8 +121,9 @@ export async function planDeliveries(
   detected: Detected,
   origin?: { platform: Platform; conversationId: string },
   agents?: () => Promise<ReadonlySet<string> | undefined>,
-  /** Told each change set's targets (the poll cycle's storm check reads which cards are first posts). */
+  /** Told each change set's targets (the poll cycle reads which cards are first posts). */
   seen?: (set: ChangeSet, targets: Target[]) => void,
+  parts: PlanParts = {},
 ): Promise<DeliveryIntent[]> {
   const { sets, absorbed } = detected;
   const intents: DeliveryIntent[] = [];
@@ -117,7 +133,7 @@ export async function planDeliveries(
   const muted = await store.mutedAmong(people);
   const hasNote = sets.some((s) => s.events.some((e) => e.kind === 'note'));
   const agentSet = hasNote ? await agents?.() : undefined;
-  const [personLocales, conversationLocales, dmChoices] = await Promise.all([store.personLocales(people), store.conversationLocales(), preferencesIn(store).dmPreferences(people)]);
+  const [personLocales, conversationLocales, dmChoices] = await Promise.all([store.personLocales(people), store.conversationLocales(), dmChoicesOf(parts, people)]);
   // Cards still owed (in the outbox, or planned earlier in this batch) count as posted: later changes update them.
   const planned = new Map<number, PostedMessage[]>();
   for (const set of sets) {
@@ -151,12 +167,20 @@ export async function planDeliveries(
       dmChoices,
       ...(assignmentReason ? { assignmentReason } : {}),
     });
-    const { targets, survey } = deliverer.reroute ? await deliverer.reroute(set, routed) : { targets: routed, survey: true };
+    let targets = routed;
+    let followUps = true;
+    for (const { part } of parts.planHooks ?? []) {
+      if (!part.route) continue;
+      const changed = await part.route(set, targets);
+      targets = changed.targets;
+      followUps &&= changed.followUps;
+    }
     seen?.(set, targets);
     const mine = deliverer.plan(set, targets);
-    if (deliverer.dressCards) await deliverer.dressCards(set, mine);
     if (deliverer.assignmentReason) await cardReasons(deliverer.assignmentReason, set, mine, deliverer.locale);
-    intents.push(...oneDmPerPerson([...mine, ...(deliverer.surveys && survey ? await deliverer.surveys(set, mine) : [])]));
+    const more: DeliveryIntent[] = [];
+    if (followUps) for (const { part } of parts.planHooks ?? []) if (part.more) more.push(...(await part.more(set, mine)));
+    intents.push(...oneDmPerPerson([...mine, ...more]));
     for (const i of mine) if (i.card) planned.set(set.ticket.id, [...(planned.get(set.ticket.id) ?? []), { ...i.card, ticketId: set.ticket.id, messageId: '' }]);
   }
   return intents;

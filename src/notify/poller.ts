@@ -11,9 +11,23 @@ import type { PollerLease } from '../store/lease';
 import type { Store } from '../store/types';
 import { createCycleRunner, type CycleResult, type FastLaneInput } from './cycle';
 import type { Deliverer, DrainResult } from './deliver';
-import { createSearchIndexer, type AgentNames } from '../features/search/search-index';
-import type { NamedCycleHook } from '../features/bind';
+import type { Named, NamedCycleHook, PersonPreferences, PlanHook, TicketIndexer } from './ports';
 import type { ChangeFeed } from './types';
+
+/** Who the active agents are (the service's, through its cache). */
+export type AgentNames = () => Promise<readonly { email: string; name: string }[]>;
+
+/** The indexes the features keep, fed as one (none listed: nothing is indexed). */
+function allIndexers(indexers: readonly Named<TicketIndexer>[]): TicketIndexer {
+  return {
+    async index(tickets) {
+      for (const { part } of indexers) await part.index(tickets);
+    },
+    async fillIfMissing(feed) {
+      for (const { part } of indexers) await part.fillIfMissing(feed);
+    },
+  };
+}
 
 export type { CycleResult, FastLaneInput } from './cycle';
 
@@ -38,14 +52,18 @@ export interface PollerConfig {
   /** Longest pause after repeated failures. */
   maxBackoffSeconds?: number;
   now?: () => Date;
-  /** Assignee names for the search index (the service's active agents). */
+  /** The active agents (internal notes are DM'd only to them). */
   agentNames?: AgentNames;
   /** Several replicas: cycles and outbox drains run only while this replica holds the lease (default: always). */
   lease?: PollerLease;
-  /** The features' poll-cycle hooks, run after each cycle's commit (src/features/bind.ts). */
+  /** The features' poll-cycle hooks, run after each cycle's commit (bound by the host: src/notify/ports.ts). */
   hooks?: readonly NamedCycleHook[];
-  /** HELPDESK_STORM_THRESHOLD (src/features/storms/storm-planning.ts; default 10). */
-  stormThreshold?: number;
+  /** The features' planning hooks (merges, surveys, storm summaries). */
+  planHooks?: readonly Named<PlanHook>[];
+  /** The ticket indexes the features keep (search's), fed before each commit. */
+  indexers?: readonly Named<TicketIndexer>[];
+  /** People's DM choices, kept by the features. */
+  preferences?: readonly Named<PersonPreferences>[];
 }
 
 /** How the poller is doing, for health checks and tests. */
@@ -111,14 +129,15 @@ export function createPoller(config: PollerConfig): Poller {
     deliverer,
     vocabulary: config.vocabulary,
     logger,
-    search: createSearchIndexer(store, logger, config.agentNames),
+    search: allIndexers(config.indexers ?? []),
     resolvedStatuses: config.resolvedStatuses,
     overlapMs: (config.overlapSeconds ?? 5) * 1000,
     backfillMinutes: config.backfillMinutes ?? 0,
     now: config.now ?? (() => new Date()),
     activeAgents,
     hooks: config.hooks,
-    stormThreshold: config.stormThreshold,
+    planHooks: config.planHooks,
+    preferences: config.preferences,
   });
   const cycle = runner.cycle;
 

@@ -3,17 +3,15 @@
  * posted-card map in the store says which), a line goes into the card's thread, a DM tries the
  * platforms where the person was seen most recently first. Throws when the send did not take effect.
  */
-import type { CardClock } from '../core/sla';
-import { withClocks } from '../features/sla/clock-view';
 import { storedNotice, storedTicketView } from '../views/stored';
+import type { TicketView } from '../views/types';
 import { intervalPace, PLATFORM_PACE, type Pace } from './pacing';
 import type { Logger } from '../log';
 import { rememberNotice } from '../store/notices';
 import type { PendingDelivery, Store } from '../store/types';
 import type { OutboxPayload } from './intents';
 import { currentPayload, type StoredPayload } from './stored-payloads';
-import { quietUntil } from '../features/preferences/quiet-hours';
-import { preferencesIn } from '../features/preferences/preference-table';
+import type { ChannelCardPart, Named, PersonPreferences } from './ports';
 import type { SendQueue } from './send-queue';
 import { DeliveryError, type Delivery, type Platform } from './types';
 
@@ -26,8 +24,10 @@ export interface SenderDeps {
   queue: SendQueue;
   logger: Logger;
   byPlatform: ReadonlyMap<Platform, Delivery>;
-  /** SLA clocks for the card, read at send time so a card shows them as they stand (absent: no policy). */
-  cardClocks?: (ticketId: number) => Promise<readonly CardClock[] | undefined>;
+  /** What the listed features add to a channel's ticket card (SLA clocks…), asked at send time so the card shows it as it stands. */
+  cardParts?: readonly Named<ChannelCardPart>[];
+  /** People's quiet hours, kept by the features (the preferences feature); none listed: DMs go at once. */
+  preferences?: readonly Named<PersonPreferences>[];
   /** Quiet hours: the clock they are judged by and the zone of people whose client never said theirs. */
   quiet?: QuietHours;
 }
@@ -51,9 +51,21 @@ export function withTimeout<T>(work: Promise<T>, ms: number, what: string): Prom
 }
 
 /** The function that sends one row (attempt 1 is the first; later ones may follow a send that took effect). */
-export function createSender({ store, queue, logger, byPlatform, cardClocks, quiet }: SenderDeps): (row: PendingDelivery, attempt: number) => Promise<void> {
-  // Each person's DM choices and quiet hours, and the DMs held in them (the preferences feature's tables).
-  const preferences = preferencesIn(store);
+export function createSender({ store, queue, logger, byPlatform, cardParts = [], preferences = [], quiet }: SenderDeps): (row: PendingDelivery, attempt: number) => Promise<void> {
+  /** The card with each feature's part; one that fails is logged with its name, and the card goes without that part. */
+  async function withParts(view: TicketView, ticketId: number): Promise<TicketView> {
+    if (!view.agentView) return view;
+    let card = view;
+    for (const { feature, part } of cardParts) {
+      if (!part.ticket) continue;
+      try {
+        card = await part.ticket(card, 'conversation');
+      } catch (err) {
+        logger.warn('a feature could not add its part to a channel card; the card is sent without it', { feature, ticketId, error: err });
+      }
+    }
+    return card;
+  }
   const cardOf = async (ticketId: number, platform: Platform, conversationId: string) =>
     (await store.postedMessages(ticketId)).find((p) => p.platform === platform && p.conversationId === conversationId);
 
@@ -89,9 +101,8 @@ export function createSender({ store, queue, logger, byPlatform, cardClocks, qui
       await send(() => d.postThreadLine(p.conversationId, card.messageId, p.text, opts));
       return store.finishDelivery(row.key);
     }
-    // A store that cannot say the clocks leaves them off this card rather than holding the send back.
-    const clocks = await cardClocks?.(row.ticketId).catch((err: unknown) => void logger.warn('SLA clocks unreadable; card sent without them', { ticketId: row.ticketId, error: err }));
-    const view = withClocks(storedTicketView(p.view), clocks ?? undefined);
+    // What the features add (SLA clocks, a look-alike's line) is read now; a part that cannot be read is left off rather than holding the send back.
+    const view = await withParts(storedTicketView(p.view), row.ticketId);
     let messageId: string;
     if (!card) {
       messageId = await send(() => d.postCard(p.conversationId, view, opts));
@@ -110,13 +121,14 @@ export function createSender({ store, queue, logger, byPlatform, cardClocks, qui
   }
 
   async function sendDm(row: PendingDelivery, p: Extract<OutboxPayload, { kind: 'dm' }>, opts: SendOpts): Promise<void> {
-    // In the person's quiet hours the DM waits (src/features/digests/digest-timer.ts releases it, merged per ticket).
-    if (!p.urgent) {
-      const [prefs, zone] = await Promise.all([preferences.dmPreferences([p.email]), store.personZone(p.email)]);
+    // In the person's quiet hours the DM waits (the feature that keeps them releases it, merged per ticket).
+    if (!p.urgent && preferences.length > 0) {
+      const zone = (await store.personZone(p.email)) ?? quiet?.zone ?? 'UTC';
       const now = quiet?.now() ?? Date.now();
-      const until = quietUntil([...prefs.values()][0], zone ?? quiet?.zone ?? 'UTC', now);
-      if (until !== undefined) {
-        await preferences.holdDm({ key: row.key, email: p.email, ticketId: row.ticketId, text: p.text, reason: p.reason, ...(p.notice ? { notice: p.notice } : {}), releaseAt: until });
+      for (const { part } of preferences) {
+        const until = await part.quietUntil(p.email, zone, now);
+        if (until === undefined) continue;
+        await part.hold({ key: row.key, email: p.email, ticketId: row.ticketId, text: p.text, reason: p.reason, ...(p.notice ? { notice: p.notice } : {}), releaseAt: until });
         return store.finishDelivery(row.key);
       }
     }

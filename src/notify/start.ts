@@ -3,14 +3,10 @@
  * free: the per-platform Delivery ports are built by the channels and passed in.
  */
 import { normalizeLocale } from '../i18n';
-import type { AnswerPorts, ConversationPorts, MergePorts, SurveyScale } from '../core';
-import { createSurveyPlanner } from '../features/surveys/survey-planning';
-import { createLookAlikeCards } from '../features/duplicates/look-alike';
-import { createMergeRouting } from '../features/duplicates/merge-notices';
+import type { ConversationPorts } from '../core';
 import type { HelpdeskService, Ticket, Vocabulary } from '../helpdesk/types';
 import type { Logger } from '../log';
 import { createConversationPorts } from '../store/conversation-ports-store';
-import type { PolicySource } from '../features/sla/policy-source';
 import type { PollerLease } from '../store/lease';
 import type { Store } from '../store/types';
 import { createActionLog } from './action-hints';
@@ -19,15 +15,11 @@ import { createDeliverer, dmLane, type OutboxPayload } from './deliver';
 import type { WriteSink } from '../helpdesk/changes';
 import { plainWhenUnreachable } from './plain-ports';
 import { createPoller, type FastLaneInput, type Poller } from './poller';
+import { NO_PARTS, type NotifyParts } from './ports';
 import { createSendQueue } from './send-queue';
-import { createSlaHook } from '../features/sla/sla-cycle';
-import { createSlaAlerts } from '../features/sla/sla-alerts';
-import { slaCardClocks } from '../features/sla/sla-report';
-import { slaTableIn } from '../features/sla/sla-table';
-import { createDigests, type Digests } from '../features/digests/digest-timer';
-import type { NamedCycleHook, NamedGoneHook } from '../features/bind';
 import { createThreadReplyHandler, type ThreadReplyHandler } from './thread-replies';
 import { afterReply } from '../commands/reply-first';
+import { createTimers, type Timers } from './timers';
 import type { ChangeFeed, Delivery } from './types';
 import type { AssignmentReasonOf } from './routing';
 
@@ -46,24 +38,16 @@ export interface NotificationsConfig {
   backfillMinutes?: number;
   /** Several replicas: only the lease holder polls (default: this process always polls). */
   lease?: PollerLease;
-  /** HELPDESK_SLA_FILE's policy (src/features/sla/policy-source.ts); undefined = no clocks. */
-  sla?: PolicySource;
   /** The poller's clock (tests pin it; default the system clock). */
   now?: () => Date;
-  /** HELPDESK_STORM_THRESHOLD: more than this many of one channel's tickets in one cycle get one summary (default 10). */
-  stormThreshold?: number;
-  /** HELPDESK_CSAT and HELPDESK_CSAT_SCALE (the app passes them; absent here: no surveys): a survey to the requester on each resolution. */
-  csat?: { enabled: boolean; scale: SurveyScale };
-  /** HELPDESK_TIME_ZONE: the zone of digests set without one when no SLA policy names one (default UTC). */
+  /** HELPDESK_TIME_ZONE: the zone of quiet hours for people whose client never said theirs (default UTC). */
   timeZone?: string;
-  /** The listed features' poll-cycle hooks (bindFeatures), run after SLA clocks in each cycle. */
-  cycleHooks?: readonly NamedCycleHook[];
-  /** What the listed features forget of a conversation the bot was removed from (bindFeatures). */
-  goneHooks?: readonly NamedGoneHook[];
-  /** Why a ticket went to its assignee, from the listed features (bindFeatures' assignmentReason): said in their DM and on agents' cards. */
-  assignmentReason?: AssignmentReasonOf;
-  /** Features' ports the commands and the poll cycle share (src/features/answers, src/features/duplicates). */
-  features?: { answers?: AnswerPorts; merges?: MergePorts };
+  /**
+   * What the listed features run here (bindFeatures: src/features/bind.ts): their cycle hooks,
+   * timers, planning hooks, channel-card parts, ticket index and people's preferences, each
+   * named for its feature. None given: the ticket core's notifications alone.
+   */
+  features?: NotifyParts;
 }
 
 /** What the rest of the process uses. */
@@ -78,8 +62,8 @@ export interface Notifications {
    * retried like any notification until it reaches them on whichever platform knows them.
    */
   tellLater(email: string, text: string): Promise<void>;
-  /** Channel digests: `digests.start()` runs their timer; `tick()` enqueues the ones due now. */
-  digests: Digests;
+  /** The listed features' timers (digest slots, held DMs): `start()` runs them; `tick()` runs each once now. */
+  timers: Timers;
   /** Call once the channels exist (their Delivery ports), then `poller.start()`. */
   attach(deliveries: Delivery[]): Poller;
 }
@@ -99,9 +83,7 @@ export function createNotifications(config: NotificationsConfig): Notifications 
     await p.takeIn(written);
     await afterReply(() => p.announce(written).then(() => undefined, (err) => logger.warn('could not announce a change at once; the next poll will', { error: err })));
   }
-  const digests = createDigests({
-    store: config.store, vocabulary: config.vocabulary, logger, timeZone: config.timeZone ?? 'UTC', locale: normalizeLocale(config.locale), sla: config.sla, now: config.now, answers: config.features?.answers,
-  });
+  const parts = config.features ?? NO_PARTS;
   // Commands record who acted through the ports (see src/commands/acted.ts), thread commands too.
   const ports: ConversationPorts & WriteSink = {
     ...plainWhenUnreachable(createConversationPorts(config.store, normalizeLocale(config.locale))),
@@ -111,7 +93,7 @@ export function createNotifications(config: NotificationsConfig): Notifications 
   return {
     helpdesk,
     ports,
-    digests,
+    timers: createTimers(parts.timers, logger, config.now),
     handleThreadReply: createThreadReplyHandler({ store: config.store, helpdesk, logger, notifications: ports, wrote: (w) => fastLane(w) }),
     async tellLater(email, text) {
       const payload: OutboxPayload = { kind: 'dm', email, text, reason: 'requester', urgent: true };
@@ -119,17 +101,12 @@ export function createNotifications(config: NotificationsConfig): Notifications 
       await config.store.commitCycleWithDeliveries({ watermarks: {}, states: [], processedKeys: [] }, [intent]);
     },
     attach(deliveries) {
-      const slaClocks = slaTableIn(config.store);
       const quiet = { now: () => (config.now?.() ?? new Date()).getTime(), zone: config.timeZone ?? 'UTC' };
-      const sending = createDeliverer({
-        deliveries, store: config.store, queue: createSendQueue({ maxRetryAfterMs: 10_000 }), logger, vocabulary: config.vocabulary, locale: config.locale, quiet, goneHooks: config.goneHooks,
-        ...(config.sla ? { cardClocks: async (id: number) => (await slaCardClocks(slaClocks, [id])).get(id) } : {}),
+      const deliverer = createDeliverer({
+        deliveries, store: config.store, queue: createSendQueue({ maxRetryAfterMs: 10_000 }), logger, vocabulary: config.vocabulary, locale: config.locale, quiet,
+        goneHooks: parts.goneHooks, cardParts: parts.cardParts, preferences: parts.preferences,
       });
-      const csat = config.csat;
-      const surveyed = csat?.enabled ? { ...sending, surveys: createSurveyPlanner({ store: config.store, scale: csat.scale, locale: sending.locale }) } : sending;
-      // A new ticket that repeats an open one gets "Looks like #12" on its channel cards (src/features/duplicates).
-      const merges = config.features?.merges;
-      const deliverer = { ...surveyed, ...(merges ? { reroute: createMergeRouting(merges) } : {}), ...(config.assignmentReason ? { assignmentReason: config.assignmentReason } : {}), dressCards: createLookAlikeCards(config.store, config.vocabulary, (error) => logger.warn('look-alike tickets could not be looked up; the card goes without the hint', { error })) };
+      if (parts.assignmentReason) deliverer.assignmentReason = parts.assignmentReason;
       poller = createPoller({
         feed: config.feed,
         store: config.store,
@@ -141,14 +118,10 @@ export function createNotifications(config: NotificationsConfig): Notifications 
         agentNames: () => helpdesk.activeAgents(),
         lease: config.lease,
         now: config.now,
-        stormThreshold: config.stormThreshold,
-        hooks: [
-          ...(config.sla ? [{ feature: 'sla', hook: createSlaHook({
-            source: config.sla, store: config.store, feed: config.feed, helpdesk, logger, vocabulary: config.vocabulary,
-            tell: createSlaAlerts({ store: config.store, vocabulary: config.vocabulary, locale: normalizeLocale(config.locale) }),
-          }) }] : []),
-          ...(config.cycleHooks ?? []),
-        ],
+        hooks: parts.cycleHooks,
+        planHooks: parts.planHooks,
+        indexers: parts.indexers,
+        preferences: parts.preferences,
       });
       return poller;
     },

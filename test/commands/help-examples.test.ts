@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleText } from '../../src/commands';
-import { REGISTRY } from '../../src/commands/registry';
+import { REGISTRY, registryOf } from '../../src/commands/registry';
 import type { CommandContext, Conversation } from '../../src/commands/types';
 import { createChangeFeed } from '../../src/helpdesk/changes';
 import type { Actor } from '../../src/helpdesk/types';
@@ -17,10 +17,8 @@ import { createLogger } from '../../src/log';
 import { createNotifications } from '../../src/notify';
 import { createSqliteStore, type Store } from '../../src/store';
 import type { CommandRegistry } from '../../src/commands/registry';
-import { featureCommands } from '../support/feature-commands';
+import { boundFeatures } from '../support/feature-commands';
 import { FEATURES, featureMigrations } from '../../src/features';
-import { answerPortsOver } from '../../src/features/answers';
-import { mergePortsOver } from '../../src/features/duplicates';
 import { startHelpdeskStack, type HelpdeskStack } from '../support/helpdesk-stack';
 
 /** The Agents Playground's default user, an agent of the demo site. */
@@ -39,11 +37,11 @@ beforeAll(async () => {
   // Wired as the app wires it: search reads the store's index, which the poller's first read fills.
   stack = await startHelpdeskStack({ seed: 'demo', service: { searchIndex: store } });
   const logger = createLogger({ level: 'error', write: () => undefined });
-  const db = await store.featureDatabase();
-  const features = { answers: answerPortsOver(db), merges: mergePortsOver(db) };
-  const notifications = createNotifications({ store, feed: createChangeFeed(stack.graph, stack.settings), helpdesk: stack.helpdesk, vocabulary: stack.helpdesk.vocabulary, logger, pollSeconds: 3600, features });
+  const feed = createChangeFeed(stack.graph, stack.settings);
+  const features = await boundFeatures(store, { graph: stack.graph, vocabulary: stack.helpdesk.vocabulary, helpdesk: stack.helpdesk, feed });
+  const notifications = createNotifications({ store, feed, helpdesk: stack.helpdesk, vocabulary: stack.helpdesk.vocabulary, logger, pollSeconds: 3600, features });
   ports = notifications.ports;
-  commands = await featureCommands(store, { graph: stack.graph, vocabulary: stack.helpdesk.vocabulary });
+  commands = registryOf(features);
   await notifications.attach([]).runOnce();
 }, 30_000);
 afterAll(async () => {

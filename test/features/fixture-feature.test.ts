@@ -23,13 +23,16 @@ import { loadConfig } from '../../src/config';
 import { startEmulator } from '../../src/emulator';
 import { createLogger } from '../../src/log';
 import { runDoctor } from '../../src/setup-check/run-doctor';
-import { createNotifications, type Poller } from '../../src/notify';
+import { createNotifications, type Notifications, type Poller } from '../../src/notify';
+import { recordingDelivery } from '../notify/recording-delivery';
+import { createConversationPorts } from '../../src/store';
 import { createPostgresStore, createSqliteStore, type Store } from '../../src/store';
 import { PEOPLE, slash, startSlackScene, type SlackScene } from '../slack/harness';
 import { freshDatabase, pgAvailable } from '../support/postgres';
 import { interactiveBody, slackFixture, slashBody } from '../support/slack-request';
 import { cardOf, cardText, startTeamsHarness, type TeamsHarness } from '../teams/harness';
 import { fixtureFeature, PIN } from './fixture/fixture-feature';
+import { testHost } from '../support/feature-commands';
 import type { FixtureTables } from './fixture/tables';
 
 const logger = createLogger({ level: 'error', write: () => undefined });
@@ -52,16 +55,16 @@ describe('binding a feature list', () => {
   });
 
   it('stops at start when a feature with tables gets no database, or a need the host lacks, naming the feature', () => {
-    expect(() => bindFeatures([fixtureFeature], { logger })).toThrow('feature fixture declares tables, and this host has no database handle');
+    expect(() => bindFeatures([fixtureFeature], testHost({} as Store, { logger }))).toThrow('feature fixture declares tables, and this host has no database handle');
     expect(() => bindFeatures([fixtureFeature], {} as never)).toThrow('feature fixture needs logger, which this host does not give');
   });
 
   it('adds its command to the registry built from the list, and only there', () => {
-    const commands = registryOf(bindFeatures(features, { logger, db: {} as Kysely<any>, store: {} as Store, graph: {} as GraphClient, helpdesk: {} as HelpdeskService, vocabulary: {} as Vocabulary, now: () => new Date(), attachmentsFolder: 'SD_Attachments', locale: 'en', timeZone: 'UTC', slaPolicy: undefined, routing: undefined }));
+    const commands = registryOf(bindFeatures(features, { ...testHost({} as Store, { logger, graph: {} as GraphClient, vocabulary: {} as Vocabulary }), db: {} as Kysely<any> }));
     expect(parseCommand('pin #12 first', { commands })).toEqual({ ok: true, input: { verb: PIN, ticketId: 12, values: { note: 'first' } } });
     expect(REGISTRY.isVerb(PIN)).toBe(false);
     // The product's commands keep their help order; the new one comes after them.
-    expect(commands.declarations.map((c) => c.name)).toEqual([...REGISTRY.declarations.map((c) => c.name), 'pin']);
+    expect(commands.declarations.map((c) => c.name)).toEqual([...REGISTRY.declarations.map((c) => c.name), 'pin', 'pinboard']);
   });
 });
 
@@ -99,6 +102,10 @@ for (const engine of engines) {
     let dir: string;
     let lynnes: number;
     let sams: number;
+    let notifications: Notifications;
+    // What the poller sends, recorded at the Delivery port (a Slack workspace), with messages of their own.
+    const rec = recordingDelivery('slack');
+    const posted: { conversationId: string; text: string }[] = [];
 
     beforeAll(async () => {
       dir = mkdtempSync(path.join(tmpdir(), 'fixture-feature-'));
@@ -106,13 +113,13 @@ for (const engine of engines) {
       db = (await store.featureDatabase()) as Kysely<FixtureTables>;
       let bound!: BoundFeatures;
       let commands!: CommandRegistry;
-      h = await startTeamsHarness({ commands: (stack) => (commands = registryOf((bound = bindFeatures(features, { logger, db, store, graph: stack.graph, helpdesk: stack.helpdesk, vocabulary: stack.helpdesk.vocabulary, now: () => new Date(), attachmentsFolder: 'SD_Attachments', locale: 'en', timeZone: 'UTC', slaPolicy: undefined, routing: undefined })))) });
+      h = await startTeamsHarness({ commands: (stack) => (commands = registryOf((bound = bindFeatures(features, { ...testHost(store, { logger, graph: stack.graph, vocabulary: stack.helpdesk.vocabulary, helpdesk: stack.helpdesk, feed: createChangeFeed(stack.graph, stack.settings) }), db })))) });
       scene = await startSlackScene(h.stack.helpdesk, undefined, { commands });
       const helpdesk = h.stack.helpdesk;
-      const notifications = createNotifications({
-        store, feed: createChangeFeed(h.stack.graph, h.stack.settings), helpdesk, vocabulary: helpdesk.vocabulary, logger, pollSeconds: 15, cycleHooks: bound.cycleHooks,
+      notifications = createNotifications({
+        store, feed: createChangeFeed(h.stack.graph, h.stack.settings), helpdesk, vocabulary: helpdesk.vocabulary, logger, pollSeconds: 15, features: bound,
       });
-      poller = notifications.attach([]);
+      poller = notifications.attach([{ ...rec.delivery, postMessage: async (conversationId, text) => void posted.push({ conversationId, text }) }]);
       lynnes = (await helpdesk.createTicket({ email: h.emails.lynne!, name: 'Lynne Robbins' }, { title: 'Fixture ticket', description: 'for pins' })).id;
       sams = (await helpdesk.createTicket({ email: PEOPLE.sam.email, name: PEOPLE.sam.name }, { title: 'Slack fixture ticket', description: 'for pins' })).id;
     }, 60_000);
@@ -166,6 +173,38 @@ for (const engine of engines) {
       expect((await scene.post(interactiveBody(payload))).status).toBe(200);
       const answer = await scene.fake.waitFor('response_url', (c) => c.responseId === 'pin-click');
       expect(JSON.stringify(answer.body.blocks)).toContain(`Pins on ${sams}: from slack; seen by a poll cycle: yes`);
+    });
+
+    it('DMs the requester of a pinned ticket, once, through the outbox', async () => {
+      await poller.runOnce();
+      const dms = rec.sent.filter((x) => x.op === 'dm' && x.text?.startsWith(`Your ticket #${sams} was pinned`));
+      expect(dms.map((d) => [d.email, d.text])).toEqual([[PEOPLE.sam.email, `Your ticket #${sams} was pinned: from slack`]]);
+    });
+
+    it('answers pinboard with a card of its own, facts and a chart, as an Adaptive Card in Teams and blocks in Slack', async () => {
+      const [reply] = await h.say('pinboard');
+      const card = JSON.stringify(cardOf(reply));
+      expect(card).toContain('Pinboard');
+      expect(card).toContain('Chart.VerticalBar');
+      expect(card).toContain(`#${lynnes}`);
+      await scene.post(slashBody(slash(scene.fake, PEOPLE.sam, 'pinboard', 'pinboard-typed')));
+      const answer = await scene.fake.waitFor('response_url', (c) => c.responseId === 'pinboard-typed');
+      const blocks = JSON.stringify(answer.body.blocks);
+      expect(blocks).toContain('Pinboard');
+      expect(blocks).toContain('Pins per ticket');
+      expect(blocks).toContain(`#${sams}`);
+    });
+
+    it('runs its timer, which posts the pin count once a day to every subscribed conversation', async () => {
+      expect(notifications.timers.names).toContainEqual({ feature: 'fixture', name: 'pin count' });
+      const conversations = createConversationPorts(store);
+      for (const id of ['CPINS1', 'CPINS2']) await conversations.subscribe({ platform: 'slack', id, kind: 'channel' }, { kind: 'all' }, { email: PEOPLE.sam.email, name: PEOPLE.sam.name });
+      await notifications.timers.tick();
+      await notifications.timers.tick();
+      await poller.runOnce();
+      const counts = posted.filter((p) => p.text.startsWith('Pins so far:'));
+      expect(counts.map((p) => p.conversationId).sort()).toEqual(['CPINS1', 'CPINS2']);
+      expect(counts[0].text).toBe('Pins so far: 3');
     });
 
   });

@@ -5,6 +5,7 @@
  * reader chose German in an English client (the Playground's case), so a platform date token, which
  * the client shows in its own language, is no answer either: the date is written in German.
  */
+import { FEATURES, featureMigrations } from '../../src/features';
 import { slaTableIn } from '../../src/features/sla/sla-table';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +16,7 @@ import { handleText } from '../../src/commands';
 import type { CommandContext, Reply } from '../../src/commands/types';
 import type { CommandRegistry } from '../../src/commands/registry';
 import { openPolicySource } from '../../src/features/sla/policy-source';
-import { featureCommands, savedRepliesIn, surveysOf } from '../support/feature-commands';
+import { boundFeatures, featureCommands, savedRepliesIn, surveysOf } from '../support/feature-commands';
 import { createChangeFeed } from '../../src/helpdesk/changes';
 import { createLogger } from '../../src/log';
 import { createNotifications, type Notifications } from '../../src/notify';
@@ -51,8 +52,9 @@ beforeAll(async () => {
   stack = await startHelpdeskStack({ seed: 'none', service: { agentCacheTtlMs: 0 } });
   stack.emulator.data.insert('SD_Agents', { Title: dana.name, SD_Email: dana.email, SD_IsActive: true });
   dir = mkdtempSync(path.join(tmpdir(), 'german-newer-'));
-  store = createSqliteStore({ dataDir: dir });
-  notifications = createNotifications({ store, feed: createChangeFeed(stack.graph, stack.settings), helpdesk: stack.helpdesk, vocabulary: stack.helpdesk.vocabulary, logger, pollSeconds: 15, csat: { enabled: true, scale: 'five' } });
+  store = createSqliteStore({ dataDir: dir, features: featureMigrations(FEATURES) });
+  const feed = createChangeFeed(stack.graph, stack.settings);
+  notifications = createNotifications({ store, feed, helpdesk: stack.helpdesk, vocabulary: stack.helpdesk.vocabulary, logger, pollSeconds: 15, features: await boundFeatures(store, { helpdesk: stack.helpdesk, feed, csat: { enabled: true, scale: 'five' } }) });
   const t = await stack.helpdesk.createTicket(lynne, { title: 'Drucker klemmt', priority: 'High' });
   ticketId = t.id;
   writeFileSync(path.join(dir, 'sla.json'), JSON.stringify(POLICY));

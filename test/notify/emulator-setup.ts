@@ -10,7 +10,9 @@ import { createLogger } from '../../src/log';
 import { createDeliverer, createPoller, createSendQueue, type Delivery, type Poller } from '../../src/notify';
 import { createSqliteStore, type Store } from '../../src/store';
 import { FEATURES, featureMigrations } from '../../src/features';
-import { createSurveyPlanner } from '../../src/features/surveys/survey-planning';
+import { surveysFeature } from '../../src/features/surveys/surveys-feature';
+import { searchFeature } from '../../src/features/search/search-feature';
+import { boundFeatures } from '../support/feature-commands';
 
 export const vocabulary = DEFAULT_VOCABULARY;
 
@@ -46,10 +48,11 @@ export async function startRig(deliveries: Deliveries, reuse: { emu?: Emulator; 
   const store = createSqliteStore({ dataDir: dir, features: featureMigrations(FEATURES) });
   const lines: string[] = [];
   const logger = createLogger({ level: 'debug', write: (l) => lines.push(l) });
-  const sending = createDeliverer({ deliveries: typeof deliveries === 'function' ? deliveries(store) : deliveries, store, queue: createSendQueue(), logger, vocabulary });
-  // With `csat`, a resolution also owes its survey, as src/notify/start.ts wires it.
-  const deliverer = reuse.csat ? { ...sending, surveys: createSurveyPlanner({ store, scale: 'five', locale: 'en' }) } : sending;
-  const poller = createPoller({ feed: createChangeFeed(graph, {}), store, deliverer, vocabulary, logger, pollSeconds: reuse.pollSeconds ?? 15 });
+  const deliverer = createDeliverer({ deliveries: typeof deliveries === 'function' ? deliveries(store) : deliveries, store, queue: createSendQueue(), logger, vocabulary });
+  // The search feature's index, kept from what the poller reads; with `csat`, a resolution also owes its survey
+  // (the surveys feature's planning hook): both bound as src/app.ts binds them.
+  const { planHooks, indexers } = await boundFeatures(store, { logger, csat: { enabled: true, scale: 'five' } }, reuse.csat ? [searchFeature, surveysFeature] : [searchFeature]);
+  const poller = createPoller({ feed: createChangeFeed(graph, {}), store, deliverer, vocabulary, logger, pollSeconds: reuse.pollSeconds ?? 15, planHooks, indexers });
   const rig: PollRig = {
     emu, graph, store, poller, dir, lines,
     async restart(next) {

@@ -14,6 +14,8 @@ import { createDeliverer, createPoller, createSendQueue, type Delivery } from '.
 import { createConversationPorts, createSqliteStore, type Store } from '../../src/store';
 import type { StormView } from '../../src/features/storms/storm-view';
 import { memoryFeed } from './memory-feed';
+import { boundFeatures, openTestPolicy } from '../support/feature-commands';
+import { stormsFeature } from '../../src/features/storms/storms-feature';
 import { recordingDelivery } from './recording-delivery';
 
 const vocabulary = DEFAULT_VOCABULARY;
@@ -35,7 +37,10 @@ async function setup(stormThreshold?: number) {
   const delivery: Delivery = { ...rec.delivery, postScreen: async (conversationId, view) => (summaries.push({ conversationId, view }), `sum${summaries.length}`) };
   const logger = createLogger({ level: 'error', write: () => undefined });
   const deliverer = createDeliverer({ deliveries: [delivery], store, queue: createSendQueue(), logger, vocabulary });
-  const poller = createPoller({ feed: env.feed, store, deliverer, vocabulary, logger, pollSeconds: 15, now: env.now, stormThreshold });
+  // The storms feature's planning hook, bound as src/app.ts binds it (HELPDESK_STORM_THRESHOLD, default 10).
+  // With an SLA policy, so a breached clock makes a ticket matter.
+  const { planHooks } = await boundFeatures(store, { vocabulary, logger, stormThreshold: stormThreshold ?? 10, slaPolicy: await openTestPolicy() }, [stormsFeature]);
+  const poller = createPoller({ feed: env.feed, store, deliverer, vocabulary, logger, pollSeconds: 15, now: env.now, planHooks });
   await createConversationPorts(store).subscribe({ platform: 'slack', id: 'C1', kind: 'channel' }, { kind: 'all' }, { email: 'dana@contoso.com', name: 'Dana' });
   await poller.runOnce();
   env.tick(2);

@@ -3,6 +3,7 @@
  * both draining: each channel (Teams and Slack) gets its digest once. Each replica is a notifier
  * of its own (own pool, own Teams adapter) with the clock pinned.
  */
+import { FEATURES, featureMigrations } from '../../src/features';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresStore, type Store } from '../../src/store';
 import { startFakeConnector, type FakeConnector } from '../support/fake-connector';
@@ -31,7 +32,7 @@ describe.skipIf(!pgAvailable())(`digests with two replicas${pgAvailable() ? '' :
     slack = await startFakeSlack();
     const url = await freshDatabase();
     for (let i = 0; i < 2; i++) {
-      const store = await createPostgresStore({ url });
+      const store = await createPostgresStore({ url, features: featureMigrations(FEATURES) });
       stores.push(store);
       bots.push(await startBot({ stack, store, connector, slack, clock: () => now }));
     }
@@ -49,11 +50,11 @@ describe.skipIf(!pgAvailable())(`digests with two replicas${pgAvailable() ? '' :
     await a.poller.runOnce();
     await b.poller.runOnce();
     await a.sayInTeams('digest daily 09:00 Europe/Berlin');
-    await b.notifications.digests.ports.setSchedule({ platform: 'slack', id: 'CDESK', kind: 'channel' }, { cadence: 'daily', time: '09:00', zone: 'Europe/Berlin' }, dana.email);
+    await b.digests.setSchedule({ platform: 'slack', id: 'CDESK', kind: 'channel' }, { cadence: 'daily', time: '09:00', zone: 'Europe/Berlin' }, dana.email);
 
     for (const minute of [0, 1, 2]) {
       now = Date.parse('2026-11-23T08:00:30Z') + minute * 60_000;
-      await Promise.all([a.notifications.digests.tick(), b.notifications.digests.tick()]);
+      await Promise.all([a.notifications.timers.tick(), b.notifications.timers.tick()]);
       await Promise.all([a.poller.runOnce(), b.poller.runOnce()]);
     }
     expect(teamsDigests(connector)).toHaveLength(1);

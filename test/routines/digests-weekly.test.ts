@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSqliteStore, type Store } from '../../src/store';
+import { FEATURES, featureMigrations } from '../../src/features';
 import { startFakeConnector, type FakeConnector } from '../support/fake-connector';
 import { startFakeSlack, type FakeSlack } from '../support/fake-slack';
 import { startHelpdeskStack, type HelpdeskStack } from '../support/helpdesk-stack';
@@ -33,7 +34,7 @@ beforeEach(async () => {
   connector = await startFakeConnector();
   connector.members.set(dana.id, { id: dana.id, name: dana.name, aadObjectId: dana.aadObjectId, email: dana.email });
   slack = await startFakeSlack();
-  store = createSqliteStore({ dataDir: dir });
+  store = createSqliteStore({ dataDir: dir, features: featureMigrations(FEATURES) });
 });
 afterEach(async () => {
   await bot?.close();
@@ -72,7 +73,7 @@ async function weekOfTickets(): Promise<void> {
   bot = await startBot({ stack, store, connector, slack, clock: () => now });
   await bot.poller.runOnce();
   await bot.sayInTeams('digest weekly mon 09:00 Europe/Berlin');
-  await bot.notifications.digests.ports.setSchedule(SLACK, { cadence: 'weekly', weekday: 1, time: '09:00', zone: 'Europe/Berlin' }, dana.email);
+  await bot.digests.setSchedule(SLACK, { cadence: 'weekly', weekday: 1, time: '09:00', zone: 'Europe/Berlin' }, dana.email);
   await bot.poller.runOnce();
 
   now = at('2026-11-30T08:00:30Z');
@@ -82,7 +83,7 @@ describe('the weekly digest', () => {
   it('draws opened and resolved per day and open tickets by age, with their numbers, in Teams and Slack, and asks Graph nothing for it', async () => {
     await weekOfTickets();
     const before = graphRequests(stack.emulator);
-    await bot.notifications.digests.tick();
+    await bot.notifications.timers.tick();
     expect(graphRequests(stack.emulator) - before, 'Graph requests to count the digests').toBe(0);
     await bot.poller.runOnce();
 
@@ -108,7 +109,7 @@ describe('the weekly digest', () => {
     // As a workspace without the chart block answers: the whole message is refused.
     slack.fault = (method, body) => (method === 'chat.postMessage' && JSON.stringify(body).includes('data_visualization') ? { kind: 'error', error: 'invalid_blocks' } : undefined);
     await weekOfTickets();
-    await bot.notifications.digests.tick();
+    await bot.notifications.timers.tick();
     await bot.poller.runOnce();
     const [message] = slackDigests(slack, 'CDESK');
     const blocks = JSON.stringify(message!.blocks);

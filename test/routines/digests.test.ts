@@ -5,6 +5,7 @@
  * that says so), `digest now` leaving "since the last digest" alone, a closed day of the SLA
  * calendar, and bad input answered with the fix.
  */
+import { FEATURES, featureMigrations } from '../../src/features';
 import { digestSchedulesIn } from '../../src/features/digests/digest-table';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -48,7 +49,7 @@ afterEach(async () => {
 
 /** A process start on the SQLite store in `dir`. */
 async function start(sla?: object): Promise<Bot> {
-  const store = createSqliteStore({ dataDir: dir });
+  const store = createSqliteStore({ dataDir: dir, features: featureMigrations(FEATURES) });
   stores.push(store);
   let policy;
   if (sla) {
@@ -83,7 +84,7 @@ describe('channel digests end to end', () => {
     // Slack's channel hears high-priority tickets only: its digest covers just those.
     const ports = createConversationPorts(bot.store);
     await ports.subscribe(SLACK, { kind: 'high' }, dana);
-    await bot.notifications.digests.ports.setSchedule(SLACK, { cadence: 'daily', time: '09:00', zone: 'Europe/Berlin' }, dana.email);
+    await bot.digests.setSchedule(SLACK, { cadence: 'daily', time: '09:00', zone: 'Europe/Berlin' }, dana.email);
 
     // Before the slot: a new ticket, and one resolved.
     ticket('Mouse wheel sticks', {}, '2026-11-23T07:00:00Z');
@@ -96,8 +97,9 @@ describe('channel digests end to end', () => {
     await bot.check();
     const [first] = teamsDigests(connector);
     // The first digest: there was no last one, so it counts from when it was set up, and says so.
+    // The desk's answers are counted too, as the digests feature always counts them (answer-services.ts).
     expect(teamsFacts(first)).toEqual([
-      'Open: 3 (New 3)', 'New since then: 1', 'Unassigned: 3', 'Resolved since then: 1',
+      'Open: 3 (New 3)', 'New since then: 1', 'Answered without a ticket: 0 (1 ticket filed)', 'Unassigned: 3', 'Resolved since then: 1',
     ]);
     expect(JSON.stringify(first)).not.toContain('last digest');
     // A daily digest draws no chart (a weekly one does: digests-weekly.test.ts).
@@ -113,7 +115,7 @@ describe('channel digests end to end', () => {
     expect(rows).not.toContain('late');
     expect(slackDigests(slack, 'CDESK')).toHaveLength(1);
     expect(slackFacts(slackDigests(slack, 'CDESK')[0])).toEqual([
-      'Open: 1 (New 1)', 'New since then: 0', 'Unassigned: 1', 'Resolved since then: 0',
+      'Open: 1 (New 1)', 'New since then: 0', 'Answered without a ticket: 0 (1 ticket filed)', 'Unassigned: 1', 'Resolved since then: 0',
     ]);
     // Slack's date token shows the time in each reader's zone; its fallback names the channel's zone.
     expect(JSON.stringify(slackDigests(slack, 'CDESK')[0].blocks)).toContain('<!date^1795413600^{date_short_pretty} {time}|Mon, Nov 23, 07:00 Europe/Berlin>');
@@ -192,7 +194,7 @@ describe('channel digests end to end', () => {
     await bot.check();
     expect(teamsDigests(connector)).toHaveLength(1);
     expect(teamsFacts(teamsDigests(connector)[0])).toEqual([
-      'Open: 2 (New 2)', 'New since then: 2', 'Unassigned: 2', 'Resolved since then: 0', 'SLA breached: 1', 'SLA due today: 1',
+      'Open: 2 (New 2)', 'New since then: 2', 'Answered without a ticket: 0 (2 tickets filed)', 'Unassigned: 2', 'Resolved since then: 0', 'SLA breached: 1', 'SLA due today: 1',
     ]);
     // Tuesday is closed in the calendar: no digest, and Wednesday's is on time, not late.
     now = at('2026-11-24T14:00:30Z');

@@ -7,7 +7,10 @@ import { webApi } from '@slack/bolt';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createTeamsChannel } from '../../src/channels/teams';
-import { featureCommands } from '../support/feature-commands';
+import { boundFeatures } from '../support/feature-commands';
+import { createDigests } from '../../src/features/digests/digest-timer';
+import type { DigestPorts } from '../../src/core';
+import { registryOf } from '../../src/commands/registry';
 import { createTeamsDelivery, teamsConversationHook } from '../../src/channels/teams/notify-delivery';
 import { createSlackDelivery } from '../../src/channels/slack/notify-delivery';
 import { createChangeFeed } from '../../src/helpdesk/changes';
@@ -30,6 +33,8 @@ export interface Bot {
   store: Store;
   poller: Poller;
   notifications: Notifications;
+  /** The digests feature's ports over the same store (what `digest daily …` sets), for a schedule set without a command. */
+  digests: DigestPorts;
   server: Server;
   url: string;
   /** Types `text` in the Teams channel with an @mention of the bot, as Dana. */
@@ -42,11 +47,14 @@ export interface Bot {
 /** What a process start builds around `store`; `clock` is read on every use. */
 export async function startBot(opts: { stack: HelpdeskStack; store: Store; connector: FakeConnector; slack: FakeSlack; clock: () => number; sla?: PolicySource; timeZone?: string }): Promise<Bot> {
   const { stack, store, connector, slack } = opts;
+  const feed = createChangeFeed(stack.graph, stack.settings);
+  // Every listed feature bound once, as src/app.ts binds them: notify runs their parts, the registry their commands.
+  const features = await boundFeatures(store, { graph: stack.graph, helpdesk: stack.helpdesk, feed, slaPolicy: opts.sla, vocabulary: stack.helpdesk.vocabulary, timeZone: opts.timeZone ?? 'UTC', now: () => new Date(opts.clock()) });
   const notifications = createNotifications({
-    store, feed: createChangeFeed(stack.graph, stack.settings), helpdesk: stack.helpdesk, vocabulary: stack.helpdesk.vocabulary,
-    logger, pollSeconds: 15, sla: opts.sla, timeZone: opts.timeZone, now: () => new Date(opts.clock()),
+    store, feed, helpdesk: stack.helpdesk, vocabulary: stack.helpdesk.vocabulary,
+    logger, pollSeconds: 15, timeZone: opts.timeZone, now: () => new Date(opts.clock()), features,
   });
-  const teams = createTeamsChannel({ settings: { appType: 'MultiTenant' }, helpdesk: notifications.helpdesk, notifications: notifications.ports, commands: await featureCommands(store, { graph: stack.graph, slaPolicy: opts.sla, vocabulary: stack.helpdesk.vocabulary, timeZone: opts.timeZone ?? 'UTC', now: () => new Date(opts.clock()) }), logger, hooks: { onConversation: teamsConversationHook(store) } });
+  const teams = createTeamsChannel({ settings: { appType: 'MultiTenant' }, helpdesk: notifications.helpdesk, notifications: notifications.ports, commands: registryOf(features), logger, hooks: { onConversation: teamsConversationHook(store) } });
   const server = createServer({ port: 0, teams, health: async () => ({ ok: true }), logger, allowUnauthenticated: true });
   const url = `http://127.0.0.1:${(await server.listen()).port}/api/messages`;
   const client = new webApi.WebClient(slack.token, { slackApiUrl: slack.apiUrl, retryConfig: { retries: 0 } });
@@ -57,6 +65,7 @@ export async function startBot(opts: { stack: HelpdeskStack; store: Store; conne
   let n = 0;
   return {
     store, poller, notifications, server, url,
+    digests: createDigests({ store, vocabulary: stack.helpdesk.vocabulary, logger, timeZone: opts.timeZone ?? 'UTC', locale: 'en', sla: opts.sla, now: () => new Date(opts.clock()) }).ports,
     async sayInTeams(text) {
       const activity = JSON.parse(readFileSync(path.join(FIXTURES, 'message-channel-mention.json'), 'utf8'));
       activity.id = `${Date.now()}${++n}`;
@@ -68,7 +77,7 @@ export async function startBot(opts: { stack: HelpdeskStack; store: Store; conne
       if (res.status !== 200) throw new Error(`POST /api/messages answered ${res.status}`);
     },
     async check() {
-      await notifications.digests.tick();
+      await notifications.timers.tick();
       await poller.runOnce();
     },
     async close() {

@@ -5,6 +5,7 @@
  * is; changes at night are held and come as one DM at 07:00; an SLA warning to an assignee in her
  * quiet hours is not held.
  */
+import { FEATURES, featureMigrations } from '../../src/features';
 import { preferencesIn } from '../../src/features/preferences/preference-table';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,7 +18,8 @@ import { createNotifications, type Notifications, type Poller } from '../../src/
 import { createServer, type Server } from '../../src/server';
 import { openPolicySource } from '../../src/features/sla/policy-source';
 import { createSqliteStore, type Store } from '../../src/store';
-import { featureCommands } from '../support/feature-commands';
+import { boundFeatures } from '../support/feature-commands';
+import { registryOf } from '../../src/commands/registry';
 import { startFakeSlack, type FakeSlack } from '../support/fake-slack';
 import { startHelpdeskStack, type HelpdeskStack } from '../support/helpdesk-stack';
 import { createSlackPoster, eventBody, interactiveBody, slackFixture } from '../support/slack-request';
@@ -44,15 +46,17 @@ beforeEach(async () => {
   stack.emulator.data.insert('SD_Agents', { Title: dana.name, SD_Email: dana.email, SD_IsActive: true });
   dir = mkdtempSync(path.join(tmpdir(), 'prefs-slack-'));
   writeFileSync(path.join(dir, 'sla.json'), JSON.stringify(POLICY));
-  store = createSqliteStore({ dataDir: dir });
+  store = createSqliteStore({ dataDir: dir, features: featureMigrations(FEATURES) });
   const sla = await openPolicySource(path.join(dir, 'sla.json'), { logger, priorities: stack.helpdesk.vocabulary.priorities });
-  notifications = createNotifications({ store, feed: createChangeFeed(stack.graph, stack.settings), helpdesk: stack.helpdesk, vocabulary: stack.helpdesk.vocabulary, logger, pollSeconds: 15, sla, now: () => new Date(now) });
+  const feed = createChangeFeed(stack.graph, stack.settings);
+  const features = await boundFeatures(store, { graph: stack.graph, helpdesk: stack.helpdesk, feed, slaPolicy: sla, vocabulary: stack.helpdesk.vocabulary, now: () => new Date(now) });
+  notifications = createNotifications({ store, feed, helpdesk: stack.helpdesk, vocabulary: stack.helpdesk.vocabulary, logger, pollSeconds: 15, now: () => new Date(now), features });
   fake = await startFakeSlack({ users: [sam, dana] });
   channel = createSlackChannel({
     settings: { botToken: fake.token, signingSecret: SECRET, apiUrl: fake.apiUrl },
     helpdesk: notifications.helpdesk,
     notifications: notifications.ports,
-    commands: await featureCommands(store, { graph: stack.graph, slaPolicy: sla, vocabulary: stack.helpdesk.vocabulary, now: () => new Date(now) }),
+    commands: registryOf(features),
     logger,
     hooks: { onConversation: slackConversationHook(store) },
   });
@@ -78,7 +82,7 @@ const dmsTo = (userId: string) => fake.callsTo('chat.postMessage').filter((c) =>
 /** A poll cycle at `at` (after the digest and held-DM check), and every send it owed. */
 async function at(iso: string): Promise<void> {
   now = Date.parse(iso);
-  await notifications.digests.tick();
+  await notifications.timers.tick();
   await poller.runOnce();
 }
 

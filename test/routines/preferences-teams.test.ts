@@ -5,6 +5,7 @@
  * quiet hours 22:00–06:30. Two status changes at night come as one DM at 06:30; the resolution
  * is not DMed.
  */
+import { FEATURES, featureMigrations } from '../../src/features';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -32,7 +33,7 @@ beforeEach(async () => {
   stack = await startHelpdeskStack({ seed: 'none', service: { agentCacheTtlMs: 0 } });
   stack.emulator.data.insert('SD_Agents', { Title: dana.name, SD_Email: dana.email, SD_IsActive: true });
   dir = mkdtempSync(path.join(tmpdir(), 'prefs-teams-'));
-  store = createSqliteStore({ dataDir: dir });
+  store = createSqliteStore({ dataDir: dir, features: featureMigrations(FEATURES) });
   connector = await startFakeConnector();
   connector.members.set(dana.id, { id: dana.id, name: dana.name, aadObjectId: dana.aadObjectId, email: dana.email });
   slack = await startFakeSlack();

@@ -17,6 +17,7 @@ import { PEOPLE, startSlackScene, type SlackScene } from '../slack/harness';
 import { registryOf } from '../../src/commands/registry';
 import { bindFeatures } from '../../src/features';
 import { slaFeature } from '../../src/features/sla/sla-feature';
+import { testHost } from '../support/feature-commands';
 
 const NOW = Date.parse('2026-11-23T10:00:00Z');
 const MIN = 60_000;
@@ -34,7 +35,7 @@ describe('App Home: Due soon', () => {
     store = createSqliteStore({ dataDir: dir });
     writeFileSync(path.join(dir, 'sla.json'), JSON.stringify({ timeZone: 'UTC', hours: { mon: [['08:00', '17:00']] }, targets: { High: { firstResponse: '1h', resolution: '8h', calendar: '24/7' } } }));
     const slaPolicy = await openPolicySource(path.join(dir, 'sla.json'), { logger: createLogger({ level: 'error' }), priorities: hd.helpdesk.vocabulary.priorities });
-    const host = { store, db: await store.featureDatabase(), slaPolicy, vocabulary: hd.helpdesk.vocabulary, now: () => new Date(NOW), timeZone: 'UTC' };
+    const host = { ...testHost(store, { slaPolicy, vocabulary: hd.helpdesk.vocabulary, now: () => new Date(NOW) }), db: await store.featureDatabase() };
     scene = await startSlackScene(hd.helpdesk, undefined, { notifications: createConversationPorts(store), commands: registryOf(bindFeatures([slaFeature], host)) });
     const sam = { email: PEOPLE.sam.email, name: PEOPLE.sam.name };
     for (const title of ['Later ticket', 'Breached ticket', 'Soon ticket']) ids.push((await hd.helpdesk.createTicket(sam, { title })).id);

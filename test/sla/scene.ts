@@ -3,13 +3,15 @@
  * channel behind the loopback Bot Connector, the Slack delivery against the Slack stand-in, a policy
  * file and a notifier whose clock the test pins.
  */
+import { FEATURES, featureMigrations } from '../../src/features';
 import { webApi } from '@slack/bolt';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
 import { createTeamsChannel, type TeamsChannel } from '../../src/channels/teams';
-import { featureCommands } from '../support/feature-commands';
+import { boundFeatures } from '../support/feature-commands';
+import { registryOf } from '../../src/commands/registry';
 import { createTeamsDelivery, teamsConversationHook } from '../../src/channels/teams/notify-delivery';
 import { createSlackDelivery } from '../../src/channels/slack/notify-delivery';
 import { createChangeFeed } from '../../src/helpdesk/changes';
@@ -72,15 +74,18 @@ export function useSlaScene(): void {
 
 /** The notifier on the store in `dir`: what a process start builds (policy, store, notifications, both deliveries). */
 export async function startNotifier(): Promise<{ poller: Poller; store: Store }> {
-  const store = createSqliteStore({ dataDir: dir });
+  const store = createSqliteStore({ dataDir: dir, features: featureMigrations(FEATURES) });
   stores.push(store);
   const sla = await openPolicySource(path.join(dir, 'sla.json'), { logger, priorities: stack.helpdesk.vocabulary.priorities });
+  const feed = createChangeFeed(stack.graph, stack.settings);
+  // Every listed feature bound once, as src/app.ts binds them: the SLA clocks' cycle hook and card part among them.
+  const features = await boundFeatures(store, { graph: stack.graph, helpdesk: stack.helpdesk, feed, slaPolicy: sla, vocabulary: stack.helpdesk.vocabulary, now: () => new Date(now) });
   const notifications = createNotifications({
-    store, feed: createChangeFeed(stack.graph, stack.settings), helpdesk: stack.helpdesk, vocabulary: stack.helpdesk.vocabulary,
-    logger, pollSeconds: 15, sla, now: () => new Date(now),
+    store, feed, helpdesk: stack.helpdesk, vocabulary: stack.helpdesk.vocabulary,
+    logger, pollSeconds: 15, now: () => new Date(now), features,
   });
   if (server) await server.close();
-  teams = createTeamsChannel({ settings: { appType: 'MultiTenant' }, helpdesk: notifications.helpdesk, notifications: notifications.ports, commands: await featureCommands(store, { graph: stack.graph, slaPolicy: sla, vocabulary: stack.helpdesk.vocabulary, now: () => new Date(now) }), logger, hooks: { onConversation: teamsConversationHook(store) } });
+  teams = createTeamsChannel({ settings: { appType: 'MultiTenant' }, helpdesk: notifications.helpdesk, notifications: notifications.ports, commands: registryOf(features), logger, hooks: { onConversation: teamsConversationHook(store) } });
   server = createServer({ port: 0, teams, health: async () => ({ ok: true }), logger, allowUnauthenticated: true });
   url = `http://127.0.0.1:${(await server.listen()).port}/api/messages`;
   const client = new webApi.WebClient(slack.token, { slackApiUrl: slack.apiUrl, retryConfig: { retries: 0 } });

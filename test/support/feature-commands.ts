@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { registryOf, type CommandRegistry } from '../../src/commands/registry';
 import { DEFAULT_VOCABULARY } from '../../src/settings/groups';
-import { bindFeatures, FEATURES, type HostServices } from '../../src/features';
+import { bindFeatures, FEATURES, type AnyFeature, type BoundFeatures, type HostServices } from '../../src/features';
+import { createOutboxService } from '../../src/notify/outbox-service';
 import type { GraphClient } from '../../src/graph';
 import type { HelpdeskService } from '../../src/helpdesk/types';
 import { openPolicySource, type PolicySource } from '../../src/features/sla/policy-source';
@@ -25,13 +26,32 @@ import { surveysIn, type SurveyTable } from '../../src/features/surveys/survey-t
  */
 export type TestHost = Partial<Omit<HostServices, 'store' | 'helpdesk'>> & { helpdesk?: HostServices['helpdesk'] };
 
+/** A host service the test does not give: using it fails naming it (reading it to bind is fine). */
+const notGiven = <T>(name: string): T => new Proxy({} as object, {
+  get(_target, key) {
+    if (key === 'then') return undefined;
+    throw new Error(`this test gives no ${name} (it read ${String(key)})`);
+  },
+}) as T;
+
+/** Every host service, as a default deployment has them, with what the test sets (src/app.ts builds the same). */
+export function testHost(store: Store, host: TestHost = {}): HostServices {
+  return {
+    store, graph: undefined as unknown as GraphClient, attachmentsFolder: 'SD_Attachments', logger: createLogger({ level: 'error' }),
+    vocabulary: DEFAULT_VOCABULARY, locale: 'en', timeZone: 'UTC', slaPolicy: undefined, routing: undefined, now: () => new Date(),
+    helpdesk: notGiven('help desk'), feed: notGiven('change feed'), outbox: createOutboxService(store), csat: { enabled: false, scale: 'five' }, stormThreshold: 10,
+    ...host,
+  };
+}
+
+/** Every listed feature bound to `store` as src/app.ts binds them: what createNotifications runs (`features`) and the registry reads. */
+export async function boundFeatures(store: Store, host: TestHost = {}, features: readonly AnyFeature[] = FEATURES): Promise<BoundFeatures> {
+  return bindFeatures(features, { ...testHost(store, host), db: await store.featureDatabase() });
+}
+
 /** The product's commands and card hooks over `store` (opened with FEATURES' migrations) and the test's help desk (`graph`, the attachments in SD_Attachments). */
 export async function featureCommands(store: Store, host: TestHost = {}): Promise<CommandRegistry> {
-  return registryOf(bindFeatures(FEATURES, {
-    store, db: await store.featureDatabase(), graph: undefined as unknown as GraphClient, helpdesk: undefined as unknown as HelpdeskService, attachmentsFolder: 'SD_Attachments', logger: createLogger({ level: 'error' }),
-    vocabulary: DEFAULT_VOCABULARY, locale: 'en', timeZone: 'UTC', slaPolicy: undefined, routing: undefined, now: () => new Date(),
-    ...host,
-  }));
+  return registryOf(await boundFeatures(store, host));
 }
 
 /** A policy file a test writes (default: High tickets answered within an hour, round the clock), opened as the app opens HELPDESK_SLA_FILE. */

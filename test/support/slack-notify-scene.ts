@@ -11,14 +11,14 @@ import { createSlackChannel, type SlackChannel } from '../../src/channels/slack'
 import { createSlackDelivery, slackConversationHook, slackThreadReplyHook } from '../../src/channels/slack/notify-delivery';
 import { createChangeFeed } from '../../src/helpdesk/changes';
 import { createLogger } from '../../src/log';
-import { createNotifications, type Notifications, type NotificationsConfig, type Poller } from '../../src/notify';
+import { createNotifications, type Notifications, type Poller } from '../../src/notify';
 import { createServer } from '../../src/server';
 import { createSqliteStore, type Store } from '../../src/store';
 import { FEATURES, featureMigrations } from '../../src/features';
-import { answerPortsOver } from '../../src/features/answers';
-import { mergePortsOver } from '../../src/features/duplicates';
-import { featureCommands } from './feature-commands';
+import { boundFeatures } from './feature-commands';
+import { registryOf } from '../../src/commands/registry';
 import type { CommandRegistry } from '../../src/commands/registry';
+import type { HostServices } from '../../src/features';
 import { startFakeSlack, type FakeSlack } from './fake-slack';
 import { startHelpdeskStack, type HelpdeskStack } from './helpdesk-stack';
 import { createSlackPoster } from './slack-request';
@@ -54,7 +54,7 @@ export interface SlackSceneOptions {
   /** Names the data directory. */
   dirPrefix: string;
   /** The survey settings, when the test is about them. */
-  csat?: NotificationsConfig['csat'];
+  csat?: HostServices['csat'];
   /** Replies in a card's thread reach the help desk. */
   threadReplies?: boolean;
 }
@@ -66,15 +66,14 @@ export async function startSlackNotifyScene(options: SlackSceneOptions): Promise
   const stack = await startHelpdeskStack({ seed: 'none', service: { agentCacheTtlMs: options.agentCacheTtlMs ?? 0 } });
   stack.emulator.data.insert('SD_Agents', { Title: agent.name, SD_Email: agent.email, SD_IsActive: true });
   const dir = mkdtempSync(path.join(tmpdir(), options.dirPrefix));
-  // As the app opens it: every feature's tables, the features bound to it, the answers' and merges' ports over it.
+  // As the app opens it: every feature's tables, the features bound to it, as notify and the registry run them.
   const store = createSqliteStore({ dataDir: dir, features: featureMigrations(FEATURES) });
-  const db = await store.featureDatabase();
   const logger = createLogger({ level: 'error', write: () => undefined });
-  const notifications = createNotifications({
-    store, feed: createChangeFeed(stack.graph, stack.settings), helpdesk: stack.helpdesk, vocabulary: stack.helpdesk.vocabulary,
-    logger, pollSeconds: 15, ...(options.csat ? { csat: options.csat } : {}), features: { answers: answerPortsOver(db), merges: mergePortsOver(db) },
-  });
-  const commands = await featureCommands(store, { graph: stack.graph, vocabulary: stack.helpdesk.vocabulary });
+  const feed = createChangeFeed(stack.graph, stack.settings);
+  const hostServices = { graph: stack.graph, vocabulary: stack.helpdesk.vocabulary, helpdesk: stack.helpdesk, feed, ...(options.csat ? { csat: options.csat } : {}) };
+  const features = await boundFeatures(store, hostServices);
+  const notifications = createNotifications({ store, feed, helpdesk: stack.helpdesk, vocabulary: stack.helpdesk.vocabulary, logger, pollSeconds: 15, features });
+  const commands = registryOf(features);
   const fake = await startFakeSlack({ users: options.people });
   const channel: SlackChannel = createSlackChannel({
     settings: { botToken: fake.token, signingSecret: SECRET, apiUrl: fake.apiUrl },

@@ -13,14 +13,14 @@ import { createTeamsChannel, type TeamsChannel } from '../../src/channels/teams'
 import { createTeamsDelivery, handleTeamsThreadReply, teamsConversationHook } from '../../src/channels/teams/notify-delivery';
 import { createChangeFeed } from '../../src/helpdesk/changes';
 import { createLogger } from '../../src/log';
-import { createNotifications, type Notifications, type NotificationsConfig, type Poller } from '../../src/notify';
+import { createNotifications, type Notifications, type Poller } from '../../src/notify';
 import { createServer, type Server } from '../../src/server';
 import { createSqliteStore, type Store } from '../../src/store';
 import { FEATURES, featureMigrations } from '../../src/features';
-import { answerPortsOver } from '../../src/features/answers';
-import { mergePortsOver } from '../../src/features/duplicates';
 import type { CommandRegistry } from '../../src/commands/registry';
-import { featureCommands } from './feature-commands';
+import type { HostServices } from '../../src/features';
+import { boundFeatures } from './feature-commands';
+import { registryOf } from '../../src/commands/registry';
 import { startFakeConnector, type FakeConnector } from './fake-connector';
 import { startHelpdeskStack, type HelpdeskStack } from './helpdesk-stack';
 
@@ -62,7 +62,7 @@ export interface TeamsSceneOptions {
   /** Names the data directory. */
   dirPrefix: string;
   /** The survey settings, when the test is about them. */
-  csat?: NotificationsConfig['csat'];
+  csat?: HostServices['csat'];
   /** Replies in a card's thread reach the help desk. */
   threadReplies?: boolean;
 }
@@ -74,13 +74,12 @@ export async function startTeamsNotifyScene(options: TeamsSceneOptions): Promise
   const dir = mkdtempSync(path.join(tmpdir(), options.dirPrefix));
   // As the app opens it: every feature's tables, and the features bound to it.
   const store = createSqliteStore({ dataDir: dir, features: featureMigrations(FEATURES) });
-  const db = await store.featureDatabase();
   const logger = createLogger({ level: 'error', write: () => undefined });
-  const notifications = createNotifications({
-    store, feed: createChangeFeed(stack.graph, stack.settings), helpdesk: stack.helpdesk, vocabulary: stack.helpdesk.vocabulary,
-    logger, pollSeconds: 15, ...(options.csat ? { csat: options.csat } : {}), features: { answers: answerPortsOver(db), merges: mergePortsOver(db) },
-  });
-  const commands = await featureCommands(store, { graph: stack.graph, vocabulary: stack.helpdesk.vocabulary });
+  const feed = createChangeFeed(stack.graph, stack.settings);
+  const host = { graph: stack.graph, vocabulary: stack.helpdesk.vocabulary, helpdesk: stack.helpdesk, feed, ...(options.csat ? { csat: options.csat } : {}) };
+  const features = await boundFeatures(store, host);
+  const notifications = createNotifications({ store, feed, helpdesk: stack.helpdesk, vocabulary: stack.helpdesk.vocabulary, logger, pollSeconds: 15, features });
+  const commands = registryOf(features);
   const connector = await startFakeConnector();
   for (const p of options.people) connector.members.set(p.id, { id: p.id, name: p.name, aadObjectId: p.aadObjectId, email: p.email });
   const teams = createTeamsChannel({

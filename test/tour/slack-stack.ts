@@ -13,8 +13,6 @@ import { createSlackChannel, type SlackChannel } from '../../src/channels/slack'
 import { createSlackDelivery, slackConversationHook, slackThreadReplyHook } from '../../src/channels/slack/notify-delivery';
 import { registryOf } from '../../src/commands/registry';
 import { bindFeatures, FEATURES, featureMigrations, type HostServices } from '../../src/features';
-import { answerPortsOver } from '../../src/features/answers';
-import { mergePortsOver } from '../../src/features/duplicates';
 import { createFilesFeature } from '../../src/features/files';
 import { openPolicySource } from '../../src/features/sla/policy-source';
 import { openRoutingSource } from '../../src/features/routing/rules-source';
@@ -23,7 +21,7 @@ import { createHelpdeskService } from '../../src/helpdesk';
 import { createChangeFeed } from '../../src/helpdesk/changes';
 import type { HelpdeskService } from '../../src/helpdesk/types';
 import { createLogger } from '../../src/log';
-import { createNotifications, type Poller } from '../../src/notify';
+import { createNotifications, createOutboxService, type Poller } from '../../src/notify';
 import { createServer, type Server } from '../../src/server';
 import { createSqliteStore, type Store } from '../../src/store';
 import { startFakeFileHost, type FakeFileHost } from '../support/fake-file-host';
@@ -73,17 +71,16 @@ export async function startSlackTourStack(): Promise<SlackTourStack> {
   const sla = await openPolicySource(EXAMPLE_SLA, { logger, priorities: helpdesk.vocabulary.priorities });
   // Slack's presence, status and Do Not Disturb are read through the channel's client, as src/app.ts does.
   const routing = { rules: await openRoutingSource(TOUR_ROUTING, { logger }), slack: slackPresenceOver(() => channel.client) };
+  const feed = createChangeFeed(stack.graph, stack.settings, { extra: () => helpdesk.vocabulary.site?.extra, saw: (t) => helpdesk.sawTicket(t) });
   const host: HostServices = {
     helpdesk, logger, vocabulary: helpdesk.vocabulary, locale: 'en', timeZone: 'UTC', slaPolicy: sla, routing, now: () => new Date(),
     store, graph: stack.graph, attachmentsFolder: 'SD_Attachments',
+    feed, outbox: createOutboxService(store), csat: { enabled: true, scale: 'five' }, stormThreshold: 10,
   };
   const features = bindFeatures(FEATURES, { ...host, db });
   const commands = registryOf(features);
   const notifications = createNotifications({
-    cycleHooks: features.cycleHooks, goneHooks: features.goneHooks, store, logger, pollSeconds: 15, sla, timeZone: 'UTC', locale: 'en',
-    feed: createChangeFeed(stack.graph, stack.settings, { extra: () => helpdesk.vocabulary.site?.extra, saw: (t) => helpdesk.sawTicket(t) }),
-    helpdesk, vocabulary: helpdesk.vocabulary, csat: { enabled: true, scale: 'five' },
-    features: { answers: answerPortsOver(db), merges: mergePortsOver(db) },
+    features, store, logger, pollSeconds: 15, timeZone: 'UTC', locale: 'en', feed, helpdesk, vocabulary: helpdesk.vocabulary,
   });
   const fileHost = await startFakeFileHost({ token: SLACK_TOKEN });
   const files = createFilesFeature({

@@ -2,7 +2,7 @@
  * Two replicas on one PostgreSQL database, both polling when a ticket is resolved in the portal and
  * both draining: the requester gets one survey DM, and the store holds one survey.
  */
-import { surveysOf } from '../support/feature-commands';
+import { boundFeatures, surveysOf } from '../support/feature-commands';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSlackChannel, type SlackChannel } from '../../src/channels/slack';
 import { createSlackDelivery, slackConversationHook } from '../../src/channels/slack/notify-delivery';
@@ -39,7 +39,9 @@ describe.skipIf(!pgAvailable())(`satisfaction surveys with two replicas${pgAvail
     for (let i = 0; i < 2; i++) {
       const store = await createPostgresStore({ url, features: featureMigrations(FEATURES) });
       stores.push(store);
-      const notifications = createNotifications({ store, feed: createChangeFeed(stack.graph, stack.settings), helpdesk: stack.helpdesk, vocabulary: stack.helpdesk.vocabulary, logger, pollSeconds: 15, csat: { enabled: true, scale: 'five' } });
+      const feed = createChangeFeed(stack.graph, stack.settings);
+      const features = await boundFeatures(store, { helpdesk: stack.helpdesk, feed, vocabulary: stack.helpdesk.vocabulary, csat: { enabled: true, scale: 'five' } });
+      const notifications = createNotifications({ store, feed, helpdesk: stack.helpdesk, vocabulary: stack.helpdesk.vocabulary, logger, pollSeconds: 15, features });
       if (i === 0) {
         // Sam reaches the bot through the first replica once, so both know his DM.
         channel = createSlackChannel({ settings: { botToken: fake.token, signingSecret: SECRET, apiUrl: fake.apiUrl }, helpdesk: notifications.helpdesk, notifications: notifications.ports, logger, hooks: { onConversation: slackConversationHook(store) } });

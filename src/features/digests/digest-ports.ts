@@ -6,24 +6,27 @@ import type { HostServices } from '../types';
 import type { DigestTables } from './digest-table';
 import { answerFiguresOver } from '../answers';
 import { describeSchedule } from './digest-command';
-import { createDigests } from './digest-timer';
+import { createDigests, type Digests } from './digest-timer';
 import type { CommandContext } from '../../commands/types';
 
 /** The host services the digests feature is handed. */
 export type DigestServices = Pick<HostServices, 'store' | 'vocabulary' | 'logger' | 'timeZone' | 'locale' | 'slaPolicy' | 'now'> & { db: Kysely<DigestTables> };
 
-const built = new WeakMap<DigestServices, DigestPorts>();
+const built = new WeakMap<DigestServices, Digests>();
 
-/** The digest ports over `services` (the timer itself runs in the poller's process: src/notify/start.ts). */
-export function digestPortsOf(services: DigestServices): DigestPorts {
-  let ports = built.get(services);
-  if (!ports) {
+/** The digests over `services`, built once: their ports (`digest`, `subscriptions`) and the check the feature's timer runs. */
+export function digestsOf(services: DigestServices): Digests {
+  let digests = built.get(services);
+  if (!digests) {
     const { store, vocabulary, logger, timeZone, locale, slaPolicy, now } = services;
-    ports = createDigests({ store, vocabulary, logger, timeZone, locale, sla: slaPolicy, now, answers: answerFiguresOver(store) }).ports;
-    built.set(services, ports);
+    digests = createDigests({ store, vocabulary, logger, timeZone, locale, sla: slaPolicy, now, answers: answerFiguresOver(store) });
+    built.set(services, digests);
   }
-  return ports;
+  return digests;
 }
+
+/** The digest ports over `services`. */
+export const digestPortsOf = (services: DigestServices): DigestPorts => digestsOf(services).ports;
 
 /** `subscriptions`' line about the conversation's digest: its schedule, or that it has none. */
 export async function scheduleLine(ctx: CommandContext, t: Translate, services: DigestServices): Promise<string[]> {

@@ -1,20 +1,17 @@
 /**
- * Channel digests on a schedule: a timer checks every `checkMs` which conversations have a slot
+ * Channel digests on a schedule: the feature's timer (digests-feature.ts) checks which conversations have a slot
  * due (src/features/digests/digest-schedule.ts), counts the digest from the store (the poller's index and the
  * SLA due times; no Graph request) and enqueues it as an outbox row whose key names the slot, then
  * moves the conversation's last slot by compare-and-set. Replicas and restarts therefore enqueue
  * each slot once: a second enqueue of the key is ignored, a second move fails. Slots missed while
  * no process ran become one digest that says it is late. The deliverer sends it like any card.
- * The same check releases DMs held in quiet hours (src/features/preferences/quiet-hours.ts) once they end.
  */
-import { createHash } from 'node:crypto';
 import { DateTime, IANAZone } from 'luxon';
 import { isDone, type AnswerPorts, type Conversation, type DigestPorts, type DigestSpec } from '../../core';
 import type { Vocabulary } from '../../helpdesk/types';
 import type { Logger } from '../../log';
 import { dayAt } from '../sla/business-time';
 import { slaTableIn } from '../sla/sla-table';
-import { preferencesIn } from '../preferences/preference-table';
 import type { PolicySource } from '../sla/policy-source';
 import { digestSchedulesIn, type DigestRecord } from './digest-table';
 import { digestTickets } from './digest-tickets';
@@ -22,8 +19,7 @@ import type { Platform, Store } from '../../store/types';
 import { digestView, type DigestOccasion } from './digest-view';
 import { digestFigures, filedBetween, readFrom } from './digest-data';
 import { slotsBetween, WEEKDAYS_ONLY, type DayFilter } from './digest-schedule';
-import { channelLane, dmLane, type OutboxPayload } from '../../notify/intents';
-import type { NoticeView } from '../../views/notice-view';
+import { channelLane, type OutboxPayload } from '../../notify/intents';
 
 /** A slot handled more than this long after its time is late (the timer checks far more often). */
 export const LATE_AFTER_MS = 15 * 60_000;
@@ -42,8 +38,6 @@ export interface DigestsConfig {
   now?: () => Date;
   /** The desk's answers (src/features/answers): the digest says how many questions they settled without a ticket. */
   answers?: Pick<AnswerPorts, 'answeredSince'>;
-  /** How often the timer looks for due slots (default 30 s). */
-  checkMs?: number;
 }
 
 /** The scheduler and the ports `digest` uses. */
@@ -51,8 +45,6 @@ export interface Digests {
   ports: DigestPorts;
   /** Enqueues every digest due now; resolves with how many were enqueued. */
   tick(): Promise<number>;
-  start(): void;
-  stop(): void;
 }
 
 /**
@@ -72,11 +64,8 @@ function basisOf(rec: DigestRecord): DigestOccasion['basis'] {
 export function createDigests(config: DigestsConfig): Digests {
   const { store, vocabulary, logger } = config;
   const schedules = digestSchedulesIn(store);
-  // DMs held in the readers' quiet hours (the preferences feature's table) are released by this timer too.
-  const held = preferencesIn(store);
   const clock = () => (config.now?.() ?? new Date()).getTime();
   const defaultZone = () => config.sla?.current().timeZone ?? config.timeZone;
-  let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
 
   /** Daily digests fall on the SLA calendar's open days (Monday to Friday without one); weekly ones skip a closed day. */
@@ -131,30 +120,8 @@ export function createDigests(config: DigestsConfig): Digests {
     return moved;
   }
 
-  /**
-   * DMs held in quiet hours that ended: one DM per person and ticket, its lines in order, keyed by
-   * what it merges so a second replica or a retry after a crash enqueues it once.
-   */
-  async function releaseHeld(now: number): Promise<void> {
-    const due = await held.heldDue(now);
-    if (due.length === 0) return;
-    const groups = new Map<string, typeof due>();
-    for (const h of due) groups.set(`${h.email}\n${h.ticketId}`, [...(groups.get(`${h.email}\n${h.ticketId}`) ?? []), h]);
-    const intents = [...groups.values()].map((held) => {
-      const last = held[held.length - 1];
-      const text = held.map((h) => h.text).join('\n');
-      const notice = last.notice ? { ...(last.notice as NoticeView), text } : undefined;
-      const payload: OutboxPayload = { kind: 'dm', email: last.email, text, reason: last.reason, urgent: true, ...(notice ? { notice } : {}) };
-      const key = `held:${createHash('sha256').update(held.map((h) => h.key).join('\n')).digest('hex').slice(0, 32)}`;
-      return { key, lane: dmLane(last.email), ticketId: last.ticketId, createdAt: new Date(now).toISOString(), payload };
-    });
-    await store.commitCycleWithDeliveries({ watermarks: {}, states: [], processedKeys: [] }, intents);
-    await held.dropHeld(due.map((h) => h.key));
-  }
-
   async function tickOnce(): Promise<number> {
     const now = clock();
-    await releaseHeld(now).catch((err) => logger.warn('could not release DMs held in quiet hours; the next check tries again', { error: err }));
     let n = 0;
     for (const rec of await schedules.list()) {
       try {
@@ -196,15 +163,6 @@ export function createDigests(config: DigestsConfig): Digests {
       // Overlapping checks (timer and a test) share one run.
       running ??= tickOnce().finally(() => (running = undefined));
       return running;
-    },
-    start() {
-      if (timer) return;
-      timer = setInterval(() => void this.tick().catch((err) => logger.warn('digest check failed', { error: err })), config.checkMs ?? 30_000);
-      timer.unref?.();
-    },
-    stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
     },
   };
 }

@@ -1,7 +1,7 @@
 /** Channel digests: `digest daily|weekly …` and the timer that posts each due slot once (its table: digest-table.ts). */
 import { defineFeature } from '../types';
 import { digestCommand } from './digest-command';
-import { scheduleLine } from './digest-ports';
+import { digestsOf, scheduleLine } from './digest-ports';
 import { createDigestSchedules, DIGEST_MIGRATIONS } from './digest-table';
 
 /** The digests feature: what it adds to the bot (src/features/types.ts says what each field means). */
@@ -9,6 +9,8 @@ export const digestsFeature = defineFeature({
   name: 'digests',
   needs: ['store', 'vocabulary', 'logger', 'timeZone', 'locale', 'slaPolicy', 'now'],
   commands: [digestCommand],
+  // Every 30 s: each conversation's due slot is enqueued once (its key names the slot), replicas and restarts included.
+  timers: (services) => [{ name: 'digest slots', everyMs: 30_000, run: () => digestsOf(services).tick() }],
   extensions: (services) => ({ conversationLines: (ctx, t) => scheduleLine(ctx, t, services) }),
   // A channel the bot was removed from keeps no digest, or every slot would be counted and dropped again.
   conversationGone: ({ db }) => async (platform, conversationId) => void (await createDigestSchedules(db).remove(platform, conversationId)),

@@ -74,35 +74,3 @@ export function lookAlikeOnCard(index: TicketIndex, vocabulary: RoleVocabulary, 
     return like ? withLookAlike(view, like, view.locale) : view;
   };
 }
-
-/** What the planning hook reads of a change set. */
-interface CreatedSet {
-  ticket: { id: number; title: string; description: string; submittedByEmail: string; created: string };
-  events: readonly { kind: string }[];
-}
-
-/** A card send as the outbox holds it (src/notify/intents.ts OutboxPayload 'card'). */
-type CardPayload = { kind: 'card'; view: TicketView };
-const isCard = (p: unknown): p is CardPayload => typeof p === 'object' && p !== null && (p as { kind?: unknown }).kind === 'card';
-
-/**
- * The poll cycle's hook: a new ticket's channel cards get the look-alike's line and Merge button.
- * A failed look-up leaves the cards as they are (logged): the card matters more than the hint.
- */
-export function createLookAlikeCards(index: TicketIndex, vocabulary: RoleVocabulary, onError: (error: unknown) => void, now = () => new Date()) {
-  return async (set: CreatedSet, intents: readonly { payload: unknown }[]): Promise<void> => {
-    if (!set.events.some((e) => e.kind === 'created')) return;
-    const cards = intents.filter((i): i is { payload: CardPayload } => isCard(i.payload));
-    if (!cards.length) return;
-    const t = set.ticket;
-    let like: IndexedTicket | undefined;
-    try {
-      like = await lookAlike(index, vocabulary, { id: t.id, title: t.title, description: t.description, requesterEmail: t.submittedByEmail, created: t.created }, now());
-    } catch (error) {
-      onError(error);
-      return;
-    }
-    if (!like) return;
-    for (const i of cards) i.payload.view = withLookAlike(i.payload.view, like, i.payload.view.locale);
-  };
-}

@@ -9,9 +9,9 @@ import { translator } from '../../i18n';
 import type { ChangeSet } from '../../notify/detect';
 import type { PersonTarget, Target } from '../../notify/types';
 
-/** The targets of one change set with merges taken into account, and whether it may owe a survey. */
+/** The targets of one change set with merges taken into account, and whether another feature may add a send (a survey). */
 export function createMergeRouting(merges: MergePorts) {
-  return async (set: ChangeSet, targets: Target[]): Promise<{ targets: Target[]; survey: boolean }> => {
+  return async (set: ChangeSet, targets: Target[]): Promise<{ targets: Target[]; followUps: boolean }> => {
     const ticket = set.ticket;
     const into = set.events.some((e) => e.kind === 'resolved') ? await merges.mergedInto(ticket.id) : undefined;
     if (into !== undefined) {
@@ -19,16 +19,16 @@ export function createMergeRouting(merges: MergePorts) {
         if (t.type !== 'person' || t.reason !== 'requester') return t;
         return { ...t, text: translator(t.locale)('duplicates:mergedDm', { id: ticket.id, title: ticket.title, target: into }) };
       });
-      return { targets: told, survey: false };
+      return { targets: told, followUps: false };
     }
     const followers = await merges.followersOf(ticket.id);
     const requesterDm = targets.find((t): t is PersonTarget => t.type === 'person' && t.reason === 'requester');
-    if (!followers.length || !requesterDm) return { targets, survey: true };
+    if (!followers.length || !requesterDm) return { targets, followUps: true };
     const actor = set.events.find((e) => e.actorEmail)?.actorEmail;
     const told = new Set(targets.flatMap((t) => (t.type === 'person' ? [addressKey(t.email)] : [])));
     const more = followers
       .filter((f) => !told.has(addressKey(f)) && !sameAddress(f, actor) && !sameAddress(f, ticket.submittedByEmail))
       .map((f): PersonTarget => ({ ...requesterDm, email: addressKey(f) }));
-    return { targets: [...targets, ...more], survey: true };
+    return { targets: [...targets, ...more], followUps: true };
   };
 }

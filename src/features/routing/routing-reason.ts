@@ -6,7 +6,7 @@
  */
 import { addressKey } from '../../core/vocabulary';
 import { translator } from '../../i18n';
-import type { AssignmentReason } from '../types';
+import type { AssignmentReason } from '../../notify/routing';
 import { tableOf, type RoutingServices } from './routing-services';
 
 /** The hook: the reason while routing's row says it assigned the ticket to this person. */

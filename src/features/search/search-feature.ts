@@ -1,12 +1,15 @@
-/** Ticket search: `search <words>` over the index the poll cycle keeps (src/features/search/search-index.ts; engines' full text in src/store: search_docs, search_terms). */
+/** Ticket search: `search <words>` over the index it has the poll cycle keep (its `index` port: search-index.ts; engines' full text in src/store: search_docs, search_terms). */
 import { defineFeature } from '../types';
 import { searchCommand } from './search-command';
+import { createSearchIndexer } from './search-index';
 
 /** The search feature: what it adds to the bot (src/features/types.ts says what each field means). */
 export const searchFeature = defineFeature({
   name: 'search',
-  needs: [],
+  needs: ['store', 'logger', 'helpdesk'],
   commands: [searchCommand],
+  // The poller feeds the index what it reads, before each commit; assignees are indexed by the active agents' names.
+  index: ({ store, logger, helpdesk }) => createSearchIndexer(store, logger, () => helpdesk.activeAgents()),
   migrations: {},
   doctor: [],
   settings: ['HELPDESK_TICKET_URL_PATTERN'],

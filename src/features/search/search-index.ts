@@ -9,7 +9,7 @@ import { everyTicket } from '../../helpdesk/changes';
 import type { Ticket } from '../../helpdesk/types';
 import type { Logger } from '../../log';
 import type { Store } from '../../store/types';
-import type { ChangeFeed } from '../../notify/types';
+import type { TicketIndexer } from '../../notify/ports';
 
 /** Who the agents are, for assignee names (the ticket holds only the address). */
 export type AgentNames = () => Promise<readonly { email: string; name: string }[]>;
@@ -36,13 +36,8 @@ export function indexedTicketOf(t: Ticket, names: ReadonlyMap<string, string>): 
   return doc;
 }
 
-/** What the poller calls. */
-export interface SearchIndexer {
-  /** Indexes tickets as read (first full read or a cycle's changes). */
-  index(tickets: Ticket[]): Promise<void>;
-  /** Once per process: a store that knows tickets but has no index yet is filled by one full read. */
-  fillIfMissing(feed: ChangeFeed): Promise<void>;
-}
+/** What the poller calls (the feature's `index` port). */
+export type SearchIndexer = TicketIndexer;
 
 /** Creates the indexer; agent names are looked up once per batch and never fail a cycle. */
 export function createSearchIndexer(store: Store, logger: Logger, agentNames?: AgentNames): SearchIndexer {

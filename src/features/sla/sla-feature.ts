@@ -1,4 +1,4 @@
-/** SLA clocks: the policy file, working-time clocks per ticket, alerts to SLA subscriptions and assignees, `sla <id>` and `queue due`. Its tables (sla_tickets, sla_meta) are its own (sla-table.ts); its cycle hook is built in src/notify/start.ts. */
+/** SLA clocks: the policy file, working-time clocks per ticket, alerts to SLA subscriptions and assignees, `sla <id>` and `queue due`. Its tables (sla_tickets, sla_meta) are its own (sla-table.ts); its cycle hook keeps them (sla-cycle.ts). */
 import { defineFeature } from '../types';
 import { slaCommand } from './sla-command';
 import { checkSlaPolicy } from './sla-check';
@@ -6,11 +6,13 @@ import { listWithClocks, withClocks } from './clock-view';
 import { slaCardClocks } from './sla-report';
 import { dueQueue } from './queue-due';
 import { createSlaTable, SLA_MIGRATIONS } from './sla-table';
+import { createSlaHook } from './sla-cycle';
+import { createSlaAlerts } from './sla-alerts';
 
 /** The sla feature: what it adds to the bot (src/features/types.ts says what each field means). */
 export const slaFeature = defineFeature({
   name: 'sla',
-  needs: ['store', 'slaPolicy', 'vocabulary', 'now', 'timeZone'],
+  needs: ['store', 'slaPolicy', 'vocabulary', 'now', 'timeZone', 'helpdesk', 'feed', 'logger', 'locale'],
   commands: [slaCommand],
   // Agents' cards and lists show the clocks the store keeps; without a policy nothing keeps any, and the cards read nothing.
   cards: ({ db, slaPolicy }) => {
@@ -20,6 +22,10 @@ export const slaFeature = defineFeature({
       list: async (list) => listWithClocks(list, await slaCardClocks(sla, list.tickets.map((t) => t.id))),
     } : {};
   },
+  // Each poll cycle (and each write of the bot) moves the clocks and owes the alerts they cross; without a policy there are none to keep.
+  cycle: ({ slaPolicy, store, feed, helpdesk, logger, vocabulary, locale }) => (slaPolicy
+    ? createSlaHook({ source: slaPolicy, store, feed, helpdesk, logger, vocabulary, tell: createSlaAlerts({ store, vocabulary, locale }) })
+    : { afterCycle: async () => undefined, afterWrite: async () => undefined }),
   extensions: ({ db, slaPolicy }) => ({ queues: { due: (ctx, input) => dueQueue(ctx, input, { slaPolicy, sla: createSlaTable(db) }) } }),
   migrations: SLA_MIGRATIONS,
   doctor: [(settings) => checkSlaPolicy(settings.slaFile, settings.priorities)],

@@ -12,7 +12,6 @@ import type { DeliveryIntent, Store } from '../../store/types';
 import { mergedDmText, stormView } from './storm-view';
 import type { ChangeSet } from '../../notify/detect';
 import { dmLane, type OutboxPayload } from '../../notify/intents';
-import type { Target } from '../../notify/types';
 import type { Logger } from '../../log';
 import { slaTableIn, type SlaRecord } from '../sla/sla-table';
 
@@ -40,26 +39,18 @@ export interface StormInput {
   createdAt: string;
   /** Where an SLA store that cannot answer is reported. */
   logger?: Logger;
-}
-
-/** Records, while planning, which channel targets are first cards (routing's 'post'). */
-export function postRecorder(): { posts: Set<string>; seen(set: ChangeSet, targets: Target[]): void } {
-  const posts = new Set<string>();
-  return {
-    posts,
-    seen(set, targets) {
-      for (const t of targets) if (t.type === 'channel' && t.action === 'post') posts.add(`${set.ticket.id}>${t.platform}:${t.conversationId}`);
-    },
-  };
+  /** Whether SLA clocks are kept (a policy is set): without them, only high priority makes a ticket matter. */
+  clocks?: boolean;
 }
 
 const setKeyOf = (intentKey: string) => intentKey.slice(0, intentKey.indexOf('>'));
 const idOf = (parts: string[]) => createHash('sha256').update(parts.join('\n')).digest('base64url').slice(0, 16);
 
 /** True when the ticket's SLA is breached or its priority is a high one. */
-async function mattering(store: Store, vocabulary: Vocabulary, tickets: readonly Ticket[], now: number, logger?: Logger): Promise<Set<number>> {
+async function mattering(store: Store, vocabulary: Vocabulary, tickets: readonly Ticket[], now: number, logger?: Logger, clocks = true): Promise<Set<number>> {
   const high = new Set(vocabulary.highPriorities.map((p) => p.trim().toLowerCase()));
   const out = new Set(tickets.filter((t) => high.has(t.priority.trim().toLowerCase())).map((t) => t.id));
+  if (!clocks) return out;
   const records = await slaTableIn(store).slaRecords(tickets.map((t) => t.id)).catch((error: unknown) => {
     // Breaches cannot be told now: only high priority makes a ticket matter in this storm.
     logger?.warn('SLA records unreadable; a storm summary ranks tickets by priority only', { error });
@@ -95,7 +86,7 @@ export async function summariseStorms(input: StormInput): Promise<DeliveryIntent
     const locales = await input.store.conversationLocales();
     const all = new Map<number, Ticket>();
     for (const [, tickets] of storms) for (const [id, t] of tickets) all.set(id, t);
-    const matter = await mattering(input.store, input.vocabulary, [...all.values()], input.now, input.logger);
+    const matter = await mattering(input.store, input.vocabulary, [...all.values()], input.now, input.logger, input.clocks);
     for (const [lane, tickets] of storms) out = await summariseLane(input, out, lane, tickets, matter, locales.get(lane) ?? input.locale);
   }
   return mergeDms(out, input);

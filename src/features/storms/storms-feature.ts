@@ -1,12 +1,18 @@
-/** Change storms: one summary in place of many cards in a poll cycle, listed by `queue changes` (planned inside the cycle, src/notify/cycle.ts; its ticket lists are memos in src/store). */
+/** Change storms: one summary in place of many cards in a poll cycle, listed by `queue changes` (its planning hook rewrites the cycle's plan before the commit; its ticket lists are memos in src/store). */
 import { defineFeature } from '../types';
 import { changesQueue } from './queue-changes';
+import { summariseStorms } from './storm-planning';
 
 /** The storms feature: what it adds to the bot (src/features/types.ts says what each field means). */
 export const stormsFeature = defineFeature({
   name: 'storms',
-  needs: ['store'],
+  needs: ['store', 'vocabulary', 'stormThreshold', 'logger', 'slaPolicy'],
   commands: [],
+  // More than HELPDESK_STORM_THRESHOLD of one channel's tickets in one cycle: one summary in their place, committed with the cycle.
+  // A breached SLA makes a ticket matter only where clocks are kept (a policy set, and the sla feature listed).
+  plan: ({ store, vocabulary, stormThreshold, logger, slaPolicy }) => ({
+    cycle: (plan) => summariseStorms({ store, vocabulary, threshold: stormThreshold, logger, clocks: slaPolicy !== undefined, ...plan }),
+  }),
   // `queue changes`: the tickets a storm's summary lists, from the memo the cycle kept.
   extensions: ({ store }) => ({ queues: { changes: (ctx, input) => changesQueue(ctx, input, store) } }),
   migrations: {},

@@ -2,12 +2,15 @@
 import { defineFeature } from '../types';
 import { csatCommand } from './csat-command';
 import { SURVEY_MIGRATIONS } from './survey-table';
+import { createSurveyPlanner } from './survey-planning';
 
 /** The surveys feature: what it adds to the bot (src/features/types.ts says what each field means). */
 export const surveysFeature = defineFeature({
   name: 'surveys',
-  needs: ['locale'],
+  needs: ['locale', 'store', 'csat'],
   commands: [csatCommand],
+  // A resolution owes its requester a survey, in the same message as the resolution DM (HELPDESK_CSAT on).
+  plan: ({ store, csat, locale }) => (csat.enabled ? { more: createSurveyPlanner({ store, scale: csat.scale, locale }) } : {}),
   migrations: SURVEY_MIGRATIONS,
   doctor: [],
   settings: ['HELPDESK_CSAT', 'HELPDESK_CSAT_SCALE'],

@@ -17,6 +17,9 @@ import { DeliveryError, type Delivery } from '../../../src/notify/types';
 import { DEFAULT_VOCABULARY } from '../../../src/settings/groups';
 import { createSqliteStore, type Store } from '../../../src/store';
 
+import { testHost } from '../../support/feature-commands';
+import type { HostServices } from '../../../src/features';
+
 const logger = createLogger({ level: 'error', write: () => undefined });
 const CHANNEL = { platform: 'slack' as const, id: 'CGONE' };
 const FIGURES = { openByStatus: [], openTotal: 0, newSince: 0, resolvedSince: 0, unassignedTotal: 0, unassigned: [] };
@@ -33,6 +36,8 @@ describe('a digest for a channel the bot was removed from', () => {
     const bound = bindFeatures(features, {
       store, db: await store.featureDatabase(), graph: undefined as unknown as GraphClient, helpdesk: undefined as unknown as HelpdeskService, attachmentsFolder: 'SD_Attachments', logger,
       vocabulary: DEFAULT_VOCABULARY, locale: 'en', timeZone: 'UTC', slaPolicy: undefined, routing: undefined, now: () => new Date(),
+      // The host services the features' notify parts need (the outbox, the change feed…), as a default deployment has them.
+      ...(testHost(store, { logger, vocabulary: DEFAULT_VOCABULARY }) as Partial<HostServices>),
     });
     const posted: string[] = [];
     const delivery: Delivery = {

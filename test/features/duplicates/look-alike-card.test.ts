@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registryOf } from '../../../src/commands/registry';
 import { bindFeatures, FEATURES, featureMigrations } from '../../../src/features';
+import { testHost } from '../../support/feature-commands';
 import { indexedTicketOf } from '../../../src/features/search/search-index';
 import type { TicketIndex } from '../../../src/core/search';
 import { lookAlikeOnCard } from '../../../src/features/duplicates/look-alike';
@@ -34,7 +35,7 @@ describe('look-alike tickets on the cards agents ask for (Teams)', () => {
     store = createSqliteStore({ dataDir: dir, features: featureMigrations(FEATURES) });
     const db = await store.featureDatabase();
     // The app's registry: every listed feature bound to this store and the harness's help desk, as src/app.ts binds them.
-    h = await startTeamsHarness({ commands: (stack) => registryOf(bindFeatures(FEATURES, { store, db, graph: stack.graph, helpdesk: stack.helpdesk, vocabulary: stack.helpdesk.vocabulary, now: () => new Date(), attachmentsFolder: 'SD_Attachments', logger, locale: 'en', timeZone: 'UTC', slaPolicy: undefined, routing: undefined })) });
+    h = await startTeamsHarness({ commands: (stack) => registryOf(bindFeatures(FEATURES, { ...testHost(store, { graph: stack.graph, helpdesk: stack.helpdesk, vocabulary: stack.helpdesk.vocabulary, logger }), db })) });
     const lynne = { email: h.emails.lynne!, name: 'Lynne Robbins' };
     first = await h.stack.helpdesk.createTicket(lynne, { title: 'Printer on floor 3 offline', description: 'nothing prints' });
     again = await h.stack.helpdesk.createTicket(lynne, { title: 'printer floor 3 still offline', description: 'nothing prints at all' });

@@ -7,6 +7,7 @@
  */
 import type { Kysely } from 'kysely';
 import { bindFeatures, FEATURES } from '../../../src/features';
+import { testHost } from '../../support/feature-commands';
 import { answerPortsOver } from '../../../src/features/answers/answer-services';
 import { createSlaTable, type SlaRecord } from '../../../src/features/sla/sla-table';
 import { createSurveyTable, type SurveyTables } from '../../../src/features/surveys/survey-table';
@@ -88,10 +89,12 @@ function slaRecord(id: number, breached: boolean): SlaRecord {
 export async function seedDesk(store: Store, options: { sla?: boolean } = {}): Promise<Kysely<any>> {
   const db = await store.featureDatabase();
   const bound = bindFeatures(FEATURES, {
-    store, db, graph: undefined as unknown as GraphClient, helpdesk: undefined as unknown as HelpdeskService, attachmentsFolder: 'SD_Attachments', logger: createLogger({ level: 'error' }),
-    vocabulary: DEFAULT_VOCABULARY, locale: 'en', timeZone: 'UTC', now: () => new Date(NOW), routing: undefined,
-    // Only whether a policy is set matters to the hook.
-    slaPolicy: options.sla ? ({} as never) : undefined,
+    ...testHost(store, {
+      vocabulary: DEFAULT_VOCABULARY, now: () => new Date(NOW),
+      // Only whether a policy is set matters to the hook.
+      slaPolicy: options.sla ? ({} as never) : undefined,
+    }),
+    db,
   });
   const hook = bound.cycleHooks.find((h) => h.feature === 'reports')!.hook;
   if (options.sla) await createSlaTable(db).putSlaRecords([slaRecord(3, false), slaRecord(4, true)]);

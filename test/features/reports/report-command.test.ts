@@ -14,7 +14,7 @@ import { createLogger } from '../../../src/log';
 import { DEFAULT_VOCABULARY } from '../../../src/settings/groups';
 import { createConversationPorts, createSqliteStore, type Store } from '../../../src/store';
 import { cardOf, cardText, startTeamsHarness, type TeamsHarness } from '../../teams/harness';
-import { openTestPolicy } from '../../support/feature-commands';
+import { openTestPolicy, testHost } from '../../support/feature-commands';
 import { MEGAN, NOW, seedDesk } from './desk';
 import { readReport } from '../../../src/features/reports/report-read';
 import { reportView } from '../../../src/features/reports/report-view';
@@ -35,8 +35,8 @@ beforeAll(async () => {
   h = await startTeamsHarness({
     notifications: createConversationPorts(store),
     commands: (stack) => registryOf(bindFeatures(FEATURES, {
-      store, db, graph: stack.graph, helpdesk: stack.helpdesk, vocabulary: DEFAULT_VOCABULARY, now: () => new Date(NOW), attachmentsFolder: 'SD_Attachments',
-      logger: createLogger({ level: 'error' }), locale: 'en', timeZone: 'UTC', slaPolicy, routing: undefined,
+      ...testHost(store, { graph: stack.graph, helpdesk: stack.helpdesk, vocabulary: DEFAULT_VOCABULARY, now: () => new Date(NOW), slaPolicy }),
+      db,
     })),
   });
 }, 60_000);
