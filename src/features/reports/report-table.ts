@@ -97,14 +97,15 @@ export interface ReportRow {
   slaMet?: boolean;
 }
 
-/** A ticket opened or resolved in a report's period, as the numbers read it: only its moments. */
-export type PeriodRow = Pick<ReportRow, 'created' | 'open' | 'firstResponseAt' | 'firstResponder' | 'resolvedAt' | 'resolver' | 'slaMet'>;
-
 /** A ticket open now, as the backlog and the load read it. */
 export type OpenRow = Pick<ReportRow, 'id' | 'created' | 'status' | 'assignee'>;
 
 /** A report's filter: the tickets of one space or one category, or all. */
 export type ReportFilter = { kind: 'all' } | { kind: 'space'; value: string } | { kind: 'category'; value: string };
+
+/** A query narrowed to the filter's tickets. */
+export const filtered = <Q extends { where: (...args: any[]) => Q }>(q: Q, filter: ReportFilter): Q =>
+  filter.kind === 'space' ? q.where('space_id', '=', filter.value) : filter.kind === 'category' ? q.where('category', '=', filter.value) : q;
 
 /** A row as the table holds it, read back. */
 export function rowOf(r: Selectable<ReportTicketsTable>): ReportRow {
@@ -135,8 +136,6 @@ export interface ReportTable {
   put(rows: readonly ReportRow[], keep?: 'keep'): Promise<void>;
   /** The tickets created or resolved since `from`, whole (the export). */
   period(from: number, filter: ReportFilter): Promise<ReportRow[]>;
-  /** The same tickets, only the moments the numbers read (one index-driven read; at 1M tickets and 90 days some 80,000 rows). */
-  periodRows(from: number, filter: ReportFilter): Promise<PeriodRow[]>;
   /** The open tickets counted by status, assignee and age at `now`, from the open tickets' index alone. */
   openGroups(now: number, filter: ReportFilter): Promise<OpenGroup[]>;
   /** The three open tickets opened first. */
@@ -152,8 +151,6 @@ export interface ReportTable {
 export function createReportTable(db: Kysely<ReportTables>): ReportTable {
   let engineValues: Values | undefined;
   const values = () => (engineValues ??= valuesOn(db));
-  const filtered = <Q extends { where: (...args: any[]) => Q }>(q: Q, filter: ReportFilter): Q =>
-    filter.kind === 'space' ? q.where('space_id', '=', filter.value) : filter.kind === 'category' ? q.where('category', '=', filter.value) : q;
   return {
     async rows(ids) {
       const found = await inChunks([...new Set(ids)], (chunk) => db.selectFrom('report_tickets').selectAll().where('id', 'in', chunk).execute());
@@ -177,20 +174,6 @@ export function createReportTable(db: Kysely<ReportTables>): ReportTable {
       const rows = await filtered(db.selectFrom('report_tickets').selectAll(), filter)
         .where((eb) => eb.or([eb('created_at', '>=', from), eb('resolved_at', '>=', from)])).execute();
       return rows.map(rowOf);
-    },
-    async periodRows(from, filter) {
-      // One read through both indexes (SQLite: MULTI-INDEX OR; PostgreSQL: BitmapOr), seven narrow columns.
-      const rows = await filtered(db.selectFrom('report_tickets').select(['created_at', 'open', 'first_response_at', 'first_responder', 'resolved_at', 'resolver', 'sla_met']), filter)
-        .where((eb) => eb.or([eb('created_at', '>=', from), eb('resolved_at', '>=', from)])).execute();
-      return rows.map((r) => {
-        const row: PeriodRow = { created: int8(r.created_at), open: isSet(r.open) };
-        if (r.first_response_at !== null) row.firstResponseAt = int8(r.first_response_at);
-        if (r.first_responder !== null) row.firstResponder = r.first_responder;
-        if (r.resolved_at !== null) row.resolvedAt = int8(r.resolved_at);
-        if (r.resolver !== null) row.resolver = r.resolver;
-        if (r.sla_met !== null) row.slaMet = isSet(r.sla_met);
-        return row;
-      });
     },
     async openGroups(now, filter) {
       // The age bucket's index in AGE_BUCKETS, counted by the engine.
