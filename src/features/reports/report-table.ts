@@ -6,7 +6,6 @@
  * says since when ('since') and how far the copy of earlier tickets from the index has come ('copied').
  */
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
-import type { Migrations } from '../types';
 import type { Flag, Int8, SearchDocsTable } from '../../store/tables';
 import { inChunks, int8, isSet, valuesOn, type Values } from '../../store/values';
 import type { CsatSurveysTable } from '../surveys/survey-table';
@@ -47,39 +46,6 @@ export interface ReportTables {
   search_docs: SearchDocsTable;
   csat_surveys: CsatSurveysTable;
 }
-
-/** The feature's migrations, run by the store's migrator after the store's own, on both engines. */
-export const REPORT_MIGRATIONS: Migrations = {
-  '001-report-tickets': {
-    async up(db: Kysely<any>) {
-      const big = valuesOn(db).engine === 'postgres' ? 'bigint' : 'integer';
-      const flag = valuesOn(db).engine === 'postgres' ? 'boolean' : 'integer';
-      await db.schema.createTable('report_tickets').ifNotExists()
-        .addColumn('id', 'integer', (c) => c.primaryKey())
-        .addColumn('created_at', big, (c) => c.notNull())
-        .addColumn('status', 'text', (c) => c.notNull())
-        .addColumn('open', flag, (c) => c.notNull())
-        .addColumn('assignee', 'text', (c) => c.notNull())
-        .addColumn('category', 'text', (c) => c.notNull())
-        .addColumn('space_id', 'text')
-        .addColumn('first_response_at', big)
-        .addColumn('first_responder', 'text')
-        .addColumn('resolved_at', big)
-        .addColumn('resolver', 'text')
-        .addColumn('sla_met', flag)
-        .execute();
-      await db.schema.createIndex('report_tickets_created').ifNotExists().on('report_tickets').column('created_at').execute();
-      await db.schema.createIndex('report_tickets_resolved').ifNotExists().on('report_tickets').column('resolved_at').where(sql.ref('resolved_at'), 'is not', null).execute();
-      // Open tickets are few next to all: the backlog reads them from this partial index alone (it holds every column it reads).
-      await db.schema.createIndex('report_tickets_open').ifNotExists().on('report_tickets')
-        .columns(['open', 'created_at', 'id', 'status', 'assignee', 'category', 'space_id']).where(sql.ref('open'), '=', valuesOn(db).flag(true)).execute();
-      await db.schema.createTable('report_meta').ifNotExists()
-        .addColumn('name', 'text', (c) => c.primaryKey())
-        .addColumn('value', 'text', (c) => c.notNull())
-        .execute();
-    },
-  },
-};
 
 /** One ticket as the numbers read it (report-numbers.ts). */
 export interface ReportRow {
