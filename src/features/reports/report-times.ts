@@ -1,12 +1,14 @@
 /**
  * Time to first response and to resolution, median and 90th percentile, for the desk and per
- * agent, without holding the period's tickets as objects. PostgreSQL, wall-clock: the engine sorts
- * the durations (window functions) and hands back only the ranks the percentiles interpolate
- * between, a few rows per agent. Business hours (which need the calendar per ticket), and SQLite
- * (whose window functions sort through temporary B-trees, slower than it hands rows over): the
- * engine hands over a week of tickets at a time as one text of moments per agent, and only each
- * duration is kept, a number in an array per agent, sorted in one reused Float64Array. Either way
- * the numbers are those of quantile() over all the durations sorted.
+ * agent, without holding the period's tickets as objects: the engine hands over a week of tickets
+ * at a time as one text of moments per agent, and only each duration is kept, a number in an array
+ * per agent, sorted in one reused Float64Array. The numbers are those of quantile() over all the
+ * durations sorted, in wall-clock time or in business hours (which need the calendar per ticket).
+ *
+ * Measured at 1M tickets (docs/figures.md): letting the engine rank the durations itself (window
+ * functions: ROW_NUMBER and COUNT per agent, the ranks the percentiles read) was slower on both
+ * engines: SQLite sorts through temporary B-trees, and PostgreSQL's 90-day wall-clock report took
+ * 229 ms (p50) against 153 ms for the same period in business hours read this way.
  */
 import { sql, type Kysely } from 'kysely';
 import { addressKey } from '../../core/vocabulary';
@@ -24,7 +26,7 @@ export function quantile(sorted: ArrayLike<number>, q: number): number | undefin
   return sorted[lo] + (sorted[hi] - sorted[lo]) * (h - lo);
 }
 
-/** Median and 90th percentile of ascending durations (only the ranks they read need be there). */
+/** Median and 90th percentile of ascending durations. */
 export function timeStats(sorted: ArrayLike<number>): TimeStats {
   const stats: TimeStats = { count: sorted.length };
   if (sorted.length) {
@@ -60,20 +62,10 @@ function rangeOf(kind: TimeKind, q: TimesQuery): [from: number, to: number] {
   return kind === 'firstResponse' ? [Math.max(q.period.from, q.since ?? Number.MAX_SAFE_INTEGER), q.period.to] : [q.period.from, q.period.to];
 }
 
-/** The tickets of a kind picked in [from, to], with their start, end and agent columns. */
-function durationRows(db: Kysely<ReportTables>, kind: TimeKind, q: TimesQuery, [from, to]: [number, number]) {
-  if (kind === 'firstResponse') {
-    return filtered(db.selectFrom('report_tickets').select(['created_at as start', 'first_response_at as end', 'first_responder as agent']), q.filter)
-      .where('created_at', '>=', from).where('created_at', '<=', to).where('first_response_at', 'is not', null);
-  }
-  return filtered(db.selectFrom('report_tickets').select(['created_at as start', 'resolved_at as end', 'resolver as agent']), q.filter)
-    .where('resolved_at', '>=', from).where('resolved_at', '<=', to);
-}
-
 /**
  * Where the durations are sorted, kept between reports: 8 bytes a duration of the largest period
- * summed up so far (0.6 MiB at 1M tickets and 90 days). An array per report would be garbage
- * outside V8's heap, which V8 collects only once some 64 MiB of it has piled up.
+ * summed up so far (0.6 MiB at 1M tickets and 90 days). An array per report is memory outside
+ * V8's heap that its collector gets to late: in the bench, 18 MiB of them piled up over ten reports.
  */
 let sortSpace = new Float64Array(0);
 
@@ -131,8 +123,10 @@ async function eachTicket(db: Kysely<ReportTables>, kind: TimeKind, q: TimesQuer
   }
 }
 
-/** The durations, a week of tickets at a time, summed up per address key; `calendar` counts business hours. */
-async function listedStats(db: Kysely<ReportTables>, kind: TimeKind, q: TimesQuery, calendar?: Calendar): Promise<KindStats> {
+/** The stats of one kind over the period: the durations, a week of tickets at a time, summed up per address key. */
+export async function kindStats(db: Kysely<ReportTables>, kind: TimeKind, q: TimesQuery): Promise<KindStats> {
+  // Round the clock, business hours are wall-clock time.
+  const calendar = q.calendar?.kind === '24/7' ? undefined : q.calendar;
   const span = (a: number, b: number) => (calendar ? workingTimeBetween(a, b, calendar) : Math.max(0, b - a));
   // Plain arrays of doubles, on V8's heap: collected as soon as the report is done.
   const perKey = new Map<string, number[]>();
@@ -156,58 +150,4 @@ async function listedStats(db: Kysely<ReportTables>, kind: TimeKind, q: TimesQue
     a.push(d);
   });
   return summedUp(perKey, others);
-}
-
-/**
- * The engine sorts the wall-clock durations per agent and for the desk, and returns the ranks
- * around each percentile's (±1: JS's float rank (n−1)·0.9 may round past the integer one), by
- * address as stored. Undefined when two stored addresses are one agent's: their ranks cannot be merged.
- */
-async function rankedStats(db: Kysely<ReportTables>, kind: TimeKind, q: TimesQuery): Promise<KindStats | undefined> {
-  const near = (i: string, n: string) => sql<boolean>`(${sql.ref(i)} between (${sql.ref(n)} - 1) / 2 - 1 and ${sql.ref(n)} / 2 + 1
-    or ${sql.ref(i)} between (${sql.ref(n)} - 1) * 9 / 10 - 1 and ((${sql.ref(n)} - 1) * 9 + 9) / 10 + 1)`;
-  const rows = await db.with('d', () => durationRows(db, kind, q, rangeOf(kind, q)))
-    .with('r', (w) => w.selectFrom('d').select((eb) => [
-      'agent',
-      eb.case().when('end', '>', eb.ref('start')).then(sql<number>`${sql.ref('end')} - ${sql.ref('start')}`).else(eb.lit(0)).end().as('ms'),
-    ]))
-    .with('k', (w) => w.selectFrom('r').select((eb) => [
-      'agent', 'ms',
-      sql<number>`row_number() over (partition by ${sql.ref('agent')} order by ${sql.ref('ms')}) - 1`.as('i'),
-      eb.fn.countAll<number>().over((o) => o.partitionBy('agent')).as('n'),
-      sql<number>`row_number() over (order by ${sql.ref('ms')}) - 1`.as('di'),
-      eb.fn.countAll<number>().over().as('dn'),
-    ]))
-    .selectFrom('k').selectAll().where((eb) => eb.or([near('i', 'n'), near('di', 'dn')])).execute();
-  const desk: { length: number; [rank: number]: number } = { length: 0 };
-  const byAddress = new Map<string, { length: number; [rank: number]: number }>();
-  for (const r of rows) {
-    const ms = Number(r.ms);
-    desk.length = Number(r.dn);
-    desk[Number(r.di)] = ms;
-    if (!r.agent) continue;
-    let a = byAddress.get(r.agent);
-    if (!a) byAddress.set(r.agent, (a = { length: Number(r.n) }));
-    a[Number(r.i)] = ms;
-  }
-  const perAgent = new Map<string, TimeStats>();
-  for (const [address, ranks] of byAddress) {
-    const key = addressKey(address);
-    if (perAgent.has(key)) return undefined;
-    perAgent.set(key, timeStats(ranks));
-  }
-  return { desk: timeStats(desk), perAgent };
-}
-
-/** The stats of one kind over the period. */
-export async function kindStats(db: Kysely<ReportTables>, kind: TimeKind, q: TimesQuery): Promise<KindStats> {
-  // Round the clock, business hours are wall-clock time.
-  const calendar = q.calendar?.kind === '24/7' ? undefined : q.calendar;
-  // PostgreSQL sorts in its own memory and sends back a few rows instead of every duration over
-  // the wire; SQLite hands the moments over in-process faster than it sorts them (top of the file).
-  if (!calendar && valuesOn(db).engine === 'postgres') {
-    const ranked = await rankedStats(db, kind, q);
-    if (ranked) return ranked;
-  }
-  return listedStats(db, kind, q, calendar);
 }

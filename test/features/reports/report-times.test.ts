@@ -1,7 +1,8 @@
 /**
- * Response times counted by the engine (report-times.ts) still treat an agent whose address the
- * store holds in two spellings as one agent, with the median and 90th percentile of all their
- * tickets, on both engines, in wall-clock time and in business hours. Worked out by hand below.
+ * Response times summed up from the moments the engine hands over per stored address
+ * (report-times.ts) treat an agent whose address the store holds in several spellings as one
+ * agent, with the median and 90th percentile of all their tickets, on both engines, in wall-clock
+ * time and in business hours. Worked out by hand below.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
