@@ -49,7 +49,7 @@ export interface TicketMoments {
 }
 
 /** The bucket of the period a moment falls in (index into `period.starts`), or -1 outside it. */
-export function bucketIndex(at: number, period: CountPeriod): number {
+function bucketIndex(at: number, period: CountPeriod): number {
   // Written so an unreadable moment (NaN) falls outside too.
   if (!(at >= period.from && at <= period.to)) return -1;
   // Binary search over the local midnights: one luxon call per bucket, none per ticket.
