@@ -12,7 +12,7 @@ import type { KindStats } from './report-times';
 import { countPeriod, volumeOf, type AgeBucket, type CountPeriod } from '../../views/ticket-charts';
 
 // The counts the weekly digest shares live in src/views/ticket-charts.ts (no feature depends on reports being listed).
-export { AGE_BUCKETS, ageBucket, volume, type AgeBucket, type VolumeBucket } from '../../views/ticket-charts';
+export { AGE_BUCKETS, ageBucket, type AgeBucket, type VolumeBucket } from '../../views/ticket-charts';
 
 
 /** The periods a report covers. */
