@@ -48,31 +48,40 @@ export interface TicketMoments {
   resolvedAt?: number;
 }
 
+/** The bucket of the period a moment falls in (index into `period.starts`), or -1 outside it. */
+function bucketIndex(at: number, period: CountPeriod): number {
+  // Written so an unreadable moment (NaN) falls outside too.
+  if (!(at >= period.from && at <= period.to)) return -1;
+  // Binary search over the local midnights: one luxon call per bucket, none per ticket.
+  let lo = 0;
+  let hi = period.starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (period.starts[mid] <= at) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** The volume from counts per bucket (index into `period.starts`), as a store counts them. */
+export function volumeOf(period: CountPeriod, opened: ArrayLike<number>, resolved: ArrayLike<number>): { buckets: VolumeBucket[]; opened: number; resolved: number } {
+  const buckets = period.starts.map((start, i) => ({
+    start, date: DateTime.fromMillis(start, { zone: period.zone }).toISODate() as string, opened: opened[i] ?? 0, resolved: resolved[i] ?? 0,
+  }));
+  return { buckets, opened: buckets.reduce((n, b) => n + b.opened, 0), resolved: buckets.reduce((n, b) => n + b.resolved, 0) };
+}
+
 /** Tickets opened and resolved per bucket. */
 export function volume(rows: readonly TicketMoments[], period: CountPeriod): { buckets: VolumeBucket[]; opened: number; resolved: number } {
-  const buckets = period.starts.map((start) => ({ start, date: DateTime.fromMillis(start, { zone: period.zone }).toISODate() as string, opened: 0, resolved: 0 }));
-  // Binary search over the local midnights: one luxon call per bucket, none per ticket.
-  const bucketOf = (at: number): VolumeBucket | undefined => {
-    // Written so an unreadable moment (NaN) falls outside too.
-    if (!(at >= period.from && at <= period.to)) return undefined;
-    let lo = 0;
-    let hi = period.starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (period.starts[mid] <= at) lo = mid;
-      else hi = mid - 1;
-    }
-    return buckets[lo];
-  };
-  let opened = 0;
-  let resolved = 0;
+  const opened = new Array<number>(period.starts.length).fill(0);
+  const resolved = new Array<number>(period.starts.length).fill(0);
   for (const r of rows) {
-    const o = bucketOf(r.created);
-    if (o) (o.opened++, opened++);
-    const s = r.resolvedAt !== undefined ? bucketOf(r.resolvedAt) : undefined;
-    if (s) (s.resolved++, resolved++);
+    const o = bucketIndex(r.created, period);
+    if (o >= 0) opened[o]++;
+    const s = r.resolvedAt !== undefined ? bucketIndex(r.resolvedAt, period) : -1;
+    if (s >= 0) resolved[s]++;
   }
-  return { buckets, opened, resolved };
+  return volumeOf(period, opened, resolved);
 }
 
 /** Open tickets by age. */

@@ -1,17 +1,18 @@
 /**
- * The report's numbers: pure functions of the rows the store holds (report-table.ts), the
- * ratings, the period, the viewer's time zone and, when an SLA policy is set, its business
- * calendar. Nothing here reads a store or a clock. Times are epoch ms; durations are ms of
- * working time (business calendar) or of wall-clock time. Times are summed up by median and 90th
- * percentile, never by mean: one old ticket would skew a mean. The chart rendering reads these.
+ * The report's numbers: what the store counted (report-counts.ts) and summed up
+ * (report-times.ts), put together with the period, the ratings and the backlog's groups. Nothing
+ * here reads a store or a clock. Times are epoch ms; durations are ms of working time (business
+ * calendar) or of wall-clock time, summed up by median and 90th percentile, never by mean: one old
+ * ticket would skew a mean. The chart rendering reads these.
  */
 import { addressKey } from '../../core/vocabulary';
-import { workingTimeBetween, type Calendar } from '../sla/business-time';
-import type { OpenRow, PeriodRow } from './report-table';
-import { ageBucket, countPeriod, volume, type AgeBucket, type CountPeriod } from '../../views/ticket-charts';
+import type { OpenRow } from './report-table';
+import type { PeriodCounts } from './report-counts';
+import type { KindStats } from './report-times';
+import { countPeriod, volumeOf, type AgeBucket, type CountPeriod } from '../../views/ticket-charts';
 
 // The counts the weekly digest shares live in src/views/ticket-charts.ts (no feature depends on reports being listed).
-export { AGE_BUCKETS, ageBucket, volume, type AgeBucket, type VolumeBucket } from '../../views/ticket-charts';
+export { AGE_BUCKETS, ageBucket, type AgeBucket, type VolumeBucket } from '../../views/ticket-charts';
 
 
 /** The periods a report covers. */
@@ -31,28 +32,6 @@ export interface TimeStats {
   p90?: number;
 }
 
-/** The q-quantile of ascending values, linear between the two nearest ranks (as numpy's default). */
-export function quantile(sorted: ArrayLike<number>, q: number): number | undefined {
-  if (sorted.length === 0) return undefined;
-  const h = (sorted.length - 1) * q;
-  const lo = Math.floor(h);
-  const hi = Math.ceil(h);
-  return sorted[lo] + (sorted[hi] - sorted[lo]) * (h - lo);
-}
-
-/** Median and 90th percentile of durations. */
-export function timeStats(durations: readonly number[]): TimeStats {
-  // A typed array sorts numbers natively, without a comparator call per pair (80,000 durations at 1M tickets).
-  const sorted = Float64Array.from(durations).sort() as unknown as number[];
-  const stats: TimeStats = { count: sorted.length };
-  if (sorted.length) {
-    // Whole milliseconds: the interpolation's float error is not a difference anyone reads.
-    stats.median = Math.round(quantile(sorted, 0.5)!);
-    stats.p90 = Math.round(quantile(sorted, 0.9)!);
-  }
-  return stats;
-}
-
 /** Open tickets that share a status, an assignee and an age bucket: the store counts them (ReportTable.openGroups). */
 export interface OpenGroup {
   status: string;
@@ -60,19 +39,6 @@ export interface OpenGroup {
   assignee: string;
   age: AgeBucket;
   count: number;
-}
-
-/** The open tickets grouped as the store groups them (for rows read one by one). */
-export function openGroups(open: readonly OpenRow[], now: number): OpenGroup[] {
-  const groups = new Map<string, OpenGroup>();
-  for (const r of open) {
-    const age = ageBucket(r.created, now);
-    const key = JSON.stringify([r.status, r.assignee, age]);
-    const g = groups.get(key);
-    if (g) g.count++;
-    else groups.set(key, { status: r.status, assignee: r.assignee, age, count: 1 });
-  }
-  return [...groups.values()];
 }
 
 /** The backlog now: open tickets by age and status, and the three oldest. */
@@ -116,61 +82,27 @@ export interface Response {
   unknown: { firstResponse: number; resolution: number; since?: number };
 }
 
-/** Times from the rows; `calendar` counts business hours, else wall-clock. */
-export function response(rows: readonly PeriodRow[], period: ReportPeriod, since: number | undefined, calendar?: Calendar): Response {
-  const span = (a: number, b: number) => (calendar ? workingTimeBetween(a, b, calendar) : Math.max(0, b - a));
-  const first: number[] = [];
-  const resolved: number[] = [];
-  const perAgent = new Map<string, { first: number[]; resolved: number[] }>();
-  // Addresses as stored, each made a key once: a handful of agents, tens of thousands of rows.
-  const byAddress = new Map<string, { first: number[]; resolved: number[] }>();
-  const agent = (email: string) => {
-    let a = byAddress.get(email);
-    if (a) return a;
-    const key = addressKey(email);
-    a = perAgent.get(key);
-    if (!a) perAgent.set(key, (a = { first: [], resolved: [] }));
-    byAddress.set(email, a);
-    return a;
-  };
-  const unknown = { firstResponse: 0, resolution: 0 };
-  let awaiting = 0;
-  let counted = 0;
-  let met = 0;
-  for (const r of rows) {
-    const inPeriod = r.created >= period.from && r.created <= period.to;
-    const measured = since !== undefined && r.created >= since;
-    if (inPeriod && !measured) unknown.firstResponse++;
-    if (inPeriod && measured) {
-      if (r.firstResponseAt !== undefined) {
-        const d = span(r.created, r.firstResponseAt);
-        first.push(d);
-        if (r.firstResponder) agent(r.firstResponder).first.push(d);
-      } else if (r.open) awaiting++;
-    }
-    if (inPeriod && !r.open && r.resolvedAt === undefined) unknown.resolution++;
-    if (r.resolvedAt !== undefined && r.resolvedAt >= period.from && r.resolvedAt <= period.to) {
-      const d = span(r.created, r.resolvedAt);
-      resolved.push(d);
-      if (r.resolver) agent(r.resolver).resolved.push(d);
-      if (r.slaMet !== undefined) (counted++, r.slaMet && met++);
-    }
-  }
-  const agents = [...perAgent].map(([key, a]) => ({ agent: key, firstResponse: timeStats(a.first), resolution: timeStats(a.resolved) }));
+/** The response part from the period's counts and its times summed up; `calendar`: whether they are business hours. */
+export function response(counts: PeriodCounts, times: Record<'firstResponse' | 'resolution', KindStats>, since: number | undefined, business: boolean): Response {
+  const none: TimeStats = { count: 0 };
+  const keys = new Set([...times.firstResponse.perAgent.keys(), ...times.resolution.perAgent.keys()]);
+  const agents = [...keys].map((agent) => ({ agent, firstResponse: times.firstResponse.perAgent.get(agent) ?? none, resolution: times.resolution.perAgent.get(agent) ?? none }));
   agents.sort((a, b) => b.firstResponse.count + b.resolution.count - (a.firstResponse.count + a.resolution.count) || a.agent.localeCompare(b.agent));
+  const { slaCounted: counted, slaMet: met } = counts;
+  const unknown = { firstResponse: counts.unknownFirst, resolution: counts.unknownResolution };
   return {
-    basis: calendar ? 'business' : 'wall',
-    firstResponse: timeStats(first),
-    resolution: timeStats(resolved),
+    basis: business ? 'business' : 'wall',
+    firstResponse: times.firstResponse.desk,
+    resolution: times.resolution.desk,
     perAgent: agents,
-    awaiting,
+    awaiting: counts.awaiting,
     sla: counted ? { counted, met, share: met / counted } : { counted, met },
     unknown: since !== undefined ? { ...unknown, since } : unknown,
   };
 }
 
 /** Open now and resolved in the period, per agent (address key; '' unassigned), most open first. */
-export function load(open: readonly OpenGroup[], rows: readonly PeriodRow[], period: ReportPeriod): { agent: string; open: number; resolved: number }[] {
+export function load(open: readonly OpenGroup[], resolvedBy: PeriodCounts['resolvedBy']): { agent: string; open: number; resolved: number }[] {
   const per = new Map<string, { open: number; resolved: number }>();
   const of = (email: string) => {
     const key = email ? addressKey(email) : '';
@@ -179,7 +111,7 @@ export function load(open: readonly OpenGroup[], rows: readonly PeriodRow[], per
     return a;
   };
   for (const g of open) of(g.assignee).open += g.count;
-  for (const r of rows) if (r.resolvedAt !== undefined && r.resolvedAt >= period.from && r.resolvedAt <= period.to) of(r.resolver ?? '').resolved++;
+  for (const r of resolvedBy) of(r.resolver).resolved += r.count;
   return [...per].map(([agent, a]) => ({ agent, ...a })).sort((a, b) => b.open - a.open || b.resolved - a.resolved || a.agent.localeCompare(b.agent));
 }
 
@@ -208,26 +140,28 @@ export function satisfaction(ratings: readonly { rating: number; count: number }
 /** Everything a report shows. */
 export interface ReportNumbers {
   period: ReportPeriod;
-  volume: ReturnType<typeof volume>;
+  volume: ReturnType<typeof volumeOf>;
   backlog: Backlog;
   response: Response;
   load: ReturnType<typeof load>;
   satisfaction: Satisfaction;
 }
 
-/** What reportNumbers reads. */
+/** What reportNumbers reads: what the store counted and summed up. */
 export interface NumbersInput {
-  /** The tickets opened or resolved in the period (ReportTable.periodRows). */
-  rows: readonly PeriodRow[];
-  /** The open tickets now, grouped (ReportTable.openGroups, or openGroups over rows). */
+  period: ReportPeriod;
+  /** The period's counts (report-counts.ts). */
+  counts: PeriodCounts;
+  /** First response and resolution times, desk and per agent (report-times.ts). */
+  times: Record<'firstResponse' | 'resolution', KindStats>;
+  /** Whether the times are in business hours. */
+  business: boolean;
+  /** The open tickets now, grouped (ReportTable.openGroups). */
   open: readonly OpenGroup[];
   /** The three open tickets opened first (ReportTable.oldestOpen). */
   oldest: readonly OpenRow[];
-  period: ReportPeriod;
   /** When the feature began measuring; undefined: not yet. */
   since?: number;
-  /** The SLA policy's business calendar, when a policy is set. */
-  calendar?: Calendar;
   /** Answered ratings of the period, counted per rating (1..5). */
   ratings: readonly { rating: number; count: number }[];
   /** Questions the desk's answers settled without a ticket; undefined: not counted. */
@@ -236,13 +170,13 @@ export interface NumbersInput {
 
 /** The whole report's numbers. */
 export function reportNumbers(input: NumbersInput): ReportNumbers {
-  const v = volume(input.rows, input.period);
+  const v = volumeOf(input.period, input.counts.opened, input.counts.resolved);
   return {
     period: input.period,
     volume: v,
     backlog: backlog(input.open, input.oldest),
-    response: response(input.rows, input.period, input.since, input.calendar),
-    load: load(input.open, input.rows, input.period),
+    response: response(input.counts, input.times, input.since, input.business),
+    load: load(input.open, input.counts.resolvedBy),
     satisfaction: satisfaction(input.ratings, v.opened, input.answered),
   };
 }
