@@ -14,6 +14,7 @@ import type { Int8, Json } from '../../store/tables';
 import type { Store } from '../../store/types';
 import { tableIn } from '../table-in';
 import { inChunks, int8, valuesOn, type Values } from '../../store/values';
+import type { HeldDm } from '../../notify/ports';
 
 /** A person's choices as the table holds them (1/0 for each kind of DM). */
 export interface DmPreferencesTable {
@@ -66,19 +67,8 @@ export type DmPreferences = DmChoices;
 /** What a person who never chose gets: everything, no quiet hours. */
 export const DEFAULT_DM_PREFERENCES: DmPreferences = { status: true, comments: true, resolution: true };
 
-/** A DM held during quiet hours. */
-export interface HeldDm {
-  /** The outbox key that owed it. */
-  key: string;
-  email: string;
-  ticketId: number;
-  text: string;
-  reason: string;
-  /** The DM's card, JSON-safe, when it had one. */
-  notice?: unknown;
-  /** Epoch ms: the end of the quiet hours it waits for. */
-  releaseAt: number;
-}
+/** A DM held during quiet hours (notify names its shape: src/notify/ports.ts). */
+export type { HeldDm };
 
 /** The preferences' reads and writes. */
 export interface PreferenceTable {
