@@ -47,6 +47,8 @@ export interface DelivererConfig {
   quiet?: QuietHours;
   /** What the features forget of a conversation the bot was removed from (a channel's digest…), each named for the log. */
   goneHooks?: readonly NamedGoneHook[];
+  /** Why a ticket went to its assignee (routing), for their DM and agents' cards; absent: nothing assigns by itself. */
+  assignmentReason?: AssignmentReasonOf;
 }
 
 /** What one drain did. */
@@ -69,7 +71,7 @@ export interface Deliverer {
   /** Sends everything that is due; resolves when each lane is empty, waiting or blocked. */
   drain(): Promise<DrainResult>;
   /** Why a ticket went to its assignee (a feature that assigns tickets: routing), for their DM and agents' cards; absent: nothing assigns by itself. */
-  assignmentReason?: AssignmentReasonOf;
+  readonly assignmentReason?: AssignmentReasonOf;
 }
 
 /** Creates the deliverer. */
@@ -162,5 +164,6 @@ export function createDeliverer(config: DelivererConfig): Deliverer {
     // Drains may overlap (timer and poll cycle): a lane already being worked on is skipped, so a
     // hung conversation never holds up another drain or another conversation.
     drain: drainOnce,
+    ...(config.assignmentReason ? { assignmentReason: config.assignmentReason } : {}),
   };
 }

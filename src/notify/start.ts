@@ -105,8 +105,8 @@ export function createNotifications(config: NotificationsConfig): Notifications 
       const deliverer = createDeliverer({
         deliveries, store: config.store, queue: createSendQueue({ maxRetryAfterMs: 10_000 }), logger, vocabulary: config.vocabulary, locale: config.locale, quiet,
         goneHooks: parts.goneHooks, cardParts: parts.cardParts, preferences: parts.preferences,
+        ...(parts.assignmentReason ? { assignmentReason: parts.assignmentReason } : {}),
       });
-      if (parts.assignmentReason) deliverer.assignmentReason = parts.assignmentReason;
       poller = createPoller({
         feed: config.feed,
         store: config.store,
