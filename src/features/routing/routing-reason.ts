@@ -2,19 +2,28 @@
  * Why a ticket went to its assignee, for the notifier (the feature's `assignmentReason`): the
  * assignee's DM says "Assigned to you by round robin in Hardware; you have 3 open." and the
  * channel card "Assigned to Megan (round robin)", in the reader's language. Read from routing's
- * row of the ticket (no Graph request); nothing when routing did not make this assignment.
+ * row of the ticket (no Graph request); nothing when routing did not make this assignment. A
+ * ticket escalation moved to them says whom it came from ("Escalated to you from Megan Bowen, who
+ * did not answer.") and "(escalated)" on the card.
  */
 import { addressKey } from '../../core/vocabulary';
 import { translator } from '../../i18n';
 import type { AssignmentReason } from '../../notify/routing';
+import { createEscalationTable, type EscalationTables } from './escalation-table';
 import { tableOf, type RoutingServices } from './routing-services';
 
 /** The hook: the reason while routing's row says it assigned the ticket to this person. */
-export function assignmentReason(services: Pick<RoutingServices, 'routing' | 'db' | 'logger'>) {
+export function assignmentReason(services: Pick<RoutingServices, 'routing' | 'db' | 'logger' | 'helpdesk'>) {
   const table = tableOf(services);
+  const escalations = createEscalationTable(services.db.withTables<EscalationTables>());
   return async (ticketId: number, assignee: string, locale: string): Promise<AssignmentReason | undefined> => {
     if (!services.routing) return undefined;
     try {
+      const moved = await escalations.lastMove(ticketId);
+      if (moved && moved.to === addressKey(assignee)) {
+        const t = translator(locale);
+        return { dm: t('routing:reason.escalatedDm', { from: await nameOf(services, moved.from) }), card: t('routing:reason.escalatedCard') };
+      }
       const row = await table.ticket(ticketId);
       const code = row?.why?.code;
       if (row?.state !== 'assigned' || row.assignee !== addressKey(assignee) || !row.group || (code !== 'round-robin' && code !== 'least-busy')) return undefined;
@@ -27,4 +36,11 @@ export function assignmentReason(services: Pick<RoutingServices, 'routing' | 'db
       return undefined;
     }
   };
+}
+
+/** An agent's display name from the desk's agents (cached by the service), else their address. */
+async function nameOf(services: Pick<RoutingServices, 'helpdesk'>, address: string): Promise<string> {
+  // The agents cannot be read now: the DM names them by address.
+  const agents = await services.helpdesk.activeAgents().catch(() => []);
+  return agents.find((a) => addressKey(a.email) === address)?.name || address;
 }

@@ -6,6 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { bothHooks, escalationCycle, type EscalationServices } from '../../../src/features/routing/escalation';
+import { assignmentReason } from '../../../src/features/routing/routing-reason';
 import { escalationDue } from '../../../src/features/routing/escalation-rules';
 import { createEscalationTable, type EscalationTables } from '../../../src/features/routing/escalation-table';
 import { parseRules } from '../../../src/features/routing/rules';
@@ -80,6 +81,11 @@ describe('escalation of an unanswered routed ticket', () => {
     expect(await holder(t.id)).toBe(ALEX.email);
     expect(await notes(t.id)).toEqual([`${ALEX.email}: Escalated by routing: Megan Bowen did not answer within 30 min, so the ticket goes to Alex Wilber (escalation 1 of 1).`]);
     expect(await channelLines()).toEqual([`#${t.id} escalated: Megan Bowen did not answer within 30 min; it is now with Alex Wilber (escalation 1 of 1).`]);
+    // Alex's assignment DM (the notifier asks the feature why) says whom the ticket came from; Megan's reason is gone.
+    const why = assignmentReason({ ...s.services, helpdesk: s.stack.helpdesk });
+    expect(await why(t.id, ALEX.email, 'en')).toEqual({ dm: 'Escalated to you from Megan Bowen, who did not answer in time.', card: '(escalated)' });
+    expect((await why(t.id, ALEX.email, 'de'))?.dm).toBe('Eskaliert an Sie von Megan Bowen, der oder die nicht rechtzeitig geantwortet hat.');
+    expect(await why(t.id, MEGAN.email, 'en')).toBeUndefined();
     await cycle();
     expect(await channelLines()).toEqual([]);
 
