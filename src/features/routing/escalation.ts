@@ -10,15 +10,13 @@
 import { addressKey, sameAddress } from '../../core/vocabulary';
 import { HelpdeskError, type Actor, type Ticket } from '../../helpdesk/types';
 import { translator } from '../../i18n';
-import { channelLane, type OutboxPayload } from '../../notify/intents';
-import { personalCardReader } from '../../store/personal-cards';
-import type { DeliveryIntent } from '../../store/types';
 import type { CycleHook, HostServices } from '../types';
 import { answerOf, escalationDue } from './escalation-rules';
 import { createEscalationTable, type EscalationTable, type EscalationTables, type Watched } from './escalation-table';
 import type { Router } from './router';
 import { groupNamed, type Group } from './rules';
 import { routerOf, type RoutingServices } from './routing-services';
+import { tellChannels } from './channel-lines';
 
 /** A hop claimed by a process that died is taken over after this long. */
 const STALE_HOP_MS = 5 * 60_000;
@@ -41,23 +39,6 @@ interface Run {
 
 const nameOf = (run: Run, address: string) => run.names.get(addressKey(address)) ?? address;
 const actorOf = (run: Run, address: string): Actor => ({ email: address, name: nameOf(run, address) });
-
-/** Posts `text(locale)` in the thread of each channel card of the ticket (a personal chat's card is its reader's, not a channel's). */
-async function tellChannels(run: Run, ticketId: number, key: string, text: (locale: string) => string): Promise<number> {
-  const { store, locale } = run.services;
-  const posted = await store.postedMessages(ticketId);
-  const personal = await Promise.all(posted.map((p) => personalCardReader(store, p)));
-  const channels = posted.filter((_, i) => !personal[i]);
-  if (channels.length === 0) return 0;
-  const languages = await store.conversationLocales();
-  const createdAt = new Date(run.now).toISOString();
-  const intents: DeliveryIntent[] = channels.map((p) => {
-    const payload: OutboxPayload = { kind: 'line', platform: p.platform, conversationId: p.conversationId, text: text(languages.get(`${p.platform}:${p.conversationId}`) ?? locale), orPost: true };
-    return { key: `${key}>${p.platform}:${p.conversationId}`, lane: channelLane(p.platform, p.conversationId), ticketId, createdAt, payload };
-  });
-  await run.services.store.commitCycleWithDeliveries({ watermarks: {}, states: [], processedKeys: [] }, intents);
-  return intents.length;
-}
 
 /** Writes the move (If-Match), the note and the channel line, and records it; a takeover of a dead claim resumes after the write. */
 async function move(run: Run, w: Watched, hop: number, ticket: Ticket, group: Group, to: string, minutes: number, written: boolean): Promise<HopOutcome> {
@@ -84,7 +65,7 @@ async function move(run: Run, w: Watched, hop: number, ticket: Ticket, group: Gr
   }
   const vars = { id: w.ticketId, from: nameOf(run, w.holder), to: nameOf(run, to), minutes, hop, hops: group.escalation.hops };
   await services.helpdesk.addComment(actorOf(run, to), w.ticketId, translator(services.locale)('routing:escalation.note', vars), { internal: true });
-  await tellChannels(run, w.ticketId, `routing-escalation:${w.ticketId}:${hop}`, (locale) => translator(locale)('routing:escalation.line', vars));
+  await tellChannels(run.services, w.ticketId, `routing-escalation:${w.ticketId}:${hop}`, run.now, (locale) => translator(locale)('routing:escalation.line', vars));
   await table.finish(w.ticketId, hop, 'moved', run.now);
   return { ticketId: w.ticketId, hop, outcome: 'moved', from: w.holder, to };
 }
@@ -117,7 +98,7 @@ async function step(run: Run, w: Watched, group: Group): Promise<HopOutcome | un
   }
   if (hop > group.escalation.hops) {
     const vars = { id: w.ticketId, title: read.ticket.title, holder: nameOf(run, w.holder) };
-    await tellChannels(run, w.ticketId, `routing-nobody:${w.ticketId}`, (locale) => translator(locale)('routing:escalation.nobody', vars));
+    await tellChannels(run.services, w.ticketId, `routing-nobody:${w.ticketId}`, run.now, (locale) => translator(locale)('routing:escalation.nobody', vars));
     await table.finish(w.ticketId, hop, 'nobody', run.now);
     return { ticketId: w.ticketId, hop, outcome: 'nobody' };
   }

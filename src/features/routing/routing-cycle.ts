@@ -13,13 +13,16 @@
  *    The new tickets are the cycle's, and any the poller knows that routing never took up (a
  *    process died after a cycle's commit and before routing it).
  *
- * Nobody is told here: the next poll sees the assignment, and the notifier's DM for it (one per
- * event) says why through the feature's `assignmentReason` (routing-reason.ts).
+ * Nobody is told of an assignment here: the next poll sees it, and the notifier's DM for it (one per
+ * event) says why through the feature's `assignmentReason` (routing-reason.ts). A new ticket that
+ * nobody can take and whose group's fallback leaves it unassigned is said in its channels, once.
  */
 import type { Kysely } from 'kysely';
 import { isDone, roleOf, sameAddress, statusesWithRole } from '../../core/vocabulary';
 import { HelpdeskError, type Ticket } from '../../helpdesk/types';
-import type { CycleHook } from '../types';
+import { translator } from '../../i18n';
+import type { CycleHook, HostServices } from '../types';
+import { tellChannels } from './channel-lines';
 import type { Why } from './decide';
 import type { Router } from './router';
 import { routerOf, tableOf, type RoutingServices } from './routing-services';
@@ -38,7 +41,7 @@ interface TicketStates {
 }
 
 /** The routing feature's cycle hook. */
-export function routingCycle(services: RoutingServices): CycleHook {
+export function routingCycle(services: RoutingServices & Pick<HostServices, 'locale'>): CycleHook {
   const { helpdesk, logger, vocabulary } = services;
   const table = tableOf(services);
   const isNew = (t: Ticket) => !t.assignedTo.trim() && roleOf(vocabulary, t.status) === 'new';
@@ -145,6 +148,11 @@ export function routingCycle(services: RoutingServices): CycleHook {
   async function routeNew(router: Router, ticket: Ticket): Promise<void> {
     const decision = await router.routeTicket(ticket);
     if (decision && 'assignee' in decision) await write(router, ticket, decision.assignee, decision.group, decision.why);
+    else if (decision && 'unassigned' in decision && decision.why.code === 'nobody') {
+      // The group's fallback leaves it unassigned: its channels hear why, so an agent claims it.
+      const vars = { id: ticket.id, group: decision.group ?? '' };
+      await tellChannels(services, ticket.id, `routing-unassigned:${ticket.id}`, services.now().getTime(), (locale) => translator(locale)('routing:fallback.line', vars));
+    }
   }
 
   /** One ticket's part: a failure is logged and the others go on; what it left (an owed write, an unrouted ticket) is taken up next cycle. */

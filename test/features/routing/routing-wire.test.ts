@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { until } from '../../support/until';
-import { alex, DESK, megan, pat, startRoutedDesk, type RoutedDesk } from './routed-desk';
+import { alex, DESK, HARDWARE, megan, pat, startRoutedDesk, type RoutedDesk } from './routed-desk';
 
 let desk: RoutedDesk | undefined;
 afterEach(async () => {
@@ -97,6 +97,23 @@ describe('routing in the poll cycle', () => {
     expect(desk.assignee(id)).toBe(alex.email);
     await desk.poll();
     expect(desk.dms(alex)).toEqual([`Ticket #${id} "Monitor dead" was assigned to you (requester: Patti Fernandez, priority Normal). Assigned to you by round robin in Hardware; you have 1 open.`]);
+    expect(desk.dms(megan)).toEqual([]);
+  }, 60_000);
+
+  it('says once in the channel why a ticket nobody can take is left unassigned, when the group\'s fallback says so', async () => {
+    desk = await startRoutedDesk({ ...HARDWARE, groups: [{ ...HARDWARE.groups[0], fallback: 'unassigned' }] });
+    await desk.poll();
+    await desk.type(megan, 'away');
+    await desk.type(alex, 'away');
+    const id = desk.file('Monitor dead');
+    await desk.poll();
+    await desk.poll();
+    await desk.poll();
+    expect(desk.assignee(id)).toBe('');
+    const card = desk.slack.messages.find((m) => m.channel === DESK && !m.thread_ts && JSON.stringify(m.blocks).includes('Monitor dead'));
+    expect(card).toBeDefined();
+    const lines = desk.slack.messages.filter((m) => m.channel === DESK && m.thread_ts === card!.ts).map((m) => m.text);
+    expect(lines.filter((l) => l.includes('Nobody in Hardware'))).toEqual([`Nobody in Hardware can take #${id} now (everyone is away or at their cap), so it stays unassigned: an agent can claim it.`]);
     expect(desk.dms(megan)).toEqual([]);
   }, 60_000);
 
