@@ -8,6 +8,7 @@ import type { TicketView } from '../views/types';
 import { intervalPace, PLATFORM_PACE, type Pace } from './pacing';
 import type { Logger } from '../log';
 import { rememberNotice } from '../store/notices';
+import { personalCardReader } from '../store/personal-cards';
 import type { PendingDelivery, Store } from '../store/types';
 import type { OutboxPayload } from './intents';
 import { currentPayload, type StoredPayload } from './stored-payloads';
@@ -101,6 +102,9 @@ export function createSender({ store, queue, logger, byPlatform, cardParts = [],
       await send(() => d.postThreadLine(p.conversationId, card.messageId, p.text, opts));
       return store.finishDelivery(row.key);
     }
+    // A card in a person's own chat that already shows this version is the reply that filed the ticket: a
+    // second rendering of the same version would only take its "Ticket #12 filed" line away.
+    if (card?.etag !== undefined && card.etag === p.etag && (await personalCardReader(store, card))) return store.finishDelivery(row.key);
     // What the features add (SLA clocks, a look-alike's line) is read now; a part that cannot be read is left off rather than holding the send back.
     const view = await withParts(storedTicketView(p.view), row.ticketId);
     let messageId: string;
