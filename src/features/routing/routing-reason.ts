@@ -15,11 +15,10 @@ import { tableOf, type RoutingServices } from './routing-services';
 /** The hook: the reason while routing's row says it assigned the ticket to this person. */
 export function assignmentReason(services: Pick<RoutingServices, 'routing' | 'db' | 'logger' | 'helpdesk'>) {
   const table = tableOf(services);
-  const escalations = createEscalationTable(services.db.withTables<EscalationTables>());
   return async (ticketId: number, assignee: string, locale: string): Promise<AssignmentReason | undefined> => {
     if (!services.routing) return undefined;
     try {
-      const moved = await escalations.lastMove(ticketId);
+      const moved = await createEscalationTable(services.db.withTables<EscalationTables>()).lastMove(ticketId);
       if (moved && moved.to === addressKey(assignee)) {
         const t = translator(locale);
         return { dm: t('routing:reason.escalatedDm', { from: await nameOf(services, moved.from) }), card: t('routing:reason.escalatedCard') };
