@@ -13,4 +13,4 @@ export * from './satisfaction';
 export * from './digests';
 export * from './preferences';
 export * from './decisions';
-export * from './files';
+export * from './file-intake';

@@ -12,7 +12,7 @@ import type { Connector } from './download';
 import type { FileIntake, FileReplyFacts as ReplyFacts, MessageFiles } from '../../core';
 import type { FileRef } from './types';
 
-/** What the reply said happened, and the message the files came with: the channels' terms (src/core/files.ts). */
+/** What the reply said happened, and the message the files came with: the channels' terms (src/core/file-intake.ts). */
 export type { FileReplyFacts as ReplyFacts, MessageFiles } from '../../core';
 
 /** Files waiting for the click that files the ticket or adds the comment. */

@@ -10,14 +10,8 @@ import type { Logger } from '../../log';
 import { slaRoleOf } from './clock-roles';
 import type { PolicySource } from './policy-source';
 import type { Store } from '../../store/types';
+import type { CycleHook } from '../../notify/ports';
 import { createSlaTracker, type SlaFindings } from './clock-tracker';
-
-/** What the cycle calls. */
-export interface SlaHook {
-  afterCycle(tickets: readonly Ticket[], comments: readonly Comment[], now: number): Promise<void>;
-  /** What a command just wrote: the tickets' records (and so their cards' clocks) at once, no Graph read. */
-  afterWrite(tickets: readonly Ticket[], comments: readonly Comment[], now: number): Promise<void>;
-}
 
 /** Options for createSlaHook. */
 export interface SlaHookConfig {
@@ -32,8 +26,11 @@ export interface SlaHookConfig {
   tell?: (findings: SlaFindings, now: number) => Promise<void>;
 }
 
-/** Creates the hook; the comment scan reads as the ticket's requester, who sees its public comments. */
-export function createSlaHook(config: SlaHookConfig): SlaHook {
+/**
+ * The SLA clocks' cycle hook: the poll cycle's tickets, and at once what a command just wrote (its
+ * cards' clocks, no Graph read). The comment scan reads as the ticket's requester, who sees its public comments.
+ */
+export function createSlaHook(config: SlaHookConfig): CycleHook {
   const logger = config.logger.child({ component: 'sla' });
   const tracker = createSlaTracker({
     source: config.source,
