@@ -179,6 +179,51 @@ describe('features are reached through their list', () => {
   });
 });
 
+/**
+ * Start-up names no feature (issue 41): src/app.ts and the other modules at src's top level, the
+ * doctor (src/setup-check) and src/notify reach src/features only through the list module,
+ * src/features/index.ts (the list, the contract's types, openFeatures, bindFeatures). A feature
+ * opens its own settings files (`open`), takes in chat files (`fileIntake`) and is bound from the list.
+ */
+const LIST_MODULE = path.join('src', 'features', 'index.ts');
+// src/config.ts reads and checks every variable at start (docs/design.md rule 7), the files feature's with the reader in its folder.
+const START_ARROWS: Record<string, string[]> = { [path.join('src', 'config.ts')]: [path.join('src', 'features', 'files', 'settings.ts')] };
+
+/** The src module a relative specifier in `file` names (a folder stands for its index.ts). */
+function moduleOf(file: string, spec: string): string {
+  const target = path.relative(root, path.resolve(root, path.dirname(file), spec));
+  try {
+    if (statSync(path.join(root, target)).isDirectory()) return path.join(target, 'index.ts');
+  } catch {
+    // Not a folder (nor a file without its extension): the specifier names a .ts module.
+  }
+  return target.endsWith('.ts') ? target : `${target.replace(/\.js$/, '')}.ts`;
+}
+
+/** The modules under src/features `file` imports, other than the list module and its START_ARROWS. */
+function featureModulesOf(file: string): string[] {
+  return imports(file)
+    .filter((spec) => spec.startsWith('.'))
+    .map((spec) => moduleOf(file, spec))
+    .filter((target) => target.startsWith(path.join('src', 'features') + path.sep) && target !== LIST_MODULE && !(START_ARROWS[file] ?? []).includes(target));
+}
+
+describe('start-up reaches the features through their list only', () => {
+  const topLevel = readdirSync(path.join(root, 'src')).filter((n) => n.endsWith('.ts')).map((n) => path.join('src', n));
+  for (const [what, files] of [['src/app.ts and the other top-level modules', topLevel], ['src/setup-check (the doctor)', sources('src/setup-check')], ['src/notify', sources('src/notify')]] as const) {
+    it(`${what} import nothing under src/features but src/features/index.ts`, () => {
+      expect(files.flatMap((file) => featureModulesOf(file).map((t) => `${file} -> ${t}`))).toEqual([]);
+    });
+  }
+
+  it('the checker sees a feature module named by path', () => {
+    const app = path.join('src', 'app.ts');
+    expect(moduleOf(app, './features')).toBe(LIST_MODULE);
+    expect(moduleOf(app, './features/sla/policy-source')).toBe(path.join('src', 'features', 'sla', 'policy-source.ts'));
+    expect(moduleOf(path.join('src', 'notify', 'cycle.ts'), '../features/files')).toBe(path.join('src', 'features', 'files', 'index.ts'));
+  });
+});
+
 /** One meaning per status, one way to compare addresses, typed Block Kit (issue 14). */
 describe('rules the vocabulary and the renderers keep in one place', () => {
   const everywhere = () => sources('src').filter((f) => !f.startsWith(path.join('src', 'emulator')));
