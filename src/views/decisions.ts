@@ -34,14 +34,27 @@ const isForm = (o: Record<string, unknown>): o is Record<string, unknown> & Form
 /**
  * The view with a decision on every writing button and form in it, whatever screen it is (a
  * feature's own compositions too); ids already there are kept, so a view shown again acts as one.
+ * What holds no writing button is returned as it is, not copied: a screen built once (help, a
+ * memoized list) stays the same object, so what channels cache by it stays cached.
  */
 export function withDecisions<T>(view: T, acts: ActsOnce): T {
-  if (Array.isArray(view)) return view.map((item) => withDecisions(item, acts)) as T;
+  if (Array.isArray(view)) {
+    let out: unknown[] | undefined;
+    view.forEach((item, i) => {
+      const decided = withDecisions(item, acts);
+      if (decided !== item) (out ??= view.slice())[i] = decided;
+    });
+    return (out ?? view) as T;
+  }
   if (!view || typeof view !== 'object') return view;
   let o = view as Record<string, unknown>;
   if (isAction(o)) o = decidedAction(o, acts);
   if (isForm(o)) o = decidedForm(o, acts);
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(o)) out[k] = k === 'data' || k === 'hidden' ? v : withDecisions(v, acts);
-  return out as T;
+  let out: Record<string, unknown> | undefined = o === view ? undefined : o;
+  for (const [k, v] of Object.entries(o)) {
+    if (k === 'data' || k === 'hidden') continue;
+    const decided = withDecisions(v, acts);
+    if (decided !== v) (out ??= { ...o })[k] = decided;
+  }
+  return (out ?? view) as T;
 }
