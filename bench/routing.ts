@@ -1,8 +1,10 @@
 /**
  * Routing (issue 42): the decision's CPU at 200 agents (goal p95 ≤ 5 ms), and the Graph presence
  * requests per minute at 200 agents (goal 1), routing a ticket every 5 s for 10 minutes against
- * the embedded site (real HTTP; one getPresencesByUserId takes up to 650 ids). The assignment's
- * PATCH is the poll cycle's wiring's, not measured here.
+ * the embedded site (real HTTP; one getPresencesByUserId takes up to 650 ids), and the Graph
+ * requests per routed ticket (goal one PATCH, presence amortised) through the bot's real poll
+ * cycle (startApp, the embedded site behind a recording proxy), tickets made in the list in
+ * batches, one batch routed per cycle.
  * Run: npx tsx bench/routing.ts [--smoke]
  */
 import { performance } from 'node:perf_hooks';
@@ -13,6 +15,7 @@ import { createLogger } from '../src/log';
 import { createAvailability, needsOf } from '../src/features/routing/availability';
 import { decide, type AgentNow } from '../src/features/routing/decide';
 import { parseRules } from '../src/features/routing/rules';
+import { HARDWARE, startRoutedDesk } from '../test/features/routing/routed-desk';
 
 const AGENTS = 200;
 const DECISIONS = sized(20_000, 500);
@@ -75,3 +78,28 @@ const lookups = emulator.counters.get('GET users/{id}');
 process.stdout.write(`presence requests per minute at ${AGENTS} agents: ${(presence / MINUTES).toFixed(2)} (goal 1); ${presence} in ${MINUTES} min, ${MINUTES * 12} routed tickets; user-id look-ups once per agent: ${lookups}\n`);
 process.stdout.write(`wall for the presence run: ${Math.round(performance.now() - wallStart)} ms; load average ${loadAverage()}\n`);
 await emulator.close();
+
+// 3. Requests per routed ticket: batches of new tickets, each routed by one real poll cycle (Teams presence read, cached a minute).
+const BATCHES = sized(20, 2);
+const BATCH = sized(10, 4);
+/** What a cycle costs whatever it routes: the delta queries, the token, the cached agents list and presence. */
+const AMORTISED = ['GET SD_Tickets/items', 'GET SD_Comments/items', 'POST /token', 'GET SD_Agents/items', 'POST communications/getPresencesByUserId', 'GET users/{id}'];
+const desk = await startRoutedDesk({ ...HARDWARE, groups: [{ ...HARDWARE.groups[0], availability: { teamsPresence: true } }] });
+try {
+  await desk.poll();
+  desk.emu.counters.reset();
+  const ids: number[] = [];
+  for (let b = 0; b < BATCHES; b++) {
+    for (let i = 0; i < BATCH; i++) ids.push(desk.file(`Bench ticket ${b}-${i}`));
+    await desk.poll();
+  }
+  const routed = ids.filter((id) => desk.assignee(id) !== '').length;
+  const counts = desk.emu.counters.all();
+  const perTicket = Object.entries(counts).filter(([route, n]) => n > 0 && !AMORTISED.includes(route));
+  const sum = perTicket.reduce((t, [, n]) => t + n, 0);
+  const amortised = AMORTISED.filter((r) => counts[r]).map((r) => `${r} ${counts[r]}`).join(', ');
+  process.stdout.write(`Graph requests per routed ticket: ${(sum / Math.max(1, routed)).toFixed(2)} (goal 1 PATCH); ${routed} of ${ids.length} tickets routed in ${BATCHES} cycles: ${perTicket.map(([r, n]) => `${r} ${n}`).join(', ')}\n`);
+  process.stdout.write(`amortised over the ${BATCHES} cycles: ${amortised}; load average ${loadAverage()}\n`);
+} finally {
+  await desk.close();
+}

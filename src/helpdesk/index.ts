@@ -77,7 +77,7 @@ export function createHelpdeskService(config: HelpdeskServiceConfig): HelpdeskSe
     createTicket: (actor, input) => createTicket(ctx, actor, input),
     updateTicket: (actor, id, changes, etag) => updateTicket(ctx, actor, id, changes, etag),
     claim: (actor, id, etag, options) => claim(ctx, actor, id, etag, options),
-    assign: (actor, id, email, etag) => assign(ctx, actor, id, email, etag),
+    assign: (actor, id, email, version) => assign(ctx, actor, id, email, version),
     setStatus: (actor, id, status, etag) => setStatus(ctx, actor, id, status, etag),
     setPriority: (actor, id, priority, etag) => setPriority(ctx, actor, id, priority, etag),
     resolve: (actor, id, note, etag) => resolve(ctx, actor, id, note, etag),

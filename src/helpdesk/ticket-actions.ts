@@ -119,8 +119,12 @@ export async function claim(ctx: ServiceContext, actor: Actor, id: number, etag?
   }
 }
 
-/** Assigns the ticket to an active agent; a new ticket becomes assigned (a working status). */
-export async function assign(ctx: ServiceContext, actor: Actor, id: number, assigneeEmail: string, etag?: string): Promise<Ticket> {
+/**
+ * Assigns the ticket to an active agent; a new ticket becomes assigned (a working status). Guarded
+ * by `version`, the etag the person saw, or the whole version a caller acted on (routing, from the
+ * poller's index): then one PATCH with its etag, and no read unless it is refused.
+ */
+export async function assign(ctx: ServiceContext, actor: Actor, id: number, assigneeEmail: string, version?: string | Ticket): Promise<Ticket> {
   await requireAgent(ctx, actor, 'assign');
   const address = typeof assigneeEmail === 'string' ? assigneeEmail.trim() : '';
   if (!address) throw errorOf('invalid', say('assignWho'), { field: 'assignee' });
@@ -131,7 +135,7 @@ export async function assign(ctx: ServiceContext, actor: Actor, id: number, assi
     if (roleOf(ctx.vocabulary, current.status) === 'new') w.status = assignedStatus(ctx.vocabulary);
     return w;
   };
-  return (await change(ctx, actor, id, etag, decide)).ticket;
+  return (await change(ctx, actor, id, version, decide)).ticket;
 }
 
 /** Sets a status from the vocabulary; the status it already has is unchanged, unwritten. */

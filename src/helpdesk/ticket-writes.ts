@@ -81,18 +81,20 @@ export function unchanged(ticket: Ticket): Changed {
 export type Decide = (ticket: Ticket) => TicketWrite | undefined;
 
 /**
- * Makes a change honestly with as few Graph requests as the version at hand allows. When this
- * service last saw the version the person acted on (the card's etag, or for a typed command the
- * latest version it saw) and the change differs from that version, the PATCH goes straight out
- * guarded by that etag: if it succeeds the ticket was exactly that version, so something really
- * changed. Otherwise (nothing seen, a seen version that already looks done, a 412) the ticket is
- * read first and a change that changes nothing writes nothing. A card's etag that is no longer
- * the ticket's is a conflict showing the ticket as it is now, never a silent overwrite.
+ * Makes a change honestly with as few Graph requests as the version at hand allows. `version` is
+ * the version the person acted on: its etag (a card's, `*` or none for a typed command, which then
+ * acts on the latest version this service saw), or the ticket itself when the caller holds it (the
+ * poller's index). When that version is known here and the change differs from it, the PATCH goes
+ * straight out guarded by its etag: if it succeeds the ticket was exactly that version, so
+ * something really changed. Otherwise (nothing known, a known version that already looks done, a
+ * 412) the ticket is read first and a change that changes nothing writes nothing. A version that
+ * is no longer the ticket's is a conflict showing the ticket as it is now, never a silent overwrite.
  */
-export async function change(ctx: ServiceContext, actor: Actor, id: number, etag: string | undefined, decide: Decide, claiming = false): Promise<Changed> {
+export async function change(ctx: ServiceContext, actor: Actor, id: number, version: string | Ticket | undefined, decide: Decide, claiming = false): Promise<Changed> {
+  const etag = typeof version === 'object' ? version.etag : version;
   const anyVersion = etag === undefined || etag === '*';
-  const seen = ctx.seen.get(id);
-  const known = seen && (anyVersion || seen.etag === etag) ? seen : undefined;
+  const seen = typeof version === 'object' ? version : ctx.seen.get(id);
+  const known = seen?.etag && (anyVersion || seen.etag === etag) ? seen : undefined;
   const straight = known ? wouldWrite(decide, known) : undefined;
   if (known && straight) {
     try {

@@ -226,7 +226,11 @@ export interface HelpdeskService {
    * actor already holds is returned `unchanged`, unwritten.
    */
   claim(actor: Actor, id: number, etag?: string, options?: { takeOver?: boolean }): Promise<Claimed>;
-  assign(actor: Actor, id: number, assigneeEmail: string, etag?: string): Promise<Ticket>;
+  /**
+   * Assigns the ticket to an active agent, guarded by the etag the actor saw, or by the version
+   * they acted on when the caller holds it (then one PATCH, no read first unless it is refused).
+   */
+  assign(actor: Actor, id: number, assigneeEmail: string, version?: string | Ticket): Promise<Ticket>;
   /** A status the ticket already has is `unchanged`, unwritten. */
   setStatus(actor: Actor, id: number, status: string, etag?: string): Promise<Changed>;
   /** A priority the ticket already has is `unchanged`, unwritten. */

@@ -34,7 +34,7 @@ const BENCHES: Record<string, Smoke[]> = {
   'graph-read.ts': [{ prints: [/"itemsPerSecond": \d+/, /"peakRssMiB": \d+/] }],
   'notify.ts': [{ prints: [/"incremental req\/cycle": 2/, /"naive req\/cycle": \d+/, /"p95": \d+/] }],
   'replicas.ts': [{ postgres: true, prints: [/"takeoverAfterSigkillMs": \[\s*\d+/, /"twoReplicas": \d+/] }],
-  'routing.ts': [{ prints: [/routing decision CPU at 200 agents, 500 decisions: p50 [\d.]+ ms, p95 [\d.]+ ms/, /presence requests per minute at 200 agents: [\d.]+ \(goal 1\)/] }],
+  'routing.ts': [{ prints: [/routing decision CPU at 200 agents, 500 decisions: p50 [\d.]+ ms, p95 [\d.]+ ms/, /presence requests per minute at 200 agents: [\d.]+ \(goal 1\)/, /Graph requests per routed ticket: [\d.]+ \(goal 1 PATCH\)/] }],
   'search.ts': [
     { prints: [/engine: SQLite/, /tickets indexed: 500 of 500/, /agent: \d+ searches, p50 [\d.]+ ms/] },
     { args: ['--postgres'], postgres: true, prints: [/engine: PostgreSQL/, /tickets indexed: 500 of 500/, /agent: \d+ searches, p50 [\d.]+ ms/] },

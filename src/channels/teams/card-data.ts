@@ -20,7 +20,8 @@ const ROLE_COLORS: Record<StatusRole, string> = { new: 'Accent', working: 'Defau
 /** Teams shows at most a handful of buttons per action set; agents get two rows instead of an error. */
 const BUTTONS_PER_ROW = 4;
 
-function action(view: ActionView) {
+/** A button as the card templates lay it out: title, verb, style, and its data with the ticket, etag and decision. */
+export function action(view: ActionView) {
   // A writing button carries its decision, so two clicks on it act once (views/decisions.ts).
   const a = decidedAction(view, actsOnce);
   const data: Record<string, unknown> = { ...a.data };

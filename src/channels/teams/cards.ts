@@ -11,7 +11,7 @@ import * as ACData from 'adaptivecards-templating';
 import { FORM_TEMPLATES } from '../../commands/registry';
 import { VERBS } from '../../core';
 import type { View } from '../../views/types';
-import { assetData, confirmationData, errorData, formData, helpData, listData, noticeData, ticketData } from './card-data';
+import { action, assetData, confirmationData, errorData, formData, helpData, listData, noticeData, ticketData } from './card-data';
 import { literal } from './card-text';
 import { screenCard } from './screen-card';
 import { fieldsCard } from './form-card';
@@ -104,13 +104,15 @@ export function renderCard(view: View, options: RenderCardConfig = {}): Record<s
 
 /**
  * A help view is built once per role and language (src/commands/help.ts), so its card is expanded
- * once per view too; the card is never changed after (a refresh clause goes on a copy).
+ * once per view too (keyed by its groups, which no reply changes); the card is never changed after.
+ * Its buttons are laid on each card anew, as the template lays them: a writing button carries a
+ * decision of its own on every help card (views/decisions.ts).
  */
 const helpCards = new WeakMap<object, Record<string, unknown>>();
 function helpCard(view: Extract<View, { type: 'help' }>): Record<string, unknown> {
-  let card = helpCards.get(view.help);
-  if (!card) helpCards.set(view.help, (card = expand(...cardData(view))));
-  return card;
+  let card = helpCards.get(view.help.groups);
+  if (!card) helpCards.set(view.help.groups, (card = expand(...cardData(view))));
+  return { ...card, actions: view.help.actions.map((a) => ({ type: 'Action.Execute', ...action(a) })) };
 }
 
 /** A message attachment carrying a card. */

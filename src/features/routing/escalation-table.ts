@@ -21,6 +21,8 @@ export interface RoutingEscalationsTable {
   /** Who held the ticket when the hop fell due, and who got it. */
   from_agent: string;
   to_agent: string | null;
+  /** The internal note the hop is writing, recorded before it is written (a takeover looks for it first). */
+  note: string | null;
   claimed_at: Int8;
   done_at: Int8 | null;
 }
@@ -47,6 +49,11 @@ export const ESCALATION_MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
+  '004-routing-escalation-note': {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('routing_escalations').addColumn('note', 'text').execute();
+    },
+  },
 };
 
 /** States that end a ticket's chain. */
@@ -70,6 +77,8 @@ export interface Hop {
   state: string;
   from: string;
   to?: string;
+  /** The note recorded before it was written: it may be on the ticket already. */
+  note?: string;
 }
 
 /** Escalation's reads and writes. */
@@ -82,6 +91,8 @@ export interface EscalationTable {
   hop(ticketId: number, hop: number): Promise<Hop | undefined>;
   /** Records whom the hop is giving the ticket to, before the write (a takeover then finishes it). */
   aim(ticketId: number, hop: number, to: string): Promise<void>;
+  /** Records the hop's note before it is written, so a takeover looks for it on the ticket instead of writing it twice. */
+  intend(ticketId: number, hop: number, note: string): Promise<void>;
   /** How the hop ended. */
   finish(ticketId: number, hop: number, state: 'moved' | 'kept' | 'answered' | 'taken' | 'nobody', at: number): Promise<void>;
   /** The last move of a ticket (for the assignee's DM: whom it came from). */
@@ -118,10 +129,13 @@ export function createEscalationTable(db: Kysely<EscalationTables & RoutingTable
     },
     async hop(ticketId, hop) {
       const r = await db.selectFrom('routing_escalations').selectAll().where('ticket_id', '=', ticketId).where('hop', '=', hop).executeTakeFirst();
-      return r ? { state: r.state, from: r.from_agent, ...(r.to_agent ? { to: r.to_agent } : {}) } : undefined;
+      return r ? { state: r.state, from: r.from_agent, ...(r.to_agent ? { to: r.to_agent } : {}), ...(r.note ? { note: r.note } : {}) } : undefined;
     },
     async aim(ticketId, hop, to) {
       await db.updateTable('routing_escalations').set({ to_agent: to }).where('ticket_id', '=', ticketId).where('hop', '=', hop).execute();
+    },
+    async intend(ticketId, hop, note) {
+      await db.updateTable('routing_escalations').set({ note }).where('ticket_id', '=', ticketId).where('hop', '=', hop).execute();
     },
     async finish(ticketId, hop, state, at) {
       await db.updateTable('routing_escalations').set({ state, done_at: at }).where('ticket_id', '=', ticketId).where('hop', '=', hop).execute();

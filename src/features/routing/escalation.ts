@@ -4,15 +4,17 @@
  * If-Match so a change someone made first is never overwritten, with an internal note saying why
  * and a line in the ticket card's thread. After the rule's hops the channel is told "nobody
  * picked up #12", once. Each hop is claimed in the store (one row keyed by ticket and hop), so
- * across replicas and restarts each happens once. It runs after every poll cycle, reading the
- * clock it is handed: nothing waits on a timer.
+ * across replicas and restarts each happens once; its note is recorded there before it is written,
+ * so a process that dies after writing it leaves a takeover that finds it on the ticket rather than
+ * writing it twice. It runs after every poll cycle, reading the clock it is handed: nothing waits
+ * on a timer.
  */
 import { addressKey, sameAddress } from '../../core/vocabulary';
-import { HelpdeskError, type Actor, type Ticket } from '../../helpdesk/types';
+import { HelpdeskError, type Actor, type Comment, type Ticket } from '../../helpdesk/types';
 import { translator } from '../../i18n';
 import type { CycleHook, HostServices } from '../types';
 import { answerOf, escalationDue } from './escalation-rules';
-import { createEscalationTable, type EscalationTable, type EscalationTables, type Watched } from './escalation-table';
+import { createEscalationTable, type EscalationTable, type EscalationTables, type Hop, type Watched } from './escalation-table';
 import type { Router } from './router';
 import { groupNamed, type Group } from './rules';
 import { routerOf, type RoutingServices } from './routing-services';
@@ -40,8 +42,26 @@ interface Run {
 const nameOf = (run: Run, address: string) => run.names.get(addressKey(address)) ?? address;
 const actorOf = (run: Run, address: string): Actor => ({ email: address, name: nameOf(run, address) });
 
+/** What the hop's row and the ticket's comments (read with the ticket) say of a note written before: a takeover's, or a first try's (none recorded). */
+interface Before {
+  row: Hop | undefined;
+  comments: Comment[];
+}
+
+/**
+ * Writes the hop's internal note once across a crash: its text is recorded before it is written,
+ * and a note recorded earlier that is among the comments already read (no request of its own) was
+ * written by the process that died, so it is not written again.
+ */
+async function note(run: Run, ticketId: number, hop: number, to: string, text: string, before: Before): Promise<void> {
+  const recorded = before.row?.note?.trim();
+  if (recorded && before.comments.some((c) => c.isInternal && c.body.trim() === recorded)) return;
+  await run.table.intend(ticketId, hop, text);
+  await run.services.helpdesk.addComment(actorOf(run, to), ticketId, text, { internal: true });
+}
+
 /** Writes the move (If-Match), the note and the channel line, and records it; a takeover of a dead claim resumes after the write. */
-async function move(run: Run, w: Watched, hop: number, ticket: Ticket, group: Group, to: string, minutes: number, written: boolean): Promise<HopOutcome> {
+async function move(run: Run, w: Watched, hop: number, ticket: Ticket, group: Group, to: string, minutes: number, written: boolean, before: Before): Promise<HopOutcome> {
   const { services, table, router } = run;
   if (!written) {
     const decision = await router.decideFor(ticket, { passOver: w.holder });
@@ -63,11 +83,13 @@ async function move(run: Run, w: Watched, hop: number, ticket: Ticket, group: Gr
     }
     await router.handedOver(w.ticketId, decision);
   }
-  const vars = { id: w.ticketId, from: nameOf(run, w.holder), to: nameOf(run, to), minutes, hop, hops: group.escalation.hops };
-  await services.helpdesk.addComment(actorOf(run, to), w.ticketId, translator(services.locale)('routing:escalation.note', vars), { internal: true });
+  // A takeover after the move was recorded finds the new holder watched: whom the hop moved it from is the hop's row's.
+  const from = written && before.row ? before.row.from : w.holder;
+  const vars = { id: w.ticketId, from: nameOf(run, from), to: nameOf(run, to), minutes, hop, hops: group.escalation.hops };
+  await note(run, w.ticketId, hop, to, translator(services.locale)('routing:escalation.note', vars), before);
   await tellChannels(run.services, w.ticketId, `routing-escalation:${w.ticketId}:${hop}`, run.now, (locale) => translator(locale)('routing:escalation.line', vars));
   await table.finish(w.ticketId, hop, 'moved', run.now);
-  return { ticketId: w.ticketId, hop, outcome: 'moved', from: w.holder, to };
+  return { ticketId: w.ticketId, hop, outcome: 'moved', from, to };
 }
 
 /** One watched ticket: nothing before its hop is due; then the hop, once across replicas. */
@@ -89,8 +111,9 @@ async function step(run: Run, w: Watched, group: Group): Promise<HopOutcome | un
     }
     throw e;
   }
-  const aimed = (await table.hop(w.ticketId, hop))?.to;
-  if (aimed && sameAddress(read.ticket.assignedTo, aimed)) return move(run, w, hop, read.ticket, group, aimed, due.minutes, true);
+  const row = await table.hop(w.ticketId, hop);
+  const before: Before = { row, comments: read.comments };
+  if (row?.to && sameAddress(read.ticket.assignedTo, row.to)) return move(run, w, hop, read.ticket, group, row.to, due.minutes, true, before);
   const answer = answerOf(read.ticket, read.comments, w.holder, w.since, services.vocabulary);
   if (answer !== 'unanswered') {
     await table.finish(w.ticketId, hop, answer, run.now);
@@ -102,7 +125,7 @@ async function step(run: Run, w: Watched, group: Group): Promise<HopOutcome | un
     await table.finish(w.ticketId, hop, 'nobody', run.now);
     return { ticketId: w.ticketId, hop, outcome: 'nobody' };
   }
-  return move(run, w, hop, read.ticket, group, '', due.minutes, false);
+  return move(run, w, hop, read.ticket, group, '', due.minutes, false, before);
 }
 
 /** Runs every hop due at `now`; one ticket's failure is logged and leaves its claim to be taken over, the others go on. */

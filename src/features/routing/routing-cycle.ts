@@ -57,8 +57,8 @@ export function routingCycle(services: RoutingServices & Pick<HostServices, 'loc
     };
   }
 
-  /** What the ticket as it is now says of a claimed assignment: already done or taken (recorded), or the etag to write it with. */
-  async function verdict(router: Router, assignee: string, current: Ticket): Promise<string | undefined> {
+  /** What the ticket as it is now says of a claimed assignment: already done or taken (recorded), or the version to write it on. */
+  async function verdict(router: Router, assignee: string, current: Ticket): Promise<Ticket | undefined> {
     if (current.assignedTo.trim()) {
       // Our pick is on it (an earlier write landed before a crash, or another replica finished it), or someone claimed it first.
       if (sameAddress(current.assignedTo, assignee)) await router.written(current.id);
@@ -69,11 +69,12 @@ export function routingCycle(services: RoutingServices & Pick<HostServices, 'loc
       await router.taken(current.id);
       return undefined;
     }
-    return current.etag;
+    return current;
   }
 
   /**
-   * Writes a claimed assignment with If-Match. A lost write (412) re-reads the ticket: assigned now
+   * Writes a claimed assignment: one PATCH guarded by the etag of the version at hand (the index's,
+   * handed to `assign` whole, so it is not read first). A lost write (412) re-reads the ticket: assigned now
    * means taken (no DM of ours), unassigned means it is written again on the new version. A failure
    * that is not the ticket's (Graph unreachable) leaves it owed: the next cycle finishes it.
    */
@@ -82,10 +83,10 @@ export function routingCycle(services: RoutingServices & Pick<HostServices, 'loc
     const actor = { email: assignee, name: assignee };
     let current: Ticket | undefined = ticket;
     for (let attempt = 0; attempt < ATTEMPTS && current; attempt++) {
-      const ifMatch = await verdict(router, assignee, current);
-      if (ifMatch === undefined) return;
+      const version = await verdict(router, assignee, current);
+      if (!version) return;
       try {
-        await helpdesk.assign(actor, ticket.id, assignee, ifMatch);
+        await helpdesk.assign(actor, ticket.id, assignee, version);
         await router.written(ticket.id);
         logger.info('routing assigned a ticket', { ticketId: ticket.id, group, method: why.code });
         return;

@@ -4,6 +4,7 @@
  * card's thread; after the hops the channel hears "nobody picked up" once. The clock is the
  * scene's (services.now), moved by hand: nothing waits on a timer.
  */
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bothHooks, escalationCycle, type EscalationServices } from '../../../src/features/routing/escalation';
 import { assignmentReason } from '../../../src/features/routing/routing-reason';
@@ -160,6 +161,46 @@ describe('escalation of an unanswered routed ticket', () => {
     expect(await holder(t.id)).toBe(ALEX.email);
     expect(await notes(t.id)).toHaveLength(1);
     expect(await channelLines()).toHaveLength(1);
+  });
+
+  it('writes the note once when the process dies after writing it and before recording the hop (the takeover finds it on the ticket)', async () => {
+    const { s, cycle, routed, channelLines, holder, notes } = await start();
+    const t = await routed('Scanner jams');
+    s.advance(31 * MINUTE);
+    // The hop's record fails right after the note went out, as if the process were killed there.
+    await sql.raw(`CREATE TRIGGER killed BEFORE UPDATE OF state ON routing_escalations WHEN NEW.state = 'moved' BEGIN SELECT RAISE(ABORT, 'killed'); END`).execute(s.services.db);
+    await cycle();
+    await sql.raw('DROP TRIGGER killed').execute(s.services.db);
+    expect(await holder(t.id)).toBe(ALEX.email);
+    expect(await notes(t.id)).toHaveLength(1);
+
+    // Alex holds it now (the move was recorded), so the hop's stale claim is taken over when his minutes are up.
+    s.advance(31 * MINUTE);
+    s.stack.emulator.counters.reset();
+    await cycle();
+    // The takeover read the ticket's comments once (with the ticket, as every hop does) and wrote nothing.
+    expect(s.stack.emulator.counters.get('GET SD_Comments/items')).toBe(1);
+    expect(s.stack.emulator.counters.get('POST SD_Comments/items')).toBe(0);
+    await cycle();
+    expect(await holder(t.id)).toBe(ALEX.email);
+    expect(await notes(t.id)).toEqual([`${ALEX.email}: Escalated by routing: Megan Bowen did not answer within 30 min, so the ticket goes to Alex Wilber (escalation 1 of 1).`]);
+    expect(await channelLines()).toHaveLength(1);
+  });
+
+  it('writes the note at the takeover when the process died after recording it and before the site took it', async () => {
+    const { s, cycle, routed, holder, notes } = await start();
+    const t = await routed('Webcam dark');
+    s.advance(31 * MINUTE);
+    s.stack.emulator.faults.inject(503, 20, { route: 'POST SD_Comments/items' });
+    await cycle();
+    s.stack.emulator.faults.clear();
+    expect(await holder(t.id)).toBe(ALEX.email);
+    expect(await notes(t.id)).toEqual([]);
+
+    s.advance(31 * MINUTE);
+    await cycle();
+    await cycle();
+    expect(await notes(t.id)).toEqual([`${ALEX.email}: Escalated by routing: Megan Bowen did not answer within 30 min, so the ticket goes to Alex Wilber (escalation 1 of 1).`]);
   });
 });
 
