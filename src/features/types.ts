@@ -19,7 +19,7 @@ import type { RoutingHost } from './routing/ports';
 import type { Platform, SurveyScale } from '../core';
 import type { ChangeFeed } from '../helpdesk/changes';
 import type { CycleHook, FeatureTimer, OutboxService, PersonPreferences, PlanHook, TicketIndexer } from '../notify/ports';
-import type { AssignmentReasonOf } from '../notify/routing';
+import type { AssignmentReasonOf } from '../notify/ports';
 
 /** What the host can hand a feature; a feature names the ones it uses in `needs`. */
 export interface HostServices {

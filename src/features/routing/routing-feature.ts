@@ -19,7 +19,7 @@ import { ROUTING_MIGRATIONS } from './routing-table';
 /** The routing feature: what it adds to the bot (src/features/types.ts says what each field means). */
 export const routingFeature = defineFeature({
   name: 'routing',
-  needs: ['routing', 'helpdesk', 'graph', 'logger', 'vocabulary', 'slaPolicy', 'now', 'timeZone', 'store', 'locale'],
+  needs: ['routing', 'helpdesk', 'graph', 'logger', 'vocabulary', 'slaPolicy', 'now', 'timeZone', 'store', 'outbox', 'locale'],
   commands: [routingCommand, awayCommand, backCommand],
   migrations: { ...ROUTING_MIGRATIONS, ...ESCALATION_MIGRATIONS },
   // After each poll cycle: new and queued tickets are assigned first, then unanswered ones escalate.

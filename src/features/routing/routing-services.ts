@@ -9,7 +9,7 @@ import { createRouter, type Router } from './router';
 import { createRoutingTable, type RoutingTable, type RoutingTables } from './routing-table';
 
 /** The host services routing names, and its tables. */
-export type RoutingServices = Pick<HostServices, 'routing' | 'helpdesk' | 'graph' | 'logger' | 'vocabulary' | 'slaPolicy' | 'now' | 'timeZone' | 'store'> & { db: Kysely<RoutingTables> };
+export type RoutingServices = Pick<HostServices, 'routing' | 'helpdesk' | 'graph' | 'logger' | 'vocabulary' | 'slaPolicy' | 'now' | 'timeZone' | 'store' | 'outbox'> & { db: Kysely<RoutingTables> };
 
 const routers = new WeakMap<RoutingHost, Router>();
 

@@ -12,7 +12,7 @@ import { createSlaAlerts } from './sla-alerts';
 /** The sla feature: what it adds to the bot (src/features/types.ts says what each field means). */
 export const slaFeature = defineFeature({
   name: 'sla',
-  needs: ['store', 'slaPolicy', 'vocabulary', 'now', 'timeZone', 'helpdesk', 'feed', 'logger', 'locale'],
+  needs: ['store', 'outbox', 'slaPolicy', 'vocabulary', 'now', 'timeZone', 'helpdesk', 'feed', 'logger', 'locale'],
   commands: [slaCommand],
   // Agents' cards and lists show the clocks the store keeps; without a policy nothing keeps any, and the cards read nothing.
   cards: ({ db, slaPolicy }) => {
@@ -23,8 +23,8 @@ export const slaFeature = defineFeature({
     } : {};
   },
   // Each poll cycle (and each write of the bot) moves the clocks and owes the alerts they cross; without a policy there are none to keep.
-  cycle: ({ slaPolicy, store, feed, helpdesk, logger, vocabulary, locale }) => (slaPolicy
-    ? createSlaHook({ source: slaPolicy, store, feed, helpdesk, logger, vocabulary, tell: createSlaAlerts({ store, vocabulary, locale }) })
+  cycle: ({ slaPolicy, store, outbox, feed, helpdesk, logger, vocabulary, locale }) => (slaPolicy
+    ? createSlaHook({ source: slaPolicy, store, feed, helpdesk, logger, vocabulary, tell: createSlaAlerts({ store, outbox, vocabulary, locale }) })
     : { afterCycle: async () => undefined, afterWrite: async () => undefined }),
   extensions: ({ db, slaPolicy }) => ({ queues: { due: (ctx, input) => dueQueue(ctx, input, { slaPolicy, sla: createSlaTable(db) }) } }),
   migrations: SLA_MIGRATIONS,

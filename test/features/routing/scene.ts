@@ -19,6 +19,7 @@ import type { Ticket } from '../../../src/helpdesk/types';
 import { createLogger } from '../../../src/log';
 import { DEFAULT_VOCABULARY } from '../../../src/settings/groups';
 import { createSqliteStore, type Store } from '../../../src/store';
+import { createOutboxService } from '../../../src/notify/outbox-service';
 import { featureCommands } from '../../support/feature-commands';
 import { startFakeSlack, type FakeSlack, type FakeSlackUser } from '../../support/fake-slack';
 import { startHelpdeskStack, type HelpdeskStack } from '../../support/helpdesk-stack';
@@ -57,7 +58,7 @@ export async function startRoutingScene(rules: object, slackUsers: FakeSlackUser
   const now = () => new Date(clock);
   const client = new webApi.WebClient(slack.token, { slackApiUrl: slack.apiUrl, retryConfig: { retries: 0 } });
   const host: RoutingHost = { rules: await openRoutingSource(path.join(dir, 'routing.json'), { logger }), slack: slackPresenceOver(() => client) };
-  const services: RoutingServices = { routing: host, helpdesk: stack.helpdesk, graph: stack.graph, logger, vocabulary: DEFAULT_VOCABULARY, slaPolicy: undefined, now, timeZone: 'UTC', store, db };
+  const services: RoutingServices = { routing: host, helpdesk: stack.helpdesk, graph: stack.graph, logger, vocabulary: DEFAULT_VOCABULARY, slaPolicy: undefined, now, timeZone: 'UTC', store, outbox: createOutboxService(store), db };
   const router = routerOf(services, stack.helpdesk)!;
   const commands = await featureCommands(store, { graph: stack.graph, routing: host, logger, now, vocabulary: stack.helpdesk.vocabulary });
   return {
