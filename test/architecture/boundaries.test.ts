@@ -205,6 +205,13 @@ describe('features are reached through their list', () => {
     expect(offenders).toEqual([]);
   });
 
+  // The comment and resolve forms' picker is a feature's (saved replies): the core hands it what the form
+  // carried (commands/extensions.ts FormSubmit), and the picker's input has a neutral id (views/forms.ts PICKER_INPUT).
+  it('src/commands names no saved reply: the forms\' picker is an extension\'s', () => {
+    const naming = sources('src/commands').filter((file) => /saved[-_ ]?repl/i.test(readFileSync(path.join(root, file), 'utf8')));
+    expect(naming).toEqual([]);
+  });
+
   it('the checker sees which feature a path is in', () => {
     expect(featureOf(path.join(root, 'src/features/sla/clock.ts'))).toBe('sla');
     expect(featureOf(path.join(root, 'src/features/index.ts'))).toBe('features');
