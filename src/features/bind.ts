@@ -11,7 +11,7 @@ import type { CommandDeclaration } from '../commands/declaration';
 import type { Handler } from '../commands/types';
 import type { CommandExtension } from '../commands/extensions';
 import type { NamedCardHook } from '../commands/card-hooks';
-import type { AssignmentReasonOf } from '../notify/routing';
+import type { AssignmentReasonOf } from '../notify/ports';
 import type { FeatureTimer, Named, NamedCycleHook, NamedGoneHook, NotifyParts, PersonPreferences, PlanHook, TicketIndexer } from '../notify/ports';
 import type { FileIntake, FileSource } from '../core';
 import type { AnyFeature, Feature, FeatureCommand, FeatureServices, HostServices } from './types';

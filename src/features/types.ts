@@ -18,7 +18,7 @@ import type { PolicySource } from './sla/policy-source';
 import type { FileIntake, FileSource, Platform, SlackPresencePort, SurveyScale } from '../core';
 import type { ChangeFeed } from '../helpdesk/changes';
 import type { CycleHook, FeatureTimer, OutboxService, PersonPreferences, PlanHook, TicketIndexer } from '../notify/ports';
-import type { AssignmentReasonOf } from '../notify/routing';
+import type { AssignmentReasonOf } from '../notify/ports';
 
 /**
  * What the listed features' `open` steps supply to one another (src/features/open.ts gathers them

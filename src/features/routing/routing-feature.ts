@@ -21,7 +21,7 @@ import { openRoutingSource } from './rules-source';
 /** The routing feature: what it adds to the bot (src/features/types.ts says what each field means). */
 export const routingFeature = defineFeature({
   name: 'routing',
-  needs: ['slackPresence', 'helpdesk', 'graph', 'logger', 'vocabulary', 'slaPolicy', 'now', 'timeZone', 'store', 'locale'],
+  needs: ['slackPresence', 'helpdesk', 'graph', 'logger', 'vocabulary', 'slaPolicy', 'now', 'timeZone', 'store', 'outbox', 'locale'],
   // HELPDESK_ROUTING_FILE, opened at start (rules that do not load stop it: RoutingRulesError names the file, the JSON
   // path and what is wrong); its parts read them as `routing`, undefined when no file is set.
   open: async (settings, logger): Promise<{ own: RoutingOpened }> => ({

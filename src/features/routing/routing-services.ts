@@ -9,7 +9,7 @@ import { createRouter, type Router } from './router';
 import { createRoutingTable, type RoutingTable, type RoutingTables } from './routing-table';
 
 /** The host services routing names, its tables, and its rules (its `open` step's). */
-export type RoutingServices = Pick<HostServices, 'slackPresence' | 'helpdesk' | 'graph' | 'logger' | 'vocabulary' | 'slaPolicy' | 'now' | 'timeZone' | 'store'> & RoutingOpened & { db: Kysely<RoutingTables> };
+export type RoutingServices = Pick<HostServices, 'slackPresence' | 'helpdesk' | 'graph' | 'logger' | 'vocabulary' | 'slaPolicy' | 'now' | 'timeZone' | 'store' | 'outbox'> & RoutingOpened & { db: Kysely<RoutingTables> };
 
 const routers = new WeakMap<RoutingHost, Router>();
 
