@@ -16,6 +16,7 @@ import type { Target } from './types';
 import { oneDmPerPerson } from './intents';
 import type { Named, PersonPreferences, PlanHook } from './ports';
 import { personalCardReader, type CardReader } from '../store/personal-cards';
+import type { PeopleNames } from '../views/ticket-view';
 
 /** The version number SharePoint puts after the comma in an etag (`"guid,7"`), if there is one. */
 function etagVersion(etag: string): { guid: string; version: number } | undefined {
@@ -99,6 +100,12 @@ export async function detectChanges(store: Store, input: DetectInput): Promise<D
 export interface PlanParts {
   planHooks?: readonly Named<PlanHook>[];
   preferences?: readonly Named<PersonPreferences>[];
+  /**
+   * The active agents' display names by lower-cased address, from the service's cached agents list
+   * (no Graph request per event); read once per plan that has something to say, never failing
+   * (an unreadable list names people by address). Absent: cards and lines show addresses.
+   */
+  peopleNames?: () => Promise<PeopleNames>;
 }
 
 /** Everyone's DM choices from the features that keep them (none listed: every DM goes). */
@@ -133,7 +140,7 @@ export async function planDeliveries(
   const muted = await store.mutedAmong(people);
   const hasNote = sets.some((s) => s.events.some((e) => e.kind === 'note'));
   const agentSet = hasNote ? await agents?.() : undefined;
-  const [personLocales, conversationLocales, dmChoices] = await Promise.all([store.personLocales(people), store.conversationLocales(), dmChoicesOf(parts, people)]);
+  const [personLocales, conversationLocales, dmChoices, names] = await Promise.all([store.personLocales(people), store.conversationLocales(), dmChoicesOf(parts, people), parts.peopleNames?.()]);
   // Cards still owed (in the outbox, or planned earlier in this batch) count as posted: later changes update them.
   const planned = new Map<number, PostedMessage[]>();
   for (const set of sets) {
@@ -166,6 +173,7 @@ export async function planDeliveries(
       defaultLocale: deliverer.locale,
       dmChoices,
       ...(assignmentReason ? { assignmentReason } : {}),
+      ...(names ? { names } : {}),
     });
     let targets = routed;
     let followUps = true;
@@ -176,7 +184,7 @@ export async function planDeliveries(
       followUps &&= changed.followUps;
     }
     seen?.(set, targets);
-    const mine = deliverer.plan(set, targets);
+    const mine = deliverer.plan(set, targets, names);
     if (deliverer.assignmentReason) await cardReasons(deliverer.assignmentReason, set, mine, deliverer.locale);
     const more: DeliveryIntent[] = [];
     if (followUps) for (const { part } of parts.planHooks ?? []) if (part.more) more.push(...(await part.more(set, mine)));

@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { slaInner, type SubscriptionFilter } from '../../core';
+import { addressKey } from '../../core/vocabulary';
 import { ticketFromIndex } from '../../helpdesk/ticket-search';
 import { backlogSummaryView } from './clock-view';
 import { ticketView } from '../../views/ticket-view';
@@ -91,11 +92,13 @@ export function createSlaAlerts(config: SlaAlertsConfig): (findings: SlaFindings
       if (!doc || doc.id !== change.ticketId) continue;
       const ticket = { ...ticketFromIndex(doc), ...(change.link ? { webUrl: change.link } : {}) };
       languages ??= await store.conversationLocales();
+      // The index keeps the assignee's name (the poller's cards show it): the clock edit names them the same way.
+      const assigneeNamed = new Map(doc.assigneeName && doc.assigneeName !== doc.assigneeEmail ? [[addressKey(doc.assigneeEmail), doc.assigneeName]] : []);
       const version = createHash('sha1').update(JSON.stringify(change.clocks)).digest('hex').slice(0, 12);
       for (const p of waiting) {
         const where = { platform: p.platform, conversationId: p.conversationId };
         const locale = languages.get(`${p.platform}:${p.conversationId}`) ?? config.locale;
-        const view = ticketView(ticket, [], { email: '', isAgent: true, locale }, config.vocabulary);
+        const view = ticketView(ticket, [], { email: '', isAgent: true, locale }, config.vocabulary, undefined, assigneeNamed);
         out.push({
           key: `sla-card:${change.ticketId}:${change.seen}:${version}>${p.platform}:${p.conversationId}>card`,
           lane: channelLane(p.platform, p.conversationId), ticketId: change.ticketId, card: where, createdAt: at,
