@@ -65,6 +65,8 @@ export interface TeamsSceneOptions {
   csat?: HostServices['csat'];
   /** Replies in a card's thread reach the help desk. */
   threadReplies?: boolean;
+  /** Routing on (its rules), as HELPDESK_ROUTING_FILE turns it on: the poll cycle assigns new tickets. */
+  routing?: HostServices['routing'];
 }
 
 export async function startTeamsNotifyScene(options: TeamsSceneOptions): Promise<TeamsNotifyScene> {
@@ -76,7 +78,7 @@ export async function startTeamsNotifyScene(options: TeamsSceneOptions): Promise
   const store = createSqliteStore({ dataDir: dir, features: featureMigrations(FEATURES) });
   const logger = createLogger({ level: 'error', write: () => undefined });
   const feed = createChangeFeed(stack.graph, stack.settings);
-  const host = { graph: stack.graph, vocabulary: stack.helpdesk.vocabulary, helpdesk: stack.helpdesk, feed, ...(options.csat ? { csat: options.csat } : {}) };
+  const host = { graph: stack.graph, vocabulary: stack.helpdesk.vocabulary, helpdesk: stack.helpdesk, feed, ...(options.csat ? { csat: options.csat } : {}), ...(options.routing ? { routing: options.routing } : {}) };
   const features = await boundFeatures(store, host);
   const notifications = createNotifications({ store, feed, helpdesk: stack.helpdesk, vocabulary: stack.helpdesk.vocabulary, logger, pollSeconds: 15, features });
   const commands = registryOf(features);
