@@ -16,6 +16,7 @@ import { detectChanges, planDeliveries } from './plan';
 import type { Named, NamedCycleHook, PersonPreferences, PlanHook, TicketIndexer } from './ports';
 import type { ChangeFeed, Target } from './types';
 import type { ChangeSet } from './detect';
+import type { PeopleNames } from '../views/ticket-view';
 
 /** What the bot wrote, for the fast lane; `origin` is the conversation a thread reply came from (it already shows it). */
 export interface FastLaneInput extends Written {
@@ -61,6 +62,8 @@ export interface CycleConfig {
   planHooks?: readonly Named<PlanHook>[];
   /** People's DM choices, kept by the features (the preferences feature). */
   preferences?: readonly Named<PersonPreferences>[];
+  /** The active agents' display names (the service's cached list): cards, lines and DMs name people by them. */
+  peopleNames?: () => Promise<PeopleNames>;
 }
 
 /** Records, while planning, which channel targets are first cards (routing's 'post'): PlanHook.cycle reads them. */

@@ -12,6 +12,7 @@ import type { Logger } from '../log';
 import type { DeliveryIntent, PendingDelivery, Store } from '../store/types';
 import type { ChannelCardPart, Named, NamedGoneHook, PersonPreferences } from './ports';
 import type { ChangeSet } from './detect';
+import type { PeopleNames } from '../views/ticket-view';
 import { intentsFor, type OutboxPayload } from './intents';
 import type { SendQueue } from './send-queue';
 import type { AssignmentReasonOf } from './routing';
@@ -64,8 +65,8 @@ export interface DrainResult {
 
 /** Plans and sends notifications. */
 export interface Deliverer {
-  /** The sends one change set owes, as outbox intents (nothing is sent yet). */
-  plan(set: ChangeSet, targets: Target[]): DeliveryIntent[];
+  /** The sends one change set owes, as outbox intents (nothing is sent yet); `names` name the people on its cards. */
+  plan(set: ChangeSet, targets: Target[], names?: PeopleNames): DeliveryIntent[];
   /** HELPDESK_LOCALE, for whoever plans: the language of conversations and people with none of their own. */
   readonly locale: string;
   /** Sends everything that is due; resolves when each lane is empty, waiting or blocked. */
@@ -88,7 +89,7 @@ export function createDeliverer(config: DelivererConfig): Deliverer {
   let recovered = false;
   const busy = new Set<string>();
 
-  const plan = (set: ChangeSet, targets: Target[]): DeliveryIntent[] => intentsFor(set, targets, config.vocabulary, new Date(now()).toISOString(), config.locale);
+  const plan = (set: ChangeSet, targets: Target[], names?: PeopleNames): DeliveryIntent[] => intentsFor(set, targets, config.vocabulary, new Date(now()).toISOString(), config.locale, names);
   const sendOne = createSender({ store, queue, logger, byPlatform, cardParts: config.cardParts, preferences: config.preferences, quiet: config.quiet });
 
   /**

@@ -5,7 +5,7 @@
 import type { Vocabulary } from '../helpdesk/types';
 import type { DeliveryIntent } from '../store/types';
 import { noticeView, type NoticeView } from '../views/notice-view';
-import { ticketView } from '../views/ticket-view';
+import { ticketView, type PeopleNames } from '../views/ticket-view';
 import type { ScreenView } from '../views/elements';
 import type { ConfirmationView, TicketView } from '../views/types';
 import type { ChangeSet } from './detect';
@@ -29,9 +29,12 @@ export type OutboxPayload =
    */
   | { kind: 'screen'; platform: Platform; conversationId: string; view: ScreenView };
 
-/** The card a channel sees: current ticket state with agent buttons (the service authorises clicks). */
-export function channelCardView(set: ChangeSet, vocabulary: Vocabulary, locale?: string): TicketView {
-  return ticketView(set.ticket, [], { email: '', isAgent: true, locale }, vocabulary);
+/**
+ * The card a channel sees: current ticket state with agent buttons (the service authorises clicks);
+ * `names` (the active agents' display names) name the people on it, as a card answering a command does.
+ */
+export function channelCardView(set: ChangeSet, vocabulary: Vocabulary, locale?: string, names?: PeopleNames): TicketView {
+  return ticketView(set.ticket, [], { email: '', isAgent: true, locale }, vocabulary, undefined, names);
 }
 
 /** The lane (ordering unit) of a conversation or of a person's DMs. */
@@ -39,8 +42,11 @@ export const channelLane = (platform: Platform, conversationId: string) => `${pl
 /** The lane of one person's DMs, whichever platform reaches them. */
 export const dmLane = (email: string) => `dm:${email}`;
 
-/** The outbox intents for one change set's targets; `locale` is the language of targets with none of their own. */
-export function intentsFor(set: ChangeSet, targets: Target[], vocabulary: Vocabulary, createdAt: string, locale?: string): DeliveryIntent[] {
+/**
+ * The outbox intents for one change set's targets; `locale` is the language of targets with none of
+ * their own, `names` the display names its cards show for addresses.
+ */
+export function intentsFor(set: ChangeSet, targets: Target[], vocabulary: Vocabulary, createdAt: string, locale?: string, names?: PeopleNames): DeliveryIntent[] {
   const out: DeliveryIntent[] = [];
   for (const t of targets) {
     const key = `${set.key}>${targetKey(t)}`;
@@ -53,8 +59,8 @@ export function intentsFor(set: ChangeSet, targets: Target[], vocabulary: Vocabu
     const where = { platform: t.platform, conversationId: t.conversationId };
     if (t.action !== 'line') {
       const view = t.reader
-        ? ticketView(set.ticket, [], { email: t.reader.email, isAgent: t.reader.isAgent, locale: t.locale ?? locale }, vocabulary)
-        : channelCardView(set, vocabulary, t.locale ?? locale);
+        ? ticketView(set.ticket, [], { email: t.reader.email, isAgent: t.reader.isAgent, locale: t.locale ?? locale }, vocabulary, undefined, names)
+        : channelCardView(set, vocabulary, t.locale ?? locale, names);
       const payload: OutboxPayload = { kind: 'card', ...where, view, etag: set.ticket.etag };
       out.push({ key: `${key}>card`, lane, ticketId: set.ticket.id, card: where, createdAt, payload });
     }

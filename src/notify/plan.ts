@@ -17,6 +17,7 @@ import { oneDmPerPerson } from './intents';
 import { rowOf } from './outbox-service';
 import type { Named, PersonPreferences, PlanHook } from './ports';
 import { personalCardReader, type CardReader } from '../store/personal-cards';
+import type { PeopleNames } from '../views/ticket-view';
 
 /** The version number SharePoint puts after the comma in an etag (`"guid,7"`), if there is one. */
 function etagVersion(etag: string): { guid: string; version: number } | undefined {
@@ -100,6 +101,12 @@ export async function detectChanges(store: Store, input: DetectInput): Promise<D
 export interface PlanParts {
   planHooks?: readonly Named<PlanHook>[];
   preferences?: readonly Named<PersonPreferences>[];
+  /**
+   * The active agents' display names by lower-cased address, from the service's cached agents list
+   * (no Graph request per event); read once per plan that has something to say, never failing
+   * (an unreadable list names people by address). Absent: cards and lines show addresses.
+   */
+  peopleNames?: () => Promise<PeopleNames>;
 }
 
 /** Everyone's DM choices from the features that keep them (none listed: every DM goes). */
@@ -134,7 +141,7 @@ export async function planDeliveries(
   const muted = await store.mutedAmong(people);
   const hasNote = sets.some((s) => s.events.some((e) => e.kind === 'note'));
   const agentSet = hasNote ? await agents?.() : undefined;
-  const [personLocales, conversationLocales, dmChoices] = await Promise.all([store.personLocales(people), store.conversationLocales(), dmChoicesOf(parts, people)]);
+  const [personLocales, conversationLocales, dmChoices, names] = await Promise.all([store.personLocales(people), store.conversationLocales(), dmChoicesOf(parts, people), parts.peopleNames?.()]);
   // Cards still owed (in the outbox, or planned earlier in this batch) count as posted: later changes update them.
   const planned = new Map<number, PostedMessage[]>();
   for (const set of sets) {
@@ -167,6 +174,7 @@ export async function planDeliveries(
       defaultLocale: deliverer.locale,
       dmChoices,
       ...(assignmentReason ? { assignmentReason } : {}),
+      ...(names ? { names } : {}),
     });
     let targets = routed;
     let followUps = true;
@@ -177,7 +185,7 @@ export async function planDeliveries(
       followUps &&= changed.followUps;
     }
     seen?.(set, targets);
-    const mine = deliverer.plan(set, targets);
+    const mine = deliverer.plan(set, targets, names);
     if (deliverer.assignmentReason) await cardReasons(deliverer.assignmentReason, set, mine, deliverer.locale);
     const more: DeliveryIntent[] = [];
     if (followUps) for (const { part } of parts.planHooks ?? []) if (part.more) more.push(...(await part.more(set, mine)).map(rowOf));

@@ -13,6 +13,7 @@ import { createCycleRunner, type CycleResult, type FastLaneInput } from './cycle
 import type { Deliverer, DrainResult } from './deliver';
 import type { Named, NamedCycleHook, PersonPreferences, PlanHook, TicketIndexer } from './ports';
 import type { ChangeFeed } from './types';
+import type { PeopleNames } from '../views/ticket-view';
 
 /** Who the active agents are (the service's, through its cache). */
 export type AgentNames = () => Promise<readonly { email: string; name: string }[]>;
@@ -52,7 +53,7 @@ export interface PollerConfig {
   /** Longest pause after repeated failures. */
   maxBackoffSeconds?: number;
   now?: () => Date;
-  /** The active agents (internal notes are DM'd only to them). */
+  /** The active agents (internal notes are DM'd only to them; cards and messages name people by their names). */
   agentNames?: AgentNames;
   /** Several replicas: cycles and outbox drains run only while this replica holds the lease (default: always). */
   lease?: PollerLease;
@@ -123,6 +124,20 @@ export function createPoller(config: PollerConfig): Poller {
     }
   }
 
+  /**
+   * The active agents' display names by lower-cased address, read through the service's cache (one
+   * agents read per cache period, however many events); none when they cannot be read.
+   */
+  async function peopleNames(): Promise<PeopleNames> {
+    if (!config.agentNames) return new Map();
+    try {
+      return new Map((await config.agentNames()).filter((a) => a.name).map((a) => [addressKey(a.email), a.name]));
+    } catch (err) {
+      logger.warn('could not read the agents\' names; cards and messages name people by address this time', { error: err });
+      return new Map();
+    }
+  }
+
   const runner = createCycleRunner({
     feed,
     store,
@@ -135,6 +150,7 @@ export function createPoller(config: PollerConfig): Poller {
     backfillMinutes: config.backfillMinutes ?? 0,
     now: config.now ?? (() => new Date()),
     activeAgents,
+    peopleNames,
     hooks: config.hooks,
     planHooks: config.planHooks,
     preferences: config.preferences,

@@ -22,6 +22,7 @@ import type { DmChoices } from '../core/preferences';
 import type { ChangeSet } from './detect';
 import { english, translator, type Translate } from '../i18n';
 import { valueLabel } from '../views/format';
+import { nameFor, type PeopleNames } from '../views/ticket-view';
 import type { ChangeEvent, ChannelTarget, PersonTarget, Target } from './types';
 
 /** Why a ticket went to its assignee, in one reader's language (a feature that assigns tickets says it). */
@@ -67,6 +68,8 @@ export interface RoutingContext {
   dmChoices?: ReadonlyMap<string, DmChoices>;
   /** Why the ticket went to its assignee, in their language (AssignmentReason.dm); added to their DM of the assignment. */
   assignmentReason?: string;
+  /** The active agents' display names by lower-cased address (the service's cached list): lines and DMs name people, not addresses. */
+  names?: PeopleNames;
 }
 
 /** Which choice of `notifications` a change's DM line falls under. */
@@ -95,10 +98,21 @@ export function quote(text: string): string {
 }
 
 const ref = (t: Ticket) => `#${t.id} "${t.title}"`;
-const author = (e: ChangeEvent) => e.comment!.authorName || e.comment!.authorEmail;
 
-/** The short thread line for one event in `t`'s language, or undefined when channels do not hear about it. */
-export function channelLine(e: ChangeEvent, t: Translate = english): string | undefined {
+/**
+ * A person as lines and DMs name them: the agent's display name, else the name the ticket carries
+ * for its requester, else the address itself (someone the desk has no name for).
+ */
+export function personName(names: PeopleNames | undefined, ticket: Ticket, email: string): string {
+  const known = nameFor(names, email);
+  if (known !== email) return known;
+  return (email && sameAddress(email, ticket.submittedByEmail) && ticket.submittedByName) || email;
+}
+
+const author = (e: ChangeEvent, names: PeopleNames | undefined) => e.comment!.authorName || personName(names, e.ticket, e.comment!.authorEmail);
+
+/** The short thread line for one event in `t`'s language, or undefined when channels do not hear about it; `names` names the people in it. */
+export function channelLine(e: ChangeEvent, t: Translate = english, names?: PeopleNames): string | undefined {
   const status = (v: string | undefined) => valueLabel(t, 'status', v ?? '');
   const priority = (v: string | undefined) => valueLabel(t, 'priority', v ?? '');
   switch (e.kind) {
@@ -110,15 +124,15 @@ export function channelLine(e: ChangeEvent, t: Translate = english): string | un
     case 'resolved':
       return e.note ? t('notify:line.resolvedWithNote', { note: quote(e.note) }) : t('notify:line.resolved');
     case 'assigned':
-      return e.to ? t('notify:line.assigned', { to: e.to }) : t('notify:line.unassigned');
+      return e.to ? t('notify:line.assigned', { to: personName(names, e.ticket, e.to) }) : t('notify:line.unassigned');
     case 'priority':
       return t('notify:line.priority', { from: priority(e.from), to: priority(e.to) });
     case 'comment':
-      return t('notify:line.comment', { author: author(e), text: quote(e.comment!.body) });
+      return t('notify:line.comment', { author: author(e, names), text: quote(e.comment!.body) });
   }
 }
 
-function requesterLine(e: ChangeEvent, absorbed: boolean, t: Translate): string | undefined {
+function requesterLine(e: ChangeEvent, absorbed: boolean, t: Translate, names: PeopleNames | undefined): string | undefined {
   const ticket = e.ticket;
   switch (e.kind) {
     case 'status':
@@ -127,35 +141,37 @@ function requesterLine(e: ChangeEvent, absorbed: boolean, t: Translate): string 
       return e.note ? t('notify:dm.resolvedWithNote', { ticket: ref(ticket), note: quote(e.note) }) : t('notify:dm.resolved', { ticket: ref(ticket) });
     case 'comment':
       if (absorbed || sameAddress(e.comment!.authorEmail, ticket.submittedByEmail)) return undefined;
-      return t('notify:dm.replied', { author: author(e), ticket: ref(ticket), text: quote(e.comment!.body) });
+      return t('notify:dm.replied', { author: author(e, names), ticket: ref(ticket), text: quote(e.comment!.body) });
     default:
       return undefined;
   }
 }
 
-function assigneeLine(e: ChangeEvent, t: Translate, agent: boolean, reason: string | undefined): string | undefined {
+/** The assignee's DM line for `e`; an assignment someone made through the bot names who made it ("Alex Wilber assigned …"). */
+function assigneeLine(e: ChangeEvent, t: Translate, agent: boolean, reason: string | undefined, names: PeopleNames | undefined): string | undefined {
   const ticket = e.ticket;
   if (!ticket.assignedTo) return undefined;
   switch (e.kind) {
     case 'created':
     case 'assigned': {
       const vars = { ticket: ref(ticket), requester: ticket.submittedByName || ticket.submittedByEmail || t('notify:dm.nobody'), priority: valueLabel(t, 'priority', ticket.priority) };
-      const line = t(e.kind === 'created' ? 'notify:dm.newAssigned' : 'notify:dm.assigned', vars);
+      const by = e.kind === 'assigned' && e.actorEmail ? personName(names, ticket, e.actorEmail) : undefined;
+      const line = by ? t('notify:dm.assignedBy', { ...vars, actor: by }) : t(e.kind === 'created' ? 'notify:dm.newAssigned' : 'notify:dm.assigned', vars);
       return reason ? `${line} ${reason}` : line;
     }
     case 'comment':
       if (!sameAddress(e.comment!.authorEmail, ticket.submittedByEmail)) return undefined;
-      return t('notify:dm.requesterCommented', { author: author(e), ticket: ref(ticket), text: quote(e.comment!.body) });
+      return t('notify:dm.requesterCommented', { author: author(e, names), ticket: ref(ticket), text: quote(e.comment!.body) });
     case 'note':
       if (!agent) return undefined;
-      return t('notify:dm.internalNote', { author: author(e), ticket: ref(ticket), text: quote(e.comment!.body) });
+      return t('notify:dm.internalNote', { author: author(e, names), ticket: ref(ticket), text: quote(e.comment!.body) });
     default:
       return undefined;
   }
 }
 
 function channelTargets(set: ChangeSet, ctx: RoutingContext): ChannelTarget[] {
-  const linesIn = (locale: string) => set.events.map((e) => channelLine(e, translator(locale))).filter((l): l is string => !!l);
+  const linesIn = (locale: string) => set.events.map((e) => channelLine(e, translator(locale), ctx.names)).filter((l): l is string => !!l);
   const isComment = set.events.some((e) => e.kind === 'comment' || e.kind === 'note');
   if (isComment && linesIn('en').length === 0) return []; // internal notes stay out of channels
   // A resolution's note is said once, on its "Resolved: …" line, not again as a comment.
@@ -210,9 +226,9 @@ function personTarget(
 /** Every delivery one change set needs, channels first. */
 export function route(set: ChangeSet, ctx: RoutingContext): Target[] {
   const t = set.ticket;
-  const requester = personTarget(t.submittedByEmail, 'requester', (e, tr) => requesterLine(e, !!ctx.absorbedIntoResolution, tr), set, ctx);
+  const requester = personTarget(t.submittedByEmail, 'requester', (e, tr) => requesterLine(e, !!ctx.absorbedIntoResolution, tr, ctx.names), set, ctx);
   const agent = !ctx.agents || ctx.agents.has(addressKey(t.assignedTo));
-  const assignee = personTarget(t.assignedTo, 'assignee', (e, tr) => assigneeLine(e, tr, agent, ctx.assignmentReason), set, ctx);
+  const assignee = personTarget(t.assignedTo, 'assignee', (e, tr) => assigneeLine(e, tr, agent, ctx.assignmentReason, ctx.names), set, ctx);
   // One person who is both requester and assignee gets one message.
   const people = assignee.length && requester.length && sameAddress(assignee[0].email, requester[0].email)
     ? [{ ...requester[0], text: `${requester[0].text}\n${assignee[0].text}` }]

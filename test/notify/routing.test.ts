@@ -120,3 +120,26 @@ describe('who hears what', () => {
     expect(targets).toEqual([{ type: 'channel', platform: 'slack', conversationId: 'C9', action: 'post', locale: 'en' }]);
   });
 });
+
+describe('people are named, not addressed', () => {
+  const names = new Map([[AGENT, 'Dana Agent'], [OTHER_AGENT, 'Sam Agent']]);
+  const assigned = () => ticketSet(ticket({ etag: '"e,2"', status: 'Assigned', assignedTo: AGENT }), state(), OTHER_AGENT);
+  const onCard = { subscriptions: [sub('slack', 'C1', { kind: 'all' })], posted: [{ platform: 'slack' as const, conversationId: 'C1', ticketId: 12, messageId: '17.1' }] };
+
+  it('the thread line names the assignee and the assignee\'s DM names who assigned it, in English and in German', () => {
+    const english = route(assigned(), ctx({ ...onCard, names }));
+    expect(english.find((x) => x.type === 'channel')).toMatchObject({ line: 'Status: New → Assigned\nAssigned to Dana Agent' });
+    expect(people(english).find((p) => p.reason === 'assignee')?.text).toBe('Sam Agent assigned ticket #12 "Printer jams" to you (requester: Alex Requester, priority Normal).');
+
+    const german = route(assigned(), ctx({ ...onCard, names, defaultLocale: 'de' }));
+    expect(german.find((x) => x.type === 'channel')).toMatchObject({ line: 'Status: Neu → Zugewiesen\nZugewiesen an Dana Agent' });
+    expect(people(german).find((p) => p.reason === 'assignee')?.text).toBe('Sam Agent hat Ihnen das Ticket #12 "Printer jams" zugewiesen (Anfragende Person: Alex Requester, Priorität Normal).');
+  });
+
+  it('someone not on the agents list is named as the ticket names its requester, else by address', () => {
+    const toRequester = ticketSet(ticket({ etag: '"e,2"', assignedTo: REQUESTER }), state());
+    expect(route(toRequester, ctx({ ...onCard, names })).find((x) => x.type === 'channel')).toMatchObject({ line: 'Assigned to Alex Requester' });
+    const toStranger = ticketSet(ticket({ etag: '"e,2"', assignedTo: 'pat@contoso.com' }), state());
+    expect(route(toStranger, ctx({ ...onCard, names })).find((x) => x.type === 'channel')).toMatchObject({ line: 'Assigned to pat@contoso.com' });
+  });
+});

@@ -62,7 +62,7 @@ describe('Slack notifications end to end', () => {
     const threadLines = () => fake.callsTo('chat.postMessage').filter((c) => c.body.thread_ts === card.ts).map((c) => c.body.text);
     await fake.waitFor('chat.postMessage', (c) => c.body.thread_ts === card.ts);
     await fake.waitFor('chat.postMessage', (c) => c.body.channel === 'D0SAM');
-    expect(threadLines()).toEqual(['Status: New → Assigned\nAssigned to dana@example.com']);
+    expect(threadLines()).toEqual(['Status: New → Assigned\nAssigned to Dana Agent']);
     expect(dmsTo('D0SAM')).toEqual([`Your ticket #${ticket.id} "Printer broken" is now Assigned.`]);
     // Dana claimed it herself, so no "assigned to you".
     expect(dmsTo('DDANA001')).toEqual([]);
@@ -76,7 +76,7 @@ describe('Slack notifications end to end', () => {
     // As the assignee Dana hears the requester's comment at once; the thread does not show Sam's own reply again.
     await fake.waitFor('chat.postMessage', (c) => c.body.channel === 'DDANA001');
     expect(dmsTo('DDANA001')).toEqual([`Sam Requester (requester) commented on #${ticket.id} "Printer broken": Still jammed on tray 2`]);
-    expect(threadLines()).toEqual(['Status: New → Assigned\nAssigned to dana@example.com']);
+    expect(threadLines()).toEqual(['Status: New → Assigned\nAssigned to Dana Agent']);
 
     // Dana answers in the thread: a note stays internal, a reply reaches Sam.
     await say(dana, DESK, 'note: tray 2 roller worn', card.ts);

@@ -31,7 +31,8 @@ beforeEach(async () => {
   const logger = createLogger({ level: 'error', write: () => undefined });
   const vocabulary = stack.helpdesk.vocabulary;
   const deliverer = createDeliverer({ deliveries: [rec.delivery], store, queue: createSendQueue(), logger, vocabulary });
-  poller = createPoller({ feed: createChangeFeed(stack.graph, stack.settings), store, deliverer, vocabulary, logger, pollSeconds: 15 });
+  // As createNotifications wires it: the agents' names (and who is an agent) through the service's cache.
+  poller = createPoller({ feed: createChangeFeed(stack.graph, stack.settings), store, deliverer, vocabulary, logger, pollSeconds: 15, agentNames: () => stack.helpdesk.activeAgents() });
   await createConversationPorts(store).subscribe({ platform: 'slack', id: 'CDESK', kind: 'channel' }, { kind: 'all' }, dana);
   for (const p of [alex, dana, sam]) await store.savePersonAddress({ platform: 'slack', email: p.email, userId: `U${p.name}` });
   await poller.runOnce();
@@ -83,7 +84,7 @@ describe('notifications for changes made through the commands', () => {
     await run(sam, { verb: VERBS.assign, ticketId: t.id, values: { assignee: dana.email } });
     await run(sam, { verb: VERBS.comment, ticketId: t.id, values: { comment: 'Dana will bring it tomorrow' } });
     await poller.runOnce();
-    expect(dms(dana.email)).toEqual([expect.stringContaining(`Ticket #${t.id} "New laptop" was assigned to you`)]);
+    expect(dms(dana.email)).toEqual([`Sam Agent assigned ticket #${t.id} "New laptop" to you (requester: Alex Requester, priority Normal).`]);
     expect(dms(alex.email)).toEqual([]);
     expect(dms(sam.email)).toEqual([]);
   }, 30_000);

@@ -59,7 +59,7 @@ describe('Teams notifications end to end', () => {
     await notifications.helpdesk.claim({ email: dana.email, name: dana.name }, t.id);
     await poller.runOnce();
     expect(connector.updates.map((u) => [u.conversationId, u.activityId])).toEqual([[CHANNEL, cards[0].id]]);
-    expect(textsIn(`${CHANNEL};messageid=${cards[0].id}`)).toEqual(['Status: New → Assigned\nAssigned to dana@example.com']);
+    expect(textsIn(`${CHANNEL};messageid=${cards[0].id}`)).toEqual(['Status: New → Assigned\nAssigned to Dana Agent']);
     expect(textsIn(`a:personal-${lynne.aadObjectId}`)).toContain(`Your ticket #${t.id} "Headset crackles" is now Assigned.`);
   }, 30_000);
 
@@ -77,7 +77,7 @@ describe('Teams notifications end to end', () => {
     await until(() => connector.updates.some((u) => u.activityId === card.id));
     await connector.waitFor((a) => a.conversationId === thread);
     await connector.waitFor((a) => a.conversationId === `a:personal-${lynne.aadObjectId}` && /is now Assigned/.test((a.activity.summary ?? a.activity.text) ?? ''));
-    expect(textsIn(thread)).toEqual(['Status: New → Assigned\nAssigned to dana@example.com']);
+    expect(textsIn(thread)).toEqual(['Status: New → Assigned\nAssigned to Dana Agent']);
 
     await say(lynne, `comment ${t.id} It flickers at 60 Hz only`, { personal: true });
     const dm = await connector.waitFor((a) => a.conversationId === `a:personal-${dana.aadObjectId}` && /60 Hz/.test((a.activity.summary ?? a.activity.text) ?? ''));

@@ -162,6 +162,31 @@ describe('SLA clocks on ticket cards', () => {
     await poller.stop();
   }, 60_000);
 
+  it('the clock edit of a channel card keeps naming the assignee (Dana Agent), as the card posted by the poll does', async () => {
+    const created = Date.parse('2026-11-23T10:00:00Z');
+    const { poller, store } = await startNotifier();
+    setNow(created - 60 * MIN);
+    await poller.runOnce();
+    await createConversationPorts(store).subscribe({ platform: 'slack', id: 'C1', kind: 'channel' }, { kind: 'all' }, dana);
+    stack.emulator.data.insert('SD_Tickets', {
+      Title: 'Badge reader dead', SD_Description: 'd', SD_Priority: 'Urgent', SD_Status: 'Assigned', SD_Category: 'Hardware',
+      SD_SubmittedBy: 'alex@example.com', SD_SubmittedByName: 'Alex', SD_SubmittedByEmail: 'alex@example.com', SD_AssignedTo: dana.email,
+    }, { created: new Date(created), modified: new Date(created) });
+    await pollAt(poller, created + 5 * MIN);
+    const lastCard = () => {
+      const sends = [...slack.callsTo('chat.postMessage'), ...slack.callsTo('chat.update')].filter((c) => c.body.blocks);
+      return typeof sends[sends.length - 1].body.blocks === 'string' ? String(sends[sends.length - 1].body.blocks) : JSON.stringify(sends[sends.length - 1].body.blocks);
+    };
+    expect(lastCard()).toContain('*Assigned to*\\nDana Agent');
+    // 75 % of the first response: the SLA feature edits the card from its index, and the name stays.
+    await pollAt(poller, created + 23 * MIN);
+    await pollAt(poller, created + 25 * MIN);
+    expect(slack.callsTo('chat.update')).toHaveLength(1);
+    expect(lastCard()).toContain('*Assigned to*\\nDana Agent');
+    expect(lastCard()).not.toContain(dana.email);
+    await poller.stop();
+  }, 60_000);
+
   it('a new policy\'s backlog summary carries a button that lists every ticket by due time, paged', async () => {
     const created = Date.parse('2026-11-23T10:00:00Z');
     for (let i = 1; i <= 7; i++) {

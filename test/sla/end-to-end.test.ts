@@ -120,12 +120,12 @@ describe('SLA alerts end to end', () => {
     await pollAt(poller, created + 50 * MIN);
     const slackEscalations = slack.callsTo('chat.postMessage').filter((c) => /🚨/.test(String(c.body.text)));
     expect(slackEscalations.map((c) => [c.body.channel, c.body.text])).toEqual([
-      ['C1', '🚨 SLA #1 “Badge reader dead”: First response still breached, 11 min after the target (dana@example.com holds it). <@UDANA>'],
+      ['C1', '🚨 SLA #1 “Badge reader dead”: First response still breached, 11 min after the target (Dana Agent holds it). <@UDANA>'],
     ]);
     const teamsEscalations = connector.activities.filter((a) => /🚨/.test(a.activity.text ?? ''));
     expect(teamsEscalations).toHaveLength(1);
     expect(teamsEscalations[0].conversationId).toBe(CHANNEL);
-    expect(teamsEscalations[0].activity.text).toBe('🚨 SLA #1 “Badge reader dead”: First response still breached, 11 min after the target (dana@example.com holds it). <at>Dana Agent</at>');
+    expect(teamsEscalations[0].activity.text).toBe('🚨 SLA #1 “Badge reader dead”: First response still breached, 11 min after the target (Dana Agent holds it). <at>Dana Agent</at>');
     expect(teamsEscalations[0].activity.entities).toEqual([{ type: 'mention', text: '<at>Dana Agent</at>', mentioned: { id: dana.id, name: dana.name } }]);
     await poller.stop();
   }, 60_000);

@@ -23,6 +23,8 @@ import { boundFeatures } from './feature-commands';
 import { registryOf } from '../../src/commands/registry';
 import { startFakeConnector, type FakeConnector } from './fake-connector';
 import { startHelpdeskStack, type HelpdeskStack } from './helpdesk-stack';
+import { routingOpened } from './routing-host';
+import type { RoutingHost } from '../../src/features/routing/ports';
 
 // import.meta.url, not __dirname: benches load this file as an ES module too (bench/claim-card.ts).
 const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/teams');
@@ -65,6 +67,8 @@ export interface TeamsSceneOptions {
   csat?: HostServices['csat'];
   /** Replies in a card's thread reach the help desk. */
   threadReplies?: boolean;
+  /** Routing on (its rules), as HELPDESK_ROUTING_FILE turns it on: the poll cycle assigns new tickets. */
+  routing?: RoutingHost;
 }
 
 export async function startTeamsNotifyScene(options: TeamsSceneOptions): Promise<TeamsNotifyScene> {
@@ -76,7 +80,7 @@ export async function startTeamsNotifyScene(options: TeamsSceneOptions): Promise
   const store = createSqliteStore({ dataDir: dir, features: featureMigrations(FEATURES) });
   const logger = createLogger({ level: 'error', write: () => undefined });
   const feed = createChangeFeed(stack.graph, stack.settings);
-  const host = { graph: stack.graph, vocabulary: stack.helpdesk.vocabulary, helpdesk: stack.helpdesk, feed, ...(options.csat ? { csat: options.csat } : {}) };
+  const host = { graph: stack.graph, vocabulary: stack.helpdesk.vocabulary, helpdesk: stack.helpdesk, feed, ...(options.csat ? { csat: options.csat } : {}), ...(options.routing ? { opened: routingOpened(options.routing) } : {}) };
   const features = await boundFeatures(store, host);
   const notifications = createNotifications({ store, feed, helpdesk: stack.helpdesk, vocabulary: stack.helpdesk.vocabulary, logger, pollSeconds: 15, features });
   const commands = registryOf(features);

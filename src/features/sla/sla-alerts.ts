@@ -6,9 +6,10 @@
  */
 import { createHash } from 'node:crypto';
 import { matches, slaInner, type SubscriptionFilter } from '../../core';
+import { addressKey } from '../../core/vocabulary';
 import { ticketFromIndex } from '../../helpdesk/ticket-search';
 import { backlogSummaryView } from './clock-view';
-import { ticketView } from '../../views/ticket-view';
+import { nameFor, ticketView, type PeopleNames } from '../../views/ticket-view';
 import type { ConfirmationView } from '../../views/types';
 import type { Vocabulary } from '../../helpdesk/types';
 import { translator, type Translate } from '../../i18n';
@@ -35,11 +36,11 @@ export function spanText(t: Translate, ms: number): string {
   return m === 0 ? t('sla:alerts.h', { h }) : t('sla:alerts.hm', { h, m });
 }
 
-/** The alert's sentence for a channel (`dm` false) or for the assignee. */
-export function alertText(locale: string, a: SlaAlert, now: number, dm: boolean): string {
+/** The alert's sentence for a channel (`dm` false) or for the assignee; `names` (the agents' display names) name who holds it. */
+export function alertText(locale: string, a: SlaAlert, now: number, dm: boolean, names?: PeopleNames): string {
   const t = translator(locale);
   const clock = t(`sla:clock.name.${a.clock.kind}`);
-  const vars = { id: a.ticketId, title: a.title, clock, who: a.assignee ? t('sla:alerts.holds', { name: a.assignee }) : t('sla:alerts.nobody') };
+  const vars = { id: a.ticketId, title: a.title, clock, who: a.assignee ? t('sla:alerts.holds', { name: nameFor(names, a.assignee) }) : t('sla:alerts.nobody') };
   if (a.threshold.kind === 'escalation') return t('sla:alerts.escalation', { ...vars, ago: spanText(t, now - (a.clock.breachedAt ?? a.threshold.at)) });
   if (a.threshold.kind === 'warning') {
     // Each warning names its share of the target, so the 75 % and 90 % ones never read the same.
@@ -65,6 +66,8 @@ export interface SlaAlertsConfig {
   vocabulary: Vocabulary;
   /** HELPDESK_LOCALE: conversations and people with no language of their own. */
   locale: string;
+  /** The active agents (the help desk's cached list): a channel's alert names who holds the ticket. Absent: by address. */
+  agents?: () => Promise<readonly { email: string; name: string }[]>;
 }
 
 /** Owes what the tracker found through the outbox service; the poller's drain sends it. */
@@ -92,11 +95,13 @@ export function createSlaAlerts(config: SlaAlertsConfig): (findings: SlaFindings
       if (!doc || doc.id !== change.ticketId) continue;
       const ticket = { ...ticketFromIndex(doc), ...(change.link ? { webUrl: change.link } : {}) };
       languages ??= await store.conversationLocales();
+      // The index keeps the assignee's name (the poller's cards show it): the clock edit names them the same way.
+      const assigneeNamed = new Map(doc.assigneeName && doc.assigneeName !== doc.assigneeEmail ? [[addressKey(doc.assigneeEmail), doc.assigneeName]] : []);
       const version = createHash('sha1').update(JSON.stringify(change.clocks)).digest('hex').slice(0, 12);
       for (const p of waiting) {
         const where = { platform: p.platform, conversationId: p.conversationId };
         const locale = languages.get(`${p.platform}:${p.conversationId}`) ?? config.locale;
-        const view = ticketView(ticket, [], { email: '', isAgent: true, locale }, config.vocabulary);
+        const view = ticketView(ticket, [], { email: '', isAgent: true, locale }, config.vocabulary, undefined, assigneeNamed);
         // An edit of the card the conversation shows (notify marks the conversation as showing it).
         out.push({
           key: `sla-card:${change.ticketId}:${change.seen}:${version}>${p.platform}:${p.conversationId}>card`,
@@ -108,6 +113,16 @@ export function createSlaAlerts(config: SlaAlertsConfig): (findings: SlaFindings
     return out;
   }
 
+  /** The agents' names by lower-cased address; none when the list cannot be read (the alert names them by address). */
+  async function agentNames(): Promise<PeopleNames> {
+    try {
+      return new Map((await config.agents?.())?.filter((a) => a.name).map((a) => [addressKey(a.email), a.name]) ?? []);
+    } catch {
+      // The help desk service logged the Graph failure; the alert still goes, naming the holder by address.
+      return new Map();
+    }
+  }
+
   return async (findings, now) => {
     const cardIntents = await cardUpdates(findings.cards ?? [], createdAt(now));
     if (findings.alerts.length === 0 && findings.backlog.tickets === 0) {
@@ -115,6 +130,7 @@ export function createSlaAlerts(config: SlaAlertsConfig): (findings: SlaFindings
       return;
     }
     const channels = (await store.allSubscriptions()).filter((s) => s.filter.kind === 'sla');
+    const names = findings.alerts.some((a) => a.assignee) ? await agentNames() : undefined;
     const languages = await store.conversationLocales();
     const intents: OwedSend[] = [...cardIntents];
     const wants = (filter: SubscriptionFilter, a: SlaAlert) =>
@@ -126,7 +142,7 @@ export function createSlaAlerts(config: SlaAlertsConfig): (findings: SlaFindings
       const line = (key: string, ticketId: number, text: string, mention?: string, view?: ConfirmationView) =>
         intents.push({ key: `${key}>${platform}:${id}`, ticketId, createdAt: createdAt(now), payload: { kind: 'line', platform, conversationId: id, text, orPost: true, ...(mention ? { mention } : {}), ...(view ? { view } : {}) } });
       // An escalation @mentions the assignee, so it goes out as a message of its own.
-      for (const a of findings.alerts) if (wants(sub.filter, a)) line(a.key, a.ticketId, alertText(locale, a, now, false), a.threshold.kind === 'escalation' && a.assignee ? a.assignee : undefined);
+      for (const a of findings.alerts) if (wants(sub.filter, a)) line(a.key, a.ticketId, alertText(locale, a, now, false, names), a.threshold.kind === 'escalation' && a.assignee ? a.assignee : undefined);
       const backlog = backlogFor(findings.backlog, (facts) => wants(sub.filter, { facts } as SlaAlert));
       if (backlog.tickets > 0) {
         const text = backlogText(t, backlog);
@@ -141,7 +157,7 @@ export function createSlaAlerts(config: SlaAlertsConfig): (findings: SlaFindings
       if (a.threshold.kind === 'escalation') continue;
       if (!a.assignee || muted.has(a.assignee.trim().toLowerCase())) continue;
       const locale = people.get(a.assignee.trim().toLowerCase()) ?? config.locale;
-      const text = alertText(locale, a, now, true);
+      const text = alertText(locale, a, now, true, names);
       intents.push({ key: `${a.key}>dm:${a.assignee.toLowerCase()}`, ticketId: a.ticketId, createdAt: createdAt(now), payload: { kind: 'dm', email: a.assignee, text, reason: 'assignee', locale, urgent: true } });
     }
     // Keys already pending or delivered are ignored by the outbox: a retold threshold is said once.

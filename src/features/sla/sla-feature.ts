@@ -31,7 +31,7 @@ export const slaFeature = defineFeature({
   },
   // Each poll cycle (and each write of the bot) moves the clocks and owes the alerts they cross; without a policy there are none to keep.
   cycle: ({ slaPolicy, store, outbox, feed, helpdesk, logger, vocabulary, locale }) => (slaPolicy
-    ? createSlaHook({ source: slaPolicy, store, feed, helpdesk, logger, vocabulary, tell: createSlaAlerts({ store, outbox, vocabulary, locale }) })
+    ? createSlaHook({ source: slaPolicy, store, feed, helpdesk, logger, vocabulary, tell: createSlaAlerts({ store, outbox, vocabulary, locale, agents: () => helpdesk.activeAgents() }) })
     : { afterCycle: async () => undefined, afterWrite: async () => undefined }),
   extensions: ({ db, slaPolicy }) => ({ queues: { due: (ctx, input) => dueQueue(ctx, input, { slaPolicy, sla: createSlaTable(db) }) } }),
   migrations: SLA_MIGRATIONS,

@@ -32,7 +32,7 @@ describe('routing in the poll cycle', () => {
     await desk.poll();
     expect(desk.dms(megan)).toEqual([`Ticket #${id} "Laptop will not boot" was assigned to you (requester: Patti Fernandez, priority Normal). Assigned to you by round robin in Hardware; you have 1 open.`]);
     expect(desk.dms(alex)).toEqual([]);
-    expect(cardText(desk)).toContain('*Assigned to*\\nmegan@contoso.com (round robin)');
+    expect(cardText(desk)).toContain('*Assigned to*\\nMegan Bowen (round robin)');
 
     // The next ticket goes to the next agent in turn.
     const next = desk.file('Dock flickers');
