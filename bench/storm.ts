@@ -17,7 +17,7 @@ import { createTeamsDelivery, teamsConversationHook } from '../src/channels/team
 import { createChangeFeed } from '../src/helpdesk/changes';
 import { createLogger } from '../src/log';
 import { createNotifications, createOutboxService, type Delivery } from '../src/notify';
-import { bindFeatures, FEATURES, featureMigrations } from '../src/features';
+import { bindFeatures, FEATURES, featureMigrations, openFeatures } from '../src/features';
 import { createServer } from '../src/server';
 import { createSqliteStore } from '../src/store';
 import { startFakeConnector } from '../test/support/fake-connector';
@@ -78,9 +78,11 @@ async function main(): Promise<void> {
   const store = createSqliteStore({ dataDir: dir, features: featureMigrations(FEATURES) });
   const feed = createChangeFeed(stack.graph, stack.settings);
   // The product's features bound as src/app.ts binds them: the storms feature's planning hook summarises.
+  // No SLA or routing file: each feature's `open` step makes what it makes with none set.
+  const opened = await openFeatures(FEATURES, { helpdesk: { priorities: stack.helpdesk.vocabulary.priorities }, files: { folder: 'SD_Attachments', maxBytes: 25 * 1024 * 1024 } }, quiet);
   const features = bindFeatures(FEATURES, {
     store, db: await store.featureDatabase(), helpdesk: stack.helpdesk, feed, logger: quiet, vocabulary: stack.helpdesk.vocabulary, locale: 'en', timeZone: 'UTC',
-    slaPolicy: undefined, routing: undefined, now: () => new Date(), graph: stack.graph, attachmentsFolder: 'SD_Attachments',
+    slackPresence: undefined, now: () => new Date(), graph: stack.graph, ...opened.supplied, opened: opened.own,
     outbox: createOutboxService(store), csat: { enabled: false, scale: 'five' }, stormThreshold: THRESHOLD,
   });
   const notifications = createNotifications({ store, feed, helpdesk: stack.helpdesk, vocabulary: stack.helpdesk.vocabulary, logger: quiet, pollSeconds: 15, features });

@@ -8,7 +8,6 @@ import type { TeamsChannel } from './channels/teams';
 import type { Config } from './config';
 import { connectionFor, DEMO_AGENTS, startEmulator, type Emulator } from './emulator';
 import { createGraphClient, createTokenSource, type GraphClientConfig } from './graph';
-import { createFilesFeature, SLACK_FILE_HOSTS, TEAMS_DOWNLOAD_HOSTS, type FileHosts } from './features/files';
 import { createHelpdeskService } from './helpdesk';
 import { createChangeFeed } from './helpdesk/changes';
 import type { Logger } from './log';
@@ -18,11 +17,8 @@ import { createServer, type TeamsEndpoint } from './server';
 import { probeHelpdesk, reachabilityReport, readyState, REPORT_WAIT_MS } from './readiness';
 import { reportStatusRoles } from './settings/roles';
 import { prepareDataDir, startFailure } from './start-errors';
-import { openPolicySource } from './features/sla/policy-source';
-import { openRoutingSource } from './features/routing/rules-source';
 import { slackPresenceOver } from './channels/slack/presence';
-import { bindFeatures, FEATURES, featureMigrations, runningParts, type AnyFeature, type HostServices } from './features';
-import type { FeatureRead, StartupSettings } from './features/types';
+import { bindFeatures, FEATURES, featureMigrations, openFeatures, runningParts, type AnyFeature, type FeatureRead, type HostServices, type StartupSettings } from './features';
 import path from 'node:path';
 import { normalizeLocale } from './i18n';
 import { leaseFor, openStore } from './store';
@@ -81,15 +77,11 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
   // The data directory holds the SQLite store and the embedded site; with PostgreSQL and a tenant nothing is written there.
   if (!config.databaseUrl || config.helpdesk.target.kind === 'embedded') prepareDataDir(config.dataDir, config.dataDirSetting);
   const featureList = options.features ?? FEATURES;
-  // A file setting is read only when a listed feature declares it: a feature off the list leaves its file unread, and the features that would read its tables see none.
-  const declared = (setting: string) => featureList.some((f) => f.settings.includes(setting));
-  // A policy that does not load stops start-up before anything else starts (PolicyError lists why).
-  const sla = config.slaFile && declared('HELPDESK_SLA_FILE') ? await openPolicySource(config.slaFile, { logger: logger.child({ component: 'sla' }), priorities: config.helpdesk.priorities }) : undefined;
-  // So do routing rules that do not load (RoutingRulesError names the file, the JSON path and what is wrong).
-  const routingRules = config.routingFile && declared('HELPDESK_ROUTING_FILE') ? await openRoutingSource(config.routingFile, { logger: logger.child({ component: 'routing' }) }) : undefined;
-  // Slack's presence is read through the Slack channel's client once it has started.
+  // Each listed feature opens its settings files before anything else starts; one that does not load stops start-up
+  // with its feature's error (the file, the path in it, what is wrong). A feature off the list reads none of its files.
+  const opened = await openFeatures(featureList, config, logger);
+  // Slack's view of people is read through the Slack channel's client once it has started.
   let slack: SlackChannel | undefined;
-  const routing = routingRules ? { rules: routingRules, slack: config.slack ? slackPresenceOver(() => slack?.client) : undefined } : undefined;
   const { graph: graphConfig, emulator } = await graphFor(config, logger.child({ component: 'graph' }));
   // One token between the bot's client and the readiness probe, which tries once per call and soon gives up.
   const tokens = createTokenSource({ ...graphConfig, graphUrl: graphConfig.graphUrl.replace(/\/+$/, ''), logger: graphConfig.logger ?? logger });
@@ -100,20 +92,23 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
     logger.child({ component: 'readiness' }),
   );
   // One migrator runs the store's migrations, then every listed feature's.
-  const opened = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, features: featureMigrations(featureList) }, logger);
-  const store = options.watchStore ? options.watchStore(opened) : opened;
+  const storeOpened = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, features: featureMigrations(featureList) }, logger);
+  const store = options.watchStore ? options.watchStore(storeOpened) : storeOpened;
   const featureDb = await store.featureDatabase();
   const service = createHelpdeskService({ graph, settings: config.helpdesk, logger: logger.child({ component: 'helpdesk' }), searchIndex: store });
   reportStatusRoles(service.vocabulary, logger.child({ component: 'settings' }));
   // The site's columns are read while the channels load; a read that fails is logged and the settings serve.
   void service.ticketSchema();
   const feed = createChangeFeed(graph, config.helpdesk, { extra: () => service.vocabulary.site?.extra, saw: (t) => service.sawTicket(t) });
-  // Each listed feature is handed the services it names; one that names what this host lacks stops start-up here.
+  // Each listed feature is handed the services it names (with what the features' files supplied, and its own files);
+  // one that names what this host lacks stops start-up here.
   const featureHost: HostServices = {
-    helpdesk: service, logger, vocabulary: service.vocabulary, locale: normalizeLocale(config.locale), timeZone: config.timeZone, slaPolicy: sla, routing, now: () => new Date(), store, graph, attachmentsFolder: config.files.folder,
+    helpdesk: service, logger, vocabulary: service.vocabulary, locale: normalizeLocale(config.locale), timeZone: config.timeZone, now: () => new Date(), store, graph,
     feed, outbox: createOutboxService(store), csat: config.csat, stormThreshold: config.stormThreshold,
+    slackPresence: config.slack ? slackPresenceOver(() => slack?.client) : undefined,
+    ...opened.supplied,
   };
-  const features = bindFeatures(featureList, { ...featureHost, db: featureDb });
+  const features = bindFeatures(featureList, { ...featureHost, db: featureDb, opened: opened.own });
   const commands = options.commands ?? registryOf(features);
   // Notify runs what the listed features declare (their hooks, timers, planning and card parts), and nothing of a feature off the list.
   const notifications = createNotifications({
@@ -131,8 +126,9 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
     lease: leaseFor(store, { ttlMs: config.pollSeconds * 750, logger: logger.child({ component: 'lease' }) }),
   });
   const { helpdesk } = notifications;
-  // Files on tickets: one feature per platform, each fetching only from its own platform's hosts.
-  const filesWith = (hosts: FileHosts) => createFilesFeature({ graph, helpdesk, memos: store, hosts, settings: config.files, logger: logger.child({ component: 'files' }) });
+  // Files a chat message carries: the listed feature that takes them in, one intake per platform (each fetching only
+  // from its own platform's hosts); with none listed, each channel tells the sender their files were not taken.
+  const fileIntake = features.fileIntake?.intake;
 
   // Teams (botbuilder) loads while the server already listens: it is most of the start-up time.
   // A Teams request that comes first waits for it; /readyz says 503 "starting" until it is loaded.
@@ -149,7 +145,7 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
       claimInbound: (key, ttlMs) => store.claimInbound(key, ttlMs),
       // A saved change whose answer could not be sent is told later, through the outbox.
       tellLater: (email, text) => notifications.tellLater(email, text),
-      files: filesWith({ teams: { downloadHosts: TEAMS_DOWNLOAD_HOSTS } }),
+      files: fileIntake?.({ platform: 'teams' }),
       hooks: {
         onConversation: teamsConversationHook(store),
         onThreadReply: (context, actor, text, turn) => handleTeamsThreadReply(notifications.handleThreadReply, context, actor, text, turn),
@@ -167,7 +163,7 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
     // Loaded only when Slack is on: Bolt is a large part of the start-up time.
     const { createSlackChannel } = await import('./channels/slack');
     const { createSlackDelivery, slackConversationHook, slackThreadReplyHook } = await import('./channels/slack/notify-delivery');
-    const slackFiles = filesWith({ slack: { token: config.slack.botToken, hosts: SLACK_FILE_HOSTS } });
+    const slackFiles = fileIntake?.({ platform: 'slack', token: config.slack.botToken });
     const channel: SlackChannel = createSlackChannel({
       settings: config.slack,
       helpdesk,

@@ -10,7 +10,7 @@ import { registryOf, type CommandRegistry } from '../../src/commands/registry';
 import type { CommandContext, Reply } from '../../src/commands/types';
 import { VERBS } from '../../src/core/verbs';
 import type { Emulator } from '../../src/emulator';
-import { bindFeatures, FEATURES } from '../../src/features';
+import { bindFeatures, FEATURES, openFeatures } from '../../src/features';
 import type { GraphClient } from '../../src/graph';
 import type { Actor, HelpdeskService, Ticket } from '../../src/helpdesk/types';
 import type { Logger } from '../../src/log';
@@ -34,9 +34,11 @@ export interface Counted { name: string; requests: number; least: number; times:
 
 /** The app's registry over `store` (opened with FEATURES' migrations): every feature on, files in SD_Attachments. */
 export async function appCommands(store: Store, graph: GraphClient, helpdesk: HelpdeskService, logger: Logger): Promise<CommandRegistry> {
+  // No SLA or routing file: each feature's `open` step makes what it makes with none set.
+  const opened = await openFeatures(FEATURES, { helpdesk: { priorities: helpdesk.vocabulary.priorities }, files: { folder: 'SD_Attachments', maxBytes: 25 * 1024 * 1024 } }, logger);
   return registryOf(bindFeatures(FEATURES, {
-    store, db: await store.featureDatabase(), graph, helpdesk, attachmentsFolder: 'SD_Attachments', logger,
-    vocabulary: helpdesk.vocabulary, locale: 'en', timeZone: 'UTC', slaPolicy: undefined, routing: undefined, now: () => new Date(),
+    store, db: await store.featureDatabase(), graph, helpdesk, logger, ...opened.supplied, opened: opened.own,
+    vocabulary: helpdesk.vocabulary, locale: 'en', timeZone: 'UTC', slackPresence: undefined, now: () => new Date(),
     feed: undefined as never, outbox: createOutboxService(store), csat: { enabled: false, scale: 'five' }, stormThreshold: 10,
   }));
 }

@@ -26,9 +26,10 @@ const commentForm: Handler = async (ctx, input) => {
   const [ticket, isAgent] = await Promise.all([ctx.helpdesk.getTicket(ctx.actor, id), ctx.helpdesk.isAgent(ctx.actor.email)]);
   const values: Record<string, string> = { internal: input.values?.internal ?? 'false' };
   if (input.values?.comment) values.comment = input.values.comment;
-  // The saved-reply picker's pick comes back here and fills the text, which the agent can still edit.
-  const errors = isAgent ? await extensionsOf(ctx).fillPicked(ctx, ticket, values, 'comment', input.values?.savedReply) : [];
-  return formReply(await extensionsOf(ctx).agentForm(ctx, buildCommentForm(ticket, ctx.helpdesk.vocabulary, isAgent, values, errors, ctx.locale), isAgent, { savedReply: input.values?.savedReply, etag: input.etag }));
+  // A pick on the form's picker (a feature's) comes back here and fills the text, which the agent can still edit.
+  const submitted = { values: input.values, etag: input.etag };
+  const errors = isAgent ? await extensionsOf(ctx).fillPicked(ctx, ticket, values, 'comment', submitted) : [];
+  return formReply(await extensionsOf(ctx).agentForm(ctx, buildCommentForm(ticket, ctx.helpdesk.vocabulary, isAgent, values, errors, ctx.locale), isAgent, submitted));
 };
 
 /** What the writer is told: a note stays with agents; a public comment on someone else's ticket is a reply its requester sees. */
@@ -46,7 +47,7 @@ const comment: Handler = async (ctx, input) => {
   const id = needTicket(ctx, input, usage);
   if (typeof id !== 'number') return id;
   let body = input.values?.comment ?? '';
-  // `reply 12 /greeting`: an agent's saved reply; an unknown name posts nothing.
+  // `reply 12 /greeting`: a shortcut a feature expands (typedShortcut); a name it does not know posts nothing.
   const shortcut = await extensionsOf(ctx).typedShortcut(ctx, id, body);
   if (shortcut && 'problem' in shortcut) return errorReply(shortcut.problem, usage);
   if (shortcut) body = shortcut.text;

@@ -12,6 +12,15 @@ import type { CommandContext, CommandInput, Reply } from './types';
 /** The ticket fields a saved text may name (the requester, the title). */
 export type TicketNames = Pick<Ticket, 'id' | 'title' | 'submittedByName' | 'submittedByEmail'>;
 
+/**
+ * What an agent's form is opened again with: the values its submit or its picker's Use button
+ * carried (a pick among them, under the picker's input) and the etag the agent first saw.
+ */
+export interface FormSubmit {
+  values?: Readonly<Record<string, string>>;
+  etag?: string;
+}
+
 /** One feature's part in the core's commands; every member may be left out. */
 export interface CommandExtension {
   /**
@@ -19,10 +28,10 @@ export interface CommandExtension {
    * answers), or undefined for the form. `fromMessage`: the words are another message's.
    */
   beforeNewTicket?(ctx: CommandContext, draft: Record<string, string>, options: { fromMessage?: boolean }): Promise<Reply | undefined>;
-  /** An agent's comment or resolve form with the feature's part (the saved-reply picker); `picked` is what the agent chose on it. */
-  agentForm?(ctx: CommandContext, form: FormView, isAgent: boolean, picked?: { savedReply?: string; etag?: string }): Promise<FormView>;
-  /** What the agent picked on the form put into `field` of `values`, or the problems to show under it. */
-  fillPicked?(ctx: CommandContext, ticket: TicketNames, values: Record<string, string>, field: string, picked: string | undefined): Promise<FormFieldError[]>;
+  /** An agent's comment or resolve form with the feature's part (a picker); `submitted` is what opened it again (what the agent picked on it). */
+  agentForm?(ctx: CommandContext, form: FormView, isAgent: boolean, submitted?: FormSubmit): Promise<FormView>;
+  /** What the agent picked on the form (read from `submitted`, the feature's input) put into `field` of `values`, or the problems to show under it. */
+  fillPicked?(ctx: CommandContext, ticket: TicketNames, values: Record<string, string>, field: string, submitted: FormSubmit): Promise<FormFieldError[]>;
   /** A comment or note typed with a shortcut (`reply 12 /greeting`): the text to post, what to tell the agent, or undefined to post it as typed. */
   typedShortcut?(ctx: CommandContext, ticketId: number, text: string): Promise<{ text: string } | { problem: string } | undefined>;
   /** The choices of a form's picker that match what was typed into it. */
@@ -61,14 +70,14 @@ export function combineExtensions(parts: readonly CommandExtension[]): CommandEx
   }
   return {
     beforeNewTicket: (ctx, draft, options) => firstAnswer(parts, (part) => part.beforeNewTicket?.(ctx, draft, options)),
-    async agentForm(ctx, form, isAgent, picked) {
+    async agentForm(ctx, form, isAgent, submitted) {
       let shown = form;
-      for (const part of parts) if (part.agentForm) shown = await part.agentForm(ctx, shown, isAgent, picked);
+      for (const part of parts) if (part.agentForm) shown = await part.agentForm(ctx, shown, isAgent, submitted);
       return shown;
     },
-    async fillPicked(ctx, ticket, values, field, picked) {
+    async fillPicked(ctx, ticket, values, field, submitted) {
       const errors: FormFieldError[] = [];
-      for (const part of parts) if (part.fillPicked) errors.push(...(await part.fillPicked(ctx, ticket, values, field, picked)));
+      for (const part of parts) if (part.fillPicked) errors.push(...(await part.fillPicked(ctx, ticket, values, field, submitted)));
       return errors;
     },
     typedShortcut: (ctx, ticketId, text) => firstAnswer(parts, (part) => part.typedShortcut?.(ctx, ticketId, text)),

@@ -19,9 +19,10 @@ const resolveForm: Handler = async (ctx, input) => {
   const ticket = await ctx.helpdesk.getTicket(ctx.actor, id);
   const values: Record<string, string> = {};
   if (input.values?.note) values.note = input.values.note;
-  // The saved-reply picker's pick comes back here and fills the note, which the agent can still edit.
-  const errors = await extensionsOf(ctx).fillPicked(ctx, ticket, values, 'note', input.values?.savedReply);
-  return formReply(await extensionsOf(ctx).agentForm(ctx, buildResolveForm(ticket, ctx.helpdesk.vocabulary, values, errors, ctx.locale), true, { savedReply: input.values?.savedReply, etag: input.etag }));
+  // A pick on the form's picker (a feature's) comes back here and fills the note, which the agent can still edit.
+  const submitted = { values: input.values, etag: input.etag };
+  const errors = await extensionsOf(ctx).fillPicked(ctx, ticket, values, 'note', submitted);
+  return formReply(await extensionsOf(ctx).agentForm(ctx, buildResolveForm(ticket, ctx.helpdesk.vocabulary, values, errors, ctx.locale), true, submitted));
 };
 
 /** Resolves the ticket; a note over the comment limit comes back in the form, not cut. */
@@ -29,7 +30,7 @@ const resolve: Handler = async (ctx, input) => {
   const id = needTicket(ctx, input, resolveCommand.usage);
   if (typeof id !== 'number') return id;
   let note = (input.values?.note ?? '').trim();
-  // `resolve 12 /fixed`: an agent's saved reply as the note; an unknown name resolves nothing.
+  // `resolve 12 /fixed`: a shortcut a feature expands into the note (typedShortcut); a name it does not know resolves nothing.
   const shortcut = await extensionsOf(ctx).typedShortcut(ctx, id, note);
   if (shortcut && 'problem' in shortcut) return errorReply(shortcut.problem, resolveCommand.usage);
   if (shortcut) note = shortcut.text;

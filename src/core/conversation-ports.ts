@@ -1,6 +1,7 @@
 /** Channel subscriptions and mute preferences: the words the commands, the store and the poller share. */
 import type { Conversation } from './conversation';
 import type { DecisionPorts } from './decisions';
+import { sameText } from './vocabulary';
 
 /** The filter keywords a subscription can use, in the order help names them. */
 export const FILTER_KINDS = ['all', 'high', 'space', 'category', 'status'] as const;
@@ -30,6 +31,37 @@ export function slaInner(filter: Extract<SubscriptionFilter, { kind: 'sla' }>): 
   const at = filter.value.indexOf(':');
   if (at < 0) return { kind: filter.value as 'all' | 'high' };
   return { kind: filter.value.slice(0, at) as 'space' | 'category' | 'status', value: filter.value.slice(at + 1) };
+}
+
+/** What a subscription's filter reads of a ticket: a ticket as read, or what the store keeps of one (the search index, an SLA alert's facts). */
+export interface FilteredFacts {
+  priority: string;
+  status: string;
+  category: string;
+  spaceId?: string;
+}
+
+/**
+ * True when `ticket` is what a subscription with `filter` wants to hear about. One meaning for
+ * every reader: the poller's routing, the digests' counts and the SLA alerts' channels.
+ * Filter values are never empty (subscribe refuses that), so sameText's answer for two empty strings never matters here.
+ */
+export function matches(filter: SubscriptionFilter, ticket: FilteredFacts, highPriorities: readonly string[]): boolean {
+  switch (filter.kind) {
+    case 'all':
+      return true;
+    case 'high':
+      return highPriorities.some((p) => sameText(p, ticket.priority));
+    case 'space':
+      return sameText(filter.value, ticket.spaceId);
+    case 'category':
+      return sameText(filter.value, ticket.category);
+    case 'status':
+      return sameText(filter.value, ticket.status);
+    case 'sla':
+      // SLA subscriptions hear warnings and breaches (src/features/sla/sla-alerts.ts), never cards.
+      return false;
+  }
 }
 
 /** A person as the subscription records remember them. */

@@ -1,6 +1,7 @@
 /**
  * What a chat message's files are as the channels hand them on, and the port that takes them in
- * (the files feature implements it; the composition, src/app.ts, hands it to each channel).
+ * (a listed feature declares it, src/features/types.ts `fileIntake`; the composition, src/app.ts,
+ * hands one per platform to each channel, or none when no listed feature takes files in).
  */
 
 /** One file a chat message carried, as the platform described it (nothing fetched yet). */
@@ -47,3 +48,6 @@ export interface FileIntake {
   /** After a click of `holder` saved a ticket or comment: the files held for them go with it. */
   afterClick(reply: FileReplyFacts, holder: string, connector?: FileConnector): Promise<string[]>;
 }
+
+/** Whose files an intake takes in: Teams' (the Bot Connector's token travels with each message) or Slack's, with the bot token its file host takes. */
+export type FileSource = { platform: 'teams' } | { platform: 'slack'; token: string };

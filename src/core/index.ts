@@ -14,3 +14,4 @@ export * from './digests';
 export * from './preferences';
 export * from './decisions';
 export * from './file-intake';
+export * from './presence';

@@ -3,22 +3,27 @@
  * what the host runs: command declarations whose handlers carry the feature's services (for the
  * registry), and the parts notify runs (src/notify/ports.ts NotifyParts: cycle hooks, timers,
  * planning hooks, channel-card parts, the index, people's preferences), each named for its
- * feature. The host calls this once at start; a feature not in the list has no part anywhere.
+ * feature. The host calls this once at start, after openFeatures (src/features/open.ts); a
+ * feature not in the list has no part anywhere.
  */
 import type { Kysely } from 'kysely';
 import type { CommandDeclaration } from '../commands/declaration';
 import type { Handler } from '../commands/types';
 import type { CommandExtension } from '../commands/extensions';
 import type { NamedCardHook } from '../commands/card-hooks';
-import type { AssignmentReasonOf } from '../notify/routing';
+import type { AssignmentReasonOf } from '../notify/ports';
 import type { FeatureTimer, Named, NamedCycleHook, NamedGoneHook, NotifyParts, PersonPreferences, PlanHook, TicketIndexer } from '../notify/ports';
+import type { FileIntake, FileSource } from '../core';
 import type { AnyFeature, Feature, FeatureCommand, FeatureServices, HostServices } from './types';
 
 /** The host services a list of features needs, together. */
-export type NeedsOf<F> = F extends Feature<infer N, infer _T> ? N : never;
+export type NeedsOf<F> = F extends Feature<infer N, infer _T, infer _O> ? N : never;
 
-/** What the host gives: the services the features need, and the database handle when one declares tables. */
-export type FeatureHost<F extends AnyFeature> = Pick<HostServices, NeedsOf<F>> & { db?: Kysely<any> };
+/**
+ * What the host gives: the services the features need, the database handle when one declares
+ * tables, and what the features with an `open` step opened (openFeatures' `own`, by feature name).
+ */
+export type FeatureHost<F extends AnyFeature> = Pick<HostServices, NeedsOf<F>> & { db?: Kysely<any>; opened?: Readonly<Record<string, object>> };
 
 export type { NamedCycleHook, NamedGoneHook } from '../notify/ports';
 export type { NamedCardHook } from '../commands/card-hooks';
@@ -45,6 +50,8 @@ export interface BoundFeatures extends NotifyParts {
   indexers: Named<TicketIndexer>[];
   /** Why a ticket went to its assignee: the first feature (in list order) that knows; undefined when no feature assigns tickets. */
   assignmentReason?: AssignmentReasonOf;
+  /** Where a platform's chat files go: the one listed feature that takes them in, and its intake per platform; undefined when none does. */
+  fileIntake?: { feature: string; intake: (source: FileSource) => FileIntake };
 }
 
 /** The features' reason hooks as one: the first answer in list order. */
@@ -68,11 +75,12 @@ function bindCommand<S>(command: FeatureCommand<S>, services: S): CommandDeclara
 }
 
 /**
- * Binds every feature. A feature that declares tables without a database handle, or a need the
- * host does not give, stops start-up here with the feature's name, instead of failing at its first use.
+ * Binds every feature. A feature that declares tables without a database handle, a need the host
+ * does not give, or an `open` step the host did not run, stops start-up here with the feature's
+ * name, instead of failing at its first use.
  */
 export function bindFeatures<F extends AnyFeature>(features: readonly F[], host: FeatureHost<F>): BoundFeatures {
-  const given = host as Partial<HostServices> & { db?: Kysely<any> };
+  const given = host as Partial<HostServices> & { db?: Kysely<any>; opened?: Readonly<Record<string, object>> };
   const declarations: CommandDeclaration[] = [];
   const cycleHooks: NamedCycleHook[] = [];
   const cardHooks: NamedCardHook[] = [];
@@ -83,6 +91,7 @@ export function bindFeatures<F extends AnyFeature>(features: readonly F[], host:
   const planHooks: Named<PlanHook>[] = [];
   const preferences: Named<PersonPreferences>[] = [];
   const indexers: Named<TicketIndexer>[] = [];
+  let fileIntake: { feature: string; intake: (source: FileSource) => FileIntake } | undefined;
   const names = new Set<string>();
   for (const feature of features) {
     if (names.has(feature.name)) throw new Error(`feature ${feature.name} is listed twice`);
@@ -97,6 +106,12 @@ export function bindFeatures<F extends AnyFeature>(features: readonly F[], host:
       if (!given.db) throw new Error(`feature ${feature.name} declares tables, and this host has no database handle`);
       services.db = given.db;
     }
+    if (feature.open) {
+      // What its own `open` step made of its files (routing's rules), under the names its parts read.
+      const own = given.opened?.[feature.name];
+      if (!own) throw new Error(`feature ${feature.name} opens its settings files at start, and this host has not opened them (openFeatures)`);
+      Object.assign(services, own);
+    }
     for (const command of feature.commands) declarations.push(bindCommand(command, services));
     if (feature.cycle) cycleHooks.push({ feature: feature.name, hook: feature.cycle(services) });
     if (feature.cards) cardHooks.push({ feature: feature.name, hook: feature.cards(services) });
@@ -107,6 +122,10 @@ export function bindFeatures<F extends AnyFeature>(features: readonly F[], host:
     if (feature.people) preferences.push({ feature: feature.name, part: feature.people(services) });
     if (feature.index) indexers.push({ feature: feature.name, part: feature.index(services) });
     if (feature.assignmentReason) reasons.push(feature.assignmentReason(services));
+    if (feature.fileIntake) {
+      if (fileIntake) throw new Error(`features ${fileIntake.feature} and ${feature.name} both take in chat files; list one of them`);
+      fileIntake = { feature: feature.name, intake: feature.fileIntake(services) };
+    }
   }
   const assignmentReason = firstReason(reasons);
   return {
@@ -114,6 +133,7 @@ export function bindFeatures<F extends AnyFeature>(features: readonly F[], host:
     // The card hooks' ticket parts, for the cards the deliverer posts in channels (audience 'conversation').
     cardParts: cardHooks.map(({ feature, hook }) => ({ feature, part: hook })),
     ...(assignmentReason ? { assignmentReason } : {}),
+    ...(fileIntake ? { fileIntake } : {}),
   };
 }
 
@@ -148,5 +168,6 @@ export function runningParts(bound: BoundFeatures): { feature: string; part: str
     ...bound.indexers.map(({ feature }) => ({ feature, part: 'ticket index' })),
     ...bound.preferences.map(({ feature }) => ({ feature, part: 'people\'s preferences' })),
     ...bound.goneHooks.map(({ feature }) => ({ feature, part: 'conversation gone' })),
+    ...(bound.fileIntake ? [{ feature: bound.fileIntake.feature, part: 'file intake' }] : []),
   ];
 }

@@ -1,7 +1,7 @@
 /**
- * The features the product runs, in one list: the command registry (src/commands/registry.ts),
- * the poller (src/notify/start.ts) and the doctor (src/setup-check/run-doctor.ts) read it and know no
- * feature by name. Adding a feature: its folder, and one line here (docs/design.md, "Adding a feature").
+ * The features the product runs, in one list: start-up (src/app.ts: each feature's files, then its
+ * binding), the command registry (src/commands/registry.ts), the poller (src/notify/start.ts) and
+ * the doctor (src/setup-check/run-doctor.ts) read it and know no feature by name. Adding a feature: its folder, and one line here (docs/design.md, "Adding a feature").
  */
 import type { AnyFeature } from './types';
 import { slaFeature } from './sla/sla-feature';
@@ -37,5 +37,6 @@ export const FEATURES = [
   reportsFeature,
 ] as const satisfies readonly AnyFeature[];
 
+export { openFeatures, type OpenedFeatures } from './open';
 export { bindFeatures, describeFeatures, featureMigrations, runningParts, type BoundFeatures, type FeatureHost, type NamedCycleHook } from './bind';
-export { defineFeature, type AnyFeature, type CycleHook, type DoctorCheck, type Feature, type FeatureCommand, type FeatureHandler, type FeatureServices, type HostServices, type Migration, type Migrations } from './types';
+export { defineFeature, type AnyFeature, type CycleHook, type DoctorCheck, type Feature, type FeatureCommand, type FeatureHandler, type FeatureServices, type HostServices, type FeatureRead, type Migration, type Migrations, type OpenSettings, type StartupSettings } from './types';

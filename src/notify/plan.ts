@@ -14,6 +14,7 @@ import { addressKey } from '../core/vocabulary';
 import type { OutboxPayload } from './intents';
 import type { Target } from './types';
 import { oneDmPerPerson } from './intents';
+import { rowOf } from './outbox-service';
 import type { Named, PersonPreferences, PlanHook } from './ports';
 import { personalCardReader, type CardReader } from '../store/personal-cards';
 
@@ -179,7 +180,7 @@ export async function planDeliveries(
     const mine = deliverer.plan(set, targets);
     if (deliverer.assignmentReason) await cardReasons(deliverer.assignmentReason, set, mine, deliverer.locale);
     const more: DeliveryIntent[] = [];
-    if (followUps) for (const { part } of parts.planHooks ?? []) if (part.more) more.push(...(await part.more(set, mine)));
+    if (followUps) for (const { part } of parts.planHooks ?? []) if (part.more) more.push(...(await part.more(set, mine)).map(rowOf));
     intents.push(...oneDmPerPerson([...mine, ...more]));
     for (const i of mine) if (i.card) planned.set(set.ticket.id, [...(planned.get(set.ticket.id) ?? []), { ...i.card, ticketId: set.ticket.id, messageId: '' }]);
   }

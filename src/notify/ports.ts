@@ -12,8 +12,16 @@ import type { DeliveryIntent } from '../store/types';
 import type { NoticeView } from '../views/notice-view';
 import type { ConfirmationView, TicketView } from '../views/types';
 import type { ChangeSet } from './detect';
+import type { OutboxPayload } from './intents';
 import type { Target } from './types';
 import type { AssignmentReasonOf } from './routing';
+
+// notify's words a feature speaks (types only): a feature imports from src/notify nothing but this
+// module, and only its types (test/architecture/boundaries.test.ts); what it does goes through the services below.
+export type { ChangeSet } from './detect';
+export type { OutboxPayload } from './intents';
+export type { ChannelTarget, PersonTarget, Target } from './types';
+export type { AssignmentReason, AssignmentReasonOf } from './routing';
 
 /** A feature's part, named for the log. */
 export interface Named<P> {
@@ -55,8 +63,11 @@ export interface PlanHook {
    * merge is not a resolution: no survey).
    */
   route?(set: ChangeSet, targets: Target[]): Promise<{ targets: Target[]; followUps: boolean }>;
-  /** More sends a change set owes, given those planned for it (a survey joins the resolution DM it follows). */
-  more?(set: ChangeSet, planned: readonly DeliveryIntent[]): Promise<DeliveryIntent[]>;
+  /**
+   * More sends a change set owes, given those planned for it (a survey joins the resolution DM it
+   * follows); notify puts each in its lane, as OutboxService.owe does.
+   */
+  more?(set: ChangeSet, planned: readonly DeliveryIntent[]): Promise<OwedSend[]>;
   /** The poll cycle's whole plan before its commit, rewritten (storm summaries in place of many cards); never the fast lane's. */
   cycle?(plan: CyclePlan): Promise<DeliveryIntent[]>;
 }
@@ -165,6 +176,27 @@ export interface OutboxService {
   postToSubscribed(key: string, message: (to: ConversationRef) => OutboxMessage | Promise<OutboxMessage>): Promise<number>;
   /** A DM to one person on whichever platform reaches them; `urgent` is never held in their quiet hours. */
   dm(key: string, email: string, text: string, options?: DmOptions): Promise<void>;
+  /**
+   * Sends of any kind (a screen, a line under a ticket's card, a card edit, a DM), owed together in
+   * one commit and in this order; each goes in the lane its payload names (its conversation, or its
+   * reader's DMs), so they are sent in that order there.
+   */
+  owe(sends: readonly OwedSend[]): Promise<void>;
+}
+
+/**
+ * One send a feature owes, as it says it: notify puts it in the lane its payload names (one
+ * conversation, or one person's DMs, whichever platform reaches them) and marks a card's
+ * conversation as showing the ticket.
+ */
+export interface OwedSend {
+  /** Unique per send: a key already owed or sent is not owed again (replicas, restarts). */
+  key: string;
+  /** The ticket it is about (a line is threaded under that ticket's card); 0: none. */
+  ticketId: number;
+  /** ISO time it was owed. */
+  createdAt: string;
+  payload: OutboxPayload;
 }
 
 /** How a DM through the outbox is sent. */

@@ -14,8 +14,8 @@
  *   a change made elsewhere has no known actor, so everyone concerned is told.
  * - Muted people get no DMs; others only the kinds they chose (status changes, public comments, resolution).
  */
-import type { SubscriptionFilter } from '../core';
-import { addressKey, sameAddress, sameText } from '../core/vocabulary';
+import { matches } from '../core';
+import { addressKey, sameAddress } from '../core/vocabulary';
 import type { Ticket } from '../helpdesk/types';
 import type { PostedMessage, Platform, SubscriptionRecord } from '../store/types';
 import type { DmChoices } from '../core/preferences';
@@ -84,30 +84,8 @@ function personLocale(ctx: RoutingContext, email: string): string {
   return ctx.personLocales?.get(addressKey(email)) ?? ctx.defaultLocale ?? 'en';
 }
 
-// Filter values are never empty (subscribe refuses that), so sameText's answer for two empty strings never matters here.
-const same = sameText;
-
-/**
- * True when `ticket` is what a subscription with `filter` wants to hear about: a ticket as read, or
- * what the store keeps of one (the search index for digests, an SLA alert's facts).
- */
-export function matches(filter: SubscriptionFilter, ticket: Pick<Ticket, 'priority' | 'spaceId' | 'category' | 'status'>, highPriorities: readonly string[]): boolean {
-  switch (filter.kind) {
-    case 'all':
-      return true;
-    case 'high':
-      return highPriorities.some((p) => same(p, ticket.priority));
-    case 'space':
-      return same(filter.value, ticket.spaceId);
-    case 'category':
-      return same(filter.value, ticket.category);
-    case 'status':
-      return same(filter.value, ticket.status);
-    case 'sla':
-      // SLA subscriptions hear warnings and breaches (src/features/sla/sla-alerts.ts), never cards.
-      return false;
-  }
-}
+// What a subscription wants to hear about has one meaning, in the shared vocabulary (digests and SLA alerts read it too).
+export { matches };
 
 const MAX_QUOTE = 280;
 /** Shortens a comment for a one-line notification. */

@@ -13,7 +13,7 @@ import { createActionLog } from './action-hints';
 import { randomUUID } from 'node:crypto';
 import { createDeliverer, dmLane, type OutboxPayload } from './deliver';
 import type { WriteSink } from '../helpdesk/changes';
-import { plainWhenUnreachable } from './plain-ports';
+import { plainWhenUnreachable } from '../commands/plainly';
 import { createPoller, type FastLaneInput, type Poller } from './poller';
 import { NO_PARTS, type NotifyParts } from './ports';
 import { createSendQueue } from './send-queue';

@@ -18,6 +18,12 @@ export const FORM_FIELDS: Readonly<Record<TicketFormName, readonly string[]>> = 
   edit: ['title', 'description', 'category'],
 };
 
+/**
+ * The id of the input of a form's picker (FormView.picker): the form's submit and the picker's Use
+ * button carry the pick under it. Neutral: which feature fills the picker is that feature's business.
+ */
+export const PICKER_INPUT = 'picked';
+
 /** The input ids of a form of fields, in order (a row of times is one input per time; notes and previews are none). */
 export function fieldInputs(fields: readonly FormField[]): string[] {
   return fields.flatMap((f) => (f.kind === 'times' ? f.times.map((x) => x.id) : f.kind === 'note' || f.kind === 'preview' ? [] : [f.id]));

@@ -18,6 +18,13 @@ function imports(file: string): string[] {
   return [...text.matchAll(/(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)].map((m) => m[1]);
 }
 
+/** Each import and re-export in `text`, and whether it carries types only (`import type …`, `export type …`); `import(…)` counts as a value. */
+function importsIn(text: string): { spec: string; typeOnly: boolean }[] {
+  const statics = [...text.matchAll(/\b(?:import|export)\s+(type\s+)?(?:[\w*{}\s,$]*?\s*from\s*)?['"]([^'"]+)['"]/g)].map((m) => ({ spec: m[2], typeOnly: !!m[1] }));
+  const dynamic = [...text.matchAll(/\bimport\s*\(\s*['"]([^'"]+)['"]/g)].map((m) => ({ spec: m[1], typeOnly: false }));
+  return [...statics, ...dynamic];
+}
+
 /** DESIGN rule 1: the core never depends on a chat platform, the HTTP server or a channel folder. */
 describe('dependencies point inward', () => {
   const forbidden = /^(botbuilder|botframework-|@slack\/|restify)|\/channels(\/|$)|\/server$/;
@@ -158,6 +165,32 @@ describe('features are reached through their list', () => {
     expect(offenders).toEqual([]);
   });
 
+  // A feature speaks notify's words through its public surface and acts through the services it is
+  // handed (the outbox service: OutboxService.owe puts a send in its lane): from src/notify it imports
+  // src/notify/ports.ts alone, and only its types (issue 41's other direction). No lane helper, no row built by hand.
+  const NOTIFY_PORTS = path.join(root, 'src', 'notify', 'ports');
+  it('a feature imports from src/notify only the types of src/notify/ports.ts', () => {
+    const offenders = sources('src/features').flatMap((file) =>
+      importsIn(readFileSync(path.join(root, file), 'utf8'))
+        .map((i) => ({ ...i, target: path.resolve(root, path.dirname(file), i.spec) }))
+        .filter(({ spec, target }) => spec.startsWith('.') && areaOf(target) === 'notify')
+        .filter(({ target, typeOnly }) => target !== NOTIFY_PORTS || !typeOnly)
+        .map(({ spec, typeOnly }) => `${file} -> ${spec}${typeOnly ? '' : ' (values)'}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('the checker tells a type-only import from one that brings values', () => {
+    const seen = importsIn("import type { A } from '../../notify/ports';\nimport {\n  b,\n  type C,\n} from '../../notify/intents';\nexport type { D } from './d';\nexport { e } from './e';\nconst f = await import('./f');");
+    expect(seen).toEqual([
+      { spec: '../../notify/ports', typeOnly: true },
+      { spec: '../../notify/intents', typeOnly: false },
+      { spec: './d', typeOnly: true },
+      { spec: './e', typeOnly: false },
+      { spec: './f', typeOnly: false },
+    ]);
+  });
+
   // Digests count the tickets SLA clocks say are due (src/features/digests/digest-timer.ts), and a storm's
   // summary names the clocks of its tickets (src/features/storms/storm-planning.ts), both from the SLA
   // feature's table; digests and `csat` count the questions the desk's answers settled (answer-services.ts).
@@ -172,10 +205,62 @@ describe('features are reached through their list', () => {
     expect(offenders).toEqual([]);
   });
 
+  // The comment and resolve forms' picker is a feature's (saved replies): the core hands it what the form
+  // carried (commands/extensions.ts FormSubmit), and the picker's input has a neutral id (views/forms.ts PICKER_INPUT).
+  it('src/commands names no saved reply: the forms\' picker is an extension\'s', () => {
+    const naming = sources('src/commands').filter((file) => /saved[-_ ]?repl/i.test(readFileSync(path.join(root, file), 'utf8')));
+    expect(naming).toEqual([]);
+  });
+
   it('the checker sees which feature a path is in', () => {
     expect(featureOf(path.join(root, 'src/features/sla/clock.ts'))).toBe('sla');
     expect(featureOf(path.join(root, 'src/features/index.ts'))).toBe('features');
     expect(featureOf(path.join(root, 'src/commands/queue.ts'))).toBeUndefined();
+  });
+});
+
+/**
+ * Start-up names no feature (issue 41): src/app.ts and the other modules at src's top level, the
+ * doctor (src/setup-check) and src/notify reach src/features only through the list module,
+ * src/features/index.ts (the list, the contract's types, openFeatures, bindFeatures). A feature
+ * opens its own settings files (`open`), takes in chat files (`fileIntake`) and is bound from the list.
+ */
+const LIST_MODULE = path.join('src', 'features', 'index.ts');
+// src/config.ts reads and checks every variable at start (docs/design.md rule 7), the files feature's with the reader in its folder.
+const START_ARROWS: Record<string, string[]> = { [path.join('src', 'config.ts')]: [path.join('src', 'features', 'files', 'settings.ts')] };
+
+/** The src module a relative specifier in `file` names (a folder stands for its index.ts). */
+function moduleOf(file: string, spec: string): string {
+  const target = path.relative(root, path.resolve(root, path.dirname(file), spec));
+  try {
+    if (statSync(path.join(root, target)).isDirectory()) return path.join(target, 'index.ts');
+  } catch {
+    // Not a folder (nor a file without its extension): the specifier names a .ts module.
+  }
+  return target.endsWith('.ts') ? target : `${target.replace(/\.js$/, '')}.ts`;
+}
+
+/** The modules under src/features `file` imports, other than the list module and its START_ARROWS. */
+function featureModulesOf(file: string): string[] {
+  return imports(file)
+    .filter((spec) => spec.startsWith('.'))
+    .map((spec) => moduleOf(file, spec))
+    .filter((target) => target.startsWith(path.join('src', 'features') + path.sep) && target !== LIST_MODULE && !(START_ARROWS[file] ?? []).includes(target));
+}
+
+describe('start-up reaches the features through their list only', () => {
+  const topLevel = readdirSync(path.join(root, 'src')).filter((n) => n.endsWith('.ts')).map((n) => path.join('src', n));
+  for (const [what, files] of [['src/app.ts and the other top-level modules', topLevel], ['src/setup-check (the doctor)', sources('src/setup-check')], ['src/notify', sources('src/notify')]] as const) {
+    it(`${what} import nothing under src/features but src/features/index.ts`, () => {
+      expect(files.flatMap((file) => featureModulesOf(file).map((t) => `${file} -> ${t}`))).toEqual([]);
+    });
+  }
+
+  it('the checker sees a feature module named by path', () => {
+    const app = path.join('src', 'app.ts');
+    expect(moduleOf(app, './features')).toBe(LIST_MODULE);
+    expect(moduleOf(app, './features/sla/policy-source')).toBe(path.join('src', 'features', 'sla', 'policy-source.ts'));
+    expect(moduleOf(path.join('src', 'notify', 'cycle.ts'), '../features/files')).toBe(path.join('src', 'features', 'files', 'index.ts'));
   });
 });
 

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { createTeamsChannel } from '../../src/channels/teams';
 import { boundFeatures } from '../support/feature-commands';
 import { createDigests } from '../../src/features/digests/digest-timer';
+import { createOutboxService } from '../../src/notify/outbox-service';
 import type { DigestPorts } from '../../src/core';
 import { registryOf } from '../../src/commands/registry';
 import { createTeamsDelivery, teamsConversationHook } from '../../src/channels/teams/notify-delivery';
@@ -65,7 +66,7 @@ export async function startBot(opts: { stack: HelpdeskStack; store: Store; conne
   let n = 0;
   return {
     store, poller, notifications, server, url,
-    digests: createDigests({ store, vocabulary: stack.helpdesk.vocabulary, logger, timeZone: opts.timeZone ?? 'UTC', locale: 'en', sla: opts.sla, now: () => new Date(opts.clock()) }).ports,
+    digests: createDigests({ store, outbox: createOutboxService(store), vocabulary: stack.helpdesk.vocabulary, logger, timeZone: opts.timeZone ?? 'UTC', locale: 'en', sla: opts.sla, now: () => new Date(opts.clock()) }).ports,
     async sayInTeams(text) {
       const activity = JSON.parse(readFileSync(path.join(FIXTURES, 'message-channel-mention.json'), 'utf8'));
       activity.id = `${Date.now()}${++n}`;

@@ -9,6 +9,7 @@ import { filterFrom, describeFilter } from '../../src/commands/subscription-filt
 import { DEFAULT_VOCABULARY } from '../../src/config';
 import { translator } from '../../src/i18n';
 import { createSlaAlerts } from '../../src/features/sla/sla-alerts';
+import { createOutboxService } from '../../src/notify/outbox-service';
 import type { SlaAlert } from '../../src/features/sla/clock-tracker';
 import { createConversationPorts, createSqliteStore, type Store } from '../../src/store';
 
@@ -57,7 +58,7 @@ describe('SLA alerts owed', () => {
     await ports.subscribe({ platform: 'teams', id: 'TNET', kind: 'channel' }, { kind: 'sla', value: 'category:Hardware' }, dana);
     await ports.subscribe({ platform: 'slack', id: 'CCARDS', kind: 'channel' }, { kind: 'all' }, dana);
     await store.setConversationLocale('slack', 'CALL', 'de');
-    const tell = createSlaAlerts({ store, vocabulary: DEFAULT_VOCABULARY, locale: 'en' });
+    const tell = createSlaAlerts({ store, outbox: createOutboxService(store), vocabulary: DEFAULT_VOCABULARY, locale: 'en' });
     const owed = async () => (await store.dueDeliveries(Number.MAX_SAFE_INTEGER, 100)).map((d) => [d.lane, (d.payload as { text: string }).text]);
     return { store, tell, owed };
   }

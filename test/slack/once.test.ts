@@ -9,7 +9,7 @@ import { renderMessage } from '../../src/channels/slack/blocks/message';
 import { surveyNotice } from '../../src/features/surveys/survey-view';
 import type { SlackCall } from '../support/fake-slack';
 import { featureCommands, surveysOf } from '../support/feature-commands';
-import { oneGroup, routingHost } from '../support/routing-host';
+import { oneGroup, routingHost, routingOpened } from '../support/routing-host';
 import { FEATURES, featureMigrations } from '../../src/features';
 import { createConversationPorts, createSqliteStore, type Store } from '../../src/store';
 import { FALSE_ANSWERS, SECOND_CLICKS, tag, twice } from '../support/once-clicks';
@@ -205,7 +205,7 @@ describe.each(SECOND_CLICKS)('Slack, $name: the routing hand-off acts once', ({ 
   beforeAll(async () => {
     hd = await startTestHelpdesk();
     store = createSqliteStore({ file: ':memory:', features: featureMigrations(FEATURES) });
-    const commands = await featureCommands(store, { routing: await routingHost(oneGroup([PEOPLE.dana.email, PEOPLE.lee.email])) });
+    const commands = await featureCommands(store, { opened: routingOpened(await routingHost(oneGroup([PEOPLE.dana.email, PEOPLE.lee.email]))) });
     routed = await startSlackScene(hd.helpdesk, undefined, { notifications: createConversationPorts(store), commands });
   });
   afterAll(async () => {

@@ -11,7 +11,7 @@ import { loadConfig } from '../../src/config';
 import { DEFAULT_VOCABULARY } from '../../src/config';
 import { createLogger } from '../../src/log';
 import { createDeliverer, createPoller, createSendQueue, type Poller } from '../../src/notify';
-import { plainWhenUnreachable } from '../../src/notify/plain-ports';
+import { plainWhenUnreachable } from '../../src/commands/plainly';
 import { createConversationPorts, createPostgresStore, leaseFor, storeHealth, type Store } from '../../src/store';
 import { memoryFeed } from '../notify/memory-feed';
 import { recordingDelivery } from '../notify/recording-delivery';

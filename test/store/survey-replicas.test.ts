@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Ticket } from '../../src/helpdesk/types';
 import type { ChangeSet } from '../../src/notify/detect';
 import { createSurveyPlanner } from '../../src/features/surveys/survey-planning';
+import { rowOf } from '../../src/notify/outbox-service';
 import { createPostgresStore, type Store } from '../../src/store';
 import { freshDatabase, pgAvailable, pgProblem } from '../support/postgres';
 
@@ -32,7 +33,7 @@ describe.skipIf(!pgAvailable())(`surveys across replicas${pgAvailable() ? '' : `
     const plan = (s: Store) => createSurveyPlanner({ store: s, scale: 'five', locale: 'en' });
     const commit = async (s: Store) => s.planExclusively(async () => {
       const intents = await plan(s)(resolved('dana@example.com'));
-      await s.commitCycleWithDeliveries({ watermarks: {}, states: [], processedKeys: [] }, intents);
+      await s.commitCycleWithDeliveries({ watermarks: {}, states: [], processedKeys: [] }, intents.map(rowOf));
       return intents.length;
     });
     await Promise.all([commit(a), commit(b)]);

@@ -20,11 +20,19 @@ import { createSavedReplies } from '../../src/features/saved-replies/saved-repli
 import { surveysIn, type SurveyTable } from '../../src/features/surveys/survey-table';
 
 /**
- * What a test may set of the host (an SLA policy, the clock, the desk's vocabulary…); the rest as a
- * default deployment has it. Without `graph` (a test of no ticket's files) the files feature's
- * part of a card fails, is logged, and the card goes without it.
+ * What a test may set of the host (an SLA policy, the clock, the desk's vocabulary…, and `opened`:
+ * what a feature's `open` step made, by feature name, e.g. routing's rules); the rest as a default
+ * deployment has it. Without `graph` (a test of no ticket's files) the files feature's part of a
+ * card fails, is logged, and the card goes without it.
  */
-export type TestHost = Partial<Omit<HostServices, 'store' | 'helpdesk'>> & { helpdesk?: HostServices['helpdesk'] };
+export type TestHost = Partial<Omit<HostServices, 'store' | 'helpdesk'>> & { helpdesk?: HostServices['helpdesk']; opened?: Record<string, object> };
+
+/** What each listed feature's `open` step makes with none of its files set (as openFeatures does with a default configuration). */
+export const UNSET_OPENED: Readonly<Record<string, object>> = {
+  sla: {},
+  routing: { routing: undefined },
+  files: { files: { folder: 'SD_Attachments', maxBytes: 25 * 1024 * 1024 } },
+};
 
 /** A host service the test does not give: using it fails naming it (reading it to bind is fine). */
 const notGiven = <T>(name: string): T => new Proxy({} as object, {
@@ -34,13 +42,14 @@ const notGiven = <T>(name: string): T => new Proxy({} as object, {
   },
 }) as T;
 
-/** Every host service, as a default deployment has them, with what the test sets (src/app.ts builds the same). */
-export function testHost(store: Store, host: TestHost = {}): HostServices {
+/** Every host service, as a default deployment has them, with what the test sets, and what the features opened (src/app.ts builds the same). */
+export function testHost(store: Store, host: TestHost = {}): HostServices & { opened: Record<string, object> } {
   return {
-    store, graph: undefined as unknown as GraphClient, attachmentsFolder: 'SD_Attachments', logger: createLogger({ level: 'error' }),
-    vocabulary: DEFAULT_VOCABULARY, locale: 'en', timeZone: 'UTC', slaPolicy: undefined, routing: undefined, now: () => new Date(),
+    store, graph: undefined as unknown as GraphClient, logger: createLogger({ level: 'error' }),
+    vocabulary: DEFAULT_VOCABULARY, locale: 'en', timeZone: 'UTC', slaPolicy: undefined, slackPresence: undefined, now: () => new Date(),
     helpdesk: notGiven('help desk'), feed: notGiven('change feed'), outbox: createOutboxService(store), csat: { enabled: false, scale: 'five' }, stormThreshold: 10,
     ...host,
+    opened: { ...UNSET_OPENED, ...host.opened },
   };
 }
 

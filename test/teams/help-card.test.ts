@@ -49,3 +49,12 @@ describe('the Teams help card', () => {
     expect(withDecisions(list, actsOnce)).toBe(list);
   });
 });
+
+describe('decision ids', () => {
+  it('are 72 random bits, none the same across many pages of the pool', async () => {
+    const { newDecision } = await import('../../src/views/decisions');
+    const ids = Array.from({ length: 5000 }, newDecision);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9_-]{12}$/);
+  });
+});

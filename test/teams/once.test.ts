@@ -10,7 +10,7 @@ import { createConversationPorts, createSqliteStore, type Store } from '../../sr
 import { FEATURES, featureMigrations } from '../../src/features';
 import { surveyNotice } from '../../src/features/surveys/survey-view';
 import { featureCommands, surveysOf } from '../support/feature-commands';
-import { oneGroup, routingHost } from '../support/routing-host';
+import { oneGroup, routingHost, routingOpened } from '../support/routing-host';
 import { FALSE_ANSWERS, SECOND_CLICKS, tag, twice } from '../support/once-clicks';
 import { teamsScene } from '../features/answers/scenes';
 import { cardText, startTeamsHarness, type TeamsHarness, type UserKey } from './harness';
@@ -187,7 +187,7 @@ describe.each(SECOND_CLICKS)('Teams, $name: the routing hand-off acts once', ({ 
   beforeAll(async () => {
     store = createSqliteStore({ file: ':memory:', features: featureMigrations(FEATURES) });
     const routing = await routingHost(oneGroup(DEMO_AGENTS.filter((a) => a.active).map((a) => a.email)));
-    const commands = await featureCommands(store, { routing });
+    const commands = await featureCommands(store, { opened: routingOpened(routing) });
     routed = await startTeamsHarness({ notifications: createConversationPorts(store), commands });
   }, 30_000);
   afterAll(async () => {

@@ -92,7 +92,7 @@ describe('Teams: saved replies', () => {
     for (let i = 0; i < 20; i++) await (await savedRepliesIn(store)).add({ name: `vpn-${String(i).padStart(2, '0')}`, body: `VPN answer ${i}`, updatedBy: 'dana@example.com', updatedAt: new Date().toISOString() });
     const res = await h.execute('ticket.commentForm', { ticketId, internal: 'false' }, 'dana');
     const [picker] = elements(res.body.value, 'Input.ChoiceSet');
-    expect(picker).toMatchObject({ id: 'savedReply', style: 'filtered', 'choices.data': { type: 'Data.Query', dataset: 'savedReplies' } });
+    expect(picker).toMatchObject({ id: 'picked', style: 'filtered', 'choices.data': { type: 'Data.Query', dataset: 'savedReplies' } });
     const found = await search('gre');
     expect(found.status).toBe(200);
     expect(found.body.type).toBe('application/vnd.microsoft.search.searchResponse');
@@ -106,17 +106,23 @@ describe('Teams: saved replies', () => {
     const use = elements(form.body.value, 'Action.Execute').find((a) => a.verb === 'ticket.commentForm');
     expect(use?.associatedInputs).toBe('auto');
     // What Teams sends for the Use button: its data, and the card's inputs.
-    const filled = await h.execute('ticket.commentForm', { ...use!.data, comment: '', internal: 'false', savedReply: 'greeting' }, 'dana');
+    const filled = await h.execute('ticket.commentForm', { ...use!.data, comment: '', internal: 'false', picked: 'greeting' }, 'dana');
     const text = elements(filled.body.value, 'Input.Text').find((i) => i.id === 'comment');
     expect(text?.value).toBe(`Hi Lynne, about #${ticketId} VPN drops every hour: please reconnect. Dana Agent`);
+    // A card posted before the picker's input was named `picked` sends the pick as `savedReply`: it fills the same.
+    const old = await h.execute('ticket.commentForm', { ...use!.data, comment: '', internal: 'false', savedReply: 'greeting' }, 'dana');
+    expect(elements(old.body.value, 'Input.Text').find((i) => i.id === 'comment')?.value).toBe(text?.value);
     await h.execute('ticket.comment', { ...use!.data, comment: `${text!.value} (edited)`, internal: 'false' }, 'dana');
     expect(await comments()).toContain(`Hi Lynne, about #${ticketId} VPN drops every hour: please reconnect. Dana Agent (edited)`);
   });
 
   it('the resolve form has the picker too; a pick fills the resolution note', async () => {
-    const filled = await h.execute('ticket.resolveForm', { ticketId, savedReply: 'greeting' }, 'dana');
-    expect(elements(filled.body.value, 'Input.ChoiceSet')[0]?.id).toBe('savedReply');
+    const filled = await h.execute('ticket.resolveForm', { ticketId, picked: 'greeting' }, 'dana');
+    expect(elements(filled.body.value, 'Input.ChoiceSet')[0]?.id).toBe('picked');
     expect(elements(filled.body.value, 'Input.Text').find((i) => i.id === 'note')?.value).toContain('please reconnect');
+    // An older card's `savedReply` too.
+    const old = await h.execute('ticket.resolveForm', { ticketId, savedReply: 'greeting' }, 'dana');
+    expect(elements(old.body.value, 'Input.Text').find((i) => i.id === 'note')?.value).toContain('please reconnect');
   });
 
   it('`resolve <id> /greeting` resolves with the saved reply as the note', async () => {

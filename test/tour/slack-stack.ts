@@ -12,10 +12,8 @@ import path from 'node:path';
 import { createSlackChannel, type SlackChannel } from '../../src/channels/slack';
 import { createSlackDelivery, slackConversationHook, slackThreadReplyHook } from '../../src/channels/slack/notify-delivery';
 import { registryOf } from '../../src/commands/registry';
-import { bindFeatures, FEATURES, featureMigrations, type HostServices } from '../../src/features';
+import { bindFeatures, FEATURES, featureMigrations, openFeatures, type HostServices } from '../../src/features';
 import { createFilesFeature } from '../../src/features/files';
-import { openPolicySource } from '../../src/features/sla/policy-source';
-import { openRoutingSource } from '../../src/features/routing/rules-source';
 import { slackPresenceOver } from '../../src/channels/slack/presence';
 import { createHelpdeskService } from '../../src/helpdesk';
 import { createChangeFeed } from '../../src/helpdesk/changes';
@@ -68,16 +66,18 @@ export async function startSlackTourStack(): Promise<SlackTourStack> {
   const store = createSqliteStore({ dataDir: dir, features: featureMigrations(FEATURES) });
   const db = await store.featureDatabase();
   const helpdesk = createHelpdeskService({ graph: stack.graph, settings: stack.settings, logger, searchIndex: store, agentCacheTtlMs: 0 });
-  const sla = await openPolicySource(EXAMPLE_SLA, { logger, priorities: helpdesk.vocabulary.priorities });
-  // Slack's presence, status and Do Not Disturb are read through the channel's client, as src/app.ts does.
-  const routing = { rules: await openRoutingSource(TOUR_ROUTING, { logger }), slack: slackPresenceOver(() => channel.client) };
+  // The SLA policy and the routing rules, opened by their features' `open` steps as src/app.ts opens them.
+  const settings = { helpdesk: { priorities: helpdesk.vocabulary.priorities }, slaFile: EXAMPLE_SLA, routingFile: TOUR_ROUTING, files: { folder: 'SD_Attachments', maxBytes: 25 * 1024 * 1024 } };
+  const opened = await openFeatures(FEATURES, settings, logger);
   const feed = createChangeFeed(stack.graph, stack.settings, { extra: () => helpdesk.vocabulary.site?.extra, saw: (t) => helpdesk.sawTicket(t) });
   const host: HostServices = {
-    helpdesk, logger, vocabulary: helpdesk.vocabulary, locale: 'en', timeZone: 'UTC', slaPolicy: sla, routing, now: () => new Date(),
-    store, graph: stack.graph, attachmentsFolder: 'SD_Attachments',
+    helpdesk, logger, vocabulary: helpdesk.vocabulary, locale: 'en', timeZone: 'UTC', now: () => new Date(),
+    // Slack's presence, status and Do Not Disturb are read through the channel's client, as src/app.ts does.
+    slackPresence: slackPresenceOver(() => channel.client), ...opened.supplied,
+    store, graph: stack.graph,
     feed, outbox: createOutboxService(store), csat: { enabled: true, scale: 'five' }, stormThreshold: 10,
   };
-  const features = bindFeatures(FEATURES, { ...host, db });
+  const features = bindFeatures(FEATURES, { ...host, db, opened: opened.own });
   const commands = registryOf(features);
   const notifications = createNotifications({
     features, store, logger, pollSeconds: 15, timeZone: 'UTC', locale: 'en', feed, helpdesk, vocabulary: helpdesk.vocabulary,

@@ -1,13 +1,14 @@
 /**
- * Slack's side of routing's availability (the port src/features/routing/ports.ts names, matched by
- * shape): users.lookupByEmail, users.getPresence, users.info's profile status and dnd.teamInfo,
- * through the channel's Web API client once the channel has started. Translation only: routing
- * decides what "away" means.
+ * Slack's view of people (the neutral port src/core/presence.ts names, which the host offers the
+ * features as `slackPresence`): users.lookupByEmail, users.getPresence, users.info's profile status
+ * and dnd.teamInfo, through the channel's Web API client once the channel has started. Translation
+ * only: a feature (routing) decides what "away" means.
  */
+import type { SlackPresencePort } from '../../core';
 import { slackErrorCode, type SlackClient } from './command-context';
 
 /** The port over the client `client()` returns (undefined until the Slack channel has started: each call fails, and routing skips Slack). */
-export function slackPresenceOver(client: () => SlackClient | undefined) {
+export function slackPresenceOver(client: () => SlackClient | undefined): SlackPresencePort {
   const web = (): SlackClient => {
     const c = client();
     if (!c) throw new Error('the Slack channel has not started yet');

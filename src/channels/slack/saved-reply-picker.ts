@@ -7,6 +7,7 @@ import type { App, BlockAction, ExternalSelectAction } from '@slack/bolt';
 import { dispatch } from '../../commands';
 import { FORM_OPEN_VERB } from '../../commands/registry';
 import { extensionsOf } from '../../commands/extensions';
+import { PICKER_INPUT } from '../../views/forms';
 import type { Choice } from '../../views/types';
 import { formModal, readFormValues, readMetadata, SAVED_REPLY_PICK, viewModal } from './blocks/modal';
 import { BLOCK_LIMITS, plain, truncate } from './blocks/limits';
@@ -50,7 +51,7 @@ export function registerSavedReplies(app: App, deps: SlackDeps): void {
       const ctx = await commandContext(deps, userId, conversationOf(meta.channelId ?? ''));
       if (!ctx) return;
       // What was typed so far comes along; the picked reply replaces the text, which stays editable.
-      const values = { ...readFormValues(view.state?.values, meta), savedReply: name };
+      const values = { ...readFormValues(view.state?.values, meta), [PICKER_INPUT]: name };
       const reply = await dispatch(ctx, { verb: FORM_OPEN_VERB[meta.form], ticketId: meta.ticketId, etag: meta.etag, values });
       const { verb: _v, form: _f, ticketId: _t, etag: _e, hidden: _h, ...where } = meta;
       const next = reply.view.type === 'form'

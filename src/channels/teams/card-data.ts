@@ -4,7 +4,7 @@
  * view, already in the reader's language; nothing here translates or formats.
  */
 import { VERBS, type Notice, type StatusRole } from '../../core';
-import { formInputs } from '../../views/forms';
+import { formInputs, PICKER_INPUT } from '../../views/forms';
 import { actsOnce } from '../../commands/registry';
 import { decidedAction, decidedForm } from '../../views/decisions';
 import { placeDateMarks } from '../../views/elements';
@@ -211,6 +211,6 @@ export function formData(view: FormView) {
     }),
     labels: f.labels,
     // The form's picker (typeahead answered by application/search) and its Use button, which opens the form again filled.
-    picker: picker ? { show: true, label: picker.label, placeholder: picker.placeholder, use: picker.use, verb: picker.verb, choices: picker.choices } : { show: false, label: '', placeholder: '', use: '', verb: '', choices: [] },
+    picker: picker ? { show: true, input: PICKER_INPUT, label: picker.label, placeholder: picker.placeholder, use: picker.use, verb: picker.verb, choices: picker.choices } : { show: false, input: PICKER_INPUT, label: '', placeholder: '', use: '', verb: '', choices: [] },
   };
 }

@@ -3,8 +3,7 @@
  * those changed since the last digest) and the SLA store's due times. No Graph request.
  */
 import { DateTime } from 'luxon';
-import { isDone, slaInner, type DigestFigures, type IndexedTicket, type SubscriptionFilter, type Vocabulary } from '../../core';
-import { matches } from '../../notify/routing';
+import { isDone, matches, slaInner, type DigestFigures, type IndexedTicket, type SubscriptionFilter, type Vocabulary } from '../../core';
 import { ageCounts, countPeriod, volume } from '../../views/ticket-charts';
 
 /** Unassigned tickets a digest lists as rows with Claim. */

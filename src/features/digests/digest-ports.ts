@@ -10,7 +10,7 @@ import { createDigests, type Digests } from './digest-timer';
 import type { CommandContext } from '../../commands/types';
 
 /** The host services the digests feature is handed. */
-export type DigestServices = Pick<HostServices, 'store' | 'vocabulary' | 'logger' | 'timeZone' | 'locale' | 'slaPolicy' | 'now'> & { db: Kysely<DigestTables> };
+export type DigestServices = Pick<HostServices, 'store' | 'outbox' | 'vocabulary' | 'logger' | 'timeZone' | 'locale' | 'slaPolicy' | 'now'> & { db: Kysely<DigestTables> };
 
 const built = new WeakMap<DigestServices, Digests>();
 
@@ -18,8 +18,8 @@ const built = new WeakMap<DigestServices, Digests>();
 export function digestsOf(services: DigestServices): Digests {
   let digests = built.get(services);
   if (!digests) {
-    const { store, vocabulary, logger, timeZone, locale, slaPolicy, now } = services;
-    digests = createDigests({ store, vocabulary, logger, timeZone, locale, sla: slaPolicy, now, answers: answerFiguresOver(store) });
+    const { store, outbox, vocabulary, logger, timeZone, locale, slaPolicy, now } = services;
+    digests = createDigests({ store, outbox, vocabulary, logger, timeZone, locale, sla: slaPolicy, now, answers: answerFiguresOver(store) });
     built.set(services, digests);
   }
   return digests;

@@ -1,7 +1,7 @@
 /**
  * Channel digests on a schedule: the feature's timer (digests-feature.ts) checks which conversations have a slot
  * due (src/features/digests/digest-schedule.ts), counts the digest from the store (the poller's index and the
- * SLA due times; no Graph request) and enqueues it as an outbox row whose key names the slot, then
+ * SLA due times; no Graph request) and owes it through the outbox service under a key that names the slot, then
  * moves the conversation's last slot by compare-and-set. Replicas and restarts therefore enqueue
  * each slot once: a second enqueue of the key is ignored, a second move fails. Slots missed while
  * no process ran become one digest that says it is late. The deliverer sends it like any card.
@@ -19,7 +19,7 @@ import type { Platform, Store } from '../../store/types';
 import { digestView, type DigestOccasion } from './digest-view';
 import { digestFigures, filedBetween, readFrom } from './digest-data';
 import { slotsBetween, WEEKDAYS_ONLY, type DayFilter } from './digest-schedule';
-import { channelLane, type OutboxPayload } from '../../notify/intents';
+import type { OutboxService } from '../../notify/ports';
 
 /** A slot handled more than this long after its time is late (the timer checks far more often). */
 export const LATE_AFTER_MS = 15 * 60_000;
@@ -27,6 +27,8 @@ export const LATE_AFTER_MS = 15 * 60_000;
 /** Options for createDigests. */
 export interface DigestsConfig {
   store: Store;
+  /** Where a due digest is owed (src/notify/ports.ts OutboxService). */
+  outbox: Pick<OutboxService, 'owe'>;
   vocabulary: Vocabulary;
   logger: Logger;
   /** HELPDESK_TIME_ZONE: schedules without a zone when no SLA policy gives one. */
@@ -100,9 +102,7 @@ export function createDigests(config: DigestsConfig): Digests {
   async function enqueue(key: string, platform: Platform, conversationId: string, spec: DigestSpec, occasion: DigestOccasion, until: number): Promise<void> {
     const { figures, locale } = await counted(platform, conversationId, spec.zone, occasion.since, until, spec.cadence === 'weekly');
     const view = digestView(figures, occasion, spec.zone, locale);
-    const payload: OutboxPayload = { kind: 'screen', platform, conversationId, view };
-    const intent = { key, lane: channelLane(platform, conversationId), ticketId: 0, createdAt: new Date(until).toISOString(), payload };
-    await store.commitCycleWithDeliveries({ watermarks: {}, states: [], processedKeys: [] }, [intent]);
+    await config.outbox.owe([{ key, ticketId: 0, createdAt: new Date(until).toISOString(), payload: { kind: 'screen', platform, conversationId, view } }]);
   }
 
   /** Enqueues the conversation's digest when a slot is due; true when this call enqueued and moved it. */

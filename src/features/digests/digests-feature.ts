@@ -7,7 +7,7 @@ import { createDigestSchedules, DIGEST_MIGRATIONS } from './digest-table';
 /** The digests feature: what it adds to the bot (src/features/types.ts says what each field means). */
 export const digestsFeature = defineFeature({
   name: 'digests',
-  needs: ['store', 'vocabulary', 'logger', 'timeZone', 'locale', 'slaPolicy', 'now'],
+  needs: ['store', 'outbox', 'vocabulary', 'logger', 'timeZone', 'locale', 'slaPolicy', 'now'],
   commands: [digestCommand],
   // Every 30 s: each conversation's due slot is enqueued once (its key names the slot), replicas and restarts included.
   timers: (services) => [{ name: 'digest slots', everyMs: 30_000, run: () => digestsOf(services).tick() }],

@@ -6,8 +6,7 @@
 import type { MergePorts } from '../../core/merges';
 import { addressKey, sameAddress } from '../../core';
 import { translator } from '../../i18n';
-import type { ChangeSet } from '../../notify/detect';
-import type { PersonTarget, Target } from '../../notify/types';
+import type { ChangeSet, PersonTarget, Target } from '../../notify/ports';
 
 /** The targets of one change set with merges taken into account, and whether another feature may add a send (a survey). */
 export function createMergeRouting(merges: MergePorts) {

@@ -14,7 +14,8 @@ import { createCardFiles, filesAsLinks, ticketFiles, type TicketFilesView } from
 import { createFileNotes, FILE_MIGRATIONS, fileNotesIn, type FileTables } from './file-notes';
 import { checkLibrary, type LibraryCheck } from './library-check';
 import { createDriveClient } from './drive';
-import { createDownloader, type Connector, type FileHosts } from './download';
+import { createDownloader, SLACK_FILE_HOSTS, TEAMS_DOWNLOAD_HOSTS, type Connector, type FileHosts } from './download';
+import type { FileSource } from '../../core';
 import type { FilesSettings } from './settings';
 import { ATTACHMENTS_FOLDER } from '../../helpdesk/fields';
 import { defineFeature } from '../types';
@@ -29,31 +30,45 @@ export type { TicketFilesView } from './card';
 export type { FileRef } from './types';
 export { FILE_MIGRATIONS, createFileNotes, fileNotesIn, type FileNotes, type FileTables } from './file-notes';
 
+/** What the files feature's `open` step keeps of its settings for its own parts. */
+export interface FilesOpened {
+  files: FilesSettings;
+}
+
+/** The download hosts and credentials of one platform's files: only that platform's own hosts. */
+function hostsOf(source: FileSource): FileHosts {
+  return source.platform === 'slack' ? { slack: { token: source.token, hosts: SLACK_FILE_HOSTS } } : { teams: { downloadHosts: TEAMS_DOWNLOAD_HOSTS } };
+}
+
 /**
  * The files feature in the list: it adds no command; its one table notes which tickets have files
  * (ledgers and held files are in the store's memos); one doctor line against the tenant. The
- * channels hand it a message's files through createFilesFeature, which the app builds per
- * platform with the platform's own download hosts and credentials.
+ * channels hand it a message's files through its `fileIntake`, which the host asks for once per
+ * platform (createFilesFeature with that platform's own download hosts and credentials).
  */
-export const filesFeature = defineFeature<'graph' | 'attachmentsFolder' | 'logger', FileTables>({
+export const filesFeature = defineFeature<'graph' | 'helpdesk' | 'store' | 'logger', FileTables, FilesOpened>({
   name: 'files',
   startup: (s) => ({ on: true, reads: [{ setting: 'HELPDESK_ATTACHMENTS_FOLDER', value: s.files.folder }, { setting: 'HELPDESK_ATTACHMENT_MAX_MB', value: String(s.files.maxMb) }, { table: 'ticket_files' }] }),
-  needs: ['graph', 'attachmentsFolder', 'logger'],
+  needs: ['graph', 'helpdesk', 'store', 'logger'],
+  // HELPDESK_ATTACHMENTS_FOLDER and HELPDESK_ATTACHMENT_MAX_MB, as src/config.ts checked them: its parts read them as `files`.
+  open: async (settings) => ({ own: { files: { folder: settings.files.folder, maxBytes: settings.files.maxBytes } } }),
   commands: [],
   migrations: FILE_MIGRATIONS,
   // An agent's own ticket card lists the ticket's files (one children request, only for a ticket that
   // has files, kept for its version); a requester's never reaches a card hook, and a shared
   // conversation's card, which requesters may read, goes without.
-  cards: ({ graph, attachmentsFolder, logger, db }) => {
-    const cardFiles = createCardFiles(createDriveClient(graph, logger), createFileNotes(db), attachmentsFolder);
+  cards: ({ graph, files, logger, db }) => {
+    const cardFiles = createCardFiles(createDriveClient(graph, logger), createFileNotes(db), files.folder);
     return {
       async ticket(view, audience) {
         if (audience !== 'agent') return view;
-        const files = await cardFiles(view);
-        return files ? { ...view, links: filesAsLinks(files) } : view;
+        const found = await cardFiles(view);
+        return found ? { ...view, links: filesAsLinks(found) } : view;
       },
     };
   },
+  // A chat message's files, per platform: streamed into the library from that platform's own hosts only.
+  fileIntake: ({ graph, helpdesk, store, files, logger }) => (source) => createFilesFeature({ graph, helpdesk, memos: store, hosts: hostsOf(source), settings: files, logger }),
   doctor: [],
   // Writes and deletes a probe file in the attachments folder, and names the grant or the folder when it cannot.
   tenantDoctor: [async ({ graph, logger, settings }) => [await checkLibrary(createDriveClient(graph, logger), settings.attachmentsFolder ?? ATTACHMENTS_FOLDER)]],

@@ -1,6 +1,6 @@
 /** The language feature's own reads and writes: a conversation's language and a person's, as the store keeps them. */
 import type { Conversation } from '../../core';
-import { plainly } from '../../notify/plain-ports';
+import { plainly } from '../../commands/plainly';
 import type { Store } from '../../store/types';
 
 /** What `language` reads and sets; a store that does not answer fails with a plain message. */

@@ -1,16 +1,16 @@
 /**
  * A line routing owes the channels that show a ticket (an escalation, "nobody picked up #12", a
  * ticket left unassigned): one per channel card, posted in its thread in the channel's language,
- * through the notifier's outbox under a key that replicas and restarts owe once. A card still
+ * through the outbox service under a key that replicas and restarts owe once. A card still
  * owed counts: its lane sends the card first, then the line under it.
  */
-import { channelLane, type OutboxPayload } from '../../notify/intents';
+import type { OutboxService, OwedSend } from '../../notify/ports';
 import { personalCardReader } from '../../store/personal-cards';
-import type { DeliveryIntent, Platform, Store } from '../../store/types';
+import type { Platform, Store } from '../../store/types';
 
 /** Owes `text(locale)` to each channel card of the ticket (a personal chat's card is its reader's, not a channel's); resolves with how many. */
 export async function tellChannels(
-  services: { store: Store; locale: string },
+  services: { store: Store; outbox: Pick<OutboxService, 'owe'>; locale: string },
   ticketId: number,
   key: string,
   now: number,
@@ -26,10 +26,11 @@ export async function tellChannels(
   if (posted.length === 0) return 0;
   const languages = await store.conversationLocales();
   const createdAt = new Date(now).toISOString();
-  const intents: DeliveryIntent[] = posted.map((p) => {
-    const payload: OutboxPayload = { kind: 'line', platform: p.platform, conversationId: p.conversationId, text: text(languages.get(`${p.platform}:${p.conversationId}`) ?? locale), orPost: true };
-    return { key: `${key}>${p.platform}:${p.conversationId}`, lane: channelLane(p.platform, p.conversationId), ticketId, createdAt, payload };
-  });
-  await store.commitCycleWithDeliveries({ watermarks: {}, states: [], processedKeys: [] }, intents);
-  return intents.length;
+  // Under the ticket's card in each conversation (its lane), or on its own where the card is gone.
+  const sends: OwedSend[] = posted.map((p) => ({
+    key: `${key}>${p.platform}:${p.conversationId}`, ticketId, createdAt,
+    payload: { kind: 'line', platform: p.platform, conversationId: p.conversationId, text: text(languages.get(`${p.platform}:${p.conversationId}`) ?? locale), orPost: true },
+  }));
+  await services.outbox.owe(sends);
+  return sends.length;
 }

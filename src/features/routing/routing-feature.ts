@@ -15,11 +15,18 @@ import { routingCommand } from './routing-command';
 import { routingCycle } from './routing-cycle';
 import { assignmentReason } from './routing-reason';
 import { ROUTING_MIGRATIONS } from './routing-table';
+import type { RoutingOpened } from './ports';
+import { openRoutingSource } from './rules-source';
 
 /** The routing feature: what it adds to the bot (src/features/types.ts says what each field means). */
 export const routingFeature = defineFeature({
   name: 'routing',
-  needs: ['routing', 'helpdesk', 'graph', 'logger', 'vocabulary', 'slaPolicy', 'now', 'timeZone', 'store', 'locale'],
+  needs: ['slackPresence', 'helpdesk', 'graph', 'logger', 'vocabulary', 'slaPolicy', 'now', 'timeZone', 'store', 'outbox', 'locale'],
+  // HELPDESK_ROUTING_FILE, opened at start (rules that do not load stop it: RoutingRulesError names the file, the JSON
+  // path and what is wrong); its parts read them as `routing`, undefined when no file is set.
+  open: async (settings, logger): Promise<{ own: RoutingOpened }> => ({
+    own: { routing: settings.routingFile ? { rules: await openRoutingSource(settings.routingFile, { logger }) } : undefined },
+  }),
   commands: [routingCommand, awayCommand, backCommand],
   migrations: { ...ROUTING_MIGRATIONS, ...ESCALATION_MIGRATIONS },
   // After each poll cycle: new and queued tickets are assigned first, then unanswered ones escalate.

@@ -8,7 +8,7 @@
  */
 import { addressKey } from '../../core/vocabulary';
 import { translator } from '../../i18n';
-import type { AssignmentReason } from '../../notify/routing';
+import type { AssignmentReason } from '../../notify/ports';
 import { createEscalationTable, type EscalationTables } from './escalation-table';
 import { tableOf, type RoutingServices } from './routing-services';
 

@@ -4,12 +4,12 @@ import { DateTime } from 'luxon';
 import type { HelpdeskService } from '../../helpdesk/types';
 import type { HostServices } from '../types';
 import { createAvailability } from './availability';
-import type { RoutingHost } from './ports';
+import type { RoutingHost, RoutingOpened } from './ports';
 import { createRouter, type Router } from './router';
 import { createRoutingTable, type RoutingTable, type RoutingTables } from './routing-table';
 
-/** The host services routing names, and its tables. */
-export type RoutingServices = Pick<HostServices, 'routing' | 'helpdesk' | 'graph' | 'logger' | 'vocabulary' | 'slaPolicy' | 'now' | 'timeZone' | 'store'> & { db: Kysely<RoutingTables> };
+/** The host services routing names, its tables, and its rules (its `open` step's). */
+export type RoutingServices = Pick<HostServices, 'slackPresence' | 'helpdesk' | 'graph' | 'logger' | 'vocabulary' | 'slaPolicy' | 'now' | 'timeZone' | 'store' | 'outbox'> & RoutingOpened & { db: Kysely<RoutingTables> };
 
 const routers = new WeakMap<RoutingHost, Router>();
 
@@ -29,7 +29,7 @@ export function routerOf(services: RoutingServices, helpdesk: Pick<HelpdeskServi
     router = createRouter({
       rules: host.rules,
       table: tableOf(services),
-      availability: createAvailability({ graph: services.graph, slack: host.slack, logger: services.logger, now }),
+      availability: createAvailability({ graph: services.graph, slack: services.slackPresence, logger: services.logger, now }),
       helpdesk,
       db: services.db,
       vocabulary: services.vocabulary,

@@ -13,8 +13,8 @@ export const savedRepliesFeature = defineFeature({
   extensions: ({ db }) => {
     const replies = createSavedReplies(db);
     return {
-      agentForm: (ctx, form, isAgent, picked) => withPicker(replies, ctx, form, isAgent, picked),
-      fillPicked: (ctx, ticket, values, field, picked) => fillPicked(replies, ctx, ticket, values, field, picked),
+      agentForm: (ctx, form, isAgent, submitted) => withPicker(replies, ctx, form, isAgent, submitted),
+      fillPicked: (ctx, ticket, values, field, submitted) => fillPicked(replies, ctx, ticket, values, field, submitted),
       typedShortcut: (ctx, ticketId, text) => typedShortcut(replies, ctx, ticketId, text),
       pickerChoices: (ctx, query, limit) => savedReplyChoices(replies, ctx, query, limit),
     };

@@ -11,6 +11,8 @@ import { tr } from '../../commands/respond';
 import { commandLogger } from '../../commands/logger';
 import { renderReply, shortcutName } from '../../views/reply-template';
 import type { CommandContext } from '../../commands/types';
+import type { FormSubmit } from '../../commands/extensions';
+import { PICKER_INPUT } from '../../views/forms';
 import type { SavedReplyPorts } from '../../core/saved-replies';
 
 /** Teams shows at most 15 choices in a typeahead, Slack 100 options: each asks for its own. */
@@ -21,8 +23,8 @@ export const MAX_PICKER_CHOICES = 100;
  * pick (`picked`), the form keeps the etag the agent first saw, so a change made meanwhile is
  * still caught when they submit.
  */
-export async function withPicker(ports: SavedReplyPorts, ctx: CommandContext, form: FormView, isAgent: boolean, picked?: { savedReply?: string; etag?: string }): Promise<FormView> {
-  if (picked?.savedReply && picked.etag) form.etag = picked.etag;
+export async function withPicker(ports: SavedReplyPorts, ctx: CommandContext, form: FormView, isAgent: boolean, submitted?: FormSubmit): Promise<FormView> {
+  if (pickedIn(submitted) && submitted?.etag) form.etag = submitted.etag;
   if (!isAgent || form.ticketId === undefined) return form;
   // No saved reply yet: no picker to search nothing with.
   const all = await ports.list().catch((error: unknown) => {
@@ -55,9 +57,18 @@ export async function savedReplyChoices(ports: SavedReplyPorts, ctx: CommandCont
     .map((x) => savedReplyChoice(x.r));
 }
 
-/** The form's text filled with the saved reply the agent picked (values.savedReply), or the problem under that text; nothing picked: unchanged. */
-export async function fillPicked(ports: SavedReplyPorts, ctx: CommandContext, ticket: Pick<Ticket, 'id' | 'title' | 'submittedByName' | 'submittedByEmail'>, values: Record<string, string>, field: string, picked: string | undefined): Promise<FormFieldError[]> {
-  const name = (picked ?? '').trim();
+/**
+ * The name of the saved reply picked on a form: under the picker's input, or under `savedReply`,
+ * the id the picker's input had on cards posted before it was named neutrally (they stay in chats).
+ */
+function pickedIn(submitted: FormSubmit | undefined): string {
+  const values = submitted?.values;
+  return (values?.[PICKER_INPUT] || values?.savedReply || '').trim();
+}
+
+/** The form's text filled with the saved reply the agent picked (pickedIn), or the problem under that text; nothing picked: unchanged. */
+export async function fillPicked(ports: SavedReplyPorts, ctx: CommandContext, ticket: Pick<Ticket, 'id' | 'title' | 'submittedByName' | 'submittedByEmail'>, values: Record<string, string>, field: string, submitted: FormSubmit): Promise<FormFieldError[]> {
+  const name = pickedIn(submitted);
   if (!name) return [];
   const found = await savedReplyText(ports, ctx, ticket, name);
   if ('problem' in found) return [{ field, message: found.problem }];

@@ -1,11 +1,11 @@
 /**
- * What SLA thresholds are told, as outbox rows: one line per threshold per SLA-subscribed channel
+ * What SLA thresholds are told, owed through the outbox service: one line per threshold per SLA-subscribed channel
  * (in the ticket card's thread when the channel has one, else a message of its own), a DM to the
  * assignee, and one backlog summary per channel when a policy is new or changed. Keys are fixed
  * per ticket, clock and threshold, so the outbox says each once across restarts and replicas.
  */
 import { createHash } from 'node:crypto';
-import { slaInner, type SubscriptionFilter } from '../../core';
+import { matches, slaInner, type SubscriptionFilter } from '../../core';
 import { ticketFromIndex } from '../../helpdesk/ticket-search';
 import { backlogSummaryView } from './clock-view';
 import { ticketView } from '../../views/ticket-view';
@@ -13,10 +13,9 @@ import type { ConfirmationView } from '../../views/types';
 import type { Vocabulary } from '../../helpdesk/types';
 import { translator, type Translate } from '../../i18n';
 import { formatDate } from '../../views/format';
-import type { DeliveryIntent, Store } from '../../store/types';
+import type { Store } from '../../store/types';
 import { personalCardReader } from '../../store/personal-cards';
-import { channelLane, dmLane, type OutboxPayload } from '../../notify/deliver';
-import { matches } from '../../notify/routing';
+import type { OutboxService, OwedSend } from '../../notify/ports';
 import type { CardChange, SlaAlert, SlaFindings } from './clock-tracker';
 import { backlogFor } from './sla-backlog';
 
@@ -61,14 +60,16 @@ function backlogText(t: Translate, { tickets, breached, rows: first }: ReturnTyp
 /** Options for createSlaAlerts. */
 export interface SlaAlertsConfig {
   store: Store;
+  /** Where the alerts, summaries and card edits are owed, in one commit (src/notify/ports.ts OutboxService). */
+  outbox: Pick<OutboxService, 'owe'>;
   vocabulary: Vocabulary;
   /** HELPDESK_LOCALE: conversations and people with no language of their own. */
   locale: string;
 }
 
-/** Owes what the tracker found: commits the outbox rows; the poller's drain sends them. */
+/** Owes what the tracker found through the outbox service; the poller's drain sends it. */
 export function createSlaAlerts(config: SlaAlertsConfig): (findings: SlaFindings, now: number) => Promise<void> {
-  const { store } = config;
+  const { store, outbox } = config;
   const createdAt = (now: number) => new Date(now).toISOString();
 
   /**
@@ -76,8 +77,8 @@ export function createSlaAlerts(config: SlaAlertsConfig): (findings: SlaFindings
    * this cycle already owes that card an edit (the send reads the clocks, so it shows them too).
    * The card is rebuilt from the store's copy of the ticket: no Graph read.
    */
-  async function cardUpdates(changes: readonly CardChange[], at: string): Promise<DeliveryIntent[]> {
-    const out: DeliveryIntent[] = [];
+  async function cardUpdates(changes: readonly CardChange[], at: string): Promise<OwedSend[]> {
+    const out: OwedSend[] = [];
     let languages: Map<string, string> | undefined;
     for (const change of changes) {
       const posted = await store.postedMessages(change.ticketId);
@@ -96,10 +97,11 @@ export function createSlaAlerts(config: SlaAlertsConfig): (findings: SlaFindings
         const where = { platform: p.platform, conversationId: p.conversationId };
         const locale = languages.get(`${p.platform}:${p.conversationId}`) ?? config.locale;
         const view = ticketView(ticket, [], { email: '', isAgent: true, locale }, config.vocabulary);
+        // An edit of the card the conversation shows (notify marks the conversation as showing it).
         out.push({
           key: `sla-card:${change.ticketId}:${change.seen}:${version}>${p.platform}:${p.conversationId}>card`,
-          lane: channelLane(p.platform, p.conversationId), ticketId: change.ticketId, card: where, createdAt: at,
-          payload: { kind: 'card', ...where, view, etag: doc.etag } satisfies OutboxPayload,
+          ticketId: change.ticketId, createdAt: at,
+          payload: { kind: 'card', ...where, view, etag: doc.etag },
         });
       }
     }
@@ -109,12 +111,12 @@ export function createSlaAlerts(config: SlaAlertsConfig): (findings: SlaFindings
   return async (findings, now) => {
     const cardIntents = await cardUpdates(findings.cards ?? [], createdAt(now));
     if (findings.alerts.length === 0 && findings.backlog.tickets === 0) {
-      if (cardIntents.length > 0) await store.commitCycleWithDeliveries({ watermarks: {}, states: [], processedKeys: [] }, cardIntents);
+      if (cardIntents.length > 0) await outbox.owe(cardIntents);
       return;
     }
     const channels = (await store.allSubscriptions()).filter((s) => s.filter.kind === 'sla');
     const languages = await store.conversationLocales();
-    const intents: DeliveryIntent[] = [...cardIntents];
+    const intents: OwedSend[] = [...cardIntents];
     const wants = (filter: SubscriptionFilter, a: SlaAlert) =>
       filter.kind === 'sla' && matches(slaInner(filter), a.facts, config.vocabulary.highPriorities);
     for (const sub of channels) {
@@ -122,7 +124,7 @@ export function createSlaAlerts(config: SlaAlertsConfig): (findings: SlaFindings
       const locale = languages.get(`${platform}:${id}`) ?? config.locale;
       const t = translator(locale);
       const line = (key: string, ticketId: number, text: string, mention?: string, view?: ConfirmationView) =>
-        intents.push({ key: `${key}>${platform}:${id}`, lane: channelLane(platform, id), ticketId, createdAt: createdAt(now), payload: { kind: 'line', platform, conversationId: id, text, orPost: true, ...(mention ? { mention } : {}), ...(view ? { view } : {}) } satisfies OutboxPayload });
+        intents.push({ key: `${key}>${platform}:${id}`, ticketId, createdAt: createdAt(now), payload: { kind: 'line', platform, conversationId: id, text, orPost: true, ...(mention ? { mention } : {}), ...(view ? { view } : {}) } });
       // An escalation @mentions the assignee, so it goes out as a message of its own.
       for (const a of findings.alerts) if (wants(sub.filter, a)) line(a.key, a.ticketId, alertText(locale, a, now, false), a.threshold.kind === 'escalation' && a.assignee ? a.assignee : undefined);
       const backlog = backlogFor(findings.backlog, (facts) => wants(sub.filter, { facts } as SlaAlert));
@@ -140,9 +142,9 @@ export function createSlaAlerts(config: SlaAlertsConfig): (findings: SlaFindings
       if (!a.assignee || muted.has(a.assignee.trim().toLowerCase())) continue;
       const locale = people.get(a.assignee.trim().toLowerCase()) ?? config.locale;
       const text = alertText(locale, a, now, true);
-      intents.push({ key: `${a.key}>dm:${a.assignee.toLowerCase()}`, lane: dmLane(a.assignee), ticketId: a.ticketId, createdAt: createdAt(now), payload: { kind: 'dm', email: a.assignee, text, reason: 'assignee', locale, urgent: true } satisfies OutboxPayload });
+      intents.push({ key: `${a.key}>dm:${a.assignee.toLowerCase()}`, ticketId: a.ticketId, createdAt: createdAt(now), payload: { kind: 'dm', email: a.assignee, text, reason: 'assignee', locale, urgent: true } });
     }
     // Keys already pending or delivered are ignored by the outbox: a retold threshold is said once.
-    if (intents.length > 0) await store.commitCycleWithDeliveries({ watermarks: {}, states: [], processedKeys: [] }, intents);
+    if (intents.length > 0) await outbox.owe(intents);
   };
 }

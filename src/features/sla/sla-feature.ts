@@ -8,11 +8,18 @@ import { dueQueue } from './queue-due';
 import { createSlaTable, SLA_MIGRATIONS } from './sla-table';
 import { createSlaHook } from './sla-cycle';
 import { createSlaAlerts } from './sla-alerts';
+import { openPolicySource } from './policy-source';
 
 /** The sla feature: what it adds to the bot (src/features/types.ts says what each field means). */
 export const slaFeature = defineFeature({
   name: 'sla',
-  needs: ['store', 'slaPolicy', 'vocabulary', 'now', 'timeZone', 'helpdesk', 'feed', 'logger', 'locale'],
+  needs: ['store', 'outbox', 'slaPolicy', 'vocabulary', 'now', 'timeZone', 'helpdesk', 'feed', 'logger', 'locale'],
+  // HELPDESK_SLA_FILE, opened at start (a policy that does not load stops it: PolicyError lists why) and supplied
+  // to every listed feature that reads the policy (this one's clocks, digests, reports, storms, routing's hours).
+  open: async (settings, logger) => ({
+    own: {},
+    supplies: { slaPolicy: settings.slaFile ? await openPolicySource(settings.slaFile, { logger, priorities: settings.helpdesk.priorities }) : undefined },
+  }),
   commands: [slaCommand],
   // Agents' cards and lists show the clocks the store keeps; without a policy nothing keeps any, and the cards read nothing.
   cards: ({ db, slaPolicy }) => {
@@ -23,8 +30,8 @@ export const slaFeature = defineFeature({
     } : {};
   },
   // Each poll cycle (and each write of the bot) moves the clocks and owes the alerts they cross; without a policy there are none to keep.
-  cycle: ({ slaPolicy, store, feed, helpdesk, logger, vocabulary, locale }) => (slaPolicy
-    ? createSlaHook({ source: slaPolicy, store, feed, helpdesk, logger, vocabulary, tell: createSlaAlerts({ store, vocabulary, locale }) })
+  cycle: ({ slaPolicy, store, outbox, feed, helpdesk, logger, vocabulary, locale }) => (slaPolicy
+    ? createSlaHook({ source: slaPolicy, store, feed, helpdesk, logger, vocabulary, tell: createSlaAlerts({ store, outbox, vocabulary, locale }) })
     : { afterCycle: async () => undefined, afterWrite: async () => undefined }),
   extensions: ({ db, slaPolicy }) => ({ queues: { due: (ctx, input) => dueQueue(ctx, input, { slaPolicy, sla: createSlaTable(db) }) } }),
   migrations: SLA_MIGRATIONS,

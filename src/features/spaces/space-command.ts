@@ -7,7 +7,7 @@
 import { VERBS } from '../../core';
 import { byWhom, confirm, confirmAboutHere, errorReply, tr } from '../../commands/respond';
 import { agentOnly } from '../../commands/subscription-filter';
-import { plainly } from '../../notify/plain-ports';
+import { plainly } from '../../commands/plainly';
 import type { Kysely } from 'kysely';
 import type { FeatureCommand, FeatureHandler } from '../types';
 import { createSpaceBindings, type SpaceTables } from './space-table';

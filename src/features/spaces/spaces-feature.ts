@@ -2,7 +2,7 @@
 import { defineFeature } from '../types';
 import { spaceCommand } from './space-command';
 import { createSpaceBindings, SPACE_MIGRATIONS } from './space-table';
-import { plainly } from '../../notify/plain-ports';
+import { plainly } from '../../commands/plainly';
 
 /** The spaces feature: what it adds to the bot (src/features/types.ts says what each field means). */
 export const spacesFeature = defineFeature({

@@ -8,10 +8,9 @@
  */
 import { createHash } from 'node:crypto';
 import type { Ticket, Vocabulary } from '../../helpdesk/types';
-import type { DeliveryIntent, Store } from '../../store/types';
+import type { DeliveryIntent, Platform, Store } from '../../store/types';
 import { mergedDmText, stormView } from './storm-view';
-import type { ChangeSet } from '../../notify/detect';
-import { dmLane, type OutboxPayload } from '../../notify/intents';
+import type { ChangeSet, OutboxPayload } from '../../notify/ports';
 import type { Logger } from '../../log';
 import { slaTableIn, type SlaRecord } from '../sla/sla-table';
 
@@ -73,12 +72,15 @@ export async function summariseStorms(input: StormInput): Promise<DeliveryIntent
     return !!set && !(set.key.startsWith('ticket:') && set.events.some((e) => e.actorEmail));
   };
   const lanes = new Map<string, Map<number, Ticket>>();
+  // The conversation of each lane, as its cards and lines name it (the lanes are notify's, never parsed here).
+  const where = new Map<string, Where>();
   for (const i of intents) {
     const p = i.payload as OutboxPayload;
     if ((p.kind !== 'card' && p.kind !== 'line') || !counts(i)) continue;
     const tickets = lanes.get(i.lane) ?? new Map<number, Ticket>();
     tickets.set(i.ticketId, bySet.get(setKeyOf(i.key))!.ticket);
     lanes.set(i.lane, tickets);
+    where.set(i.lane, { platform: p.platform, conversationId: p.conversationId });
   }
   const storms = [...lanes].filter(([, tickets]) => tickets.size > threshold);
   let out = intents;
@@ -87,22 +89,29 @@ export async function summariseStorms(input: StormInput): Promise<DeliveryIntent
     const all = new Map<number, Ticket>();
     for (const [, tickets] of storms) for (const [id, t] of tickets) all.set(id, t);
     const matter = await mattering(input.store, input.vocabulary, [...all.values()], input.now, input.logger, input.clocks);
-    for (const [lane, tickets] of storms) out = await summariseLane(input, out, lane, tickets, matter, locales.get(lane) ?? input.locale);
+    for (const [lane, tickets] of storms) {
+      const to = where.get(lane)!;
+      out = await summariseLane(input, out, lane, to, tickets, matter, locales.get(`${to.platform}:${to.conversationId}`) ?? input.locale);
+    }
   }
   return mergeDms(out, input);
 }
 
-async function summariseLane(input: StormInput, intents: DeliveryIntent[], lane: string, tickets: Map<number, Ticket>, matter: Set<number>, locale: string): Promise<DeliveryIntent[]> {
+/** One conversation, as a card or line payload names it. */
+interface Where {
+  platform: Platform;
+  conversationId: string;
+}
+
+async function summariseLane(input: StormInput, intents: DeliveryIntent[], lane: string, to: Where, tickets: Map<number, Ticket>, matter: Set<number>, locale: string): Promise<DeliveryIntent[]> {
   const carded = new Set([...tickets.keys()].filter((id) => matter.has(id)).slice(0, STORM_MAX_CARDS));
   const ids = [...tickets.keys()];
   const keys = input.intents.filter((i) => i.lane === lane && tickets.has(i.ticketId)).map((i) => setKeyOf(i.key));
   const id = idOf([lane, ...new Set(keys)].sort());
   // Kept before the commit: a crash in between re-plans the same id and keeps the same list.
   await input.store.putMemo(stormMemoKey(id), ids, STORM_KEEP_MS);
-  const [platform, ...rest] = lane.split(':');
-  const conversationId = rest.join(':');
   const view = stormView(id, [...tickets.values()], locale, input.vocabulary, carded.size);
-  const payload = { kind: 'screen', platform, conversationId, view } as OutboxPayload;
+  const payload: OutboxPayload = { kind: 'screen', ...to, view };
   const summary: DeliveryIntent = { key: `storm:${id}>${lane}`, lane, ticketId: 0, createdAt: input.createdAt, payload };
   const out: DeliveryIntent[] = [];
   let placed = false;
@@ -121,7 +130,7 @@ async function summariseLane(input: StormInput, intents: DeliveryIntent[], lane:
     }
     // A card already in the channel is edited in place (no new message, and it stays true); its thread line and every first card give way to the summary.
     const p = i.payload as OutboxPayload;
-    if (p.kind === 'card' && !input.posts.has(`${i.ticketId}>${lane}`)) out.push(i);
+    if (p.kind === 'card' && !input.posts.has(`${i.ticketId}>${to.platform}:${to.conversationId}`)) out.push(i);
   }
   return out;
 }
@@ -137,7 +146,8 @@ function mergeDms(intents: DeliveryIntent[], input: StormInput): DeliveryIntent[
     const first = dms[0].payload as Extract<OutboxPayload, { kind: 'dm' }>;
     const text = mergedDmText(dms.map((d) => (d.payload as Extract<OutboxPayload, { kind: 'dm' }>).text), first.locale);
     const payload: OutboxPayload = { kind: 'dm', email: first.email, text, reason: 'merged', ...(first.locale ? { locale: first.locale } : {}) };
-    out.push({ key: `dmstorm:${idOf(dms.map((d) => d.key).sort())}>${lane}`, lane: dmLane(first.email), ticketId: 0, createdAt: input.createdAt, payload });
+    // In the lane the merged DMs were in: that person's.
+    out.push({ key: `dmstorm:${idOf(dms.map((d) => d.key).sort())}>${lane}`, lane, ticketId: 0, createdAt: input.createdAt, payload });
   }
   return out;
 }

@@ -8,8 +8,7 @@ import { addressKey, sameAddress, type SurveyScale } from '../../core';
 import type { DeliveryIntent, Store } from '../../store/types';
 import { surveyNotice } from './survey-view';
 import { surveysIn } from './survey-table';
-import type { ChangeSet } from '../../notify/detect';
-import { dmLane, type OutboxPayload } from '../../notify/intents';
+import type { ChangeSet, OutboxPayload, OwedSend } from '../../notify/ports';
 
 /** Options for createSurveyPlanner. */
 export interface SurveyPlannerConfig {
@@ -24,7 +23,7 @@ export interface SurveyPlannerConfig {
 const REPLAN_MS = 3600_000;
 
 /** The survey sends a change set owes (none unless it resolves the ticket). */
-export function createSurveyPlanner(config: SurveyPlannerConfig): (set: ChangeSet, told?: readonly DeliveryIntent[]) => Promise<DeliveryIntent[]> {
+export function createSurveyPlanner(config: SurveyPlannerConfig): (set: ChangeSet, told?: readonly DeliveryIntent[]) => Promise<OwedSend[]> {
   const now = config.now ?? Date.now;
   const surveys = surveysIn(config.store);
   return async (set, told = []) => {
@@ -47,6 +46,7 @@ export function createSurveyPlanner(config: SurveyPlannerConfig): (set: ChangeSe
     const locale = (await config.store.personLocales([requester])).get(addressKey(requester)) ?? config.locale;
     const notice = surveyNotice(ticket, survey, locale);
     const payload: OutboxPayload = { kind: 'dm', email: requester, text: notice.text, reason: 'survey', locale, notice };
-    return [{ key: `csat:${id}`, lane: dmLane(requester), ticketId: ticket.id, createdAt: sentAt, payload }];
+    // In the requester's DM lane (notify's), where it joins the resolution DM it follows.
+    return [{ key: `csat:${id}`, ticketId: ticket.id, createdAt: sentAt, payload }];
   };
 }

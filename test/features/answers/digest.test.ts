@@ -7,6 +7,7 @@ import type { IndexedTicket } from '../../../src/core';
 import { indexed } from '../../search/index-contract';
 import { createLogger } from '../../../src/log';
 import { createDigests } from '../../../src/features/digests/digest-timer';
+import { createOutboxService } from '../../../src/notify/outbox-service';
 import { createSqliteStore, type Store } from '../../../src/store';
 import { digestView, type DigestView } from '../../../src/features/digests/digest-view';
 import { openAnswerPorts } from '../../support/answers-db';
@@ -36,7 +37,7 @@ describe('the digest and the answers', () => {
     const store = createSqliteStore({ file: ':memory:' });
     stores.push(store);
     await store.indexTickets(indexedTickets);
-    const digests = createDigests({ store, vocabulary: stack.helpdesk.vocabulary, logger, timeZone: 'UTC', locale: 'en', ...(withAnswers ? { answers: answers.ports } : {}) });
+    const digests = createDigests({ store, outbox: createOutboxService(store), vocabulary: stack.helpdesk.vocabulary, logger, timeZone: 'UTC', locale: 'en', ...(withAnswers ? { answers: answers.ports } : {}) });
     const now = await digests.ports.digestNow({ platform: 'slack', id: 'CDESK', kind: 'channel' });
     const view: DigestView = digestView(now.figures, { since: now.since, basis: now.basis, onRequest: true }, now.zone, now.locale);
     return factsOf(view);

@@ -34,8 +34,8 @@ describe('a digest for a channel the bot was removed from', () => {
     const store = createSqliteStore({ file: ':memory:', features: featureMigrations(FEATURES) });
     stores.push(store);
     const bound = bindFeatures(features, {
-      store, db: await store.featureDatabase(), graph: undefined as unknown as GraphClient, helpdesk: undefined as unknown as HelpdeskService, attachmentsFolder: 'SD_Attachments', logger,
-      vocabulary: DEFAULT_VOCABULARY, locale: 'en', timeZone: 'UTC', slaPolicy: undefined, routing: undefined, now: () => new Date(),
+      store, db: await store.featureDatabase(), graph: undefined as unknown as GraphClient, helpdesk: undefined as unknown as HelpdeskService, logger,
+      vocabulary: DEFAULT_VOCABULARY, locale: 'en', timeZone: 'UTC', slaPolicy: undefined, slackPresence: undefined, now: () => new Date(),
       // The host services the features' notify parts need (the outbox, the change feed…), as a default deployment has them.
       ...(testHost(store, { logger, vocabulary: DEFAULT_VOCABULARY }) as Partial<HostServices>),
     });

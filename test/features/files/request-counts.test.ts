@@ -15,6 +15,7 @@ import type { Actor } from '../../../src/helpdesk/types';
 import { createLogger } from '../../../src/log';
 import { createSqliteStore, type Store } from '../../../src/store';
 import { appCommands, countRows, patti, tenCommands } from '../../../bench/support/ten-commands';
+import { UNSET_OPENED } from '../../support/feature-commands';
 import { startHelpdeskStack, type HelpdeskStack } from '../../support/helpdesk-stack';
 import { PERSON, SLACK_TOKEN, png, startFilesScene, type FilesScene } from './scene';
 
@@ -50,7 +51,7 @@ describe("an agent's card and the ticket's files", () => {
   let ctx: CommandContext;
   beforeAll(async () => {
     scene = await startFilesScene({ logger });
-    const commands = registryOf(bindFeatures([filesFeature], { graph: scene.stack.graph, attachmentsFolder: 'SD_Attachments', logger, db: await scene.store.featureDatabase() }));
+    const commands = registryOf(bindFeatures([filesFeature], { graph: scene.stack.graph, helpdesk: scene.stack.helpdesk, store: scene.store, opened: UNSET_OPENED, logger, db: await scene.store.featureDatabase() }));
     ctx = { actor: megan, helpdesk: scene.stack.helpdesk, commands, conversation: { platform: 'slack', id: 'D1', kind: 'personal' }, channel: {} };
     await scene.stack.helpdesk.activeAgents();
   }, 30_000);

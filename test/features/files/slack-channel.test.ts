@@ -5,6 +5,7 @@
  * screenshots until the click that files it; a link elsewhere is never fetched.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { UNSET_OPENED } from '../../support/feature-commands';
 import { startFakeSlack, type FakeSlack } from '../../support/fake-slack';
 import { eventBody, interactiveBody, slackFixture } from '../../support/slack-request';
 import { startSlackScene, type SlackScene } from '../../slack/harness';
@@ -24,7 +25,7 @@ beforeEach(async () => {
   const agent = (await files.stack.helpdesk.activeAgents()).find((a) => a.email.toLowerCase() !== PERSON.email.toLowerCase())!;
   Object.assign(AGENT, { name: agent.name, email: agent.email });
   fake = await startFakeSlack({ token: SLACK_TOKEN, users: [USER, AGENT] });
-  const commands = registryOf(bindFeatures([filesFeature], { graph: files.stack.graph, attachmentsFolder: 'SD_Attachments', logger: createLogger({ level: 'error' }), db: await files.store.featureDatabase() }));
+  const commands = registryOf(bindFeatures([filesFeature], { graph: files.stack.graph, helpdesk: files.stack.helpdesk, store: files.store, opened: UNSET_OPENED, logger: createLogger({ level: 'error' }), db: await files.store.featureDatabase() }));
   slack = await startSlackScene(files.stack.helpdesk, undefined, { fake, files: files.files, commands });
 });
 afterEach(async () => {

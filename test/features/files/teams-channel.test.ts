@@ -11,6 +11,7 @@ import { createFilesFeature, filesFeature, TEAMS_FILE_DOWNLOAD_INFO } from '../.
 import { createLogger } from '../../../src/log';
 import { featureMigrations } from '../../../src/features';
 import { createSqliteStore, type Store } from '../../../src/store';
+import { UNSET_OPENED } from '../../support/feature-commands';
 import { startFakeFileHost, type FakeFileHost } from '../../support/fake-file-host';
 import { startTeamsHarness, type TeamsHarness } from '../../teams/harness';
 
@@ -22,7 +23,7 @@ beforeEach(async () => {
   store = createSqliteStore({ file: ':memory:', features: featureMigrations([filesFeature]) });
   const db = await store.featureDatabase();
   teams = await startTeamsHarness({
-    commands: (stack) => registryOf(bindFeatures([filesFeature], { graph: stack.graph, attachmentsFolder: 'SD_Attachments', logger: createLogger({ level: 'error' }), db })),
+    commands: (stack) => registryOf(bindFeatures([filesFeature], { graph: stack.graph, helpdesk: stack.helpdesk, store, opened: UNSET_OPENED, logger: createLogger({ level: 'error' }), db })),
     files: (stack) => createFilesFeature({
       graph: stack.graph, helpdesk: stack.helpdesk, memos: store, logger: createLogger({ level: 'error' }),
       hosts: { teams: { downloadHosts: [host.origin] } }, settings: { maxBytes: 25 * 1024 * 1024, folder: 'SD_Attachments' },

@@ -19,7 +19,9 @@ import type { Ticket } from '../../../src/helpdesk/types';
 import { createLogger } from '../../../src/log';
 import { DEFAULT_VOCABULARY } from '../../../src/settings/groups';
 import { createSqliteStore, type Store } from '../../../src/store';
+import { createOutboxService } from '../../../src/notify/outbox-service';
 import { featureCommands } from '../../support/feature-commands';
+import { routingOpened } from '../../support/routing-host';
 import { startFakeSlack, type FakeSlack, type FakeSlackUser } from '../../support/fake-slack';
 import { startHelpdeskStack, type HelpdeskStack } from '../../support/helpdesk-stack';
 import type { CommandRegistry } from '../../../src/commands/registry';
@@ -56,10 +58,12 @@ export async function startRoutingScene(rules: object, slackUsers: FakeSlackUser
   let clock = Date.parse('2026-12-07T10:00:00Z');
   const now = () => new Date(clock);
   const client = new webApi.WebClient(slack.token, { slackApiUrl: slack.apiUrl, retryConfig: { retries: 0 } });
-  const host: RoutingHost = { rules: await openRoutingSource(path.join(dir, 'routing.json'), { logger }), slack: slackPresenceOver(() => client) };
-  const services: RoutingServices = { routing: host, helpdesk: stack.helpdesk, graph: stack.graph, logger, vocabulary: DEFAULT_VOCABULARY, slaPolicy: undefined, now, timeZone: 'UTC', store, db };
+  const host: RoutingHost = { rules: await openRoutingSource(path.join(dir, 'routing.json'), { logger }) };
+  // Slack's view of people through the client, as the host offers it once the Slack channel has started.
+  const slackPresence = slackPresenceOver(() => client);
+  const services: RoutingServices = { routing: host, slackPresence, helpdesk: stack.helpdesk, graph: stack.graph, logger, vocabulary: DEFAULT_VOCABULARY, slaPolicy: undefined, now, timeZone: 'UTC', store, outbox: createOutboxService(store), db };
   const router = routerOf(services, stack.helpdesk)!;
-  const commands = await featureCommands(store, { graph: stack.graph, routing: host, logger, now, vocabulary: stack.helpdesk.vocabulary });
+  const commands = await featureCommands(store, { graph: stack.graph, opened: routingOpened(host), slackPresence, logger, now, vocabulary: stack.helpdesk.vocabulary });
   return {
     stack, slack, store, router, services, commands, logged,
     advance: (ms) => void (clock += ms),

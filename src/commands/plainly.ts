@@ -1,4 +1,8 @@
-/** Conversation settings whose store does not answer fail with a plain message, not a generic apology. */
+/**
+ * Conversation settings whose store does not answer fail with a plain message, not a generic
+ * apology: the commands show HelpdeskError('unavailable') as it is. The core's conversation ports
+ * (notify's start) and the features that keep a conversation's settings (spaces, language) use it.
+ */
 import type { ConversationPorts } from '../core';
 import { errorOf } from '../helpdesk/error-messages';
 
