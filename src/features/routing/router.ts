@@ -78,8 +78,12 @@ export interface Router {
   requeue(ticketId: number, group: string, why: Why): Promise<void>;
   /** What routing would decide for this ticket now, without taking it up (an agent's hand-over before they go away; an escalation, passing over its holder). */
   decideFor(ticket: Ticket, options?: { passOver?: string }): Promise<Decision>;
-  /** Records a hand-over the caller wrote (moves the cursor, counts towards today's assignments). */
-  handedOver(ticketId: number, decision: Decision): Promise<void>;
+  /**
+   * Records a hand-over the caller wrote (moves the cursor, counts towards today's assignments), as of `at` (default now):
+   * when it was written. `late`: it was written earlier by a process that died before recording it (an escalation's
+   * takeover); the cursor then moves only if nothing moved it since.
+   */
+  handedOver(ticketId: number, decision: Decision, options?: { at?: number; late?: boolean }): Promise<void>;
   /** The assignment write lost (someone claimed it first, `by`), or the ticket was closed or deleted first: it is recorded as not routed. */
   taken(ticketId: number, by?: string): Promise<void>;
   /** Everything a decision would read now, for the `routing` command. */
@@ -126,9 +130,9 @@ export function createRouter(config: RouterConfig): Router {
   }
 
   /** A hand-over the caller already wrote. */
-  async function record(ticketId: number, decision: Decision, now: number): Promise<void> {
+  async function record(ticketId: number, decision: Decision, at: number, late: boolean): Promise<void> {
     const [settled, cursor] = settledOf(decision);
-    await table.settle(ticketId, settled, now, cursor, true);
+    await table.settle(ticketId, settled, at, cursor, { written: true, late });
   }
 
   async function decideNow(ticket: Ticket): Promise<{ decision: Decision; now: number }> {
@@ -165,8 +169,8 @@ export function createRouter(config: RouterConfig): Router {
       const agents = passed === undefined ? input.agents : new Map([...input.agents].filter(([address]) => address !== passed));
       return decide({ ...input, agents, ticket: routed(ticket) });
     },
-    async handedOver(ticketId, decision) {
-      await record(ticketId, decision, config.now().getTime());
+    async handedOver(ticketId, decision, options = {}) {
+      await record(ticketId, decision, options.at ?? config.now().getTime(), options.late === true);
     },
     async taken(ticketId, by) {
       const skipped = by ? [{ agent: addressKey(by), reason: { source: 'inactive' as const } }] : [];

@@ -108,8 +108,12 @@ export interface RoutingTable {
   claimDecided(ticketId: number, settled: Settled, at: number, cursor?: { group: string; agent: string }): Promise<boolean>;
   /** A queued ticket's new decision, recorded only while it is still queued: true for exactly one caller. */
   settleQueued(ticketId: number, settled: Settled, at: number, cursor?: { group: string; agent: string }): Promise<boolean>;
-  /** Records how a claimed (or handed-over) ticket ended, and moves the group's cursor when it was assigned by round robin; `written`: the assignment is already on the ticket. */
-  settle(ticketId: number, settled: Settled, at: number, cursor?: { group: string; agent: string }, written?: boolean): Promise<void>;
+  /**
+   * Records how a claimed (or handed-over) ticket ended, and moves the group's cursor when it was assigned by round robin.
+   * `written`: the assignment is already on the ticket. `late`: a hand-over written at `at` and recorded only now (a
+   * takeover after a crash): the cursor moves only when nothing moved it since, so a later turn is not undone.
+   */
+  settle(ticketId: number, settled: Settled, at: number, cursor?: { group: string; agent: string }, how?: { written?: boolean; late?: boolean }): Promise<void>;
   /** The assignment is on the ticket now. */
   written(ticketId: number, at: number): Promise<void>;
   /** Assignments decided and claimed whose write is still owed (a process died, or Graph failed), oldest first. */
@@ -145,10 +149,13 @@ function rowOf(settled: Settled, at: number, written: boolean) {
   };
 }
 
-/** Moves a group's round-robin cursor to the agent just assigned. */
-async function moveCursor(trx: Kysely<RoutingTables>, cursor: { group: string; agent: string }, at: number): Promise<void> {
+/** Moves a group's round-robin cursor to the agent just assigned; `late`: only when it has not moved since `at`. */
+async function moveCursor(trx: Kysely<RoutingTables>, cursor: { group: string; agent: string }, at: number, late = false): Promise<void> {
   await trx.insertInto('routing_cursors').values({ group_name: cursor.group, agent: cursor.agent, at })
-    .onConflict((oc) => oc.column('group_name').doUpdateSet({ agent: cursor.agent, at })).execute();
+    .onConflict((oc) => {
+      const update = oc.column('group_name').doUpdateSet({ agent: cursor.agent, at });
+      return late ? update.where('routing_cursors.at', '<=', at) : update;
+    }).execute();
 }
 
 /** The routing tables on either engine. */
@@ -178,12 +185,12 @@ export function createRoutingTable(db: Kysely<RoutingTables>): RoutingTable {
       const rows = await db.selectFrom('routing_tickets').selectAll().where('state', '=', 'assigned').where('written_at', 'is', null).orderBy('settled_at').orderBy('ticket_id').limit(limit).execute();
       return rows.map((r) => ({ ticketId: r.ticket_id, group: r.group_name ?? '', assignee: r.assignee ?? '', why: whyOf(r.why)! }));
     },
-    async settle(ticketId, settled, at, cursor, written = false) {
+    async settle(ticketId, settled, at, cursor, how = {}) {
       await db.transaction().execute(async (trx) => {
-        const row = rowOf(settled, at, written);
+        const row = rowOf(settled, at, how.written === true);
         // A hand-over settles a ticket routing never claimed: the row is made then.
         await trx.insertInto('routing_tickets').values({ ticket_id: ticketId, claimed_at: at, ...row }).onConflict((oc) => oc.column('ticket_id').doUpdateSet(row)).execute();
-        if (cursor) await moveCursor(trx, cursor, at);
+        if (cursor) await moveCursor(trx, cursor, at, how.late === true);
       });
     },
     async ticket(ticketId) {

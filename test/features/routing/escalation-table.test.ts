@@ -52,6 +52,8 @@ for (const engine of engines) {
       return out;
     }
 
+    const why = { code: 'round-robin' as const, groups: ['Desk'], skipped: [] };
+
     it('takes each hop of 20 tickets once across two replicas, and a dead claim once when stale', async () => {
       const [a, b] = await replicas();
       const ids = Array.from({ length: 20 }, (_, i) => i + 1);
@@ -60,11 +62,31 @@ for (const engine of engines) {
       expect(await b.escalation.claim(1, 1, 'm@x.com', 30_000, 60_000)).toBe(false);
       const later = await Promise.all([a.escalation.claim(1, 1, 'm@x.com', 100_000, 60_000), b.escalation.claim(1, 1, 'm@x.com', 100_000, 60_000)]);
       expect(later.filter(Boolean)).toHaveLength(1);
-      await a.escalation.finish(1, 1, 'moved', 100_500);
+      await a.escalation.finish({ ticketId: 1, hop: 1, at: 100_000 }, 'moved', 100_500);
       expect(await b.escalation.claim(1, 1, 'm@x.com', 10_000_000, 60_000)).toBe(false);
     });
 
-    const why = { code: 'round-robin' as const, groups: ['Desk'], skipped: [] };
+    it('fences a claim taken over: the slow first holder records nothing more; a claim let go is taken at once', async () => {
+      const [a, b] = await replicas();
+      const slow = { ticketId: 2, hop: 1, at: 1_000 };
+      expect(await a.escalation.claim(2, 1, 'm@x.com', slow.at, 60_000)).toBe(true);
+      expect(await b.escalation.claim(2, 1, 'm@x.com', 100_000, 60_000)).toBe(true);
+      const taker = { ticketId: 2, hop: 1, at: 100_000 };
+      expect(await a.escalation.aim(slow, { assignee: 'o@x.com', group: 'Desk', method: 'round-robin', why }, 1_500)).toBe(false);
+      expect(await a.escalation.intend(slow, 'a note')).toBe(false);
+      expect(await a.escalation.finish(slow, 'taken', 1_600)).toBe(false);
+      expect(await b.escalation.aim(taker, { assignee: 'p@x.com', group: 'Desk', method: 'round-robin', why }, 100_100)).toBe(true);
+      // The write was sent: the assignee's DM says whom it came from even before the hop is finished.
+      expect(await a.escalation.lastMove(2)).toEqual({ hop: 1, from: 'm@x.com', to: 'p@x.com' });
+      expect(await a.escalation.hop(2, 1)).toMatchObject({ state: 'claimed', to: 'p@x.com', aimedAt: 100_100, decision: { assignee: 'p@x.com', group: 'Desk' } });
+
+      // A process that failed in a hop lets it go: the next claim takes it without waiting for it to be stale.
+      await b.escalation.release(taker);
+      expect(await a.escalation.claim(2, 1, 'm@x.com', 100_200, 60_000)).toBe(true);
+      expect(await a.escalation.finish({ ticketId: 2, hop: 1, at: 100_200 }, 'moved', 100_100)).toBe(true);
+      expect(await b.escalation.finish(taker, 'moved', 100_100)).toBe(false);
+    });
+
 
     it('watches assigned tickets with their hops and the time of the last, until the chain ends', async () => {
       const [a] = await replicas();
@@ -76,11 +98,14 @@ for (const engine of engines) {
         { ticketId: 6, group: 'Desk', holder: 'n@x.com', since: 2_000, hops: 0 },
       ]);
       await a.escalation.claim(5, 1, 'm@x.com', 5_000, 60_000);
-      await a.escalation.aim(5, 1, 'o@x.com');
-      await a.escalation.finish(5, 1, 'moved', 6_000);
+      const five = { ticketId: 5, hop: 1, at: 5_000 };
+      await a.escalation.aim(five, { assignee: 'o@x.com', group: 'Desk', method: 'round-robin', why }, 5_500);
+      // A hop claimed and not finished shows in what is watched (a takeover does not wait for the holder's minutes).
+      expect((await a.escalation.watched())[0]).toEqual({ ticketId: 5, group: 'Desk', holder: 'm@x.com', since: 1_000, hops: 0, open: 5_000 });
+      await a.escalation.finish(five, 'moved', 5_500);
       await a.escalation.claim(6, 1, 'n@x.com', 5_000, 60_000);
-      await a.escalation.finish(6, 1, 'answered', 6_000);
-      expect(await a.escalation.watched()).toEqual([{ ticketId: 5, group: 'Desk', holder: 'm@x.com', since: 6_000, hops: 1 }]);
+      await a.escalation.finish({ ticketId: 6, hop: 1, at: 5_000 }, 'answered', 6_000);
+      expect(await a.escalation.watched()).toEqual([{ ticketId: 5, group: 'Desk', holder: 'm@x.com', since: 5_500, hops: 1 }]);
       expect(await a.escalation.lastMove(5)).toEqual({ hop: 1, from: 'm@x.com', to: 'o@x.com' });
       expect(await a.escalation.hop(6, 1)).toEqual({ state: 'answered', from: 'n@x.com' });
     });

@@ -116,6 +116,12 @@ for (const engine of engines) {
       expect(await b.cursors()).toEqual(new Map([['Desk', 'a@x.com']]));
       expect(await b.lastAssigned()).toEqual(new Map([['a@x.com', 5_000]]));
       expect(await b.assignedSince(3_000)).toEqual(new Map([['a@x.com', 1]]));
+      // A hand-over recorded late (written at 4 000 by a process that died before recording it) never moves the cursor back past a later turn.
+      await a.settle(8, { state: 'assigned', group: 'Desk', assignee: 'c@x.com', why }, 4_000, { group: 'Desk', agent: 'c@x.com' }, { written: true, late: true });
+      expect(await b.cursors()).toEqual(new Map([['Desk', 'a@x.com']]));
+      expect((await b.ticket(8))?.assignee).toBe('c@x.com');
+      await a.settle(9, { state: 'assigned', group: 'Desk', assignee: 'c@x.com', why }, 7_000, { group: 'Desk', agent: 'c@x.com' }, { written: true, late: true });
+      expect(await b.cursors()).toEqual(new Map([['Desk', 'c@x.com']]));
 
       await a.setAway('a@x.com', 1_000, undefined);
       await a.setAway('b@x.com', 1_000, 10_000);
