@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ActivityHandler, CloudAdapter, ConfigurationBotFrameworkAuthentication } from 'botbuilder';
+import { ActivityHandler, CloudAdapter, ConfigurationBotFrameworkAuthentication, type Activity } from 'botbuilder';
 import type { Request, Response } from 'restify';
 import { createTeamsChannel } from '../src/channels/teams';
 import { DEFAULT_VOCABULARY } from '../src/config';
@@ -37,14 +37,15 @@ function zeroLatencyHelpdesk(): HelpdeskService {
   };
 }
 
-function echoEndpoint(): TeamsEndpoint {
+/** A botbuilder echo bot: it answers the text, or with `reply()` when given (the help card the help-desk bot sent, to tell the card's own cost from ours). */
+function echoEndpoint(reply?: () => Partial<Activity>): TeamsEndpoint {
   // Same authentication settings as the help-desk channel gets in local use.
   const adapter = new CloudAdapter(
     new ConfigurationBotFrameworkAuthentication({ MicrosoftAppId: '', MicrosoftAppPassword: '', MicrosoftAppTenantId: '', MicrosoftAppType: 'MultiTenant' }),
   );
   const bot = new ActivityHandler();
   bot.onMessage(async (context, next) => {
-    await context.sendActivity(`echo: ${context.activity.text}`);
+    await context.sendActivity(reply ? reply() : `echo: ${context.activity.text}`);
     await next();
   });
   return { handle: (req: Request, res: Response) => adapter.process(req, res, (context) => bot.run(context)) };
@@ -79,6 +80,9 @@ async function main() {
   connector.members.set('29:bench-user', { id: '29:bench-user', name: 'Bench User', aadObjectId: 'bench-aad', email: 'bench@example.com' });
   const teams = createTeamsChannel({ settings: { appType: 'MultiTenant' }, helpdesk: zeroLatencyHelpdesk(), logger });
   const echo = echoEndpoint();
+  // The help card exactly as the help-desk bot sent it (taken from its first measured reply).
+  let helpCard: Partial<Activity> = { text: 'help' };
+  const cardEcho = echoEndpoint(() => helpCard);
   let current: TeamsEndpoint = teams;
   const server = createServer({
     port: 0,
@@ -105,14 +109,20 @@ async function main() {
     // CPU time per command is the steadier figure when other work shares the machine.
     const echoRuns: { rate: number; cpuPerCommand: number }[] = [];
     const botRuns: { rate: number; cpuPerCommand: number }[] = [];
+    const cardRuns: { rate: number; cpuPerCommand: number }[] = [];
     for (let round = 0; round < rounds; round += 1) {
       echoRuns.push(await measure('echo', echo));
       botRuns.push(await measure('helpdesk', teams));
+      const answer = connector.activities[0].activity as Partial<Activity>;
+      helpCard = { type: answer.type, attachments: answer.attachments, ...(answer.text ? { text: answer.text } : {}) };
+      cardRuns.push(await measure('card echo', cardEcho));
     }
     const echoRate = Math.max(...echoRuns.map((r) => r.rate));
     const botRate = Math.max(...botRuns.map((r) => r.rate));
     const echoCpu = Math.min(...echoRuns.map((r) => r.cpuPerCommand));
     const botCpu = Math.min(...botRuns.map((r) => r.cpuPerCommand));
+    const cardRate = Math.max(...cardRuns.map((r) => r.rate));
+    const cardCpu = Math.min(...cardRuns.map((r) => r.cpuPerCommand));
     const addedMs = (1 / botRate - 1 / echoRate) * 1000;
     console.log(`commands: ${count} per run, ${concurrency} in flight, best of ${rounds} runs each (load average ${loadAverage()})`);
     console.log(`echo bot (botbuilder only):     ${echoRate.toFixed(0)} commands/s`);
@@ -123,6 +133,10 @@ async function main() {
     console.log(`CPU per command, echo:          ${echoCpu.toFixed(3)} ms (client + server + connector in this process)`);
     console.log(`CPU per command, help-desk:     ${botCpu.toFixed(3)} ms`);
     console.log(`added CPU per command:          ${(botCpu - echoCpu).toFixed(3)} ms (identity, command, view, card)`);
+    // The same card sent by a bot that does nothing else: what is left is ours (identity, command, view, rendering).
+    console.log(`echo bot sending the same card: ${cardRate.toFixed(0)} commands/s (${JSON.stringify(helpCard).length} bytes)`);
+    console.log(`ratio help-desk / card echo:    ${(botRate / cardRate).toFixed(2)}`);
+    console.log(`added CPU over the card echo:   ${(botCpu - cardCpu).toFixed(3)} ms`);
   } finally {
     await server.close();
     await connector.close();
