@@ -3,6 +3,7 @@
  * service decides who may see which ticket; what is shared never carries comments, so never an
  * internal note, and offers only the buttons anyone may press (the bot checks each press).
  */
+import { peopleNames } from './people';
 import { tr } from './respond';
 import { VERBS } from '../core';
 import { ticketListView } from '../views/list-view';
@@ -24,7 +25,9 @@ export async function shareableTickets(ctx: CommandContext, text: string, limit 
   const found = await ctx.helpdesk.searchTickets(ctx.actor, { text, limit });
   // Shared cards are read by others: the requester's view (no agent buttons), whoever picked them.
   const viewer = { email: ctx.actor.email, isAgent: false, locale: ctx.locale };
-  return found.map((t) => ({ summary: ticketSummary(t, viewer), card: ticketView(t, [], viewer, ctx.helpdesk.vocabulary) }));
+  // People by name, as on every other card (the agents list is the service's cache: no request per search).
+  const names = await peopleNames(ctx);
+  return found.map((t) => ({ summary: ticketSummary(t, viewer, names), card: ticketView(t, [], viewer, ctx.helpdesk.vocabulary, undefined, names) }));
 }
 
 /**
@@ -34,7 +37,7 @@ export async function shareableTickets(ctx: CommandContext, text: string, limit 
 export async function unfurlView(ctx: CommandContext, link: string): Promise<TicketListView | undefined> {
   const ticket = await ctx.helpdesk.ticketFromLink(ctx.actor, link);
   if (!ticket) return undefined;
-  const list = ticketListView(tr(ctx)('commands:share.title', { id: ticket.id }), [ticket], { email: ctx.actor.email, isAgent: false, locale: ctx.locale }, '');
+  const list = ticketListView(tr(ctx)('commands:share.title', { id: ticket.id }), [ticket], { email: ctx.actor.email, isAgent: false, locale: ctx.locale }, '', undefined, await peopleNames(ctx));
   // Only Show: a pasted link is read by everyone in the conversation.
   for (const s of list.tickets) s.actions = s.actions.filter((a) => a.verb === VERBS.show);
   return list;

@@ -105,6 +105,9 @@ describe('Teams: search message extension (composeExtension/query)', () => {
     expect(a.preview.contentType).toBe(THUMBNAIL);
     expect(a.preview.content.title).toBe(`#${share.id} ${share.title}`);
     expect(cardText(a.content)).toContain(share.title);
+    const assignee = (await h.stack.helpdesk.activeAgents()).find((x) => x.email.toLowerCase() === share.assignedTo.toLowerCase());
+    expect(cardText(a.content)).toContain(assignee!.name);
+    expect(cardText(a.content).toLowerCase()).not.toContain(share.assignedTo.toLowerCase());
     // Ticket 20's internal note ("fs01 DNS record missing…") stays off a card others will read.
     expect(cardText(a.content)).not.toMatch(/fs01 DNS record/);
     expect(JSON.stringify(a.content)).not.toContain('ticket.claim');
@@ -138,7 +141,11 @@ describe('Teams: link unfurling (composeExtension/queryLink)', () => {
     expect(more).toEqual([]);
     expect(a.contentType).toBe(ADAPTIVE);
     const text = cardText(a.content);
-    for (const part of [t.title, t.status, t.priority, t.assignedTo, 'Lynne Robbins', 'Show']) expect(text).toContain(part);
+    // The assignee by name, as on every other card: the card is read by everyone in the conversation.
+    const assignee = (await h.stack.helpdesk.activeAgents()).find((x) => x.email.toLowerCase() === t.assignedTo.toLowerCase());
+    if (!assignee?.name) throw new Error('the seeded ticket is not assigned to a named agent');
+    for (const part of [t.title, t.status, t.priority, assignee.name, 'Lynne Robbins', 'Show']) expect(text).toContain(part);
+    expect(text.toLowerCase()).not.toContain(t.assignedTo.toLowerCase());
     expect(text).not.toMatch(/fs01 DNS record|Claim/);
   });
 
