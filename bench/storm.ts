@@ -78,12 +78,13 @@ async function main(): Promise<void> {
   const store = createSqliteStore({ dataDir: dir, features: featureMigrations(FEATURES) });
   const feed = createChangeFeed(stack.graph, stack.settings);
   // The product's features bound as src/app.ts binds them: the storms feature's planning hook summarises.
-  // No SLA or routing file: each feature's `open` step makes what it makes with none set.
-  const opened = await openFeatures(FEATURES, { helpdesk: { priorities: stack.helpdesk.vocabulary.priorities }, files: { folder: 'SD_Attachments', maxBytes: 25 * 1024 * 1024 } }, quiet);
+  // No SLA or routing file: each feature's `open` step makes what it makes with none set; surveys off, storms from THRESHOLD.
+  const settings = { helpdesk: { priorities: stack.helpdesk.vocabulary.priorities }, files: { folder: 'SD_Attachments', maxBytes: 25 * 1024 * 1024 }, csat: { enabled: false, scale: 'five' as const }, stormThreshold: THRESHOLD };
+  const opened = await openFeatures(FEATURES, settings, quiet);
   const features = bindFeatures(FEATURES, {
     store, db: await store.featureDatabase(), helpdesk: stack.helpdesk, feed, logger: quiet, vocabulary: stack.helpdesk.vocabulary, locale: 'en', timeZone: 'UTC',
     slackPresence: undefined, now: () => new Date(), graph: stack.graph, ...opened.supplied, opened: opened.own,
-    outbox: createOutboxService(store), csat: { enabled: false, scale: 'five' }, stormThreshold: THRESHOLD,
+    outbox: createOutboxService(store),
   });
   const notifications = createNotifications({ store, feed, helpdesk: stack.helpdesk, vocabulary: stack.helpdesk.vocabulary, logger: quiet, pollSeconds: 15, features });
   const connector = await startFakeConnector();

@@ -77,8 +77,8 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
   // The data directory holds the SQLite store and the embedded site; with PostgreSQL and a tenant nothing is written there.
   if (!config.databaseUrl || config.helpdesk.target.kind === 'embedded') prepareDataDir(config.dataDir, config.dataDirSetting);
   const featureList = options.features ?? FEATURES;
-  // Each listed feature opens its settings files before anything else starts; one that does not load stops start-up
-  // with its feature's error (the file, the path in it, what is wrong). A feature off the list reads none of its files.
+  // Each listed feature opens its settings files and takes its own settings before anything else starts; a file that does
+  // not load stops start-up with its feature's error (the file, the path in it, what is wrong). A feature off the list reads none of them.
   const opened = await openFeatures(featureList, config, logger);
   // Slack's view of people is read through the Slack channel's client once it has started.
   let slack: SlackChannel | undefined;
@@ -100,11 +100,11 @@ export async function startApp(config: Config, options: AppOptions): Promise<App
   // The site's columns are read while the channels load; a read that fails is logged and the settings serve.
   void service.ticketSchema();
   const feed = createChangeFeed(graph, config.helpdesk, { extra: () => service.vocabulary.site?.extra, saw: (t) => service.sawTicket(t) });
-  // Each listed feature is handed the services it names (with what the features' files supplied, and its own files);
+  // Each listed feature is handed the services it names (with what the features' files supplied, and its own settings);
   // one that names what this host lacks stops start-up here.
   const featureHost: HostServices = {
     helpdesk: service, logger, vocabulary: service.vocabulary, locale: normalizeLocale(config.locale), timeZone: config.timeZone, now: () => new Date(), store, graph,
-    feed, outbox: createOutboxService(store), csat: config.csat, stormThreshold: config.stormThreshold,
+    feed, outbox: createOutboxService(store),
     slackPresence: config.slack ? slackPresenceOver(() => slack?.client) : undefined,
     ...opened.supplied,
   };

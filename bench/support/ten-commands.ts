@@ -34,12 +34,13 @@ export interface Counted { name: string; requests: number; least: number; times:
 
 /** The app's registry over `store` (opened with FEATURES' migrations): every feature on, files in SD_Attachments. */
 export async function appCommands(store: Store, graph: GraphClient, helpdesk: HelpdeskService, logger: Logger): Promise<CommandRegistry> {
-  // No SLA or routing file: each feature's `open` step makes what it makes with none set.
-  const opened = await openFeatures(FEATURES, { helpdesk: { priorities: helpdesk.vocabulary.priorities }, files: { folder: 'SD_Attachments', maxBytes: 25 * 1024 * 1024 } }, logger);
+  // No SLA or routing file: each feature's `open` step makes what it makes with none set; surveys off, storms at the default 10.
+  const settings = { helpdesk: { priorities: helpdesk.vocabulary.priorities }, files: { folder: 'SD_Attachments', maxBytes: 25 * 1024 * 1024 }, csat: { enabled: false, scale: 'five' as const }, stormThreshold: 10 };
+  const opened = await openFeatures(FEATURES, settings, logger);
   return registryOf(bindFeatures(FEATURES, {
     store, db: await store.featureDatabase(), graph, helpdesk, logger, ...opened.supplied, opened: opened.own,
     vocabulary: helpdesk.vocabulary, locale: 'en', timeZone: 'UTC', slackPresence: undefined, now: () => new Date(),
-    feed: undefined as never, outbox: createOutboxService(store), csat: { enabled: false, scale: 'five' }, stormThreshold: 10,
+    feed: undefined as never, outbox: createOutboxService(store),
   }));
 }
 

@@ -3,7 +3,7 @@
  * host (src/features/index.ts's list, read by the command registry, the poller and the doctor)
  * knows no feature by name; a feature sees only the services it names in `needs`, plus its own
  * typed handle on the tables its migrations make, and what its own `open` step made of its settings
- * files. Nothing in it is optional at run time: a feature that is off is not in the list.
+ * and settings files. Nothing in it is optional at run time: a feature that is off is not in the list.
  */
 import type { Kysely } from 'kysely';
 import type { CommandDeclaration } from '../commands/declaration';
@@ -57,10 +57,6 @@ export interface HostServices extends SuppliedServices {
   feed: ChangeFeed;
   /** The outbox: a post in a conversation, the same post in every subscribed one, a DM to one person (src/notify/ports.ts). */
   outbox: OutboxService;
-  /** HELPDESK_CSAT and HELPDESK_CSAT_SCALE: a survey to the requester on each resolution, when enabled. */
-  csat: { enabled: boolean; scale: SurveyScale };
-  /** HELPDESK_STORM_THRESHOLD: more than this many of one channel's tickets in one cycle get one summary. */
-  stormThreshold: number;
 }
 
 /** A numbered change to the tables a feature owns, run once by the migrator on both engines. */
@@ -79,8 +75,9 @@ export type FeatureServices<N extends keyof HostServices, T, O = {}> = Pick<Host
 
 /**
  * The settings a feature's `open` step reads: the part of src/config.ts's Config that names the
- * features' files, matched by shape (a feature does not import the configuration; the host hands
- * it the Config it loaded).
+ * features' files and settings, matched by shape (a feature does not import the configuration; the
+ * host hands it the Config it loaded). A setting only one feature reads reaches its parts through
+ * that feature's `open` (its `own`), never through HostServices.
  */
 export interface OpenSettings {
   /** The desk's priorities, as configured (an SLA policy's targets name them). */
@@ -91,11 +88,15 @@ export interface OpenSettings {
   routingFile?: string;
   /** HELPDESK_ATTACHMENTS_FOLDER and HELPDESK_ATTACHMENT_MAX_MB (in bytes). */
   files: { folder: string; maxBytes: number };
+  /** HELPDESK_CSAT and HELPDESK_CSAT_SCALE: a survey to the requester on each resolution, when enabled. */
+  csat: { enabled: boolean; scale: SurveyScale };
+  /** HELPDESK_STORM_THRESHOLD: more than this many of one channel's tickets in one cycle get one summary. */
+  stormThreshold: number;
 }
 
 /** What a feature's `open` step made: its own parts' services, and what it supplies the other listed features. */
 export interface Opened<O> {
-  /** Handed to this feature's parts with the services it names (routing's rules); `{}` when it keeps nothing of its own. */
+  /** Handed to this feature's parts with the services it names (routing's rules, the surveys' scale); `{}` when it keeps nothing of its own. */
   own: O;
   /** Host services it supplies every listed feature (the SLA policy); one no listed feature supplies stays undefined. */
   supplies?: Partial<SuppliedServices>;
@@ -181,9 +182,10 @@ export interface Feature<N extends keyof HostServices = never, T = {}, O = {}> {
   /** The host services it is handed (and no others). */
   needs: readonly N[];
   /**
-   * Opens its settings files at start, before anything else starts and before binding; run only
-   * while it is listed, so a feature off the list reads none of its files. A file that does not
-   * load throws (naming the file, the path in it and what is wrong), and start-up stops there.
+   * Opens its settings files and takes its own settings at start, before anything else starts and
+   * before binding; run only while it is listed, so a feature off the list reads none of its files
+   * or settings. A file that does not load throws (naming the file, the path in it and what is
+   * wrong), and start-up stops there.
    */
   open?(settings: OpenSettings, logger: Logger): Promise<Opened<O>>;
   /** Its typed commands and their card and modal actions. */

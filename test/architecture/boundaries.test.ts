@@ -150,6 +150,27 @@ function featuresReachedBy(file: string): string[] {
     .flatMap((spec) => featureOf(path.resolve(root, path.dirname(file), spec)) ?? []);
 }
 
+/** The text of the HostServices interface in `text` (src/features/types.ts). */
+function hostServicesIn(text: string): string {
+  const start = text.indexOf('export interface HostServices');
+  return start < 0 ? '' : text.slice(start, text.indexOf('\n}', start));
+}
+
+/** Each setting a feature declares (its `settings: [...]`), with the features that declare it. */
+function declaredSettings(): Map<string, string[]> {
+  const by = new Map<string, string[]>();
+  for (const file of sources('src/features')) {
+    const list = readFileSync(path.join(root, file), 'utf8').match(/^\s*settings: \[([^\]]*)\]/m);
+    for (const [, name] of (list?.[1] ?? '').matchAll(/'([A-Z_]+)'/g)) by.set(name, [...(by.get(name) ?? []), featureOf(path.resolve(root, file))!]);
+  }
+  return by;
+}
+
+/** The settings one feature alone declares (but HOST_WIDE_SETTINGS) that `block` names, with that feature. */
+function ownSettingsNamed(block: string, declared: Map<string, string[]>, hostWide: readonly string[] = []): string[] {
+  return [...declared].filter(([name, by]) => by.length === 1 && !hostWide.includes(name) && new RegExp(`\\b${name}\\b`).test(block)).map(([name, by]) => `${name} (${by[0]})`);
+}
+
 describe('features are reached through their list', () => {
   it('src/commands names a feature only where FEATURE_ARROWS says', () => {
     const offenders = sources('src/commands').flatMap((file) =>
@@ -210,6 +231,21 @@ describe('features are reached through their list', () => {
   it('src/commands names no saved reply: the forms\' picker is an extension\'s', () => {
     const naming = sources('src/commands').filter((file) => /saved[-_ ]?repl/i.test(readFileSync(path.join(root, file), 'utf8')));
     expect(naming).toEqual([]);
+  });
+
+  // HostServices holds what the host has for every feature (the desk, the clock, the outbox…); a setting one
+  // feature alone reads reaches its parts through its own `open` step (issue 41). HELPDESK_LOCALE is the
+  // language feature's setting, and the core speaks it too (channel cards, the ticket commands).
+  const HOST_WIDE_SETTINGS = ['HELPDESK_LOCALE'];
+  it('HostServices names no setting that only one feature declares', () => {
+    const text = readFileSync(path.join(root, 'src', 'features', 'types.ts'), 'utf8');
+    expect(ownSettingsNamed(hostServicesIn(text), declaredSettings(), HOST_WIDE_SETTINGS)).toEqual([]);
+  });
+
+  it('the checker sees a feature\'s own setting in HostServices', () => {
+    const block = hostServicesIn('export interface HostServices {\n  /** HELPDESK_CSAT: … */\n  csat: boolean;\n}\n/** HELPDESK_SLA_FILE */');
+    expect(ownSettingsNamed(block, new Map([['HELPDESK_CSAT', ['surveys']], ['HELPDESK_SLA_FILE', ['sla']], ['HELPDESK_TIME_ZONE', ['digests', 'preferences']]]))).toEqual(['HELPDESK_CSAT (surveys)']);
+    expect(declaredSettings().get('HELPDESK_STORM_THRESHOLD')).toEqual(['storms']);
   });
 
   it('the checker sees which feature a path is in', () => {

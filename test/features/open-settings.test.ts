@@ -43,7 +43,7 @@ const BAD_SLA = readFileSync(path.join(root, 'examples', 'sla.json'), 'utf8').re
 const BAD_RULES = JSON.stringify({ groups: [{ name: 'Desk', agents: [], method: 'round-robin' }] });
 const GOOD_RULES = JSON.stringify({ groups: [{ name: 'Desk', agents: ['meganb@example.com'], method: 'round-robin' }], default: 'Desk' });
 const without = (name: string): AnyFeature[] => FEATURES.filter((f) => f.name !== name);
-const settings = (files: { slaFile?: string; routingFile?: string }) => ({ helpdesk: { priorities: ['Low', 'Normal', 'High', 'Urgent'] }, files: { folder: 'SD_Attachments', maxBytes: 1024 }, ...files });
+const settings = (files: { slaFile?: string; routingFile?: string }) => ({ helpdesk: { priorities: ['Low', 'Normal', 'High', 'Urgent'] }, files: { folder: 'SD_Attachments', maxBytes: 1024 }, csat: { enabled: true, scale: 'five' as const }, stormThreshold: 10, ...files });
 
 describe('a malformed settings file stops start-up', () => {
   it('the SLA policy: PolicyError names the file, the JSON path and what is wrong', async () => {

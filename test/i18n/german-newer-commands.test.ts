@@ -54,7 +54,7 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'german-newer-'));
   store = createSqliteStore({ dataDir: dir, features: featureMigrations(FEATURES) });
   const feed = createChangeFeed(stack.graph, stack.settings);
-  notifications = createNotifications({ store, feed, helpdesk: stack.helpdesk, vocabulary: stack.helpdesk.vocabulary, logger, pollSeconds: 15, features: await boundFeatures(store, { helpdesk: stack.helpdesk, feed, csat: { enabled: true, scale: 'five' } }) });
+  notifications = createNotifications({ store, feed, helpdesk: stack.helpdesk, vocabulary: stack.helpdesk.vocabulary, logger, pollSeconds: 15, features: await boundFeatures(store, { helpdesk: stack.helpdesk, feed, settings: { csat: { enabled: true, scale: 'five' } } }) });
   const t = await stack.helpdesk.createTicket(lynne, { title: 'Drucker klemmt', priority: 'High' });
   ticketId = t.id;
   writeFileSync(path.join(dir, 'sla.json'), JSON.stringify(POLICY));

@@ -51,7 +51,7 @@ export async function startRig(deliveries: Deliveries, reuse: { emu?: Emulator; 
   const deliverer = createDeliverer({ deliveries: typeof deliveries === 'function' ? deliveries(store) : deliveries, store, queue: createSendQueue(), logger, vocabulary });
   // The search feature's index, kept from what the poller reads; with `csat`, a resolution also owes its survey
   // (the surveys feature's planning hook): both bound as src/app.ts binds them.
-  const { planHooks, indexers } = await boundFeatures(store, { logger, csat: { enabled: true, scale: 'five' } }, reuse.csat ? [searchFeature, surveysFeature] : [searchFeature]);
+  const { planHooks, indexers } = await boundFeatures(store, { logger, settings: { csat: { enabled: true, scale: 'five' } } }, reuse.csat ? [searchFeature, surveysFeature] : [searchFeature]);
   const poller = createPoller({ feed: createChangeFeed(graph, {}), store, deliverer, vocabulary, logger, pollSeconds: reuse.pollSeconds ?? 15, planHooks, indexers });
   const rig: PollRig = {
     emu, graph, store, poller, dir, lines,

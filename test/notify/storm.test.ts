@@ -39,7 +39,7 @@ async function setup(stormThreshold?: number) {
   const deliverer = createDeliverer({ deliveries: [delivery], store, queue: createSendQueue(), logger, vocabulary });
   // The storms feature's planning hook, bound as src/app.ts binds it (HELPDESK_STORM_THRESHOLD, default 10).
   // With an SLA policy, so a breached clock makes a ticket matter.
-  const { planHooks } = await boundFeatures(store, { vocabulary, logger, stormThreshold: stormThreshold ?? 10, slaPolicy: await openTestPolicy() }, [stormsFeature]);
+  const { planHooks } = await boundFeatures(store, { vocabulary, logger, settings: { stormThreshold: stormThreshold ?? 10 }, slaPolicy: await openTestPolicy() }, [stormsFeature]);
   const poller = createPoller({ feed: env.feed, store, deliverer, vocabulary, logger, pollSeconds: 15, now: env.now, planHooks });
   await createConversationPorts(store).subscribe({ platform: 'slack', id: 'C1', kind: 'channel' }, { kind: 'all' }, { email: 'dana@contoso.com', name: 'Dana' });
   await poller.runOnce();

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { registryOf, type CommandRegistry } from '../../src/commands/registry';
 import { DEFAULT_VOCABULARY } from '../../src/settings/groups';
-import { bindFeatures, FEATURES, type AnyFeature, type BoundFeatures, type HostServices } from '../../src/features';
+import { bindFeatures, FEATURES, openFeatures, type AnyFeature, type BoundFeatures, type HostServices, type OpenSettings } from '../../src/features';
+import { loadConfig } from '../../src/config';
 import { createOutboxService } from '../../src/notify/outbox-service';
 import type { GraphClient } from '../../src/graph';
 import type { HelpdeskService } from '../../src/helpdesk/types';
@@ -27,12 +28,23 @@ import { surveysIn, type SurveyTable } from '../../src/features/surveys/survey-t
  */
 export type TestHost = Partial<Omit<HostServices, 'store' | 'helpdesk'>> & { helpdesk?: HostServices['helpdesk']; opened?: Record<string, object> };
 
-/** What each listed feature's `open` step makes with none of its files set (as openFeatures does with a default configuration). */
-export const UNSET_OPENED: Readonly<Record<string, object>> = {
-  sla: {},
-  routing: { routing: undefined },
-  files: { files: { folder: 'SD_Attachments', maxBytes: 25 * 1024 * 1024 } },
-};
+/**
+ * What a test that binds the features may also set: the settings their `open` steps read, as the
+ * environment would set them (`settings: { csat: { enabled: true, scale: 'five' } }` is
+ * HELPDESK_CSAT=on; `stormThreshold` is HELPDESK_STORM_THRESHOLD), over TEST_SETTINGS.
+ */
+export type BoundTestHost = TestHost & { settings?: Partial<OpenSettings> };
+
+/**
+ * The settings the test host's features open with: a default deployment's (loadConfig of an empty
+ * environment, so no settings file is set), except that surveys are off unless a test turns them on.
+ */
+export const TEST_SETTINGS: Readonly<OpenSettings> = loadConfig({ HELPDESK_CSAT: 'off' });
+
+const quiet = createLogger({ level: 'error', write: () => undefined });
+
+/** What each listed feature's `open` step makes with TEST_SETTINGS (none of its files set): openFeatures, run once over the list. */
+export const UNSET_OPENED: Readonly<Record<string, object>> = (await openFeatures(FEATURES, TEST_SETTINGS, quiet)).own;
 
 /** A host service the test does not give: using it fails naming it (reading it to bind is fine). */
 const notGiven = <T>(name: string): T => new Proxy({} as object, {
@@ -47,19 +59,25 @@ export function testHost(store: Store, host: TestHost = {}): HostServices & { op
   return {
     store, graph: undefined as unknown as GraphClient, logger: createLogger({ level: 'error' }),
     vocabulary: DEFAULT_VOCABULARY, locale: 'en', timeZone: 'UTC', slaPolicy: undefined, slackPresence: undefined, now: () => new Date(),
-    helpdesk: notGiven('help desk'), feed: notGiven('change feed'), outbox: createOutboxService(store), csat: { enabled: false, scale: 'five' }, stormThreshold: 10,
+    helpdesk: notGiven('help desk'), feed: notGiven('change feed'), outbox: createOutboxService(store),
     ...host,
     opened: { ...UNSET_OPENED, ...host.opened },
   };
 }
 
-/** Every listed feature bound to `store` as src/app.ts binds them: what createNotifications runs (`features`) and the registry reads. */
-export async function boundFeatures(store: Store, host: TestHost = {}, features: readonly AnyFeature[] = FEATURES): Promise<BoundFeatures> {
-  return bindFeatures(features, { ...testHost(store, host), db: await store.featureDatabase() });
+/**
+ * Every listed feature bound to `store` as src/app.ts binds them: what createNotifications runs
+ * (`features`) and the registry reads. The features' `open` steps run over TEST_SETTINGS and the
+ * test's `settings`; what the test sets in `opened` (routing's rules) and of the host wins.
+ */
+export async function boundFeatures(store: Store, host: BoundTestHost = {}, features: readonly AnyFeature[] = FEATURES): Promise<BoundFeatures> {
+  const { settings, ...given } = host;
+  const opened = await openFeatures(features, { ...TEST_SETTINGS, ...settings }, quiet);
+  return bindFeatures(features, { ...testHost(store, { ...opened.supplied, ...given, opened: { ...opened.own, ...given.opened } }), db: await store.featureDatabase() });
 }
 
 /** The product's commands and card hooks over `store` (opened with FEATURES' migrations) and the test's help desk (`graph`, the attachments in SD_Attachments). */
-export async function featureCommands(store: Store, host: TestHost = {}): Promise<CommandRegistry> {
+export async function featureCommands(store: Store, host: BoundTestHost = {}): Promise<CommandRegistry> {
   return registryOf(await boundFeatures(store, host));
 }
 

@@ -18,7 +18,7 @@ import { FEATURES, featureMigrations } from '../../src/features';
 import { boundFeatures } from './feature-commands';
 import { registryOf } from '../../src/commands/registry';
 import type { CommandRegistry } from '../../src/commands/registry';
-import type { HostServices } from '../../src/features';
+import type { OpenSettings } from '../../src/features';
 import { startFakeSlack, type FakeSlack } from './fake-slack';
 import { startHelpdeskStack, type HelpdeskStack } from './helpdesk-stack';
 import { createSlackPoster } from './slack-request';
@@ -54,7 +54,7 @@ export interface SlackSceneOptions {
   /** Names the data directory. */
   dirPrefix: string;
   /** The survey settings, when the test is about them. */
-  csat?: HostServices['csat'];
+  csat?: OpenSettings['csat'];
   /** Replies in a card's thread reach the help desk. */
   threadReplies?: boolean;
 }
@@ -70,7 +70,7 @@ export async function startSlackNotifyScene(options: SlackSceneOptions): Promise
   const store = createSqliteStore({ dataDir: dir, features: featureMigrations(FEATURES) });
   const logger = createLogger({ level: 'error', write: () => undefined });
   const feed = createChangeFeed(stack.graph, stack.settings);
-  const hostServices = { graph: stack.graph, vocabulary: stack.helpdesk.vocabulary, helpdesk: stack.helpdesk, feed, ...(options.csat ? { csat: options.csat } : {}) };
+  const hostServices = { graph: stack.graph, vocabulary: stack.helpdesk.vocabulary, helpdesk: stack.helpdesk, feed, ...(options.csat ? { settings: { csat: options.csat } } : {}) };
   const features = await boundFeatures(store, hostServices);
   const notifications = createNotifications({ store, feed, helpdesk: stack.helpdesk, vocabulary: stack.helpdesk.vocabulary, logger, pollSeconds: 15, features });
   const commands = registryOf(features);

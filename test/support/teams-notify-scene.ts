@@ -18,7 +18,7 @@ import { createServer, type Server } from '../../src/server';
 import { createSqliteStore, type Store } from '../../src/store';
 import { FEATURES, featureMigrations } from '../../src/features';
 import type { CommandRegistry } from '../../src/commands/registry';
-import type { HostServices } from '../../src/features';
+import type { OpenSettings } from '../../src/features';
 import { boundFeatures } from './feature-commands';
 import { registryOf } from '../../src/commands/registry';
 import { startFakeConnector, type FakeConnector } from './fake-connector';
@@ -64,7 +64,7 @@ export interface TeamsSceneOptions {
   /** Names the data directory. */
   dirPrefix: string;
   /** The survey settings, when the test is about them. */
-  csat?: HostServices['csat'];
+  csat?: OpenSettings['csat'];
   /** Replies in a card's thread reach the help desk. */
   threadReplies?: boolean;
   /** Routing on (its rules), as HELPDESK_ROUTING_FILE turns it on: the poll cycle assigns new tickets. */
@@ -80,7 +80,7 @@ export async function startTeamsNotifyScene(options: TeamsSceneOptions): Promise
   const store = createSqliteStore({ dataDir: dir, features: featureMigrations(FEATURES) });
   const logger = createLogger({ level: 'error', write: () => undefined });
   const feed = createChangeFeed(stack.graph, stack.settings);
-  const host = { graph: stack.graph, vocabulary: stack.helpdesk.vocabulary, helpdesk: stack.helpdesk, feed, ...(options.csat ? { csat: options.csat } : {}), ...(options.routing ? { opened: routingOpened(options.routing) } : {}) };
+  const host = { graph: stack.graph, vocabulary: stack.helpdesk.vocabulary, helpdesk: stack.helpdesk, feed, ...(options.csat ? { settings: { csat: options.csat } } : {}), ...(options.routing ? { opened: routingOpened(options.routing) } : {}) };
   const features = await boundFeatures(store, host);
   const notifications = createNotifications({ store, feed, helpdesk: stack.helpdesk, vocabulary: stack.helpdesk.vocabulary, logger, pollSeconds: 15, features });
   const commands = registryOf(features);

@@ -66,8 +66,8 @@ export async function startSlackTourStack(): Promise<SlackTourStack> {
   const store = createSqliteStore({ dataDir: dir, features: featureMigrations(FEATURES) });
   const db = await store.featureDatabase();
   const helpdesk = createHelpdeskService({ graph: stack.graph, settings: stack.settings, logger, searchIndex: store, agentCacheTtlMs: 0 });
-  // The SLA policy and the routing rules, opened by their features' `open` steps as src/app.ts opens them.
-  const settings = { helpdesk: { priorities: helpdesk.vocabulary.priorities }, slaFile: EXAMPLE_SLA, routingFile: TOUR_ROUTING, files: { folder: 'SD_Attachments', maxBytes: 25 * 1024 * 1024 } };
+  // The SLA policy, the routing rules and the features' settings (surveys on), opened by their features' `open` steps as src/app.ts opens them.
+  const settings = { helpdesk: { priorities: helpdesk.vocabulary.priorities }, slaFile: EXAMPLE_SLA, routingFile: TOUR_ROUTING, files: { folder: 'SD_Attachments', maxBytes: 25 * 1024 * 1024 }, csat: { enabled: true, scale: 'five' as const }, stormThreshold: 10 };
   const opened = await openFeatures(FEATURES, settings, logger);
   const feed = createChangeFeed(stack.graph, stack.settings, { extra: () => helpdesk.vocabulary.site?.extra, saw: (t) => helpdesk.sawTicket(t) });
   const host: HostServices = {
@@ -75,7 +75,7 @@ export async function startSlackTourStack(): Promise<SlackTourStack> {
     // Slack's presence, status and Do Not Disturb are read through the channel's client, as src/app.ts does.
     slackPresence: slackPresenceOver(() => channel.client), ...opened.supplied,
     store, graph: stack.graph,
-    feed, outbox: createOutboxService(store), csat: { enabled: true, scale: 'five' }, stormThreshold: 10,
+    feed, outbox: createOutboxService(store),
   };
   const features = bindFeatures(FEATURES, { ...host, db, opened: opened.own });
   const commands = registryOf(features);

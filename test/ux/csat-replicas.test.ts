@@ -40,7 +40,7 @@ describe.skipIf(!pgAvailable())(`satisfaction surveys with two replicas${pgAvail
       const store = await createPostgresStore({ url, features: featureMigrations(FEATURES) });
       stores.push(store);
       const feed = createChangeFeed(stack.graph, stack.settings);
-      const features = await boundFeatures(store, { helpdesk: stack.helpdesk, feed, vocabulary: stack.helpdesk.vocabulary, csat: { enabled: true, scale: 'five' } });
+      const features = await boundFeatures(store, { helpdesk: stack.helpdesk, feed, vocabulary: stack.helpdesk.vocabulary, settings: { csat: { enabled: true, scale: 'five' } } });
       const notifications = createNotifications({ store, feed, helpdesk: stack.helpdesk, vocabulary: stack.helpdesk.vocabulary, logger, pollSeconds: 15, features });
       if (i === 0) {
         // Sam reaches the bot through the first replica once, so both know his DM.

@@ -3,10 +3,18 @@ import { defineFeature } from '../types';
 import { changesQueue } from './queue-changes';
 import { summariseStorms } from './storm-planning';
 
+/** What the storms feature's `open` step keeps of its settings for its own parts. */
+export interface StormsOpened {
+  /** HELPDESK_STORM_THRESHOLD, as src/config.ts checked it. */
+  stormThreshold: number;
+}
+
 /** The storms feature: what it adds to the bot (src/features/types.ts says what each field means). */
 export const stormsFeature = defineFeature({
   name: 'storms',
-  needs: ['store', 'vocabulary', 'stormThreshold', 'logger', 'slaPolicy'],
+  needs: ['store', 'vocabulary', 'logger', 'slaPolicy'],
+  // HELPDESK_STORM_THRESHOLD, as src/config.ts checked it: its planning reads it as `stormThreshold`.
+  open: async (settings): Promise<{ own: StormsOpened }> => ({ own: { stormThreshold: settings.stormThreshold } }),
   commands: [],
   // More than HELPDESK_STORM_THRESHOLD of one channel's tickets in one cycle: one summary in their place, committed with the cycle.
   // A breached SLA makes a ticket matter only where clocks are kept (a policy set, and the sla feature listed).
