@@ -15,13 +15,32 @@ declare module 'vitest' {
   }
 }
 
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/**
+ * A run ended by a signal (Ctrl-C, `timeout`) never reaches the teardown: the server is stopped
+ * then too, so no server outlives its run. The signal then does what it would have done.
+ */
+function stopOnSignal(stop: () => void): () => void {
+  const onSignal = (signal: NodeJS.Signals) => {
+    stop();
+    if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+  };
+  for (const signal of SIGNALS) process.once(signal, onSignal);
+  return () => SIGNALS.forEach((signal) => process.off(signal, onSignal));
+}
+
 /** Starts the server; returns the teardown that stops it. */
 export default async function setup(project: TestProject): Promise<() => void> {
   try {
     const server = await startPostgresServer();
     project.provide('pgAdminUrl', server.adminUrl);
     project.provide('pgProblem', '');
-    return () => server.stop();
+    const forget = stopOnSignal(() => server.stop());
+    return () => {
+      forget();
+      server.stop();
+    };
   } catch (err) {
     if (process.env.CI === 'true') throw err;
     project.provide('pgAdminUrl', '');
