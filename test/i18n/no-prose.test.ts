@@ -75,7 +75,9 @@ const ALLOW: (string | RegExp)[] = [
   // Kysely's table aliases (`routing_tickets as r`).
   /^\w+ as \w$/,
   // The names of what runs of a bound feature (src/features/bind.ts runningParts, a timer's name), for the logs and the feature-off test.
-  'cycle hook', 'planning hook', 'card part', 'ticket index', 'conversation gone', 'digest slots',
+  'cycle hook', 'planning hook', 'card part', 'ticket index', 'conversation gone', 'digest slots', 'file intake',
+  // Why a process stops an escalation hop it held (an internal error, logged, never shown).
+  'the hop was taken over by another cycle',
 ];
 
 describe('no hard-coded user-facing strings', () => {
