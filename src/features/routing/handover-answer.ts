@@ -10,8 +10,9 @@ import type { Reply } from '../../commands/types';
 import type { Translate } from '../../i18n';
 import type { Handed } from './handover';
 
-/** The answer to a hand-over of `handed` (every open ticket the click read); `nameOf` gives an agent's display name. */
-export function handOverAnswer(t: Translate, handed: Handed[], nameOf: (address: string) => string): Reply {
+/** The answer to a hand-over of `handed` (every open ticket the click read; each list by ticket number); `nameOf` gives an agent's display name. */
+export function handOverAnswer(t: Translate, all: Handed[], nameOf: (address: string) => string): Reply {
+  const handed = [...all].sort((a, b) => a.ticketId - b.ticketId);
   const count = handed.length;
   const to = (h: Handed) => ('to' in h ? nameOf(h.to) : '');
   const line = (h: Handed) => t('routing:handOff.line', { id: h.ticketId, to: to(h) });

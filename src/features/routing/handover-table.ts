@@ -57,8 +57,8 @@ export interface HandOverTable {
   release(owed: Pick<OwedHandOver, 'ticketId' | 'aimedAt'>): Promise<void>;
 }
 
-/** The columns a row's prior keeps (the hand-over's own are cleared when it is put back). */
-const KEPT = ['state', 'group_name', 'assignee', 'why', 'claimed_at', 'settled_at', 'written_at'] as const;
+/** The columns a row's prior keeps (an earlier hand-over's holder too, once written); the rest of the hand-over's are cleared when it is put back. */
+const KEPT = ['state', 'group_name', 'assignee', 'why', 'claimed_at', 'settled_at', 'written_at', 'from_agent'] as const;
 
 /** The hand-over table on either engine. */
 export function createHandOverTable(db: Kysely<RoutingTables>): HandOverTable {
@@ -120,7 +120,7 @@ export function createHandOverTable(db: Kysely<RoutingTables>): HandOverTable {
           return Number(gone.numDeletedRows) === 1;
         }
         const prior = JSON.parse(r.prior) as Record<(typeof KEPT)[number], never>;
-        const back = await held(trx, owed.ticketId, owed.aimedAt).set({ ...prior, from_agent: null, if_match: null, prior: null, aimed_at: null }).executeTakeFirst();
+        const back = await held(trx, owed.ticketId, owed.aimedAt).set({ from_agent: null, if_match: null, prior: null, aimed_at: null, ...prior }).executeTakeFirst();
         return Number(back.numUpdatedRows) === 1;
       });
     },
