@@ -120,7 +120,7 @@ export function createHandOverTable(db: Kysely<RoutingTables>): HandOverTable {
           return Number(gone.numDeletedRows) === 1;
         }
         const prior = JSON.parse(r.prior) as Record<(typeof KEPT)[number], never>;
-        const back = await held(trx, owed.ticketId, owed.aimedAt).set({ from_agent: null, if_match: null, prior: null, aimed_at: null, ...prior }).executeTakeFirst();
+        const back = await held(trx, owed.ticketId, owed.aimedAt).set({ if_match: null, prior: null, aimed_at: null, ...prior }).executeTakeFirst();
         return Number(back.numUpdatedRows) === 1;
       });
     },

@@ -54,7 +54,7 @@ describe('a hand-over that partly succeeds', () => {
       h.before = (method, url) => {
         if (method !== 'PATCH') return;
         if (url.includes(`/items/${n.later}/`)) h.emulator.faults.inject(500, 1, { route: 'PATCH SD_Tickets/items/{id}/fields' });
-        if (url.includes(`/items/${n.changed}/`)) h.emulator.data.update('SD_Tickets', n.changed, { SD_Priority: 'High' });
+        if (url.includes(`/items/${n.changed}/`)) h.emulator.data.update('SD_Tickets', String(n.changed), { SD_Priority: 'High' });
       };
       expect(await h.handOver(locale)).toBe(SAYS[locale](n));
       h.before = undefined;

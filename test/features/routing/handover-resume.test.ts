@@ -122,7 +122,7 @@ describe('a hand-over interrupted at each step is finished once', () => {
     const h = (scene = await startHandOver());
     const id = await h.held('Webcam dark', { routed: true });
     h.before = (method, url) => {
-      if (method === 'PATCH' && url.includes(`/items/${id}/`)) h.emulator.data.update('SD_Tickets', id, { SD_Priority: 'High' });
+      if (method === 'PATCH' && url.includes(`/items/${id}/`)) h.emulator.data.update('SD_Tickets', String(id), { SD_Priority: 'High' });
     };
     expect(await h.handOver()).toBe(`${AWAY}\nNone of your 1 open tickets is handed over yet.\nStill yours: #${id} (it changed while it was being handed over, so it stays as it is).`);
     h.before = undefined;
