@@ -49,7 +49,7 @@ const engines: { name: string; skip: boolean; open(dir: string): Promise<Store> 
 describe('binding a feature list', () => {
   it('declares the fixture table as one numbered migration of the fixture feature, after the product\'s', () => {
     expect(featureMigrations(FEATURES).map((f) => [f.name, Object.keys(f.migrations)])).toEqual([
-      ['sla', ['001-sla-tables']], ['preferences', ['001-dm-preferences']], ['saved-replies', ['001-saved-replies']], ['surveys', ['001-csat-surveys', '002-csat-notice']], ['spaces', ['001-conversation-spaces']], ['digests', ['001-digest-schedules']], ['answers', ['001-create']], ['duplicates', ['001-create']], ['files', ['001-ticket-files']], ['routing', ['001-routing-tables', '002-routing-written', '003-routing-escalations', '004-routing-escalation-note', '005-routing-escalation-aim']], ['reports', ['001-report-tickets', '002-report-covering-indexes']],
+      ['sla', ['001-sla-tables']], ['preferences', ['001-dm-preferences']], ['saved-replies', ['001-saved-replies']], ['surveys', ['001-csat-surveys', '002-csat-notice']], ['spaces', ['001-conversation-spaces']], ['digests', ['001-digest-schedules']], ['answers', ['001-create']], ['duplicates', ['001-create']], ['files', ['001-ticket-files']], ['routing', ['001-routing-tables', '002-routing-written', '003-routing-escalations', '004-routing-escalation-note', '005-routing-escalation-aim', '006-routing-handover']], ['reports', ['001-report-tickets', '002-report-covering-indexes']],
     ]);
     expect(featureMigrations(features).map((f) => [f.name, Object.keys(f.migrations)]).at(-1)).toEqual(['fixture', ['001-fixture-pins']]);
   });

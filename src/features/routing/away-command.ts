@@ -3,17 +3,20 @@
  * whether routing may give them tickets. `away` with a time ends by itself (kept as data, checked
  * on read). When routing is on and the agent holds open tickets, `away` offers, with one button,
  * to hand them to their group: each goes where routing would send it now (the agent is away),
- * written with the ticket's etag, so a ticket someone changed meanwhile stays as it is.
+ * recorded before it is written with the ticket's etag, so a ticket someone changed meanwhile stays
+ * as it is and a write interrupted at any step is finished by the poll cycle, once (handover.ts).
+ * The answer says what became of each ticket (handover-answer.ts).
  */
 import { addressKey } from '../../core/vocabulary';
 import { VERBS } from '../../core';
 import { confirm, errorReply, tr } from '../../commands/respond';
 import { EVERYWHERE } from '../../commands/declaration';
 import { agentOnly } from '../../commands/subscription-filter';
-import { HelpdeskError } from '../../helpdesk/types';
 import { formatDate } from '../../views/format';
 import type { Translate } from '../../i18n';
 import type { FeatureCommand, FeatureHandler } from '../types';
+import { handOne, handOverRun, type Handed } from './handover';
+import { handOverAnswer } from './handover-answer';
 import { routerOf, tableOf, type RoutingServices } from './routing-services';
 import { parseUntil } from './until';
 
@@ -61,23 +64,16 @@ const handOff: FeatureHandler<RoutingServices> = async (ctx, _input, _commands, 
   const open = await ctx.helpdesk.listTickets(ctx.actor, { assignedTo: ctx.actor.email, open: true, limit: HAND_OVER_MAX });
   if (open.length === 0) return confirm(t('routing:handOff.nothing'));
   const names = new Map((await ctx.helpdesk.activeAgents()).map((a) => [addressKey(a.email), a.name || a.email]));
-  const moved: string[] = [];
+  const run = handOverRun(services, ctx.helpdesk, router);
+  const handed: Handed[] = [];
   for (const ticket of open) {
-    const decision = await router.decideFor(ticket);
-    if (!('assignee' in decision) || decision.assignee === addressKey(ctx.actor.email)) continue;
-    try {
-      await ctx.helpdesk.assign(ctx.actor, ticket.id, decision.assignee, ticket.etag);
-    } catch (e) {
-      // Someone changed the ticket since it was read (412) or it is gone: it stays as it is, and the next one is handed over.
-      if (e instanceof HelpdeskError) continue;
-      throw e;
-    }
-    await router.handedOver(ticket.id, decision);
-    moved.push(t('routing:handOff.line', { id: ticket.id, to: names.get(decision.assignee) ?? decision.assignee }));
+    handed.push(await handOne(run, ticket, ctx.actor).catch((err: unknown): Handed => {
+      // Deciding or reading its record failed (the store, a source): nothing was recorded or written, so it stays the agent's.
+      services.logger.warn('a ticket could not be handed over; it stays with its holder', { ticketId: ticket.id, error: err });
+      return { ticketId: ticket.id, outcome: 'failed' };
+    }));
   }
-  const outcome = moved.length === 0
-    ? confirm(t('routing:handOff.none', { count: open.length }), 'private', 'warning')
-    : confirm(t('routing:handOff.done', { moved: moved.length, count: open.length, list: moved.join(', ') }), 'private', 'success');
+  const outcome = handOverAnswer(t, handed, (address) => names.get(address) ?? address);
   // The answer takes the away card's place: it keeps saying the agent is away, and until when.
   const status = (await tableOf(services).awayAt(services.now().getTime())).get(addressKey(ctx.actor.email));
   if (!status || outcome.view.type !== 'confirmation') return outcome;

@@ -4,6 +4,7 @@
  *
  * 1. Assignments claimed earlier whose write is still owed (the process died between claim and
  *    write, or Graph failed) are finished: assigned to our pick already -> done; unassigned -> written.
+ *    So are agents' hand-overs (handover.ts) let go by a process that failed, or whose process died.
  * 2. The queue drains: a waiting ticket goes to whoever is free now (back, an away that ended,
  *    presence, below their cap).
  * 3. Every new ticket (no assignee, a status in the new role) is decided and its decision claimed
@@ -24,6 +25,7 @@ import { translator } from '../../i18n';
 import type { CycleHook, HostServices } from '../types';
 import { tellChannels } from './channel-lines';
 import type { Why } from './decide';
+import { finishHandOvers, handOverRun } from './handover';
 import type { Router } from './router';
 import { routerOf, tableOf, type RoutingServices } from './routing-services';
 
@@ -170,6 +172,7 @@ export function routingCycle(services: RoutingServices & Pick<HostServices, 'loc
       const router = routerOf(services, helpdesk);
       if (!router) return;
       await finishOwed(router);
+      await finishHandOvers(handOverRun(services, helpdesk, router), PER_CYCLE);
       await drainQueue(router);
       const fresh = tickets.filter(isNew).sort((a, b) => a.id - b.id);
       const stragglers = await unrouted(now, new Set(fresh.map((t) => t.id)));

@@ -3,13 +3,15 @@
  * (HELPDESK_ROUTING_FILE, rules.ts), the decision (decide.ts, pure), who is in (availability.ts,
  * away-reason.ts), working hours (hours.ts), its tables (routing-table.ts), the router (router.ts), the poll
  * cycle's part that assigns new and queued tickets (routing-cycle.ts), escalation of unanswered ones
- * (escalation.ts), and why an assignment was made, for the assignee's DM and the channel card
- * (routing-reason.ts). Without the file nothing changes: agents claim, as always.
+ * (escalation.ts), agents' hand-overs when they go away (handover.ts), and why an assignment was
+ * made, for the assignee's DM and the channel card (routing-reason.ts). Without the file nothing
+ * changes: agents claim, as always.
  */
 import { defineFeature } from '../types';
 import { awayCommand, backCommand } from './away-command';
 import { bothHooks, escalationCycle } from './escalation';
 import { ESCALATION_MIGRATIONS } from './escalation-table';
+import { HANDOVER_MIGRATIONS } from './handover-table';
 import { checkRoutingRules, checkRoutingSources } from './routing-check';
 import { routingCommand } from './routing-command';
 import { routingCycle } from './routing-cycle';
@@ -28,7 +30,7 @@ export const routingFeature = defineFeature({
     own: { routing: settings.routingFile ? { rules: await openRoutingSource(settings.routingFile, { logger }) } : undefined },
   }),
   commands: [routingCommand, awayCommand, backCommand],
-  migrations: { ...ROUTING_MIGRATIONS, ...ESCALATION_MIGRATIONS },
+  migrations: { ...ROUTING_MIGRATIONS, ...ESCALATION_MIGRATIONS, ...HANDOVER_MIGRATIONS },
   // After each poll cycle: new and queued tickets are assigned first, then unanswered ones escalate.
   cycle: (s) => bothHooks(routingCycle(s), escalationCycle(s)),
   assignmentReason: (s) => assignmentReason(s),

@@ -4,7 +4,9 @@
  * channel card "Assigned to Megan (round robin)", in the reader's language. Read from routing's
  * row of the ticket (no Graph request); nothing when routing did not make this assignment. A
  * ticket escalation moved to them says whom it came from ("Escalated to you from Megan Bowen, who
- * did not answer.") and "(escalated)" on the card.
+ * did not answer.") and "(escalated)" on the card; one an agent handed over when they went away,
+ * whom it came from ("Handed over to you by round robin in Hardware from Megan Bowen, who is away;
+ * you have 3 open.").
  */
 import { addressKey } from '../../core/vocabulary';
 import { translator } from '../../i18n';
@@ -28,7 +30,10 @@ export function assignmentReason(services: Pick<RoutingServices, 'routing' | 'db
       if (row?.state !== 'assigned' || row.assignee !== addressKey(assignee) || !row.group || (code !== 'round-robin' && code !== 'least-busy')) return undefined;
       const t = translator(locale);
       const method = t(`routing:reason.method.${code}`);
-      return { dm: t('routing:reason.dm', { method, group: row.group, count: (row.why?.load ?? 0) + 1 }), card: t('routing:reason.card', { method }) };
+      const vars = { method, group: row.group, count: (row.why?.load ?? 0) + 1 };
+      // A ticket an agent handed over when they went away says whom it came from.
+      const dm = row.from ? t('routing:reason.handedDm', { ...vars, from: await nameOf(services, row.from) }) : t('routing:reason.dm', vars);
+      return { dm, card: t('routing:reason.card', { method }) };
     } catch (err) {
       // The store could not be read: the DM and card go out as they would without routing.
       services.logger.warn('routing could not read why a ticket was assigned; the message goes without it', { ticketId, error: err });

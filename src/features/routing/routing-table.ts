@@ -25,6 +25,14 @@ export interface RoutingTicketsTable {
   settled_at: Int8 | null;
   /** When the assignment was written to the ticket (or found there); null while the write is owed. */
   written_at: Int8 | null;
+  /** A hand-over's (handover-table.ts, migration 006): the holder it takes the ticket from, kept once written (the DM names them). */
+  from_agent: string | null;
+  /** A hand-over's: the ticket version (etag) it was decided on, which its owed write carries in If-Match. */
+  if_match: string | null;
+  /** A hand-over's: the row before it as JSON (null: there was none), put back when the hand-over does not happen. */
+  prior: string | null;
+  /** A hand-over's: when its write was sent (the process on it holds it until stale); 0 once a process that failed let it go. */
+  aimed_at: Int8 | null;
 }
 
 /** Each group's round-robin cursor: the agent it assigned last. */
@@ -116,10 +124,10 @@ export interface RoutingTable {
   settle(ticketId: number, settled: Settled, at: number, cursor?: { group: string; agent: string }, how?: { written?: boolean; late?: boolean }): Promise<void>;
   /** The assignment is on the ticket now. */
   written(ticketId: number, at: number): Promise<void>;
-  /** Assignments decided and claimed whose write is still owed (a process died, or Graph failed), oldest first. */
+  /** Assignments decided and claimed whose write is still owed (a process died, or Graph failed), oldest first; hand-overs are handover-table.ts's. */
   owed(limit: number): Promise<{ ticketId: number; group: string; assignee: string; why: Why }[]>;
   /** The ticket's row, if routing took it up. */
-  ticket(ticketId: number): Promise<{ state: string; group?: string; assignee?: string; why?: Why } | undefined>;
+  ticket(ticketId: number): Promise<{ state: string; group?: string; assignee?: string; why?: Why; from?: string } | undefined>;
   /** The tickets waiting for someone, oldest first. */
   queue(limit: number): Promise<Queued[]>;
   /** Each agent's last assignment by routing (epoch ms). */
@@ -146,6 +154,11 @@ function rowOf(settled: Settled, at: number, written: boolean) {
     why: JSON.stringify(settled.why),
     settled_at: at,
     written_at: settled.state === 'assigned' && written ? at : null,
+    // Whatever settles the ticket anew ends a hand-over's part in the row.
+    from_agent: null,
+    if_match: null,
+    prior: null,
+    aimed_at: null,
   };
 }
 
@@ -182,7 +195,7 @@ export function createRoutingTable(db: Kysely<RoutingTables>): RoutingTable {
       await db.updateTable('routing_tickets').set({ written_at: at }).where('ticket_id', '=', ticketId).where('written_at', 'is', null).execute();
     },
     async owed(limit) {
-      const rows = await db.selectFrom('routing_tickets').selectAll().where('state', '=', 'assigned').where('written_at', 'is', null).orderBy('settled_at').orderBy('ticket_id').limit(limit).execute();
+      const rows = await db.selectFrom('routing_tickets').selectAll().where('state', '=', 'assigned').where('written_at', 'is', null).where('from_agent', 'is', null).orderBy('settled_at').orderBy('ticket_id').limit(limit).execute();
       return rows.map((r) => ({ ticketId: r.ticket_id, group: r.group_name ?? '', assignee: r.assignee ?? '', why: whyOf(r.why)! }));
     },
     async settle(ticketId, settled, at, cursor, how = {}) {
@@ -197,7 +210,7 @@ export function createRoutingTable(db: Kysely<RoutingTables>): RoutingTable {
       const r = await db.selectFrom('routing_tickets').selectAll().where('ticket_id', '=', ticketId).executeTakeFirst();
       if (!r) return undefined;
       const why = whyOf(r.why);
-      return { state: r.state, ...(r.group_name ? { group: r.group_name } : {}), ...(r.assignee ? { assignee: r.assignee } : {}), ...(why ? { why } : {}) };
+      return { state: r.state, ...(r.group_name ? { group: r.group_name } : {}), ...(r.assignee ? { assignee: r.assignee } : {}), ...(why ? { why } : {}), ...(r.from_agent ? { from: r.from_agent } : {}) };
     },
     async queue(limit) {
       const rows = await db.selectFrom('routing_tickets').selectAll().where('state', '=', 'queued').orderBy('settled_at').orderBy('ticket_id').limit(limit).execute();

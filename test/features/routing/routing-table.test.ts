@@ -1,7 +1,8 @@
 /**
  * Routing's tables on both engines: a ticket's decision is claimed once by two stores on one database
  * at once (replicas), a queued ticket is taken up again once, and the queue,
- * cursors, last assignments, today's counts and `away` read back as written.
+ * cursors, last assignments, today's counts and `away` read back as written; an agent's hand-over is
+ * recorded once, taken over once, and put back as the row was.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,7 @@ import type { Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FEATURES, featureMigrations } from '../../../src/features';
 import { createRoutingTable, type RoutingTables } from '../../../src/features/routing/routing-table';
+import { createHandOverTable } from '../../../src/features/routing/handover-table';
 import { loadsOf } from '../../../src/features/routing/load';
 import { DEFAULT_ROLE_VOCABULARY } from '../../../src/core/vocabulary';
 import { createPostgresStore, createSqliteStore, type Store } from '../../../src/store';
@@ -93,6 +95,50 @@ for (const engine of engines) {
       expect(await b.settleQueued(7, assigned, 3_000)).toBe(false);
       expect(await b.ticket(7)).toEqual({ state: 'assigned', group: 'Desk', assignee: 'a@x.com', why });
       expect(await b.cursors()).toEqual(new Map([['Desk', 'a@x.com']]));
+    });
+
+    it('records a hand-over once across two replicas, lets one caller take it over once stale or let go, and puts the row back as it was', async () => {
+      const [a, b] = await engine.two();
+      stores.push(a, b);
+      const [da, db] = [(await a.featureDatabase()) as Kysely<RoutingTables>, (await b.featureDatabase()) as Kysely<RoutingTables>];
+      const [ha, hb] = [createHandOverTable(da), createHandOverTable(db)];
+      const table = createRoutingTable(da);
+      // Ticket 1 was routed to m this morning; ticket 2 m claimed by hand (routing has no row of it).
+      await table.settle(1, { state: 'assigned', group: 'Desk', assignee: 'm@x.com', why }, 1_000, undefined, { written: true });
+      const to = (agent: string) => ({ assignee: agent, group: 'Desk', method: 'round-robin' as const, why });
+      const won = await race([() => ha.aim(1, 'm@x.com', '"1,2"', to('a@x.com'), 5_000), () => hb.aim(1, 'm@x.com', '"1,2"', to('b@x.com'), 5_000)]);
+      expect(won.filter(Boolean)).toHaveLength(1);
+      const winner = won[0] ? 'a@x.com' : 'b@x.com';
+      expect(await table.cursors()).toEqual(new Map([['Desk', winner]]));
+      expect(await hb.owed(10)).toEqual([{ ticketId: 1, from: 'm@x.com', to: winner, ifMatch: '"1,2"', aimedAt: 5_000 }]);
+      // Routing's own owed writes are new tickets' only; the hand-over names its new holder (and whom from) already.
+      expect(await table.owed(10)).toEqual([]);
+      expect(await table.ticket(1)).toMatchObject({ state: 'assigned', assignee: winner, from: 'm@x.com' });
+      // Held while fresh; once stale, one of two callers takes it over.
+      const [owed] = await hb.owed(10);
+      expect(await hb.takeOver(owed, 6_000, 1_000)).toBe(false);
+      const taken = await race([() => ha.takeOver(owed, 400_000, 100_000), () => hb.takeOver(owed, 400_000, 100_000)]);
+      expect(taken.filter(Boolean)).toHaveLength(1);
+      // The process holding it at 400 000 drops it (the ticket changed): the morning's row is back, and it is owed no more.
+      expect(await ha.drop({ ticketId: 1, aimedAt: 5_000 })).toBe(false);
+      expect(await ha.drop({ ticketId: 1, aimedAt: 400_000 })).toBe(true);
+      expect(await table.ticket(1)).toEqual({ state: 'assigned', group: 'Desk', assignee: 'm@x.com', why });
+      expect(await table.assignedSince(0)).toEqual(new Map([['m@x.com', 1]]));
+      expect(await hb.owed(10)).toEqual([]);
+
+      // Ticket 2: let go after a failure, taken over at once, written; then no row is owed and today counts it for its new holder.
+      expect(await ha.aim(2, 'm@x.com', '"2,3"', to('a@x.com'), 7_000)).toBe(true);
+      expect(await ha.aim(2, 'm@x.com', '"2,3"', to('b@x.com'), 7_001)).toBe(false);
+      await ha.release({ ticketId: 2, aimedAt: 7_000 });
+      const [letGo] = await hb.owed(10);
+      expect(await hb.takeOver(letGo, 8_000, 7_500)).toBe(true);
+      await hb.written(2, 8_000);
+      expect(await ha.owed(10)).toEqual([]);
+      expect(await table.assignedSince(7_500)).toEqual(new Map([['a@x.com', 1]]));
+      // A hand-over whose row did not exist before goes back to none.
+      expect(await ha.aim(3, 'm@x.com', '"3,2"', to('a@x.com'), 9_000)).toBe(true);
+      expect(await ha.drop({ ticketId: 3, aimedAt: 9_000 })).toBe(true);
+      expect(await table.ticket(3)).toBeUndefined();
     });
 
     it('counts an agent\'s load from the tickets the poller saw in new and working statuses, plus routed ones it has not seen yet', async () => {
