@@ -6,14 +6,13 @@
  * handed a ticket service over a proxy that loses the answer of one request after the site acted
  * on it (a dropped connection), so the Graph client's own repeat of that request is real.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { escalationCycle, type EscalationServices } from '../../../src/features/routing/escalation';
 import { connectionFor } from '../../../src/emulator';
 import { createGraphClient } from '../../../src/graph';
 import { createHelpdeskService } from '../../../src/helpdesk';
 import type { Actor, Ticket } from '../../../src/helpdesk/types';
 import type { Reply } from '../../../src/commands/types';
+import { startLossyProxy } from '../../support/lossy-proxy';
 import { startRoutingScene, VERBS, type RoutingScene } from './scene';
 
 export const MEGAN: Actor = { email: 'meganb@example.com', name: 'Megan Bowen' };
@@ -21,49 +20,6 @@ export const ALEX: Actor = { email: 'alexw@example.com', name: 'Alex Wilber' };
 export const DIEGO: Actor = { email: 'diegos@example.com', name: 'Diego Siciliani' };
 export const PATTI: Actor = { email: 'pattif@example.com', name: 'Patti Fernandez' };
 export const MINUTE = 60_000;
-
-/** A proxy in front of the site that can lose one answer: the site acts on the request, the client's connection is cut. */
-interface LossyProxy {
-  url: string;
-  /** The next request whose method and path match loses its answer. */
-  loseAnswer(method: string, path: RegExp): void;
-  close(): Promise<void>;
-}
-
-async function startLossyProxy(target: string): Promise<LossyProxy> {
-  let lose: { method: string; path: RegExp } | undefined;
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const cut = lose && req.method === lose.method && lose.path.test(req.url ?? '');
-      if (cut) lose = undefined;
-      // The Host header is kept: the site answers (tokens, links) for the address the client knows it by.
-      const out = http.request(`${target}${req.url}`, { method: req.method, headers: req.headers }, (answer) => {
-        if (cut) {
-          // The site acted and answered; the answer never reaches the client.
-          answer.resume();
-          answer.on('end', () => req.socket.destroy());
-          return;
-        }
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      });
-      // The site went away mid-request (the test is closing): the client sees a dropped connection.
-      out.on('error', () => res.destroy());
-      out.end(Buffer.concat(chunks));
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    loseAnswer: (method, path) => void (lose = { method, path }),
-    close: () => new Promise<void>((r) => {
-      server.closeAllConnections();
-      server.close(() => r());
-    }),
-  };
-}
 
 /** The answer's text: its message and each section's heading and lines. */
 function text(reply: Reply): string {

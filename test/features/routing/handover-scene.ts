@@ -6,9 +6,8 @@
  * routing part, and what a person would look at: who holds a ticket, how often it was written (one
  * write, one DM from the notifier), the DM's reason, and what `routing` shows.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { connectionFor } from '../../../src/emulator';
+import { startLossyProxy } from '../../support/lossy-proxy';
 import { assignmentReason } from '../../../src/features/routing/routing-reason';
 import { routingCycle } from '../../../src/features/routing/routing-cycle';
 import { createGraphClient } from '../../../src/graph';
@@ -45,32 +44,8 @@ export async function startHandOver(rules: object = RULES) {
   const emulator = s.stack.emulator;
   // Megan holds only the tickets a test gives her.
   emulator.data.clear('SD_Tickets');
-  const hooks: { before?: (method: string, url: string) => void; lose?: RegExp } = {};
-  const proxy = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      hooks.before?.(req.method ?? '', req.url ?? '');
-      const cut = hooks.lose !== undefined && hooks.lose.test(`${req.method} ${req.url}`);
-      if (cut) hooks.lose = undefined;
-      // The Host header is kept: the site answers (tokens, links) for the address the client knows it by.
-      const out = http.request(`${emulator.url}${req.url}`, { method: req.method, headers: req.headers }, (answer) => {
-        if (cut) {
-          // The site acted and answered; the answer never reaches the client (a dropped connection).
-          answer.resume();
-          answer.on('end', () => req.socket.destroy());
-          return;
-        }
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      });
-      // The site went away mid-request (the test is closing): the client sees a dropped connection.
-      out.on('error', () => res.destroy());
-      out.end(Buffer.concat(chunks));
-    });
-  });
-  await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
-  const url = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  const proxy = await startLossyProxy(emulator.url);
+  const { url } = proxy;
   const helpdesk = createHelpdeskService({
     agentCacheTtlMs: 0, settings: s.stack.settings,
     graph: createGraphClient({ ...connectionFor(emulator), graphUrl: url, authUrl: url, retry: { maxAttempts: 3, baseDelayMs: 5, maxDelayMs: 20, maxRetryAfterSeconds: 1 } }),
@@ -116,15 +91,14 @@ export async function startHandOver(rules: object = RULES) {
     s, services, emulator, held, run, handOver, holder, writes, reason, agentsShown,
     /** Runs before each request reaches the site. */
     set before(f: ((method: string, url: string) => void) | undefined) {
-      hooks.before = f;
+      proxy.before = f;
     },
     /** The next request matching (`METHOD /path`) loses its answer after the site acted on it. */
-    loseAnswer: (request: RegExp) => void (hooks.lose = request),
+    loseAnswer: (request: RegExp) => proxy.loseAnswer(request),
     /** One poll cycle's routing part, at the scene's time. */
     cycle: () => hook.afterCycle([], [], services.now().getTime()),
     close: async () => {
-      proxy.closeAllConnections();
-      await new Promise((r) => proxy.close(r));
+      await proxy.close();
       await s.close();
     },
   };
