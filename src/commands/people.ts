@@ -1,6 +1,6 @@
 /** Names for the addresses on cards: the active agents' display names, read through the service's cache. */
 import { addressKey } from '../core/vocabulary';
-import type { PeopleNames } from '../views/ticket-view';
+import { namesOf, type PeopleNames } from '../views/ticket-view';
 import type { CommandContext } from './types';
 
 /**
@@ -11,7 +11,7 @@ export async function peopleNames(ctx: CommandContext): Promise<PeopleNames> {
   const own: [string, string][] = ctx.actor.name ? [[addressKey(ctx.actor.email), ctx.actor.name]] : [];
   try {
     const agents = await ctx.helpdesk.activeAgents();
-    return new Map([...own, ...agents.filter((a) => a.name).map((a): [string, string] => [addressKey(a.email), a.name])]);
+    return new Map([...own, ...namesOf(agents)]);
   } catch {
     // The service logged the Graph failure; the card shows addresses where no other name is known.
     return new Map(own);

@@ -13,7 +13,7 @@ import { createCycleRunner, type CycleResult, type FastLaneInput } from './cycle
 import type { Deliverer, DrainResult } from './deliver';
 import type { Named, NamedCycleHook, PersonPreferences, PlanHook, TicketIndexer } from './ports';
 import type { ChangeFeed } from './types';
-import type { PeopleNames } from '../views/ticket-view';
+import { namesOf, type PeopleNames } from '../views/ticket-view';
 
 /** Who the active agents are (the service's, through its cache). */
 export type AgentNames = () => Promise<readonly { email: string; name: string }[]>;
@@ -131,7 +131,7 @@ export function createPoller(config: PollerConfig): Poller {
   async function peopleNames(): Promise<PeopleNames> {
     if (!config.agentNames) return new Map();
     try {
-      return new Map((await config.agentNames()).filter((a) => a.name).map((a) => [addressKey(a.email), a.name]));
+      return namesOf(await config.agentNames());
     } catch (err) {
       logger.warn('could not read the agents\' names; cards and messages name people by address this time', { error: err });
       return new Map();

@@ -19,6 +19,11 @@ export interface Viewer {
 /** Display names by lower-cased address (the active agents), so cards show people, not addresses. */
 export type PeopleNames = ReadonlyMap<string, string>;
 
+/** The names of the people listed with one (the active agents), by lower-cased address. */
+export function namesOf(people: readonly { email: string; name: string }[]): Map<string, string> {
+  return new Map(people.filter((p) => p.name).map((p) => [addressKey(p.email), p.name]));
+}
+
 /** The display name for an address, or the address when no name is known. */
 export function nameFor(names: PeopleNames | undefined, email: string): string {
   return (email && names?.get(addressKey(email))) || email;

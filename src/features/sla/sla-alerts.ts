@@ -9,7 +9,7 @@ import { matches, slaInner, type SubscriptionFilter } from '../../core';
 import { addressKey } from '../../core/vocabulary';
 import { ticketFromIndex } from '../../helpdesk/ticket-search';
 import { backlogSummaryView } from './clock-view';
-import { nameFor, ticketView, type PeopleNames } from '../../views/ticket-view';
+import { nameFor, namesOf, ticketView, type PeopleNames } from '../../views/ticket-view';
 import type { ConfirmationView } from '../../views/types';
 import type { Vocabulary } from '../../helpdesk/types';
 import { translator, type Translate } from '../../i18n';
@@ -116,7 +116,7 @@ export function createSlaAlerts(config: SlaAlertsConfig): (findings: SlaFindings
   /** The agents' names by lower-cased address; none when the list cannot be read (the alert names them by address). */
   async function agentNames(): Promise<PeopleNames> {
     try {
-      return new Map((await config.agents?.())?.filter((a) => a.name).map((a) => [addressKey(a.email), a.name]) ?? []);
+      return namesOf((await config.agents?.()) ?? []);
     } catch {
       // The help desk service logged the Graph failure; the alert still goes, naming the holder by address.
       return new Map();
